@@ -1,0 +1,536 @@
+/**
+ * GENERATED FILE - DO NOT EDIT.
+ * Source: openapi/v1.yaml. Regenerate with `npm run generate`;
+ * `npm run generate:check` fails when this file is stale.
+ */
+
+export interface paths {
+    "/v1/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read the calling account
+         * @description Returns the account that owns the API key: its plan, the limits that plan
+         *     sets and the credit balance left. Costs no credit.
+         */
+        get: operations["getMe"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/api-keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the account's API keys
+         * @description Lists the API keys of the calling account, newest first, including revoked
+         *     ones. The secret key itself is only ever shown once, when it is created.
+         */
+        get: operations["listApiKeys"];
+        put?: never;
+        /**
+         * Create an API key
+         * @description Creates a new API key for the calling account. The response is the only
+         *     time the secret `api_key` is shown: store it safely.
+         */
+        post: operations["createApiKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/api-keys/{key_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revoke an API key
+         * @description Revokes one of the calling account's API keys. A revoked key is refused on
+         *     its next request. Revoking a key that is already revoked changes nothing and
+         *     answers the same.
+         */
+        delete: operations["revokeApiKey"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
+export type webhooks = Record<string, never>;
+export interface components {
+    schemas: {
+        /** @description An RFC 9457 problem document. */
+        Problem: {
+            /**
+             * Format: uri
+             * @description A URI naming the kind of problem.
+             * @example https://prospecting-api.dz/problems/validation_failed
+             */
+            type: string;
+            /**
+             * @description A short human-readable summary of the kind of problem.
+             * @example The request is not valid.
+             */
+            title: string;
+            /**
+             * @description The HTTP status code.
+             * @example 400
+             */
+            status: number;
+            /**
+             * @description A human-readable explanation of this occurrence.
+             * @example query parameter per_page: must be <= 100
+             */
+            detail?: string;
+            /**
+             * @description The path of the request (without its query string).
+             * @example /v1/api-keys?request_id=5d1c2f0e-7a43-4f7e-9d55-3f8f8c1b2a90
+             */
+            instance: string;
+            /**
+             * @description A stable machine-readable code. Branch on this, not on the title.
+             *     `validation_failed`, `malformed_json` (400); `missing_api_key`,
+             *     `invalid_api_key`, `expired_api_key`, `revoked_api_key` (401);
+             *     `not_found`, `resource_not_found` (404); `method_not_allowed` (405);
+             *     `payload_too_large` (413); `unsupported_media_type` (415);
+             *     `rate_limited` (429); `internal_error` (500); `service_unavailable` (503).
+             * @example validation_failed
+             */
+            code: string;
+            /**
+             * @description The request's id, as in the `X-Request-Id` header.
+             * @example 5d1c2f0e-7a43-4f7e-9d55-3f8f8c1b2a90
+             */
+            request_id?: string;
+            /** @description For validation errors, one entry per offending field. */
+            errors?: components["schemas"]["FieldError"][];
+        };
+        /** @description One thing wrong with one field of the request. */
+        FieldError: {
+            /**
+             * @description Where the field is: `/query/per_page`, `/path/key_id`, `/body/name`,
+             *     `/headers/content-type`.
+             * @example /query/per_page
+             */
+            path: string;
+            /**
+             * @description What is wrong with it.
+             * @example must be <= 100
+             */
+            message: string;
+            /**
+             * @description The kind of check that failed (JSON Schema keyword).
+             * @example maximum
+             */
+            code?: string;
+        };
+        /**
+         * @description The plan's identifier.
+         * @example sales_team
+         * @enum {string}
+         */
+        PlanId: "sales_team" | "enterprise";
+        /** @description The calling account. */
+        Me: {
+            /**
+             * Format: uuid
+             * @description The account's id.
+             * @example 0b6f1a52-3c3e-4c55-9a4f-7f0d3b6b9d11
+             */
+            id: string;
+            /**
+             * @description The account's name.
+             * @example Sarl Numidia Conseil
+             */
+            name: string;
+            plan: components["schemas"]["Plan"];
+            limits: components["schemas"]["Limits"];
+            /**
+             * @description Credits left. An extraction costs 1 credit per company found with an e-mail or phone.
+             * @example 500
+             */
+            credit_balance: number;
+            /**
+             * Format: date-time
+             * @description When the account was created.
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            created_at: string;
+            /**
+             * Format: uuid
+             * @description The id of the API key used for this request.
+             * @example 7c9e6679-7425-40de-944b-e07fc1f90ae7
+             */
+            key_id: string;
+        };
+        /** @description The account's plan. */
+        Plan: {
+            id: components["schemas"]["PlanId"];
+            /**
+             * @description The plan's display name.
+             * @example Sales team
+             */
+            label: string;
+        };
+        /** @description The limits the plan sets. */
+        Limits: {
+            /**
+             * @description Requests the account may make per 60-second window.
+             * @example 150
+             */
+            requests_per_minute: number;
+            /**
+             * @description The largest `per_page` a search accepts.
+             * @example 100
+             */
+            max_per_page: number;
+            /**
+             * @description The largest `max_results` an extraction accepts.
+             * @example 100
+             */
+            max_results: number;
+        };
+        /** @description An API key, without its secret. */
+        ApiKey: {
+            /**
+             * Format: uuid
+             * @description The key's id (the token's `jti`).
+             * @example 7c9e6679-7425-40de-944b-e07fc1f90ae7
+             */
+            id: string;
+            /**
+             * @description A label to tell keys apart.
+             * @example CRM production
+             */
+            name: string | null;
+            /**
+             * Format: date-time
+             * @description When the key was created.
+             * @example 2026-02-01T08:00:00.000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description When the key stops working; null when it never expires.
+             * @example null
+             */
+            expires_at: string | null;
+            /**
+             * Format: date-time
+             * @description When the key was revoked; null while it is active.
+             * @example null
+             */
+            revoked_at: string | null;
+        };
+        /** @description A new API key, with its secret. The secret is shown only this once. */
+        ApiKeyCreated: components["schemas"]["ApiKey"] & {
+            /**
+             * @description The secret key, to send as `Authorization: Bearer <api_key>`.
+             * @example eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIwYjZmMWE1Mi0zYzNlLTRjNTUtOWE0Zi03ZjBkM2I2YjlkMTEiLCJqdGkiOiI3YzllNjY3OS03NDI1LTQwZGUtOTQ0Yi1lMDdmYzFmOTBhZTciLCJpYXQiOjE3Njk5MzI4MDAsImlzcyI6InByb3NwZWN0aW5nLWFwaSJ9.2bXg4yF0mQk3m9p2cD6e1rRk3W5bTz0f4fS8nq1oZ1A
+             */
+            api_key: string;
+        };
+        /** @description What to create a key with. */
+        ApiKeyCreate: {
+            /**
+             * @description A label to tell keys apart.
+             * @example CRM production
+             */
+            name?: string;
+            /**
+             * @description Days until the key expires; without it the key never expires.
+             * @example 90
+             */
+            expires_in_days?: number;
+        };
+        /** @description One page of API keys. */
+        ApiKeyPage: {
+            /**
+             * @description How many items match, over all pages.
+             * @example 2
+             */
+            total: number;
+            /**
+             * @description This page's number.
+             * @example 1
+             */
+            page: number;
+            /**
+             * @description How many pages there are (0 when nothing matches).
+             * @example 1
+             */
+            pages: number;
+            /** @description The keys on this page, newest first. */
+            items: components["schemas"]["ApiKey"][];
+        };
+    };
+    responses: {
+        /** @description The request is malformed or a parameter or field is not valid. */
+        BadRequest: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description The API key is missing, malformed, forged, expired or revoked. */
+        Unauthorized: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description The resource does not exist, or does not belong to the calling account. */
+        NotFound: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description The request body is over 1 MB. */
+        PayloadTooLarge: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description The request body is not `application/json`. */
+        UnsupportedMediaType: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description The account has used its plan's requests for this window. */
+        TooManyRequests: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "Retry-After": components["headers"]["Retry-After"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                RateLimit: components["headers"]["RateLimit"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /**
+         * @description Any other error: an unknown route (404), a method the resource does not
+         *     support (405, with `Allow`), a server error (500) or an unavailable service (503).
+         */
+        Error: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                Allow: components["headers"]["Allow"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+    };
+    parameters: {
+        /** @description The page to read, from 1. */
+        Page: number;
+        /** @description How many items a page holds, from 1 to 100. */
+        PerPage: number;
+        /** @description The id of an API key of the calling account. */
+        KeyId: string;
+    };
+    requestBodies: never;
+    headers: {
+        /**
+         * @description The request's id; the client's own when it sent a well-formed one.
+         * @example 5d1c2f0e-7a43-4f7e-9d55-3f8f8c1b2a90
+         */
+        "X-Request-Id": string;
+        /**
+         * @description The rate-limit policy that applies to the account (draft-ietf-httpapi-ratelimit-headers):
+         *     `q` requests per `w` seconds.
+         * @example "per-account";q=150;w=60
+         */
+        "RateLimit-Policy": string;
+        /**
+         * @description Where the client stands in the current window: `r` requests remaining,
+         *     `t` seconds until the window resets.
+         * @example "per-account";r=149;t=60
+         */
+        RateLimit: string;
+        /**
+         * @description Seconds to wait before the next request can succeed.
+         * @example 42
+         */
+        "Retry-After": number;
+        /**
+         * @description The authentication scheme expected, with the reason the credentials were refused.
+         * @example Bearer realm="prospecting-api", error="invalid_token"
+         */
+        "WWW-Authenticate": string;
+        /**
+         * @description On a 405, the methods the resource supports.
+         * @example GET
+         */
+        Allow: string;
+    };
+    pathItems: never;
+}
+export type $defs = Record<string, never>;
+export interface operations {
+    getMe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The calling account. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Me"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Error"];
+        };
+    };
+    listApiKeys: {
+        parameters: {
+            query?: {
+                /** @description The page to read, from 1. */
+                page?: components["parameters"]["Page"];
+                /** @description How many items a page holds, from 1 to 100. */
+                per_page?: components["parameters"]["PerPage"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the account's API keys. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiKeyPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Error"];
+        };
+    };
+    createApiKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ApiKeyCreate"];
+            };
+        };
+        responses: {
+            /** @description The new key, with its secret. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiKeyCreated"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Error"];
+        };
+    };
+    revokeApiKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of an API key of the calling account. */
+                key_id: components["parameters"]["KeyId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The revoked key. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiKey"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Error"];
+        };
+    };
+}

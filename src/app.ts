@@ -1,0 +1,126 @@
+import fs from 'node:fs';
+import express, { type Express } from 'express';
+import * as OpenApiValidator from 'express-openapi-validator';
+import type { Knex } from 'knex';
+import { pinoHttp } from 'pino-http';
+import type { ResponseValidationMode } from './config';
+import { AppError } from './errors';
+import { getMe } from './handlers/account';
+import { createApiKey, listApiKeys, revokeApiKey } from './handlers/apiKeys';
+import { authenticate } from './http/auth';
+import { errorHandler, notFound, sendProblem } from './http/problem';
+import { rateLimitPerAccount } from './http/rateLimit';
+import { requestId } from './http/requestId';
+import { DOCS_PATH, loadSpec, type LoadedSpec } from './http/spec';
+import type { Logger } from './logger';
+import { AccountService } from './services/accounts';
+import { ApiKeyService } from './services/apiKeys';
+
+export interface AppDependencies {
+  db: Knex;
+  apiKeySecret: string;
+  logger: Logger;
+  validateResponses: ResponseValidationMode;
+  spec?: LoadedSpec;
+  docsPath?: string;
+  trustProxy?: boolean;
+}
+
+export interface AppServices {
+  accounts: AccountService;
+  apiKeys: ApiKeyService;
+}
+
+export function createServices(db: Knex, apiKeySecret: string): AppServices {
+  const apiKeys = new ApiKeyService(db, apiKeySecret);
+  return { apiKeys, accounts: new AccountService(db, apiKeys) };
+}
+
+/** Builds the HTTP app from its dependencies; listening and shutdown live in server.ts. */
+export function createApp(deps: AppDependencies): Express {
+  const spec = deps.spec ?? loadSpec();
+  const docsPath = deps.docsPath ?? DOCS_PATH;
+  const { accounts, apiKeys } = createServices(deps.db, deps.apiKeySecret);
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', deps.trustProxy ?? false);
+  app.set('query parser', 'extended');
+
+  app.use(requestId);
+  app.use(
+    pinoHttp({
+      logger: deps.logger,
+      genReqId: (req) => (req as express.Request).requestId,
+      customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : 'info'),
+      serializers: {
+        req: (req: { id: string; method: string; url: string }) => ({ id: req.id, method: req.method, url: req.url }),
+        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+      },
+      customSuccessMessage: (req, res, ms) =>
+        `${req.method} ${(req as express.Request).originalUrl ?? req.url} ${res.statusCode} ${Math.round(ms)}ms`,
+      customErrorMessage: (req, res) => `${req.method} ${(req as express.Request).originalUrl ?? req.url} ${res.statusCode} failed`,
+    }),
+  );
+
+  // Public: liveness, readiness, the contract and its docs. No key, no rate limit.
+  app.get('/healthz', (_req, res) => {
+    res.json({ status: 'ok' });
+  });
+  app.get('/readyz', async (req, res) => {
+    try {
+      await deps.db.raw('select 1');
+      res.json({ status: 'ready' });
+    } catch (err) {
+      deps.logger.warn({ err, request_id: req.requestId }, 'database unreachable');
+      sendProblem(req, res, new AppError('service_unavailable', 'The database is unreachable; retry in a few seconds.'));
+    }
+  });
+  app.get('/v1/openapi.yaml', (_req, res) => {
+    res.type('application/yaml').send(spec.yaml);
+  });
+  app.get('/v1/openapi.json', (_req, res) => {
+    res.type('application/json').send(spec.json);
+  });
+  app.get('/docs', (req, res) => {
+    if (!fs.existsSync(docsPath)) {
+      sendProblem(req, res, new AppError('service_unavailable', 'The docs are not built: run `npm run docs`.'));
+      return;
+    }
+    res.sendFile(docsPath);
+  });
+
+  // The API: key first, then the plan's rate limit, then the contract.
+  const v1 = express.Router();
+  v1.use(authenticate(apiKeys));
+  v1.use(rateLimitPerAccount());
+  v1.use(express.json({ limit: '1mb', type: ['application/json', 'application/*+json'] }));
+  v1.use(
+    OpenApiValidator.middleware({
+      apiSpec: spec.document() as never,
+      // allErrors: the schema is ours (trusted), and clients want every bad field at once.
+      validateRequests: { allowUnknownQueryParameters: false, coerceTypes: true, allErrors: true },
+      validateResponses:
+        deps.validateResponses === 'off'
+          ? false
+          : deps.validateResponses === 'log'
+            ? {
+                onError: (err, body, req) =>
+                  deps.logger.error({ err, request_id: (req as express.Request).requestId, path: req.path }, 'response breaks the contract'),
+              }
+            : true,
+      validateSecurity: false,
+      validateFormats: true,
+      ignoreUndocumented: false,
+    }),
+  );
+  v1.get('/me', getMe(accounts));
+  v1.get('/api-keys', listApiKeys(apiKeys));
+  v1.post('/api-keys', createApiKey(apiKeys));
+  v1.delete('/api-keys/:key_id', revokeApiKey(apiKeys));
+  v1.use(notFound);
+  app.use('/v1', v1);
+
+  app.use(notFound);
+  app.use(errorHandler(deps.logger));
+  return app;
+}

@@ -1,0 +1,109 @@
+import path from 'node:path';
+
+export type ResponseValidationMode = 'error' | 'log' | 'off';
+
+export interface Config {
+  port: number;
+  host: string;
+  nodeEnv: string;
+  /** PostgreSQL connection string; undefined selects the embedded PostgreSQL (PGlite). */
+  databaseUrl?: string;
+  /** Where the embedded store and its generated secret live. */
+  dataDir: string;
+  /** HS256 secret that signs API keys; undefined in embedded mode until loaded from DATA_DIR. */
+  apiKeySecret?: string;
+  /** Whether a fresh store gets a demo account; 'auto' means only the embedded store. */
+  seedDemo: 'auto' | boolean;
+  logLevel: string;
+  validateResponses: ResponseValidationMode;
+  shutdownTimeoutMs: number;
+  trustProxy: boolean;
+}
+
+interface Setting {
+  env: string;
+  default: string;
+  description: string;
+}
+
+/** Every setting the service reads, with its default and meaning (the README's configuration table). */
+export const settings: Setting[] = [
+  { env: 'PORT', default: '3000', description: 'TCP port the server listens on.' },
+  { env: 'HOST', default: '0.0.0.0', description: 'Address the server binds to.' },
+  { env: 'DATABASE_URL', default: '(unset)', description: 'PostgreSQL connection string. Unset: embedded PostgreSQL (PGlite) under DATA_DIR.' },
+  { env: 'DATA_DIR', default: './data', description: 'Directory of the embedded store and of its generated API-key secret.' },
+  { env: 'API_KEY_SECRET', default: '(generated in embedded mode)', description: 'HS256 secret that signs API keys, at least 32 characters. Required with DATABASE_URL.' },
+  { env: 'SEED_DEMO', default: 'auto', description: '`true`, `false` or `auto`. On a store with no account, create a demo account and print its key once; `auto` does it only on the embedded store.' },
+  { env: 'LOG_LEVEL', default: 'info', description: 'pino level: fatal, error, warn, info, debug, trace or silent.' },
+  { env: 'VALIDATE_RESPONSES', default: '`error` (`log` in production)', description: '`error`: a response that breaks the contract becomes a 500; `log`: it is sent and logged; `off`: not checked.' },
+  { env: 'NODE_ENV', default: 'development', description: '`production` changes the VALIDATE_RESPONSES default to `log`.' },
+  { env: 'SHUTDOWN_TIMEOUT_MS', default: '10000', description: 'On SIGTERM, how long in-flight requests may take before connections are closed.' },
+  { env: 'TRUST_PROXY', default: 'false', description: '`true` when behind a reverse proxy, so client addresses come from X-Forwarded-For.' },
+];
+
+export class ConfigError extends Error {
+  constructor(public readonly problems: string[]) {
+    super(`Invalid configuration:\n  - ${problems.join('\n  - ')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+/** Reads and validates the configuration; throws ConfigError naming every bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const problems: string[] = [];
+  const value = (name: string): string | undefined => {
+    const v = env[name];
+    return v === undefined || v.trim() === '' ? undefined : v.trim();
+  };
+  const integer = (name: string, fallback: number, min: number, max: number): number => {
+    const raw = value(name);
+    if (raw === undefined) return fallback;
+    const n = Number(raw);
+    if (!Number.isInteger(n) || n < min || n > max) {
+      problems.push(`${name} must be an integer from ${min} to ${max} (got "${raw}")`);
+      return fallback;
+    }
+    return n;
+  };
+  const oneOf = <T extends string>(name: string, allowed: readonly T[], fallback: T): T => {
+    const raw = value(name);
+    if (raw === undefined) return fallback;
+    if (!(allowed as readonly string[]).includes(raw)) {
+      problems.push(`${name} must be one of ${allowed.join(', ')} (got "${raw}")`);
+      return fallback;
+    }
+    return raw as T;
+  };
+
+  const nodeEnv = value('NODE_ENV') ?? 'development';
+  const databaseUrl = value('DATABASE_URL');
+  if (databaseUrl !== undefined && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    problems.push('DATABASE_URL must be a postgres:// or postgresql:// connection string');
+  }
+  const apiKeySecret = value('API_KEY_SECRET');
+  if (apiKeySecret !== undefined && apiKeySecret.length < 32) {
+    problems.push('API_KEY_SECRET must be at least 32 characters long');
+  }
+  if (databaseUrl !== undefined && apiKeySecret === undefined) {
+    problems.push('API_KEY_SECRET is required when DATABASE_URL is set (only the embedded store generates its own)');
+  }
+  const seed = oneOf('SEED_DEMO', ['auto', 'true', 'false'] as const, 'auto');
+
+  const config: Config = {
+    port: integer('PORT', 3000, 0, 65535),
+    host: value('HOST') ?? '0.0.0.0',
+    nodeEnv,
+    databaseUrl,
+    dataDir: path.resolve(value('DATA_DIR') ?? './data'),
+    apiKeySecret,
+    seedDemo: seed === 'auto' ? 'auto' : seed === 'true',
+    logLevel: oneOf('LOG_LEVEL', LOG_LEVELS, 'info'),
+    validateResponses: oneOf('VALIDATE_RESPONSES', ['error', 'log', 'off'] as const, nodeEnv === 'production' ? 'log' : 'error'),
+    shutdownTimeoutMs: integer('SHUTDOWN_TIMEOUT_MS', 10_000, 0, 600_000),
+    trustProxy: oneOf('TRUST_PROXY', ['true', 'false'] as const, 'false') === 'true',
+  };
+  if (problems.length > 0) throw new ConfigError(problems);
+  return config;
+}

@@ -1,0 +1,16 @@
+import type { Knex } from 'knex';
+import * as m001 from './001_accounts_keys_credits';
+
+interface Migration extends Knex.Migration {
+  name: string;
+}
+
+/** Every migration, in order. One list serves PostgreSQL and the embedded PGlite alike. */
+const migrations: Migration[] = [m001];
+
+/** A static migration source: works the same under tsx, jest and compiled code. */
+export const migrationSource: Knex.MigrationSource<Migration> = {
+  getMigrations: async () => migrations,
+  getMigrationName: (migration) => migration.name,
+  getMigration: async (migration) => migration,
+};

@@ -1,0 +1,47 @@
+/**
+ * The one catalog of error codes. Every error a client can receive carries one of these
+ * codes; test/errors.test.ts checks that each is documented in openapi/v1.yaml.
+ */
+export const errorCatalog = {
+  validation_failed: { status: 400, title: 'The request is not valid.' },
+  malformed_json: { status: 400, title: 'The request body is not valid JSON.' },
+  missing_api_key: { status: 401, title: 'An API key is required.' },
+  invalid_api_key: { status: 401, title: 'The API key is not valid.' },
+  expired_api_key: { status: 401, title: 'The API key has expired.' },
+  revoked_api_key: { status: 401, title: 'The API key has been revoked.' },
+  not_found: { status: 404, title: 'There is no such route.' },
+  resource_not_found: { status: 404, title: 'The resource does not exist.' },
+  method_not_allowed: { status: 405, title: 'The method is not allowed on this resource.' },
+  payload_too_large: { status: 413, title: 'The request body is too large.' },
+  unsupported_media_type: { status: 415, title: "The request body's media type is not supported." },
+  rate_limited: { status: 429, title: 'Too many requests.' },
+  internal_error: { status: 500, title: 'Something went wrong on our side.' },
+  service_unavailable: { status: 503, title: 'The service is temporarily unavailable.' },
+} as const satisfies Record<string, { status: number; title: string }>;
+
+export type ErrorCode = keyof typeof errorCatalog;
+
+export const PROBLEM_TYPE_BASE = 'https://prospecting-api.dz/problems/';
+
+export interface FieldError {
+  path: string;
+  message: string;
+  code?: string;
+}
+
+/** An error meant for the client: its code picks the status and title from the catalog. */
+export class AppError extends Error {
+  readonly status: number;
+  readonly title: string;
+
+  constructor(
+    readonly code: ErrorCode,
+    readonly detail: string,
+    readonly extra: { errors?: FieldError[]; headers?: Record<string, string> } = {},
+  ) {
+    super(detail);
+    this.name = 'AppError';
+    this.status = errorCatalog[code].status;
+    this.title = errorCatalog[code].title;
+  }
+}

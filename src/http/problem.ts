@@ -1,0 +1,120 @@
+import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'express';
+import { AppError, PROBLEM_TYPE_BASE, type FieldError } from '../errors';
+import type { Logger } from '../logger';
+import type { Problem } from '../types';
+
+export function sendProblem(req: Request, res: Response, error: AppError): void {
+  const body: Problem = {
+    type: PROBLEM_TYPE_BASE + error.code,
+    title: error.title,
+    status: error.status,
+    detail: error.detail,
+    instance: req.originalUrl.split('?')[0],
+    code: error.code,
+    request_id: req.requestId,
+  };
+  if (error.extra.errors) body.errors = error.extra.errors;
+  for (const [name, value] of Object.entries(error.extra.headers ?? {})) res.setHeader(name, value);
+  res.status(error.status).type('application/problem+json').json(body);
+}
+
+/** The shape express-openapi-validator gives its errors. */
+interface ValidatorError {
+  status: number;
+  message: string;
+  path?: string;
+  headers?: { Allow?: string };
+  errors?: { path: string; message: string; errorCode?: string }[];
+}
+
+function isValidatorError(err: unknown): err is ValidatorError {
+  return (
+    typeof err === 'object' && err !== null && typeof (err as ValidatorError).status === 'number' &&
+    Array.isArray((err as ValidatorError).errors)
+  );
+}
+
+/** Body-parser errors carry a `type`. */
+interface BodyParserError {
+  type: string;
+  status: number;
+  message: string;
+}
+
+function isBodyParserError(err: unknown): err is BodyParserError {
+  return typeof err === 'object' && err !== null && typeof (err as BodyParserError).type === 'string' &&
+    typeof (err as BodyParserError).status === 'number';
+}
+
+/** `.query.per_page`, `/query/per_page` or `query/per_page` -> `/query/per_page`. */
+function toPointer(path: string): string {
+  const trimmed = path.replace(/^[./]+/, '');
+  return '/' + trimmed.split(/[./]/).filter(Boolean).join('/');
+}
+
+function fieldErrors(err: ValidatorError): FieldError[] {
+  return (err.errors ?? []).map((e) => {
+    const field: FieldError = { path: toPointer(e.path), message: e.message };
+    if (e.errorCode) field.code = e.errorCode.split('.')[0];
+    return field;
+  });
+}
+
+function describe(fields: FieldError[]): string {
+  return fields.map((f) => `${f.path.slice(1).replace('/', ' ')}: ${f.message}`).join('; ');
+}
+
+/** Maps anything thrown to an AppError; unknown errors become a bare 500. */
+export function toAppError(err: unknown, req: Request): AppError {
+  if (err instanceof AppError) return err;
+  if (isBodyParserError(err)) {
+    switch (err.type) {
+      case 'entity.parse.failed':
+        return new AppError('malformed_json', 'The request body is not valid JSON.');
+      case 'entity.too.large':
+        return new AppError('payload_too_large', 'The request body may not exceed 1 MB.');
+      case 'encoding.unsupported':
+      case 'charset.unsupported':
+        return new AppError('unsupported_media_type', 'Send the body as UTF-8 application/json.');
+    }
+  }
+  if (isValidatorError(err)) {
+    switch (err.status) {
+      case 400: {
+        const fields = fieldErrors(err);
+        return new AppError('validation_failed', describe(fields) || 'The request is not valid.', { errors: fields });
+      }
+      case 404:
+        return new AppError('not_found', `${req.method} ${req.path} is not an operation of this API.`);
+      case 405:
+        return new AppError(
+          'method_not_allowed',
+          `${req.method} is not allowed on ${req.path}; allowed methods are in the Allow header.`,
+          { headers: err.headers?.Allow ? { Allow: err.headers.Allow } : {} },
+        );
+      case 413:
+        return new AppError('payload_too_large', 'The request body may not exceed 1 MB.');
+      case 415:
+        return new AppError('unsupported_media_type', 'Send the body as application/json.');
+    }
+  }
+  return new AppError('internal_error', 'The error has been logged; quote the request id if you contact support.');
+}
+
+export function errorHandler(logger: Logger): ErrorRequestHandler {
+  return (err, req, res, _next) => {
+    const problem = toAppError(err, req);
+    if (problem.status >= 500) {
+      logger.error({ err, request_id: req.requestId, method: req.method, path: req.path }, 'request failed');
+    }
+    if (res.headersSent) {
+      res.destroy();
+      return;
+    }
+    sendProblem(req, res, problem);
+  };
+}
+
+export const notFound: RequestHandler = (req) => {
+  throw new AppError('not_found', `${req.method} ${req.path} is not an operation of this API.`);
+};

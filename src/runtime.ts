@@ -1,0 +1,17 @@
+import type { Config } from './config';
+import { openDatabase, type Database } from './db';
+import { loadOrCreateEmbeddedSecret } from './services/secret';
+
+export interface Runtime {
+  database: Database;
+  apiKeySecret: string;
+}
+
+/** What `npm start` and every CLI command share: the database, migrated, and the key secret. */
+export async function openRuntime(config: Config): Promise<Runtime> {
+  const database = await openDatabase(
+    config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir },
+  );
+  const apiKeySecret = config.apiKeySecret ?? loadOrCreateEmbeddedSecret(config.dataDir);
+  return { database, apiKeySecret };
+}

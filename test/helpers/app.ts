@@ -1,0 +1,71 @@
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Express } from 'express';
+import { createApp, createServices, type AppServices } from '../../src/app';
+import type { ResponseValidationMode } from '../../src/config';
+import type { Database } from '../../src/db';
+import { createLogger, type Logger } from '../../src/logger';
+import { createTestDatabase } from './db';
+
+export const TEST_SECRET = 'test-secret-that-is-long-enough-0123456789';
+
+export interface TestContext {
+  app: Express;
+  database: Database;
+  services: AppServices;
+  logger: Logger;
+  /** Every log line written so far, parsed. */
+  logLines: () => Record<string, unknown>[];
+  /** Creates an account with its first key. */
+  account: (opts?: { plan?: 'sales_team' | 'enterprise'; credits?: number; name?: string }) => Promise<{
+    account_id: string;
+    key_id: string;
+    api_key: string;
+  }>;
+  close: () => Promise<void>;
+}
+
+/** The app built in-process over a database of the test file's own, with captured logs. */
+export async function createTestContext(options: { validateResponses?: ResponseValidationMode } = {}): Promise<TestContext> {
+  const database = await createTestDatabase();
+  const lines: string[] = [];
+  const logger = createLogger('info', { write: (line: string) => void lines.push(line) });
+  const app = createApp({
+    db: database.knex,
+    apiKeySecret: TEST_SECRET,
+    logger,
+    validateResponses: options.validateResponses ?? 'error',
+  });
+  const services = createServices(database.knex, TEST_SECRET);
+  let n = 0;
+  return {
+    app,
+    database,
+    services,
+    logger,
+    logLines: () => lines.join('').split('\n').filter(Boolean).map((l) => JSON.parse(l)),
+    account: (opts = {}) =>
+      services.accounts.create({
+        name: opts.name ?? `Test account ${++n}`,
+        plan: opts.plan ?? 'sales_team',
+        credits: opts.credits ?? 100,
+      }),
+    close: () => database.close(),
+  };
+}
+
+/** Listens on an ephemeral loopback port; resolves to the base URL and a closer. */
+export async function listen(app: Express): Promise<{ url: string; close: () => Promise<void> }> {
+  const server: Server = await new Promise((resolve) => {
+    const s = app.listen(0, '127.0.0.1', () => resolve(s));
+  });
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.close((err) => (err ? reject(err) : resolve()));
+        server.closeAllConnections();
+      }),
+  };
+}
