@@ -98,7 +98,8 @@ export function createApp(deps: AppDependencies): Express {
     OpenApiValidator.middleware({
       apiSpec: spec.document() as never,
       // allErrors: the schema is ours (trusted), and clients want every bad field at once.
-      validateRequests: { allowUnknownQueryParameters: false, coerceTypes: true, allErrors: true },
+      // Query and path parameters are always coerced from strings; bodies never are (12 is not "12").
+      validateRequests: { allowUnknownQueryParameters: false, coerceTypes: false, allErrors: true },
       validateResponses:
         deps.validateResponses === 'off'
           ? false

@@ -46,10 +46,11 @@ function isBodyParserError(err: unknown): err is BodyParserError {
     typeof (err as BodyParserError).status === 'number';
 }
 
-/** `.query.per_page`, `/query/per_page` or `query/per_page` -> `/query/per_page`. */
+/** `.query.per_page`, `/query/per_page`, `/params/key_id` -> `/query/per_page`, `/path/key_id`. */
 function toPointer(path: string): string {
-  const trimmed = path.replace(/^[./]+/, '');
-  return '/' + trimmed.split(/[./]/).filter(Boolean).join('/');
+  const segments = path.replace(/^[./]+/, '').split(/[./]/).filter(Boolean);
+  if (segments[0] === 'params') segments[0] = 'path';
+  return '/' + segments.join('/');
 }
 
 function fieldErrors(err: ValidatorError): FieldError[] {

@@ -1,0 +1,48 @@
+import path from 'node:path';
+import { ConfigError, loadConfig, settings } from '../src/config';
+
+describe('configuration', () => {
+  test('has a default for everything', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 3000,
+      databaseUrl: undefined,
+      dataDir: path.resolve('data'),
+      seedDemo: 'auto',
+      logLevel: 'info',
+      validateResponses: 'error',
+      shutdownTimeoutMs: 10000,
+    });
+  });
+
+  test('VALIDATE_RESPONSES defaults to log in production, and can be set', () => {
+    expect(loadConfig({ NODE_ENV: 'production' }).validateResponses).toBe('log');
+    expect(loadConfig({ NODE_ENV: 'production', VALIDATE_RESPONSES: 'off' }).validateResponses).toBe('off');
+    expect(loadConfig({ VALIDATE_RESPONSES: 'log' }).validateResponses).toBe('log');
+  });
+
+  test('a bad value stops start-up naming every bad variable', () => {
+    let error: unknown;
+    try {
+      loadConfig({ PORT: 'abc', VALIDATE_RESPONSES: 'maybe', LOG_LEVEL: 'loud', SEED_DEMO: 'yes' });
+    } catch (err) {
+      error = err;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const message = (error as Error).message;
+    for (const name of ['PORT', 'VALIDATE_RESPONSES', 'LOG_LEVEL', 'SEED_DEMO']) expect(message).toContain(name);
+  });
+
+  test('DATABASE_URL needs a strong API_KEY_SECRET', () => {
+    expect(() => loadConfig({ DATABASE_URL: 'postgres://localhost/x' })).toThrow(/API_KEY_SECRET is required/);
+    expect(() => loadConfig({ DATABASE_URL: 'postgres://localhost/x', API_KEY_SECRET: 'short' })).toThrow(/at least 32/);
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://localhost/x', API_KEY_SECRET: 'x'.repeat(32) })).toThrow(/postgres/);
+    expect(loadConfig({ DATABASE_URL: 'postgres://localhost/x', API_KEY_SECRET: 'x'.repeat(32) }).databaseUrl).toBe('postgres://localhost/x');
+  });
+
+  test('every variable read is listed in the settings table', () => {
+    const source = require('node:fs').readFileSync(path.resolve(__dirname, '../src/config.ts'), 'utf8') as string;
+    const read = [...source.matchAll(/(?:value|integer|oneOf)\('([A-Z_]+)'/g)].map((m) => m[1]);
+    expect(new Set(read)).toEqual(new Set(settings.map((s) => s.env)));
+  });
+});
