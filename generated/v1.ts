@@ -74,10 +74,206 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/entreprises": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Search the company database
+         * @description Searches the company database, page by page. Free: searching never changes the
+         *     credit balance. Every filter is optional and they combine with AND:
+         *
+         *     - `query`: every word must appear in the company's name or activity, ignoring case
+         *       and accents; a word may match inside a longer word (`info` finds `Informatique`).
+         *     - `wilayas`: wilaya codes (see `GET /v1/wilayas`), repeated: `?wilayas=16&wilayas=31`.
+         *     - `secteurs`: sector names (see `GET /v1/secteurs`), repeated, matched ignoring case
+         *       and accents: `?secteurs=BTP&secteurs=sante`.
+         *     - `score_min`: the lowest quality score, inclusive.
+         *
+         *     Results are ordered by `score_qualite` descending, then by name (ignoring case and
+         *     accents), then by `id`, so walking the pages returns each match exactly once while the
+         *     data does not change. `total` is exact. A page past the end answers 200 with no items.
+         */
+        get: operations["searchEntreprises"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/wilayas": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the wilayas
+         * @description The 58 wilayas with their codes 1-58, and the 11 created by the 2025 law (codes 59-69),
+         *     which stay `provisional` and are searched as their `parent_code` wilaya until they take
+         *     effect. Use `code` in the `wilayas` filter of the search. Free.
+         */
+        get: operations["listWilayas"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/secteurs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the activity sectors
+         * @description The curated activity sectors. Use `nom` (or `id`) in the `secteurs` filter of the
+         *     search. Free.
+         */
+        get: operations["listSecteurs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** @description A company of the database. */
+        Entreprise: {
+            /**
+             * Format: uuid
+             * @description The company's id.
+             * @example 3f0b8a4e-2c1d-4e5f-9a6b-7c8d9e0f1a2b
+             */
+            id: string;
+            /**
+             * @description The company's name.
+             * @example SARL Numidia Bâtiment
+             */
+            nom: string;
+            /**
+             * @description The wilaya's name.
+             * @example Alger
+             */
+            wilaya: string;
+            /**
+             * @description The wilaya's code.
+             * @example 16
+             */
+            wilaya_code: number;
+            /**
+             * @description The activity sector's name, when known.
+             * @example BTP
+             */
+            secteur: string | null;
+            /**
+             * @description What the company does.
+             * @example Travaux de construction et de rénovation
+             */
+            activite: string | null;
+            /**
+             * Format: email
+             * @description A contact e-mail, lower-cased.
+             * @example contact@numidia-batiment.dz
+             */
+            email: string | null;
+            /**
+             * @description A contact phone number in E.164.
+             * @example +213550123456
+             */
+            telephone: string | null;
+            /**
+             * @description How complete and reliable the record is, 0-100.
+             * @example 85
+             */
+            score_qualite: number;
+        };
+        /** @description One page of companies. */
+        EntreprisePage: {
+            /**
+             * @description How many companies match, over all pages (exact).
+             * @example 2
+             */
+            total: number;
+            /**
+             * @description This page's number.
+             * @example 1
+             */
+            page: number;
+            /**
+             * @description How many pages there are (total / per_page rounded up; 0 when nothing matches).
+             * @example 1
+             */
+            pages: number;
+            /** @description The companies on this page, by score descending, then name, then id. */
+            items: components["schemas"]["Entreprise"][];
+        };
+        /** @description A wilaya (Algerian province). */
+        Wilaya: {
+            /**
+             * @description The wilaya's code.
+             * @example 16
+             */
+            code: number;
+            /**
+             * @description The French name.
+             * @example Alger
+             */
+            nom: string;
+            /**
+             * @description The Arabic name.
+             * @example الجزائر
+             */
+            nom_ar: string;
+            /**
+             * @description True for the wilayas created in 2025 that have not taken effect yet.
+             * @example false
+             */
+            provisional: boolean;
+            /**
+             * @description For a provisional wilaya, the code of the wilaya it is searched as.
+             * @example null
+             */
+            parent_code: number | null;
+        };
+        /** @description Every wilaya. */
+        WilayaList: {
+            /** @description The wilayas, by code. */
+            items: components["schemas"]["Wilaya"][];
+        };
+        /** @description An activity sector. */
+        Secteur: {
+            /**
+             * @description The sector's stable identifier.
+             * @example btp
+             */
+            id: string;
+            /**
+             * @description The sector's name.
+             * @example BTP
+             */
+            nom: string;
+        };
+        /** @description Every sector. */
+        SecteurList: {
+            /** @description The sectors, by name. */
+            items: components["schemas"]["Secteur"][];
+        };
         /** @description An RFC 9457 problem document. */
         Problem: {
             /**
@@ -364,6 +560,17 @@ export interface components {
         };
     };
     parameters: {
+        /**
+         * @description Words that must all appear in the company's name or activity, ignoring case and
+         *     accents; a word may match inside a longer word.
+         */
+        Query: string;
+        /** @description Wilaya codes (1-69), the parameter repeated once per value. */
+        Wilayas: number[];
+        /** @description Sector names or ids, the parameter repeated once per value, matched ignoring case and accents. */
+        Secteurs: string[];
+        /** @description The lowest quality score to return, inclusive. */
+        ScoreMin: number;
         /** @description The page to read, from 1. */
         Page: number;
         /** @description How many items a page holds, from 1 to 100. */
@@ -529,6 +736,103 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Error"];
+        };
+    };
+    searchEntreprises: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Words that must all appear in the company's name or activity, ignoring case and
+                 *     accents; a word may match inside a longer word.
+                 */
+                query?: components["parameters"]["Query"];
+                /** @description Wilaya codes (1-69), the parameter repeated once per value. */
+                wilayas?: components["parameters"]["Wilayas"];
+                /** @description Sector names or ids, the parameter repeated once per value, matched ignoring case and accents. */
+                secteurs?: components["parameters"]["Secteurs"];
+                /** @description The lowest quality score to return, inclusive. */
+                score_min?: components["parameters"]["ScoreMin"];
+                /** @description The page to read, from 1. */
+                page?: components["parameters"]["Page"];
+                /** @description How many items a page holds, from 1 to 100. */
+                per_page?: components["parameters"]["PerPage"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of matching companies. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EntreprisePage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Error"];
+        };
+    };
+    listWilayas: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every wilaya, by code. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WilayaList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Error"];
+        };
+    };
+    listSecteurs: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every sector, by name. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SecteurList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
             429: components["responses"]["TooManyRequests"];
             default: components["responses"]["Error"];
         };
