@@ -1,0 +1,204 @@
+/**
+ * `npm run contract:check` is a gate: openapi/v1.yaml must stay backward compatible with
+ * the published contract (openapi/published/v1.yaml). These tests run the real gate
+ * (scripts/contract.mjs, which runs Optic) against deliberately broken copies of the spec.
+ *
+ * Each Optic run takes a few seconds, so every run is started at once in beforeAll and
+ * each test only reads its result.
+ */
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import YAML from 'yaml';
+
+type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Run = { status: number | null; stdout: string; stderr: string };
+
+const root = path.resolve(__dirname, '..');
+const PUBLISHED = 'openapi/published/v1.yaml';
+const BREAKS = `breaks the published contract ${PUBLISHED}`;
+const specText = fs.readFileSync(path.join(root, 'openapi/v1.yaml'), 'utf8');
+const stripAnsi = (s: string) => s.replace(/\x1b\[[0-9;]*[A-Za-z]/g, ''); // eslint-disable-line no-control-regex
+
+let tmp: string;
+
+function gate(args: string[], env: NodeJS.ProcessEnv = {}): Promise<Run> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [path.join(root, 'scripts/contract.mjs'), ...args], {
+      cwd: root,
+      env: { ...process.env, OPTIC_TELEMETRY_LEVEL: 'off', ...env },
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    child.on('error', reject);
+    child.on('close', (status) => resolve({ status, stdout: stripAnsi(stdout), stderr: stripAnsi(stderr) }));
+  });
+}
+
+/** Writes a mutated copy of openapi/v1.yaml to the temp dir and checks it against the published contract. */
+function checkMutated(name: string, mutate: (doc: Json) => void): Promise<Run> {
+  const doc = YAML.parse(specText);
+  mutate(doc);
+  const file = path.join(tmp, `${name}.yaml`);
+  fs.writeFileSync(file, YAML.stringify(doc));
+  return gate(['check', '--base', PUBLISHED, '--head', file]);
+}
+
+const mutations = {
+  getMeRemoved: (doc: Json) => {
+    delete doc.paths['/v1/me'].get;
+  },
+  creditBalanceRemoved: (doc: Json) => {
+    const me = doc.components.schemas.Me;
+    delete me.properties.credit_balance;
+    me.required = me.required.filter((name: string) => name !== 'credit_balance');
+  },
+  perPageRequired: (doc: Json) => {
+    doc.components.parameters.PerPage.required = true;
+  },
+  creditBalanceString: (doc: Json) => {
+    const prop = doc.components.schemas.Me.properties.credit_balance;
+    prop.type = 'string';
+    delete prop.minimum;
+    prop.example = '500';
+  },
+  expiresInDaysString: (doc: Json) => {
+    const prop = doc.components.schemas.ApiKeyCreate.properties.expires_in_days;
+    prop.type = 'string';
+    delete prop.minimum;
+    delete prop.maximum;
+    prop.example = '90';
+  },
+  optionalPropertyAdded: (doc: Json) => {
+    doc.components.schemas.Me.properties.timezone = {
+      type: 'string',
+      description: "The account's IANA time zone.",
+      example: 'Africa/Algiers',
+    };
+  },
+  invalidOpenApi: (doc: Json) => {
+    doc.paths['/v1/me'].get.responses = 'none';
+  },
+  nameMaxLengthTightened: (doc: Json) => {
+    doc.components.schemas.ApiKeyCreate.properties.name.maxLength = 20;
+  },
+};
+
+let runs: Record<keyof typeof mutations | 'current' | 'opticMissing' | 'opticSilent', Run>;
+
+beforeAll(async () => {
+  tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'contract-gate-test-'));
+  // A stand-in for Optic that exits 0 without printing any report.
+  const silentOptic = path.join(tmp, 'silent-optic.js');
+  fs.writeFileSync(silentOptic, 'process.exit(0);\n');
+
+  const named = Object.entries(mutations).map(async ([name, mutate]) => [name, await checkMutated(name, mutate)] as const);
+  const entries = await Promise.all([
+    ...named,
+    gate(['check', '--base', PUBLISHED, '--head', 'openapi/v1.yaml']).then((run) => ['current', run] as const),
+    gate(['check'], { CONTRACT_GATE_OPTIC_BIN: path.join(tmp, 'no-such-optic') }).then((run) => ['opticMissing', run] as const),
+    gate(['check'], { CONTRACT_GATE_OPTIC_BIN: silentOptic }).then((run) => ['opticSilent', run] as const),
+  ]);
+  runs = Object.fromEntries(entries) as typeof runs;
+}, 180_000);
+
+afterAll(() => {
+  if (tmp) fs.rmSync(tmp, { recursive: true, force: true });
+});
+
+describe('the published contract', () => {
+  test('exists and is valid YAML declaring openapi 3.1.0', () => {
+    const file = path.join(root, PUBLISHED);
+    expect(fs.existsSync(file)).toBe(true);
+    const doc = YAML.parse(fs.readFileSync(file, 'utf8'));
+    expect(doc.openapi).toBe('3.1.0');
+    expect(doc.paths).toEqual(expect.any(Object));
+  });
+});
+
+describe('npm run contract:check', () => {
+  test('passes for the current spec against the published contract', () => {
+    const run = runs.current;
+    expect(run.status).toBe(0);
+    expect(run.stdout).toContain('openapi/v1.yaml is backward compatible with the published contract');
+  });
+
+  test('fails when the GET /v1/me operation is removed', () => {
+    const run = runs.getMeRemoved;
+    expect(run.status).toBe(1);
+    expect(run.stderr).toContain(BREAKS);
+    expect(run.stdout).toContain('GET /v1/me: removed');
+    expect(run.stdout).toContain('[prevent operation removal]');
+  });
+
+  test('fails when a response property is removed', () => {
+    const run = runs.creditBalanceRemoved;
+    expect(run.status).toBe(1);
+    expect(run.stderr).toContain(BREAKS);
+    expect(run.stdout).toContain("[prevent removing response property] cannot remove response property 'credit_balance'");
+  });
+
+  test('fails when an optional query parameter becomes required', () => {
+    const run = runs.perPageRequired;
+    expect(run.status).toBe(1);
+    expect(run.stderr).toContain(BREAKS);
+    expect(run.stdout).toContain("cannot make optional query parameter 'per_page' required");
+  });
+
+  test('fails when the type of a response property changes', () => {
+    const run = runs.creditBalanceString;
+    expect(run.status).toBe(1);
+    expect(run.stderr).toContain(BREAKS);
+    expect(run.stdout).toMatch(/\[prevent response property type changes\] .*'credit_balance'/);
+  });
+
+  test('fails when the type of a request property is narrowed', () => {
+    const run = runs.expiresInDaysString;
+    expect(run.status).toBe(1);
+    expect(run.stderr).toContain(BREAKS);
+    expect(run.stdout).toMatch(/\[prevent request property type changes\] .*'expires_in_days' not to be narrowed/);
+  });
+
+  test('passes when a new optional response property is added', () => {
+    const run = runs.optionalPropertyAdded;
+    expect(run.status).toBe(0);
+    expect(run.stdout).toContain('/schema/properties/timezone: added');
+    expect(run.stdout).toContain('is backward compatible with the published contract');
+  });
+});
+
+describe('the gate never passes by accident', () => {
+  test('fails, without claiming a breaking change, when the head is not valid OpenAPI', () => {
+    const run = runs.invalidOpenApi;
+    expect(run.status).toBe(2);
+    expect(run.stderr).toContain('responses must be object');
+    expect(run.stderr).toContain('contract check failed: optic could not compare the files');
+  });
+
+  test('fails when optic cannot be found', () => {
+    const run = runs.opticMissing;
+    expect(run.status).toBe(2);
+    expect(run.stderr).toContain('contract check failed: cannot run optic');
+  });
+
+  test('fails when optic exits 0 without printing a report', () => {
+    const run = runs.opticSilent;
+    expect(run.status).toBe(2);
+    expect(run.stderr).toContain('no recognisable passing report');
+  });
+});
+
+describe('known blind spots of optic', () => {
+  // Optic's breaking-changes ruleset compares operations, parameters' required/type/enum,
+  // properties' presence/required/type/enum and status codes, but not constraints
+  // (maxLength, minimum, maximum, pattern, format) nor response headers. If this test
+  // starts failing, optic learnt to flag it: move the case up into the failing ones.
+  test('lets a tightened request constraint (maxLength 100 -> 20) through', () => {
+    const run = runs.nameMaxLengthTightened;
+    expect(run.status).toBe(0);
+    expect(run.stdout).toContain('/schema/properties/name: changed');
+  });
+});
