@@ -1,4 +1,5 @@
-import type { Server } from 'node:http';
+import type { Server, ServerResponse } from 'node:http';
+import pino from 'pino';
 import { createApp, createServices } from './app';
 import { ConfigError, loadConfig } from './config';
 import { createLogger } from './logger';
@@ -7,30 +8,34 @@ import { seedDemoAccount } from './services/demo';
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  const logger = createLogger(config.logLevel);
+  // Synchronous writes: the last lines before process.exit ("stopped") cannot be lost in an
+  // asynchronous write still pending, and log lines keep their order with the banner.
+  const logger = createLogger(config.logLevel, pino.destination({ dest: 1, sync: true }));
   const { database, apiKeySecret } = await openRuntime(config);
   logger.info({ database: database.kind }, 'database ready, schema up to date');
 
   const seed = config.seedDemo === 'auto' ? database.kind === 'embedded' : config.seedDemo;
-  if (seed) {
-    const demo = await seedDemoAccount(database.knex, createServices(database.knex, apiKeySecret).accounts);
-    if (demo) {
-      // Printed once, on purpose outside the logs: keys never go through the logger.
-      process.stdout.write(
-        [
-          '',
-          '  A demo account was created on this fresh store. Its API key is shown only this once:',
-          '',
-          `    account_id: ${demo.account_id}`,
-          `    api_key:    ${demo.api_key}`,
-          '',
-          `  Try: curl -H "Authorization: Bearer ${demo.api_key}" http://localhost:${config.port}/v1/me`,
-          '',
-          '',
-        ].join('\n'),
-      );
-    }
-  }
+  const demo = seed
+    ? await seedDemoAccount(database.knex, createServices(database.knex, apiKeySecret).accounts)
+    : undefined;
+  // Printed once, on purpose outside the logs: keys never go through the logger. Printed once
+  // listening, so that the key can be tried at once, on the port actually bound.
+  const printDemoKey = (port: number) => {
+    if (!demo) return;
+    process.stdout.write(
+      [
+        '',
+        '  A demo account was created on this fresh store. Its API key is shown only this once:',
+        '',
+        `    account_id: ${demo.account_id}`,
+        `    api_key:    ${demo.api_key}`,
+        '',
+        `  Try: curl -H "Authorization: Bearer ${demo.api_key}" http://localhost:${port}/v1/me`,
+        '',
+        '',
+      ].join('\n'),
+    );
+  };
 
   const app = createApp({
     db: database.knex,
@@ -40,18 +45,34 @@ async function main(): Promise<void> {
     trustProxy: config.trustProxy,
   });
   const server: Server = app.listen(config.port, config.host);
-  await new Promise<void>((resolve, reject) => {
-    server.once('listening', resolve);
-    server.once('error', reject);
-  });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('listening', resolve);
+      server.once('error', reject);
+    });
+  } catch (err) {
+    printDemoKey(config.port); // the account exists now: its only chance to be shown
+    throw err;
+  }
   const address = server.address();
-  logger.info({ port: typeof address === 'object' && address ? address.port : config.port }, 'listening');
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  logger.info({ port }, 'listening');
+  printDemoKey(port);
 
   let stopping = false;
+  // Responses still to be sent when stopping close their connection, so that keep-alive
+  // clients do not hold the exit up until their idle timeout.
+  const pending = new Set<ServerResponse>();
+  server.prependListener('request', (_req, res: ServerResponse) => {
+    if (stopping) res.setHeader('Connection', 'close');
+    pending.add(res);
+    res.once('close', () => pending.delete(res));
+  });
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, 'stopping: no new connections, finishing in-flight requests');
+    for (const res of pending) if (!res.headersSent) res.setHeader('Connection', 'close');
     const force = setTimeout(() => {
       logger.warn('shutdown timeout: closing remaining connections');
       server.closeAllConnections();
