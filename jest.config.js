@@ -10,5 +10,7 @@ module.exports = {
   transformIgnorePatterns: ['/node_modules/(?!openapi-fetch/)'],
   testTimeout: 60000,
   maxWorkers: 2,
+  // Safety net: a test that fails before closing its embedded database must not hang CI.
+  forceExit: true,
   reporters: ['default', '<rootDir>/scripts/jest-summary-reporter.js'],
 };

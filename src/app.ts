@@ -7,6 +7,7 @@ import type { ResponseValidationMode } from './config';
 import { AppError } from './errors';
 import { getMe } from './handlers/account';
 import { createApiKey, listApiKeys, revokeApiKey } from './handlers/apiKeys';
+import { getSecteurs, getWilayas, searchEntreprises } from './handlers/entreprises';
 import { authenticate } from './http/auth';
 import { errorHandler, notFound, sendProblem } from './http/problem';
 import { rateLimitPerAccount } from './http/rateLimit';
@@ -15,6 +16,7 @@ import { DOCS_PATH, loadSpec, type LoadedSpec } from './http/spec';
 import type { Logger } from './logger';
 import { AccountService } from './services/accounts';
 import { ApiKeyService } from './services/apiKeys';
+import { SearchService } from './services/search';
 
 export interface AppDependencies {
   db: Knex;
@@ -29,18 +31,19 @@ export interface AppDependencies {
 export interface AppServices {
   accounts: AccountService;
   apiKeys: ApiKeyService;
+  search: SearchService;
 }
 
 export function createServices(db: Knex, apiKeySecret: string): AppServices {
   const apiKeys = new ApiKeyService(db, apiKeySecret);
-  return { apiKeys, accounts: new AccountService(db, apiKeys) };
+  return { apiKeys, accounts: new AccountService(db, apiKeys), search: new SearchService(db) };
 }
 
 /** Builds the HTTP app from its dependencies; listening and shutdown live in server.ts. */
 export function createApp(deps: AppDependencies): Express {
   const spec = deps.spec ?? loadSpec();
   const docsPath = deps.docsPath ?? DOCS_PATH;
-  const { accounts, apiKeys } = createServices(deps.db, deps.apiKeySecret);
+  const { accounts, apiKeys, search } = createServices(deps.db, deps.apiKeySecret);
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', deps.trustProxy ?? false);
@@ -118,6 +121,9 @@ export function createApp(deps: AppDependencies): Express {
   v1.get('/api-keys', listApiKeys(apiKeys));
   v1.post('/api-keys', createApiKey(apiKeys));
   v1.delete('/api-keys/:key_id', revokeApiKey(apiKeys));
+  v1.get('/entreprises', searchEntreprises(search));
+  v1.get('/wilayas', getWilayas);
+  v1.get('/secteurs', getSecteurs);
   v1.use(notFound);
   app.use('/v1', v1);
 

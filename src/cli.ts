@@ -1,7 +1,22 @@
+import fs from 'node:fs';
 import { parseArgs } from 'node:util';
+import type { Knex } from 'knex';
 import { createServices } from './app';
 import { loadConfig } from './config';
 import { openRuntime } from './runtime';
+import { importCompanies, ImportFileError } from './services/companyImport';
+import { DEMO_CAPACITY, seedDemoCompanies } from './services/demoCompanies';
+
+/** A progress bar on stderr, only when stderr is a terminal (never in pipes, files or CI logs). */
+function progressBar(label: string): ((fraction: number) => void) | undefined {
+  if (!process.stderr.isTTY) return undefined;
+  return (fraction) => {
+    const width = 30;
+    const done = Math.round(Math.min(1, fraction) * width);
+    process.stderr.write(`\r${label} [${'#'.repeat(done)}${'.'.repeat(width - done)}] ${Math.floor(fraction * 100)}%`);
+    if (fraction >= 1) process.stderr.write('\n');
+  };
+}
 
 const USAGE = `Usage: npm run cli -- <command>
 
@@ -9,6 +24,12 @@ const USAGE = `Usage: npm run cli -- <command>
   keys create --account ACCOUNT_ID [--name NAME] [--expires-in-days N]
   keys revoke KEY_ID
   credits add --account ACCOUNT_ID --amount N --reason TEXT [--reference REF]
+              (a negative amount is written --amount=-5)
+  companies import FILE [--silent]
+              CSV with a header, or JSON Lines; columns nom, wilaya, secteur, activite,
+              email, telephone, score_qualite. Prints {"imported", "updated", "rejected"}.
+  companies seed --count N
+              N deterministic demo companies (the same ones on every run).
 
 Every command brings the schema up to date first, prints its JSON result on stdout
 and reports errors on stderr with a non-zero exit.`;
@@ -40,26 +61,34 @@ async function run(argv: string[]): Promise<unknown> {
     return undefined;
   }
   const command = `${group} ${action ?? ''}`.trim();
-  const { values, positionals } = parseArgs({
-    args: rest,
-    allowPositionals: true,
-    strict: true,
-    options: {
-      name: { type: 'string' },
-      plan: { type: 'string' },
-      credits: { type: 'string' },
-      account: { type: 'string' },
-      amount: { type: 'string' },
-      reason: { type: 'string' },
-      reference: { type: 'string' },
-      'expires-in-days': { type: 'string' },
-    },
-  });
-  const known = ['accounts create', 'keys create', 'keys revoke', 'credits add'];
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: rest,
+      allowPositionals: true,
+      strict: true,
+      options: {
+        name: { type: 'string' },
+        plan: { type: 'string' },
+        credits: { type: 'string' },
+        account: { type: 'string' },
+        amount: { type: 'string' },
+        reason: { type: 'string' },
+        reference: { type: 'string' },
+        'expires-in-days': { type: 'string' },
+        count: { type: 'string' },
+        silent: { type: 'boolean' },
+      },
+    });
+  } catch (err) {
+    throw new UsageError((err as Error).message);
+  }
+  const { values, positionals } = parsed;
+  const known = ['accounts create', 'keys create', 'keys revoke', 'credits add', 'companies import', 'companies seed'];
   if (!known.includes(command)) throw new UsageError(`unknown command "${command}"`);
 
   // Validate the arguments before touching the database.
-  let task: (services: ReturnType<typeof createServices>) => Promise<unknown>;
+  let task: (services: ReturnType<typeof createServices> & { db: Knex }) => Promise<unknown>;
   switch (command) {
     case 'accounts create': {
       const name = required(values, 'name');
@@ -88,6 +117,28 @@ async function run(argv: string[]): Promise<unknown> {
       };
       break;
     }
+    case 'companies import': {
+      const file = positionals[0];
+      if (!file) throw new UsageError('companies import needs a FILE');
+      if (!fs.existsSync(file) || !fs.statSync(file).isFile()) throw new UsageError(`no such file: ${file}`);
+      const progress = values.silent ? undefined : progressBar('importing');
+      task = async (s) => {
+        try {
+          return await importCompanies(s.db, file, { onProgress: progress && ((read, total) => progress(read / Math.max(total, 1))) });
+        } catch (err) {
+          if (err instanceof ImportFileError) throw new Error(err.message);
+          throw err;
+        }
+      };
+      break;
+    }
+    case 'companies seed': {
+      const count = wholeNumber(required(values, 'count'), 'count');
+      if (count < 1 || count > DEMO_CAPACITY) throw new UsageError(`--count must be from 1 to ${DEMO_CAPACITY}`);
+      const progress = values.silent ? undefined : progressBar('seeding');
+      task = (s) => seedDemoCompanies(s.db, count, progress && ((done, total) => progress(done / total)));
+      break;
+    }
     default: {
       const account = uuid(required(values, 'account'), '--account');
       const amount = wholeNumber(required(values, 'amount'), 'amount');
@@ -102,7 +153,7 @@ async function run(argv: string[]): Promise<unknown> {
   const config = loadConfig();
   const { database, apiKeySecret } = await openRuntime(config);
   try {
-    return await task(createServices(database.knex, apiKeySecret));
+    return await task({ ...createServices(database.knex, apiKeySecret), db: database.knex });
   } finally {
     await database.close();
   }

@@ -4,7 +4,7 @@ import { createApp, createServices } from './app';
 import { ConfigError, loadConfig } from './config';
 import { createLogger } from './logger';
 import { openRuntime } from './runtime';
-import { seedDemoAccount } from './services/demo';
+import { seedDemoAccount, seedDemoCompaniesIfEmpty } from './services/demo';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -18,6 +18,10 @@ async function main(): Promise<void> {
   const demo = seed
     ? await seedDemoAccount(database.knex, createServices(database.knex, apiKeySecret).accounts)
     : undefined;
+  if (seed) {
+    const companies = await seedDemoCompaniesIfEmpty(database.knex);
+    if (companies > 0) logger.info({ companies }, 'demo companies written');
+  }
   // Printed once, on purpose outside the logs: keys never go through the logger. Printed once
   // listening, so that the key can be tried at once, on the port actually bound.
   const printDemoKey = (port: number) => {

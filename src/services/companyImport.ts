@@ -1,0 +1,204 @@
+import fs from 'node:fs';
+import readline from 'node:readline';
+import { parse } from 'csv-parse';
+import type { Knex } from 'knex';
+import { normalizeEmail, normalizePhone } from '../domain/contacts';
+import { findSecteur } from '../reference/secteurs';
+import { effectiveWilaya, findWilaya } from '../reference/wilayas';
+import { naturalKey, upsertCompanies, type CompanyInput, type CompanySource } from '../repositories/companies';
+
+/** The columns of an import file (CSV header or JSON Lines keys); also the columns of a list export. */
+export const IMPORT_COLUMNS = ['nom', 'wilaya', 'secteur', 'activite', 'email', 'telephone', 'score_qualite'] as const;
+
+export interface ImportResult {
+  imported: number;
+  updated: number;
+  rejected: { line: number; reason: string }[];
+}
+
+/** A score when the file gives none: how complete the record is. */
+export function completenessScore(c: Pick<CompanyInput, 'email' | 'telephone' | 'activite' | 'secteur_id'>): number {
+  return 30 + (c.email ? 25 : 0) + (c.telephone ? 25 : 0) + (c.activite ? 10 : 0) + (c.secteur_id ? 10 : 0);
+}
+
+const text = (v: unknown): string => (v === undefined || v === null ? '' : String(v).trim());
+
+/** Validates and normalises one imported record; the reason names the column at fault. */
+export function parseCompanyRecord(
+  record: Record<string, unknown>,
+  source: CompanySource = 'import',
+): { company: CompanyInput } | { reason: string } {
+  const nom = text(record.nom);
+  if (nom === '') return { reason: 'nom: required' };
+  if (nom.length > 300) return { reason: 'nom: longer than 300 characters' };
+  const wilayaText = text(record.wilaya);
+  if (wilayaText === '') return { reason: 'wilaya: required' };
+  const wilaya = findWilaya(wilayaText);
+  if (!wilaya) return { reason: `wilaya: unknown wilaya "${wilayaText}"` };
+  let secteur_id: string | null = null;
+  const secteurText = text(record.secteur);
+  if (secteurText !== '') {
+    const secteur = findSecteur(secteurText);
+    if (!secteur) return { reason: `secteur: unknown sector "${secteurText}"` };
+    secteur_id = secteur.id;
+  }
+  const activiteText = text(record.activite);
+  if (activiteText.length > 500) return { reason: 'activite: longer than 500 characters' };
+  let email: string | null = null;
+  const emailText = text(record.email);
+  if (emailText !== '') {
+    email = normalizeEmail(emailText) ?? null;
+    if (!email) return { reason: `email: not a valid e-mail address "${emailText}"` };
+  }
+  let telephone: string | null = null;
+  const phoneText = text(record.telephone);
+  if (phoneText !== '') {
+    telephone = normalizePhone(phoneText) ?? null;
+    if (!telephone) return { reason: `telephone: not a valid phone number "${phoneText}"` };
+  }
+  const company: CompanyInput = {
+    nom,
+    wilaya_code: effectiveWilaya(wilaya).code,
+    secteur_id,
+    activite: activiteText === '' ? null : activiteText,
+    email,
+    telephone,
+    score_qualite: 0,
+    source,
+    source_url: null,
+  };
+  const scoreText = text(record.score_qualite);
+  if (scoreText === '') {
+    company.score_qualite = completenessScore(company);
+  } else {
+    const score = Number(scoreText);
+    if (!/^\d+$/.test(scoreText) || score > 100) return { reason: `score_qualite: must be a whole number from 0 to 100 (got "${scoreText}")` };
+    company.score_qualite = score;
+  }
+  return { company };
+}
+
+/** Writes companies in batches; a natural key seen twice in a batch starts a new batch. */
+export class CompanyWriter {
+  private batch: CompanyInput[] = [];
+  private keys = new Set<string>();
+  readonly result: ImportResult = { imported: 0, updated: 0, rejected: [] };
+
+  constructor(
+    private readonly db: Knex,
+    private readonly batchSize = 1000,
+  ) {}
+
+  async add(company: CompanyInput): Promise<void> {
+    const key = naturalKey(company);
+    if (this.keys.has(key) || this.batch.length >= this.batchSize) await this.flush();
+    this.batch.push(company);
+    this.keys.add(key);
+  }
+
+  async flush(): Promise<void> {
+    if (this.batch.length === 0) return;
+    const rows = await upsertCompanies(this.db, this.batch);
+    for (const row of rows) {
+      if (row.inserted) this.result.imported += 1;
+      else this.result.updated += 1;
+    }
+    this.batch = [];
+    this.keys.clear();
+  }
+}
+
+export interface ImportOptions {
+  /** Called now and then with the bytes read so far and the file size. */
+  onProgress?: (bytesRead: number, totalBytes: number) => void;
+}
+
+/** A file whose first non-blank character is '{' is JSON Lines; anything else is CSV with a header. */
+async function sniffFormat(file: string): Promise<'csv' | 'jsonl'> {
+  const handle = await fs.promises.open(file, 'r');
+  try {
+    const { buffer, bytesRead } = await handle.read(Buffer.alloc(4096), 0, 4096, 0);
+    const head = buffer.subarray(0, bytesRead).toString('utf8').replace(/^\uFEFF/, '').trimStart();
+    return head.startsWith('{') ? 'jsonl' : 'csv';
+  } finally {
+    await handle.close();
+  }
+}
+
+/** A file that cannot be imported at all (as opposed to a rejected row). */
+export class ImportFileError extends Error {}
+
+function csvColumns(header: string[]): string[] {
+  const columns = header.map((h) => h.trim().toLowerCase());
+  const missing = ['nom', 'wilaya'].filter((c) => !columns.includes(c));
+  if (missing.length > 0) {
+    throw new ImportFileError(
+      `line 1: the header must name the columns ${IMPORT_COLUMNS.join(', ')} (missing: ${missing.join(', ')}; found: ${columns.join(', ')})`,
+    );
+  }
+  return columns;
+}
+
+async function* csvRecords(stream: fs.ReadStream): AsyncGenerator<{ line: number; record?: Record<string, unknown>; reason?: string }> {
+  const parser = stream.pipe(
+    parse({ columns: csvColumns, bom: true, info: true, relax_column_count: true, skip_empty_lines: true, trim: true }),
+  );
+  try {
+    for await (const { record, info } of parser as AsyncIterable<{ record: Record<string, unknown>; info: { lines: number } }>) {
+      yield { line: info.lines, record };
+    }
+  } catch (err) {
+    if (err instanceof ImportFileError) throw err;
+    const cause = (err as { cause?: unknown }).cause;
+    if (cause instanceof ImportFileError) throw cause;
+    const e = err as { lines?: number; message: string };
+    yield { line: e.lines ?? 0, reason: `the file cannot be read as CSV: ${e.message}` };
+  }
+}
+
+async function* jsonlRecords(stream: fs.ReadStream): AsyncGenerator<{ line: number; record?: Record<string, unknown>; reason?: string }> {
+  let line = 0;
+  for await (const raw of readline.createInterface({ input: stream, crlfDelay: Infinity })) {
+    line += 1;
+    const trimmed = raw.replace(/^\uFEFF/, '').trim();
+    if (trimmed === '') continue;
+    try {
+      const value = JSON.parse(trimmed);
+      if (typeof value !== 'object' || value === null || Array.isArray(value)) yield { line, reason: 'not a JSON object' };
+      else yield { line, record: value };
+    } catch {
+      yield { line, reason: 'not valid JSON' };
+    }
+  }
+}
+
+/**
+ * Imports a CSV (with a header: line 1) or JSON Lines file of companies, streaming: memory stays
+ * bounded whatever the file size. Rows with an error are rejected with their line number and the
+ * reason; every other row is inserted, or updates the company with the same natural key
+ * (normalised name + wilaya), so importing the same file twice creates no duplicate.
+ */
+export async function importCompanies(db: Knex, file: string, options: ImportOptions = {}): Promise<ImportResult> {
+  const { size } = await fs.promises.stat(file);
+  const format = await sniffFormat(file);
+  const stream = fs.createReadStream(file);
+  const writer = new CompanyWriter(db);
+  let lastReport = 0;
+  const records = format === 'csv' ? csvRecords(stream) : jsonlRecords(stream);
+  for await (const entry of records) {
+    if (entry.reason) {
+      writer.result.rejected.push({ line: entry.line, reason: entry.reason });
+      continue;
+    }
+    const parsed = parseCompanyRecord(entry.record!);
+    if ('reason' in parsed) writer.result.rejected.push({ line: entry.line, reason: parsed.reason });
+    else await writer.add(parsed.company);
+    if (options.onProgress && Date.now() - lastReport > 200) {
+      lastReport = Date.now();
+      options.onProgress(stream.bytesRead, size);
+    }
+  }
+  await writer.flush();
+  options.onProgress?.(size, size);
+  return writer.result;
+}
