@@ -484,6 +484,8 @@ export interface components {
         BadRequest: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                RateLimit: components["headers"]["RateLimit"];
                 [name: string]: unknown;
             };
             content: {
@@ -495,6 +497,8 @@ export interface components {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                RateLimit: components["headers"]["RateLimit"];
                 [name: string]: unknown;
             };
             content: {
@@ -505,6 +509,8 @@ export interface components {
         NotFound: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                RateLimit: components["headers"]["RateLimit"];
                 [name: string]: unknown;
             };
             content: {
@@ -515,6 +521,8 @@ export interface components {
         PayloadTooLarge: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                RateLimit: components["headers"]["RateLimit"];
                 [name: string]: unknown;
             };
             content: {
@@ -525,13 +533,19 @@ export interface components {
         UnsupportedMediaType: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                RateLimit: components["headers"]["RateLimit"];
                 [name: string]: unknown;
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
-        /** @description The account has used its plan's requests for this window. */
+        /**
+         * @description The account has used its plan's requests for this window (`"per-account"` policy),
+         *     or the client address its requests without a valid API key (`"per-ip"` policy).
+         *     Nothing of the request was run.
+         */
         TooManyRequests: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -552,6 +566,8 @@ export interface components {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 Allow: components["headers"]["Allow"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                RateLimit: components["headers"]["RateLimit"];
                 [name: string]: unknown;
             };
             content: {
@@ -586,14 +602,16 @@ export interface components {
          */
         "X-Request-Id": string;
         /**
-         * @description The rate-limit policy that applies to the account (draft-ietf-httpapi-ratelimit-headers):
-         *     `q` requests per `w` seconds.
+         * @description The rate-limit policy that applies to the request (draft-ietf-httpapi-ratelimit-headers):
+         *     `q` requests per fixed window of `w` seconds. `"per-account"` for a request with a
+         *     valid API key (its plan's limit); `"per-ip"` for a request without one, counted per
+         *     client address (for example `"per-ip";q=60;w=60`).
          * @example "per-account";q=150;w=60
          */
         "RateLimit-Policy": string;
         /**
-         * @description Where the client stands in the current window: `r` requests remaining,
-         *     `t` seconds until the window resets.
+         * @description Where the client stands in the current window of that policy: `r` requests remaining,
+         *     `t` seconds until the window resets (for example `"per-ip";r=59;t=60`).
          * @example "per-account";r=149;t=60
          */
         RateLimit: string;

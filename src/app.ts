@@ -10,7 +10,7 @@ import { createApiKey, listApiKeys, revokeApiKey } from './handlers/apiKeys';
 import { getSecteurs, getWilayas, searchEntreprises } from './handlers/entreprises';
 import { authenticate } from './http/auth';
 import { errorHandler, notFound, sendProblem } from './http/problem';
-import { rateLimitPerAccount } from './http/rateLimit';
+import { createRateLimits, type RateLimits } from './http/rateLimit';
 import { requestId } from './http/requestId';
 import { DOCS_PATH, loadSpec, type LoadedSpec } from './http/spec';
 import type { Logger } from './logger';
@@ -26,6 +26,8 @@ export interface AppDependencies {
   spec?: LoadedSpec;
   docsPath?: string;
   trustProxy?: boolean;
+  /** Rate-limit counters (and their store); default: in-process, 60-second windows. */
+  rateLimits?: RateLimits;
 }
 
 export interface AppServices {
@@ -39,31 +41,41 @@ export function createServices(db: Knex, apiKeySecret: string): AppServices {
   return { apiKeys, accounts: new AccountService(db, apiKeys), search: new SearchService(db) };
 }
 
+/** A URL fit for the logs: the values of query parameters that may carry a credential are hidden. */
+export function redactUrl(url: string | undefined): string {
+  if (!url) return '';
+  return url.replace(/([?&])([^=&]*(?:key|token|auth|secret|password|jwt)[^=&]*)=[^&]*/gi, '$1$2=[redacted]');
+}
+
 /** Builds the HTTP app from its dependencies; listening and shutdown live in server.ts. */
 export function createApp(deps: AppDependencies): Express {
   const spec = deps.spec ?? loadSpec();
   const docsPath = deps.docsPath ?? DOCS_PATH;
   const { accounts, apiKeys, search } = createServices(deps.db, deps.apiKeySecret);
+  const rateLimits = deps.rateLimits ?? createRateLimits({ logger: deps.logger });
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', deps.trustProxy ?? false);
   app.set('query parser', 'extended');
 
   app.use(requestId);
-  app.use(
-    pinoHttp({
-      logger: deps.logger,
-      genReqId: (req) => (req as express.Request).requestId,
-      customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : 'info'),
-      serializers: {
-        req: (req: { id: string; method: string; url: string }) => ({ id: req.id, method: req.method, url: req.url }),
-        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
-      },
-      customSuccessMessage: (req, res, ms) =>
-        `${req.method} ${(req as express.Request).originalUrl ?? req.url} ${res.statusCode} ${Math.round(ms)}ms`,
-      customErrorMessage: (req, res) => `${req.method} ${(req as express.Request).originalUrl ?? req.url} ${res.statusCode} failed`,
-    }),
-  );
+  // One line per request at info; below that level the middleware would only cost time.
+  if (deps.logger.isLevelEnabled('info')) {
+    app.use(
+      pinoHttp({
+        logger: deps.logger,
+        genReqId: (req) => (req as express.Request).requestId,
+        customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : 'info'),
+        serializers: {
+          req: (req: { id: string; method: string; url: string }) => ({ id: req.id, method: req.method, url: redactUrl(req.url) }),
+          res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+        },
+        customSuccessMessage: (req, res, ms) =>
+          `${req.method} ${redactUrl((req as express.Request).originalUrl ?? req.url)} ${res.statusCode} ${Math.round(ms)}ms`,
+        customErrorMessage: (req, res) => `${req.method} ${redactUrl((req as express.Request).originalUrl ?? req.url)} ${res.statusCode} failed`,
+      }),
+    );
+  }
 
   // Public: liveness, readiness, the contract and its docs. No key, no rate limit.
   app.get('/healthz', (_req, res) => {
@@ -92,10 +104,12 @@ export function createApp(deps: AppDependencies): Express {
     res.sendFile(docsPath);
   });
 
-  // The API: key first, then the plan's rate limit, then the contract.
+  // The API: key first, then the rate limit (per client address for requests without a valid
+  // key, per account otherwise), then the contract.
   const v1 = express.Router();
   v1.use(authenticate(apiKeys));
-  v1.use(rateLimitPerAccount());
+  v1.use(rateLimits.perClientAddress());
+  v1.use(rateLimits.perAccount());
   v1.use(express.json({ limit: '1mb', type: ['application/json', 'application/*+json'] }));
   v1.use(
     OpenApiValidator.middleware({

@@ -18,6 +18,10 @@ export interface Config {
   validateResponses: ResponseValidationMode;
   shutdownTimeoutMs: number;
   trustProxy: boolean;
+  /** Redis holding the rate-limit counters, shared by every instance; undefined: in-process counters. */
+  redisUrl?: string;
+  /** Requests without a valid API key one client address may make per 60-second window. */
+  unauthenticatedRateLimit: number;
 }
 
 interface Setting {
@@ -39,6 +43,8 @@ export const settings: Setting[] = [
   { env: 'NODE_ENV', default: 'development', description: '`production` changes the VALIDATE_RESPONSES default to `log`.' },
   { env: 'SHUTDOWN_TIMEOUT_MS', default: '10000', description: 'On SIGTERM, how long in-flight requests may take before connections are closed.' },
   { env: 'TRUST_PROXY', default: 'false', description: '`true` when behind a reverse proxy, so client addresses come from X-Forwarded-For.' },
+  { env: 'REDIS_URL', default: '(unset)', description: '`redis://` or `rediss://` URL of the Redis that holds the rate-limit counters, shared by every instance. Unset: each instance counts in-process. If Redis becomes unreachable, the instance falls back to in-process counters (and logs it) rather than refusing requests.' },
+  { env: 'UNAUTHENTICATED_RATE_LIMIT', default: '60', description: 'Requests without a valid API key (missing, invalid, expired or revoked) one client address may make per 60-second window; past it, `429 rate_limited`.' },
 ];
 
 export class ConfigError extends Error {
@@ -89,6 +95,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (databaseUrl !== undefined && apiKeySecret === undefined) {
     problems.push('API_KEY_SECRET is required when DATABASE_URL is set (only the embedded store generates its own)');
   }
+  const redisUrl = value('REDIS_URL');
+  if (redisUrl !== undefined) {
+    let ok = false;
+    try {
+      ok = ['redis:', 'rediss:'].includes(new URL(redisUrl).protocol);
+    } catch {
+      ok = false;
+    }
+    if (!ok) problems.push('REDIS_URL must be a redis:// or rediss:// URL');
+  }
   const seed = oneOf('SEED_DEMO', ['auto', 'true', 'false'] as const, 'auto');
 
   const config: Config = {
@@ -103,6 +119,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     validateResponses: oneOf('VALIDATE_RESPONSES', ['error', 'log', 'off'] as const, nodeEnv === 'production' ? 'log' : 'error'),
     shutdownTimeoutMs: integer('SHUTDOWN_TIMEOUT_MS', 10_000, 0, 600_000),
     trustProxy: oneOf('TRUST_PROXY', ['true', 'false'] as const, 'false') === 'true',
+    redisUrl,
+    unauthenticatedRateLimit: integer('UNAUTHENTICATED_RATE_LIMIT', 60, 1, 1_000_000),
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

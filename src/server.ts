@@ -2,6 +2,7 @@ import type { Server, ServerResponse } from 'node:http';
 import pino from 'pino';
 import { createApp, createServices } from './app';
 import { ConfigError, loadConfig } from './config';
+import { createRateLimits } from './http/rateLimit';
 import { createLogger } from './logger';
 import { openRuntime } from './runtime';
 import { seedDemoAccount, seedDemoCompaniesIfEmpty } from './services/demo';
@@ -41,12 +42,23 @@ async function main(): Promise<void> {
     );
   };
 
+  const rateLimits = createRateLimits({
+    logger,
+    redisUrl: config.redisUrl,
+    unauthenticatedLimit: config.unauthenticatedRateLimit,
+  });
+  if (rateLimits.store === 'redis') {
+    // Not fail closed: without Redis at start-up, counters are in-process until it answers.
+    if (await rateLimits.ready(2_000)) logger.info('rate limits: counters in Redis, shared across instances');
+    else logger.warn('rate limits: Redis not reachable yet; counting in-process until it is');
+  }
   const app = createApp({
     db: database.knex,
     apiKeySecret,
     logger,
     validateResponses: config.validateResponses,
     trustProxy: config.trustProxy,
+    rateLimits,
   });
   const server: Server = app.listen(config.port, config.host);
   try {
@@ -84,6 +96,7 @@ async function main(): Promise<void> {
     force.unref();
     server.close(async (err) => {
       await database.close().catch((closeErr) => logger.error({ err: closeErr }, 'closing the database failed'));
+      await rateLimits.close().catch((closeErr) => logger.error({ err: closeErr }, 'closing the Redis connection failed'));
       logger.info('stopped');
       process.exit(err ? 1 : 0);
     });
