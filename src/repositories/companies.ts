@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import type { Knex } from 'knex';
 import { fold, normalizeCompanyName } from '../domain/text';
+import { countByCells } from './companyCounts';
 
 export type CompanySource = 'import' | 'scraping' | 'demo';
 
@@ -63,7 +64,14 @@ export async function upsertCompanies(db: Knex, companies: CompanyInput[]): Prom
        nom_tri = excluded.nom_tri,
        secteur_id = coalesce(excluded.secteur_id, companies.secteur_id),
        activite = coalesce(excluded.activite, companies.activite),
-       search_text = case when excluded.activite is null then companies.search_text else excluded.search_text end,
+       search_text = case
+         when excluded.activite is not null or companies.activite is null then excluded.search_text
+         -- The activity is kept: the new name's words, then the old text's activity part
+         -- (search_text is the folded name, a space, the folded activity).
+         when left(companies.search_text, length(companies.nom_tri)) = companies.nom_tri collate "C"
+           then trim(excluded.nom_tri || ' ' || ltrim(substr(companies.search_text, length(companies.nom_tri) + 1)))
+         else excluded.search_text || ' ' || companies.search_text
+       end,
        email = coalesce(excluded.email, companies.email),
        telephone = coalesce(excluded.telephone, companies.telephone),
        score_qualite = excluded.score_qualite,
@@ -88,54 +96,76 @@ function filtered(db: Knex, f: CompanyFilter): Knex.QueryBuilder {
   return q;
 }
 
-/** One page of matches, by score descending, then folded name, then id. */
+const ORDER = [
+  { column: 'score_qualite', order: 'desc' },
+  { column: 'nom_tri', order: 'asc' },
+  { column: 'id', order: 'asc' },
+] as const;
+
+/**
+ * One page of matches, by score descending, then folded name, then id. The page's ids are
+ * found first (an index-only scan of an order index that carries the filtered columns), then
+ * only those rows are read: a deep page skips index entries, not table rows.
+ */
 export async function searchCompanies(db: Knex, f: CompanyFilter, page: { offset: number; limit: number }): Promise<CompanyRow[]> {
-  return filtered(db, f)
-    .select(COLUMNS)
-    .orderBy([
-      { column: 'score_qualite', order: 'desc' },
-      { column: 'nom_tri', order: 'asc' },
-      { column: 'id', order: 'asc' },
-    ])
-    .offset(page.offset)
-    .limit(page.limit);
+  const ids = filtered(db, f).select('id').orderBy([...ORDER]).offset(page.offset).limit(page.limit);
+  return db('companies').whereIn('id', ids).select(COLUMNS).orderBy([...ORDER]);
+}
+
+/** The data version: bumped by the triggers of every write to companies. */
+export async function dataVersion(db: Knex): Promise<number> {
+  const [{ version }] = await db('company_data_version').where({ id: 1 }).select('version');
+  return Number(version);
+}
+
+/** Counts of searches with words, per process, in front of `search_count_cache`. */
+const wordCounts = new WeakMap<Knex, Map<string, { version: number; total: number }>>();
+const WORD_COUNTS_KEPT = 5000;
+
+function rememberWordCount(db: Knex, key: string, version: number, total: number): void {
+  let cache = wordCounts.get(db);
+  if (!cache) {
+    cache = new Map();
+    wordCounts.set(db, cache);
+  }
+  cache.delete(key);
+  cache.set(key, { version, total });
+  if (cache.size > WORD_COUNTS_KEPT) cache.delete(cache.keys().next().value as string);
 }
 
 /**
- * The exact number of matches. Without words, a sum over `company_counts` (kept exact by
- * triggers). With words, the count cached for this exact search under the current data
- * version, computed and stored on a miss. The version is read before counting, so a count
- * that might have seen later writes is stored under an already stale version and never served.
+ * The exact number of matches at the current data version. Without words, a sum of
+ * `company_counts` cells (see companyCounts.ts). With words, the count of this exact search
+ * cached for this version (in process, then in `search_count_cache` for every instance),
+ * computed and stored on a miss. The version is read before counting, so a count that might
+ * have seen later writes is stored under an already stale version and never served.
  */
 export async function countCompanies(db: Knex, f: CompanyFilter): Promise<number> {
-  if (f.words.length === 0) {
-    const q = db('company_counts').sum<{ n: string | number | null }[]>({ n: 'n' });
-    if (f.wilayaCodes.length > 0) q.whereIn('wilaya_code', f.wilayaCodes);
-    if (f.secteurIds.length > 0) q.whereIn('secteur_id', f.secteurIds);
-    if (f.scoreMin > 0) q.where('score_qualite', '>=', f.scoreMin);
-    const [row] = await q;
-    return Number(row?.n ?? 0);
-  }
+  const version = await dataVersion(db);
+  if (f.words.length === 0) return countByCells(db, version, f);
   const key = JSON.stringify({
     w: [...new Set(f.words)].sort(),
     wi: [...new Set(f.wilayaCodes)].sort((a, b) => a - b),
     s: [...new Set(f.secteurIds)].sort(),
     m: f.scoreMin,
   });
-  const [state] = await db('company_data_version as v')
-    .leftJoin('search_count_cache as c', (join) => join.on('c.cache_key', db.raw('?', [key])).andOn('c.version', 'v.version'))
-    .where('v.id', 1)
-    .select('v.version', 'c.total');
-  if (state.total !== null && state.total !== undefined) return Number(state.total);
+  const remembered = wordCounts.get(db)?.get(key);
+  if (remembered && remembered.version === version) return remembered.total;
+  const stored = await db('search_count_cache').where({ cache_key: key, version }).first('total');
+  if (stored) {
+    rememberWordCount(db, key, version, Number(stored.total));
+    return Number(stored.total);
+  }
   const [{ n }] = await filtered(db, f).count<{ n: string | number }[]>({ n: '*' });
   const total = Number(n);
   await db.raw(
     `insert into search_count_cache (cache_key, version, total) values (?, ?, ?)
      on conflict (cache_key) do update set version = excluded.version, total = excluded.total, computed_at = now()
      where search_count_cache.version < excluded.version`,
-    [key, state.version, total],
+    [key, version, total],
   );
-  await db('search_count_cache').where('version', '<', state.version).delete();
+  await db('search_count_cache').where('version', '<', version).delete();
+  rememberWordCount(db, key, version, total);
   return total;
 }
 

@@ -28,10 +28,15 @@ export function toApiKey(row: keys.ApiKeyRow): ApiKey {
 }
 
 export class ApiKeyService {
+  /** The secret as a KeyObject once: jsonwebtoken would otherwise rebuild it on every call. */
+  private readonly secret: crypto.KeyObject;
+
   constructor(
     private readonly db: Knex,
-    private readonly secret: string,
-  ) {}
+    secret: string,
+  ) {
+    this.secret = crypto.createSecretKey(Buffer.from(secret, 'utf8'));
+  }
 
   /** Creates a key row and signs its token (HS256; `sub` the account, `jti` the key id). */
   async issue(

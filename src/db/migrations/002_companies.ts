@@ -9,9 +9,10 @@ export const name = '002_companies';
  *
  * Exact totals without scanning: `company_counts` holds the number of companies per
  * (wilaya, sector, score), kept exact by statement-level triggers in the same transaction as
- * every write, so a search without `query` sums a few cells. Searches with `query` cache their
- * count in `search_count_cache` under `company_data_version`, which the same triggers bump:
- * any write makes every cached count stale at once.
+ * every write, so a search without `query` sums cells (the application keeps their suffix sums
+ * in memory per data version). Searches with `query` cache their count in
+ * `search_count_cache` under `company_data_version`, which the same triggers bump: any write
+ * makes every cached count stale at once.
  */
 export async function up(knex: Knex): Promise<void> {
   await knex.raw('create extension if not exists pg_trgm');
@@ -36,9 +37,11 @@ export async function up(knex: Knex): Promise<void> {
       constraint companies_natural_key unique (nom_normalise, wilaya_code)
     )`);
   await knex.raw('create index companies_search_trgm on companies using gin (search_text gin_trgm_ops)');
-  await knex.raw('create index companies_order on companies (score_qualite desc, nom_tri, id)');
-  await knex.raw('create index companies_wilaya_order on companies (wilaya_code, score_qualite desc, nom_tri, id)');
-  await knex.raw('create index companies_secteur_order on companies (secteur_id, score_qualite desc, nom_tri, id)');
+  // The order indexes carry the filtered columns (INCLUDE), so a page is found by an
+  // index-only scan, filters included; only the page's own rows are then read from the table.
+  await knex.raw('create index companies_order on companies (score_qualite desc, nom_tri, id) include (wilaya_code, secteur_id, search_text)');
+  await knex.raw('create index companies_wilaya_order on companies (wilaya_code, score_qualite desc, nom_tri, id) include (secteur_id, search_text)');
+  await knex.raw('create index companies_secteur_order on companies (secteur_id, score_qualite desc, nom_tri, id) include (wilaya_code, search_text)');
   await knex.raw('create index companies_telephone on companies (telephone) where telephone is not null');
   await knex.raw('create index companies_email on companies (email) where email is not null');
 
