@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import readline from 'node:readline';
-import { parse } from 'csv-parse';
+import { parse as parseCsv } from 'csv-parse/sync';
 import type { Knex } from 'knex';
 import { normalizeEmail, normalizePhone } from '../domain/contacts';
 import { findSecteur } from '../reference/secteurs';
@@ -139,20 +139,74 @@ function csvColumns(header: string[]): string[] {
   return columns;
 }
 
-async function* csvRecords(stream: fs.ReadStream): AsyncGenerator<{ line: number; record?: Record<string, unknown>; reason?: string }> {
-  const parser = stream.pipe(
-    parse({ columns: csvColumns, bom: true, info: true, relax_column_count: true, skip_empty_lines: true, trim: true }),
-  );
+/** A record longer than this is taken for a quote that is never closed (a real record is far shorter). */
+const MAX_RECORD_CHARS = 64 * 1024;
+
+const quoteCount = (s: string): number => s.split('"').length - 1;
+
+/** The fields of one CSV record (csv-parse for quoted records; a plain split otherwise), or the parse error. */
+function csvFields(text: string): string[] | Error {
+  if (!text.includes('"')) return text.split(',').map((f) => f.trim());
   try {
-    for await (const { record, info } of parser as AsyncIterable<{ record: Record<string, unknown>; info: { lines: number } }>) {
-      yield { line: info.lines, record };
-    }
+    const rows = parseCsv(text, { trim: true, relax_column_count: true }) as string[][];
+    return rows.length === 1 ? rows[0] : new Error('more than one record');
   } catch (err) {
-    if (err instanceof ImportFileError) throw err;
-    const cause = (err as { cause?: unknown }).cause;
-    if (cause instanceof ImportFileError) throw cause;
-    const e = err as { lines?: number; message: string };
-    yield { line: e.lines ?? 0, reason: `the file cannot be read as CSV: ${e.message}` };
+    // csv-parse counts lines from the record's start: the caller names the file's line.
+    return new Error((err as Error).message.replace(/ (?:at|on) line \d+/g, ''));
+  }
+}
+
+/**
+ * The records of a CSV file, each with the line it starts on. Physical lines (LF or CRLF) are
+ * joined while a quoted field is open, so a multi-line record is read whole and every record's
+ * line number stays exact; each record is then parsed on its own, so a malformed one is
+ * rejected alone and the parse goes on with the next. A malformed record, or a quote never
+ * closed (by the end of the file or within MAX_RECORD_CHARS), rejects its first line only, and
+ * the lines read with it are read again as records of their own.
+ */
+async function* csvRecords(stream: fs.ReadStream): AsyncGenerator<{ line: number; record?: Record<string, unknown>; reason?: string }> {
+  const lines = readline.createInterface({ input: stream, crlfDelay: Infinity })[Symbol.asyncIterator]();
+  const replay: { line: number; text: string }[] = [];
+  let read = 0;
+  const next = async (): Promise<{ line: number; text: string } | undefined> => {
+    if (replay.length > 0) return replay.shift();
+    const r = await lines.next();
+    if (r.done) return undefined;
+    read += 1;
+    return { line: read, text: read === 1 ? r.value.replace(/^\uFEFF/, '') : r.value };
+  };
+  let columns: string[] | undefined;
+  for (;;) {
+    const first = await next();
+    if (!first) return;
+    if (first.text.trim() === '') continue;
+    const parts = [first];
+    let size = first.text.length;
+    let open = quoteCount(first.text) % 2 === 1;
+    while (open && size <= MAX_RECORD_CHARS) {
+      const more = await next();
+      if (!more) break;
+      parts.push(more);
+      size += more.text.length + 1;
+      if (quoteCount(more.text) % 2 === 1) open = false;
+    }
+    const fields = open
+      ? new Error('a quoted field opened on this line is never closed')
+      : csvFields(parts.map((p) => p.text).join('\n'));
+    if (fields instanceof Error) {
+      // Only the first line is rejected: the lines read with it are read again, so no row is lost.
+      replay.unshift(...parts.slice(1));
+      if (!columns) throw new ImportFileError(`line ${first.line}: the header cannot be read as CSV: ${fields.message}`);
+      yield { line: first.line, reason: `the line cannot be read as CSV: ${fields.message}` };
+      continue;
+    }
+    if (!columns) {
+      columns = csvColumns(fields);
+      continue;
+    }
+    const record: Record<string, unknown> = {};
+    columns.forEach((c, i) => (record[c] = fields[i]));
+    yield { line: first.line, record };
   }
 }
 
