@@ -578,7 +578,7 @@ export interface components {
     parameters: {
         /**
          * @description Words that must all appear in the company's name or activity, ignoring case and
-         *     accents; a word may match inside a longer word.
+         *     accents; a word may match inside a longer word. Spaces may be sent as `%20` or `+`.
          */
         Query: string;
         /** @description Wilaya codes (1-69), the parameter repeated once per value. */
@@ -763,7 +763,7 @@ export interface operations {
             query?: {
                 /**
                  * @description Words that must all appear in the company's name or activity, ignoring case and
-                 *     accents; a word may match inside a longer word.
+                 *     accents; a word may match inside a longer word. Spaces may be sent as `%20` or `+`.
                  */
                 query?: components["parameters"]["Query"];
                 /** @description Wilaya codes (1-69), the parameter repeated once per value. */

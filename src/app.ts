@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import express, { type Express } from 'express';
 import * as OpenApiValidator from 'express-openapi-validator';
 import type { Knex } from 'knex';
+import qs from 'qs';
 import { pinoHttp } from 'pino-http';
 import type { ResponseValidationMode } from './config';
 import { AppError } from './errors';
@@ -56,7 +57,9 @@ export function createApp(deps: AppDependencies): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', deps.trustProxy ?? false);
-  app.set('query parser', 'extended');
+  // qs, as Express's 'extended' parser, but with room for every repeated value the contract
+  // allows (69 wilayas): qs turns more than `arrayLimit` repeats into an object.
+  app.set('query parser', (query: string) => qs.parse(query, { arrayLimit: 100, depth: 2, parameterLimit: 200 }));
 
   app.use(requestId);
   // One line per request at info; below that level the middleware would only cost time.
