@@ -105,11 +105,27 @@ const ORDER = [
 /**
  * One page of matches, by score descending, then folded name, then id. The page's ids are
  * found first (an index-only scan of an order index that carries the filtered columns), then
- * only those rows are read: a deep page skips index entries, not table rows.
+ * only those rows are read: a deep page skips index entries, not table rows. The same round
+ * trip reads the data version, for {@link countCompanies}.
  */
-export async function searchCompanies(db: Knex, f: CompanyFilter, page: { offset: number; limit: number }): Promise<CompanyRow[]> {
+export async function searchCompanies(
+  db: Knex,
+  f: CompanyFilter,
+  page: { offset: number; limit: number },
+): Promise<{ version: number; rows: CompanyRow[] }> {
   const ids = filtered(db, f).select('id').orderBy([...ORDER]).offset(page.offset).limit(page.limit);
-  return db('companies').whereIn('id', ids).select(COLUMNS).orderBy([...ORDER]);
+  const inner = db('companies').whereIn('id', ids).select([...COLUMNS, 'nom_tri']).toSQL();
+  const result = await db.raw(
+    `select v.version as data_version, p.* from company_data_version v left join (${inner.sql}) p on true
+      where v.id = 1 order by p.score_qualite desc, p.nom_tri, p.id`,
+    inner.bindings,
+  );
+  const found = result.rows as (CompanyRow & { data_version: number | string; nom_tri: string | null })[];
+  const version = Number(found[0]?.data_version ?? 0);
+  const rows = found
+    .filter((r) => r.id !== null)
+    .map(({ data_version: _v, nom_tri: _t, ...row }) => row as CompanyRow);
+  return { version, rows };
 }
 
 /** The data version: bumped by the triggers of every write to companies. */
@@ -134,14 +150,15 @@ function rememberWordCount(db: Knex, key: string, version: number, total: number
 }
 
 /**
- * The exact number of matches at the current data version. Without words, a sum of
+ * The exact number of matches at the current data version (or at `knownVersion`, read just
+ * before by the caller). Without words, a sum of
  * `company_counts` cells (see companyCounts.ts). With words, the count of this exact search
  * cached for this version (in process, then in `search_count_cache` for every instance),
  * computed and stored on a miss. The version is read before counting, so a count that might
  * have seen later writes is stored under an already stale version and never served.
  */
-export async function countCompanies(db: Knex, f: CompanyFilter): Promise<number> {
-  const version = await dataVersion(db);
+export async function countCompanies(db: Knex, f: CompanyFilter, knownVersion?: number): Promise<number> {
+  const version = knownVersion ?? (await dataVersion(db));
   if (f.words.length === 0) return countByCells(db, version, f);
   const key = JSON.stringify({
     w: [...new Set(f.words)].sort(),

@@ -11,8 +11,19 @@ interface Snapshot {
   version: number;
   /** `${wilaya}|${secteur}` -> counts of companies with score >= s, for s in 0..101. */
   cells: Map<string, Int32Array>;
-  wilayas: Set<number>;
-  secteurs: Set<string>;
+  /** The same suffix sums over every sector of a wilaya, every wilaya of a sector, and everything. */
+  byWilaya: Map<number, Int32Array>;
+  bySecteur: Map<string, Int32Array>;
+  all: Int32Array;
+}
+
+function addInto(map: Map<string | number, Int32Array>, key: string | number, cell: Int32Array): void {
+  let sum = map.get(key);
+  if (!sum) {
+    sum = new Int32Array(102);
+    map.set(key, sum);
+  }
+  for (let s = 0; s < 102; s++) sum[s] += cell[s];
 }
 
 const snapshots = new WeakMap<Knex, { current?: Snapshot; loading?: Promise<Snapshot> }>();
@@ -25,8 +36,6 @@ async function load(db: Knex): Promise<Snapshot> {
         .where('n', '<>', 0)
         .select('wilaya_code', 'secteur_id', 'score_qualite', 'n');
       const cells = new Map<string, Int32Array>();
-      const wilayas = new Set<number>();
-      const secteurs = new Set<string>();
       for (const row of rows) {
         const key = `${row.wilaya_code}|${row.secteur_id}`;
         let cell = cells.get(key);
@@ -35,11 +44,18 @@ async function load(db: Knex): Promise<Snapshot> {
           cells.set(key, cell);
         }
         cell[row.score_qualite] += Number(row.n);
-        wilayas.add(row.wilaya_code);
-        secteurs.add(row.secteur_id);
       }
-      for (const cell of cells.values()) for (let s = 100; s >= 0; s--) cell[s] += cell[s + 1];
-      return { version: Number(version), cells, wilayas, secteurs };
+      const byWilaya = new Map<number, Int32Array>();
+      const bySecteur = new Map<string, Int32Array>();
+      const all = new Int32Array(102);
+      for (const [key, cell] of cells) {
+        for (let s = 100; s >= 0; s--) cell[s] += cell[s + 1];
+        const [wilaya, secteur] = key.split('|');
+        addInto(byWilaya as Map<string | number, Int32Array>, Number(wilaya), cell);
+        addInto(bySecteur as Map<string | number, Int32Array>, secteur, cell);
+        for (let s = 0; s < 102; s++) all[s] += cell[s];
+      }
+      return { version: Number(version), cells, byWilaya, bySecteur, all };
     },
     { isolationLevel: 'repeatable read' },
   );
@@ -71,15 +87,17 @@ export async function countByCells(
   f: { wilayaCodes: number[]; secteurIds: string[]; scoreMin: number },
 ): Promise<number> {
   const snapshot = await snapshotAt(db, version);
-  const wilayas = f.wilayaCodes.length > 0 ? f.wilayaCodes : [...snapshot.wilayas];
-  const secteurs = f.secteurIds.length > 0 ? f.secteurIds : [...snapshot.secteurs];
   const from = Math.max(0, Math.min(101, f.scoreMin));
+  const wilayas = new Set(f.wilayaCodes);
+  const secteurs = new Set(f.secteurIds);
   let total = 0;
-  for (const w of wilayas) {
-    for (const s of secteurs) {
-      const cell = snapshot.cells.get(`${w}|${s}`);
-      if (cell) total += cell[from];
-    }
+  if (wilayas.size === 0 && secteurs.size === 0) return snapshot.all[from];
+  if (secteurs.size === 0) {
+    for (const w of wilayas) total += snapshot.byWilaya.get(w)?.[from] ?? 0;
+  } else if (wilayas.size === 0) {
+    for (const s of secteurs) total += snapshot.bySecteur.get(s)?.[from] ?? 0;
+  } else {
+    for (const w of wilayas) for (const s of secteurs) total += snapshot.cells.get(`${w}|${s}`)?.[from] ?? 0;
   }
   return total;
 }

@@ -56,10 +56,9 @@ export class SearchService {
       secteurIds: [...secteurIds],
       scoreMin: params.score_min ?? 0,
     };
-    const [total, rows] = await Promise.all([
-      countCompanies(this.db, filter),
-      searchCompanies(this.db, filter, { offset: (page - 1) * perPage, limit: perPage }),
-    ]);
+    // The page first: its round trip also reads the data version the count is exact for.
+    const { version, rows } = await searchCompanies(this.db, filter, { offset: (page - 1) * perPage, limit: perPage });
+    const total = await countCompanies(this.db, filter, version);
     return { total, page, pages: Math.ceil(total / perPage), items: rows.map(toEntreprise) };
   }
 }
