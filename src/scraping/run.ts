@@ -1,0 +1,232 @@
+/**
+ * One extraction run: every source searched at once for a sector and a wilaya, within one
+ * deadline, their companies merged.
+ *
+ * For each source (all concurrently):
+ *  1. Listing pages: the search URL with page 1, then the next-page links (same host only,
+ *     never a page twice), up to `max_pages`. Pagination stops early once the source has found
+ *     `maxResults` companies with distinct names (contacts are not compared yet: the directory's
+ *     own are only known after step 2): a first page with plenty is not followed by four more.
+ *  2. Site-wide contacts: a contact found on every listing page (when there are two or more),
+ *     or in every company of a listing page of at least 3 companies, is the directory's (a
+ *     "report this listing" address, a hotline), and is subtracted; the pages are read again
+ *     without it (see `ExtractOptions.siteContacts`).
+ *  3. Detail pages: among the source's first `maxResults` companies, those that lack an e-mail
+ *     or a phone and link to a page of their own on the source's host have it read (the
+ *     fetcher keeps 2 requests at a time per host), its contacts added to the company's.
+ * Everything stops at the deadline: what was read is kept, and a source still working then is
+ * reported 'timeout'.
+ *
+ * Status of a source: 'blocked' when robots.txt disallows its first URL; 'timeout' when its
+ * first page timed out or the deadline cut it; 'error' when its first page failed otherwise
+ * (HTTP error after retries, network error, not HTML, too large, refused redirect); 'ok' when
+ * its first page was read (even with no company), a later page's failure being noted in
+ * `error`.
+ */
+import { normalizeCompanyName } from '../domain/text';
+import { extractCompanies, extractDetail, nextPageUrl, type RawCompany } from './extract';
+import { sameHost, type FetchResult, type GetOptions } from './fetcher';
+import { mergeCompanies, type MergedCompany } from './merge';
+import { expandSearchUrl, type SourceConfig } from './sources';
+
+/** What a run needs from a fetcher ({@link PoliteFetcher} in production). */
+export interface Fetcher {
+  get(url: string, options?: GetOptions): Promise<FetchResult>;
+}
+
+export interface RunOptions {
+  sources: readonly SourceConfig[];
+  /** The value of `{secteur}` (the caller chooses: the sector's name or id). */
+  secteur: string;
+  /** The wilaya searched: `{wilaya}` is its name, `{wilaya_code}` its code; every company gets this code. */
+  wilaya: { code: number; nom: string };
+  /** Companies wanted; a source stops reading once it has that many (default: no limit but max_pages). */
+  maxResults?: number;
+  fetcher: Fetcher;
+  /** The whole run's deadline. Default 20 000 ms. */
+  deadlineMs?: number;
+}
+
+export type SourceStatus = 'ok' | 'timeout' | 'error' | 'blocked';
+
+/** What became of one source. */
+export interface SourceReport {
+  name: string;
+  status: SourceStatus;
+  /** Pages read successfully, listing and detail pages together. */
+  pages_read: number;
+  /** Distinct companies it gave (merged within the source). */
+  companies_found: number;
+  /** What went wrong: why the source failed, or a later page's failure for an 'ok' source. */
+  error?: string;
+}
+
+export interface RunResult {
+  /** Every company found, merged across pages and sources (not cut to maxResults: the caller's choice). */
+  companies: MergedCompany[];
+  /** One entry per source, in the order of the sources. */
+  report: SourceReport[];
+  /** Every URL requested during the run (robots.txt, retries and redirect hops included), in the order sent. */
+  fetched: string[];
+}
+
+/** A contact shared by every company of a page with at least this many is the directory's. */
+const MIN_ITEMS_FOR_SHARED = 3;
+
+/** How long after the deadline the run waits for sources to wind down (their requests are aborted at the deadline). */
+const GRACE_MS = 100;
+
+/** The progress of one source, readable even if it never finishes. */
+interface SourceState {
+  source: SourceConfig;
+  records: RawCompany[];
+  pagesRead: number;
+  /** The first page's failure. */
+  failure?: { status: SourceStatus; message: string };
+  /** A later page's failure. */
+  note?: string;
+  /** The deadline stopped a request. */
+  cut: boolean;
+  done: boolean;
+}
+
+/** Runs every source concurrently and merges what they found; never throws for a source's failure. */
+export async function runExtraction(options: RunOptions): Promise<RunResult> {
+  const deadlineMs = options.deadlineMs ?? 20_000;
+  const deadlineAt = Date.now() + deadlineMs;
+  const maxResults = options.maxResults ?? Number.POSITIVE_INFINITY;
+  const fetched: string[] = [];
+  const states: SourceState[] = options.sources.map((source) => ({ source, records: [], pagesRead: 0, cut: false, done: false }));
+
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, Math.max(0, deadlineMs) + GRACE_MS);
+  });
+  const work = Promise.all(
+    states.map((state) =>
+      runSource(state, { ...options, maxResults, deadlineAt, fetched }).catch((err: unknown) => {
+        state.failure ??= { status: 'error', message: err instanceof Error ? err.message : String(err) };
+        state.done = true;
+      }),
+    ),
+  );
+  await Promise.race([work, deadline]);
+  clearTimeout(timer);
+
+  const report = states.map((s): SourceReport => {
+    const status: SourceStatus = s.failure?.status ?? (s.cut || !s.done ? 'timeout' : 'ok');
+    const entry: SourceReport = {
+      name: s.source.name,
+      status,
+      pages_read: s.pagesRead,
+      companies_found: mergeCompanies(sourced(s)).length,
+    };
+    const error = s.failure?.message ?? s.note ?? (status === 'timeout' ? 'the run deadline was reached' : undefined);
+    if (error) entry.error = error;
+    return entry;
+  });
+  return { companies: mergeCompanies(states.flatMap(sourced)), report, fetched: [...fetched] };
+
+  function sourced(s: SourceState) {
+    return s.records.map((raw) => ({ raw, source: s.source.name, wilayaCode: options.wilaya.code }));
+  }
+}
+
+interface SourceContext extends RunOptions {
+  maxResults: number;
+  deadlineAt: number;
+  fetched: string[];
+}
+
+async function runSource(state: SourceState, ctx: SourceContext): Promise<void> {
+  const { source } = state;
+  const selectors = source.selectors;
+  const get = (url: string) => ctx.fetcher.get(url, { deadline: ctx.deadlineAt, log: ctx.fetched });
+  // Distinct names: contacts are not trusted yet (the directory's own are subtracted after pagination).
+  const count = (records: RawCompany[]) => new Set(records.map((r) => normalizeCompanyName(r.name))).size;
+
+  // 1. Listing pages.
+  const first = expandSearchUrl(source.searchUrl, { secteur: ctx.secteur, wilaya: ctx.wilaya.nom, wilayaCode: ctx.wilaya.code, page: 1 });
+  const pages: { url: string; html: string }[] = [];
+  const visited = new Set<string>();
+  let url: string | undefined = first;
+  while (url !== undefined && pages.length < source.maxPages) {
+    visited.add(url);
+    const res = await get(url);
+    const problem = res.ok ? (isHtml(res.contentType) ? undefined : `not an HTML page (${res.contentType})`) : `${res.message} (${res.url})`;
+    if (problem !== undefined) {
+      if (!res.ok && res.deadline) state.cut = true;
+      if (pages.length === 0) state.failure = { status: res.ok ? 'error' : statusOf(res), message: problem };
+      else state.note = `listing page ${pages.length + 1}: ${problem}`;
+      break;
+    }
+    if (!res.ok) break; // (for the type checker: handled above)
+    pages.push({ url: res.url, html: res.body });
+    state.pagesRead++;
+    state.records = pages.flatMap((p) => extractCompanies(p.html, p.url, selectors));
+    if (count(state.records) >= ctx.maxResults) break;
+    const next = nextPageUrl(res.body, res.url, selectors.nextPage);
+    url = next !== undefined && !visited.has(next) && sameHost(next, first) ? next : undefined;
+  }
+  if (pages.length === 0) {
+    state.done = true;
+    return;
+  }
+
+  // 2. Contacts on every listing page, or in every item of a page, are the directory's.
+  const perPage = pages.map((p) => extractCompanies(p.html, p.url, selectors));
+  const siteContacts = new Set<string>(pages.length >= 2 ? intersection(perPage.map((companies) => contactsOf(companies))) : []);
+  for (const companies of perPage) {
+    if (companies.length >= MIN_ITEMS_FOR_SHARED) for (const c of intersection(companies.map((r) => contactsOf([r])))) siteContacts.add(c);
+  }
+  const records = pages.flatMap((p) => extractCompanies(p.html, p.url, selectors, { siteContacts }));
+  state.records = records;
+
+  // 3. Detail pages of the first maxResults companies that lack a contact.
+  const wanted = new Map<string, RawCompany[]>();
+  for (const r of records.slice(0, ctx.maxResults)) {
+    if (!r.detailUrl || visited.has(r.detailUrl) || !sameHost(r.detailUrl, first)) continue;
+    if (r.emails.length > 0 && r.phones.length > 0) continue;
+    wanted.set(r.detailUrl, [...(wanted.get(r.detailUrl) ?? []), r]);
+  }
+  if (Date.now() < ctx.deadlineAt) {
+    await Promise.all(
+      [...wanted].map(async ([detailUrl, owners]) => {
+        const res = await get(detailUrl);
+        if (!res.ok) {
+          if (res.deadline) state.cut = true;
+          return;
+        }
+        state.pagesRead++;
+        const detail = extractDetail(res.body, res.url, selectors, { siteContacts });
+        if (!detail) return;
+        for (const r of owners) {
+          r.emails = [...new Set([...r.emails, ...detail.emails])];
+          r.phones = [...new Set([...r.phones, ...detail.phones])];
+          r.activity ??= detail.activity;
+          r.detailUrl = res.url;
+        }
+      }),
+    );
+  } else state.cut = wanted.size > 0;
+  state.done = true;
+}
+
+function statusOf(failure: Extract<FetchResult, { ok: false }>): SourceStatus {
+  if (failure.kind === 'robots') return 'blocked';
+  if (failure.kind === 'timeout') return 'timeout';
+  return 'error';
+}
+
+function isHtml(contentType: string): boolean {
+  return contentType === '' || /html|xml|text\/plain/i.test(contentType);
+}
+
+function contactsOf(records: RawCompany[]): Set<string> {
+  return new Set(records.flatMap((r) => [...r.emails, ...r.phones]));
+}
+
+function intersection(sets: Set<string>[]): Set<string> {
+  const [first, ...rest] = sets;
+  return new Set([...(first ?? [])].filter((v) => rest.every((s) => s.has(v))));
+}

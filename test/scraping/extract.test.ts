@@ -1,0 +1,235 @@
+import { extractCompanies, extractDetail, isOrgType, nextPageUrl } from '../../src/scraping/extract';
+
+/** Cloudflare's encoding, written independently of the decoder: key byte, then each UTF-8 byte XOR key. */
+function cfEncode(email: string, key: number): string {
+  return [key, ...Buffer.from(email, 'utf8').map((b) => b ^ key)].map((b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+const PAGE = 'https://annuaire.test/recherche?page=1';
+
+/** A page with the directory's own contacts in its header and footer. */
+function page(body: string, head = ''): string {
+  return `<!doctype html><html><head><title>Annuaire</title>${head}</head><body>
+<header><a href="mailto:contact@annuaire-dz.net">Nous écrire</a> Tél. 021 99 88 77</header>
+<nav><a href="tel:+213 21 99 88 76">Assistance</a></nav>
+<main>${body}</main>
+<footer role="contentinfo">Annuaire DZ — <span>support [at] annuaire-dz.net</span> — 0770 99 88 77</footer>
+</body></html>`;
+}
+
+describe('extractCompanies with selectors.item', () => {
+  test('fields by selector; the header, nav and footer contacts are not attributed', () => {
+    const html = page(`
+      <div class="fiche"><h2>SARL Numidia Conseil</h2><p class="activite">Conseil en management</p>
+        <span class="email">contact@numidia-conseil.dz</span><span class="tel">0550 12 34 56 / 021 23 45 67</span>
+        <a class="details" href="/entreprise/numidia">Voir</a></div>
+      <div class="fiche"><h2>Atlas BTP</h2><a class="details" href="https://annuaire.test/entreprise/atlas">Voir</a></div>`);
+    const companies = extractCompanies(html, PAGE, { item: 'div.fiche', name: 'h2', activity: '.activite', email: '.email', phone: '.tel', detailLink: 'a.details' });
+    expect(companies).toEqual([
+      {
+        name: 'SARL Numidia Conseil',
+        activity: 'Conseil en management',
+        emails: ['contact@numidia-conseil.dz'],
+        phones: ['+213550123456', '+21321234567'],
+        detailUrl: 'https://annuaire.test/entreprise/numidia',
+        sourceUrl: PAGE,
+      },
+      { name: 'Atlas BTP', emails: [], phones: [], detailUrl: 'https://annuaire.test/entreprise/atlas', sourceUrl: PAGE },
+    ]);
+  });
+
+  test('cards with mailto:/tel: links and no field selector', () => {
+    const html = page(`
+      <article class="card"><h3><a href="/e/1">Ets Benali &amp; Fils</a></h3>
+        <a href="mailto:Benali.Fils@Gmail.com?subject=Devis">Écrire</a> <a href="tel:+213661223344">Appeler</a>
+        <a href="tel:0661%2022%2033%2044">Appeler (bis)</a></article>`);
+    expect(extractCompanies(html, PAGE, { item: 'article.card' })).toEqual([
+      { name: 'Ets Benali & Fils', emails: ['benali.fils@gmail.com'], phones: ['+213661223344'], detailUrl: 'https://annuaire.test/e/1', sourceUrl: PAGE },
+    ]);
+  });
+
+  test('contacts written as text: [at]/(at), data-cfemail, Arabic-Indic digits, several numbers', () => {
+    const html = page(`
+      <li class="r"><b>Atlas BTP</b> — Tél : ٠٥٥٠ ١١ ٢٢ ٣٣ ou 021-23-45-67 — E-mail : info [at] atlas-btp [dot] dz</li>
+      <li class="r"><b>Sahara Trans</b> Contact: sahara(at)trans.dz, +213 (0) 41 33 44 55</li>
+      <li class="r"><b>Kabyle Bois</b> <a href="/cdn-cgi/l/email-protection" class="__cf_email__" data-cfemail="${cfEncode('ventes@kabyle-bois.dz', 0x5a)}">[email&#160;protected]</a></li>`);
+    expect(extractCompanies(html, PAGE, { item: 'li.r' }).map(({ name, emails, phones }) => ({ name, emails, phones }))).toEqual([
+      { name: 'Atlas BTP', emails: ['info@atlas-btp.dz'], phones: ['+213550112233', '+21321234567'] },
+      { name: 'Sahara Trans', emails: ['sahara@trans.dz'], phones: ['+21341334455'] },
+      { name: 'Kabyle Bois', emails: ['ventes@kabyle-bois.dz'], phones: [] },
+    ]);
+  });
+
+  test('schema.org data in an item wins over links and text (per field)', () => {
+    const html = page(`
+      <div class="fiche" itemscope itemtype="https://schema.org/LocalBusiness">
+        <h2 itemprop="name">Numidia Conseil</h2>
+        <meta itemprop="email" content="contact@numidia-conseil.dz">
+        <a href="mailto:autre@numidia-conseil.dz">mail</a>
+        <p>Standard : 0550 12 34 56</p>
+      </div>`);
+    expect(extractCompanies(html, PAGE, { item: '.fiche' })).toEqual([
+      { name: 'Numidia Conseil', emails: ['contact@numidia-conseil.dz'], phones: ['+213550123456'], sourceUrl: PAGE },
+    ]);
+  });
+
+  test('an item inside the chrome is ignored; a <header> inside an item is the item\'s', () => {
+    const html = `<body><header><div class="fiche"><h2>Annuaire DZ</h2>0550 00 11 22</div></header>
+      <div class="fiche"><header><h2>Tassili Import</h2></header><p>0661 22 33 44</p></div>
+      <footer><div class="fiche"><h2>Partenaire</h2></div></footer></body>`;
+    expect(extractCompanies(html, PAGE, { item: '.fiche' })).toEqual([
+      { name: 'Tassili Import', emails: [], phones: ['+213661223344'], sourceUrl: PAGE },
+    ]);
+  });
+
+  test('site-wide contacts are subtracted and the next step looks further', () => {
+    const html = page(`
+      <div class="fiche"><h2>Atlas BTP</h2><a href="mailto:moderation@annuaire-dz.net">Signaler</a>
+        <p>info [at] atlas-btp.dz — 0550 11 22 33</p><a href="tel:0770998800">Hotline annuaire</a></div>`);
+    const siteContacts = new Set(['moderation@annuaire-dz.net', '+213770998800']);
+    expect(extractCompanies(html, PAGE, { item: '.fiche' })[0]).toMatchObject({ emails: ['moderation@annuaire-dz.net'], phones: ['+213770998800'] });
+    expect(extractCompanies(html, PAGE, { item: '.fiche' }, { siteContacts })[0]).toMatchObject({ emails: ['info@atlas-btp.dz'], phones: ['+213550112233'] });
+  });
+
+  test("an e-mail on the directory's own domain is the directory's", () => {
+    const html = `<div class="fiche"><h2>Atlas BTP</h2>annonces@annuaire.test info@atlas-btp.dz</div>`;
+    expect(extractCompanies(html, PAGE, { item: '.fiche' })[0].emails).toEqual(['info@atlas-btp.dz']);
+    expect(extractCompanies(html, 'https://www.annuaire.test/', { item: '.fiche' })[0].emails).toEqual(['info@atlas-btp.dz']);
+  });
+
+  test('a field selector that finds nothing falls back; items without a name are dropped', () => {
+    const html = `<div class="fiche"><h3>Atlas BTP</h3><a href="tel:0550112233">t</a></div><div class="fiche"><p>0661 22 33 44</p></div>`;
+    expect(extractCompanies(html, PAGE, { item: '.fiche', name: '.nom', phone: '.tel' })).toEqual([
+      { name: 'Atlas BTP', emails: [], phones: ['+213550112233'], sourceUrl: PAGE },
+    ]);
+  });
+
+  test('detail links only on the same host, never the page itself', () => {
+    const html = `
+      <div class="f"><h2><a href="https://ailleurs.test/x">A</a></h2></div>
+      <div class="f"><h2><a href="#top">B</a></h2></div>
+      <div class="f"><a href="/b/c"><h2>C</h2></a></div>
+      <div class="f"><h2>D</h2><a class="d" href="javascript:void(0)">x</a></div>`;
+    expect(extractCompanies(html, PAGE, { item: '.f', detailLink: 'a.d' }).map((c) => [c.name, c.detailUrl])).toEqual([
+      ['A', undefined],
+      ['B', undefined],
+      ['C', 'https://annuaire.test/b/c'],
+      ['D', undefined],
+    ]);
+  });
+
+  test('relative links resolve against <base href>', () => {
+    const html = `<html><head><base href="https://annuaire.test/fr/"></head><body><div class="f"><h2><a href="e/1">A</a></h2></div></body></html>`;
+    expect(extractCompanies(html, PAGE, { item: '.f' })[0].detailUrl).toBe('https://annuaire.test/fr/e/1');
+  });
+});
+
+describe('extractCompanies without selectors.item: schema.org organisations', () => {
+  test('JSON-LD @graph, arrays, ItemList entries; the directory itself and publishers excluded', () => {
+    const graph = {
+      '@context': 'https://schema.org',
+      '@graph': [
+        { '@type': 'WebSite', '@id': 'https://annuaire.test/#website', publisher: { '@type': 'Organization', name: 'Éditeur', telephone: '021 11 11 11' } },
+        { '@type': 'Organization', '@id': 'https://annuaire.test/#org', name: 'Annuaire DZ', email: 'contact@annuaire-dz.net' },
+        {
+          '@type': 'ItemList',
+          itemListElement: [
+            { '@type': 'ListItem', position: 1, item: { '@type': 'ProfessionalService', name: 'Numidia Conseil', telephone: ['0550 12 34 56', '021 23 45 67'], url: '/entreprise/numidia' } },
+            { '@type': 'ListItem', position: 2, item: { '@type': ['Thing', 'https://schema.org/HomeAndConstructionBusiness'], name: { '@value': 'Atlas BTP' }, contactPoint: { '@type': 'ContactPoint', email: 'mailto:info@atlas-btp.dz' } } },
+          ],
+        },
+      ],
+    };
+    const array = [
+      { '@context': 'https://schema.org', '@type': 'Restaurant', name: 'Le Tassili', telephone: '+213 (0) 21 23 45 68', description: '  Cuisine   traditionnelle ' },
+      { '@type': 'Person', name: 'Pas une entreprise', telephone: '0661 22 33 44' },
+    ];
+    const html = page('<p>liste</p>', `<script type="application/ld+json">${JSON.stringify(graph)}</script>
+      <script type="application/ld+json">${JSON.stringify(array).replace('traditionnelle', 'tradi\ntionnelle')}</script>
+      <script type="application/ld+json">{ broken json </script>`);
+    expect(extractCompanies(html, PAGE)).toEqual([
+      { name: 'Numidia Conseil', emails: [], phones: ['+213550123456', '+21321234567'], detailUrl: 'https://annuaire.test/entreprise/numidia', sourceUrl: PAGE },
+      { name: 'Atlas BTP', emails: ['info@atlas-btp.dz'], phones: [], sourceUrl: PAGE },
+      { name: 'Le Tassili', activity: 'Cuisine tradi tionnelle', emails: [], phones: ['+21321234568'], sourceUrl: PAGE },
+    ]);
+  });
+
+  test('microdata cards, nested contactPoint; organisations in the footer are the directory', () => {
+    const html = page(`
+      <div itemscope itemtype="http://schema.org/Store"><span itemprop="name">Sahara Trans</span>
+        <span itemprop="telephone">+213 (0)5 50 12 34 56</span>
+        <div itemprop="contactPoint" itemscope itemtype="https://schema.org/ContactPoint"><a itemprop="email" href="mailto:fret@sahara-trans.dz">écrire</a>
+          <span itemprop="name">Service fret</span></div>
+        <a itemprop="url" href="/e/sahara">fiche</a>
+      </div>
+      <div itemscope itemtype="https://schema.org/Person"><span itemprop="name">Quelqu'un</span></div>`).replace(
+      '</footer>',
+      '<div itemscope itemtype="https://schema.org/Organization"><span itemprop="name">Annuaire DZ</span><span itemprop="telephone">021 99 88 77</span></div></footer>',
+    );
+    expect(extractCompanies(html, PAGE)).toEqual([
+      { name: 'Sahara Trans', emails: ['fret@sahara-trans.dz'], phones: ['+213550123456'], detailUrl: 'https://annuaire.test/e/sahara', sourceUrl: PAGE },
+    ]);
+  });
+
+  test('a page with no organisation and no item selector gives nothing', () => {
+    expect(extractCompanies(page('<p>Atlas BTP 0550 11 22 33</p>'), PAGE)).toEqual([]);
+  });
+});
+
+describe('extractDetail', () => {
+  test('JSON-LD of the company (not of the directory), chrome ignored', () => {
+    const html = page(
+      '<h1>Numidia Conseil</h1><p>Autres numéros en bas de page</p>',
+      `<script type="application/ld+json">${JSON.stringify([
+        { '@type': 'Organization', name: 'Annuaire DZ', url: 'https://annuaire.test/', telephone: '021 99 88 77' },
+        { '@type': 'LocalBusiness', name: 'SARL Numidia Conseil', telephone: '0550 12 34 56', email: 'contact@numidia-conseil.dz', knowsAbout: 'Conseil' },
+      ])}</script>`,
+    );
+    expect(extractDetail(html, 'https://annuaire.test/entreprise/numidia')).toEqual({
+      name: 'SARL Numidia Conseil',
+      activity: 'Conseil',
+      emails: ['contact@numidia-conseil.dz'],
+      phones: ['+213550123456'],
+      sourceUrl: 'https://annuaire.test/entreprise/numidia',
+    });
+  });
+
+  test('no schema.org data: h1, then links and text outside the chrome', () => {
+    const html = page('<section><header><h1>Atlas BTP</h1></header><p>Tél. 0550 11 22 33</p><a href="mailto:info@atlas-btp.dz">mail</a></section>');
+    expect(extractDetail(html, 'https://annuaire.test/e/atlas')).toEqual({
+      name: 'Atlas BTP',
+      emails: ['info@atlas-btp.dz'],
+      phones: ['+213550112233'],
+      sourceUrl: 'https://annuaire.test/e/atlas',
+    });
+  });
+
+  test('selectors apply to the page; the title is the last name fallback', () => {
+    const html = `<html><head><title>Tassili Import | Annuaire</title></head><body><div class="coord"><span class="t">0661 22 33 44</span></div></body></html>`;
+    expect(extractDetail(html, 'https://annuaire.test/e/t', { phone: '.t' })).toEqual({
+      name: 'Tassili Import | Annuaire',
+      emails: [],
+      phones: ['+213661223344'],
+      sourceUrl: 'https://annuaire.test/e/t',
+    });
+  });
+});
+
+describe('nextPageUrl', () => {
+  test('a[rel=next], link[rel=next], a custom selector; absolute; never the page itself', () => {
+    expect(nextPageUrl('<a rel="next" href="?page=2">Suivant</a>', PAGE)).toBe('https://annuaire.test/recherche?page=2');
+    expect(nextPageUrl('<head><link rel="prev next" href="/p/3"></head>', PAGE)).toBe('https://annuaire.test/p/3');
+    expect(nextPageUrl('<li class="suivant"><a href="/p/2">›</a></li>', PAGE, '.suivant')).toBe('https://annuaire.test/p/2');
+    expect(nextPageUrl('<a rel="next" href="#">x</a>', PAGE)).toBeUndefined();
+    expect(nextPageUrl('<a rel="next" href="mailto:x@y.dz">x</a>', PAGE)).toBeUndefined();
+    expect(nextPageUrl('<a href="?page=2">2</a>', PAGE)).toBeUndefined();
+  });
+});
+
+describe('isOrgType', () => {
+  test.each(['Organization', 'https://schema.org/LocalBusiness', 'schema:Store', 'ProfessionalService', 'Restaurant', 'AutoDealer', 'Dentist', 'Corporation', 'NGO', 'RealEstateAgent'])(
+    '%s is a company',
+    (t) => expect(isOrgType(t)).toBe(true),
+  );
+  test.each(['Person', 'Thing', 'Service', 'WebSite', 'ListItem', 'Place', 'PostalAddress', ''])('%s is not', (t) => expect(isOrgType(t)).toBe(false));
+});

@@ -1,0 +1,341 @@
+/**
+ * An extraction run against a fixture directory: several "sites" on 127.0.0.1, each its own
+ * port, with the layouts a real run meets (listing + JSON-LD detail pages, microdata cards,
+ * mailto:/tel: cards, plain-text contacts, pagination by rel=next and by a custom selector,
+ * robots.txt, a dead host, a 500, a 429) and one company listed on two of them.
+ */
+import { PoliteFetcher } from '../../src/scraping/fetcher';
+import { runExtraction } from '../../src/scraping/run';
+import { parseSources, type SourceConfig } from '../../src/scraping/sources';
+import { never, startSite, type Site } from './fixtureServer';
+
+const UA = 'ProspectingBot/0.1 (+https://prospecting.test/bot)';
+const ALGER = { code: 16, nom: 'Alger' };
+
+/** Cloudflare's e-mail encoding (key byte, then each byte XOR key). */
+function cfEncode(email: string, key: number): string {
+  return [key, ...Buffer.from(email, 'utf8').map((b) => b ^ key)].map((b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/** A page of directory A: its own contacts in the header and footer. */
+function pageA(body: string, head = ''): string {
+  return `<!doctype html><html><head><meta charset="utf-8"><title>Annuaire A</title>${head}</head><body>
+<header><a href="mailto:contact@annuaire-a.dz">Contact</a> <a href="tel:+21321998877">021 99 88 77</a></header>
+<main>${body}</main>
+<footer>Annuaire A — support [at] annuaire-a.dz — 0770 99 88 77</footer></body></html>`;
+}
+
+/** A listing card of directory A, with the directory's "report" link in every card. */
+function cardA(name: string, href: string): string {
+  return `<div class="fiche"><h2>${name}</h2><a class="details" href="${href}">Voir la fiche</a> <a href="mailto:signaler@annuaire-a.dz">Signaler</a></div>`;
+}
+
+function jsonLd(data: unknown): string {
+  return `<script type="application/ld+json">${JSON.stringify(data)}</script>`;
+}
+
+/** Directory A: listing pages (rel=next) linking to detail pages with JSON-LD (@graph, array) or text contacts. */
+function siteA(other: string) {
+  return (origin: string) => ({
+    '/robots.txt': 'User-agent: *\nDisallow: /admin\nDisallow: /entreprise/prive\n',
+    '/recherche?secteur=Conseil&wilaya=Alger&page=1': pageA(
+      cardA('SARL Numidia Conseil', '/entreprise/numidia') +
+        cardA('Atlas BTP', `${origin}/entreprise/atlas`) +
+        cardA('Hors Site', `${other}/entreprise/hors-site`) +
+        '<a rel="next" href="/recherche?secteur=Conseil&amp;wilaya=Alger&amp;page=2">Page suivante</a>',
+    ),
+    '/recherche?secteur=Conseil&wilaya=Alger&page=2': pageA(cardA('Tassili Import', '/entreprise/tassili') + cardA('Privé SARL', '/entreprise/prive')),
+    '/entreprise/numidia': pageA(
+      '<h1>SARL Numidia Conseil</h1><p>Cabinet de conseil.</p>',
+      jsonLd({
+        '@context': 'https://schema.org',
+        '@graph': [
+          { '@type': 'WebSite', '@id': `${origin}/#site`, publisher: { '@id': `${origin}/#org` } },
+          { '@type': 'Organization', '@id': `${origin}/#org`, name: 'Annuaire A', url: `${origin}/`, telephone: '021 99 88 77' },
+          { '@type': 'ProfessionalService', name: 'SARL Numidia Conseil', telephone: '0550 12 34 56', email: 'contact@numidia-conseil.dz', knowsAbout: 'Conseil en management' },
+        ],
+      }),
+    ),
+    '/entreprise/atlas': pageA(
+      '<h1>Atlas BTP</h1><p>Écrivez-nous : info [at] atlas-btp.dz</p>',
+      jsonLd([{ '@context': 'https://schema.org', '@type': 'HomeAndConstructionBusiness', name: 'Atlas BTP', telephone: ['021 23 45 67', '0661 22 33 44'] }]),
+    ),
+    '/entreprise/tassili': pageA(
+      `<h1>Tassili Import</h1><p>Tél : ٠٥٥٠ ١١ ٢٢ ٣٣</p>
+       <p>E-mail : <a href="/cdn-cgi/l/email-protection" class="__cf_email__" data-cfemail="${cfEncode('ventes@tassili-import.dz', 0x3c)}">[email&#160;protected]</a></p>`,
+    ),
+    '/entreprise/prive': pageA('<h1>Privé SARL</h1><p>0661 00 00 01</p>'),
+  });
+}
+
+/** Directory B: microdata cards, no item selector, pagination by a custom selector. */
+const siteB = {
+  '/annuaire/Alger/p1?q=Conseil': `<html><body><main>
+    <div itemscope itemtype="https://schema.org/LocalBusiness"><h3 itemprop="name">Numidia Conseil</h3>
+      <span itemprop="telephone">+213 (0)5 50 12 34 56</span> <span itemprop="email">Commercial@Numidia-Conseil.dz</span></div>
+    <div itemscope itemtype="https://schema.org/LocalBusiness"><h3 itemprop="name">Djurdjura Services</h3>
+      <a href="tel:0770123456">Appeler</a> <a href="mailto:djurdjura.services@gmail.com">Écrire</a></div>
+    <a class="suivant" href="/annuaire/Alger/p2?q=Conseil">›</a></main>
+    <footer><div itemscope itemtype="https://schema.org/Organization"><span itemprop="name">Annuaire B</span>
+      <span itemprop="telephone">021 55 66 77</span></div></footer></body></html>`,
+  '/annuaire/Alger/p2?q=Conseil': `<html><body>
+    <div itemscope itemtype="https://schema.org/Store"><span itemprop="name">Oasis Logistique</span> Tél. <span itemprop="telephone">031.92.12.34</span></div>
+    </body></html>`,
+};
+
+const fiche = (name: string, contacts: string) => `<article><h2>${name}</h2>${contacts}</article>`;
+
+interface Fixture {
+  a: Site;
+  b: Site;
+  blocked: Site;
+  dead: Site;
+  broken: Site;
+  busy: Site;
+  sources: SourceConfig[];
+}
+
+async function startFixture(): Promise<Fixture> {
+  const b = await startSite(siteB);
+  const a = await startSite(siteA(b.origin));
+  const blocked = await startSite({ '/robots.txt': 'User-agent: *\nDisallow: /recherche\n', '/recherche?s=Conseil': fiche('Interdit', '0550 00 00 00') });
+  const dead = await startSite({ '/robots.txt': never, '/recherche': never });
+  const broken = await startSite({ '/recherche?wilaya=16': { status: 500, body: 'Internal Server Error' } });
+  const busy = await startSite({
+    '/recherche?wilaya=16': (_req, res, hit) => {
+      if (hit === 1) res.writeHead(429, { 'retry-after': '1' }).end();
+      else res.writeHead(200, { 'content-type': 'text/html' }).end(fiche('Hoggar Tech', '<a href="mailto:contact@hoggar-tech.dz">mail</a>'));
+    },
+  });
+  const sources = parseSources(`sources:
+  - name: annuaire-a
+    search_url: "${a.origin}/recherche?secteur={secteur}&wilaya={wilaya}&page={page}"
+    selectors:
+      item: "div.fiche"
+      name: "h2"
+      detail_link: "a.details"
+  - name: annuaire-b
+    search_url: "${b.origin}/annuaire/{wilaya}/p{page}?q={secteur}"
+    max_pages: 3
+    selectors:
+      next_page: "a.suivant"
+  - name: bloque
+    search_url: "${blocked.origin}/recherche?s={secteur}"
+  - name: muet
+    search_url: "${dead.origin}/recherche"
+  - name: panne
+    search_url: "${broken.origin}/recherche?wilaya={wilaya_code}"
+  - name: occupe
+    search_url: "${busy.origin}/recherche?wilaya={wilaya_code}"
+    selectors:
+      item: article
+`);
+  return { a, b, blocked, dead, broken, busy, sources };
+}
+
+let fx: Fixture;
+beforeEach(async () => {
+  fx = await startFixture();
+});
+afterEach(async () => {
+  await Promise.all([fx.a, fx.b, fx.blocked, fx.dead, fx.broken, fx.busy].map((s) => s.close()));
+});
+
+/** Timeouts are short, but not so short that a loaded CI machine makes a live fixture site look dead. */
+function fetcher(timeoutMs = 1000): PoliteFetcher {
+  return new PoliteFetcher({ userAgent: UA, timeoutMs, backoffMs: 20 });
+}
+
+test('a full run: companies merged across pages and sources, the report, and exactly the URLs fetched', async () => {
+  const started = Date.now();
+  const { companies, report, fetched } = await runExtraction({ sources: fx.sources, secteur: 'Conseil', wilaya: ALGER, maxResults: 50, fetcher: fetcher(), deadlineMs: 3000 });
+  const elapsed = Date.now() - started;
+  const { a, b, blocked, dead, broken, busy } = fx;
+
+  expect(companies).toEqual([
+    {
+      name: 'SARL Numidia Conseil',
+      wilayaCode: 16,
+      activity: 'Conseil en management',
+      // The two sources' e-mails; the phone written '0550 12 34 56' and '+213 (0)5 50 12 34 56' is one.
+      emails: ['contact@numidia-conseil.dz', 'commercial@numidia-conseil.dz'],
+      phones: ['+213550123456'],
+      sources: ['annuaire-a', 'annuaire-b'],
+      sourceUrls: [`${a.origin}/recherche?secteur=Conseil&wilaya=Alger&page=1`, `${a.origin}/entreprise/numidia`, `${b.origin}/annuaire/Alger/p1?q=Conseil`],
+      names: ['SARL Numidia Conseil', 'Numidia Conseil'],
+    },
+    {
+      name: 'Atlas BTP',
+      wilayaCode: 16,
+      emails: ['info@atlas-btp.dz'],
+      phones: ['+21321234567', '+213661223344'],
+      sources: ['annuaire-a'],
+      sourceUrls: [`${a.origin}/recherche?secteur=Conseil&wilaya=Alger&page=1`, `${a.origin}/entreprise/atlas`],
+      names: ['Atlas BTP'],
+    },
+    {
+      // Its detail link is on another host: not followed, so no contact.
+      name: 'Hors Site',
+      wilayaCode: 16,
+      emails: [],
+      phones: [],
+      sources: ['annuaire-a'],
+      sourceUrls: [`${a.origin}/recherche?secteur=Conseil&wilaya=Alger&page=1`],
+      names: ['Hors Site'],
+    },
+    {
+      name: 'Tassili Import',
+      wilayaCode: 16,
+      emails: ['ventes@tassili-import.dz'],
+      phones: ['+213550112233'],
+      sources: ['annuaire-a'],
+      sourceUrls: [`${a.origin}/recherche?secteur=Conseil&wilaya=Alger&page=2`, `${a.origin}/entreprise/tassili`],
+      names: ['Tassili Import'],
+    },
+    {
+      // Its detail page is disallowed by robots.txt: listed, not read.
+      name: 'Privé SARL',
+      wilayaCode: 16,
+      emails: [],
+      phones: [],
+      sources: ['annuaire-a'],
+      sourceUrls: [`${a.origin}/recherche?secteur=Conseil&wilaya=Alger&page=2`, `${a.origin}/entreprise/prive`],
+      names: ['Privé SARL'],
+    },
+    {
+      name: 'Djurdjura Services',
+      wilayaCode: 16,
+      emails: ['djurdjura.services@gmail.com'],
+      phones: ['+213770123456'],
+      sources: ['annuaire-b'],
+      sourceUrls: [`${b.origin}/annuaire/Alger/p1?q=Conseil`],
+      names: ['Djurdjura Services'],
+    },
+    {
+      name: 'Oasis Logistique',
+      wilayaCode: 16,
+      emails: [],
+      phones: ['+21331921234'],
+      sources: ['annuaire-b'],
+      sourceUrls: [`${b.origin}/annuaire/Alger/p2?q=Conseil`],
+      names: ['Oasis Logistique'],
+    },
+    {
+      name: 'Hoggar Tech',
+      wilayaCode: 16,
+      emails: ['contact@hoggar-tech.dz'],
+      phones: [],
+      sources: ['occupe'],
+      sourceUrls: [`${busy.origin}/recherche?wilaya=16`],
+      names: ['Hoggar Tech'],
+    },
+  ]);
+
+  // No directory contact (header, footer, "Signaler" link, the directory's own schema.org data) is anyone's.
+  const contacts = companies.flatMap((c) => [...c.emails, ...c.phones]);
+  for (const own of ['contact@annuaire-a.dz', 'support@annuaire-a.dz', 'signaler@annuaire-a.dz', '+21321998877', '+213770998877', '+21321556677']) {
+    expect(contacts).not.toContain(own);
+  }
+
+  expect(report).toEqual([
+    { name: 'annuaire-a', status: 'ok', pages_read: 5, companies_found: 5 },
+    { name: 'annuaire-b', status: 'ok', pages_read: 2, companies_found: 3 },
+    { name: 'bloque', status: 'blocked', pages_read: 0, companies_found: 0, error: `disallowed by ${blocked.origin}/robots.txt (${blocked.origin}/recherche?s=Conseil)` },
+    { name: 'muet', status: 'timeout', pages_read: 0, companies_found: 0, error: `robots.txt: no complete answer within 1000 ms (${dead.origin}/recherche)` },
+    { name: 'panne', status: 'error', pages_read: 0, companies_found: 0, error: `answered 500 (${broken.origin}/recherche?wilaya=16)` },
+    { name: 'occupe', status: 'ok', pages_read: 1, companies_found: 1 },
+  ]);
+
+  // What each site received, in order (each source reads its pages one after the other)...
+  expect(a.hits.slice(0, 3)).toEqual(['/robots.txt', '/recherche?secteur=Conseil&wilaya=Alger&page=1', '/recherche?secteur=Conseil&wilaya=Alger&page=2']);
+  // ...then its detail pages, two at a time: a set. Not /entreprise/prive (robots.txt), not the other host's page.
+  expect(new Set(a.hits.slice(3))).toEqual(new Set(['/entreprise/numidia', '/entreprise/atlas', '/entreprise/tassili']));
+  expect(a.hits).toHaveLength(6);
+  expect(b.hits).toEqual(['/robots.txt', '/annuaire/Alger/p1?q=Conseil', '/annuaire/Alger/p2?q=Conseil']);
+  expect(blocked.hits).toEqual(['/robots.txt']);
+  expect(dead.hits).toEqual(['/robots.txt']);
+  expect(broken.hits).toEqual(['/robots.txt', '/recherche?wilaya=16', '/recherche?wilaya=16', '/recherche?wilaya=16']);
+  expect(busy.hits).toEqual(['/robots.txt', '/recherche?wilaya=16', '/recherche?wilaya=16']);
+  for (const s of [a, b, blocked, dead, broken, busy]) expect(new Set(s.userAgents)).toEqual(new Set([UA]));
+
+  // The run's own list holds exactly those requests, as absolute URLs (sources interleave: a set of a multiset).
+  const expected = [a, b, blocked, dead, broken, busy].flatMap((s) => s.hits.map((h) => `${s.origin}${h}`));
+  expect([...fetched].sort()).toEqual(expected.sort());
+  // And per source, the order is the order it sent them.
+  for (const s of [a, b, broken, busy]) expect(fetched.filter((u) => u.startsWith(`${s.origin}/`)).map((u) => u.slice(s.origin.length))).toEqual(s.hits);
+
+  // The 429 was honoured (Retry-After: 1) and the run did not wait for the deadline.
+  expect(elapsed).toBeGreaterThanOrEqual(950);
+  expect(elapsed).toBeLessThan(2500);
+});
+
+test('a source that never answers does not hold the others: the run ends at the deadline, results kept', async () => {
+  const [a, , , muet] = fx.sources;
+  const started = Date.now();
+  const { companies, report, fetched } = await runExtraction({
+    sources: [muet, a],
+    secteur: 'Conseil',
+    wilaya: ALGER,
+    maxResults: 50,
+    fetcher: fetcher(10_000), // a timeout longer than the run: only the deadline stops the dead host
+    deadlineMs: 1500,
+  });
+  const elapsed = Date.now() - started;
+  expect(elapsed).toBeGreaterThanOrEqual(1400);
+  expect(elapsed).toBeLessThan(2500);
+  expect(report).toEqual([
+    { name: 'muet', status: 'timeout', pages_read: 0, companies_found: 0, error: `the run deadline was reached (${fx.dead.origin}/recherche)` },
+    { name: 'annuaire-a', status: 'ok', pages_read: 5, companies_found: 5 },
+  ]);
+  expect(companies.map((c) => c.name)).toEqual(['SARL Numidia Conseil', 'Atlas BTP', 'Hors Site', 'Tassili Import', 'Privé SARL']);
+  expect(fetched.filter((u) => u.startsWith(fx.dead.origin))).toEqual([`${fx.dead.origin}/robots.txt`]);
+});
+
+test('the deadline cuts a source midway: what it read is kept, the source is reported timeout', async () => {
+  const slowDetail = await startSite({
+    '/liste': `<div class="f"><h2>Numidia Conseil</h2><a href="/fiche/1">fiche</a></div><div class="f"><h2>Atlas BTP</h2><p>0550 11 22 33</p></div>`,
+    '/fiche/1': never,
+  });
+  try {
+    const sources = parseSources(`sources:\n  - name: lent\n    search_url: "${slowDetail.origin}/liste"\n    selectors:\n      item: div.f\n      detail_link: a\n`);
+    const { companies, report } = await runExtraction({ sources, secteur: 'x', wilaya: ALGER, fetcher: fetcher(10_000), deadlineMs: 1000 });
+    expect(report).toEqual([{ name: 'lent', status: 'timeout', pages_read: 1, companies_found: 2, error: 'the run deadline was reached' }]);
+    expect(companies.map((c) => [c.name, c.phones])).toEqual([
+      ['Numidia Conseil', []],
+      ['Atlas BTP', ['+213550112233']],
+    ]);
+    expect(slowDetail.hits).toEqual(['/robots.txt', '/liste', '/fiche/1']);
+  } finally {
+    await slowDetail.close();
+  }
+});
+
+test('a source stops early once it has maxResults companies: no second page, details of the first ones only', async () => {
+  const [a] = fx.sources;
+  const { companies, report, fetched } = await runExtraction({ sources: [a], secteur: 'Conseil', wilaya: ALGER, maxResults: 2, fetcher: fetcher(), deadlineMs: 3000 });
+  expect(fetched.slice(0, 2)).toEqual([`${fx.a.origin}/robots.txt`, `${fx.a.origin}/recherche?secteur=Conseil&wilaya=Alger&page=1`]);
+  expect(new Set(fetched.slice(2))).toEqual(new Set([`${fx.a.origin}/entreprise/numidia`, `${fx.a.origin}/entreprise/atlas`]));
+  expect(fetched).toHaveLength(4);
+  expect(report).toEqual([{ name: 'annuaire-a', status: 'ok', pages_read: 3, companies_found: 3 }]);
+  // The "Signaler" address in every card of the page is the directory's, even with one page read.
+  expect(companies.map((c) => [c.name, c.emails])).toEqual([
+    ['SARL Numidia Conseil', ['contact@numidia-conseil.dz']],
+    ['Atlas BTP', ['info@atlas-btp.dz']],
+    ['Hors Site', []],
+  ]);
+});
+
+test('a later page failing keeps the source ok, with the failure noted', async () => {
+  const s = await startSite({
+    '/p1': `<div class="f"><h2>Numidia Conseil</h2>0550 12 34 56</div><a rel="next" href="/p2">2</a>`,
+    '/p2': { status: 404 },
+  });
+  try {
+    const sources = parseSources(`sources:\n  - name: s\n    search_url: "${s.origin}/p{page}"\n    selectors:\n      item: div.f\n`);
+    const { report, fetched } = await runExtraction({ sources, secteur: 'x', wilaya: ALGER, fetcher: fetcher(), deadlineMs: 2000 });
+    expect(report).toEqual([{ name: 's', status: 'ok', pages_read: 1, companies_found: 1, error: `listing page 2: answered 404 (${s.origin}/p2)` }]);
+    expect(fetched).toEqual([`${s.origin}/robots.txt`, `${s.origin}/p1`, `${s.origin}/p2`]);
+  } finally {
+    await s.close();
+  }
+});
