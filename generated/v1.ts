@@ -149,10 +149,206 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/scraping/run": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Run a live extraction
+         * @description Searches the configured web business directories for companies of a sector in a
+         *     wilaya, live, and answers when the run is over (at most about 20 seconds: slow or dead
+         *     directories are cut off, and every directory is read politely: robots.txt obeyed, at
+         *     most 2 requests at a time per host).
+         *
+         *     Companies found on several pages or directories are merged (same phone, same e-mail,
+         *     or same name in the same wilaya), keeping every contact found. They are added to the
+         *     company database, so they become searchable.
+         *
+         *     **Billing**: 1 credit per unique company returned that has an e-mail or a phone;
+         *     companies without any contact are free. With a balance of zero the answer is 402
+         *     before anything is fetched. When the balance pays for fewer companies than were found,
+         *     only as many billable companies as it pays for are returned (the free ones too), and
+         *     `truncated` says so. The balance change, its ledger row, the task and the companies are
+         *     written together, or not at all. When every directory fails, the answer is 502,
+         *     nothing is charged and the task is kept as failed.
+         *
+         *     **Retries**: send an `Idempotency-Key`. Replaying the same key with the same body
+         *     within 24 hours returns the stored answer (same `task_id`) without fetching or charging
+         *     again; the same key with another body answers 422; a replay that arrives while the
+         *     first request is still running answers 409.
+         */
+        post: operations["runScraping"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/scraping/tasks/{task_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read an extraction task
+         * @description Returns a task the calling account ran, completed or failed, as it was answered.
+         *     Another account's task answers 404. Free.
+         */
+        get: operations["getScrapingTask"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** @description What to extract. */
+        ScrapingRunRequest: {
+            /**
+             * @description A sector of `GET /v1/secteurs`, by name or id, ignoring case and accents.
+             * @example BTP
+             */
+            secteur: string;
+            /**
+             * @description A wilaya by name (any usual spelling) or code, as in `GET /v1/wilayas`.
+             * @example Alger
+             */
+            wilaya: string;
+            /**
+             * @description The most companies to return.
+             * @default 20
+             * @example 20
+             */
+            max_results: number;
+        };
+        /** @description A company found by an extraction, as stored in the company database. */
+        ScrapedEntreprise: components["schemas"]["Entreprise"] & {
+            /**
+             * @description Whether this company cost a credit (it has an e-mail or a phone).
+             * @example true
+             */
+            billed: boolean;
+            /** @description Every e-mail found for the company (the first is `email`). */
+            emails: string[];
+            /** @description Every phone found for the company, E.164 (the first is `telephone`). */
+            telephones: string[];
+            /** @description The directories it was found in. */
+            sources: string[];
+            /** @description The pages it was read from. */
+            source_urls: string[];
+        };
+        /** @description What became of one directory during the run. */
+        SourceReport: {
+            /**
+             * @description The source's name.
+             * @example annuaire-exemple
+             */
+            name: string;
+            /**
+             * @description `ok`: its first page answered; `timeout`: it did not answer in time; `error`: it
+             *     failed otherwise; `blocked`: its robots.txt forbids the search.
+             * @example ok
+             * @enum {string}
+             */
+            status: "ok" | "timeout" | "error" | "blocked";
+            /**
+             * @description Pages read, listing and detail pages together.
+             * @example 3
+             */
+            pages_read: number;
+            /**
+             * @description Distinct companies it gave.
+             * @example 12
+             */
+            companies_found: number;
+            /**
+             * @description What went wrong, in general terms (never the directory's own message).
+             * @example timed out
+             */
+            error?: string;
+        };
+        /** @description An extraction task and its result. */
+        ScrapingTask: {
+            /**
+             * Format: uuid
+             * @description The task's id.
+             * @example 6f1e2d3c-4b5a-4978-8695-a4b3c2d1e0f9
+             */
+            task_id: string;
+            /**
+             * @description `completed` when at least one directory answered; `failed` when every one failed.
+             * @example completed
+             * @enum {string}
+             */
+            status: "completed" | "failed";
+            /**
+             * @description The sector searched (its name).
+             * @example BTP
+             */
+            secteur: string;
+            /**
+             * @description The wilaya searched (its name).
+             * @example Alger
+             */
+            wilaya: string;
+            /**
+             * @description The wilaya's code.
+             * @example 16
+             */
+            wilaya_code: number;
+            /**
+             * @description The most companies asked for.
+             * @example 20
+             */
+            max_results: number;
+            /**
+             * @description The number of companies in `entreprises`.
+             * @example 2
+             */
+            results_found: number;
+            /**
+             * @description Credits charged (the companies in `entreprises` with `billed` true).
+             * @example 1
+             */
+            credits_used: number;
+            /**
+             * @description The account's balance after the run.
+             * @example 499
+             */
+            credit_balance: number;
+            /**
+             * @description True when the balance paid for fewer billable companies than were found.
+             * @example false
+             */
+            truncated: boolean;
+            /**
+             * @description Billable companies found (within max_results), before any cut for the balance.
+             * @example 1
+             */
+            billable_found: number;
+            /** @description The companies returned, in the order they were found. */
+            entreprises: components["schemas"]["ScrapedEntreprise"][];
+            /** @description One report per directory. */
+            sources: components["schemas"]["SourceReport"][];
+            /**
+             * Format: date-time
+             * @description When the task started.
+             * @example 2026-03-01T10:00:00.000Z
+             */
+            created_at: string;
+        };
         /** @description A company of the database. */
         Entreprise: {
             /**
@@ -306,12 +502,20 @@ export interface components {
              * @description A stable machine-readable code. Branch on this, not on the title.
              *     `validation_failed`, `malformed_json` (400); `missing_api_key`,
              *     `invalid_api_key`, `expired_api_key`, `revoked_api_key` (401);
-             *     `not_found`, `resource_not_found` (404); `method_not_allowed` (405);
+             *     `insufficient_credits` (402); `not_found`, `resource_not_found` (404);
+             *     `method_not_allowed` (405); `idempotency_in_progress` (409);
+             *     `idempotency_key_reused` (422); `sources_failed` (502);
              *     `payload_too_large` (413); `unsupported_media_type` (415);
              *     `rate_limited` (429); `internal_error` (500); `service_unavailable` (503).
              * @example validation_failed
              */
             code: string;
+            /**
+             * Format: uuid
+             * @description On a 502 from an extraction, the id of the failed task.
+             * @example 6f1e2d3c-4b5a-4978-8695-a4b3c2d1e0f9
+             */
+            task_id?: string;
             /**
              * @description The request's id, as in the `X-Request-Id` header.
              * @example 5d1c2f0e-7a43-4f7e-9d55-3f8f8c1b2a90
@@ -480,6 +684,54 @@ export interface components {
         };
     };
     responses: {
+        /** @description The account has no credit left. */
+        PaymentRequired: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                RateLimit: components["headers"]["RateLimit"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description A request with the same Idempotency-Key is still running. */
+        Conflict: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                RateLimit: components["headers"]["RateLimit"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description The Idempotency-Key was already used with another request body. */
+        UnprocessableContent: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                RateLimit: components["headers"]["RateLimit"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description Every directory failed; nothing was charged and the task is kept as failed. */
+        BadGateway: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                RateLimit: components["headers"]["RateLimit"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
         /** @description The request is malformed or a parameter or field is not valid. */
         BadRequest: {
             headers: {
@@ -577,6 +829,14 @@ export interface components {
     };
     parameters: {
         /**
+         * @description A key of the client's choosing (a UUID is a good one) that makes retries safe: the
+         *     same key with the same body within 24 hours gets the stored answer, never a second run
+         *     or charge.
+         */
+        IdempotencyKey: string;
+        /** @description The id of an extraction task of the calling account. */
+        TaskId: string;
+        /**
          * @description Words that must all appear in the company's name or activity, ignoring case and
          *     accents; a word may match inside a longer word. Spaces may be sent as `%20` or `+`.
          */
@@ -596,6 +856,11 @@ export interface components {
     };
     requestBodies: never;
     headers: {
+        /**
+         * @description Present and `true` when the answer is the stored answer to an earlier request with the same Idempotency-Key.
+         * @example true
+         */
+        "Idempotent-Replayed": "true";
         /**
          * @description The request's id; the client's own when it sent a well-formed one.
          * @example 5d1c2f0e-7a43-4f7e-9d55-3f8f8c1b2a90
@@ -851,6 +1116,82 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Error"];
+        };
+    };
+    runScraping: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID is a good one) that makes retries safe: the
+                 *     same key with the same body within 24 hours gets the stored answer, never a second run
+                 *     or charge.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ScrapingRunRequest"];
+            };
+        };
+        responses: {
+            /** @description The finished task, with the companies found and what was billed. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScrapingTask"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            429: components["responses"]["TooManyRequests"];
+            502: components["responses"]["BadGateway"];
+            default: components["responses"]["Error"];
+        };
+    };
+    getScrapingTask: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of an extraction task of the calling account. */
+                task_id: components["parameters"]["TaskId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The task. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScrapingTask"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             default: components["responses"]["Error"];
         };

@@ -9,6 +9,7 @@ import { AppError } from './errors';
 import { getMe } from './handlers/account';
 import { createApiKey, listApiKeys, revokeApiKey } from './handlers/apiKeys';
 import { getSecteurs, getWilayas, searchEntreprises } from './handlers/entreprises';
+import { getScrapingTask, runScraping } from './handlers/scraping';
 import { authenticate } from './http/auth';
 import { errorHandler, notFound, sendProblem } from './http/problem';
 import { createRateLimits, type RateLimits } from './http/rateLimit';
@@ -17,6 +18,7 @@ import { DOCS_PATH, loadSpec, type LoadedSpec } from './http/spec';
 import type { Logger } from './logger';
 import { AccountService } from './services/accounts';
 import { ApiKeyService } from './services/apiKeys';
+import { ScrapingService, type ScrapingSetup } from './services/scraping';
 import { SearchService } from './services/search';
 
 export interface AppDependencies {
@@ -29,17 +31,25 @@ export interface AppDependencies {
   trustProxy?: boolean;
   /** Rate-limit counters (and their store); default: in-process, 60-second windows. */
   rateLimits?: RateLimits;
+  /** Where extractions read from; without it POST /v1/scraping/run answers 503. */
+  scraping?: ScrapingSetup;
 }
 
 export interface AppServices {
   accounts: AccountService;
   apiKeys: ApiKeyService;
   search: SearchService;
+  scraping: ScrapingService;
 }
 
-export function createServices(db: Knex, apiKeySecret: string): AppServices {
+export function createServices(db: Knex, apiKeySecret: string, scraping?: ScrapingSetup): AppServices {
   const apiKeys = new ApiKeyService(db, apiKeySecret);
-  return { apiKeys, accounts: new AccountService(db, apiKeys), search: new SearchService(db) };
+  return {
+    apiKeys,
+    accounts: new AccountService(db, apiKeys),
+    search: new SearchService(db),
+    scraping: new ScrapingService(db, scraping),
+  };
 }
 
 /** A URL fit for the logs: the values of query parameters that may carry a credential are hidden. */
@@ -52,7 +62,7 @@ export function redactUrl(url: string | undefined): string {
 export function createApp(deps: AppDependencies): Express {
   const spec = deps.spec ?? loadSpec();
   const docsPath = deps.docsPath ?? DOCS_PATH;
-  const { accounts, apiKeys, search } = createServices(deps.db, deps.apiKeySecret);
+  const { accounts, apiKeys, search, scraping } = createServices(deps.db, deps.apiKeySecret, deps.scraping);
   const rateLimits = deps.rateLimits ?? createRateLimits({ logger: deps.logger });
   const app = express();
   app.disable('x-powered-by');
@@ -141,6 +151,8 @@ export function createApp(deps: AppDependencies): Express {
   v1.get('/entreprises', searchEntreprises(search));
   v1.get('/wilayas', getWilayas);
   v1.get('/secteurs', getSecteurs);
+  v1.post('/scraping/run', runScraping(scraping));
+  v1.get('/scraping/tasks/:task_id', getScrapingTask(scraping));
   v1.use(notFound);
   app.use('/v1', v1);
 

@@ -22,6 +22,11 @@ export interface Config {
   redisUrl?: string;
   /** Requests without a valid API key one client address may make per 60-second window. */
   unauthenticatedRateLimit: number;
+  /** Path of the sources YAML file of extractions. */
+  scrapingSources?: string;
+  scrapingUserAgent: string;
+  scrapingTimeoutMs: number;
+  scrapingDeadlineMs: number;
 }
 
 interface Setting {
@@ -44,6 +49,10 @@ export const settings: Setting[] = [
   { env: 'SHUTDOWN_TIMEOUT_MS', default: '10000', description: 'On SIGTERM, how long in-flight requests may take before connections are closed.' },
   { env: 'TRUST_PROXY', default: 'false', description: '`true` when behind a reverse proxy, so client addresses come from X-Forwarded-For.' },
   { env: 'REDIS_URL', default: '(unset)', description: '`redis://` or `rediss://` URL of the Redis that holds the rate-limit counters, shared by every instance. Unset: each instance counts in-process. If Redis becomes unreachable, the instance falls back to in-process counters (and logs it) rather than refusing requests.' },
+  { env: 'SCRAPING_SOURCES', default: '(unset)', description: 'Path of the YAML file of the business directories extractions read (see README). Unset on a demo store: the sample directory that ships with the project, served on 127.0.0.1. A bad file stops start-up naming the line.' },
+  { env: 'SCRAPING_USER_AGENT', default: 'ProspectingAPI/0.1 (+https://prospecting-api.dz/bot)', description: 'The User-Agent extractions identify themselves with (and the robots.txt token, its first word).' },
+  { env: 'SCRAPING_TIMEOUT_MS', default: '10000', description: 'Per-request timeout of extractions.' },
+  { env: 'SCRAPING_DEADLINE_MS', default: '20000', description: 'Deadline of a whole extraction run: slower directories are cut off, what was read is kept.' },
   { env: 'UNAUTHENTICATED_RATE_LIMIT', default: '60', description: 'Requests without a valid API key (missing, invalid, expired or revoked) one client address may make per 60-second window; past it, `429 rate_limited`.' },
 ];
 
@@ -121,6 +130,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: oneOf('TRUST_PROXY', ['true', 'false'] as const, 'false') === 'true',
     redisUrl,
     unauthenticatedRateLimit: integer('UNAUTHENTICATED_RATE_LIMIT', 60, 1, 1_000_000),
+    scrapingSources: value('SCRAPING_SOURCES'),
+    scrapingUserAgent: value('SCRAPING_USER_AGENT') ?? 'ProspectingAPI/0.1 (+https://prospecting-api.dz/bot)',
+    scrapingTimeoutMs: integer('SCRAPING_TIMEOUT_MS', 10_000, 100, 120_000),
+    scrapingDeadlineMs: integer('SCRAPING_DEADLINE_MS', 20_000, 500, 300_000),
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

@@ -9,13 +9,17 @@ export const errorCatalog = {
   invalid_api_key: { status: 401, title: 'The API key is not valid.' },
   expired_api_key: { status: 401, title: 'The API key has expired.' },
   revoked_api_key: { status: 401, title: 'The API key has been revoked.' },
+  insufficient_credits: { status: 402, title: 'The account has no credit left.' },
   not_found: { status: 404, title: 'There is no such route.' },
   resource_not_found: { status: 404, title: 'The resource does not exist.' },
   method_not_allowed: { status: 405, title: 'The method is not allowed on this resource.' },
+  idempotency_in_progress: { status: 409, title: 'A request with this Idempotency-Key is still running.' },
+  idempotency_key_reused: { status: 422, title: 'The Idempotency-Key was used with another request.' },
   payload_too_large: { status: 413, title: 'The request body is too large.' },
   unsupported_media_type: { status: 415, title: "The request body's media type is not supported." },
   rate_limited: { status: 429, title: 'Too many requests.' },
   internal_error: { status: 500, title: 'Something went wrong on our side.' },
+  sources_failed: { status: 502, title: 'Every directory failed.' },
   service_unavailable: { status: 503, title: 'The service is temporarily unavailable.' },
 } as const satisfies Record<string, { status: number; title: string }>;
 
@@ -37,7 +41,7 @@ export class AppError extends Error {
   constructor(
     readonly code: ErrorCode,
     readonly detail: string,
-    readonly extra: { errors?: FieldError[]; headers?: Record<string, string> } = {},
+    readonly extra: { errors?: FieldError[]; headers?: Record<string, string>; fields?: { task_id?: string } } = {},
   ) {
     super(detail);
     this.name = 'AppError';

@@ -5,6 +5,10 @@ import { ConfigError, loadConfig } from './config';
 import { createRateLimits } from './http/rateLimit';
 import { createLogger } from './logger';
 import { openRuntime } from './runtime';
+import { PoliteFetcher } from './scraping/fetcher';
+import { startSampleDirectory } from './scraping/sampleDirectory';
+import { loadSourcesFile } from './scraping/sources';
+import type { ScrapingSetup } from './services/scraping';
 import { seedDemoAccount, seedDemoCompaniesIfEmpty } from './services/demo';
 
 async function main(): Promise<void> {
@@ -12,6 +16,8 @@ async function main(): Promise<void> {
   // Synchronous writes: the last lines before process.exit ("stopped") cannot be lost in an
   // asynchronous write still pending, and log lines keep their order with the banner.
   const logger = createLogger(config.logLevel, pino.destination({ dest: 1, sync: true }));
+  // A bad sources file stops start-up before anything else, naming its line.
+  const configuredSources = config.scrapingSources ? loadSourcesFile(config.scrapingSources) : undefined;
   const { database, apiKeySecret } = await openRuntime(config);
   logger.info({ database: database.kind }, 'database ready, schema up to date');
 
@@ -42,6 +48,17 @@ async function main(): Promise<void> {
     );
   };
 
+  // Extractions read the configured directories or, on a demo store, the sample one.
+  const sample = !configuredSources && seed ? await startSampleDirectory() : undefined;
+  const sources = configuredSources ?? (sample ? [sample.source] : []);
+  if (sample) logger.info({ origin: sample.origin }, 'extractions read the sample directory (set SCRAPING_SOURCES for real ones)');
+  else if (sources.length === 0) logger.warn('no SCRAPING_SOURCES: POST /v1/scraping/run answers 503');
+  const scraping: ScrapingSetup = {
+    sources,
+    fetcher: new PoliteFetcher({ userAgent: config.scrapingUserAgent, timeoutMs: config.scrapingTimeoutMs }),
+    deadlineMs: config.scrapingDeadlineMs,
+  };
+
   const rateLimits = createRateLimits({
     logger,
     redisUrl: config.redisUrl,
@@ -59,6 +76,7 @@ async function main(): Promise<void> {
     validateResponses: config.validateResponses,
     trustProxy: config.trustProxy,
     rateLimits,
+    scraping,
   });
   const server: Server = app.listen(config.port, config.host);
   try {
@@ -96,6 +114,7 @@ async function main(): Promise<void> {
     force.unref();
     server.close(async (err) => {
       await database.close().catch((closeErr) => logger.error({ err: closeErr }, 'closing the database failed'));
+      await sample?.close();
       await rateLimits.close().catch((closeErr) => logger.error({ err: closeErr }, 'closing the Redis connection failed'));
       logger.info('stopped');
       process.exit(err ? 1 : 0);

@@ -15,3 +15,7 @@ export type EntreprisePage = Schemas['EntreprisePage'];
 export type WilayaList = Schemas['WilayaList'];
 export type SecteurList = Schemas['SecteurList'];
 export type SearchEntreprisesQuery = NonNullable<operations['searchEntreprises']['parameters']['query']>;
+export type ScrapingRunRequest = Schemas['ScrapingRunRequest'];
+export type ScrapingTask = Schemas['ScrapingTask'];
+export type ScrapedEntreprise = Schemas['ScrapedEntreprise'];
+export type SourceReportBody = Schemas['SourceReport'];

@@ -14,6 +14,7 @@ export function sendProblem(req: Request, res: Response, error: AppError): void 
     request_id: req.requestId,
   };
   if (error.extra.errors) body.errors = error.extra.errors;
+  if (error.extra.fields?.task_id) body.task_id = error.extra.fields.task_id;
   for (const [name, value] of Object.entries(error.extra.headers ?? {})) res.setHeader(name, value);
   res.status(error.status).type('application/problem+json').json(body);
 }

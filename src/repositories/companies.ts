@@ -56,7 +56,10 @@ function toRecord(c: CompanyInput) {
  * The batch must not hold the same natural key twice (PostgreSQL refuses to update a row
  * twice in one statement): see {@link naturalKey}.
  */
-export async function upsertCompanies(db: Knex, companies: CompanyInput[]): Promise<{ id: string; inserted: boolean }[]> {
+export async function upsertCompanies(
+  db: Knex,
+  companies: CompanyInput[],
+): Promise<{ id: string; inserted: boolean; nom_normalise: string; wilaya_code: number }[]> {
   if (companies.length === 0) return [];
   const result = await db.raw(
     `? on conflict (nom_normalise, wilaya_code) do update set
@@ -77,7 +80,7 @@ export async function upsertCompanies(db: Knex, companies: CompanyInput[]): Prom
        score_qualite = excluded.score_qualite,
        source_url = coalesce(excluded.source_url, companies.source_url),
        updated_at = now()
-     returning id, (xmax = 0) as inserted`,
+     returning id, (xmax = 0) as inserted, nom_normalise, wilaya_code`,
     [db('companies').insert(companies.map(toRecord))],
   );
   return result.rows;

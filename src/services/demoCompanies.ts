@@ -12,14 +12,14 @@ import { completenessScore, CompanyWriter } from './companyImport';
  * Company i is always the same company, and no two of the first N share a natural key.
  */
 
-const ROOTS = [
+export const ROOTS = [
   'Numidia', 'Atlas', 'Tassili', 'Djurdjura', 'Hoggar', 'El Baraka', 'Nour', 'Sahel', 'Medina', 'Amal', 'Zitouna', 'Cirta',
   'Tafna', 'Chelia', 'Babor', 'Ifri', 'Soummam', 'Mitidja', 'Aurès', 'Ennasr', 'El Feth', 'Safir', 'Rym', 'Yasmine',
   'Ouarsenis', 'Tahat', 'Lalla', 'El Khayr', 'Assala', 'Tamda', 'Thala', 'Imzad', 'Sirius', 'Phénix', 'Horizon', 'Delta',
   'Méditerranée', 'Oasis', 'Palmeraie', 'Kheops', 'Jugurtha', 'Massinissa', 'Tinhinan', 'Kahina', 'Emir', 'El Bahia',
   'Mazafran', 'Chenoua',
 ];
-const FAMILIES = [
+export const FAMILIES = [
   'Benali', 'Haddad', 'Boudiaf', 'Mansouri', 'Bouzid', 'Khelifi', 'Saidi', 'Zerrouki', 'Meziane', 'Belkacem', 'Cherif',
   'Hamidi', 'Rahmani', 'Brahimi', 'Amrani', 'Bensalem', 'Ferhat', 'Guerfi', 'Hadjadj', 'Kaci', 'Larbi', 'Mokrani',
   'Ouali', 'Rezki', 'Slimani', 'Taleb', 'Yahiaoui', 'Ziani', 'Aït Ahmed', 'Belaid', 'Chaouch', 'Djebbar', 'Fellah',

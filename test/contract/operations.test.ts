@@ -4,6 +4,8 @@
  * validates. Cases are enumerated from openapi/v1.yaml.
  */
 import request from 'supertest';
+import { PoliteFetcher } from '../../src/scraping/fetcher';
+import { startSampleDirectory, type SampleDirectory } from '../../src/scraping/sampleDirectory';
 import { createTestContext, type TestContext } from '../helpers/app';
 import { deref, examplesOf, operations, validateAgainst, type Json, type Operation } from '../helpers/spec';
 
@@ -51,10 +53,17 @@ function requestCases(op: Operation): RequestCase[] {
 const cases = operations().flatMap(requestCases);
 
 let ctx: TestContext;
+let sample: SampleDirectory;
 beforeAll(async () => {
-  ctx = await createTestContext();
+  // Extractions read the sample directory that ships with the project, on 127.0.0.1.
+  sample = await startSampleDirectory();
+  const fetcher = new PoliteFetcher({ userAgent: 'ProspectingAPI-tests/1.0', timeoutMs: 5000 });
+  ctx = await createTestContext({ scraping: { sources: [sample.source], fetcher, deadlineMs: 10_000 } });
 });
-afterAll(() => ctx.close());
+afterAll(async () => {
+  await ctx.close();
+  await sample.close();
+});
 
 function checkAgainstSpec(op: Operation, res: request.Response): void {
   const declared = op.operation.responses[String(res.status)] ?? op.operation.responses.default;

@@ -4,6 +4,7 @@ import type { Express } from 'express';
 import { createApp, createServices, type AppServices } from '../../src/app';
 import type { ResponseValidationMode } from '../../src/config';
 import type { Database } from '../../src/db';
+import type { ScrapingSetup } from '../../src/services/scraping';
 import { createLogger, type Logger } from '../../src/logger';
 import { createTestDatabase } from './db';
 
@@ -26,7 +27,9 @@ export interface TestContext {
 }
 
 /** The app built in-process over a database of the test file's own, with captured logs. */
-export async function createTestContext(options: { validateResponses?: ResponseValidationMode } = {}): Promise<TestContext> {
+export async function createTestContext(
+  options: { validateResponses?: ResponseValidationMode; scraping?: ScrapingSetup } = {},
+): Promise<TestContext> {
   const database = await createTestDatabase();
   const lines: string[] = [];
   const logger = createLogger('info', { write: (line: string) => void lines.push(line) });
@@ -35,8 +38,9 @@ export async function createTestContext(options: { validateResponses?: ResponseV
     apiKeySecret: TEST_SECRET,
     logger,
     validateResponses: options.validateResponses ?? 'error',
+    scraping: options.scraping,
   });
-  const services = createServices(database.knex, TEST_SECRET);
+  const services = createServices(database.knex, TEST_SECRET, options.scraping);
   let n = 0;
   return {
     app,

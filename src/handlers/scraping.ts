@@ -1,0 +1,18 @@
+import type { RequestHandler } from 'express';
+import type { Principal } from '../services/apiKeys';
+import type { ScrapingService } from '../services/scraping';
+import type { ScrapingRunRequest } from '../types';
+
+export function runScraping(scraping: ScrapingService): RequestHandler {
+  return async (req, res) => {
+    const answer = await scraping.run(req.principal as Principal, req.body as ScrapingRunRequest, req.get('idempotency-key'));
+    if (answer.replayed) res.setHeader('Idempotent-Replayed', 'true');
+    res.status(answer.status).json(answer.body);
+  };
+}
+
+export function getScrapingTask(scraping: ScrapingService): RequestHandler {
+  return async (req, res) => {
+    res.json(await scraping.task(req.principal as Principal, String(req.params.task_id)));
+  };
+}

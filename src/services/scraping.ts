@@ -1,0 +1,259 @@
+import crypto from 'node:crypto';
+import type { Knex } from 'knex';
+import { AppError, type FieldError } from '../errors';
+import { findSecteur, type Secteur } from '../reference/secteurs';
+import { effectiveWilaya, findWilaya, type Wilaya } from '../reference/wilayas';
+import { applyCreditChange } from '../repositories/credits';
+import { naturalKey, upsertCompanies, type CompanyInput } from '../repositories/companies';
+import * as tasks from '../repositories/scraping';
+import type { MergedCompany } from '../scraping/merge';
+import { runExtraction, type Fetcher, type SourceReport } from '../scraping/run';
+import type { SourceConfig } from '../scraping/sources';
+import type { ScrapedEntreprise, ScrapingRunRequest, ScrapingTask } from '../types';
+import type { Principal } from './apiKeys';
+import { completenessScore } from './companyImport';
+
+/** Where the extraction reads from, and how. */
+export interface ScrapingSetup {
+  sources: readonly SourceConfig[];
+  fetcher: Fetcher;
+  /** The whole run's deadline. */
+  deadlineMs: number;
+}
+
+/** What the HTTP layer sends back: a body, its status, and whether it is a stored answer. */
+export interface RunAnswer {
+  status: number;
+  body: ScrapingTask;
+  replayed: boolean;
+}
+
+const IDEMPOTENCY_TTL_MS = 24 * 3600 * 1000;
+/** A 'running' key older than this was left by a process that died: it may be taken over. */
+const ABANDONED_AFTER_MS = 5 * 60 * 1000;
+
+/** A source's failure in general words: the directory's own message never reaches a client. */
+function publicError(report: SourceReport): string | undefined {
+  switch (report.status) {
+    case 'timeout':
+      return 'timed out';
+    case 'blocked':
+      return 'robots.txt forbids the search';
+    case 'error':
+      return 'the directory could not be read';
+    default:
+      return report.error ? 'some pages could not be read' : undefined;
+  }
+}
+
+export class ScrapingService {
+  constructor(
+    private readonly db: Knex,
+    private readonly setup: ScrapingSetup | undefined,
+  ) {}
+
+  private resolve(body: ScrapingRunRequest): { secteur: Secteur; wilaya: Wilaya; maxResults: number } {
+    const problems: FieldError[] = [];
+    const secteur = findSecteur(body.secteur);
+    if (!secteur) problems.push({ path: '/body/secteur', message: `unknown sector "${body.secteur}" (see GET /v1/secteurs)` });
+    const found = findWilaya(body.wilaya);
+    if (!found) problems.push({ path: '/body/wilaya', message: `unknown wilaya "${body.wilaya}" (see GET /v1/wilayas)` });
+    if (problems.length > 0 || !secteur || !found) {
+      throw new AppError('validation_failed', problems.map((p) => `${p.path.slice(1).replace('/', ' ')}: ${p.message}`).join('; '), {
+        errors: problems,
+      });
+    }
+    return { secteur, wilaya: effectiveWilaya(found), maxResults: body.max_results ?? 20 };
+  }
+
+  /**
+   * Runs an extraction for the account and bills it. With an Idempotency-Key, a replay of the
+   * same request within 24 hours answers the stored answer without fetching or charging.
+   */
+  async run(principal: Principal, body: ScrapingRunRequest, idempotencyKey?: string): Promise<RunAnswer> {
+    const request = this.resolve(body);
+    if (!this.setup || this.setup.sources.length === 0) {
+      throw new AppError('service_unavailable', 'No directory is configured for extractions (SCRAPING_SOURCES).');
+    }
+    const hash = crypto
+      .createHash('sha256')
+      .update(JSON.stringify({ secteur: request.secteur.id, wilaya: request.wilaya.code, max_results: request.maxResults }))
+      .digest('hex');
+    if (idempotencyKey) {
+      const replay = await this.claim(principal.accountId, idempotencyKey, hash);
+      if (replay) return replay;
+    }
+    try {
+      return await this.execute(principal, request, idempotencyKey);
+    } catch (err) {
+      // Nothing to replay: a later retry with the same key runs again.
+      if (idempotencyKey) await tasks.releaseIdempotencyKey(this.db, principal.accountId, idempotencyKey);
+      throw err;
+    }
+  }
+
+  private async claim(accountId: string, key: string, hash: string): Promise<RunAnswer | undefined> {
+    for (let attempt = 0; attempt < 3; attempt++) {
+      if (await tasks.claimIdempotencyKey(this.db, accountId, key, hash)) return undefined;
+      const row = await tasks.findIdempotencyKey(this.db, accountId, key);
+      if (!row) continue;
+      const age = Date.now() - new Date(row.created_at).getTime();
+      const stale = age > IDEMPOTENCY_TTL_MS || (row.state === 'running' && age > ABANDONED_AFTER_MS);
+      if (stale) {
+        if (await tasks.reclaimIdempotencyKey(this.db, row, hash)) return undefined;
+        continue;
+      }
+      if (row.request_hash !== hash) {
+        throw new AppError('idempotency_key_reused', 'This key was first used with another body; use a new key for a new request.');
+      }
+      if (row.state === 'running') {
+        throw new AppError('idempotency_in_progress', 'Retry when the first request with this key has answered.');
+      }
+      const stored = typeof row.response_body === 'string' ? JSON.parse(row.response_body) : row.response_body;
+      return { status: row.response_status ?? 200, body: stored as ScrapingTask, replayed: true };
+    }
+    throw new AppError('idempotency_in_progress', 'Retry when the first request with this key has answered.');
+  }
+
+  private async execute(
+    principal: Principal,
+    request: { secteur: Secteur; wilaya: Wilaya; maxResults: number },
+    key: string | undefined,
+  ): Promise<RunAnswer> {
+    const setup = this.setup as ScrapingSetup;
+    const account = await this.db('accounts').where({ id: principal.accountId }).first('credit_balance');
+    if (!account || account.credit_balance <= 0) {
+      throw new AppError('insufficient_credits', 'An extraction costs 1 credit per company with a contact; the balance is 0.');
+    }
+    const taskId = crypto.randomUUID();
+    const createdAt = new Date();
+    const result = await runExtraction({
+      sources: setup.sources,
+      secteur: request.secteur.nom,
+      wilaya: { code: request.wilaya.code, nom: request.wilaya.nom },
+      maxResults: request.maxResults,
+      fetcher: setup.fetcher,
+      deadlineMs: setup.deadlineMs,
+    });
+    const reports = result.report.map((r) => {
+      const report: ScrapingTask['sources'][number] = {
+        name: r.name,
+        status: r.status,
+        pages_read: r.pages_read,
+        companies_found: r.companies_found,
+      };
+      const error = publicError(r);
+      if (error) report.error = error;
+      return report;
+    });
+    const base = {
+      task_id: taskId,
+      secteur: request.secteur.nom,
+      wilaya: request.wilaya.nom,
+      wilaya_code: request.wilaya.code,
+      max_results: request.maxResults,
+      sources: reports,
+      created_at: createdAt.toISOString(),
+    };
+    const record = (trx: Knex, status: 'completed' | 'failed', response: ScrapingTask) =>
+      tasks.insertTask(trx, {
+        id: taskId,
+        account_id: principal.accountId,
+        status,
+        secteur_id: request.secteur.id,
+        wilaya_code: request.wilaya.code,
+        max_results: request.maxResults,
+        credits_used: response.credits_used,
+        response,
+        created_at: createdAt,
+      });
+
+    if (!result.report.some((r) => r.status === 'ok')) {
+      const failed: ScrapingTask = {
+        ...base,
+        status: 'failed',
+        results_found: 0,
+        credits_used: 0,
+        credit_balance: account.credit_balance,
+        truncated: false,
+        billable_found: 0,
+        entreprises: [],
+      };
+      await record(this.db, 'failed', failed);
+      const names = reports.map((r) => `${r.name} (${r.status})`).join(', ');
+      throw new AppError('sources_failed', `No directory answered: ${names}. Nothing was charged.`, { fields: { task_id: taskId } });
+    }
+
+    const found = result.companies.slice(0, request.maxResults);
+    const billable = (c: MergedCompany) => c.emails.length > 0 || c.phones.length > 0;
+    const answer = await this.db.transaction(async (trx) => {
+      // The row lock makes concurrent runs of one account bill one after the other.
+      const locked = await trx('accounts').where({ id: principal.accountId }).forUpdate().first('credit_balance');
+      const balance: number = locked.credit_balance;
+      let paid = 0;
+      const kept = found.filter((c) => {
+        if (!billable(c)) return true;
+        if (paid >= balance) return false;
+        paid += 1;
+        return true;
+      });
+      const billableFound = found.filter(billable).length;
+      const inputs: CompanyInput[] = kept.map((c) => {
+        const company: CompanyInput = {
+          nom: c.name,
+          wilaya_code: request.wilaya.code,
+          secteur_id: request.secteur.id,
+          activite: c.activity ?? null,
+          email: c.emails[0] ?? null,
+          telephone: c.phones[0] ?? null,
+          score_qualite: 0,
+          source: 'scraping',
+          source_url: c.sourceUrls[0] ?? null,
+        };
+        company.score_qualite = completenessScore(company);
+        return company;
+      });
+      const written = await upsertCompanies(trx, inputs);
+      const ids = new Map(written.map((w) => [`${w.nom_normalise}|${w.wilaya_code}`, w.id]));
+      if (paid > 0) {
+        await applyCreditChange(trx, { accountId: principal.accountId, delta: -paid, reason: 'scraping', reference: taskId });
+      }
+      const entreprises: ScrapedEntreprise[] = kept.map((c, i) => ({
+        id: ids.get(naturalKey(inputs[i])) as string,
+        nom: inputs[i].nom,
+        wilaya: request.wilaya.nom,
+        wilaya_code: request.wilaya.code,
+        secteur: request.secteur.nom,
+        activite: inputs[i].activite,
+        email: inputs[i].email,
+        telephone: inputs[i].telephone,
+        score_qualite: inputs[i].score_qualite,
+        billed: billable(c),
+        emails: c.emails,
+        telephones: c.phones,
+        sources: c.sources,
+        source_urls: c.sourceUrls,
+      }));
+      const completed: ScrapingTask = {
+        ...base,
+        status: 'completed',
+        results_found: entreprises.length,
+        credits_used: paid,
+        credit_balance: balance - paid,
+        truncated: paid < billableFound,
+        billable_found: billableFound,
+        entreprises,
+      };
+      await record(trx, 'completed', completed);
+      if (key) await tasks.completeIdempotencyKey(trx, principal.accountId, key, 200, completed);
+      return completed;
+    });
+    return { status: 200, body: answer, replayed: false };
+  }
+
+  async task(principal: Principal, taskId: string): Promise<ScrapingTask> {
+    const found = await tasks.findTask(this.db, principal.accountId, taskId);
+    if (!found) throw new AppError('resource_not_found', `No extraction task ${taskId} for this account.`);
+    return found;
+  }
+}
