@@ -46,3 +46,10 @@ describe('configuration', () => {
     expect(new Set(read)).toEqual(new Set(settings.map((s) => s.env)));
   });
 });
+
+describe('the README', () => {
+  test('documents every setting in its configuration table', () => {
+    const readme = require('node:fs').readFileSync(path.resolve(__dirname, '../README.md'), 'utf8') as string;
+    for (const s of settings) expect(readme).toContain(`| \`${s.env}\` |`);
+  });
+});
