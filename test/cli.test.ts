@@ -4,7 +4,7 @@ import type { Knex } from 'knex';
 import request from 'supertest';
 import { createApp } from '../src/app';
 import { createLogger } from '../src/logger';
-import { createStore, operatorEnv, runCli, storeTables, type CliRun, type Store } from './helpers/operator';
+import { createStore, json, operatorEnv, refused, runCli, storeTables, type CliRun, type Store } from './helpers/operator';
 
 // The operator's CLI, `npm run --silent cli -- <command>`, run as a child process on a store of
 // this file's own: a fresh DATA_DIR (embedded PostgreSQL) or, with DATABASE_URL, a fresh database.
@@ -40,20 +40,6 @@ async function inStore<T>(fn: (s: { knex: Knex; app: Express }) => Promise<T>): 
 
 const me = (app: Express, key: string) => request(app).get('/v1/me').set('Authorization', `Bearer ${key}`);
 
-/** A successful run: exit 0, and stdout is one line of JSON and nothing else. */
-function json(run: CliRun): Record<string, unknown> {
-  expect({ code: run.code, stderr: run.stderr.replace(/^npm warn .*\n/gm, '') }).toEqual({ code: 0, stderr: '' });
-  expect(run.stdout).toMatch(/^\{.*\}\n$/);
-  return JSON.parse(run.stdout) as Record<string, unknown>;
-}
-
-/** A refused run: a non-zero exit, a message on stderr, nothing on stdout. */
-function refused(run: CliRun, message: RegExp): void {
-  expect(run.code).not.toBe(0);
-  expect(run.code).not.toBeNull();
-  expect(run.stdout).toBe('');
-  expect(run.stderr).toMatch(message);
-}
 
 async function ledgerAndBalance(accountId: string) {
   return inStore(async ({ knex }) => ({

@@ -7,7 +7,7 @@ import type { Database } from '../src/db';
 import { importCompanies } from '../src/services/companyImport';
 import { demoCompany } from '../src/services/demoCompanies';
 import { createTestDatabase } from './helpers/db';
-import { createStore, runCli, type CliRun, type Store } from './helpers/operator';
+import { createStore, json, refused, runCli, type Store } from './helpers/operator';
 
 // `npm run cli -- companies import|seed` as an operator runs them (child processes on a store of
 // this file's own: a fresh DATA_DIR, or a fresh database with DATABASE_URL), then the importer
@@ -27,20 +27,6 @@ function writeLines(name: string, lines: string[], eol = '\n'): string {
   return file;
 }
 
-/** A successful run: exit 0, nothing on stderr, and stdout is one line of JSON and nothing else. */
-function json(run: CliRun): Record<string, unknown> {
-  expect({ code: run.code, stderr: run.stderr.replace(/^npm warn .*\n/gm, '') }).toEqual({ code: 0, stderr: '' });
-  expect(run.stdout).toMatch(/^\{.*\}\n$/);
-  return JSON.parse(run.stdout) as Record<string, unknown>;
-}
-
-/** A refused run: a non-zero exit, a message on stderr, nothing on stdout. */
-function refused(run: CliRun, message: RegExp): void {
-  expect(run.code).not.toBe(0);
-  expect(run.code).not.toBeNull();
-  expect(run.stdout).toBe('');
-  expect(run.stderr).toMatch(message);
-}
 
 type CompanyRecord = {
   id: string;

@@ -308,3 +308,18 @@ export function connectionRefused(port: number): Promise<boolean> {
     socket.once('error', (err: NodeJS.ErrnoException) => resolve(err.code === 'ECONNREFUSED'));
   });
 }
+
+/** A successful run: exit 0, nothing on stderr, and stdout is one line of JSON and nothing else. */
+export function json(run: CliRun): Record<string, unknown> {
+  expect({ code: run.code, stderr: run.stderr.replace(/^npm warn .*\n/gm, '') }).toEqual({ code: 0, stderr: '' });
+  expect(run.stdout).toMatch(/^\{.*\}\n$/);
+  return JSON.parse(run.stdout) as Record<string, unknown>;
+}
+
+/** A refused run: a non-zero exit, a message on stderr, nothing on stdout. */
+export function refused(run: CliRun, message: RegExp): void {
+  expect(run.code).not.toBe(0);
+  expect(run.code).not.toBeNull();
+  expect(run.stdout).toBe('');
+  expect(run.stderr).toMatch(message);
+}
