@@ -45,8 +45,11 @@ export async function releaseIdempotencyKey(db: Knex, accountId: string, key: st
 
 /** Replaces a stale row (expired, or abandoned while running) by a fresh claim, if it is still that row. */
 export async function reclaimIdempotencyKey(db: Knex, stale: IdempotencyRow, requestHash: string): Promise<boolean> {
+  // created_at is stored to the microsecond but read back as a JS Date (milliseconds): compare
+  // at millisecond precision, or the row never matches and the key can never be taken over.
   const updated = await db('idempotency_keys')
-    .where({ account_id: stale.account_id, key: stale.key, created_at: stale.created_at })
+    .where({ account_id: stale.account_id, key: stale.key })
+    .whereRaw("date_trunc('milliseconds', created_at) = ?", [stale.created_at])
     .update({ request_hash: requestHash, state: 'running', response_status: null, response_body: null, created_at: db.fn.now() });
   return updated === 1;
 }
