@@ -210,6 +210,187 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/lists": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the account's prospecting lists
+         * @description Lists the calling account's prospecting lists, newest first, page by page (`page`,
+         *     `per_page`, `total`, `pages`, `items`, as the search). Each list carries `leads_count`
+         *     (all its leads) and embeds in `leads` **at most its 10 most recently added leads**,
+         *     newest first; read the rest with `GET /v1/lists/{id}/leads`. Free: list operations
+         *     never change the credit balance.
+         */
+        get: operations["listLists"];
+        put?: never;
+        /**
+         * Create a prospecting list
+         * @description Creates an empty prospecting list for the calling account. `nom` is 1-200
+         *     characters (not only spaces; names need not be unique), `description` up to 2,000.
+         *     Free.
+         */
+        post: operations["createList"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/lists/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of a prospecting list of the calling account. */
+                id: components["parameters"]["ListId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Read a prospecting list
+         * @description Returns one of the calling account's lists, with `leads_count` and at most its 10
+         *     most recently added leads in `leads`, newest first; read the rest with
+         *     `GET /v1/lists/{id}/leads`. Another account's list answers 404. Free.
+         */
+        get: operations["getList"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a prospecting list
+         * @description Deletes one of the calling account's lists and every lead in it. The companies
+         *     stay in the company database. Another account's list answers 404. Free.
+         */
+        delete: operations["deleteList"];
+        options?: never;
+        head?: never;
+        /**
+         * Rename or describe a prospecting list
+         * @description Changes the name and/or the description of one of the calling account's lists;
+         *     fields left out keep their value, a `description` of `null` removes it. Another
+         *     account's list answers 404. Free.
+         */
+        patch: operations["updateList"];
+        trace?: never;
+    };
+    "/v1/lists/{id}/leads": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of a prospecting list of the calling account. */
+                id: components["parameters"]["ListId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List the leads of a prospecting list
+         * @description The leads of one of the calling account's lists, most recently added first, page by
+         *     page (`page`, `per_page`, `total`, `pages`, `items`, as the search). `statut` keeps
+         *     only the leads with one of the given statuses, repeated once per value:
+         *     `?statut=contacte&statut=qualifie`. Another account's list answers 404. Free.
+         */
+        get: operations["listLeads"];
+        put?: never;
+        /**
+         * Add companies to a prospecting list
+         * @description Adds companies of the company database to one of the calling account's lists, in one
+         *     of three forms (exactly one of `entreprise_id`, `entreprise_ids`, `task_id`):
+         *
+         *     - `{entreprise_id, statut?, note?}`: one company. Answers **201** with the new lead.
+         *       A company already in the list answers 409 `lead_already_exists`; an unknown
+         *       company 404 `resource_not_found`.
+         *     - `{entreprise_ids: [...]}`: 1 to 1,000 distinct company ids, for example the `id`s
+         *       of search results (`GET /v1/entreprises`).
+         *     - `{task_id}`: every company of one of the account's extraction tasks
+         *       (`POST /v1/scraping/run`); another account's task, or an unknown one, answers 404.
+         *
+         *     The bulk forms answer **200** with the leads `added` (status `nouveau`, in the order
+         *     given) and the ids `already_present` in the list (left as they were). They are all or
+         *     nothing, in one transaction: when any id is unknown the answer is 404 naming every
+         *     unknown id (in `detail` and in `errors[]`) and nothing is added.
+         *
+         *     Adding leads moves the list's `updated_at`. Free: never changes the credit balance.
+         *     Another account's list answers 404.
+         */
+        post: operations["addLeads"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/lists/{id}/leads/{lead_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of a prospecting list of the calling account. */
+                id: components["parameters"]["ListId"];
+                /** @description The id of a lead of that list. */
+                lead_id: components["parameters"]["LeadId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a lead from a prospecting list
+         * @description Removes a lead from one of the calling account's lists; the company stays in the
+         *     company database. Moves the list's `updated_at`. A lead of another list, or of
+         *     another account, answers 404. Free.
+         */
+        delete: operations["deleteLead"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a lead's status or note
+         * @description Changes the `statut` and/or the `note` of a lead of one of the calling account's
+         *     lists; fields left out keep their value, a `note` of `null` removes it. Moves the
+         *     list's `updated_at`. A lead of another list, or of another account, answers 404.
+         *     Free.
+         */
+        patch: operations["updateLead"];
+        trace?: never;
+    };
+    "/v1/lists/{id}/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of a prospecting list of the calling account. */
+                id: components["parameters"]["ListId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Export a prospecting list as CSV
+         * @description Every lead of one of the calling account's lists as a CSV file (RFC 4180: comma
+         *     separated, CRLF line ends, fields quoted when they hold a comma, a quote or a line
+         *     break), UTF-8, starting with a byte order mark (EF BB BF) so that spreadsheets
+         *     such as Excel read accents right; CSV parsers skip it (csv-parse: `bom: true`).
+         *
+         *     The header is the import's columns, `nom,wilaya,secteur,activite,email,telephone,score_qualite`,
+         *     followed by the lead's `statut,note`; one row per lead, most recently added first.
+         *     The file can be imported back as is with `npm run cli -- companies import` (the
+         *     extra columns are ignored, and each company updates itself: no duplicate).
+         *     Values are written as stored, never altered. Served as an attachment named after
+         *     the list (`Content-Disposition: attachment; filename="<slug of the name>.csv"`).
+         *     Another account's list answers 404. Free.
+         */
+        get: operations["exportList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -503,7 +684,8 @@ export interface components {
              *     `validation_failed`, `malformed_json` (400); `missing_api_key`,
              *     `invalid_api_key`, `expired_api_key`, `revoked_api_key` (401);
              *     `insufficient_credits` (402); `not_found`, `resource_not_found` (404);
-             *     `method_not_allowed` (405); `idempotency_in_progress` (409);
+             *     `method_not_allowed` (405); `idempotency_in_progress`,
+             *     `lead_already_exists` (409);
              *     `idempotency_key_reused` (422); `sources_failed` (502);
              *     `payload_too_large` (413); `unsupported_media_type` (415);
              *     `rate_limited` (429); `internal_error` (500); `service_unavailable` (503).
@@ -521,7 +703,10 @@ export interface components {
              * @example 5d1c2f0e-7a43-4f7e-9d55-3f8f8c1b2a90
              */
             request_id?: string;
-            /** @description For validation errors, one entry per offending field. */
+            /**
+             * @description For validation errors, one entry per offending field; for a 404 on a company or
+             *     task to add to a list, one entry per unknown id.
+             */
             errors?: components["schemas"]["FieldError"][];
         };
         /** @description One thing wrong with one field of the request. */
@@ -682,6 +867,193 @@ export interface components {
             /** @description The keys on this page, newest first. */
             items: components["schemas"]["ApiKey"][];
         };
+        /**
+         * @description Where the lead stands: `nouveau` (just added), `contacte` (contacted), `qualifie`
+         *     (qualified), `converti` (became a customer), `perdu` (lost).
+         * @example nouveau
+         * @enum {string}
+         */
+        LeadStatut: "nouveau" | "contacte" | "qualifie" | "converti" | "perdu";
+        /** @description A company in a prospecting list, with where it stands. */
+        Lead: {
+            /**
+             * Format: uuid
+             * @description The lead's id.
+             * @example 8d7c6b5a-4f3e-4d2c-9b1a-0f9e8d7c6b5a
+             */
+            id: string;
+            entreprise: components["schemas"]["Entreprise"];
+            statut: components["schemas"]["LeadStatut"];
+            /**
+             * @description A free note, up to 2,000 characters; null when there is none.
+             * @example Rappeler en septembre.
+             */
+            note: string | null;
+            /**
+             * Format: date-time
+             * @description When the company was added to the list.
+             * @example 2026-03-02T09:00:00.000Z
+             */
+            added_at: string;
+            /**
+             * Format: date-time
+             * @description When the lead last changed (its addition, then any status or note change).
+             * @example 2026-03-02T09:00:00.000Z
+             */
+            updated_at: string;
+        };
+        /** @description A prospecting list, with its most recently added leads. */
+        List: {
+            /**
+             * Format: uuid
+             * @description The list's id.
+             * @example 4b1e7d2a-9c3f-4e8a-b5d6-7f8091a2b3c4
+             */
+            id: string;
+            /**
+             * @description The list's name.
+             * @example BTP Alger T1
+             */
+            nom: string;
+            /**
+             * @description What the list is for; null when there is none.
+             * @example Entreprises du BTP à relancer au premier trimestre.
+             */
+            description: string | null;
+            /**
+             * Format: date-time
+             * @description When the list was created.
+             * @example 2026-03-01T08:00:00.000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description When the list or any of its leads last changed (a lead added, changed or removed).
+             * @example 2026-03-02T09:00:00.000Z
+             */
+            updated_at: string;
+            /**
+             * @description How many leads the list holds, all of them.
+             * @example 2
+             */
+            leads_count: number;
+            /**
+             * @description At most the 10 most recently added leads, newest first. When `leads_count` is
+             *     larger, read every lead with `GET /v1/lists/{id}/leads`.
+             */
+            leads: components["schemas"]["Lead"][];
+        };
+        /** @description One page of prospecting lists. */
+        ListPage: {
+            /**
+             * @description How many lists the account has, over all pages.
+             * @example 1
+             */
+            total: number;
+            /**
+             * @description This page's number.
+             * @example 1
+             */
+            page: number;
+            /**
+             * @description How many pages there are (total / per_page rounded up; 0 when there is no list).
+             * @example 1
+             */
+            pages: number;
+            /** @description The lists on this page, newest first. */
+            items: components["schemas"]["List"][];
+        };
+        /** @description One page of a list's leads. */
+        LeadPage: {
+            /**
+             * @description How many leads match (the `statut` filter applied), over all pages.
+             * @example 2
+             */
+            total: number;
+            /**
+             * @description This page's number.
+             * @example 1
+             */
+            page: number;
+            /**
+             * @description How many pages there are (total / per_page rounded up; 0 when nothing matches).
+             * @example 1
+             */
+            pages: number;
+            /** @description The leads on this page, most recently added first. */
+            items: components["schemas"]["Lead"][];
+        };
+        /** @description What to create a list with. */
+        ListCreate: {
+            /**
+             * @description The list's name, 1-200 characters, not only spaces.
+             * @example BTP Alger T1
+             */
+            nom: string;
+            /**
+             * @description What the list is for, up to 2,000 characters.
+             * @example Entreprises du BTP à relancer au premier trimestre.
+             */
+            description?: string | null;
+        };
+        /** @description What to change in a list; at least one field. */
+        ListUpdate: {
+            /**
+             * @description The new name, 1-200 characters, not only spaces.
+             * @example BTP Alger T2
+             */
+            nom?: string;
+            /**
+             * @description The new description, up to 2,000 characters; null removes it.
+             * @example null
+             */
+            description?: string | null;
+        };
+        /**
+         * @description Exactly one of three forms; any other combination answers 400 naming the fields:
+         *
+         *     - one company: `entreprise_id`, with an optional `statut` (default `nouveau`) and `note`;
+         *     - up to 1,000 companies: `entreprise_ids` alone;
+         *     - every company of an extraction task: `task_id` alone.
+         */
+        LeadAdd: {
+            /**
+             * Format: uuid
+             * @description Form 1: the id of the company to add (as in the search or an extraction).
+             * @example 3f0b8a4e-2c1d-4e5f-9a6b-7c8d9e0f1a2b
+             */
+            entreprise_id?: string;
+            statut?: components["schemas"]["LeadStatut"];
+            /**
+             * @description Form 1 only: a free note, up to 2,000 characters.
+             * @example Rappeler en septembre.
+             */
+            note?: string | null;
+            /** @description Form 2: 1 to 1,000 distinct company ids, in the order to add them; all of them or none. */
+            entreprise_ids?: string[];
+            /**
+             * Format: uuid
+             * @description Form 3: the id of one of the account's extraction tasks, whose companies are all added, or none.
+             * @example 6f1e2d3c-4b5a-4978-8695-a4b3c2d1e0f9
+             */
+            task_id?: string;
+        };
+        /** @description What a bulk add did. */
+        LeadBulkResult: {
+            /** @description The leads added, in the order given. */
+            added: components["schemas"]["Lead"][];
+            /** @description The ids of the companies that were already in the list (left unchanged). */
+            already_present: string[];
+        };
+        /** @description What to change in a lead; at least one field. */
+        LeadUpdate: {
+            statut?: components["schemas"]["LeadStatut"];
+            /**
+             * @description The new note, up to 2,000 characters; null removes it.
+             * @example Devis envoyé le 3 mars.
+             */
+            note?: string | null;
+        };
     };
     responses: {
         /** @description The account has no credit left. */
@@ -826,6 +1198,33 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
+        /** @description The company is already in the list. */
+        LeadConflict: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                RateLimit: components["headers"]["RateLimit"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /**
+         * @description The list does not exist (or is another account's), or a company or the task to add
+         *     does not exist (or the task is another account's); nothing was added.
+         */
+        LeadTargetNotFound: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                RateLimit: components["headers"]["RateLimit"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
     };
     parameters: {
         /**
@@ -853,6 +1252,12 @@ export interface components {
         PerPage: number;
         /** @description The id of an API key of the calling account. */
         KeyId: string;
+        /** @description The id of a prospecting list of the calling account. */
+        ListId: string;
+        /** @description The id of a lead of that list. */
+        LeadId: string;
+        /** @description Lead statuses to keep, the parameter repeated once per value; without it, every lead. */
+        LeadStatutFilter: components["schemas"]["LeadStatut"][];
     };
     requestBodies: never;
     headers: {
@@ -895,6 +1300,11 @@ export interface components {
          * @example GET
          */
         Allow: string;
+        /**
+         * @description The export is an attachment named after the list: `attachment; filename="<slug>.csv"`.
+         * @example attachment; filename="btp-alger-t1.csv"
+         */
+        "Content-Disposition": string;
     };
     pathItems: never;
 }
@@ -1187,6 +1597,358 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ScrapingTask"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Error"];
+        };
+    };
+    listLists: {
+        parameters: {
+            query?: {
+                /** @description The page to read, from 1. */
+                page?: components["parameters"]["Page"];
+                /** @description How many items a page holds, from 1 to 100. */
+                per_page?: components["parameters"]["PerPage"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the account's lists. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Error"];
+        };
+    };
+    createList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ListCreate"];
+            };
+        };
+        responses: {
+            /** @description The new list, with no lead yet. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["List"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Error"];
+        };
+    };
+    getList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of a prospecting list of the calling account. */
+                id: components["parameters"]["ListId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The list. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["List"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Error"];
+        };
+    };
+    deleteList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of a prospecting list of the calling account. */
+                id: components["parameters"]["ListId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The list and its leads are deleted; no body. */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Error"];
+        };
+    };
+    updateList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of a prospecting list of the calling account. */
+                id: components["parameters"]["ListId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ListUpdate"];
+            };
+        };
+        responses: {
+            /** @description The list as changed. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["List"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Error"];
+        };
+    };
+    listLeads: {
+        parameters: {
+            query?: {
+                /** @description Lead statuses to keep, the parameter repeated once per value; without it, every lead. */
+                statut?: components["parameters"]["LeadStatutFilter"];
+                /** @description The page to read, from 1. */
+                page?: components["parameters"]["Page"];
+                /** @description How many items a page holds, from 1 to 100. */
+                per_page?: components["parameters"]["PerPage"];
+            };
+            header?: never;
+            path: {
+                /** @description The id of a prospecting list of the calling account. */
+                id: components["parameters"]["ListId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the list's leads. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LeadPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Error"];
+        };
+    };
+    addLeads: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of a prospecting list of the calling account. */
+                id: components["parameters"]["ListId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LeadAdd"];
+            };
+        };
+        responses: {
+            /** @description A bulk add (`entreprise_ids` or `task_id`): what was added and what was already there. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LeadBulkResult"];
+                };
+            };
+            /** @description A single add (`entreprise_id`): the new lead. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Lead"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["LeadTargetNotFound"];
+            409: components["responses"]["LeadConflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Error"];
+        };
+    };
+    deleteLead: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of a prospecting list of the calling account. */
+                id: components["parameters"]["ListId"];
+                /** @description The id of a lead of that list. */
+                lead_id: components["parameters"]["LeadId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The lead is removed; no body. */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Error"];
+        };
+    };
+    updateLead: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of a prospecting list of the calling account. */
+                id: components["parameters"]["ListId"];
+                /** @description The id of a lead of that list. */
+                lead_id: components["parameters"]["LeadId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LeadUpdate"];
+            };
+        };
+        responses: {
+            /** @description The lead as changed. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Lead"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Error"];
+        };
+    };
+    exportList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of a prospecting list of the calling account. */
+                id: components["parameters"]["ListId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The list's leads as CSV. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Content-Disposition": components["headers"]["Content-Disposition"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -9,6 +9,7 @@ import { AppError } from './errors';
 import { getMe } from './handlers/account';
 import { createApiKey, listApiKeys, revokeApiKey } from './handlers/apiKeys';
 import { getSecteurs, getWilayas, searchEntreprises } from './handlers/entreprises';
+import { addLeads, createList, deleteLead, deleteList, exportList, getList, listLeads, listLists, updateLead, updateList } from './handlers/lists';
 import { getScrapingTask, runScraping } from './handlers/scraping';
 import { authenticate } from './http/auth';
 import { errorHandler, notFound, sendProblem } from './http/problem';
@@ -18,6 +19,7 @@ import { DOCS_PATH, loadSpec, type LoadedSpec } from './http/spec';
 import type { Logger } from './logger';
 import { AccountService } from './services/accounts';
 import { ApiKeyService } from './services/apiKeys';
+import { ListService } from './services/lists';
 import { ScrapingService, type ScrapingSetup } from './services/scraping';
 import { SearchService } from './services/search';
 
@@ -40,6 +42,7 @@ export interface AppServices {
   apiKeys: ApiKeyService;
   search: SearchService;
   scraping: ScrapingService;
+  lists: ListService;
 }
 
 export function createServices(db: Knex, apiKeySecret: string, scraping?: ScrapingSetup): AppServices {
@@ -49,6 +52,7 @@ export function createServices(db: Knex, apiKeySecret: string, scraping?: Scrapi
     accounts: new AccountService(db, apiKeys),
     search: new SearchService(db),
     scraping: new ScrapingService(db, scraping),
+    lists: new ListService(db),
   };
 }
 
@@ -62,7 +66,7 @@ export function redactUrl(url: string | undefined): string {
 export function createApp(deps: AppDependencies): Express {
   const spec = deps.spec ?? loadSpec();
   const docsPath = deps.docsPath ?? DOCS_PATH;
-  const { accounts, apiKeys, search, scraping } = createServices(deps.db, deps.apiKeySecret, deps.scraping);
+  const { accounts, apiKeys, search, scraping, lists } = createServices(deps.db, deps.apiKeySecret, deps.scraping);
   const rateLimits = deps.rateLimits ?? createRateLimits({ logger: deps.logger });
   const app = express();
   app.disable('x-powered-by');
@@ -153,6 +157,16 @@ export function createApp(deps: AppDependencies): Express {
   v1.get('/secteurs', getSecteurs);
   v1.post('/scraping/run', runScraping(scraping));
   v1.get('/scraping/tasks/:task_id', getScrapingTask(scraping));
+  v1.get('/lists', listLists(lists));
+  v1.post('/lists', createList(lists));
+  v1.get('/lists/:id', getList(lists));
+  v1.patch('/lists/:id', updateList(lists));
+  v1.delete('/lists/:id', deleteList(lists));
+  v1.get('/lists/:id/leads', listLeads(lists));
+  v1.post('/lists/:id/leads', addLeads(lists));
+  v1.patch('/lists/:id/leads/:lead_id', updateLead(lists));
+  v1.delete('/lists/:id/leads/:lead_id', deleteLead(lists));
+  v1.get('/lists/:id/export', exportList(lists));
   v1.use(notFound);
   app.use('/v1', v1);
 

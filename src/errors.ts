@@ -14,6 +14,7 @@ export const errorCatalog = {
   resource_not_found: { status: 404, title: 'The resource does not exist.' },
   method_not_allowed: { status: 405, title: 'The method is not allowed on this resource.' },
   idempotency_in_progress: { status: 409, title: 'A request with this Idempotency-Key is still running.' },
+  lead_already_exists: { status: 409, title: 'The company is already in the list.' },
   idempotency_key_reused: { status: 422, title: 'The Idempotency-Key was used with another request.' },
   payload_too_large: { status: 413, title: 'The request body is too large.' },
   unsupported_media_type: { status: 415, title: "The request body's media type is not supported." },

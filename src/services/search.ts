@@ -8,8 +8,10 @@ import type { Entreprise, EntreprisePage, SearchEntreprisesQuery } from '../type
 
 const secteurNames = new Map(SECTEURS.map((s) => [s.id, s.nom]));
 
-/** A company row as the contract shows it. */
-export function toEntreprise(row: CompanyRow): Entreprise {
+/** A company row as the contract shows it (the search, list leads). */
+export function toEntreprise(
+  row: Pick<CompanyRow, 'id' | 'nom' | 'wilaya_code' | 'secteur_id' | 'activite' | 'email' | 'telephone' | 'score_qualite'>,
+): Entreprise {
   return {
     id: row.id,
     nom: row.nom,

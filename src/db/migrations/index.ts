@@ -2,13 +2,14 @@ import type { Knex } from 'knex';
 import * as m001 from './001_accounts_keys_credits';
 import * as m002 from './002_companies';
 import * as m003 from './003_scraping';
+import * as m004 from './004_lists';
 
 interface Migration extends Knex.Migration {
   name: string;
 }
 
 /** Every migration, in order. One list serves PostgreSQL and the embedded PGlite alike. */
-const migrations: Migration[] = [m001, m002, m003];
+const migrations: Migration[] = [m001, m002, m003, m004];
 
 /** A static migration source: works the same under tsx, jest and compiled code. */
 export const migrationSource: Knex.MigrationSource<Migration> = {
