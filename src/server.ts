@@ -107,7 +107,9 @@ async function main(): Promise<void> {
     stopping = true;
     logger.info({ signal }, 'stopping: no new connections, finishing in-flight requests');
     for (const res of pending) if (!res.headersSent) res.setHeader('Connection', 'close');
+    let forced = false;
     const force = setTimeout(() => {
+      forced = true;
       logger.warn('shutdown timeout: closing remaining connections');
       server.closeAllConnections();
     }, config.shutdownTimeoutMs);
@@ -116,8 +118,9 @@ async function main(): Promise<void> {
       await database.close().catch((closeErr) => logger.error({ err: closeErr }, 'closing the database failed'));
       await sample?.close();
       await rateLimits.close().catch((closeErr) => logger.error({ err: closeErr }, 'closing the Redis connection failed'));
-      logger.info('stopped');
-      process.exit(err ? 1 : 0);
+      logger.info({ forced }, 'stopped');
+      // Exit 0 only when every in-flight request was finished, not cut.
+      process.exit(err || forced ? 1 : 0);
     });
     server.closeIdleConnections();
   };
