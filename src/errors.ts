@@ -34,6 +34,12 @@ export interface FieldError {
   code?: string;
 }
 
+/** A 400 naming each bad field: the detail reads `query per_page: must be <= 100; body nom: ...`. */
+export function validationError(fields: FieldError[]): AppError {
+  const detail = fields.map((f) => `${f.path.slice(1).replace('/', ' ')}: ${f.message}`).join('; ');
+  return new AppError('validation_failed', detail || 'The request is not valid.', { errors: fields });
+}
+
 /** An error meant for the client: its code picks the status and title from the catalog. */
 export class AppError extends Error {
   readonly status: number;

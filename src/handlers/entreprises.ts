@@ -1,5 +1,5 @@
 import type { RequestHandler } from 'express';
-import { listSecteurs, listWilayas, type SearchService } from '../services/search';
+import { SECTEUR_LIST, WILAYA_LIST, type SearchService } from '../services/search';
 import type { SearchEntreprisesQuery, SecteurList, WilayaList } from '../types';
 
 export function searchEntreprises(search: SearchService): RequestHandler {
@@ -9,11 +9,11 @@ export function searchEntreprises(search: SearchService): RequestHandler {
 }
 
 export const getWilayas: RequestHandler = (_req, res) => {
-  const body: WilayaList = listWilayas();
+  const body: WilayaList = WILAYA_LIST;
   res.json(body);
 };
 
 export const getSecteurs: RequestHandler = (_req, res) => {
-  const body: SecteurList = listSecteurs();
+  const body: SecteurList = SECTEUR_LIST;
   res.json(body);
 };

@@ -1,5 +1,5 @@
 import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'express';
-import { AppError, PROBLEM_TYPE_BASE, type FieldError } from '../errors';
+import { AppError, PROBLEM_TYPE_BASE, validationError, type FieldError } from '../errors';
 import type { Logger } from '../logger';
 import type { Problem } from '../types';
 
@@ -62,9 +62,6 @@ function fieldErrors(err: ValidatorError): FieldError[] {
   });
 }
 
-function describe(fields: FieldError[]): string {
-  return fields.map((f) => `${f.path.slice(1).replace('/', ' ')}: ${f.message}`).join('; ');
-}
 
 /** Maps anything thrown to an AppError; unknown errors become a bare 500. */
 export function toAppError(err: unknown, req: Request): AppError {
@@ -83,8 +80,7 @@ export function toAppError(err: unknown, req: Request): AppError {
   if (isValidatorError(err)) {
     switch (err.status) {
       case 400: {
-        const fields = fieldErrors(err);
-        return new AppError('validation_failed', describe(fields) || 'The request is not valid.', { errors: fields });
+        return validationError(fieldErrors(err));
       }
       case 404:
         return new AppError('not_found', `${req.method} ${req.path} is not an operation of this API.`);

@@ -131,12 +131,6 @@ export async function searchCompanies(
   return { version, rows };
 }
 
-/** The data version: bumped by the triggers of every write to companies. */
-export async function dataVersion(db: Knex): Promise<number> {
-  const [{ version }] = await db('company_data_version').where({ id: 1 }).select('version');
-  return Number(version);
-}
-
 /** Counts of searches with words, per process, in front of `search_count_cache`. */
 const wordCounts = new WeakMap<Knex, Map<string, { version: number; total: number }>>();
 const WORD_COUNTS_KEPT = 5000;
@@ -153,15 +147,14 @@ function rememberWordCount(db: Knex, key: string, version: number, total: number
 }
 
 /**
- * The exact number of matches at the current data version (or at `knownVersion`, read just
- * before by the caller). Without words, a sum of
+ * The exact number of matches at data version `version`, read by the caller before counting
+ * (searchCompanies reads it in the page's round trip). Without words, a sum of
  * `company_counts` cells (see companyCounts.ts). With words, the count of this exact search
  * cached for this version (in process, then in `search_count_cache` for every instance),
  * computed and stored on a miss. The version is read before counting, so a count that might
  * have seen later writes is stored under an already stale version and never served.
  */
-export async function countCompanies(db: Knex, f: CompanyFilter, knownVersion?: number): Promise<number> {
-  const version = knownVersion ?? (await dataVersion(db));
+export async function countCompanies(db: Knex, f: CompanyFilter, version: number): Promise<number> {
   if (f.words.length === 0) return countByCells(db, version, f);
   const key = JSON.stringify({
     w: [...new Set(f.words)].sort(),
@@ -187,9 +180,4 @@ export async function countCompanies(db: Knex, f: CompanyFilter, knownVersion?: 
   await db('search_count_cache').where('version', '<', version).delete();
   rememberWordCount(db, key, version, total);
   return total;
-}
-
-export async function findCompaniesByIds(db: Knex, ids: string[]): Promise<CompanyRow[]> {
-  if (ids.length === 0) return [];
-  return db('companies').whereIn('id', ids).select(COLUMNS);
 }

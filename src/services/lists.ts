@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { stringify } from 'csv-stringify/sync';
 import type { Knex } from 'knex';
 import { fold } from '../domain/text';
-import { AppError, type FieldError } from '../errors';
+import { AppError, validationError, type FieldError } from '../errors';
 import * as lists from '../repositories/lists';
 import { findTask } from '../repositories/scraping';
 import type { Lead, LeadAdd, LeadBulkResult, LeadPage, LeadStatut, List, ListCreate, ListPage, ListUpdate, LeadUpdate } from '../types';
@@ -40,7 +40,7 @@ function toList(row: lists.ListRow, count: number, leads: lists.LeadRow[]): List
 }
 
 function invalid(path: string, message: string): AppError {
-  return new AppError('validation_failed', `${path.slice(1).replace('/', ' ')}: ${message}`, { errors: [{ path, message }] });
+  return validationError([{ path, message }]);
 }
 
 /** Lengths are checked by the contract; a name must also hold something other than spaces. */

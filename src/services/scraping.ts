@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type { Knex } from 'knex';
-import { AppError, type FieldError } from '../errors';
+import { AppError, validationError, type FieldError } from '../errors';
 import { findSecteur, type Secteur } from '../reference/secteurs';
 import { effectiveWilaya, findWilaya, type Wilaya } from '../reference/wilayas';
 import { applyCreditChange } from '../repositories/credits';
@@ -59,9 +59,7 @@ export class ScrapingService {
     const found = findWilaya(body.wilaya);
     if (!found) problems.push({ path: '/body/wilaya', message: `unknown wilaya "${body.wilaya}" (see GET /v1/wilayas)` });
     if (problems.length > 0 || !secteur || !found) {
-      throw new AppError('validation_failed', problems.map((p) => `${p.path.slice(1).replace('/', ' ')}: ${p.message}`).join('; '), {
-        errors: problems,
-      });
+      throw validationError(problems);
     }
     return { secteur, wilaya: effectiveWilaya(found), maxResults: body.max_results ?? 20 };
   }

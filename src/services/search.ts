@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { words } from '../domain/text';
-import { AppError, type FieldError } from '../errors';
+import { validationError, type FieldError } from '../errors';
 import { findSecteur, SECTEURS } from '../reference/secteurs';
 import { effectiveWilaya, findWilayaByCode, WILAYAS } from '../reference/wilayas';
 import { countCompanies, searchCompanies, type CompanyRow } from '../repositories/companies';
@@ -47,9 +47,7 @@ export class SearchService {
       else secteurIds.add(secteur.id);
     }
     if (problems.length > 0) {
-      throw new AppError('validation_failed', problems.map((p) => `${p.path.slice(1).replace('/', ' ')}: ${p.message}`).join('; '), {
-        errors: problems,
-      });
+      throw validationError(problems);
     }
 
     const filter = {
@@ -70,6 +68,10 @@ export function listWilayas() {
     items: WILAYAS.map((w) => ({ code: w.code, nom: w.nom, nom_ar: w.nom_ar, provisional: w.provisional, parent_code: w.parent_code ?? null })),
   };
 }
+
+/** The reference lists never change while the process runs: built once. */
+export const WILAYA_LIST = listWilayas();
+export const SECTEUR_LIST = listSecteurs();
 
 export function listSecteurs() {
   return { items: [...SECTEURS].sort((a, b) => a.nom.localeCompare(b.nom, 'fr')).map((s) => ({ id: s.id, nom: s.nom })) };
