@@ -20,6 +20,7 @@ import type { Logger } from './logger';
 import { AccountService } from './services/accounts';
 import { ApiKeyService } from './services/apiKeys';
 import { ListService } from './services/lists';
+import type { PrincipalCache } from './services/principalCache';
 import { ScrapingService, type ScrapingSetup } from './services/scraping';
 import { SearchService } from './services/search';
 
@@ -35,6 +36,8 @@ export interface AppDependencies {
   rateLimits?: RateLimits;
   /** Where extractions read from; without it POST /v1/scraping/run answers 503. */
   scraping?: ScrapingSetup;
+  /** Authentication rows kept between requests (started by the caller); without it, read every time. */
+  principalCache?: PrincipalCache;
 }
 
 export interface AppServices {
@@ -45,8 +48,8 @@ export interface AppServices {
   lists: ListService;
 }
 
-export function createServices(db: Knex, apiKeySecret: string, scraping?: ScrapingSetup): AppServices {
-  const apiKeys = new ApiKeyService(db, apiKeySecret);
+export function createServices(db: Knex, apiKeySecret: string, scraping?: ScrapingSetup, principalCache?: PrincipalCache): AppServices {
+  const apiKeys = new ApiKeyService(db, apiKeySecret, principalCache);
   return {
     apiKeys,
     accounts: new AccountService(db, apiKeys),
@@ -66,7 +69,7 @@ export function redactUrl(url: string | undefined): string {
 export function createApp(deps: AppDependencies): Express {
   const spec = deps.spec ?? loadSpec();
   const docsPath = deps.docsPath ?? DOCS_PATH;
-  const { accounts, apiKeys, search, scraping, lists } = createServices(deps.db, deps.apiKeySecret, deps.scraping);
+  const { accounts, apiKeys, search, scraping, lists } = createServices(deps.db, deps.apiKeySecret, deps.scraping, deps.principalCache);
   const rateLimits = deps.rateLimits ?? createRateLimits({ logger: deps.logger });
   const app = express();
   app.disable('x-powered-by');

@@ -17,6 +17,8 @@ export interface Config {
   logLevel: string;
   validateResponses: ResponseValidationMode;
   shutdownTimeoutMs: number;
+  /** How long authentication may reuse a key's row (0: read it on every request). */
+  authCacheTtlMs: number;
   trustProxy: boolean;
   /** Redis holding the rate-limit counters, shared by every instance; undefined: in-process counters. */
   redisUrl?: string;
@@ -47,6 +49,7 @@ export const settings: Setting[] = [
   { env: 'VALIDATE_RESPONSES', default: '`error` (`log` in production)', description: '`error`: a response that breaks the contract becomes a 500; `log`: it is sent and logged; `off`: not checked.' },
   { env: 'NODE_ENV', default: 'development', description: '`production` changes the VALIDATE_RESPONSES default to `log`.' },
   { env: 'SHUTDOWN_TIMEOUT_MS', default: '10000', description: 'On SIGTERM, how long in-flight requests may take before connections are closed.' },
+  { env: 'AUTH_CACHE_TTL_MS', default: '5000', description: 'How long a key\'s account and plan, once read, may be reused without asking the database. Any change to keys, accounts\' plans or plans clears every instance\'s cache as it commits (PostgreSQL notifications); this is only the bound if notifications were missed. `0`: read on every request.' },
   { env: 'TRUST_PROXY', default: 'false', description: '`true` when behind a reverse proxy, so client addresses come from X-Forwarded-For.' },
   { env: 'REDIS_URL', default: '(unset)', description: '`redis://` or `rediss://` URL of the Redis that holds the rate-limit counters, shared by every instance. Unset: each instance counts in-process. If Redis becomes unreachable, the instance falls back to in-process counters (and logs it) rather than refusing requests.' },
   { env: 'SCRAPING_SOURCES', default: '(unset)', description: 'Path of the YAML file of the business directories extractions read (see README). Unset on a demo store: the sample directory that ships with the project, served on 127.0.0.1. A bad file stops start-up naming the line.' },
@@ -127,6 +130,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: oneOf('LOG_LEVEL', LOG_LEVELS, 'info'),
     validateResponses: oneOf('VALIDATE_RESPONSES', ['error', 'log', 'off'] as const, nodeEnv === 'production' ? 'log' : 'error'),
     shutdownTimeoutMs: integer('SHUTDOWN_TIMEOUT_MS', 10_000, 0, 600_000),
+    authCacheTtlMs: integer('AUTH_CACHE_TTL_MS', 5_000, 0, 10_000),
     trustProxy: oneOf('TRUST_PROXY', ['true', 'false'] as const, 'false') === 'true',
     redisUrl,
     unauthenticatedRateLimit: integer('UNAUTHENTICATED_RATE_LIMIT', 60, 1, 1_000_000),

@@ -84,7 +84,7 @@ describe('API keys on /v1', () => {
     const acct = await ctx.account();
     const key = await ctx.services.apiKeys.issue(acct.account_id, { expiresInDays: 30 });
     await request(ctx.app).get('/v1/me').set('Authorization', `Bearer ${key.api_key}`).expect(200);
-    await ctx.database.knex('api_keys').where({ id: key.id }).update({ expires_at: new Date(Date.now() - 1000) });
+    await ctx.announced(() => ctx.database.knex('api_keys').where({ id: key.id }).update({ expires_at: new Date(Date.now() - 1000) }));
     await expectRefused(`Bearer ${key.api_key}`, 'expired_api_key');
   });
 

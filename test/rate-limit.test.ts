@@ -63,20 +63,20 @@ describe('rate limits per plan', () => {
     expect(missing.headers.ratelimit).toMatch(/^"per-account";r=498;t=\d+$/);
   });
 
-  test("a plan change takes effect on the account's next request, on the count of the current window", async () => {
+  test("a plan change takes effect on the account's next request once announced, on the count of the current window", async () => {
     const acct = await ctx.account({ plan: 'sales_team' });
     const auth = bearer(acct.api_key);
     const first = await request(ctx.app).get('/v1/me').set(auth).expect(200);
     expect(first.headers['ratelimit-policy']).toBe('"per-account";q=150;w=60');
     expect(first.headers.ratelimit).toMatch(/^"per-account";r=149;t=\d+$/);
 
-    await ctx.database.knex('accounts').where({ id: acct.account_id }).update({ plan_id: 'enterprise' });
+    await ctx.announced(() => ctx.database.knex('accounts').where({ id: acct.account_id }).update({ plan_id: 'enterprise' }));
     const upgraded = await request(ctx.app).get('/v1/me').set(auth).expect(200);
     expect(upgraded.headers['ratelimit-policy']).toBe('"per-account";q=500;w=60');
     expect(upgraded.headers.ratelimit).toMatch(/^"per-account";r=498;t=\d+$/);
     expect(upgraded.body.plan.id).toBe('enterprise');
 
-    await ctx.database.knex('accounts').where({ id: acct.account_id }).update({ plan_id: 'sales_team' });
+    await ctx.announced(() => ctx.database.knex('accounts').where({ id: acct.account_id }).update({ plan_id: 'sales_team' }));
     const downgraded = await request(ctx.app).get('/v1/me').set(auth).expect(200);
     expect(downgraded.headers['ratelimit-policy']).toBe('"per-account";q=150;w=60');
     expect(downgraded.headers.ratelimit).toMatch(/^"per-account";r=147;t=\d+$/);

@@ -12,9 +12,22 @@ export interface DatabaseOptions {
   dataDir?: string;
 }
 
+/** What a LISTEN subscription reports: each notification, and whether it is listening now. */
+export interface NotificationHandlers {
+  onNotification(payload: string): void;
+  /** true once listening (again); false when the connection is lost (notifications may be missed). */
+  onListening(listening: boolean): void;
+}
+
 export interface Database {
   knex: Knex;
   kind: 'postgres' | 'embedded';
+  /**
+   * LISTENs on a channel. On PostgreSQL a connection of its own, reconnected with backoff after
+   * a loss; embedded, PGlite's own listeners (called before the notifying query resolves).
+   * Closed by `close()` at the latest.
+   */
+  listen(channel: string, handlers: NotificationHandlers): Promise<{ close(): Promise<void> }>;
   close(): Promise<void>;
 }
 
@@ -28,7 +41,105 @@ function configurePgTypes(): void {
   pgTypesSet = true;
 }
 
-async function openEmbedded(dataDir: string | undefined): Promise<Knex> {
+type Listener = Database['listen'];
+
+/** LISTEN on a dedicated PostgreSQL connection, reconnecting (100 ms doubling to 5 s) after a loss. */
+function pgListener(connectionString: string): Listener {
+  return async (channel, handlers) => {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const { Client } = require('pg') as typeof import('pg');
+    let closed = false;
+    let client: import('pg').Client | undefined;
+    let delay = 100;
+    let retry: NodeJS.Timeout | undefined;
+    const connect = async (): Promise<void> => {
+      const c = new Client({ connectionString });
+      client = c;
+      let lost = false;
+      const onLost = () => {
+        if (lost) return;
+        lost = true;
+        handlers.onListening(false);
+        c.removeAllListeners('notification');
+        c.end().catch(() => undefined);
+        if (!closed) retry = setTimeout(() => void connect(), delay);
+        delay = Math.min(delay * 2, 5000);
+      };
+      c.on('error', onLost);
+      c.on('end', onLost);
+      c.on('notification', (msg) => {
+        if (msg.channel === channel) handlers.onNotification(msg.payload ?? '');
+      });
+      try {
+        await c.connect();
+        await c.query(`listen "${channel.replace(/"/g, '""')}"`);
+        if (closed) {
+          await c.end();
+          return;
+        }
+        delay = 100;
+        handlers.onListening(true);
+      } catch {
+        onLost();
+      }
+    };
+    await connect();
+    return {
+      close: async () => {
+        closed = true;
+        clearTimeout(retry);
+        if (client) {
+          client.removeAllListeners('end');
+          client.removeAllListeners('error');
+          client.on('error', () => undefined);
+          await client.end().catch(() => undefined);
+        }
+      },
+    };
+  };
+}
+
+interface EmbeddedStore {
+  listen(channel: string, callback: (payload: string) => void): Promise<() => Promise<void>>;
+}
+
+function embeddedListener(pglite: EmbeddedStore): Listener {
+  return async (channel, handlers) => {
+    const unlisten = await pglite.listen(channel, (payload) => handlers.onNotification(payload));
+    handlers.onListening(true);
+    return {
+      close: async () => {
+        await unlisten().catch(() => undefined);
+      },
+    };
+  };
+}
+
+/** Tracks the subscriptions of a database so that closing it closes them first. */
+function withListeners(knex: Knex, kind: Database['kind'], listener: Listener): Database {
+  const open = new Set<{ close(): Promise<void> }>();
+  return {
+    knex,
+    kind,
+    listen: async (channel, handlers) => {
+      const subscription = await listener(channel, handlers);
+      const tracked = {
+        close: async () => {
+          open.delete(tracked);
+          await subscription.close();
+        },
+      };
+      open.add(tracked);
+      return tracked;
+    },
+    close: async () => {
+      await Promise.all([...open].map((s) => s.close()));
+      await knex.destroy();
+    },
+  };
+}
+
+async function openEmbedded(dataDir: string | undefined): Promise<{ knex: Knex; pglite: EmbeddedStore }> {
   const { PGlite } = await import('@electric-sql/pglite');
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   const { default: ClientPgLite } = await import('knex-pglite');
@@ -41,17 +152,19 @@ async function openEmbedded(dataDir: string | undefined): Promise<Knex> {
   } else {
     pglite = await PGlite.create({ extensions });
   }
-  return knexFactory({
+  const knex = knexFactory({
     client: ClientPgLite as unknown as typeof knexFactory.Client,
     dialect: 'postgres',
     connection: () => ({ pglite }) as object,
     useNullAsDefault: true,
   } as Knex.Config);
+  return { knex, pglite };
 }
 
 /** Opens the database (PostgreSQL or embedded) and brings its schema up to date. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   let knex: Knex;
+  let listener: Listener;
   if (options.databaseUrl) {
     configurePgTypes();
     knex = knexFactory({
@@ -59,8 +172,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       connection: options.databaseUrl,
       pool: { min: 0, max: 10 },
     });
+    listener = pgListener(options.databaseUrl);
   } else {
-    knex = await openEmbedded(options.dataDir);
+    const embedded = await openEmbedded(options.dataDir);
+    knex = embedded.knex;
+    listener = embeddedListener(embedded.pglite);
   }
   try {
     await migrateLatest(knex);
@@ -68,11 +184,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     await knex.destroy();
     throw err;
   }
-  return {
-    knex,
-    kind: options.databaseUrl ? 'postgres' : 'embedded',
-    close: () => knex.destroy(),
-  };
+  return withListeners(knex, options.databaseUrl ? 'postgres' : 'embedded', listener);
 }
 
 export async function migrateLatest(knex: Knex): Promise<void> {

@@ -6,6 +6,7 @@ import type { ResponseValidationMode } from '../../src/config';
 import type { Database } from '../../src/db';
 import type { ScrapingSetup } from '../../src/services/scraping';
 import { createLogger, type Logger } from '../../src/logger';
+import { PrincipalCache } from '../../src/services/principalCache';
 import { createTestDatabase } from './db';
 
 export const TEST_SECRET = 'test-secret-that-is-long-enough-0123456789';
@@ -14,6 +15,8 @@ export interface TestContext {
   app: Express;
   database: Database;
   services: AppServices;
+  /** The app's authentication cache, as in production (shared with `services`). */
+  principalCache: PrincipalCache;
   logger: Logger;
   /** Every log line written so far, parsed. */
   logLines: () => Record<string, unknown>[];
@@ -23,29 +26,38 @@ export interface TestContext {
     key_id: string;
     api_key: string;
   }>;
+  /**
+   * Runs a write made behind the app's back (as the CLI or an operator's SQL would) and waits
+   * until its change notification has reached the app's authentication cache.
+   */
+  announced: <T>(write: () => Promise<T>) => Promise<T>;
   close: () => Promise<void>;
 }
 
 /** The app built in-process over a database of the test file's own, with captured logs. */
 export async function createTestContext(
-  options: { validateResponses?: ResponseValidationMode; scraping?: ScrapingSetup } = {},
+  options: { validateResponses?: ResponseValidationMode; scraping?: ScrapingSetup; authCacheTtlMs?: number } = {},
 ): Promise<TestContext> {
   const database = await createTestDatabase();
   const lines: string[] = [];
   const logger = createLogger('info', { write: (line: string) => void lines.push(line) });
+  const principalCache = new PrincipalCache({ ttlMs: options.authCacheTtlMs ?? 5000 });
+  await principalCache.start(database);
   const app = createApp({
     db: database.knex,
     apiKeySecret: TEST_SECRET,
     logger,
     validateResponses: options.validateResponses ?? 'error',
     scraping: options.scraping,
+    principalCache,
   });
-  const services = createServices(database.knex, TEST_SECRET, options.scraping);
+  const services = createServices(database.knex, TEST_SECRET, options.scraping, principalCache);
   let n = 0;
   return {
     app,
     database,
     services,
+    principalCache,
     logger,
     logLines: () => lines.join('').split('\n').filter(Boolean).map((l) => JSON.parse(l)),
     account: (opts = {}) =>
@@ -54,7 +66,16 @@ export async function createTestContext(
         plan: opts.plan ?? 'sales_team',
         credits: opts.credits ?? 100,
       }),
-    close: () => database.close(),
+    announced: async (write) => {
+      const notified = principalCache.nextInvalidation();
+      const result = await write();
+      await notified;
+      return result;
+    },
+    close: async () => {
+      await principalCache.close();
+      await database.close();
+    },
   };
 }
 
