@@ -542,6 +542,40 @@ describe('GET /v1/entreprises totals stay exact as the data changes', () => {
     ]);
   });
 
+  test('a page served again is read by its ids while nothing was written, and searched again after any write', async () => {
+    await upsertCompanies(ctx.database.knex, [
+      company('Tikjda Bois', { wilaya_code: 10, activite: 'Menuiserie', score_qualite: 40 }),
+      company('Tikjda Meubles', { wilaya_code: 10, activite: 'Menuiserie', score_qualite: 60 }),
+    ]);
+    const statements: string[] = [];
+    const onQuery = (q: { sql: string }) => void statements.push(q.sql);
+    ctx.database.knex.on('query', onQuery);
+    const names = async () => (await search(ctx, key, [['query', 'tikjda']])).body.items.map((i: { nom: string }) => i.nom);
+    const scans = () => statements.filter((sql) => /order by "score_qualite" desc/.test(sql)).length;
+    const lookups = () => statements.filter((sql) => /c\.id = any\(/.test(sql)).length;
+    try {
+      expect(await names()).toEqual(['Tikjda Meubles', 'Tikjda Bois']);
+      expect([scans(), lookups()]).toEqual([1, 0]);
+      // Nothing written: the same page is read by its two ids, no scan.
+      expect(await names()).toEqual(['Tikjda Meubles', 'Tikjda Bois']);
+      expect([scans(), lookups()]).toEqual([1, 1]);
+      // A write anywhere (here a company that does not even match) moves the data version.
+      await upsertCompanies(ctx.database.knex, [company('Sans Lien', { wilaya_code: 10 })]);
+      expect(await names()).toEqual(['Tikjda Meubles', 'Tikjda Bois']);
+      expect([scans(), lookups()]).toEqual([2, 2]);
+      // A new match ranked first, and a score change that reorders: both seen on the next request.
+      await upsertCompanies(ctx.database.knex, [company('Tikjda Parquet', { wilaya_code: 10, score_qualite: 90 })]);
+      expect(await names()).toEqual(['Tikjda Parquet', 'Tikjda Meubles', 'Tikjda Bois']);
+      await upsertCompanies(ctx.database.knex, [company('Tikjda Bois', { wilaya_code: 10, score_qualite: 95 })]);
+      expect(await names()).toEqual(['Tikjda Bois', 'Tikjda Parquet', 'Tikjda Meubles']);
+      const res = await search(ctx, key, [['query', 'tikjda']]);
+      expect(res.body.items[0]).toMatchObject({ nom: 'Tikjda Bois', score_qualite: 95, activite: 'Menuiserie' });
+      expect(res.body.total).toBe(3);
+    } finally {
+      ctx.database.knex.removeListener('query', onQuery);
+    }
+  });
+
   test('an update that renames a company (same natural key) makes it findable by its new name, and its activity stays findable', async () => {
     await upsertCompanies(ctx.database.knex, [company('SARL Soummam', { wilaya_code: 6, activite: 'Huilerie traditionnelle' })]);
     expect(await total([['query', 'sarl soummam']])).toBe(1);

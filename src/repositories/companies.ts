@@ -37,8 +37,6 @@ export function naturalKey(c: Pick<CompanyInput, 'nom' | 'wilaya_code'>): string
   return `${normalizeCompanyName(c.nom)}|${c.wilaya_code}`;
 }
 
-const COLUMNS = ['id', 'nom', 'wilaya_code', 'secteur_id', 'activite', 'email', 'telephone', 'score_qualite', 'source', 'source_url', 'created_at', 'updated_at'];
-
 function toRecord(c: CompanyInput) {
   return {
     id: crypto.randomUUID(),
@@ -105,29 +103,87 @@ const ORDER = [
   { column: 'id', order: 'asc' },
 ] as const;
 
+/** The columns a search result shows (see toEntreprise). */
+export type CompanySummary = Pick<CompanyRow, 'id' | 'nom' | 'wilaya_code' | 'secteur_id' | 'activite' | 'email' | 'telephone' | 'score_qualite'>;
+const SUMMARY = ['id', 'nom', 'wilaya_code', 'secteur_id', 'activite', 'email', 'telephone', 'score_qualite'];
+
+/** A filter as a cache key: the same search however its values were ordered or repeated. */
+function filterKey(f: CompanyFilter): string {
+  return JSON.stringify({
+    w: [...new Set(f.words)].sort(),
+    wi: [...new Set(f.wilayaCodes)].sort((a, b) => a - b),
+    s: [...new Set(f.secteurIds)].sort(),
+    m: f.scoreMin,
+  });
+}
+
+/** Recently served pages: which ids a page held at a data version, per process. */
+const pageIds = new WeakMap<Knex, Map<string, { version: number; ids: string[] }>>();
+const PAGES_KEPT = 5000;
+
+function rememberPage(db: Knex, key: string, version: number, ids: string[]): void {
+  let cache = pageIds.get(db);
+  if (!cache) {
+    cache = new Map();
+    pageIds.set(db, cache);
+  }
+  cache.delete(key);
+  cache.set(key, { version, ids });
+  if (cache.size > PAGES_KEPT) cache.delete(cache.keys().next().value as string);
+}
+
+/** A PostgreSQL array literal (knex would expand a JS array binding into a list). */
+function uuidArray(ids: string[]): string {
+  return `{${ids.join(',')}}`;
+}
+
 /**
- * One page of matches, by score descending, then folded name, then id. The page's ids are
- * found first (an index-only scan of an order index that carries the filtered columns), then
- * only those rows are read: a deep page skips index entries, not table rows. The same round
- * trip reads the data version, for {@link countCompanies}.
+ * One page of matches, by score descending, then folded name, then id, with the data version
+ * it was read at (for {@link countCompanies}).
+ *
+ * The page's ids are found by an index-only scan of an order index that carries the filtered
+ * columns; only those rows are then read, so a deep page skips index entries, not table rows.
+ * The version is read in the same statement (same snapshot).
+ *
+ * A page served before is read again by its ids alone, in one statement that also checks the
+ * data version: when no company was written since (the version did not move), the same ids
+ * are the exact answer and PostgreSQL does twenty primary-key lookups instead of scanning the
+ * order index (thousands of entries for a mid-frequency word or a deep page). When the
+ * version moved, the page is searched again, in a second round trip.
  */
 export async function searchCompanies(
   db: Knex,
   f: CompanyFilter,
   page: { offset: number; limit: number },
-): Promise<{ version: number; rows: CompanyRow[] }> {
+): Promise<{ version: number; rows: CompanySummary[] }> {
+  const key = `${filterKey(f)}|${page.offset}|${page.limit}`;
+  const known = pageIds.get(db)?.get(key);
+  if (known) {
+    const result = await db.raw(
+      `select v.version as data_version, ${SUMMARY.map((c) => `c.${c}`).join(', ')}
+         from company_data_version v
+         left join companies c on v.version = ? and c.id = any(?::uuid[])
+        where v.id = 1`,
+      [known.version, uuidArray(known.ids)],
+    );
+    const found = result.rows as (CompanySummary & { data_version: number | string })[];
+    if (Number(found[0]?.data_version) === known.version) {
+      const byId = new Map(found.filter((r) => r.id !== null).map(({ data_version: _v, ...row }) => [row.id, row]));
+      const rows = known.ids.map((id) => byId.get(id)).filter((row): row is CompanySummary => row !== undefined);
+      if (rows.length === known.ids.length) return { version: known.version, rows };
+    }
+  }
   const ids = filtered(db, f).select('id').orderBy([...ORDER]).offset(page.offset).limit(page.limit);
-  const inner = db('companies').whereIn('id', ids).select([...COLUMNS, 'nom_tri']).toSQL();
+  const inner = db('companies').whereIn('id', ids).select([...SUMMARY, 'nom_tri']).toSQL();
   const result = await db.raw(
     `select v.version as data_version, p.* from company_data_version v left join (${inner.sql}) p on true
       where v.id = 1 order by p.score_qualite desc, p.nom_tri, p.id`,
     inner.bindings,
   );
-  const found = result.rows as (CompanyRow & { data_version: number | string; nom_tri: string | null })[];
+  const found = result.rows as (CompanySummary & { data_version: number | string; nom_tri: string | null })[];
   const version = Number(found[0]?.data_version ?? 0);
-  const rows = found
-    .filter((r) => r.id !== null)
-    .map(({ data_version: _v, nom_tri: _t, ...row }) => row as CompanyRow);
+  const rows = found.filter((r) => r.id !== null).map(({ data_version: _v, nom_tri: _t, ...row }) => row as CompanySummary);
+  rememberPage(db, key, version, rows.map((r) => r.id));
   return { version, rows };
 }
 
@@ -156,12 +212,7 @@ function rememberWordCount(db: Knex, key: string, version: number, total: number
  */
 export async function countCompanies(db: Knex, f: CompanyFilter, version: number): Promise<number> {
   if (f.words.length === 0) return countByCells(db, version, f);
-  const key = JSON.stringify({
-    w: [...new Set(f.words)].sort(),
-    wi: [...new Set(f.wilayaCodes)].sort((a, b) => a - b),
-    s: [...new Set(f.secteurIds)].sort(),
-    m: f.scoreMin,
-  });
+  const key = filterKey(f);
   const remembered = wordCounts.get(db)?.get(key);
   if (remembered && remembered.version === version) return remembered.total;
   const stored = await db('search_count_cache').where({ cache_key: key, version }).first('total');
