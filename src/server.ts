@@ -1,4 +1,5 @@
 import type { Server, ServerResponse } from 'node:http';
+import type { Knex } from 'knex';
 import pino from 'pino';
 import { createApp, createServices } from './app';
 import { ConfigError, loadConfig } from './config';
@@ -10,6 +11,7 @@ import { startSampleDirectory } from './scraping/sampleDirectory';
 import { loadSourcesFile } from './scraping/sources';
 import type { ScrapingSetup } from './services/scraping';
 import { seedDemoAccount, seedDemoCompaniesIfEmpty } from './services/demo';
+import { PrincipalCache } from './services/principalCache';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -69,6 +71,8 @@ async function main(): Promise<void> {
     if (await rateLimits.ready(2_000)) logger.info('rate limits: counters in Redis, shared across instances');
     else logger.warn('rate limits: Redis not reachable yet; counting in-process until it is');
   }
+  const principalCache = new PrincipalCache({ ttlMs: config.authCacheTtlMs });
+  await principalCache.start(database);
   const app = createApp({
     db: database.knex,
     apiKeySecret,
@@ -77,6 +81,7 @@ async function main(): Promise<void> {
     trustProxy: config.trustProxy,
     rateLimits,
     scraping,
+    principalCache,
   });
   const server: Server = app.listen(config.port, config.host);
   try {
@@ -114,7 +119,15 @@ async function main(): Promise<void> {
       server.closeAllConnections();
     }, config.shutdownTimeoutMs);
     force.unref();
+    const stopAt = Date.now() + config.shutdownTimeoutMs;
     server.close(async (err) => {
+      // A handler whose client went away is still running: let its queries finish before the
+      // pool goes (up to the same timeout), rather than failing them with "aborted".
+      if (!(await queriesDone(database.knex, stopAt))) {
+        forced = true;
+        logger.warn('shutdown timeout: database queries still running are cut');
+      }
+      await principalCache.close();
       await database.close().catch((closeErr) => logger.error({ err: closeErr }, 'closing the database failed'));
       await sample?.close();
       await rateLimits.close().catch((closeErr) => logger.error({ err: closeErr }, 'closing the Redis connection failed'));
@@ -126,6 +139,16 @@ async function main(): Promise<void> {
   };
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));
+}
+
+/** Resolves true once the pool has no query running or waiting, false at `until`. */
+async function queriesDone(knex: Knex, until: number): Promise<boolean> {
+  const pool = (knex.client as { pool?: { numUsed(): number; numPendingAcquires(): number } }).pool;
+  while (pool && pool.numUsed() + pool.numPendingAcquires() > 0) {
+    if (Date.now() >= until) return false;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  return true;
 }
 
 main().catch((err) => {
