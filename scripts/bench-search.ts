@@ -6,7 +6,11 @@
  *    kept between runs; `--reload` starts from an empty database, `--count N` changes the size.
  * 2. Starts the real server (tsx src/server.ts, NODE_ENV=production) on a free port.
  * 3. Drives it with autocannon, 50 connections, over a realistic mix of searches, one
- *    scenario at a time, after measuring each scenario's first (cold) request alone.
+ *    scenario at a time: each scenario's first (cold) request is timed alone, then the
+ *    scenario runs `--warmup` seconds unmeasured (default 3: a steady server, JIT compiled),
+ *    then `--duration` seconds measured. One scenario sends a different page every request
+ *    (nothing is served twice); two reference rows show what an authenticated request costs
+ *    with no search at all (`GET /v1/secteurs`) and with no key and no contract (`/healthz`).
  * 4. Prints a table (scenario, requests/s, mean, p50, p99, cold) and writes it as JSON to
  *    bench-results/search.json.
  *
@@ -32,18 +36,25 @@ const option = (name: string, fallback: string) => {
 };
 const COUNT = Number(option('count', '1000000'));
 const DURATION = Number(option('duration', '10'));
+const WARMUP = Number(option('warmup', '3'));
 const CONNECTIONS = Number(option('connections', '50'));
 const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/prospecting_bench';
 const SECRET = 'bench-secret-that-is-long-enough-0123456789';
 const root = path.resolve(__dirname, '..');
 
-const SCENARIOS: { name: string; path: string }[] = [
+/** 58 wilayas x pages 1-200: 11,600 different requests, more than a run sends. */
+const walkPath = (i: number) => `/v1/entreprises?wilayas=${1 + (i % 58)}&page=${1 + (Math.floor(i / 58) % 200)}`;
+
+const SCENARIOS: { name: string; path: string; vary?: (i: number) => string }[] = [
   { name: 'no filter', path: '/v1/entreprises' },
   { name: 'one wilaya', path: '/v1/entreprises?wilayas=16' },
   { name: 'two sectors + score_min', path: '/v1/entreprises?secteurs=BTP&secteurs=Sant%C3%A9&score_min=70' },
   { name: 'one-word query', path: '/v1/entreprises?query=numidia' },
   { name: 'two-word query', path: '/v1/entreprises?query=atlas%20distribution' },
   { name: 'deep page', path: '/v1/entreprises?wilayas=31&page=200&per_page=50' },
+  { name: 'every request a new page', path: walkPath(0), vary: walkPath },
+  { name: 'reference: GET /v1/secteurs', path: '/v1/secteurs' },
+  { name: 'reference: GET /healthz', path: '/healthz' },
 ];
 
 async function ensureDatabase(): Promise<void> {
@@ -124,7 +135,17 @@ async function main(): Promise<void> {
       const coldMs = performance.now() - t0;
       const body = (await cold.json()) as { total?: number };
       if (!cold.ok) throw new Error(`${scenario.name}: ${cold.status} ${JSON.stringify(body)}`);
-      const result = await autocannon({ url: url + scenario.path, connections: CONNECTIONS, duration: DURATION, headers });
+      let sent = 1;
+      const options = {
+        url: url + scenario.path,
+        connections: CONNECTIONS,
+        headers,
+        ...(scenario.vary
+          ? { requests: [{ setupRequest: (req: autocannon.Request) => ({ ...req, path: scenario.vary!(sent++) }) }] }
+          : {}),
+      };
+      if (WARMUP > 0) await autocannon({ ...options, duration: WARMUP });
+      const result = await autocannon({ ...options, duration: DURATION });
       const non2xx = result.non2xx + result.errors + result.timeouts;
       rows.push({
         scenario: scenario.name,
@@ -139,10 +160,10 @@ async function main(): Promise<void> {
       });
       process.stderr.write(`${scenario.name}: done\n`);
     }
-    const report = { date: new Date().toISOString(), companies: total, connections: CONNECTIONS, duration_s: DURATION, node: process.version, scenarios: rows };
+    const report = { date: new Date().toISOString(), companies: total, connections: CONNECTIONS, duration_s: DURATION, warmup_s: WARMUP, node: process.version, scenarios: rows };
     fs.mkdirSync(path.join(root, 'bench-results'), { recursive: true });
     fs.writeFileSync(path.join(root, 'bench-results/search.json'), `${JSON.stringify(report, null, 2)}\n`);
-    console.log(`\nSearch over ${total} companies, ${CONNECTIONS} connections, ${DURATION} s per scenario\n`);
+    console.log(`\nSearch over ${total} companies, ${CONNECTIONS} connections, ${DURATION} s per scenario after ${WARMUP} s of warm-up\n`);
     console.table(rows.map(({ path: _p, ...r }) => r));
     console.log('written to bench-results/search.json');
   } finally {
