@@ -117,20 +117,35 @@ function filterKey(f: CompanyFilter): string {
   });
 }
 
-/** Recently served pages: which ids a page held at a data version, per process. */
-const pageIds = new WeakMap<Knex, Map<string, { version: number; ids: string[] }>>();
-const PAGES_KEPT = 5000;
+/**
+ * What a search found at a data version, per database and process: the most recently
+ * remembered `size` keys are kept (the oldest goes first).
+ */
+class VersionedMemo<T> {
+  private readonly byDb = new WeakMap<Knex, Map<string, { version: number; value: T }>>();
 
-function rememberPage(db: Knex, key: string, version: number, ids: string[]): void {
-  let cache = pageIds.get(db);
-  if (!cache) {
-    cache = new Map();
-    pageIds.set(db, cache);
+  constructor(private readonly size: number) {}
+
+  get(db: Knex, key: string): { version: number; value: T } | undefined {
+    return this.byDb.get(db)?.get(key);
   }
-  cache.delete(key);
-  cache.set(key, { version, ids });
-  if (cache.size > PAGES_KEPT) cache.delete(cache.keys().next().value as string);
+
+  remember(db: Knex, key: string, version: number, value: T): void {
+    let entries = this.byDb.get(db);
+    if (!entries) {
+      entries = new Map();
+      this.byDb.set(db, entries);
+    }
+    entries.delete(key);
+    entries.set(key, { version, value });
+    if (entries.size > this.size) entries.delete(entries.keys().next().value as string);
+  }
 }
+
+/** Recently served pages: which ids a page held at a data version. */
+const pageIds = new VersionedMemo<string[]>(5000);
+/** Counts of searches with words, in front of `search_count_cache`. */
+const wordCounts = new VersionedMemo<number>(5000);
 
 /** A PostgreSQL array literal (knex would expand a JS array binding into a list). */
 function uuidArray(ids: string[]): string {
@@ -157,20 +172,20 @@ export async function searchCompanies(
   page: { offset: number; limit: number },
 ): Promise<{ version: number; rows: CompanySummary[] }> {
   const key = `${filterKey(f)}|${page.offset}|${page.limit}`;
-  const known = pageIds.get(db)?.get(key);
+  const known = pageIds.get(db, key);
   if (known) {
     const result = await db.raw(
       `select v.version as data_version, ${SUMMARY.map((c) => `c.${c}`).join(', ')}
          from company_data_version v
          left join companies c on v.version = ? and c.id = any(?::uuid[])
         where v.id = 1`,
-      [known.version, uuidArray(known.ids)],
+      [known.version, uuidArray(known.value)],
     );
     const found = result.rows as (CompanySummary & { data_version: number | string })[];
     if (Number(found[0]?.data_version) === known.version) {
       const byId = new Map(found.filter((r) => r.id !== null).map(({ data_version: _v, ...row }) => [row.id, row]));
-      const rows = known.ids.map((id) => byId.get(id)).filter((row): row is CompanySummary => row !== undefined);
-      if (rows.length === known.ids.length) return { version: known.version, rows };
+      const rows = known.value.map((id) => byId.get(id)).filter((row): row is CompanySummary => row !== undefined);
+      if (rows.length === known.value.length) return { version: known.version, rows };
     }
   }
   const ids = filtered(db, f).select('id').orderBy([...ORDER]).offset(page.offset).limit(page.limit);
@@ -183,23 +198,8 @@ export async function searchCompanies(
   const found = result.rows as (CompanySummary & { data_version: number | string; nom_tri: string | null })[];
   const version = Number(found[0]?.data_version ?? 0);
   const rows = found.filter((r) => r.id !== null).map(({ data_version: _v, nom_tri: _t, ...row }) => row as CompanySummary);
-  rememberPage(db, key, version, rows.map((r) => r.id));
+  pageIds.remember(db, key, version, rows.map((r) => r.id));
   return { version, rows };
-}
-
-/** Counts of searches with words, per process, in front of `search_count_cache`. */
-const wordCounts = new WeakMap<Knex, Map<string, { version: number; total: number }>>();
-const WORD_COUNTS_KEPT = 5000;
-
-function rememberWordCount(db: Knex, key: string, version: number, total: number): void {
-  let cache = wordCounts.get(db);
-  if (!cache) {
-    cache = new Map();
-    wordCounts.set(db, cache);
-  }
-  cache.delete(key);
-  cache.set(key, { version, total });
-  if (cache.size > WORD_COUNTS_KEPT) cache.delete(cache.keys().next().value as string);
 }
 
 /**
@@ -213,11 +213,11 @@ function rememberWordCount(db: Knex, key: string, version: number, total: number
 export async function countCompanies(db: Knex, f: CompanyFilter, version: number): Promise<number> {
   if (f.words.length === 0) return countByCells(db, version, f);
   const key = filterKey(f);
-  const remembered = wordCounts.get(db)?.get(key);
-  if (remembered && remembered.version === version) return remembered.total;
+  const remembered = wordCounts.get(db, key);
+  if (remembered && remembered.version === version) return remembered.value;
   const stored = await db('search_count_cache').where({ cache_key: key, version }).first('total');
   if (stored) {
-    rememberWordCount(db, key, version, Number(stored.total));
+    wordCounts.remember(db, key, version, Number(stored.total));
     return Number(stored.total);
   }
   const [{ n }] = await filtered(db, f).count<{ n: string | number }[]>({ n: '*' });
@@ -229,6 +229,6 @@ export async function countCompanies(db: Knex, f: CompanyFilter, version: number
     [key, version, total],
   );
   await db('search_count_cache').where('version', '<', version).delete();
-  rememberWordCount(db, key, version, total);
+  wordCounts.remember(db, key, version, total);
   return total;
 }

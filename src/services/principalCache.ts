@@ -30,7 +30,7 @@ export class PrincipalCache {
   private readonly maxEntries: number;
   private listening = false;
   private subscription?: { close(): Promise<void> };
-  private waiters: { generation: number; resolve: () => void }[] = [];
+  private waiters: (() => void)[] = [];
   /** Moves on every notification and every local change. */
   generation = 0;
 
@@ -58,16 +58,16 @@ export class PrincipalCache {
     this.subscription = undefined;
   }
 
-  /** Whether rows are being kept (listening, and the cache is on). */
+  /** Whether rows are being kept: listening (never, with the cache off). */
   get active(): boolean {
-    return this.listening && this.options.ttlMs > 0;
+    return this.listening;
   }
 
-  get(keyId: string, now = Date.now()): KeyPrincipalRow | undefined {
+  get(keyId: string): KeyPrincipalRow | undefined {
     if (!this.active) return undefined;
     const entry = this.entries.get(keyId);
     if (!entry) return undefined;
-    if (now - entry.at >= this.options.ttlMs) {
+    if (Date.now() - entry.at >= this.options.ttlMs) {
       this.entries.delete(keyId);
       return undefined;
     }
@@ -86,13 +86,13 @@ export class PrincipalCache {
   invalidate(): void {
     this.generation++;
     this.entries.clear();
-    const ready = this.waiters.filter((w) => this.generation > w.generation);
-    this.waiters = this.waiters.filter((w) => this.generation <= w.generation);
-    for (const w of ready) w.resolve();
+    const waiters = this.waiters;
+    this.waiters = [];
+    for (const resolve of waiters) resolve();
   }
 
   /** Resolves at the next invalidation (tests: a notification sent after a change has arrived). */
   nextInvalidation(): Promise<void> {
-    return new Promise((resolve) => this.waiters.push({ generation: this.generation, resolve }));
+    return new Promise((resolve) => this.waiters.push(resolve));
   }
 }
