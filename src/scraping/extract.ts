@@ -81,6 +81,8 @@ type Json = Record<string, unknown>;
 /** What a page read needs to know. */
 interface PageContext {
   pageUrl: string;
+  /** The page's host without `www.`: e-mails on that domain are the directory's own. */
+  siteHost: string;
   /** Where relative links resolve (a <base href>, else the page). */
   base: string;
   siteContacts: ReadonlySet<string>;
@@ -164,7 +166,8 @@ function parseHtml(html: string): HTMLElement {
 }
 
 function pageContext(root: HTMLElement, pageUrl: string, options: ExtractOptions): PageContext {
-  return { pageUrl, base: baseOf(root, pageUrl), siteContacts: options.siteContacts ?? new Set() };
+  const siteHost = new URL(pageUrl).hostname.toLowerCase().replace(/^www\./, '');
+  return { pageUrl, siteHost, base: baseOf(root, pageUrl), siteContacts: options.siteContacts ?? new Set() };
 }
 
 function baseOf(root: HTMLElement, pageUrl: string): string {
@@ -230,7 +233,7 @@ function readActivity(scope: Scope, selectors: SourceSelectors): string | undefi
 /** The first step (selector, schema.org, mailto: links, text) that finds e-mails not subtracted. */
 function readEmails(scope: Scope, ctx: PageContext, selectors: SourceSelectors): string[] {
   const { el } = scope;
-  const keep = (list: (string | undefined)[]) => unique(list).filter((e) => !ctx.siteContacts.has(e) && !onSiteDomain(e, ctx.pageUrl));
+  const keep = (list: (string | undefined)[]) => unique(list).filter((e) => !ctx.siteContacts.has(e) && !onSiteDomain(e, ctx.siteHost));
   const steps: (() => (string | undefined)[])[] = [
     () => (selectors.email && el ? el.querySelectorAll(selectors.email).flatMap((m) => findEmails(`${m.outerHTML}\n${m.text}`)) : []),
     () => [
@@ -362,8 +365,7 @@ function isSiteRoot(url: string | undefined, pageUrl: string): boolean {
 }
 
 /** Whether an e-mail is on the directory's own domain (the page's host, 'www.' aside). */
-function onSiteDomain(email: string, pageUrl: string): boolean {
-  const host = new URL(pageUrl).hostname.toLowerCase().replace(/^www\./, '');
+function onSiteDomain(email: string, host: string): boolean {
   const domain = email.slice(email.lastIndexOf('@') + 1);
   return /[a-z]/.test(host) && (domain === host || domain.endsWith(`.${host}`));
 }
@@ -444,7 +446,8 @@ function isJson(v: unknown): v is Json {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
-function unique(list: (string | undefined)[]): string[] {
+/** The non-empty strings of a list, each once, in first-seen order. */
+export function unique(list: (string | undefined)[]): string[] {
   return [...new Set(list.filter((v): v is string => typeof v === 'string' && v !== ''))];
 }
 

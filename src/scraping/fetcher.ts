@@ -220,7 +220,7 @@ export class PoliteFetcher {
     const cached = this.robotsCache.get(origin);
     if (cached && cached.expires > Date.now()) return cached.value;
     const robotsUrl = `${origin}/robots.txt`;
-    const entry: RobotsEntry = { expires: Number.POSITIVE_INFINITY, value: Promise.resolve({ robots: robotsParser(robotsUrl, '') }) };
+    const entry = { expires: Number.POSITIVE_INFINITY } as RobotsEntry;
     entry.value = (async () => {
       const result = await this.fetchRobots(robotsUrl, ctx);
       if ('failure' in result && result.failure.deadline) this.robotsCache.delete(origin);

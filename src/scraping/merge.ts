@@ -6,7 +6,7 @@
  * one company of the three.
  */
 import { normalizeCompanyName } from '../domain/text';
-import type { RawCompany } from './extract';
+import { unique, type RawCompany } from './extract';
 
 /** One record to merge: a company read from a page of a source, for a wilaya. */
 export interface SourcedRecord {
@@ -53,8 +53,9 @@ export function mergeCompanies(records: readonly SourcedRecord[]): MergedCompany
     return i;
   };
   const owner = new Map<string, number>();
+  const nameKeys = records.map((r) => normalizeCompanyName(r.raw.name));
   records.forEach((r, i) => {
-    const key = normalizeCompanyName(r.raw.name);
+    const key = nameKeys[i];
     const keys = [...r.raw.phones.map((p) => `p:${p}`), ...r.raw.emails.map((e) => `e:${e}`), ...(key ? [`n:${key}|${r.wilayaCode}`] : [])];
     for (const k of keys) {
       const j = owner.get(k);
@@ -67,29 +68,33 @@ export function mergeCompanies(records: readonly SourcedRecord[]): MergedCompany
     }
   });
 
-  const groups = new Map<number, SourcedRecord[]>();
-  records.forEach((r, i) => {
+  const groups = new Map<number, number[]>();
+  records.forEach((_, i) => {
     const root = find(i);
     const group = groups.get(root) ?? [];
-    group.push(r);
+    group.push(i);
     groups.set(root, group);
   });
-  return [...groups.entries()].sort(([a], [b]) => a - b).map(([, group]) => mergeGroup(group));
+  return [...groups.entries()]
+    .sort(([a], [b]) => a - b)
+    .map(([, members]) => mergeGroup(members.map((i) => records[i]), members.map((i) => nameKeys[i])));
 }
 
-function mergeGroup(group: SourcedRecord[]): MergedCompany {
+/** One company from a group of records, given their normalised names in the same order. */
+function mergeGroup(group: SourcedRecord[], nameKeys: string[]): MergedCompany {
   const [first] = group;
-  const firstKey = normalizeCompanyName(first.raw.name);
   let name = first.raw.name;
-  for (const r of group) if (normalizeCompanyName(r.raw.name) === firstKey && letters(r.raw.name) > letters(name)) name = r.raw.name;
+  group.forEach((r, i) => {
+    if (nameKeys[i] === nameKeys[0] && letters(r.raw.name) > letters(name)) name = r.raw.name;
+  });
   const merged: MergedCompany = {
     name,
     wilayaCode: first.wilayaCode,
-    emails: distinct(group.flatMap((r) => r.raw.emails)),
-    phones: distinct(group.flatMap((r) => r.raw.phones)),
-    sources: distinct(group.map((r) => r.source)),
-    sourceUrls: distinct(group.flatMap((r) => [r.raw.sourceUrl, r.raw.detailUrl])),
-    names: distinct(group.map((r) => r.raw.name)),
+    emails: unique(group.flatMap((r) => r.raw.emails)),
+    phones: unique(group.flatMap((r) => r.raw.phones)),
+    sources: unique(group.map((r) => r.source)),
+    sourceUrls: unique(group.flatMap((r) => [r.raw.sourceUrl, r.raw.detailUrl])),
+    names: unique(group.map((r) => r.raw.name)),
   };
   const activity = group.map((r) => r.raw.activity).find(Boolean);
   if (activity) merged.activity = activity;
@@ -99,8 +104,4 @@ function mergeGroup(group: SourcedRecord[]): MergedCompany {
 /** Letters and digits in a name. */
 function letters(name: string): number {
   return (name.match(/[\p{L}\p{N}]/gu) ?? []).length;
-}
-
-function distinct(values: (string | undefined)[]): string[] {
-  return [...new Set(values.filter((v): v is string => typeof v === 'string' && v !== ''))];
 }

@@ -142,12 +142,12 @@ async function runSource(state: SourceState, ctx: SourceContext): Promise<void> 
   const { source } = state;
   const selectors = source.selectors;
   const get = (url: string) => ctx.fetcher.get(url, { deadline: ctx.deadlineAt, log: ctx.fetched });
-  // Distinct names: contacts are not trusted yet (the directory's own are subtracted after pagination).
-  const count = (records: RawCompany[]) => new Set(records.map((r) => normalizeCompanyName(r.name))).size;
-
-  // 1. Listing pages.
+  // 1. Listing pages, each read into companies once. Distinct names count towards maxResults:
+  // contacts are not trusted yet (the directory's own are subtracted after pagination).
   const first = expandSearchUrl(source.searchUrl, { secteur: ctx.secteur, wilaya: ctx.wilaya.nom, wilayaCode: ctx.wilaya.code, page: 1 });
   const pages: { url: string; html: string }[] = [];
+  const perPage: RawCompany[][] = [];
+  const names = new Set<string>();
   const visited = new Set<string>();
   let url: string | undefined = first;
   while (url !== undefined && pages.length < source.maxPages) {
@@ -162,9 +162,12 @@ async function runSource(state: SourceState, ctx: SourceContext): Promise<void> 
     }
     if (!res.ok) break; // (for the type checker: handled above)
     pages.push({ url: res.url, html: res.body });
+    const companies = extractCompanies(res.body, res.url, selectors);
+    perPage.push(companies);
+    for (const c of companies) names.add(normalizeCompanyName(c.name));
     state.pagesRead++;
-    state.records = pages.flatMap((p) => extractCompanies(p.html, p.url, selectors));
-    if (count(state.records) >= ctx.maxResults) break;
+    state.records = perPage.flat();
+    if (names.size >= ctx.maxResults) break;
     const next = nextPageUrl(res.body, res.url, selectors.nextPage);
     url = next !== undefined && !visited.has(next) && sameHost(next, first) ? next : undefined;
   }
@@ -174,12 +177,12 @@ async function runSource(state: SourceState, ctx: SourceContext): Promise<void> 
   }
 
   // 2. Contacts on every listing page, or in every item of a page, are the directory's.
-  const perPage = pages.map((p) => extractCompanies(p.html, p.url, selectors));
   const siteContacts = new Set<string>(pages.length >= 2 ? intersection(perPage.map((companies) => contactsOf(companies))) : []);
   for (const companies of perPage) {
     if (companies.length >= MIN_ITEMS_FOR_SHARED) for (const c of intersection(companies.map((r) => contactsOf([r])))) siteContacts.add(c);
   }
-  const records = pages.flatMap((p) => extractCompanies(p.html, p.url, selectors, { siteContacts }));
+  // Read again without them, only if there are any.
+  const records = siteContacts.size === 0 ? state.records : pages.flatMap((p) => extractCompanies(p.html, p.url, selectors, { siteContacts }));
   state.records = records;
 
   // 3. Detail pages of the first maxResults companies that lack a contact.

@@ -3,6 +3,7 @@ import type { Knex } from 'knex';
 import { AppError, validationError, type FieldError } from '../errors';
 import { findSecteur, type Secteur } from '../reference/secteurs';
 import { effectiveWilaya, findWilaya, type Wilaya } from '../reference/wilayas';
+import { findAccount } from '../repositories/accounts';
 import { applyCreditChange } from '../repositories/credits';
 import { naturalKey, upsertCompanies, type CompanyInput } from '../repositories/companies';
 import * as tasks from '../repositories/scraping';
@@ -119,7 +120,7 @@ export class ScrapingService {
     key: string | undefined,
   ): Promise<RunAnswer> {
     const setup = this.setup as ScrapingSetup;
-    const account = await this.db('accounts').where({ id: principal.accountId }).first('credit_balance');
+    const account = await findAccount(this.db, principal.accountId);
     if (!account || account.credit_balance <= 0) {
       throw new AppError('insufficient_credits', 'An extraction costs 1 credit per company with a contact; the balance is 0.');
     }
