@@ -4,6 +4,7 @@ import type { Knex } from 'knex';
 import { createServices } from './app';
 import { loadConfig } from './config';
 import { openRuntime } from './runtime';
+import { UUID } from './services/apiKeys';
 import { importCompanies, ImportFileError } from './services/companyImport';
 import { DEMO_CAPACITY, seedDemoCompanies } from './services/demoCompanies';
 
@@ -35,8 +36,6 @@ Every command brings the schema up to date first, prints its JSON result on stdo
 and reports errors on stderr with a non-zero exit.`;
 
 class UsageError extends Error {}
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function uuid(raw: string, what: string): string {
   if (!UUID.test(raw)) throw new UsageError(`${what} must be a UUID (got "${raw}")`);

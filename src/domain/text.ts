@@ -52,6 +52,11 @@ export function matchKey(s: string): string {
   return words(s.replace(/&/g, ' et ')).join(' ');
 }
 
+/** A matching key with the spaces removed, so that 'Tizi-Ouzou' and 'tiziouzou' meet. */
+export function compactKey(s: string): string {
+  return matchKey(s).replace(/ /g, '');
+}
+
 /** Legal-form tokens removed wherever they stand in a company name (after {@link fold}). */
 const LEGAL_FORMS = new Set(['sarl', 'eurl', 'spa', 'snc', 'scs', 'ets', 'etablissement', 'etablissements']);
 /** Tokens removed only when they open the name: 'Entreprise Benali' is Benali. */

@@ -1,18 +1,19 @@
 import type { RequestHandler } from 'express';
-import type { ApiKeyService, Principal } from '../services/apiKeys';
+import { principalOf } from '../http/auth';
+import type { ApiKeyService } from '../services/apiKeys';
 import type { ApiKeyCreate, ListApiKeysQuery } from '../types';
 
 export function listApiKeys(apiKeys: ApiKeyService): RequestHandler {
   return async (req, res) => {
     const { page = 1, per_page = 20 } = req.query as ListApiKeysQuery;
-    res.json(await apiKeys.list((req.principal as Principal).accountId, page, per_page));
+    res.json(await apiKeys.list(principalOf(req).accountId, page, per_page));
   };
 }
 
 export function createApiKey(apiKeys: ApiKeyService): RequestHandler {
   return async (req, res) => {
     const body = req.body as ApiKeyCreate;
-    const created = await apiKeys.issue((req.principal as Principal).accountId, {
+    const created = await apiKeys.issue(principalOf(req).accountId, {
       name: body.name,
       expiresInDays: body.expires_in_days,
     });
@@ -22,6 +23,6 @@ export function createApiKey(apiKeys: ApiKeyService): RequestHandler {
 
 export function revokeApiKey(apiKeys: ApiKeyService): RequestHandler {
   return async (req, res) => {
-    res.json(await apiKeys.revoke(String(req.params.key_id), (req.principal as Principal).accountId));
+    res.json(await apiKeys.revoke(String(req.params.key_id), principalOf(req).accountId));
   };
 }

@@ -1,9 +1,9 @@
 import type { RequestHandler } from 'express';
-import type { Principal } from '../services/apiKeys';
+import { principalOf } from '../http/auth';
 import type { ListService } from '../services/lists';
 import type { LeadAdd, LeadUpdate, ListCreate, ListLeadsQuery, ListListsQuery, ListUpdate } from '../types';
 
-const account = (req: Parameters<RequestHandler>[0]) => (req.principal as Principal).accountId;
+const account = (req: Parameters<RequestHandler>[0]) => principalOf(req).accountId;
 
 export function listLists(lists: ListService): RequestHandler {
   return async (req, res) => {

@@ -1,11 +1,11 @@
 import type { RequestHandler } from 'express';
-import type { Principal } from '../services/apiKeys';
+import { principalOf } from '../http/auth';
 import type { ScrapingService } from '../services/scraping';
 import type { ScrapingRunRequest } from '../types';
 
 export function runScraping(scraping: ScrapingService): RequestHandler {
   return async (req, res) => {
-    const answer = await scraping.run(req.principal as Principal, req.body as ScrapingRunRequest, req.get('idempotency-key'));
+    const answer = await scraping.run(principalOf(req), req.body as ScrapingRunRequest, req.get('idempotency-key'));
     if (answer.replayed) res.setHeader('Idempotent-Replayed', 'true');
     res.status(answer.status).json(answer.body);
   };
@@ -13,6 +13,6 @@ export function runScraping(scraping: ScrapingService): RequestHandler {
 
 export function getScrapingTask(scraping: ScrapingService): RequestHandler {
   return async (req, res) => {
-    res.json(await scraping.task(req.principal as Principal, String(req.params.task_id)));
+    res.json(await scraping.task(principalOf(req), String(req.params.task_id)));
   };
 }

@@ -1,6 +1,6 @@
-import type { RequestHandler } from 'express';
+import type { Request, RequestHandler } from 'express';
 import { AppError } from '../errors';
-import type { ApiKeyService } from '../services/apiKeys';
+import type { ApiKeyService, Principal } from '../services/apiKeys';
 
 const REALM = 'Bearer realm="prospecting-api"';
 
@@ -8,6 +8,11 @@ function challenge(error: AppError): string {
   // RFC 6750: no error attribute when no credentials were sent at all.
   if (error.code === 'missing_api_key') return REALM;
   return `${REALM}, error="invalid_token", error_description="${error.title.replace(/"/g, "'")}"`;
+}
+
+/** Who is calling, on a route behind {@link authenticate}. */
+export function principalOf(req: Request): Principal {
+  return req.principal as Principal;
 }
 
 /** Requires a valid API key (`Authorization: Bearer <key>`) and sets req.principal. */

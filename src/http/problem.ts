@@ -83,7 +83,7 @@ export function toAppError(err: unknown, req: Request): AppError {
         return validationError(fieldErrors(err));
       }
       case 404:
-        return new AppError('not_found', `${req.method} ${req.path} is not an operation of this API.`);
+        return routeNotFound(req);
       case 405:
         return new AppError(
           'method_not_allowed',
@@ -113,6 +113,10 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
   };
 }
 
+function routeNotFound(req: Request): AppError {
+  return new AppError('not_found', `${req.method} ${req.path} is not an operation of this API.`);
+}
+
 export const notFound: RequestHandler = (req) => {
-  throw new AppError('not_found', `${req.method} ${req.path} is not an operation of this API.`);
+  throw routeNotFound(req);
 };

@@ -2,7 +2,7 @@
  * The activity sectors companies are classified under: a short curated list (not NACE), with
  * the English names and usual French variants people type or that sources use.
  */
-import { matchKey } from '../domain/text';
+import { compactKey, matchKey } from '../domain/text';
 
 /** One activity sector. */
 export interface Secteur {
@@ -53,9 +53,7 @@ export function secteurId(nom: string): string {
 }
 
 /** The lookup key of a sector spelling: its folded words without spaces ('Transport & Logistique' -> 'transportetlogistique'). */
-export function secteurKey(s: string): string {
-  return matchKey(s).replace(/ /g, '');
-}
+export const secteurKey = compactKey;
 
 /** Every spelling of a sector: its id, name and aliases. */
 export function secteurSpellings(s: Secteur): string[] {

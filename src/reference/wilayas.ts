@@ -4,7 +4,7 @@
  * presidential decree of 2021), and the 11 created by the 2025 territorial-organisation law,
  * carried as provisional entries until they take effect.
  */
-import { asciiDigits, matchKey } from '../domain/text';
+import { asciiDigits, compactKey, matchKey } from '../domain/text';
 
 /** One wilaya. */
 export interface Wilaya {
@@ -121,9 +121,7 @@ export const WILAYAS: readonly Wilaya[] = Object.freeze(
  * The lookup key of a wilaya spelling: the folded words with the spaces removed, so that
  * 'Tizi-Ouzou', 'TIZI OUZOU' and 'tiziouzou', or "M'Sila", 'M Sila' and 'msila', meet.
  */
-export function wilayaKey(s: string): string {
-  return matchKey(s).replace(/ /g, '');
-}
+export const wilayaKey = compactKey;
 
 /** Every spelling of a wilaya: its French name, Arabic name and aliases. */
 export function wilayaSpellings(w: Wilaya): string[] {

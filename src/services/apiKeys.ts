@@ -8,7 +8,8 @@ import type { PrincipalCache } from './principalCache';
 import type { ApiKey, ApiKeyCreated, ApiKeyPage } from '../types';
 
 export const TOKEN_ISSUER = 'prospecting-api';
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** A UUID, any version, either case. */
+export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const DAY_MS = 86_400_000;
 
 /** Who is calling: established by a valid, unrevoked API key. */

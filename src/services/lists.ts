@@ -73,9 +73,7 @@ export function leadAddForm(body: LeadAdd): LeadAddForm {
   const extra = (['statut', 'note'] as const).filter((f) => body[f] !== undefined);
   if (extra.length > 0) {
     const message = `only with entreprise_id (a bulk add adds leads as nouveau, without a note)`;
-    throw new AppError('validation_failed', extra.map((f) => `body ${f}: ${message}`).join('; '), {
-      errors: extra.map((f) => ({ path: `/body/${f}`, message })),
-    });
+    throw validationError(extra.map((f) => ({ path: `/body/${f}`, message })));
   }
   return body.entreprise_ids !== undefined ? { kind: 'ids', entreprise_ids: body.entreprise_ids } : { kind: 'task', task_id: body.task_id! };
 }
@@ -98,7 +96,9 @@ export class ListService {
   private async withLeads(db: Knex, rows: lists.ListRow[]): Promise<List[]> {
     const ids = rows.map((r) => r.id);
     const [counts, recent] = await Promise.all([lists.countLeads(db, ids), lists.recentLeads(db, ids, EMBEDDED_LEADS)]);
-    return rows.map((r) => toList(r, counts.get(r.id) ?? 0, recent.filter((l) => l.list_id === r.id)));
+    const byList = new Map<string, lists.LeadRow[]>(ids.map((id) => [id, []]));
+    for (const lead of recent) byList.get(lead.list_id)?.push(lead);
+    return rows.map((r) => toList(r, counts.get(r.id) ?? 0, byList.get(r.id) ?? []));
   }
 
   private async ownList(accountId: string, listId: string, db: Knex = this.db): Promise<lists.ListRow> {
@@ -184,11 +184,13 @@ export class ListService {
 
       const known = await lists.existingCompanyIds(trx, ids);
       const unknown: FieldError[] = [];
+      const missing: string[] = [];
       ids.forEach((id, i) => {
-        if (!known.has(id)) unknown.push({ path: form.kind === 'task' ? '/body/task_id' : `/body/entreprise_ids/${i}`, message: `no company ${id}` });
+        if (known.has(id)) return;
+        missing.push(id);
+        unknown.push({ path: form.kind === 'task' ? '/body/task_id' : `/body/entreprise_ids/${i}`, message: `no company ${id}` });
       });
       if (unknown.length > 0) {
-        const missing = unknown.map((u) => u.message.slice('no company '.length));
         throw new AppError('resource_not_found', `No company ${missing.join(', ')}; nothing was added.`, { errors: unknown });
       }
 
