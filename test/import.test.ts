@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Knex } from 'knex';
 import type { Database } from '../src/db';
+import type { CompanyRow } from '../src/repositories/companies';
 import { importCompanies } from '../src/services/companyImport';
 import { demoCompany } from '../src/services/demoCompanies';
 import { createTestDatabase } from './helpers/db';
@@ -28,17 +29,7 @@ function writeLines(name: string, lines: string[], eol = '\n'): string {
 }
 
 
-type CompanyRecord = {
-  id: string;
-  nom: string;
-  wilaya_code: number;
-  secteur_id: string | null;
-  activite: string | null;
-  email: string | null;
-  telephone: string | null;
-  score_qualite: number;
-  source: string;
-};
+type CompanyRecord = Pick<CompanyRow, 'id' | 'nom' | 'wilaya_code' | 'secteur_id' | 'activite' | 'email' | 'telephone' | 'score_qualite' | 'source'>;
 
 describe('npm run cli -- companies import / seed', () => {
   let store: Store;
