@@ -1,0 +1,191 @@
+import fc from 'fast-check';
+import type { Knex } from 'knex';
+import type { Database } from '../src/db';
+import { words } from '../src/domain/text';
+import { upsertCompanies, type CompanyInput } from '../src/repositories/companies';
+import { CompanyIndex, compareCodePoints } from '../src/search/index';
+import { SEARCH_SORTS, type CompanyFilter, type SearchSort } from '../src/search/types';
+import { createTestDatabase } from './helpers/db';
+
+// The in-memory index against PostgreSQL itself: for random companies, random writes (inserts,
+// updates, deletes, from outside the index) and random searches, the index answers exactly what
+// plain SQL answers (count, order, keyset, facets). The SQL here is written for the test, in the
+// simplest form, independent of src/.
+
+jest.setTimeout(300_000);
+
+const NAMES = ['Numidia', 'Atlas', 'ÉLAN', 'élan', 'Zitouna', 'Béjaïa Bâtiment', 'Oasis Sud', 'atlas nord', 'Œuvre', 'Ünal', '𝐙eta', 'ﬁbre', 'Tassili'];
+const ACTIVITIES = [null, 'Travaux publics', 'Informatique et réseaux', 'Distribution', 'Conseil'];
+const WILAYAS = [16, 31, 9];
+const SECTORS = [null, 'btp', 'sante', 'informatique'];
+const SCORES = [0, 35, 50, 50, 70, 100];
+const QUERY_WORDS = ['numidia', 'atlas', 'elan', 'a', 'at', 'las', 'ba', 'timent', 'nord', 'travaux', 'info', 'conseil', 'zzz', 'oe', 'sud', 'es'];
+
+interface Spec {
+  nom: string;
+  wilaya: number;
+  secteur: string | null;
+  activite: string | null;
+  score: number;
+  /** Seconds after a fixed instant: ties on purpose. */
+  updated: number;
+}
+
+const company = fc.record<Spec>({
+  nom: fc.tuple(fc.constantFrom(...NAMES), fc.integer({ min: 0, max: 3 })).map(([n, i]) => `${n} ${i}`),
+  wilaya: fc.constantFrom(...WILAYAS),
+  secteur: fc.constantFrom(...SECTORS),
+  activite: fc.constantFrom(...ACTIVITIES),
+  score: fc.constantFrom(...SCORES),
+  updated: fc.integer({ min: 0, max: 5 }),
+});
+
+const filter = fc.record({
+  words: fc.oneof({ arbitrary: fc.constant<string[]>([]), weight: 2 }, { arbitrary: fc.array(fc.constantFrom(...QUERY_WORDS), { minLength: 1, maxLength: 2 }), weight: 3 }),
+  wilayaCodes: fc.oneof({ arbitrary: fc.constant<number[]>([]), weight: 3 }, { arbitrary: fc.subarray(WILAYAS, { minLength: 1 }), weight: 2 }),
+  secteurIds: fc.oneof({ arbitrary: fc.constant<string[]>([]), weight: 3 }, { arbitrary: fc.subarray(SECTORS.filter((s): s is string => s !== null), { minLength: 1 }), weight: 2 }),
+  scoreMin: fc.constantFrom(0, 0, 0, 50, 70, 101),
+});
+
+const query = fc.record({ filter, sort: fc.constantFrom<SearchSort>(...SEARCH_SORTS), limit: fc.integer({ min: 1, max: 7 }), offset: fc.integer({ min: 0, max: 40 }), keyAt: fc.integer({ min: 0, max: 60 }) });
+
+function input(s: Spec): CompanyInput {
+  return { nom: s.nom, wilaya_code: s.wilaya, secteur_id: s.secteur, activite: s.activite, email: null, telephone: null, score_qualite: s.score, source: 'import', source_url: null };
+}
+
+const ORDER: Record<SearchSort, string> = {
+  '-score_qualite': 'score_qualite desc, nom_tri, id',
+  nom: 'nom_tri, id',
+  '-updated_at': 'updated_at desc, id',
+};
+
+/** Every match, in the documented order, by plain SQL. */
+async function oracle(db: Knex, f: CompanyFilter, sort: SearchSort) {
+  const q = db('companies').select(
+    'id',
+    'score_qualite',
+    'nom_tri',
+    'wilaya_code',
+    'secteur_id',
+    db.raw('(extract(epoch from updated_at) * 1000000)::bigint::text as us'),
+  );
+  for (const w of f.words) q.whereRaw(`search_text like '%' || ? || '%'`, [w]);
+  if (f.wilayaCodes.length) q.whereIn('wilaya_code', f.wilayaCodes);
+  if (f.secteurIds.length) q.whereIn('secteur_id', f.secteurIds);
+  if (f.scoreMin > 0) q.where('score_qualite', '>=', f.scoreMin);
+  return (await q.orderByRaw(ORDER[sort])) as { id: string; score_qualite: number; nom_tri: string; wilaya_code: number; secteur_id: string | null; us: string }[];
+}
+
+describe('the in-memory search index', () => {
+  let database: Database;
+  let index: CompanyIndex;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    index = new CompanyIndex(database.knex, { refreshIntervalMs: 0, wordCacheSize: 8 });
+    await index.start();
+  });
+  afterAll(async () => {
+    await index.close();
+    await database.close();
+  });
+
+  test('answers every search exactly as SQL does, through inserts, updates and deletes made behind its back', async () => {
+    const db = database.knex;
+    await fc.assert(
+      fc.asyncProperty(
+        fc.uniqueArray(company, { minLength: 10, maxLength: 120, selector: (c) => `${c.nom.toLowerCase()}|${c.wilaya}` }),
+        fc.array(fc.tuple(fc.constantFrom('update', 'delete', 'touch'), fc.nat(), company), { maxLength: 12 }),
+        fc.array(query, { minLength: 1, maxLength: 6 }),
+        async (companies, changes, queries) => {
+          await db.raw('truncate companies cascade');
+          const written = await upsertCompanies(db, companies.map(input));
+          await db.raw(`update companies set updated_at = timestamptz '2026-01-01T00:00:00Z' + (score_qualite % 6) * interval '1 second'`);
+          for (const [kind, at, spec] of changes) {
+            if (written.length === 0) break;
+            const id = written[at % written.length].id;
+            if (kind === 'delete') await db('companies').where({ id }).delete();
+            else if (kind === 'touch') await db.raw(`update companies set updated_at = timestamptz '2026-01-01T00:00:00Z' + ? * interval '1 second' where id = ?`, [spec.updated, id]);
+            else {
+              // Moving to a wilaya where the name exists breaks the natural key: that write fails, as it would anywhere.
+              await db('companies')
+                .where({ id })
+                .update({ score_qualite: spec.score, secteur_id: spec.secteur, wilaya_code: spec.wilaya, search_text: words(`${spec.nom} ${spec.activite ?? ''}`).join(' ') })
+                .catch((err: { code?: string }) => {
+                  if (err.code !== '23505') throw err;
+                });
+            }
+          }
+          for (const { filter: f0, sort, limit, offset, keyAt } of queries) {
+            const f = { ...f0, words: [...new Set(f0.words)] };
+            const expected = await oracle(db, f, sort);
+            const byOffset = await index.search(f, { sort, limit, offset });
+            expect(byOffset.total).toBe(expected.length);
+            expect(byOffset.rows.map((r) => r.id)).toEqual(expected.slice(offset, offset + limit).map((r) => r.id));
+            // Keyset: just after the key of match number keyAt.
+            if (expected.length > 0) {
+              const k = keyAt % expected.length;
+              const row = expected[k];
+              const key = sort === 'nom' ? [row.nom_tri, row.id] : sort === '-updated_at' ? [row.us, row.id] : [row.score_qualite, row.nom_tri, row.id];
+              const next = await index.search(f, { sort, limit, offset: 0, after: key });
+              expect(next.rows.map((r) => r.id)).toEqual(expected.slice(k + 1, k + 1 + limit).map((r) => r.id));
+              const page = await index.search(f, { sort, limit, offset: k, after: undefined });
+              const last = expected[Math.min(expected.length, k + limit) - 1];
+              expect(page.lastKey).toEqual(sort === 'nom' ? [last.nom_tri, last.id] : sort === '-updated_at' ? [last.us, last.id] : [last.score_qualite, last.nom_tri, last.id]);
+            }
+            const facets = await index.facets(f);
+            expect(facets.total).toBe(expected.length);
+            const count = <K>(key: (r: (typeof expected)[number]) => K) => {
+              const m = new Map<K, number>();
+              for (const r of expected) m.set(key(r), (m.get(key(r)) ?? 0) + 1);
+              return m;
+            };
+            expect(facets.wilayas).toEqual(count((r) => r.wilaya_code));
+            expect(facets.secteurs).toEqual(count((r) => r.secteur_id));
+            expect(facets.scores).toEqual(Array.from({ length: 101 }, (_, s) => expected.filter((r) => r.score_qualite === s).length));
+          }
+        },
+      ),
+      { numRuns: process.env.DATABASE_URL ? 40 : 25 },
+    );
+  });
+
+  test('a write committed by another connection is in the very next search', async () => {
+    const db = database.knex;
+    await db.raw('truncate companies cascade');
+    const f = { words: ['nextsearch'], wilayaCodes: [], secteurIds: [], scoreMin: 0 };
+    expect((await index.search(f, { sort: '-score_qualite', limit: 5, offset: 0 })).total).toBe(0);
+    const [row] = await upsertCompanies(db, [input({ nom: 'Nextsearch SARL', wilaya: 16, secteur: null, activite: null, score: 40, updated: 0 })]);
+    const found = await index.search(f, { sort: '-score_qualite', limit: 5, offset: 0 });
+    expect(found.total).toBe(1);
+    expect(found.rows[0]).toMatchObject({ id: row.id, nom: 'Nextsearch SARL', score_qualite: 40 });
+    await db('companies').where({ id: row.id }).delete();
+    expect((await index.search(f, { sort: '-score_qualite', limit: 5, offset: 0 })).total).toBe(0);
+  });
+
+  test('a transaction that commits after a later one is not missed', async () => {
+    const db = database.knex;
+    if (database.kind === 'embedded') return; // one connection: transactions cannot interleave
+    await db.raw('truncate companies cascade');
+    const f = { words: ['interleaved'], wilayaCodes: [], secteurIds: [], scoreMin: 0 };
+    await index.search(f, { sort: 'nom', limit: 5, offset: 0 });
+    const trx = await db.transaction();
+    await upsertCompanies(trx, [input({ nom: 'Interleaved First', wilaya: 16, secteur: null, activite: null, score: 10, updated: 0 })]);
+    // Another cell of company_counts (wilaya, sector, score): that row stays locked until the first commits.
+    await upsertCompanies(db, [input({ nom: 'Interleaved Second', wilaya: 31, secteur: 'btp', activite: null, score: 20, updated: 0 })]);
+    expect((await index.search(f, { sort: 'nom', limit: 5, offset: 0 })).rows.map((r) => r.nom)).toEqual(['Interleaved Second']);
+    await trx.commit();
+    expect((await index.search(f, { sort: 'nom', limit: 5, offset: 0 })).rows.map((r) => r.nom)).toEqual(['Interleaved First', 'Interleaved Second']);
+  });
+});
+
+describe('compareCodePoints', () => {
+  test('orders as UTF-8 bytes do (collation "C"), surrogate pairs after U+FFFF', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'grapheme' }), fc.string({ unit: 'grapheme' }), (a, b) => {
+        const bytes = Buffer.compare(Buffer.from(a, 'utf8'), Buffer.from(b, 'utf8'));
+        expect(Math.sign(compareCodePoints(a, b))).toBe(bytes);
+      }),
+    );
+  });
+});
