@@ -204,6 +204,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
         pool: { min: 0, max: 10 },
         // An unreachable replica must fail a read quickly (the fence then reads the primary).
         acquireConnectionTimeout: 5_000,
+        // Its connection errors are the fence's to report (a warning in the service's log),
+        // not knex's console lines.
+        log: { warn: () => undefined, error: () => undefined },
       })
     : knex;
   return withListeners(knex, reader, options.databaseUrl ? 'postgres' : 'embedded', listener);

@@ -181,6 +181,9 @@ class ReplicaFence implements ReadYourWrites {
   }
 
   async fenceFor(key: string): Promise<Knex> {
+    // The very first read waits for the first answer (bounded): a replica down from the start
+    // is then never read.
+    if (this.replayed === undefined && this.healthy) await Promise.race([this.check(), sleep(this.waitMs)]);
     const start = this.now();
     if (start - this.lastCheckAt >= this.recheckMs) void this.check();
     if (!this.healthy) return this.fallback();
