@@ -25,6 +25,7 @@ async function main(): Promise<void> {
   logger.info({ database: database.kind }, 'database ready, schema up to date');
   const reads = createReadYourWrites({ primary: database.knex, reader: database.reader, logger });
   if (reads.replicated) {
+    await reads.start(database);
     const replica = await reads.replicaStatus();
     if (replica?.status === 'ok') logger.info('searches read the replica (DATABASE_READ_URL), behind a read-your-writes fence');
     else logger.warn('the replica (DATABASE_READ_URL) does not answer yet: searches read the primary until it does');
@@ -136,6 +137,7 @@ async function main(): Promise<void> {
         logger.warn('shutdown timeout: database queries still running are cut');
       }
       await principalCache.close();
+      await reads.close();
       await database.close().catch((closeErr) => logger.error({ err: closeErr }, 'closing the database failed'));
       await sample?.close();
       await rateLimits.close().catch((closeErr) => logger.error({ err: closeErr }, 'closing the Redis connection failed'));

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import type { NotificationHandlers } from '../src/db';
 import { createReadYourWrites, noReplica, parseLsn, skipOnReplica, type FenceOptions, type LsnSource } from '../src/db/readYourWrites';
 import { createLogger } from '../src/logger';
 
@@ -200,6 +201,47 @@ describe('read-your-writes fence', () => {
     wal.write();
     await reads.noteWrite('a');
     expect(await reads.fenceFor('a')).toBe(replica);
+  });
+
+  test('instances share the writes they note: the account is fenced on whichever instance it reaches', async () => {
+    // Two instances over one primary and replica; the notifications go through a fake LISTEN.
+    const listeners = new Set<NotificationHandlers>();
+    const bus = {
+      listen: async (_channel: string, handlers: NotificationHandlers) => {
+        listeners.add(handlers);
+        handlers.onListening(true);
+        return { close: async () => void listeners.delete(handlers) };
+      },
+    };
+    const wal = new FakeWal();
+    const announcing: LsnSource = {
+      primaryLsn: async (key) => {
+        const lsn = await wal.primaryLsn();
+        for (const l of listeners) l.onNotification(`${key} ${(lsn >> 32n).toString(16)}/${(lsn & 0xffffffffn).toString(16)}`);
+        return lsn;
+      },
+      replayLsn: () => wal.replayLsn(),
+    };
+    const a = fence(wal, { source: announcing, waitMs: 30 }).reads;
+    const b = fence(wal, { source: announcing, waitMs: 30 }).reads;
+    await a.start(bus);
+    await b.start(bus);
+    wal.write();
+    await a.noteWrite('acct');
+    expect(await b.fenceFor('acct')).toBe(primary); // replica behind: b knows it
+    expect(await b.fenceFor('other')).toBe(replica);
+    wal.replayed = wal.primary;
+    expect(await b.fenceFor('acct')).toBe(replica);
+    // While b cannot hear the others, it reads the primary, then the replica again.
+    const [handlers] = [...listeners].slice(1);
+    handlers.onListening(false);
+    expect(await b.fenceFor('other')).toBe(primary);
+    handlers.onListening(true);
+    expect(await b.fenceFor('other')).toBe(replica);
+    handlers.onNotification('garbage'); // ignored
+    await a.close();
+    await b.close();
+    expect(listeners.size).toBe(0);
   });
 
   test('cache writes made while reading are skipped on a replica only', () => {

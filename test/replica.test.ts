@@ -80,6 +80,7 @@ const COMPANY_SQL = /\bcompan(y|ies)\b|company_data_version|company_counts|searc
 describeWithReplica('searches on a streaming read replica (DATABASE_READ_URL)', () => {
   let admin: Knex;
   let name: string;
+  let urls: { databaseUrl: string; databaseReadUrl: string };
   let database: Database;
   let ctx: TestContext;
   let sample: SampleDirectory;
@@ -120,7 +121,8 @@ describeWithReplica('searches on a streaming read replica (DATABASE_READ_URL)', 
       if (i > 200) throw new Error(`database ${name} did not appear on the replica`);
       await sleep(50);
     }
-    database = await openDatabase({ databaseUrl: primaryUrl.toString(), databaseReadUrl: replicaUrl.toString() });
+    urls = { databaseUrl: primaryUrl.toString(), databaseReadUrl: replicaUrl.toString() };
+    database = await openDatabase(urls);
     await caughtUp(); // the schema, migrated on the primary only
     sample = await startSampleDirectory();
     scraping.sources = [sample.source];
@@ -197,6 +199,31 @@ describeWithReplica('searches on a streaming read replica (DATABASE_READ_URL)', 
     onPrimary.reset();
     expect((await search(writer.api_key, 'wilayas=5')).body.total).toBe(1);
     expect(onPrimary.count(COMPANY_SQL)).toBe(0); // back on the replica
+  });
+
+  test('an extraction on one instance: the account\'s next search on another instance sees its companies (no sticky sessions)', async () => {
+    // A second instance: its own pools and fence over the same primary and replica.
+    const second = await openDatabase(urls);
+    const other = await createTestContext({ database: second, fence: { waitMs: 300 } });
+    try {
+      const writer = await ctx.account({ credits: 100 });
+      await replicaPaused(true);
+      const run = await request(ctx.app)
+        .post('/v1/scraping/run')
+        .set('Authorization', `Bearer ${writer.api_key}`)
+        .send({ secteur: 'Agriculture', wilaya: 'Mila', max_results: 5 });
+      expect(run.status).toBe(200);
+      expect(run.body.results_found).toBeGreaterThan(0);
+      const found = await request(other.app)
+        .get('/v1/entreprises?wilayas=43&secteurs=Agriculture&per_page=100')
+        .set('Authorization', `Bearer ${writer.api_key}`);
+      expect(found.status).toBe(200);
+      expect(found.body.items.map((e: { id: string }) => e.id).sort()).toEqual(run.body.entreprises.map((e: { id: string }) => e.id).sort());
+      expect(other.reads.stats().primaryAfterWait).toBe(1);
+    } finally {
+      await replicaPaused(false);
+      await other.close();
+    }
   });
 
   test('an extraction notes its write: the account sees its new companies in its very next search, every time, none lost', async () => {

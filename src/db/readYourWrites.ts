@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import type { Logger } from '../logger';
+import type { Database } from './index';
 
 /**
  * Read-your-writes over a streaming read replica.
@@ -16,6 +17,12 @@ import type { Logger } from '../logger';
  * goes to the primary (a warning is logged, `stats().fallbacks` counts them) until it answers
  * again. A read already sent to a replica that just failed fails once.
  *
+ * Instances share what they note: `noteWrite` also notifies `read_your_writes` on the primary
+ * (key and position), and every started fence (`start`) LISTENs to it, so that the account's
+ * next search is fenced whichever instance it reaches (no sticky sessions). While that
+ * subscription is down, a started fence cannot know other instances' writes: every read goes
+ * to the primary until it listens again.
+ *
  * Without a replica (`reader` is the primary, or the embedded store) it is a no-op that
  * answers the primary.
  */
@@ -24,8 +31,11 @@ export interface ReadYourWrites {
   readonly replicated: boolean;
   /** The Knex `key` reads from (its own writes included); never rejects. */
   fenceFor(key: string): Promise<Knex>;
-  /** To call after a write made for `key` has committed; never rejects. */
+  /** To call after a write made for `key` has committed, before answering; never rejects. */
   noteWrite(key: string): Promise<void>;
+  /** Listens to the writes other instances note (until `close`). */
+  start(database: Pick<Database, 'listen'>): Promise<void>;
+  close(): Promise<void>;
   /** Asks the replica now (for /readyz); undefined without a replica. */
   replicaStatus(): Promise<ReplicaStatus | undefined>;
   stats(): FenceStats;
@@ -42,7 +52,7 @@ export interface FenceStats {
   replica: number;
   /** Reads answered the primary because the replica had not caught up with the key's write in time. */
   primaryAfterWait: number;
-  /** Reads answered the primary because the replica was unreachable. */
+  /** Reads answered the primary because the replica was unreachable, or other instances' writes could not be heard. */
   fallbacks: number;
   /** Keys with a write the replica may not have yet. */
   pending: number;
@@ -50,11 +60,17 @@ export interface FenceStats {
 
 /** Where the fence reads WAL positions: PostgreSQL, or a fake in tests. */
 export interface LsnSource {
-  /** The primary's WAL position, read after the caller's write committed. */
-  primaryLsn(): Promise<bigint>;
+  /**
+   * The primary's WAL position, read after the caller's write for `key` committed, and told
+   * to the other instances (NOTIFY on {@link CHANNEL}: `${key} ${lsn}`).
+   */
+  primaryLsn(key: string): Promise<bigint>;
   /** How far the replica has replayed; null when it is not in recovery (a primary: always current). */
   replayLsn(): Promise<bigint | null>;
 }
+
+/** Where instances tell each other the positions they noted. */
+export const CHANNEL = 'read_your_writes';
 
 /** A pg_lsn ('16/B374D848') as a number that compares. */
 export function parseLsn(text: string): bigint {
@@ -66,10 +82,13 @@ export function parseLsn(text: string): bigint {
 /** WAL positions of a PostgreSQL primary and its replica. */
 export function pgLsnSource(primary: Knex, reader: Knex): LsnSource {
   return {
-    async primaryLsn() {
+    async primaryLsn(key) {
       // The insert position: the end of the last record written, our commit included. (The
       // write position can stand past the last record, where an idle replica never gets.)
-      const { rows } = await primary.raw('select pg_current_wal_insert_lsn()::text as lsn');
+      const { rows } = await primary.raw(
+        `select l.lsn::text as lsn, pg_notify(?, ? || ' ' || l.lsn::text) from (select pg_current_wal_insert_lsn() as lsn) l`,
+        [CHANNEL, key],
+      );
       return parseLsn(rows[0].lsn);
     },
     async replayLsn() {
@@ -123,6 +142,8 @@ export function noReplica(primary: Knex): ReadYourWrites {
       return primary;
     },
     noteWrite: async () => undefined,
+    start: async () => undefined,
+    close: async () => undefined,
     replicaStatus: async () => undefined,
     stats: () => ({ replica: 0, primaryAfterWait: reads, fallbacks: 0, pending: 0 }),
   };
@@ -151,6 +172,9 @@ class ReplicaFence implements ReadYourWrites {
   private healthy = true;
   private lastWarnAt = -Infinity;
   private readonly counts = { replica: 0, primaryAfterWait: 0, fallbacks: 0 };
+  /** off: not started (this instance's writes only); lost: other instances' writes cannot be heard. */
+  private sharing: 'off' | 'listening' | 'lost' = 'off';
+  private subscription: { close(): Promise<void> } | undefined;
 
   constructor(options: FenceOptions) {
     this.primary = options.primary;
@@ -164,15 +188,46 @@ class ReplicaFence implements ReadYourWrites {
     this.now = options.now ?? Date.now;
   }
 
+  async start(database: Pick<Database, 'listen'>): Promise<void> {
+    this.sharing = 'lost'; // until the subscription says it listens
+    this.subscription = await database.listen(CHANNEL, {
+      onNotification: (payload) => {
+        const [key, text] = payload.split(' ');
+        try {
+          if (key && text) this.remember(key, parseLsn(text));
+        } catch {
+          // not ours
+        }
+      },
+      onListening: (listening) => {
+        if (listening === (this.sharing === 'listening')) return;
+        this.sharing = listening ? 'listening' : 'lost';
+        if (listening) this.logger.info('read-your-writes: hearing other instances\' writes again; searches read the replica');
+        else this.logger.warn('read-your-writes: other instances\' writes cannot be heard; searches read the primary meanwhile');
+      },
+    });
+  }
+
+  async close(): Promise<void> {
+    await this.subscription?.close();
+    this.subscription = undefined;
+    this.sharing = 'off';
+  }
+
   async noteWrite(key: string): Promise<void> {
     let lsn: bigint | null;
     try {
-      lsn = await this.source.primaryLsn();
+      lsn = await this.source.primaryLsn(key);
     } catch (err) {
       // The write committed but its position is unknown: the key reads the primary until expiry.
       this.logger.warn({ err }, 'read-your-writes: the primary WAL position could not be read; this account reads the primary for a while');
       lsn = null;
     }
+    this.remember(key, lsn);
+  }
+
+  private remember(key: string, noted: bigint | null): void {
+    let lsn = noted;
     const now = this.now();
     for (const [k, entry] of this.pending) if (entry.expiresAt <= now) this.pending.delete(k);
     const previous = this.pending.get(key);
@@ -187,6 +242,7 @@ class ReplicaFence implements ReadYourWrites {
     const start = this.now();
     if (start - this.lastCheckAt >= this.recheckMs) void this.check();
     if (!this.healthy) return this.fallback();
+    if (this.sharing === 'lost') return this.fallback(false); // warned when the subscription was lost
     const entry = this.pending.get(key);
     if (!entry) return this.toReplica();
     if (entry.expiresAt <= start) {
@@ -236,10 +292,10 @@ class ReplicaFence implements ReadYourWrites {
     return this.primary;
   }
 
-  private fallback(): Knex {
+  private fallback(warn = true): Knex {
     this.counts.fallbacks += 1;
     const now = this.now();
-    if (now - this.lastWarnAt >= WARN_EVERY_MS) {
+    if (warn && now - this.lastWarnAt >= WARN_EVERY_MS) {
       this.lastWarnAt = now;
       this.logger.warn({ fallbacks: this.counts.fallbacks }, 'read replica unreachable: reads go to the primary');
     }

@@ -54,6 +54,7 @@ export async function createTestContext(
   const lines: string[] = [];
   const logger = createLogger(options.logLevel ?? 'info', { write: (line: string) => void lines.push(line) });
   const reads = createReadYourWrites({ primary: database.knex, reader: database.reader, logger, ...options.fence });
+  await reads.start(database);
   const principalCache = new PrincipalCache({ ttlMs: options.authCacheTtlMs ?? 5000 });
   await principalCache.start(database);
   const app = createApp({
@@ -89,6 +90,7 @@ export async function createTestContext(
     },
     close: async () => {
       await principalCache.close();
+      await reads.close();
       await database.close();
     },
   };
