@@ -123,6 +123,7 @@ describeWithReplica('searches on a streaming read replica (DATABASE_READ_URL)', 
     }
     urls = { databaseUrl: primaryUrl.toString(), databaseReadUrl: replicaUrl.toString() };
     database = await openDatabase(urls);
+    await replicaPaused(false); // a run killed while it was paused
     await caughtUp(); // the schema, migrated on the primary only
     sample = await startSampleDirectory();
     scraping.sources = [sample.source];
