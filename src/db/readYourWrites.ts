@@ -201,7 +201,9 @@ class ReplicaFence implements ReadYourWrites {
       },
       onListening: (listening) => {
         if (listening === (this.sharing === 'listening')) return;
+        const first = this.subscription === undefined && listening;
         this.sharing = listening ? 'listening' : 'lost';
+        if (first) return;
         if (listening) this.logger.info('read-your-writes: hearing other instances\' writes again; searches read the replica');
         else this.logger.warn('read-your-writes: other instances\' writes cannot be heard; searches read the primary meanwhile');
       },
