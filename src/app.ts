@@ -5,6 +5,7 @@ import type { Knex } from 'knex';
 import qs from 'qs';
 import { pinoHttp } from 'pino-http';
 import type { ResponseValidationMode } from './config';
+import { noReplica, type ReadYourWrites } from './db/readYourWrites';
 import { AppError } from './errors';
 import { getMe } from './handlers/account';
 import { createApiKey, listApiKeys, revokeApiKey } from './handlers/apiKeys';
@@ -38,6 +39,8 @@ export interface AppDependencies {
   scraping?: ScrapingSetup;
   /** Authentication rows kept between requests (started by the caller); without it, read every time. */
   principalCache?: PrincipalCache;
+  /** Where searches read (a replica, behind a read-your-writes fence); without it, `db`. */
+  reads?: ReadYourWrites;
 }
 
 export interface AppServices {
@@ -48,13 +51,19 @@ export interface AppServices {
   lists: ListService;
 }
 
-export function createServices(db: Knex, apiKeySecret: string, scraping?: ScrapingSetup, principalCache?: PrincipalCache): AppServices {
+export function createServices(
+  db: Knex,
+  apiKeySecret: string,
+  scraping?: ScrapingSetup,
+  principalCache?: PrincipalCache,
+  reads: ReadYourWrites = noReplica(db),
+): AppServices {
   const apiKeys = new ApiKeyService(db, apiKeySecret, principalCache);
   return {
     apiKeys,
     accounts: new AccountService(db, apiKeys),
-    search: new SearchService(db),
-    scraping: new ScrapingService(db, scraping),
+    search: new SearchService((accountId) => reads.fenceFor(accountId)),
+    scraping: new ScrapingService(db, scraping, (accountId) => reads.noteWrite(accountId)),
     lists: new ListService(db),
   };
 }
@@ -69,7 +78,8 @@ export function redactUrl(url: string | undefined): string {
 export function createApp(deps: AppDependencies): Express {
   const spec = deps.spec ?? loadSpec();
   const docsPath = deps.docsPath ?? DOCS_PATH;
-  const { accounts, apiKeys, search, scraping, lists } = createServices(deps.db, deps.apiKeySecret, deps.scraping, deps.principalCache);
+  const reads = deps.reads ?? noReplica(deps.db);
+  const { accounts, apiKeys, search, scraping, lists } = createServices(deps.db, deps.apiKeySecret, deps.scraping, deps.principalCache, reads);
   const rateLimits = deps.rateLimits ?? createRateLimits({ logger: deps.logger });
   const app = express();
   app.disable('x-powered-by');
@@ -101,10 +111,12 @@ export function createApp(deps: AppDependencies): Express {
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });
   });
+  // Ready when the primary answers. A replica that does not is reported, not fatal: searches
+  // then read the primary (see src/db/readYourWrites.ts).
   app.get('/readyz', async (req, res) => {
     try {
-      await deps.db.raw('select 1');
-      res.json({ status: 'ready' });
+      const [, replica] = await Promise.all([deps.db.raw('select 1'), reads.replicaStatus()]);
+      res.json(replica ? { status: 'ready', replica: replica.status, replica_fallbacks: replica.fallbacks } : { status: 'ready' });
     } catch (err) {
       deps.logger.warn({ err, request_id: req.requestId }, 'database unreachable');
       sendProblem(req, res, new AppError('service_unavailable', 'The database is unreachable; retry in a few seconds.'));

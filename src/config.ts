@@ -8,6 +8,8 @@ export interface Config {
   nodeEnv: string;
   /** PostgreSQL connection string; undefined selects the embedded PostgreSQL (PGlite). */
   databaseUrl?: string;
+  /** A streaming replica of DATABASE_URL that serves searches; undefined: every read goes to the primary. */
+  databaseReadUrl?: string;
   /** Where the embedded store and its generated secret live. */
   dataDir: string;
   /** HS256 secret that signs API keys; undefined in embedded mode until loaded from DATA_DIR. */
@@ -42,6 +44,7 @@ export const settings: Setting[] = [
   { env: 'PORT', default: '3000', description: 'TCP port the server listens on.' },
   { env: 'HOST', default: '0.0.0.0', description: 'Address the server binds to.' },
   { env: 'DATABASE_URL', default: '(unset)', description: 'PostgreSQL connection string. Unset: embedded PostgreSQL (PGlite) under DATA_DIR.' },
+  { env: 'DATABASE_READ_URL', default: '(unset)', description: 'PostgreSQL connection string of a streaming read replica of DATABASE_URL (which it requires). Searches read from it, everything else from the primary; an account\'s own writes are visible to its next search (read-your-writes fence, see Scaling out). Unset: every read goes to the primary.' },
   { env: 'DATA_DIR', default: './data', description: 'Directory of the embedded store and of its generated API-key secret.' },
   { env: 'API_KEY_SECRET', default: '(generated in embedded mode)', description: 'HS256 secret that signs API keys, at least 32 characters. Required with DATABASE_URL.' },
   { env: 'SEED_DEMO', default: 'auto', description: '`true`, `false` or `auto`. On a store with no account, create a demo account and print its key once; `auto` does it only on the embedded store.' },
@@ -100,6 +103,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (databaseUrl !== undefined && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
     problems.push('DATABASE_URL must be a postgres:// or postgresql:// connection string');
   }
+  const databaseReadUrl = value('DATABASE_READ_URL');
+  if (databaseReadUrl !== undefined) {
+    if (!/^postgres(ql)?:\/\//.test(databaseReadUrl)) {
+      problems.push('DATABASE_READ_URL must be a postgres:// or postgresql:// connection string');
+    } else if (databaseUrl === undefined) {
+      problems.push('DATABASE_READ_URL needs DATABASE_URL: a read replica serves a PostgreSQL primary, not the embedded store');
+    }
+  }
   const apiKeySecret = value('API_KEY_SECRET');
   if (apiKeySecret !== undefined && apiKeySecret.length < 32) {
     problems.push('API_KEY_SECRET must be at least 32 characters long');
@@ -124,6 +135,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: value('HOST') ?? '0.0.0.0',
     nodeEnv,
     databaseUrl,
+    databaseReadUrl,
     dataDir: path.resolve(value('DATA_DIR') ?? './data'),
     apiKeySecret,
     seedDemo: seed === 'auto' ? 'auto' : seed === 'true',

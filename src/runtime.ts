@@ -10,7 +10,7 @@ export interface Runtime {
 /** What `npm start` and every CLI command share: the database, migrated, and the key secret. */
 export async function openRuntime(config: Config): Promise<Runtime> {
   const database = await openDatabase(
-    config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir },
+    config.databaseUrl ? { databaseUrl: config.databaseUrl, databaseReadUrl: config.databaseReadUrl } : { dataDir: config.dataDir },
   );
   const apiKeySecret = config.apiKeySecret ?? loadOrCreateEmbeddedSecret(config.dataDir);
   return { database, apiKeySecret };

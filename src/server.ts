@@ -3,6 +3,7 @@ import type { Knex } from 'knex';
 import pino from 'pino';
 import { createApp, createServices } from './app';
 import { ConfigError, loadConfig } from './config';
+import { createReadYourWrites } from './db/readYourWrites';
 import { createRateLimits } from './http/rateLimit';
 import { createLogger } from './logger';
 import { openRuntime } from './runtime';
@@ -22,6 +23,13 @@ async function main(): Promise<void> {
   const configuredSources = config.scrapingSources ? loadSourcesFile(config.scrapingSources) : undefined;
   const { database, apiKeySecret } = await openRuntime(config);
   logger.info({ database: database.kind }, 'database ready, schema up to date');
+  const reads = createReadYourWrites({ primary: database.knex, reader: database.reader, logger });
+  if (reads.replicated) {
+    await reads.start(database);
+    const replica = await reads.replicaStatus();
+    if (replica?.status === 'ok') logger.info('searches read the replica (DATABASE_READ_URL), behind a read-your-writes fence');
+    else logger.warn('the replica (DATABASE_READ_URL) does not answer yet: searches read the primary until it does');
+  }
 
   const seed = config.seedDemo === 'auto' ? database.kind === 'embedded' : config.seedDemo;
   const demo = seed
@@ -82,6 +90,7 @@ async function main(): Promise<void> {
     rateLimits,
     scraping,
     principalCache,
+    reads,
   });
   const server: Server = app.listen(config.port, config.host);
   try {
@@ -128,6 +137,7 @@ async function main(): Promise<void> {
         logger.warn('shutdown timeout: database queries still running are cut');
       }
       await principalCache.close();
+      await reads.close();
       await database.close().catch((closeErr) => logger.error({ err: closeErr }, 'closing the database failed'));
       await sample?.close();
       await rateLimits.close().catch((closeErr) => logger.error({ err: closeErr }, 'closing the Redis connection failed'));

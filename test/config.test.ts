@@ -40,6 +40,14 @@ describe('configuration', () => {
     expect(loadConfig({ DATABASE_URL: 'postgres://localhost/x', API_KEY_SECRET: 'x'.repeat(32) }).databaseUrl).toBe('postgres://localhost/x');
   });
 
+  test('DATABASE_READ_URL needs DATABASE_URL and a postgres:// URL', () => {
+    const primary = { DATABASE_URL: 'postgres://localhost/x', API_KEY_SECRET: 'x'.repeat(32) };
+    expect(() => loadConfig({ DATABASE_READ_URL: 'postgres://replica/x' })).toThrow(/DATABASE_READ_URL needs DATABASE_URL/);
+    expect(() => loadConfig({ ...primary, DATABASE_READ_URL: 'http://replica/x' })).toThrow(/DATABASE_READ_URL must be a postgres/);
+    expect(loadConfig({ ...primary, DATABASE_READ_URL: 'postgres://replica/x' }).databaseReadUrl).toBe('postgres://replica/x');
+    expect(loadConfig(primary).databaseReadUrl).toBeUndefined();
+  });
+
   test('every variable read is listed in the settings table', () => {
     const source = require('node:fs').readFileSync(path.resolve(__dirname, '../src/config.ts'), 'utf8') as string;
     const read = [...source.matchAll(/(?:value|integer|oneOf)\('([A-Z_]+)'/g)].map((m) => m[1]);

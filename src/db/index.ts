@@ -8,6 +8,8 @@ export type Db = Knex;
 export interface DatabaseOptions {
   /** PostgreSQL connection string; without it the embedded PGlite is used. */
   databaseUrl?: string;
+  /** A streaming replica of databaseUrl for reads (searches); only with databaseUrl. */
+  databaseReadUrl?: string;
   /** Directory of the embedded store; undefined keeps it in memory (tests). */
   dataDir?: string;
 }
@@ -20,7 +22,14 @@ export interface NotificationHandlers {
 }
 
 export interface Database {
+  /** The primary: every write, and every read that is not a search. */
   knex: Knex;
+  /**
+   * Where searches may read: the read replica's pool when one is configured, else the very
+   * same object as `knex`. Behind the primary by the replication lag: read it through the
+   * read-your-writes fence (src/db/readYourWrites.ts). Never migrated, never written.
+   */
+  reader: Knex;
   kind: 'postgres' | 'embedded';
   /**
    * LISTENs on a channel. On PostgreSQL a connection of its own, reconnected with backoff after
@@ -116,10 +125,11 @@ function embeddedListener(pglite: EmbeddedStore): Listener {
 }
 
 /** Tracks the subscriptions of a database so that closing it closes them first. */
-function withListeners(knex: Knex, kind: Database['kind'], listener: Listener): Database {
+function withListeners(knex: Knex, reader: Knex, kind: Database['kind'], listener: Listener): Database {
   const open = new Set<{ close(): Promise<void> }>();
   return {
     knex,
+    reader,
     kind,
     listen: async (channel, handlers) => {
       const subscription = await listener(channel, handlers);
@@ -134,7 +144,7 @@ function withListeners(knex: Knex, kind: Database['kind'], listener: Listener): 
     },
     close: async () => {
       await Promise.all([...open].map((s) => s.close()));
-      await knex.destroy();
+      await Promise.all([knex.destroy(), reader === knex ? undefined : reader.destroy()]);
     },
   };
 }
@@ -173,18 +183,33 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       pool: { min: 0, max: 10 },
     });
     listener = pgListener(options.databaseUrl);
+  } else if (options.databaseReadUrl) {
+    throw new Error('a read replica (databaseReadUrl) needs a PostgreSQL primary (databaseUrl)');
   } else {
     const embedded = await openEmbedded(options.dataDir);
     knex = embedded.knex;
     listener = embeddedListener(embedded.pglite);
   }
   try {
+    // The primary only: a replica receives the schema by replication.
     await migrateLatest(knex);
   } catch (err) {
     await knex.destroy();
     throw err;
   }
-  return withListeners(knex, options.databaseUrl ? 'postgres' : 'embedded', listener);
+  const reader = options.databaseReadUrl
+    ? knexFactory({
+        client: 'pg',
+        connection: options.databaseReadUrl,
+        pool: { min: 0, max: 10 },
+        // An unreachable replica must fail a read quickly (the fence then reads the primary).
+        acquireConnectionTimeout: 5_000,
+        // Its connection errors are the fence's to report (a warning in the service's log),
+        // not knex's console lines.
+        log: { warn: () => undefined, error: () => undefined },
+      })
+    : knex;
+  return withListeners(knex, reader, options.databaseUrl ? 'postgres' : 'embedded', listener);
 }
 
 export async function migrateLatest(knex: Knex): Promise<void> {

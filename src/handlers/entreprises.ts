@@ -1,10 +1,11 @@
 import type { RequestHandler } from 'express';
+import { principalOf } from '../http/auth';
 import { SECTEUR_LIST, WILAYA_LIST, type SearchService } from '../services/search';
 import type { SearchEntreprisesQuery, SecteurList, WilayaList } from '../types';
 
 export function searchEntreprises(search: SearchService): RequestHandler {
   return async (req, res) => {
-    res.json(await search.search(req.query as SearchEntreprisesQuery));
+    res.json(await search.search(req.query as SearchEntreprisesQuery, principalOf(req).accountId));
   };
 }
 

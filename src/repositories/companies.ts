@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import type { Knex } from 'knex';
 import { fold, normalizeCompanyName } from '../domain/text';
+import { skipOnReplica } from '../db/readYourWrites';
 import { countByCells } from './companyCounts';
 
 export type CompanySource = 'import' | 'scraping' | 'demo';
@@ -227,8 +228,8 @@ export async function countCompanies(db: Knex, f: CompanyFilter, version: number
      on conflict (cache_key) do update set version = excluded.version, total = excluded.total, computed_at = now()
      where search_count_cache.version < excluded.version`,
     [key, version, total],
-  );
-  await db('search_count_cache').where('version', '<', version).delete();
+  ).catch(skipOnReplica); // on a read replica the count is kept in process only
+  await db('search_count_cache').where('version', '<', version).delete().catch(skipOnReplica);
   wordCounts.remember(db, key, version, total);
   return total;
 }

@@ -51,6 +51,8 @@ export class ScrapingService {
   constructor(
     private readonly db: Knex,
     private readonly setup: ScrapingSetup | undefined,
+    /** Told after the companies of an account's extraction committed (read-your-writes: src/db/readYourWrites.ts). */
+    private readonly written: (accountId: string) => Promise<void> = async () => undefined,
   ) {}
 
   private resolve(body: ScrapingRunRequest): { secteur: Secteur; wilaya: Wilaya; maxResults: number } {
@@ -247,6 +249,8 @@ export class ScrapingService {
       if (key) await tasks.completeIdempotencyKey(trx, principal.accountId, key, 200, completed);
       return completed;
     });
+    // Before answering: the account's next search must see these companies.
+    await this.written(principal.accountId);
     return { status: 200, body: answer, replayed: false };
   }
 

@@ -26,10 +26,11 @@ export function toEntreprise(
 }
 
 export class SearchService {
-  constructor(private readonly db: Knex) {}
+  /** readerFor: where an account's searches read (a replica once it has the account's writes, or the primary). */
+  constructor(private readonly readerFor: (accountId: string) => Promise<Knex>) {}
 
   /** The free search: filters are validated and normalised here, counted and paged by the repository. */
-  async search(params: SearchEntreprisesQuery): Promise<EntreprisePage> {
+  async search(params: SearchEntreprisesQuery, accountId: string): Promise<EntreprisePage> {
     const page = params.page ?? 1;
     const perPage = params.per_page ?? 20;
     const problems: FieldError[] = [];
@@ -56,9 +57,10 @@ export class SearchService {
       secteurIds: [...secteurIds],
       scoreMin: params.score_min ?? 0,
     };
+    const db = await this.readerFor(accountId);
     // The page first: its round trip also reads the data version the count is exact for.
-    const { version, rows } = await searchCompanies(this.db, filter, { offset: (page - 1) * perPage, limit: perPage });
-    const total = await countCompanies(this.db, filter, version);
+    const { version, rows } = await searchCompanies(db, filter, { offset: (page - 1) * perPage, limit: perPage });
+    const total = await countCompanies(db, filter, version);
     return { total, page, pages: Math.ceil(total / perPage), items: rows.map(toEntreprise) };
   }
 }

@@ -4,6 +4,7 @@ import type { Express } from 'express';
 import { createApp, createServices, type AppServices } from '../../src/app';
 import type { ResponseValidationMode } from '../../src/config';
 import type { Database } from '../../src/db';
+import { createReadYourWrites, type FenceOptions, type ReadYourWrites } from '../../src/db/readYourWrites';
 import type { ScrapingSetup } from '../../src/services/scraping';
 import { createLogger, type Logger } from '../../src/logger';
 import { PrincipalCache } from '../../src/services/principalCache';
@@ -15,6 +16,8 @@ export interface TestContext {
   app: Express;
   database: Database;
   services: AppServices;
+  /** Where the app's searches read (a no-op fence answering the primary unless the database has a replica). */
+  reads: ReadYourWrites;
   /** The app's authentication cache, as in production (shared with `services`). */
   principalCache: PrincipalCache;
   logger: Logger;
@@ -36,11 +39,22 @@ export interface TestContext {
 
 /** The app built in-process over a database of the test file's own, with captured logs. */
 export async function createTestContext(
-  options: { validateResponses?: ResponseValidationMode; scraping?: ScrapingSetup; authCacheTtlMs?: number } = {},
+  options: {
+    validateResponses?: ResponseValidationMode;
+    scraping?: ScrapingSetup;
+    authCacheTtlMs?: number;
+    /** A database opened by the caller (closed by the context's close); default: createTestDatabase(). */
+    database?: Database;
+    /** Settings of the read-your-writes fence (when the database has a replica). */
+    fence?: Partial<FenceOptions>;
+    logLevel?: string;
+  } = {},
 ): Promise<TestContext> {
-  const database = await createTestDatabase();
+  const database = options.database ?? (await createTestDatabase());
   const lines: string[] = [];
-  const logger = createLogger('info', { write: (line: string) => void lines.push(line) });
+  const logger = createLogger(options.logLevel ?? 'info', { write: (line: string) => void lines.push(line) });
+  const reads = createReadYourWrites({ primary: database.knex, reader: database.reader, logger, ...options.fence });
+  await reads.start(database);
   const principalCache = new PrincipalCache({ ttlMs: options.authCacheTtlMs ?? 5000 });
   await principalCache.start(database);
   const app = createApp({
@@ -50,12 +64,14 @@ export async function createTestContext(
     validateResponses: options.validateResponses ?? 'error',
     scraping: options.scraping,
     principalCache,
+    reads,
   });
-  const services = createServices(database.knex, TEST_SECRET, options.scraping, principalCache);
+  const services = createServices(database.knex, TEST_SECRET, options.scraping, principalCache, reads);
   let n = 0;
   return {
     app,
     database,
+    reads,
     services,
     principalCache,
     logger,
@@ -74,6 +90,7 @@ export async function createTestContext(
     },
     close: async () => {
       await principalCache.close();
+      await reads.close();
       await database.close();
     },
   };
