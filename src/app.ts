@@ -24,6 +24,7 @@ import { ListService } from './services/lists';
 import type { PrincipalCache } from './services/principalCache';
 import { ScrapingService, type ScrapingSetup } from './services/scraping';
 import { SearchService } from './services/search';
+import type { CompanyIndex } from './search/index';
 
 export interface AppDependencies {
   db: Knex;
@@ -41,7 +42,12 @@ export interface AppDependencies {
   principalCache?: PrincipalCache;
   /** Where searches read (a replica, behind a read-your-writes fence); without it, `db`. */
   reads?: ReadYourWrites;
+  /** The in-memory search index (started by the caller); without it, searches use SQL alone. */
+  searchIndex?: CompanyIndex;
 }
+
+/** What the services are built with besides the database and the key secret. */
+export type ServiceOptions = Pick<AppDependencies, 'scraping' | 'principalCache' | 'reads' | 'searchIndex'>;
 
 export interface AppServices {
   accounts: AccountService;
@@ -51,19 +57,18 @@ export interface AppServices {
   lists: ListService;
 }
 
-export function createServices(
-  db: Knex,
-  apiKeySecret: string,
-  scraping?: ScrapingSetup,
-  principalCache?: PrincipalCache,
-  reads: ReadYourWrites = noReplica(db),
-): AppServices {
+export function createServices(db: Knex, apiKeySecret: string, options: ServiceOptions = {}): AppServices {
+  const { scraping, principalCache, searchIndex } = options;
+  const reads = options.reads ?? noReplica(db);
   const apiKeys = new ApiKeyService(db, apiKeySecret, principalCache);
   return {
     apiKeys,
     accounts: new AccountService(db, apiKeys),
-    search: new SearchService((accountId) => reads.fenceFor(accountId)),
-    scraping: new ScrapingService(db, scraping, (accountId) => reads.noteWrite(accountId)),
+    search: new SearchService((accountId) => reads.fenceFor(accountId), searchIndex),
+    scraping: new ScrapingService(db, scraping, async (accountId) => {
+      searchIndex?.noteWrite();
+      await reads.noteWrite(accountId);
+    }),
     lists: new ListService(db),
   };
 }
@@ -79,7 +84,7 @@ export function createApp(deps: AppDependencies): Express {
   const spec = deps.spec ?? loadSpec();
   const docsPath = deps.docsPath ?? DOCS_PATH;
   const reads = deps.reads ?? noReplica(deps.db);
-  const { accounts, apiKeys, search, scraping, lists } = createServices(deps.db, deps.apiKeySecret, deps.scraping, deps.principalCache, reads);
+  const { accounts, apiKeys, search, scraping, lists } = createServices(deps.db, deps.apiKeySecret, { ...deps, reads });
   const rateLimits = deps.rateLimits ?? createRateLimits({ logger: deps.logger });
   const app = express();
   app.disable('x-powered-by');
@@ -114,6 +119,11 @@ export function createApp(deps: AppDependencies): Express {
   // Ready when the primary answers. A replica that does not is reported, not fatal: searches
   // then read the primary (see src/db/readYourWrites.ts).
   app.get('/readyz', async (req, res) => {
+    if (deps.searchIndex && !deps.searchIndex.ready) {
+      res.set('Retry-After', '5');
+      sendProblem(req, res, new AppError('service_unavailable', 'The search index is loading; retry in a few seconds.'));
+      return;
+    }
     try {
       const [, replica] = await Promise.all([deps.db.raw('select 1'), reads.replicaStatus()]);
       res.json(replica ? { status: 'ready', replica: replica.status, replica_fallbacks: replica.fallbacks } : { status: 'ready' });

@@ -13,6 +13,7 @@ import { loadSourcesFile } from './scraping/sources';
 import type { ScrapingSetup } from './services/scraping';
 import { seedDemoAccount, seedDemoCompaniesIfEmpty } from './services/demo';
 import { PrincipalCache } from './services/principalCache';
+import { CompanyIndex } from './search/index';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -39,6 +40,29 @@ async function main(): Promise<void> {
     const companies = await seedDemoCompaniesIfEmpty(database.knex);
     if (companies > 0) logger.info({ companies }, 'demo companies written');
   }
+  // The search index loads while the server already listens (/readyz answers 503 until it is
+  // loaded); a failed load is retried with backoff, and searches use SQL meanwhile.
+  const searchIndex = config.searchIndex
+    ? new CompanyIndex(database.reader, {
+        maxStalenessMs: config.searchIndexMaxStalenessMs,
+        onError: (err) => logger.warn({ err }, 'search index refresh failed; the next search retries it'),
+      })
+    : undefined;
+  const indexLoaded = (async () => {
+    for (let attempt = 0; searchIndex && !searchIndex.closed; attempt++) {
+      const started = performance.now();
+      try {
+        await searchIndex.start();
+        const heapMb = Math.round(process.memoryUsage().heapUsed / 2 ** 20);
+        logger.info({ companies: searchIndex.size, ms: Math.round(performance.now() - started), heap_mb: heapMb }, 'search index loaded');
+        return;
+      } catch (err) {
+        if (searchIndex.closed) return;
+        logger.error({ err }, 'search index failed to load; searches use SQL until it does');
+        await new Promise((r) => setTimeout(r, Math.min(30_000, 1000 * 2 ** attempt)).unref());
+      }
+    }
+  })();
   // Printed once, on purpose outside the logs: keys never go through the logger. Printed once
   // listening, so that the key can be tried at once, on the port actually bound.
   const printDemoKey = (port: number) => {
@@ -91,6 +115,7 @@ async function main(): Promise<void> {
     scraping,
     principalCache,
     reads,
+    searchIndex,
   });
   const server: Server = app.listen(config.port, config.host);
   try {
@@ -137,6 +162,8 @@ async function main(): Promise<void> {
         logger.warn('shutdown timeout: database queries still running are cut');
       }
       await principalCache.close();
+      await searchIndex?.close();
+      await indexLoaded;
       await reads.close();
       await database.close().catch((closeErr) => logger.error({ err: closeErr }, 'closing the database failed'));
       await sample?.close();

@@ -350,7 +350,7 @@ export class CompanyIndex implements CompanySearchBackend {
   private state: IndexState;
   private snapshot: string | null = null;
   private loaded = false;
-  private closed = false;
+  closed = false;
   private readonly maxStalenessMs: number;
   private readonly wordCacheSize: number;
   /** When the last completed refresh started (performance.now()). */
@@ -362,7 +362,8 @@ export class CompanyIndex implements CompanySearchBackend {
   private readonly scratch = new Bitset();
 
   constructor(
-    private readonly db: Knex,
+    /** Where the index reads (the replica when there is one). */
+    readonly db: Knex,
     private readonly options: CompanyIndexOptions = {},
   ) {
     this.maxStalenessMs = options.maxStalenessMs ?? 0;
@@ -383,7 +384,7 @@ export class CompanyIndex implements CompanySearchBackend {
   /** Loads every company (in one snapshot, in batches that leave the event loop free), then follows the changes. */
   async start(): Promise<void> {
     await this.load();
-    this.loaded = true;
+    this.loaded = !this.closed;
     const every = this.options.refreshIntervalMs ?? 1000;
     if (every > 0 && !this.closed) {
       this.timer = setInterval(() => {
@@ -420,6 +421,7 @@ export class CompanyIndex implements CompanySearchBackend {
             after ? [after] : [],
           );
           for (const row of result.rows) state.upsert(row);
+          if (this.closed) throw new Error('the search index was closed while loading');
           if (result.rows.length < LOAD_BATCH) break;
           after = result.rows[result.rows.length - 1].id;
           await yieldToEventLoop();

@@ -4,6 +4,7 @@ import { validationError, type FieldError } from '../errors';
 import { findSecteur, SECTEURS } from '../reference/secteurs';
 import { effectiveWilaya, findWilayaByCode, WILAYAS } from '../reference/wilayas';
 import { countCompanies, searchCompanies, type CompanyRow } from '../repositories/companies';
+import type { CompanyIndex } from '../search/index';
 import type { Entreprise, EntreprisePage, SearchEntreprisesQuery } from '../types';
 
 const secteurNames = new Map(SECTEURS.map((s) => [s.id, s.nom]));
@@ -27,7 +28,11 @@ export function toEntreprise(
 
 export class SearchService {
   /** readerFor: where an account's searches read (a replica once it has the account's writes, or the primary). */
-  constructor(private readonly readerFor: (accountId: string) => Promise<Knex>) {}
+  constructor(
+    private readonly readerFor: (accountId: string) => Promise<Knex>,
+    /** Answers from memory once loaded, when it reads where the account may read. */
+    private readonly index?: CompanyIndex,
+  ) {}
 
   /** The free search: filters are validated and normalised here, counted and paged by the repository. */
   async search(params: SearchEntreprisesQuery, accountId: string): Promise<EntreprisePage> {
@@ -58,6 +63,10 @@ export class SearchService {
       scoreMin: params.score_min ?? 0,
     };
     const db = await this.readerFor(accountId);
+    if (this.index?.ready && this.index.db === db) {
+      const { total, rows } = await this.index.search(filter, { sort: '-score_qualite', limit: perPage, offset: (page - 1) * perPage });
+      return { total, page, pages: Math.ceil(total / perPage), items: rows.map(toEntreprise) };
+    }
     // The page first: its round trip also reads the data version the count is exact for.
     const { version, rows } = await searchCompanies(db, filter, { offset: (page - 1) * perPage, limit: perPage });
     const total = await countCompanies(db, filter, version);

@@ -8,6 +8,7 @@ import { createReadYourWrites, type FenceOptions, type ReadYourWrites } from '..
 import type { ScrapingSetup } from '../../src/services/scraping';
 import { createLogger, type Logger } from '../../src/logger';
 import { PrincipalCache } from '../../src/services/principalCache';
+import { CompanyIndex } from '../../src/search/index';
 import { createTestDatabase } from './db';
 
 export const TEST_SECRET = 'test-secret-that-is-long-enough-0123456789';
@@ -16,6 +17,8 @@ export interface TestContext {
   app: Express;
   database: Database;
   services: AppServices;
+  /** The app's search index, when it has one. */
+  searchIndex?: CompanyIndex;
   /** Where the app's searches read (a no-op fence answering the primary unless the database has a replica). */
   reads: ReadYourWrites;
   /** The app's authentication cache, as in production (shared with `services`). */
@@ -48,6 +51,8 @@ export async function createTestContext(
     /** Settings of the read-your-writes fence (when the database has a replica). */
     fence?: Partial<FenceOptions>;
     logLevel?: string;
+    /** false: searches use SQL alone (default: the in-memory index, as in production, unless TEST_SEARCH_INDEX=off). */
+    searchIndex?: boolean;
   } = {},
 ): Promise<TestContext> {
   const database = options.database ?? (await createTestDatabase());
@@ -57,6 +62,8 @@ export async function createTestContext(
   await reads.start(database);
   const principalCache = new PrincipalCache({ ttlMs: options.authCacheTtlMs ?? 5000 });
   await principalCache.start(database);
+  const searchIndex = (options.searchIndex ?? process.env.TEST_SEARCH_INDEX !== 'off') === false ? undefined : new CompanyIndex(database.reader, { refreshIntervalMs: 0 });
+  await searchIndex?.start();
   const app = createApp({
     db: database.knex,
     apiKeySecret: TEST_SECRET,
@@ -65,13 +72,15 @@ export async function createTestContext(
     scraping: options.scraping,
     principalCache,
     reads,
+    searchIndex,
   });
-  const services = createServices(database.knex, TEST_SECRET, options.scraping, principalCache, reads);
+  const services = createServices(database.knex, TEST_SECRET, { scraping: options.scraping, principalCache, reads, searchIndex });
   let n = 0;
   return {
     app,
     database,
     reads,
+    searchIndex,
     services,
     principalCache,
     logger,
@@ -89,6 +98,7 @@ export async function createTestContext(
       return result;
     },
     close: async () => {
+      await searchIndex?.close();
       await principalCache.close();
       await reads.close();
       await database.close();
