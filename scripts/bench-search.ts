@@ -1,29 +1,36 @@
 /**
- * npm run bench:search — the free search at scale, measured (never asserted).
+ * npm run bench:search — the free search under real traffic, measured (never asserted).
  *
  * 1. Loads 1,000,000 demo companies into PostgreSQL (BENCH_DATABASE_URL, default
- *    postgres://postgres@127.0.0.1:5432/prospecting_bench, created if missing). The load is
- *    kept between runs; `--reload` starts from an empty database, `--count N` changes the size.
- * 2. Starts the real server (tsx src/server.ts, NODE_ENV=production) on a free port.
- * 3. Drives it with autocannon, 50 connections, over a realistic mix of searches, one
- *    scenario at a time: each scenario's first (cold) request is timed alone, then the
- *    scenario runs `--warmup` seconds unmeasured (default 3: a steady server, JIT compiled),
- *    then `--duration` seconds measured. One scenario sends a different page every request
- *    (nothing is served twice); two reference rows show what an authenticated request costs
- *    with no search at all (`GET /v1/secteurs`) and with no key and no contract (`/healthz`).
- * 4. Prints a table (scenario, requests/s, mean, p50, p99, cold) and writes it as JSON to
- *    bench-results/search.json.
+ *    postgres://postgres@127.0.0.1:5432/prospecting_bench, created if missing; kept between
+ *    runs, `--reload` starts again, `--count N` changes the size).
+ * 2. Reads the data's own vocabulary from a sample of 50,000 rows: common words, rare words
+ *    (seen in few rows) and infixes (a word matches inside a longer one).
+ * 3. Starts the real server (NODE_ENV=production) and waits for /readyz (the search index
+ *    loaded), and a bare node + pg server that answers the same URLs with plain SQL
+ *    (scripts/bench-bare.ts).
+ * 4. Drives each with autocannon, 50 connections, one scenario at a time; every request is a
+ *    fresh random combination (seeded: `--seed`), so caches of answers cannot help. Each
+ *    scenario runs `--warmup` s unmeasured, then `--duration` s measured. Every scenario runs
+ *    quiet, then again while a writer (scripts/bench-writer.ts, another process) does what
+ *    extractions do: batches of 20 upserts, `--writes-per-s` (3) a second, over random
+ *    wilayas and sectors.
+ * 5. Prints one table per phase with the issue's checks (mean < 100 ms, p99 < 250 ms,
+ *    >= 50% of GET /v1/secteurs' throughput when quiet, never slower than bare, facets within
+ *    2x of the same search) and writes everything to bench-results/search.json.
  *
- * The benchmark database's enterprise plan is given a very high request limit (plans are
- * data), so the rate limiter does not turn the measurement into a 429 benchmark.
+ * Options: --duration 8 --warmup 2 --connections 50 --seed 1 --writes-per-s 3
+ *          --scenarios a,b (names or prefixes) --no-writes --no-bare --count N --reload
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
+import readline from 'node:readline';
 import autocannon from 'autocannon';
 import knexFactory from 'knex';
 import { openDatabase } from '../src/db';
+import { SECTEURS } from '../src/reference/secteurs';
 import { AccountService } from '../src/services/accounts';
 import { ApiKeyService } from '../src/services/apiKeys';
 import { seedDemoCompanies } from '../src/services/demoCompanies';
@@ -35,27 +42,67 @@ const option = (name: string, fallback: string) => {
   return i >= 0 && args[i + 1] ? args[i + 1] : fallback;
 };
 const COUNT = Number(option('count', '1000000'));
-const DURATION = Number(option('duration', '10'));
-const WARMUP = Number(option('warmup', '3'));
+const DURATION = Number(option('duration', '8'));
+const WARMUP = Number(option('warmup', '2'));
 const CONNECTIONS = Number(option('connections', '50'));
+const SEED = Number(option('seed', '1'));
+const WRITES_PER_S = Number(option('writes-per-s', '3'));
+const ONLY = option('scenarios', '').split(',').filter(Boolean);
 const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/prospecting_bench';
 const SECRET = 'bench-secret-that-is-long-enough-0123456789';
 const root = path.resolve(__dirname, '..');
+const tsx = path.join(root, 'node_modules/.bin/tsx');
 
-/** 58 wilayas x pages 1-200: 11,600 different requests, more than a run sends. */
-const walkPath = (i: number) => `/v1/entreprises?wilayas=${1 + (i % 58)}&page=${1 + (Math.floor(i / 58) % 200)}`;
+/** mulberry32: the same requests for the same --seed. */
+function prng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
 
-const SCENARIOS: { name: string; path: string; vary?: (i: number) => string }[] = [
-  { name: 'no filter', path: '/v1/entreprises' },
-  { name: 'one wilaya', path: '/v1/entreprises?wilayas=16' },
-  { name: 'two sectors + score_min', path: '/v1/entreprises?secteurs=BTP&secteurs=Sant%C3%A9&score_min=70' },
-  { name: 'one-word query', path: '/v1/entreprises?query=numidia' },
-  { name: 'two-word query', path: '/v1/entreprises?query=atlas%20distribution' },
-  { name: 'deep page', path: '/v1/entreprises?wilayas=31&page=200&per_page=50' },
-  { name: 'every request a new page', path: walkPath(0), vary: walkPath },
-  { name: 'reference: GET /v1/secteurs', path: '/v1/secteurs' },
-  { name: 'reference: GET /healthz', path: '/healthz' },
-];
+interface Vocabulary {
+  common: string[];
+  rare: string[];
+  infixes: string[];
+}
+
+interface Scenario {
+  name: string;
+  /** The search whose throughput a facets scenario is compared with. */
+  sameAs?: string;
+  bare?: boolean;
+  reference?: boolean;
+  next: (random: () => number) => string;
+}
+
+function scenarios(v: Vocabulary): Scenario[] {
+  const pick = <T>(random: () => number, xs: readonly T[]) => xs[Math.floor(random() * xs.length)];
+  const wilaya = (r: () => number) => 1 + Math.floor(r() * 58);
+  const sectors = SECTEURS.map((s) => encodeURIComponent(s.nom));
+  const q = (w: string) => encodeURIComponent(w);
+  return [
+    { name: 'no filter', bare: true, next: (r) => `/v1/entreprises?page=${1 + Math.floor(r() * 20)}` },
+    { name: 'one wilaya', bare: true, next: (r) => `/v1/entreprises?wilayas=${wilaya(r)}&page=${1 + Math.floor(r() * 5)}` },
+    { name: 'two sectors + score_min', bare: true, next: (r) => `/v1/entreprises?secteurs=${pick(r, sectors)}&secteurs=${pick(r, sectors)}&score_min=${Math.floor(r() * 90)}` },
+    { name: 'one common word', bare: true, next: (r) => `/v1/entreprises?query=${q(pick(r, v.common))}&page=${1 + Math.floor(r() * 3)}` },
+    { name: 'one rare word', bare: true, next: (r) => `/v1/entreprises?query=${q(pick(r, v.rare))}` },
+    { name: 'infix of a word', bare: true, next: (r) => `/v1/entreprises?query=${q(pick(r, v.infixes))}` },
+    { name: 'two words + wilaya', bare: true, next: (r) => `/v1/entreprises?query=${q(`${pick(r, v.common)} ${pick(r, [...v.common, ...v.rare])}`)}&wilayas=${wilaya(r)}` },
+    { name: 'deep page', bare: true, next: (r) => `/v1/entreprises?wilayas=${wilaya(r)}&page=${100 + Math.floor(r() * 200)}&per_page=50` },
+    { name: 'sort=nom, deep', next: (r) => `/v1/entreprises?wilayas=${wilaya(r)}&sort=nom&page=${50 + Math.floor(r() * 100)}&per_page=50` },
+    { name: 'sort=-updated_at + word', next: (r) => `/v1/entreprises?query=${q(pick(r, v.common))}&sort=-updated_at` },
+    { name: 'common word + wilaya', next: (r) => `/v1/entreprises?query=${q(pick(r, v.common))}&wilayas=${wilaya(r)}` },
+    { name: 'facets: common word + wilaya', sameAs: 'common word + wilaya', next: (r) => `/v1/entreprises/facets?query=${q(pick(r, v.common))}&wilayas=${wilaya(r)}` },
+    { name: 'facets: no filter', sameAs: 'no filter', next: () => `/v1/entreprises/facets` },
+    { name: 'reference: GET /v1/secteurs', reference: true, next: () => '/v1/secteurs' },
+    { name: 'reference: GET /healthz', reference: true, next: () => '/healthz' },
+  ];
+}
 
 async function ensureDatabase(): Promise<void> {
   const url = new URL(DATABASE_URL);
@@ -83,18 +130,66 @@ function freePort(): Promise<number> {
   });
 }
 
-async function waitForServer(url: string, child: ChildProcess): Promise<void> {
-  for (let i = 0; i < 600; i++) {
-    if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}`);
+async function waitFor(url: string, child: ChildProcess, seconds: number): Promise<void> {
+  for (let i = 0; i < seconds * 10; i++) {
+    if (child.exitCode !== null) throw new Error(`${url}: the process exited with code ${child.exitCode}`);
     try {
-      const res = await fetch(`${url}/readyz`);
-      if (res.ok) return;
+      if ((await fetch(url)).ok) return;
     } catch {
       // not listening yet
     }
     await new Promise((r) => setTimeout(r, 100));
   }
-  throw new Error('the server did not become ready in 60 s');
+  throw new Error(`${url} not ready after ${seconds} s`);
+}
+
+/** The data's own words, by document frequency over a sample. */
+async function vocabulary(knex: ReturnType<typeof knexFactory>): Promise<Vocabulary> {
+  const rows: { search_text: string }[] = await knex.raw('select search_text from companies tablesample system (10) limit 50000').then((r: { rows: { search_text: string }[] }) => r.rows);
+  const df = new Map<string, number>();
+  for (const { search_text } of rows) for (const w of new Set(search_text.split(' '))) if (/^[\p{L}\p{N}]{3,}$/u.test(w)) df.set(w, (df.get(w) ?? 0) + 1);
+  const byFrequency = [...df].sort((a, b) => b[1] - a[1]);
+  const common = byFrequency.slice(0, 20).map(([w]) => w);
+  const rare = byFrequency.filter(([, n]) => n <= Math.max(2, rows.length / 2000)).map(([w]) => w);
+  const rareSet = rare.length >= 10 ? rare : byFrequency.slice(-30).map(([w]) => w);
+  const random = prng(SEED);
+  const infixes = [...new Set(byFrequency.slice(0, 200).map(([w]) => { const at = Math.floor(random() * Math.max(1, w.length - 3)); return w.slice(at, at + 3 + Math.floor(random() * 2)); }))];
+  return { common, rare: rareSet.slice(0, 200), infixes };
+}
+
+interface Measured {
+  scenario: string;
+  requests_per_s: number;
+  mean_ms: number;
+  p50_ms: number;
+  p99_ms: number;
+  errors: number;
+}
+
+async function drive(base: string, scenario: Scenario, headers: Record<string, string>, seed: number): Promise<Measured | null> {
+  const random = prng(seed);
+  const probe = await fetch(base + scenario.next(prng(seed + 1)), { headers });
+  if (probe.status === 404 || probe.status === 400) return null; // not served by this build
+  const options = {
+    url: base,
+    connections: CONNECTIONS,
+    headers,
+    requests: [{ setupRequest: (req: autocannon.Request) => ({ ...req, path: scenario.next(random) }) }],
+  };
+  if (WARMUP > 0) await autocannon({ ...options, duration: WARMUP });
+  const r = await autocannon({ ...options, duration: DURATION });
+  return {
+    scenario: scenario.name,
+    requests_per_s: Math.round(r.requests.average),
+    mean_ms: Number(r.latency.mean.toFixed(1)),
+    p50_ms: r.latency.p50,
+    p99_ms: r.latency.p99,
+    errors: r.non2xx + r.errors + r.timeouts,
+  };
+}
+
+function start(script: string, argv: string[], env: NodeJS.ProcessEnv = process.env): ChildProcess {
+  return spawn(tsx, [script, ...argv], { cwd: root, env, stdio: ['ignore', 'pipe', 'inherit'] });
 }
 
 async function main(): Promise<void> {
@@ -108,66 +203,86 @@ async function main(): Promise<void> {
     await seedDemoCompanies(knex, COUNT, (done, total) => {
       if (done % 100000 === 0) process.stderr.write(`  ${done}/${total} after ${Math.round((Date.now() - started) / 1000)} s\n`);
     });
-    process.stderr.write(`loaded in ${Math.round((Date.now() - started) / 1000)} s; analysing\n`);
     await knex.raw('vacuum analyze companies');
-    await knex.raw('vacuum analyze company_counts');
   }
   const total = Number((await knex('companies').count<{ n: number }[]>({ n: '*' }))[0].n);
+  const vocab = await vocabulary(knex);
   await knex('plans').where({ id: 'enterprise' }).update({ requests_per_minute: 1_000_000_000 });
-  const apiKeys = new ApiKeyService(knex, SECRET);
-  const { api_key } = await new AccountService(knex, apiKeys).create({ name: 'Bench', plan: 'enterprise', credits: 0 });
+  const { api_key } = await new AccountService(knex, new ApiKeyService(knex, SECRET)).create({ name: 'Bench', plan: 'enterprise', credits: 0 });
   await database.close();
+  process.stderr.write(`${total} companies; common words: ${vocab.common.slice(0, 8).join(', ')}...; rare: ${vocab.rare.slice(0, 5).join(', ')}...\n`);
 
   const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const child = spawn(path.join(root, 'node_modules/.bin/tsx'), ['src/server.ts'], {
-    cwd: root,
-    env: { ...process.env, DATABASE_URL, API_KEY_SECRET: SECRET, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'production', LOG_LEVEL: 'warn', SEED_DEMO: 'false' },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
+  const barePort = await freePort();
+  const api = `http://127.0.0.1:${port}`;
+  const bare = `http://127.0.0.1:${barePort}`;
+  const server = start('src/server.ts', [], { ...process.env, DATABASE_URL, API_KEY_SECRET: SECRET, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'production', LOG_LEVEL: 'warn', SEED_DEMO: 'false' });
+  server.stdout?.pipe(process.stderr);
+  const bareServer = flag('no-bare') ? undefined : start('scripts/bench-bare.ts', [DATABASE_URL, String(barePort)]);
+  const children = [server, bareServer].filter(Boolean) as ChildProcess[];
+  const results: Record<string, unknown>[] = [];
   try {
-    await waitForServer(url, child);
+    const t0 = performance.now();
+    await waitFor(`${api}/readyz`, server, 600);
+    process.stderr.write(`server ready (search index loaded) in ${Math.round((performance.now() - t0) / 1000)} s\n`);
+    if (bareServer) await waitFor(`${bare}/v1/entreprises?wilayas=1`, bareServer, 60);
     const headers = { authorization: `Bearer ${api_key}` };
-    const rows: Record<string, unknown>[] = [];
-    for (const scenario of SCENARIOS) {
-      const t0 = performance.now();
-      const cold = await fetch(url + scenario.path, { headers });
-      const coldMs = performance.now() - t0;
-      const body = (await cold.json()) as { total?: number };
-      if (!cold.ok) throw new Error(`${scenario.name}: ${cold.status} ${JSON.stringify(body)}`);
-      let sent = 1;
-      const options = {
-        url: url + scenario.path,
-        connections: CONNECTIONS,
-        headers,
-        ...(scenario.vary
-          ? { requests: [{ setupRequest: (req: autocannon.Request) => ({ ...req, path: scenario.vary!(sent++) }) }] }
-          : {}),
-      };
-      if (WARMUP > 0) await autocannon({ ...options, duration: WARMUP });
-      const result = await autocannon({ ...options, duration: DURATION });
-      const non2xx = result.non2xx + result.errors + result.timeouts;
-      rows.push({
-        scenario: scenario.name,
-        path: scenario.path,
-        matches: body.total,
-        requests_per_s: Math.round(result.requests.average),
-        mean_ms: Number(result.latency.mean.toFixed(1)),
-        p50_ms: result.latency.p50,
-        p99_ms: result.latency.p99,
-        cold_ms: Number(coldMs.toFixed(1)),
-        errors: non2xx,
+    const chosen = scenarios(vocab).filter((s) => ONLY.length === 0 || ONLY.some((o) => s.name.startsWith(o)));
+    const phases = flag('no-writes') ? ['quiet'] : ['quiet', 'with writes'];
+    for (const phase of phases) {
+      let writer: ChildProcess | undefined;
+      let writerReport: Promise<string> | undefined;
+      if (phase === 'with writes') {
+        writer = start('scripts/bench-writer.ts', [DATABASE_URL, String(WRITES_PER_S), String(SEED)]);
+        writerReport = new Promise((resolve) => {
+          const lines = readline.createInterface({ input: writer!.stdout! });
+          lines.once('line', resolve);
+          writer!.once('exit', () => resolve('{}'));
+        });
+        await new Promise((r) => setTimeout(r, 2000));
+      }
+      const rows: Record<string, unknown>[] = [];
+      for (const [i, scenario] of chosen.entries()) {
+        const mine = await drive(api, scenario, headers, SEED * 1000 + i);
+        if (!mine) {
+          process.stderr.write(`${phase}: ${scenario.name}: not served (404/400), skipped\n`);
+          continue;
+        }
+        const theirs = scenario.bare && bareServer ? await drive(bare, scenario, {}, SEED * 1000 + i) : null;
+        rows.push({ ...mine, bare_requests_per_s: theirs?.requests_per_s ?? null, bare_mean_ms: theirs?.mean_ms ?? null, bare_errors: theirs?.errors ?? null, sameAs: scenario.sameAs, reference: scenario.reference ?? false });
+        process.stderr.write(`${phase}: ${scenario.name}: ${mine.requests_per_s} req/s, mean ${mine.mean_ms} ms\n`);
+      }
+      let writes: unknown = null;
+      if (writer) {
+        writer.kill('SIGTERM');
+        writes = JSON.parse(await writerReport!);
+      }
+      // The issue's targets, reported.
+      const secteurs = rows.find((r) => r.scenario === 'reference: GET /v1/secteurs') as Measured | undefined;
+      const table = rows.map((r) => {
+        const m = r as unknown as Measured & { bare_requests_per_s: number | null; bare_mean_ms: number | null; sameAs?: string; reference: boolean };
+        const same = m.sameAs ? (rows.find((x) => x.scenario === m.sameAs) as Measured | undefined) : undefined;
+        const checks: string[] = [];
+        if (!m.reference) {
+          checks.push(m.mean_ms < 100 ? 'mean ok' : 'MEAN>100');
+          checks.push(m.p99_ms < 250 ? 'p99 ok' : 'P99>250');
+          if (phase === 'quiet' && secteurs) checks.push(m.requests_per_s >= secteurs.requests_per_s / 2 ? '>=50% ok' : '<50% OF SECTEURS');
+          if (m.bare_requests_per_s !== null) checks.push(m.requests_per_s >= m.bare_requests_per_s ? '>=bare ok' : 'SLOWER THAN BARE');
+          if (same) checks.push(m.requests_per_s * 2 >= same.requests_per_s ? 'facets ok' : 'FACETS >2x');
+          if (m.errors > 0) checks.push('ERRORS');
+        }
+        return { scenario: m.scenario, 'req/s': m.requests_per_s, mean: m.mean_ms, p50: m.p50_ms, p99: m.p99_ms, errors: m.errors, 'bare req/s': m.bare_requests_per_s, 'bare mean': m.bare_mean_ms, checks: checks.join(' ') };
       });
-      process.stderr.write(`${scenario.name}: done\n`);
+      console.log(`\n${phase}: ${total} companies, ${CONNECTIONS} connections, ${DURATION} s per scenario after ${WARMUP} s warm-up${writes ? `; writer: ${JSON.stringify(writes)}` : ''}`);
+      console.table(table);
+      results.push({ phase, writer: writes, scenarios: rows });
     }
-    const report = { date: new Date().toISOString(), companies: total, connections: CONNECTIONS, duration_s: DURATION, warmup_s: WARMUP, node: process.version, scenarios: rows };
+    const report = { date: new Date().toISOString(), companies: total, connections: CONNECTIONS, duration_s: DURATION, warmup_s: WARMUP, seed: SEED, writes_per_s: WRITES_PER_S, node: process.version, vocabulary: vocab, phases: results };
     fs.mkdirSync(path.join(root, 'bench-results'), { recursive: true });
     fs.writeFileSync(path.join(root, 'bench-results/search.json'), `${JSON.stringify(report, null, 2)}\n`);
-    console.log(`\nSearch over ${total} companies, ${CONNECTIONS} connections, ${DURATION} s per scenario after ${WARMUP} s of warm-up\n`);
-    console.table(rows.map(({ path: _p, ...r }) => r));
     console.log('written to bench-results/search.json');
   } finally {
-    child.kill('SIGTERM');
+    for (const child of children) child.kill('SIGTERM');
   }
 }
 
