@@ -38,6 +38,9 @@ export interface CompanyIndexOptions {
 }
 
 const NIL_UUID = '00000000-0000-0000-0000-000000000000';
+/** What the index keeps of a company (in the order of Row). */
+const COLUMNS = `id, nom, activite, email, telephone, search_text, nom_tri, wilaya_code, secteur_id, score_qualite,
+  (extract(epoch from updated_at) * 1000000)::bigint::text as updated_us`;
 const LOAD_BATCH = 10_000;
 const APPLY_SLICE = 2_000;
 
@@ -121,6 +124,10 @@ function tokensOf(text: string): Set<string> {
 
 interface Row {
   id: string;
+  nom: string;
+  activite: string | null;
+  email: string | null;
+  telephone: string | null;
   search_text: string;
   nom_tri: string;
   wilaya_code: number;
@@ -135,6 +142,11 @@ class IndexState {
   ids: string[] = [];
   nomTri: string[] = [];
   texts: string[] = [];
+  /** What a result shows besides the columns above. */
+  noms: string[] = [];
+  activites: (string | null)[] = [];
+  emails: (string | null)[] = [];
+  telephones: (string | null)[] = [];
   wilaya = new Uint8Array(1024);
   sector = new Uint16Array(1024);
   score = new Uint8Array(1024);
@@ -152,6 +164,14 @@ class IndexState {
   readonly atLeast: Bitset[] = Array.from({ length: 102 }, () => new Bitset());
   readonly tokens = new Map<string, Posting>();
   readonly words = new Map<string, Bitset>();
+  /**
+   * How many companies have each score (index 0..100), over everything, per wilaya, per
+   * sector, and per wilaya x sector cell: a search without words is counted from these alone.
+   */
+  readonly hist = new Int32Array(101);
+  readonly histByWilaya = new Map<number, Int32Array>();
+  readonly histBySector = new Map<number, Int32Array>();
+  readonly histByCell = new Map<number, Int32Array>();
 
   readonly compareNom = (a: number, b: number) => compareCodePoints(this.nomTri[a], this.nomTri[b]) || compareAscii(this.ids[a], this.ids[b]);
   readonly compareScore = (a: number, b: number) => this.score[b] - this.score[a] || this.compareNom(a, b);
@@ -193,6 +213,75 @@ class IndexState {
     return i;
   }
 
+  private static histogram(map: Map<number, Int32Array>, key: number): Int32Array {
+    let h = map.get(key);
+    if (!h) {
+      h = new Int32Array(101);
+      map.set(key, h);
+    }
+    return h;
+  }
+
+  private count(slot: number, d: number): void {
+    const s = this.score[slot];
+    this.hist[s] += d;
+    IndexState.histogram(this.histByWilaya, this.wilaya[slot])[s] += d;
+    IndexState.histogram(this.histBySector, this.sector[slot])[s] += d;
+    IndexState.histogram(this.histByCell, this.wilaya[slot] * 65536 + this.sector[slot])[s] += d;
+  }
+
+  /**
+   * Matches per exact score of a search without words, from the histograms alone; with
+   * `facets`, also counted per wilaya and per sector.
+   */
+  histogramOf(f: CompanyFilter, facets?: { wilayas: Map<number, number>; secteurs: Map<number, number> }): Int32Array {
+    const out = new Int32Array(101);
+    const min = Math.max(0, Math.floor(f.scoreMin));
+    const add = (h: Int32Array) => {
+      let n = 0;
+      for (let s = min; s <= 100; s++) {
+        out[s] += h[s];
+        n += h[s];
+      }
+      return n;
+    };
+    const sectors = f.secteurIds.map((id) => this.sectorIndex.get(id) ?? -1);
+    if (facets) {
+      const wilayas = new Set(f.wilayaCodes);
+      const wanted = new Set(sectors);
+      for (const [key, h] of this.histByCell) {
+        const w = Math.floor(key / 65536);
+        const sec = key % 65536;
+        if ((wilayas.size > 0 && !wilayas.has(w)) || (wanted.size > 0 && !wanted.has(sec))) continue;
+        const n = add(h);
+        if (n > 0) {
+          facets.wilayas.set(w, (facets.wilayas.get(w) ?? 0) + n);
+          facets.secteurs.set(sec, (facets.secteurs.get(sec) ?? 0) + n);
+        }
+      }
+    } else if (f.wilayaCodes.length === 0 && sectors.length === 0) {
+      add(this.hist);
+    } else if (sectors.length === 0) {
+      for (const w of new Set(f.wilayaCodes)) {
+        const h = this.histByWilaya.get(w);
+        if (h) add(h);
+      }
+    } else if (f.wilayaCodes.length === 0) {
+      for (const sec of new Set(sectors)) {
+        const h = this.histBySector.get(sec);
+        if (h) add(h);
+      }
+    } else {
+      for (const w of new Set(f.wilayaCodes)) {
+        for (const sec of new Set(sectors)) {
+          const h = this.histByCell.get(w * 65536 + sec);
+          if (h) add(h);
+        }
+      }
+    }
+    return out;
+  }
+
   private static member(map: Map<number, Bitset>, key: number): Bitset {
     let set = map.get(key);
     if (!set) {
@@ -232,6 +321,7 @@ class IndexState {
     this.byScore[this.score[slot]].insert(slot);
     this.byNom.insert(slot);
     this.byUpdated.insert(slot);
+    this.count(slot, 1);
   }
 
   private unlink(slot: number): void {
@@ -242,6 +332,7 @@ class IndexState {
     this.byScore[this.score[slot]].delete(slot);
     this.byNom.delete(slot);
     this.byUpdated.delete(slot);
+    this.count(slot, -1);
   }
 
   private updateWordSets(slot: number, text: string | null): void {
@@ -273,6 +364,10 @@ class IndexState {
     this.sector[slot] = this.sectorOf(row.secteur_id);
     this.score[slot] = row.score_qualite;
     this.updatedUs[slot] = Number(row.updated_us);
+    this.noms[slot] = row.nom;
+    this.activites[slot] = row.activite;
+    this.emails[slot] = row.email;
+    this.telephones[slot] = row.telephone;
     this.link(slot);
     if (this.words.size > 0) this.updateWordSets(slot, text);
   }
@@ -287,6 +382,10 @@ class IndexState {
     this.ids[slot] = '';
     this.texts[slot] = '';
     this.nomTri[slot] = '';
+    this.noms[slot] = '';
+    this.activites[slot] = null;
+    this.emails[slot] = null;
+    this.telephones[slot] = null;
     this.free.push(slot);
   }
 
@@ -332,6 +431,19 @@ class IndexState {
     if (f.secteurIds.length > 0) unite(f.secteurIds.map((id) => this.sectorIndex.get(id) ?? -1), this.bySector);
     if (f.scoreMin > 0) into.and(this.atLeast[Math.min(101, Math.max(0, Math.floor(f.scoreMin)))]);
     return into;
+  }
+
+  summary(slot: number): CompanySummary {
+    return {
+      id: this.ids[slot],
+      nom: this.noms[slot],
+      wilaya_code: this.wilaya[slot],
+      secteur_id: this.sectorIds[this.sector[slot]],
+      activite: this.activites[slot],
+      email: this.emails[slot],
+      telephone: this.telephones[slot],
+      score_qualite: this.score[slot],
+    };
   }
 
   keyOf(slot: number, sort: SearchRequest['sort']): SortKey {
@@ -415,9 +527,7 @@ export class CompanyIndex implements CompanySearchBackend {
         let after: string | null = null;
         for (;;) {
           const result: { rows: Row[] } = await trx.raw(
-            `select id, search_text, nom_tri, wilaya_code, secteur_id, score_qualite,
-                    (extract(epoch from updated_at) * 1000000)::bigint::text as updated_us
-               from companies ${after ? 'where id > ?' : ''} order by id limit ${LOAD_BATCH}`,
+            `select ${COLUMNS} from companies ${after ? 'where id > ?' : ''} order by id limit ${LOAD_BATCH}`,
             after ? [after] : [],
           );
           for (const row of result.rows) state.upsert(row);
@@ -468,12 +578,11 @@ export class CompanyIndex implements CompanySearchBackend {
       `select s.snap::text as snap, x.*
          from (select pg_current_snapshot() as snap) s
          left join lateral (
-           select id, search_text, nom_tri, wilaya_code, secteur_id, score_qualite,
-                  (extract(epoch from updated_at) * 1000000)::bigint::text as updated_us, false as deleted
+           select ${COLUMNS}, false as deleted
              from companies
             where change_xid >= pg_snapshot_xmin(?::pg_snapshot) and not pg_visible_in_snapshot(change_xid, ?::pg_snapshot)
            union all
-           select id, null, null, null, null, null, null, true
+           select id, null, null, null, null, null, null, null, null, null, null, true
              from company_deletions
             where change_xid >= pg_snapshot_xmin(?::pg_snapshot) and not pg_visible_in_snapshot(change_xid, ?::pg_snapshot)
          ) x on true`,
@@ -498,39 +607,22 @@ export class CompanyIndex implements CompanySearchBackend {
 
   async search(f: CompanyFilter, q: SearchRequest): Promise<SearchResult> {
     await this.fresh();
-    for (let attempt = 0; ; attempt++) {
-      const { total, slots } = this.choose(f, q);
-      const state = this.state;
-      const ids = slots.map((s) => state.ids[s]);
-      const expected = slots.map((s) => ({ score: state.score[s], wilaya: state.wilaya[s], secteur: state.sectorIds[state.sector[s]] }));
-      const lastKey = slots.length > 0 ? state.keyOf(slots[slots.length - 1], q.sort) : null;
-      const rows = await this.read(ids);
-      // A row changed or deleted since the refresh: refresh and choose again (twice at most).
-      const stale = ids.some((id, i) => {
-        const row = rows.get(id);
-        return !row || row.score_qualite !== expected[i].score || row.wilaya_code !== expected[i].wilaya || row.secteur_id !== expected[i].secteur;
-      });
-      if (!stale || attempt >= 2) {
-        return { total, rows: ids.map((id) => rows.get(id)).filter((r): r is CompanySummary => r !== undefined), lastKey };
-      }
-      await this.sync();
-    }
-  }
-
-  private async read(ids: string[]): Promise<Map<string, CompanySummary>> {
-    if (ids.length === 0) return new Map();
-    const result: { rows: CompanySummary[] } = await this.db.raw(
-      `select id, nom, wilaya_code, secteur_id, activite, email, telephone, score_qualite from companies where id = any(?::uuid[])`,
-      [`{${ids.join(',')}}`],
-    );
-    return new Map(result.rows.map((r) => [r.id, r]));
+    const state = this.state;
+    const { total, slots } = this.choose(f, q);
+    return {
+      total,
+      rows: slots.map((slot) => state.summary(slot)),
+      lastKey: slots.length > 0 ? state.keyOf(slots[slots.length - 1], q.sort) : null,
+    };
   }
 
   /** The total and the page's slots, computed synchronously on one state. */
   private choose(f: CompanyFilter, q: SearchRequest): { total: number; slots: number[] } {
     const state = this.state;
     const r = state.matches(f, this.matchSet, this.scratch);
-    const total = r.count();
+    // Without words, the counts come from the score histograms; with words, from the bits.
+    const exact = f.words.length === 0 ? state.histogramOf(f) : null;
+    const total = exact ? exact.reduce((a, b) => a + b, 0) : r.count();
     const limit = q.limit;
     const out: number[] = [];
     if (limit <= 0 || total === 0) return { total, slots: out };
@@ -563,6 +655,7 @@ export class CompanyIndex implements CompanySearchBackend {
     } else {
       // Score descending: matches with score >= s, counted without building the set.
       const atLeast = new Map<number, number>();
+      if (exact) for (let s = 100, n = 0; s >= 0; s--) atLeast.set(s, (n += exact[s]));
       const count = (s: number) => {
         if (s > 100) return 0;
         let n = atLeast.get(s);
@@ -581,9 +674,14 @@ export class CompanyIndex implements CompanySearchBackend {
         else if (Number(after[0]) < 0) return { total, slots: out };
         else first = nomAgainst(state, String(after[1]), String(after[2]));
       } else {
-        // The highest score s whose matches with score >= s go past the offset.
-        let lo = 0;
+        // The highest score s whose matches with score >= s go past the offset: galloping down
+        // from the top (a first page needs one count), then a binary search.
         let hi = 100;
+        let lo = 100;
+        for (let step = 1; lo > 0 && count(lo) <= offset; step *= 2) {
+          hi = lo - 1;
+          lo = Math.max(0, lo - step);
+        }
         while (lo < hi) {
           const mid = (lo + hi + 1) >>> 1;
           if (count(mid) > offset) lo = mid;
@@ -593,7 +691,9 @@ export class CompanyIndex implements CompanySearchBackend {
         skip = offset - count(from + 1);
       }
       for (let s = from; s >= 0 && out.length < limit; s--) {
-        if (count(s) - count(s + 1) === 0) continue;
+        // An empty score is skipped when its count is known; otherwise its list is walked.
+        if (atLeast.has(s) && atLeast.has(s + 1) && count(s) === count(s + 1)) continue;
+        if (state.byScore[s].size === 0) continue;
         let full = false;
         state.byScore[s].walk((slot) => {
           const more = take(slot);
@@ -635,6 +735,16 @@ export class CompanyIndex implements CompanySearchBackend {
   async facets(f: CompanyFilter): Promise<FacetCounts> {
     await this.fresh();
     const state = this.state;
+    if (f.words.length === 0) {
+      const counts = { wilayas: new Map<number, number>(), secteurs: new Map<number, number>() };
+      const exact = state.histogramOf(f, counts);
+      return {
+        total: exact.reduce((a, b) => a + b, 0),
+        wilayas: counts.wilayas,
+        secteurs: new Map([...counts.secteurs].map(([i, n]) => [state.sectorIds[i], n])),
+        scores: [...exact],
+      };
+    }
     const r = state.matches(f, this.matchSet, this.scratch);
     const byWilaya = new Int32Array(256);
     const bySector = new Int32Array(state.sectorIds.length);
