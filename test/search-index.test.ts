@@ -50,7 +50,8 @@ const filter = fc.record({
 const query = fc.record({ filter, sort: fc.constantFrom<SearchSort>(...SEARCH_SORTS), limit: fc.integer({ min: 1, max: 7 }), offset: fc.integer({ min: 0, max: 40 }), keyAt: fc.integer({ min: 0, max: 60 }) });
 
 function input(s: Spec): CompanyInput {
-  return { nom: s.nom, wilaya_code: s.wilaya, secteur_id: s.secteur, activite: s.activite, email: null, telephone: null, score_qualite: s.score, source: 'import', source_url: null };
+  const slug = s.nom.toLowerCase().replace(/[^a-z0-9]+/g, '');
+  return { nom: s.nom, wilaya_code: s.wilaya, secteur_id: s.secteur, activite: s.activite, email: s.score > 40 ? `contact@${slug || 'x'}.dz` : null, telephone: s.updated > 2 ? `+21355000000${s.updated}` : null, score_qualite: s.score, source: 'import', source_url: null };
 }
 
 const ORDER: Record<SearchSort, string> = {
@@ -63,6 +64,10 @@ const ORDER: Record<SearchSort, string> = {
 async function oracle(db: Knex, f: CompanyFilter, sort: SearchSort) {
   const q = db('companies').select(
     'id',
+    'nom',
+    'activite',
+    'email',
+    'telephone',
     'score_qualite',
     'nom_tri',
     'wilaya_code',
@@ -73,7 +78,7 @@ async function oracle(db: Knex, f: CompanyFilter, sort: SearchSort) {
   if (f.wilayaCodes.length) q.whereIn('wilaya_code', f.wilayaCodes);
   if (f.secteurIds.length) q.whereIn('secteur_id', f.secteurIds);
   if (f.scoreMin > 0) q.where('score_qualite', '>=', f.scoreMin);
-  return (await q.orderByRaw(ORDER[sort])) as { id: string; score_qualite: number; nom_tri: string; wilaya_code: number; secteur_id: string | null; us: string }[];
+  return (await q.orderByRaw(ORDER[sort])) as { id: string; nom: string; activite: string | null; email: string | null; telephone: string | null; score_qualite: number; nom_tri: string; wilaya_code: number; secteur_id: string | null; us: string }[];
 }
 
 describe('the in-memory search index', () => {
@@ -101,49 +106,59 @@ describe('the in-memory search index', () => {
           await db.raw('truncate companies cascade');
           const written = await upsertCompanies(db, companies.map(input));
           await db.raw(`update companies set updated_at = timestamptz '2026-01-01T00:00:00Z' + (score_qualite % 6) * interval '1 second'`);
-          for (const [kind, at, spec] of changes) {
-            if (written.length === 0) break;
-            const id = written[at % written.length].id;
-            if (kind === 'delete') await db('companies').where({ id }).delete();
-            else if (kind === 'touch') await db.raw(`update companies set updated_at = timestamptz '2026-01-01T00:00:00Z' + ? * interval '1 second' where id = ?`, [spec.updated, id]);
-            else {
-              // Moving to a wilaya where the name exists breaks the natural key: that write fails, as it would anywhere.
-              await db('companies')
-                .where({ id })
-                .update({ score_qualite: spec.score, secteur_id: spec.secteur, wilaya_code: spec.wilaya, search_text: words(`${spec.nom} ${spec.activite ?? ''}`).join(' ') })
-                .catch((err: { code?: string }) => {
-                  if (err.code !== '23505') throw err;
-                });
+          // Searches, then writes behind the index's back, then the same searches: what the
+          // index kept from the first round (word sets, counts) must follow the writes.
+          const check = async () => {
+            for (const { filter: f0, sort, limit, offset, keyAt } of queries) {
+              const f = { ...f0, words: [...new Set(f0.words)] };
+              const expected = await oracle(db, f, sort);
+              const byOffset = await index.search(f, { sort, limit, offset });
+              expect(byOffset.total).toBe(expected.length);
+              // The rows as SQL shows them now: every column the search returns.
+              expect(byOffset.rows).toEqual(expected.slice(offset, offset + limit).map(({ nom_tri: _n, us: _u, ...row }) => row));
+              // Keyset: just after the key of match number keyAt.
+              if (expected.length > 0) {
+                const k = keyAt % expected.length;
+                const row = expected[k];
+                const key = sort === 'nom' ? [row.nom_tri, row.id] : sort === '-updated_at' ? [row.us, row.id] : [row.score_qualite, row.nom_tri, row.id];
+                const next = await index.search(f, { sort, limit, offset: 0, after: key });
+                expect(next.rows.map((r) => r.id)).toEqual(expected.slice(k + 1, k + 1 + limit).map((r) => r.id));
+                const page = await index.search(f, { sort, limit, offset: k, after: undefined });
+                const last = expected[Math.min(expected.length, k + limit) - 1];
+                expect(page.lastKey).toEqual(sort === 'nom' ? [last.nom_tri, last.id] : sort === '-updated_at' ? [last.us, last.id] : [last.score_qualite, last.nom_tri, last.id]);
+              }
+              const facets = await index.facets(f);
+              expect(facets.total).toBe(expected.length);
+              const count = <K>(key: (r: (typeof expected)[number]) => K) => {
+                const m = new Map<K, number>();
+                for (const r of expected) m.set(key(r), (m.get(key(r)) ?? 0) + 1);
+                return m;
+              };
+              expect(facets.wilayas).toEqual(count((r) => r.wilaya_code));
+              expect(facets.secteurs).toEqual(count((r) => r.secteur_id));
+              expect(facets.scores).toEqual(Array.from({ length: 101 }, (_, s) => expected.filter((r) => r.score_qualite === s).length));
             }
-          }
-          for (const { filter: f0, sort, limit, offset, keyAt } of queries) {
-            const f = { ...f0, words: [...new Set(f0.words)] };
-            const expected = await oracle(db, f, sort);
-            const byOffset = await index.search(f, { sort, limit, offset });
-            expect(byOffset.total).toBe(expected.length);
-            expect(byOffset.rows.map((r) => r.id)).toEqual(expected.slice(offset, offset + limit).map((r) => r.id));
-            // Keyset: just after the key of match number keyAt.
-            if (expected.length > 0) {
-              const k = keyAt % expected.length;
-              const row = expected[k];
-              const key = sort === 'nom' ? [row.nom_tri, row.id] : sort === '-updated_at' ? [row.us, row.id] : [row.score_qualite, row.nom_tri, row.id];
-              const next = await index.search(f, { sort, limit, offset: 0, after: key });
-              expect(next.rows.map((r) => r.id)).toEqual(expected.slice(k + 1, k + 1 + limit).map((r) => r.id));
-              const page = await index.search(f, { sort, limit, offset: k, after: undefined });
-              const last = expected[Math.min(expected.length, k + limit) - 1];
-              expect(page.lastKey).toEqual(sort === 'nom' ? [last.nom_tri, last.id] : sort === '-updated_at' ? [last.us, last.id] : [last.score_qualite, last.nom_tri, last.id]);
+          };
+          await check();
+          const write = async (batch: typeof changes) => {
+            for (const [kind, at, spec] of batch) {
+              if (written.length === 0) break;
+              const id = written[at % written.length].id;
+              if (kind === 'delete') await db('companies').where({ id }).delete();
+              else if (kind === 'touch') await db.raw(`update companies set updated_at = timestamptz '2026-01-01T00:00:00Z' + ? * interval '1 second' where id = ?`, [spec.updated, id]);
+              else {
+                // Moving to a wilaya where the name exists breaks the natural key: that write fails, as it would anywhere.
+                await db('companies')
+                  .where({ id })
+                  .update({ score_qualite: spec.score, secteur_id: spec.secteur, wilaya_code: spec.wilaya, activite: spec.activite, email: spec.score > 60 ? 'new@x.dz' : null, search_text: words(`${spec.nom} ${spec.activite ?? ''}`).join(' ') })
+                  .catch((err: { code?: string }) => {
+                    if (err.code !== '23505') throw err;
+                  });
+              }
             }
-            const facets = await index.facets(f);
-            expect(facets.total).toBe(expected.length);
-            const count = <K>(key: (r: (typeof expected)[number]) => K) => {
-              const m = new Map<K, number>();
-              for (const r of expected) m.set(key(r), (m.get(key(r)) ?? 0) + 1);
-              return m;
-            };
-            expect(facets.wilayas).toEqual(count((r) => r.wilaya_code));
-            expect(facets.secteurs).toEqual(count((r) => r.secteur_id));
-            expect(facets.scores).toEqual(Array.from({ length: 101 }, (_, s) => expected.filter((r) => r.score_qualite === s).length));
-          }
+          };
+          await write(changes);
+          await check();
         },
       ),
       { numRuns: process.env.DATABASE_URL ? 40 : 25 },

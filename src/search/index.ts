@@ -163,7 +163,8 @@ class IndexState {
   /** atLeast[s]: the companies with score_qualite >= s (s = 0..101). */
   readonly atLeast: Bitset[] = Array.from({ length: 102 }, () => new Bitset());
   readonly tokens = new Map<string, Posting>();
-  readonly words = new Map<string, Bitset>();
+  /** Recent query words: their matches, and how many of them have each score. */
+  readonly words = new Map<string, { bits: Bitset; hist: Int32Array }>();
   /**
    * How many companies have each score (index 0..100), over everything, per wilaya, per
    * sector, and per wilaya x sector cell: a search without words is counted from these alone.
@@ -228,6 +229,7 @@ class IndexState {
     IndexState.histogram(this.histByWilaya, this.wilaya[slot])[s] += d;
     IndexState.histogram(this.histBySector, this.sector[slot])[s] += d;
     IndexState.histogram(this.histByCell, this.wilaya[slot] * 65536 + this.sector[slot])[s] += d;
+    for (const entry of this.words.values()) if (entry.bits.has(slot)) entry.hist[s] += d;
   }
 
   /**
@@ -335,10 +337,11 @@ class IndexState {
     this.count(slot, -1);
   }
 
+  /** Called while the slot is unlinked (out of the histograms). */
   private updateWordSets(slot: number, text: string | null): void {
-    for (const [word, set] of this.words) {
-      if (text !== null && text.includes(word)) set.add(slot);
-      else set.delete(slot);
+    for (const [word, { bits }] of this.words) {
+      if (text !== null && text.includes(word)) bits.add(slot);
+      else bits.delete(slot);
     }
   }
 
@@ -368,8 +371,8 @@ class IndexState {
     this.activites[slot] = row.activite;
     this.emails[slot] = row.email;
     this.telephones[slot] = row.telephone;
-    this.link(slot);
     if (this.words.size > 0) this.updateWordSets(slot, text);
+    this.link(slot);
   }
 
   delete(id: string): void {
@@ -389,19 +392,26 @@ class IndexState {
     this.free.push(slot);
   }
 
-  /** The companies whose text holds `word` (kept, and kept exact, for the next searches). */
-  wordSet(word: string): Bitset {
+  /** The companies whose text holds `word`, and their scores (kept, and kept exact, for the next searches). */
+  wordEntry(word: string): { bits: Bitset; hist: Int32Array } {
     const known = this.words.get(word);
     if (known) {
       this.words.delete(word);
       this.words.set(word, known);
       return known;
     }
-    const set = new Bitset(this.end);
-    for (const [token, posting] of this.tokens) if (token.includes(word)) posting.orInto(set);
-    this.words.set(word, set);
+    const bits = new Bitset(this.end);
+    for (const [token, posting] of this.tokens) if (token.includes(word)) posting.orInto(bits);
+    const hist = new Int32Array(101);
+    bits.forEach((slot) => hist[this.score[slot]]++);
+    const entry = { bits, hist };
+    this.words.set(word, entry);
     if (this.words.size > this.wordCacheSize) this.words.delete(this.words.keys().next().value as string);
-    return set;
+    return entry;
+  }
+
+  wordSet(word: string): Bitset {
+    return this.wordEntry(word).bits;
   }
 
   /** The companies matching `f`, in `into` (overwritten). */
@@ -621,7 +631,11 @@ export class CompanyIndex implements CompanySearchBackend {
     const state = this.state;
     const r = state.matches(f, this.matchSet, this.scratch);
     // Without words, the counts come from the score histograms; with words, from the bits.
-    const exact = f.words.length === 0 ? state.histogramOf(f) : null;
+    let exact = f.words.length === 0 ? state.histogramOf(f) : null;
+    if (f.words.length === 1 && f.wilayaCodes.length === 0 && f.secteurIds.length === 0) {
+      exact = state.wordEntry(f.words[0]).hist.slice();
+      exact.fill(0, 0, Math.max(0, Math.min(101, Math.floor(f.scoreMin))));
+    }
     const total = exact ? exact.reduce((a, b) => a + b, 0) : r.count();
     const limit = q.limit;
     const out: number[] = [];
