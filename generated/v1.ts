@@ -93,11 +93,46 @@ export interface paths {
          *       and accents: `?secteurs=BTP&secteurs=sante`.
          *     - `score_min`: the lowest quality score, inclusive.
          *
-         *     Results are ordered by `score_qualite` descending, then by name (ignoring case and
-         *     accents), then by `id`, so walking the pages returns each match exactly once while the
-         *     data does not change. `total` is exact. A page past the end answers 200 with no items.
+         *     Results are ordered by `sort`: by default `score_qualite` descending, then by name
+         *     (ignoring case and accents), then by `id`; `nom` orders by name, then `id`;
+         *     `-updated_at` puts the most recently written companies first, then by `id`. Every
+         *     order is total (ties broken by `id`), so walking the pages returns each match exactly
+         *     once while the data does not change. `total` is exact. A page past the end answers
+         *     200 with no items.
+         *
+         *     Two ways to walk the results: `page` (any page, at once), or `cursor`, the
+         *     `next_cursor` of the previous answer (keyset paging). A cursor is the way to walk deep
+         *     or while data is written: it continues just after the last row it was given, so a
+         *     company written meanwhile elsewhere in the order neither repeats a row nor skips one.
+         *     A cursor belongs to its search (same filters and `sort`; `per_page` may change) and
+         *     cannot be combined with `page`. `next_cursor` is null after the last match.
          */
         get: operations["searchEntreprises"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/entreprises/facets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Count the matches per wilaya, sector and score band
+         * @description The same filters as `GET /v1/entreprises`, and instead of a page, how the matches
+         *     divide: `total`, the count per wilaya, per sector (`null`: companies without a known
+         *     sector) and per score band (0-49, 50-69, 70-89, 90-100), all exact and over the same
+         *     matches as the search's `total`, for filter menus that show how many results each
+         *     choice would give. Wilayas and sectors are listed only where the count is not zero,
+         *     the largest first; the four score bands are always listed. Free.
+         */
+        get: operations["getEntrepriseFacets"];
         put?: never;
         post?: never;
         delete?: never;
@@ -597,8 +632,76 @@ export interface components {
              * @example 1
              */
             pages: number;
-            /** @description The companies on this page, by score descending, then name, then id. */
+            /** @description The companies on this page, in the order asked for (`sort`). */
             items: components["schemas"]["Entreprise"][];
+            /**
+             * @description Pass as `cursor` to read the rows after this page's last; null when no match follows.
+             * @example eyJ2IjoxLCJzIjoiLXNjb3JlX3F1YWxpdGUifQ
+             */
+            next_cursor: string | null;
+        };
+        /** @description How the matches of a search divide (exact counts). */
+        EntrepriseFacets: {
+            /**
+             * @description How many companies match (the search's `total`).
+             * @example 1250
+             */
+            total: number;
+            /** @description Matches per wilaya, where not zero, the largest first. */
+            wilayas: {
+                /**
+                 * @description The wilaya's code.
+                 * @example 16
+                 */
+                code: number;
+                /**
+                 * @description The wilaya's name.
+                 * @example Alger
+                 */
+                nom: string;
+                /**
+                 * @description How many matches are in this wilaya.
+                 * @example 310
+                 */
+                count: number;
+            }[];
+            /** @description Matches per sector, where not zero, the largest first. */
+            secteurs: {
+                /**
+                 * @description The sector's name; null for companies without a known sector.
+                 * @example BTP
+                 */
+                secteur: string | null;
+                /**
+                 * @description How many matches are in this sector.
+                 * @example 980
+                 */
+                count: number;
+            }[];
+            /** @description Matches per quality score band; always the four bands, highest first. */
+            score_bands: {
+                /**
+                 * @description The band's name.
+                 * @example 70-89
+                 * @enum {string}
+                 */
+                band: "90-100" | "70-89" | "50-69" | "0-49";
+                /**
+                 * @description The lowest score of the band.
+                 * @example 70
+                 */
+                min: number;
+                /**
+                 * @description The highest score of the band.
+                 * @example 89
+                 */
+                max: number;
+                /**
+                 * @description How many matches have a score in the band.
+                 * @example 400
+                 */
+                count: number;
+            }[];
         };
         /** @description A wilaya (Algerian province). */
         Wilaya: {
@@ -1250,6 +1353,17 @@ export interface components {
         Page: number;
         /** @description How many items a page holds, from 1 to 100. */
         PerPage: number;
+        /**
+         * @description The order: `-score_qualite` (best score first, then name, then id; the default),
+         *     `nom` (by name ignoring case and accents, then id) or `-updated_at` (most recently
+         *     written first, then id).
+         */
+        Sort: "-score_qualite" | "nom" | "-updated_at";
+        /**
+         * @description The `next_cursor` of the previous page of the same search: the page starts just after
+         *     that page's last row. Opaque; not to be combined with `page`.
+         */
+        Cursor: string;
         /** @description The id of an API key of the calling account. */
         KeyId: string;
         /** @description The id of a prospecting list of the calling account. */
@@ -1447,10 +1561,21 @@ export interface operations {
                 secteurs?: components["parameters"]["Secteurs"];
                 /** @description The lowest quality score to return, inclusive. */
                 score_min?: components["parameters"]["ScoreMin"];
+                /**
+                 * @description The order: `-score_qualite` (best score first, then name, then id; the default),
+                 *     `nom` (by name ignoring case and accents, then id) or `-updated_at` (most recently
+                 *     written first, then id).
+                 */
+                sort?: components["parameters"]["Sort"];
                 /** @description The page to read, from 1. */
                 page?: components["parameters"]["Page"];
                 /** @description How many items a page holds, from 1 to 100. */
                 per_page?: components["parameters"]["PerPage"];
+                /**
+                 * @description The `next_cursor` of the previous page of the same search: the page starts just after
+                 *     that page's last row. Opaque; not to be combined with `page`.
+                 */
+                cursor?: components["parameters"]["Cursor"];
             };
             header?: never;
             path?: never;
@@ -1468,6 +1593,45 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["EntreprisePage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Error"];
+        };
+    };
+    getEntrepriseFacets: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Words that must all appear in the company's name or activity, ignoring case and
+                 *     accents; a word may match inside a longer word. Spaces may be sent as `%20` or `+`.
+                 */
+                query?: components["parameters"]["Query"];
+                /** @description Wilaya codes (1-69), the parameter repeated once per value. */
+                wilayas?: components["parameters"]["Wilayas"];
+                /** @description Sector names or ids, the parameter repeated once per value, matched ignoring case and accents. */
+                secteurs?: components["parameters"]["Secteurs"];
+                /** @description The lowest quality score to return, inclusive. */
+                score_min?: components["parameters"]["ScoreMin"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The counts. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EntrepriseFacets"];
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -9,7 +9,8 @@ import { noReplica, type ReadYourWrites } from './db/readYourWrites';
 import { AppError } from './errors';
 import { getMe } from './handlers/account';
 import { createApiKey, listApiKeys, revokeApiKey } from './handlers/apiKeys';
-import { getSecteurs, getWilayas, searchEntreprises } from './handlers/entreprises';
+import { getEntrepriseFacets, getSecteurs, getWilayas, searchEntreprises } from './handlers/entreprises';
+import { SqlCompanySearch } from './repositories/companies';
 import { addLeads, createList, deleteLead, deleteList, exportList, getList, listLeads, listLists, updateLead, updateList } from './handlers/lists';
 import { getScrapingTask, runScraping } from './handlers/scraping';
 import { authenticate } from './http/auth';
@@ -60,11 +61,24 @@ export interface AppServices {
 export function createServices(db: Knex, apiKeySecret: string, options: ServiceOptions = {}): AppServices {
   const { scraping, principalCache, searchIndex } = options;
   const reads = options.reads ?? noReplica(db);
+  const sqlSearches = new Map<Knex, SqlCompanySearch>();
+  const sqlSearch = (reader: Knex) => {
+    let backend = sqlSearches.get(reader);
+    if (!backend) {
+      backend = new SqlCompanySearch(reader);
+      sqlSearches.set(reader, backend);
+    }
+    return backend;
+  };
   const apiKeys = new ApiKeyService(db, apiKeySecret, principalCache);
   return {
     apiKeys,
     accounts: new AccountService(db, apiKeys),
-    search: new SearchService((accountId) => reads.fenceFor(accountId), searchIndex),
+    search: new SearchService(async (accountId) => {
+      const db = await reads.fenceFor(accountId);
+      // The index answers once loaded, when it follows where the account may read.
+      return searchIndex?.ready && searchIndex.db === db ? searchIndex : sqlSearch(db);
+    }),
     scraping: new ScrapingService(db, scraping, async (accountId) => {
       searchIndex?.noteWrite();
       await reads.noteWrite(accountId);
@@ -178,6 +192,7 @@ export function createApp(deps: AppDependencies): Express {
   v1.post('/api-keys', createApiKey(apiKeys));
   v1.delete('/api-keys/:key_id', revokeApiKey(apiKeys));
   v1.get('/entreprises', searchEntreprises(search));
+  v1.get('/entreprises/facets', getEntrepriseFacets(search));
   v1.get('/wilayas', getWilayas);
   v1.get('/secteurs', getSecteurs);
   v1.post('/scraping/run', runScraping(scraping));

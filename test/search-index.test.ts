@@ -2,12 +2,12 @@ import fc from 'fast-check';
 import type { Knex } from 'knex';
 import type { Database } from '../src/db';
 import { words } from '../src/domain/text';
-import { upsertCompanies, type CompanyInput } from '../src/repositories/companies';
+import { SqlCompanySearch, upsertCompanies, type CompanyInput } from '../src/repositories/companies';
 import { CompanyIndex, compareCodePoints } from '../src/search/index';
 import { SEARCH_SORTS, type CompanyFilter, type SearchSort } from '../src/search/types';
 import { createTestDatabase } from './helpers/db';
 
-// The in-memory index against PostgreSQL itself: for random companies, random writes (inserts,
+// Both search backends (the in-memory index and SQL) against PostgreSQL itself: for random companies, random writes (inserts,
 // updates, deletes, from outside the index) and random searches, the index answers exactly what
 // plain SQL answers (count, order, keyset, facets). The SQL here is written for the test, in the
 // simplest form, independent of src/.
@@ -84,11 +84,13 @@ async function oracle(db: Knex, f: CompanyFilter, sort: SearchSort) {
 describe('the in-memory search index', () => {
   let database: Database;
   let index: CompanyIndex;
+  let sql: SqlCompanySearch;
 
   beforeAll(async () => {
     database = await createTestDatabase();
     index = new CompanyIndex(database.knex, { refreshIntervalMs: 0, wordCacheSize: 8 });
     await index.start();
+    sql = new SqlCompanySearch(database.knex);
   });
   afterAll(async () => {
     await index.close();
@@ -111,8 +113,9 @@ describe('the in-memory search index', () => {
           const check = async () => {
             for (const { filter: f0, sort, limit, offset, keyAt } of queries) {
               const f = { ...f0, words: [...new Set(f0.words)] };
+              for (const backend of [index, sql]) {
               const expected = await oracle(db, f, sort);
-              const byOffset = await index.search(f, { sort, limit, offset });
+              const byOffset = await backend.search(f, { sort, limit, offset });
               expect(byOffset.total).toBe(expected.length);
               // The rows as SQL shows them now: every column the search returns.
               expect(byOffset.rows).toEqual(expected.slice(offset, offset + limit).map(({ nom_tri: _n, us: _u, ...row }) => row));
@@ -121,13 +124,13 @@ describe('the in-memory search index', () => {
                 const k = keyAt % expected.length;
                 const row = expected[k];
                 const key = sort === 'nom' ? [row.nom_tri, row.id] : sort === '-updated_at' ? [row.us, row.id] : [row.score_qualite, row.nom_tri, row.id];
-                const next = await index.search(f, { sort, limit, offset: 0, after: key });
+                const next = await backend.search(f, { sort, limit, offset: 0, after: key });
                 expect(next.rows.map((r) => r.id)).toEqual(expected.slice(k + 1, k + 1 + limit).map((r) => r.id));
-                const page = await index.search(f, { sort, limit, offset: k, after: undefined });
+                const page = await backend.search(f, { sort, limit, offset: k, after: undefined });
                 const last = expected[Math.min(expected.length, k + limit) - 1];
                 expect(page.lastKey).toEqual(sort === 'nom' ? [last.nom_tri, last.id] : sort === '-updated_at' ? [last.us, last.id] : [last.score_qualite, last.nom_tri, last.id]);
               }
-              const facets = await index.facets(f);
+              const facets = await backend.facets(f);
               expect(facets.total).toBe(expected.length);
               const count = <K>(key: (r: (typeof expected)[number]) => K) => {
                 const m = new Map<K, number>();
@@ -137,6 +140,7 @@ describe('the in-memory search index', () => {
               expect(facets.wilayas).toEqual(count((r) => r.wilaya_code));
               expect(facets.secteurs).toEqual(count((r) => r.secteur_id));
               expect(facets.scores).toEqual(Array.from({ length: 101 }, (_, s) => expected.filter((r) => r.score_qualite === s).length));
+              }
             }
           };
           await check();

@@ -248,8 +248,8 @@ describe('GET /v1/entreprises over a known set of twelve companies', () => {
   test('nothing matching answers 200 with total 0, pages 0 and no items', async () => {
     const res = await search(ctx, key, [['query', 'introuvable']]);
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ total: 0, page: 1, pages: 0, items: [] });
-    expect((await search(ctx, key, [['secteurs', 'Juridique']])).body).toEqual({ total: 0, page: 1, pages: 0, items: [] });
+    expect(res.body).toEqual({ total: 0, page: 1, pages: 0, items: [], next_cursor: null });
+    expect((await search(ctx, key, [['secteurs', 'Juridique']])).body).toEqual({ total: 0, page: 1, pages: 0, items: [], next_cursor: null });
   });
 
   describe('answers 400 problem+json naming the field in errors[].path for', () => {
@@ -392,16 +392,84 @@ describe('GET /v1/entreprises paging over 45 matches', () => {
     ['without any filter', []],
   ];
 
+  test.each(SEARCHES)('found %s, following next_cursor 7 at a time returns every match once, in order, then next_cursor null', async (_what, params) => {
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    const pagesSeen: number[] = [];
+    do {
+      const res = await search(ctx, key, [...params, ['per_page', 7], ...(cursor ? ([['cursor', cursor]] as Params) : [])]);
+      expect(res.status).toBe(200);
+      expect(res.body.total).toBe(45);
+      seen.push(...res.body.items.map((i: { id: string }) => i.id));
+      pagesSeen.push(res.body.page);
+      cursor = res.body.next_cursor;
+    } while (cursor);
+    expect(seen).toEqual(expected.map((r) => r.id));
+    expect(pagesSeen).toEqual([1, 2, 3, 4, 5, 6, 7]);
+  });
+
+  test.each(SEARCHES)('found %s, sort=nom orders by folded name then id, and sort=-updated_at by the last write then id', async (_what, params) => {
+    const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+    const byName = [...expected].sort((a, b) => cmp(folded(a.nom), folded(b.nom)) || cmp(a.id, b.id));
+    const res = await search(ctx, key, [...params, ['sort', 'nom'], ['per_page', 100]]);
+    expect(res.status).toBe(200);
+    expect(res.body.items.map((i: { id: string }) => i.id)).toEqual(byName.map((r) => r.id));
+    const rows: { id: string; updated_at: Date }[] = await ctx.database.knex('companies').whereIn('id', expected.map((r) => r.id)).select('id', 'updated_at');
+    const byWrite = rows.sort((a, b) => b.updated_at.getTime() - a.updated_at.getTime() || cmp(a.id, b.id));
+    const recent = await search(ctx, key, [...params, ['sort', '-updated_at'], ['per_page', 100]]);
+    expect(recent.body.items.map((i: { id: string }) => i.id)).toEqual(byWrite.map((r) => r.id));
+  });
+
+  test('facets count the same matches as the search, per wilaya, sector and score band', async () => {
+    const res = await request(ctx.app).get('/v1/entreprises/facets?query=palmeraie').set('Authorization', `Bearer ${key}`);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      total: 45,
+      wilayas: [
+        { code: 9, nom: 'Blida', count: 15 },
+        { code: 35, nom: 'Boumerdès', count: 15 },
+        { code: 42, nom: 'Tipaza', count: 15 },
+      ],
+      secteurs: [{ secteur: null, count: 45 }],
+      score_bands: [
+        { band: '90-100', min: 90, max: 100, count: 0 },
+        { band: '70-89', min: 70, max: 89, count: 0 },
+        { band: '50-69', min: 50, max: 69, count: 45 },
+        { band: '0-49', min: 0, max: 49, count: 0 },
+      ],
+    });
+    const sixties = await request(ctx.app).get('/v1/entreprises/facets?wilayas=9&score_min=60').set('Authorization', `Bearer ${key}`);
+    const searched = await search(ctx, key, [['wilayas', 9], ['score_min', 60]]);
+    expect(sixties.body.total).toBe(searched.body.total);
+    expect(sixties.body.wilayas).toEqual([{ code: 9, nom: 'Blida', count: searched.body.total }]);
+  });
+
+  test('a bad cursor, a cursor with page, and a cursor of another search answer 400 naming query/cursor', async () => {
+    const first = await search(ctx, key, [['query', 'palmeraie'], ['per_page', 5]]);
+    const cursor = first.body.next_cursor as string;
+    for (const params of [
+      [['cursor', 'bm90LWEtY3Vyc29y']],
+      [['cursor', cursor], ['page', 2], ['query', 'palmeraie']],
+      [['cursor', cursor], ['query', 'omega']],
+      [['cursor', cursor], ['query', 'palmeraie'], ['sort', 'nom']],
+    ] as Params[]) {
+      const res = await search(ctx, key, params);
+      expect(res.status).toBe(400);
+      expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
+      expect(res.body.errors).toEqual([expect.objectContaining({ path: '/query/cursor' })]);
+    }
+  });
+
   test.each(SEARCHES)('found %s, 45 matches at per_page 20 make 3 pages, the last one with 5 items', async (_what, params) => {
     const first = await search(ctx, key, [...params, ['per_page', 20]]);
     expect(first.status).toBe(200);
-    expect({ ...first.body, items: first.body.items.length }).toEqual({ total: 45, page: 1, pages: 3, items: 20 });
+    expect({ ...first.body, items: first.body.items.length }).toEqual({ total: 45, page: 1, pages: 3, items: 20, next_cursor: expect.any(String) });
     const last = await search(ctx, key, [...params, ['per_page', 20], ['page', 3]]);
-    expect({ ...last.body, items: last.body.items.length }).toEqual({ total: 45, page: 3, pages: 3, items: 5 });
+    expect({ ...last.body, items: last.body.items.length }).toEqual({ total: 45, page: 3, pages: 3, items: 5, next_cursor: null });
     expect(last.body.items.map((i: { id: string }) => i.id)).toEqual(expected.slice(40).map((r) => r.id));
     // The default page size is 20.
     const byDefault = await search(ctx, key, params);
-    expect({ ...byDefault.body, items: byDefault.body.items.length }).toEqual({ total: 45, page: 1, pages: 3, items: 20 });
+    expect({ ...byDefault.body, items: byDefault.body.items.length }).toEqual({ total: 45, page: 1, pages: 3, items: 20, next_cursor: expect.any(String) });
   });
 
   test.each(SEARCHES)('found %s, walking every page at per_page 7 returns each match exactly once, by score, then folded name, then id', async (_what, params) => {
@@ -446,10 +514,10 @@ describe('GET /v1/entreprises paging over 45 matches', () => {
   test.each(SEARCHES)('found %s, a page past the end answers 200 with no items and the right total', async (_what, params) => {
     const past = await search(ctx, key, [...params, ['per_page', 20], ['page', 4]]);
     expect(past.status).toBe(200);
-    expect(past.body).toEqual({ total: 45, page: 4, pages: 3, items: [] });
+    expect(past.body).toEqual({ total: 45, page: 4, pages: 3, items: [], next_cursor: null });
     const far = await search(ctx, key, [...params, ['page', 100000]]);
     expect(far.status).toBe(200);
-    expect(far.body).toEqual({ total: 45, page: 100000, pages: 3, items: [] });
+    expect(far.body).toEqual({ total: 45, page: 100000, pages: 3, items: [], next_cursor: null });
   });
 
   test('per_page 100 holds all 45 on one page, and per_page 45 and 44 make 1 and 2 pages', async () => {
@@ -589,5 +657,31 @@ describe('GET /v1/entreprises totals stay exact as the data changes', () => {
     expect(await total([['query', 'ets soummam savonnerie']])).toBe(1);
     expect(await total([['query', 'huilerie']])).toBe(0);
     expect(await total([['query', 'eurl']])).toBe(0);
+  });
+});
+
+describe('GET /v1/entreprises with a cursor while companies are written', () => {
+  let ctx: TestContext;
+  let key: string;
+  beforeAll(async () => {
+    ctx = await createTestContext();
+    key = (await ctx.account({ plan: 'enterprise', credits: 0 })).api_key;
+  });
+  afterAll(() => ctx?.close());
+
+  test('a company written before the cursor position neither repeats a row nor skips one; one written after it is met', async () => {
+    await upsertCompanies(ctx.database.knex, Array.from({ length: 12 }, (_, i) => company(`Kerkour ${String(i).padStart(2, '0')}`, { wilaya_code: 47, score_qualite: 40 + i })));
+    const walk = async (cursor: string | null) => search(ctx, key, [['query', 'kerkour'], ['per_page', 5], ...(cursor ? ([['cursor', cursor]] as Params) : [])]);
+    const first = await walk(null);
+    const names = (res: request.Response) => res.body.items.map((i: { nom: string }) => i.nom);
+    expect(names(first)).toEqual(['Kerkour 11', 'Kerkour 10', 'Kerkour 09', 'Kerkour 08', 'Kerkour 07']);
+    // Written meanwhile: one that sorts before the cursor (score 99), one after it (score 0).
+    await upsertCompanies(ctx.database.knex, [company('Kerkour Premier', { wilaya_code: 47, score_qualite: 99 }), company('Kerkour Dernier', { wilaya_code: 47, score_qualite: 0 })]);
+    const second = await walk(first.body.next_cursor);
+    expect(names(second)).toEqual(['Kerkour 06', 'Kerkour 05', 'Kerkour 04', 'Kerkour 03', 'Kerkour 02']);
+    expect(second.body.total).toBe(14);
+    const third = await walk(second.body.next_cursor);
+    expect(names(third)).toEqual(['Kerkour 01', 'Kerkour 00', 'Kerkour Dernier']);
+    expect(third.body.next_cursor).toBeNull();
   });
 });

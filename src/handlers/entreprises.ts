@@ -1,11 +1,19 @@
 import type { RequestHandler } from 'express';
 import { principalOf } from '../http/auth';
 import { SECTEUR_LIST, WILAYA_LIST, type SearchService } from '../services/search';
-import type { SearchEntreprisesQuery, SecteurList, WilayaList } from '../types';
+import type { EntrepriseFacetsQuery, SearchEntreprisesQuery, SecteurList, WilayaList } from '../types';
 
 export function searchEntreprises(search: SearchService): RequestHandler {
   return async (req, res) => {
-    res.json(await search.search(req.query as SearchEntreprisesQuery, principalOf(req).accountId));
+    // The contract's default fills `page` in: whether the client sent one is read from the URL.
+    const pageSent = new URLSearchParams(req.originalUrl.split('?')[1] ?? '').has('page');
+    res.json(await search.search(req.query as SearchEntreprisesQuery, principalOf(req).accountId, { pageSent }));
+  };
+}
+
+export function getEntrepriseFacets(search: SearchService): RequestHandler {
+  return async (req, res) => {
+    res.json(await search.facets(req.query as EntrepriseFacetsQuery, principalOf(req).accountId));
   };
 }
 

@@ -1,8 +1,10 @@
 import crypto from 'node:crypto';
 import type { Knex } from 'knex';
 import { fold, normalizeCompanyName } from '../domain/text';
-import { skipOnReplica } from '../db/readYourWrites';
-import { countByCells } from './companyCounts';
+import { Semaphore, SingleFlight } from '../search/singleFlight';
+import type { CompanyFilter, CompanySearchBackend, CompanySummary, FacetCounts, SearchRequest, SearchResult, SearchSort, SortKey } from '../search/types';
+
+export type { CompanyFilter, CompanySummary } from '../search/types';
 
 export type CompanySource = 'import' | 'scraping' | 'demo';
 
@@ -25,13 +27,6 @@ export interface CompanyRow extends CompanyInput {
   updated_at: Date;
 }
 
-export interface CompanyFilter {
-  /** Folded words that must all appear in the name or activity. */
-  words: string[];
-  wilayaCodes: number[];
-  secteurIds: string[];
-  scoreMin: number;
-}
 
 /** The natural key: normalised name (no legal form, no accents) and wilaya. */
 export function naturalKey(c: Pick<CompanyInput, 'nom' | 'wilaya_code'>): string {
@@ -98,18 +93,34 @@ function filtered(db: Knex, f: CompanyFilter): Knex.QueryBuilder {
   return q;
 }
 
-const ORDER = [
-  { column: 'score_qualite', order: 'desc' },
-  { column: 'nom_tri', order: 'asc' },
-  { column: 'id', order: 'asc' },
-] as const;
+/** `company_counts` cells matching a filter without words (sector '' is no sector). */
+function cells(db: Knex, f: CompanyFilter): Knex.QueryBuilder {
+  const q = db('company_counts');
+  if (f.wilayaCodes.length > 0) q.whereIn('wilaya_code', f.wilayaCodes);
+  if (f.secteurIds.length > 0) q.whereIn('secteur_id', f.secteurIds);
+  if (f.scoreMin > 0) q.where('score_qualite', '>=', f.scoreMin);
+  return q;
+}
+
+const ORDER: Record<SearchSort, string> = {
+  '-score_qualite': 'score_qualite desc, nom_tri, id',
+  nom: 'nom_tri, id',
+  '-updated_at': 'updated_at desc, id',
+};
+
+/** Rows after a key, in each order (the key's shape: see SortKey). */
+function afterKey(q: Knex.QueryBuilder, sort: SearchSort, key: SortKey): void {
+  const us = `(extract(epoch from updated_at) * 1000000)::bigint`;
+  if (sort === 'nom') q.whereRaw('(nom_tri, id) > (?, ?::uuid)', [String(key[0]), String(key[1])]);
+  else if (sort === '-updated_at') q.whereRaw(`(${us} < ?::bigint or (${us} = ?::bigint and id > ?::uuid))`, [String(key[0]), String(key[0]), String(key[1])]);
+  else q.whereRaw('(score_qualite < ? or (score_qualite = ? and (nom_tri, id) > (?, ?::uuid)))', [Number(key[0]), Number(key[0]), String(key[1]), String(key[2])]);
+}
 
 /** The columns a search result shows (see toEntreprise). */
-export type CompanySummary = Pick<CompanyRow, 'id' | 'nom' | 'wilaya_code' | 'secteur_id' | 'activite' | 'email' | 'telephone' | 'score_qualite'>;
 const SUMMARY = ['id', 'nom', 'wilaya_code', 'secteur_id', 'activite', 'email', 'telephone', 'score_qualite'];
 
-/** A filter as a cache key: the same search however its values were ordered or repeated. */
-function filterKey(f: CompanyFilter): string {
+/** A filter as a key: the same search however its values were ordered or repeated. */
+export function filterKey(f: CompanyFilter): string {
   return JSON.stringify({
     w: [...new Set(f.words)].sort(),
     wi: [...new Set(f.wilayaCodes)].sort((a, b) => a - b),
@@ -118,118 +129,96 @@ function filterKey(f: CompanyFilter): string {
   });
 }
 
-/**
- * What a search found at a data version, per database and process: the most recently
- * remembered `size` keys are kept (the oldest goes first).
- */
-class VersionedMemo<T> {
-  private readonly byDb = new WeakMap<Knex, Map<string, { version: number; value: T }>>();
-
-  constructor(private readonly size: number) {}
-
-  get(db: Knex, key: string): { version: number; value: T } | undefined {
-    return this.byDb.get(db)?.get(key);
-  }
-
-  remember(db: Knex, key: string, version: number, value: T): void {
-    let entries = this.byDb.get(db);
-    if (!entries) {
-      entries = new Map();
-      this.byDb.set(db, entries);
-    }
-    entries.delete(key);
-    entries.set(key, { version, value });
-    if (entries.size > this.size) entries.delete(entries.keys().next().value as string);
-  }
-}
-
-/** Recently served pages: which ids a page held at a data version. */
-const pageIds = new VersionedMemo<string[]>(5000);
-/** Counts of searches with words, in front of `search_count_cache`. */
-const wordCounts = new VersionedMemo<number>(5000);
-
-/** A PostgreSQL array literal (knex would expand a JS array binding into a list). */
-function uuidArray(ids: string[]): string {
-  return `{${ids.join(',')}}`;
-}
+/** Below this many matches, a word search reads them through the trigram index and sorts them. */
+const FEW = 5000;
 
 /**
- * One page of matches, by score descending, then folded name, then id, with the data version
- * it was read at (for {@link countCompanies}).
+ * The search in SQL alone: what answers while the in-memory index loads, with SEARCH_INDEX=off,
+ * and on a reader the index does not follow. Nothing is cached and a GET never writes; identical
+ * concurrent requests share one computation, and at most `maxCounts` counts run at once.
  *
- * The page's ids are found by an index-only scan of an order index that carries the filtered
- * columns; only those rows are then read, so a deep page skips index entries, not table rows.
- * The version is read in the same statement (same snapshot).
- *
- * A page served before is read again by its ids alone, in one statement that also checks the
- * data version: when no company was written since (the version did not move), the same ids
- * are the exact answer and PostgreSQL does twenty primary-key lookups instead of scanning the
- * order index (thousands of entries for a mid-frequency word or a deep page). When the
- * version moved, the page is searched again, in a second round trip.
+ * Plans: a count without words sums `company_counts` cells (kept exact by triggers). With words,
+ * the count comes first and chooses the page's plan: few matches are read through the trigram
+ * index and sorted (a materialized CTE keeps the planner from walking the order index and
+ * filtering every row); many are found by walking an order index, which meets 20 matches soon.
  */
-export async function searchCompanies(
-  db: Knex,
-  f: CompanyFilter,
-  page: { offset: number; limit: number },
-): Promise<{ version: number; rows: CompanySummary[] }> {
-  const key = `${filterKey(f)}|${page.offset}|${page.limit}`;
-  const known = pageIds.get(db, key);
-  if (known) {
-    const result = await db.raw(
-      `select v.version as data_version, ${SUMMARY.map((c) => `c.${c}`).join(', ')}
-         from company_data_version v
-         left join companies c on v.version = ? and c.id = any(?::uuid[])
-        where v.id = 1`,
-      [known.version, uuidArray(known.value)],
+export class SqlCompanySearch implements CompanySearchBackend {
+  private readonly counts = new SingleFlight<number>();
+  private readonly pages = new SingleFlight<Record<string, unknown>[]>();
+  private readonly facetRuns = new SingleFlight<FacetCounts>();
+  private readonly heavy: Semaphore;
+
+  constructor(
+    private readonly db: Knex,
+    options: { maxCounts?: number } = {},
+  ) {
+    this.heavy = new Semaphore(options.maxCounts ?? 4);
+  }
+
+  count(f: CompanyFilter): Promise<number> {
+    return this.counts.run(filterKey(f), () =>
+      this.heavy.run(async () => {
+        if (f.words.length === 0) {
+          const [{ n }] = await cells(this.db, f).sum<{ n: string | number | null }[]>({ n: 'n' });
+          return Number(n ?? 0);
+        }
+        const [{ n }] = await filtered(this.db, f).count<{ n: string | number }[]>({ n: '*' });
+        return Number(n);
+      }),
     );
-    const found = result.rows as (CompanySummary & { data_version: number | string })[];
-    if (Number(found[0]?.data_version) === known.version) {
-      const byId = new Map(found.filter((r) => r.id !== null).map(({ data_version: _v, ...row }) => [row.id, row]));
-      const rows = known.value.map((id) => byId.get(id)).filter((row): row is CompanySummary => row !== undefined);
-      if (rows.length === known.value.length) return { version: known.version, rows };
-    }
   }
-  const ids = filtered(db, f).select('id').orderBy([...ORDER]).offset(page.offset).limit(page.limit);
-  const inner = db('companies').whereIn('id', ids).select([...SUMMARY, 'nom_tri']).toSQL();
-  const result = await db.raw(
-    `select v.version as data_version, p.* from company_data_version v left join (${inner.sql}) p on true
-      where v.id = 1 order by p.score_qualite desc, p.nom_tri, p.id`,
-    inner.bindings,
-  );
-  const found = result.rows as (CompanySummary & { data_version: number | string; nom_tri: string | null })[];
-  const version = Number(found[0]?.data_version ?? 0);
-  const rows = found.filter((r) => r.id !== null).map(({ data_version: _v, nom_tri: _t, ...row }) => row as CompanySummary);
-  pageIds.remember(db, key, version, rows.map((r) => r.id));
-  return { version, rows };
-}
 
-/**
- * The exact number of matches at data version `version`, read by the caller before counting
- * (searchCompanies reads it in the page's round trip). Without words, a sum of
- * `company_counts` cells (see companyCounts.ts). With words, the count of this exact search
- * cached for this version (in process, then in `search_count_cache` for every instance),
- * computed and stored on a miss. The version is read before counting, so a count that might
- * have seen later writes is stored under an already stale version and never served.
- */
-export async function countCompanies(db: Knex, f: CompanyFilter, version: number): Promise<number> {
-  if (f.words.length === 0) return countByCells(db, version, f);
-  const key = filterKey(f);
-  const remembered = wordCounts.get(db, key);
-  if (remembered && remembered.version === version) return remembered.value;
-  const stored = await db('search_count_cache').where({ cache_key: key, version }).first('total');
-  if (stored) {
-    wordCounts.remember(db, key, version, Number(stored.total));
-    return Number(stored.total);
+  async search(f: CompanyFilter, q: SearchRequest): Promise<SearchResult> {
+    const total = await this.count(f);
+    const key = `${filterKey(f)}|${q.sort}|${q.limit}|${q.after ? JSON.stringify(q.after) : q.offset}`;
+    const rows = await this.pages.run(key, async () => {
+      const inner = filtered(this.db, f).select(...SUMMARY, 'nom_tri', 'updated_at', this.db.raw('(extract(epoch from updated_at) * 1000000)::bigint::text as updated_us'));
+      if (q.after) afterKey(inner, q.sort, q.after);
+      const offset = q.after ? 0 : q.offset;
+      let sql: Knex.Sql;
+      if (f.words.length > 0 && total < FEW) {
+        const m = inner.toSQL();
+        sql = { ...m, sql: `with m as materialized (${m.sql}) select * from m order by ${ORDER[q.sort]} offset ${offset} limit ${q.limit}` } as Knex.Sql;
+      } else {
+        sql = inner.orderByRaw(ORDER[q.sort]).offset(offset).limit(q.limit).toSQL();
+      }
+      const result = await this.db.raw(sql.sql, sql.bindings as readonly Knex.RawBinding[]);
+      return result.rows;
+    });
+    const found = rows as unknown as (CompanySummary & { nom_tri: string; updated_at: Date; updated_us: string })[];
+    const last = found[found.length - 1];
+    const lastKey: SortKey | null = !last
+      ? null
+      : q.sort === 'nom'
+        ? [last.nom_tri, last.id]
+        : q.sort === '-updated_at'
+          ? [last.updated_us, last.id]
+          : [last.score_qualite, last.nom_tri, last.id];
+    return { total, rows: found.map(({ nom_tri: _n, updated_at: _a, updated_us: _u, ...row }) => row), lastKey };
   }
-  const [{ n }] = await filtered(db, f).count<{ n: string | number }[]>({ n: '*' });
-  const total = Number(n);
-  await db.raw(
-    `insert into search_count_cache (cache_key, version, total) values (?, ?, ?)
-     on conflict (cache_key) do update set version = excluded.version, total = excluded.total, computed_at = now()
-     where search_count_cache.version < excluded.version`,
-    [key, version, total],
-  ).catch(skipOnReplica); // on a read replica the count is kept in process only
-  await db('search_count_cache').where('version', '<', version).delete().catch(skipOnReplica);
-  wordCounts.remember(db, key, version, total);
-  return total;
+
+  facets(f: CompanyFilter): Promise<FacetCounts> {
+    return this.facetRuns.run(filterKey(f), () =>
+      this.heavy.run(async () => {
+        const rows: { wilaya_code: number; secteur_id: string; score_qualite: number; n: string | number }[] =
+          f.words.length === 0
+            ? await cells(this.db, f).select('wilaya_code', 'secteur_id', 'score_qualite').sum({ n: 'n' }).groupBy('wilaya_code', 'secteur_id', 'score_qualite')
+            : await filtered(this.db, f)
+                .select('wilaya_code', this.db.raw(`coalesce(secteur_id, '') as secteur_id`), 'score_qualite')
+                .count({ n: '*' })
+                .groupByRaw('1, 2, 3');
+        const out: FacetCounts = { total: 0, wilayas: new Map(), secteurs: new Map(), scores: new Array(101).fill(0) };
+        for (const row of rows) {
+          const n = Number(row.n);
+          if (n === 0) continue;
+          const secteur = row.secteur_id === '' ? null : row.secteur_id;
+          out.total += n;
+          out.wilayas.set(row.wilaya_code, (out.wilayas.get(row.wilaya_code) ?? 0) + n);
+          out.secteurs.set(secteur, (out.secteurs.get(secteur) ?? 0) + n);
+          out.scores[row.score_qualite] += n;
+        }
+        return out;
+      }),
+    );
+  }
 }

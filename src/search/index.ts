@@ -12,7 +12,7 @@ import type { CompanyFilter, CompanySearchBackend, CompanySummary, FacetCounts, 
  * of truth: the index holds only what it needs to choose rows (ids, folded text, sort keys and
  * filtered columns); the page's rows are then read by id.
  *
- * Freshness. The index follows the `companies` change feed (migration 007): every read waits
+ * Freshness. The index follows the `companies` change feed (migration 006): every read waits
  * for a refresh that started at most `maxStalenessMs` before it (0: after the request arrived),
  * and a refresh is one indexed query for the rows written by transactions that were not yet
  * visible in the snapshot the index last read at, whatever order they committed in. Concurrent

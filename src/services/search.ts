@@ -1,18 +1,16 @@
-import type { Knex } from 'knex';
+import crypto from 'node:crypto';
 import { words } from '../domain/text';
 import { validationError, type FieldError } from '../errors';
 import { findSecteur, SECTEURS } from '../reference/secteurs';
 import { effectiveWilaya, findWilayaByCode, WILAYAS } from '../reference/wilayas';
-import { countCompanies, searchCompanies, type CompanyRow } from '../repositories/companies';
-import type { CompanyIndex } from '../search/index';
-import type { Entreprise, EntreprisePage, SearchEntreprisesQuery } from '../types';
+import { filterKey } from '../repositories/companies';
+import type { CompanyFilter, CompanySearchBackend, CompanySummary, SearchSort, SortKey } from '../search/types';
+import type { Entreprise, EntrepriseFacets, EntrepriseFacetsQuery, EntreprisePage, SearchEntreprisesQuery } from '../types';
 
 const secteurNames = new Map(SECTEURS.map((s) => [s.id, s.nom]));
 
 /** A company row as the contract shows it (the search, list leads). */
-export function toEntreprise(
-  row: Pick<CompanyRow, 'id' | 'nom' | 'wilaya_code' | 'secteur_id' | 'activite' | 'email' | 'telephone' | 'score_qualite'>,
-): Entreprise {
+export function toEntreprise(row: CompanySummary): Entreprise {
   return {
     id: row.id,
     nom: row.nom,
@@ -26,20 +24,71 @@ export function toEntreprise(
   };
 }
 
+const BANDS = [
+  { band: '90-100', min: 90, max: 100 },
+  { band: '70-89', min: 70, max: 89 },
+  { band: '50-69', min: 50, max: 69 },
+  { band: '0-49', min: 0, max: 49 },
+] as const;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** What a cursor carries: its search (a hash of filters and sort), the last row's key, the next offset. */
+interface Cursor {
+  v: 1;
+  s: SearchSort;
+  k: SortKey;
+  o: number;
+  f: string;
+}
+
+function searchHash(f: CompanyFilter, sort: SearchSort): string {
+  return crypto.createHash('sha256').update(`${filterKey(f)}|${sort}`).digest('base64url').slice(0, 16);
+}
+
+function encodeCursor(c: Cursor): string {
+  return Buffer.from(JSON.stringify(c)).toString('base64url');
+}
+
+/** The key's shape for its order: see SortKey. */
+function validKey(sort: SearchSort, k: unknown): k is SortKey {
+  if (!Array.isArray(k)) return false;
+  const id = k[k.length - 1];
+  if (typeof id !== 'string' || !UUID.test(id)) return false;
+  if (sort === 'nom') return k.length === 2 && typeof k[0] === 'string';
+  if (sort === '-updated_at') return k.length === 2 && typeof k[0] === 'string' && /^-?\d{1,17}$/.test(k[0]);
+  return k.length === 3 && Number.isInteger(k[0]) && k[0] >= 0 && k[0] <= 100 && typeof k[1] === 'string';
+}
+
+function decodeCursor(raw: string, f: CompanyFilter, sort: SearchSort): Cursor {
+  const bad = (message: string) => validationError([{ path: '/query/cursor', message }]);
+  let c: Partial<Cursor>;
+  try {
+    c = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8'));
+  } catch {
+    throw bad('not a cursor of this API: pass next_cursor exactly as it was given');
+  }
+  if (!c || typeof c !== 'object' || c.v !== 1 || typeof c.f !== 'string' || !Number.isInteger(c.o) || (c.o as number) < 0 || !c.s || !validKey(c.s, c.k)) {
+    throw bad('not a cursor of this API: pass next_cursor exactly as it was given');
+  }
+  if (c.s !== sort || c.f !== searchHash(f, sort)) {
+    throw bad('this cursor belongs to another search: send the same query, wilayas, secteurs, score_min and sort as the page that gave it');
+  }
+  return c as Cursor;
+}
+
+/**
+ * The free search and its facets. Filters are validated and normalised here; the backend
+ * (the in-memory index, or SQL while it loads or on a reader it does not follow) counts and pages.
+ */
 export class SearchService {
-  /** readerFor: where an account's searches read (a replica once it has the account's writes, or the primary). */
   constructor(
-    private readonly readerFor: (accountId: string) => Promise<Knex>,
-    /** Answers from memory once loaded, when it reads where the account may read. */
-    private readonly index?: CompanyIndex,
+    /** The backend that may answer an account's searches (read-your-writes: see src/db/readYourWrites.ts). */
+    private readonly backendFor: (accountId: string) => Promise<CompanySearchBackend>,
   ) {}
 
-  /** The free search: filters are validated and normalised here, counted and paged by the repository. */
-  async search(params: SearchEntreprisesQuery, accountId: string): Promise<EntreprisePage> {
-    const page = params.page ?? 1;
-    const perPage = params.per_page ?? 20;
+  private filter(params: EntrepriseFacetsQuery): CompanyFilter {
     const problems: FieldError[] = [];
-
     const wilayaCodes = new Set<number>();
     for (const code of params.wilayas ?? []) {
       const wilaya = findWilayaByCode(code);
@@ -52,38 +101,63 @@ export class SearchService {
       if (!secteur) problems.push({ path: '/query/secteurs', message: `unknown sector "${name}" (see GET /v1/secteurs)` });
       else secteurIds.add(secteur.id);
     }
-    if (problems.length > 0) {
-      throw validationError(problems);
-    }
-
-    const filter = {
+    if (problems.length > 0) throw validationError(problems);
+    return {
       words: [...new Set(words(params.query ?? ''))],
       wilayaCodes: [...wilayaCodes],
       secteurIds: [...secteurIds],
       scoreMin: params.score_min ?? 0,
     };
-    const db = await this.readerFor(accountId);
-    if (this.index?.ready && this.index.db === db) {
-      const { total, rows } = await this.index.search(filter, { sort: '-score_qualite', limit: perPage, offset: (page - 1) * perPage });
-      return { total, page, pages: Math.ceil(total / perPage), items: rows.map(toEntreprise) };
+  }
+
+  /** `pageSent`: whether the client sent `page` (the contract's default fills it in otherwise). */
+  async search(params: SearchEntreprisesQuery, accountId: string, options: { pageSent?: boolean } = {}): Promise<EntreprisePage> {
+    const perPage = params.per_page ?? 20;
+    const sort: SearchSort = params.sort ?? '-score_qualite';
+    const filter = this.filter(params);
+    let offset = ((params.page ?? 1) - 1) * perPage;
+    let after: SortKey | undefined;
+    if (params.cursor !== undefined) {
+      if (options.pageSent ?? params.page !== undefined) {
+        throw validationError([{ path: '/query/cursor', message: 'cursor and page cannot be combined: a cursor already says where the page starts' }]);
+      }
+      const cursor = decodeCursor(params.cursor, filter, sort);
+      after = cursor.k;
+      offset = cursor.o;
     }
-    // The page first: its round trip also reads the data version the count is exact for.
-    const { version, rows } = await searchCompanies(db, filter, { offset: (page - 1) * perPage, limit: perPage });
-    const total = await countCompanies(db, filter, version);
-    return { total, page, pages: Math.ceil(total / perPage), items: rows.map(toEntreprise) };
+    const backend = await this.backendFor(accountId);
+    const { total, rows, lastKey } = await backend.search(filter, { sort, limit: perPage, offset, after });
+    const next = offset + rows.length;
+    const more = rows.length === perPage && lastKey !== null && (after !== undefined || next < total);
+    return {
+      total,
+      page: Math.floor(offset / perPage) + 1,
+      pages: Math.ceil(total / perPage),
+      items: rows.map(toEntreprise),
+      next_cursor: more ? encodeCursor({ v: 1, s: sort, k: lastKey!, o: next, f: searchHash(filter, sort) }) : null,
+    };
+  }
+
+  async facets(params: EntrepriseFacetsQuery, accountId: string): Promise<EntrepriseFacets> {
+    const filter = this.filter(params);
+    const backend = await this.backendFor(accountId);
+    const counts = await backend.facets(filter);
+    const biggest = <T>(a: [T, number], b: [T, number]) => b[1] - a[1];
+    return {
+      total: counts.total,
+      wilayas: [...counts.wilayas]
+        .sort((a, b) => biggest(a, b) || a[0] - b[0])
+        .map(([code, count]) => ({ code, nom: findWilayaByCode(code)?.nom ?? String(code), count })),
+      secteurs: [...counts.secteurs]
+        .map(([id, count]) => ({ secteur: id === null ? null : (secteurNames.get(id) ?? id), count }))
+        .sort((a, b) => b.count - a.count || (a.secteur ?? '\uffff').localeCompare(b.secteur ?? '\uffff', 'fr')),
+      score_bands: BANDS.map((b) => ({ ...b, count: counts.scores.slice(b.min, b.max + 1).reduce((x, y) => x + y, 0) })),
+    };
   }
 }
 
-export function listWilayas() {
-  return {
-    items: WILAYAS.map((w) => ({ code: w.code, nom: w.nom, nom_ar: w.nom_ar, provisional: w.provisional, parent_code: w.parent_code ?? null })),
-  };
-}
-
 /** The reference lists never change while the process runs: built once. */
-export const WILAYA_LIST = listWilayas();
-export const SECTEUR_LIST = listSecteurs();
-
-export function listSecteurs() {
-  return { items: [...SECTEURS].sort((a, b) => a.nom.localeCompare(b.nom, 'fr')).map((s) => ({ id: s.id, nom: s.nom })) };
-}
+export const WILAYA_LIST = {
+  items: WILAYAS.map((w) => ({ code: w.code, nom: w.nom, nom_ar: w.nom_ar, provisional: w.provisional, parent_code: w.parent_code ?? null })),
+};
+export const SECTEUR_LIST = { items: [...SECTEURS].sort((a, b) => a.nom.localeCompare(b.nom, 'fr')).map((s) => ({ id: s.id, nom: s.nom })) };

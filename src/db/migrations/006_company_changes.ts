@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 
-export const name = '007_company_changes';
+export const name = '006_company_changes';
 
 /**
  * A change feed for the in-memory search index (src/search/index.ts), with no row that every

@@ -1,0 +1,52 @@
+import type { Knex } from 'knex';
+
+export const name = '007_search_without_global_version';
+
+/**
+ * No row that every company write must lock. 002 bumped `company_data_version` in every
+ * writing transaction (so two extractions writing at once waited for each other's commit)
+ * and a search with words wrote its count to `search_count_cache`. Searches are now answered
+ * by the in-memory index (which follows the change feed of 006) or by plain SQL, so both go.
+ *
+ * `company_counts` stays exact, but its cells are now taken in key order, so two writers whose
+ * companies share cells lock them in the same order and cannot deadlock (they may still wait
+ * for each other on a shared cell: a cell is one wilaya x sector x score), and a TRUNCATE of
+ * companies now empties them too.
+ *
+ * The order indexes no longer carry `search_text` (it made them as large as the table and
+ * pushed the page walk out of shared_buffers), and the two new orders get theirs.
+ */
+export async function up(knex: Knex): Promise<void> {
+  const apply = (source: string) => `
+      insert into company_counts as c (wilaya_code, secteur_id, score_qualite, n)
+      select wilaya_code, secteur_id, score_qualite, sum(d)
+        from (${source}) changes
+       group by wilaya_code, secteur_id, score_qualite
+      having sum(d) <> 0
+       order by wilaya_code, secteur_id, score_qualite
+      on conflict (wilaya_code, secteur_id, score_qualite) do update set n = c.n + excluded.n;`;
+  const plus = `select wilaya_code, coalesce(secteur_id, '') as secteur_id, score_qualite, 1 as d from new_rows`;
+  const minus = `select wilaya_code, coalesce(secteur_id, '') as secteur_id, score_qualite, -1 as d from old_rows`;
+  for (const [fn, body] of [
+    ['company_counts_on_insert', apply(plus)],
+    ['company_counts_on_update', apply(`${plus} union all ${minus}`)],
+    ['company_counts_on_delete', apply(minus)],
+  ]) {
+    await knex.raw(`create or replace function ${fn}() returns trigger language plpgsql as $$ begin ${body} return null; end $$`);
+  }
+  // A TRUNCATE of companies empties the counts too (it fires no row-set trigger).
+  await knex.raw(`create function company_counts_on_truncate() returns trigger language plpgsql as $$ begin delete from company_counts; return null; end $$`);
+  await knex.raw(`create trigger companies_counts_truncate after truncate on companies for each statement execute function company_counts_on_truncate()`);
+  await knex.raw('drop table if exists search_count_cache, company_data_version');
+
+  await knex.raw('drop index if exists companies_order, companies_wilaya_order, companies_secteur_order');
+  await knex.raw('create index companies_order on companies (score_qualite desc, nom_tri, id)');
+  await knex.raw('create index companies_wilaya_order on companies (wilaya_code, score_qualite desc, nom_tri, id)');
+  await knex.raw('create index companies_secteur_order on companies (secteur_id, score_qualite desc, nom_tri, id)');
+  await knex.raw('create index companies_nom_order on companies (nom_tri, id)');
+  await knex.raw('create index companies_updated_order on companies (updated_at desc, id)');
+}
+
+export async function down(): Promise<void> {
+  throw new Error('007_search_without_global_version cannot be undone: restore from a backup');
+}
