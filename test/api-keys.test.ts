@@ -35,7 +35,11 @@ describe('GET /v1/api-keys', () => {
   test('lists the account\'s keys newest first, page by page, and no other account\'s', async () => {
     const acct = await ctx.account();
     await ctx.account();
-    for (let i = 1; i <= 4; i++) await ctx.services.apiKeys.issue(acct.account_id, { name: `key ${i}` });
+    // A few milliseconds apart: keys created in the same instant have no defined order.
+    for (let i = 1; i <= 4; i++) {
+      await new Promise((r) => setTimeout(r, 3));
+      await ctx.services.apiKeys.issue(acct.account_id, { name: `key ${i}` });
+    }
     const page1 = await request(ctx.app).get('/v1/api-keys?per_page=2').set(bearer(acct.api_key)).expect(200);
     expect(page1.body).toMatchObject({ total: 5, page: 1, pages: 3 });
     expect(page1.body.items.map((k: { name: string }) => k.name)).toEqual(['key 4', 'key 3']);

@@ -314,14 +314,19 @@ class IndexState {
     }
   }
 
-  /** Puts `slot` (its columns set) into every set and order but the word postings. */
-  private link(slot: number): void {
+  /** Puts `slot` (its columns set) into every set and order but the word postings; `inOrder`: rows come by name. */
+  private link(slot: number, inOrder = false): void {
     this.alive.add(slot);
     IndexState.member(this.byWilaya, this.wilaya[slot]).add(slot);
     IndexState.member(this.bySector, this.sector[slot]).add(slot);
     for (let s = 0; s <= this.score[slot]; s++) this.atLeast[s].add(slot);
-    this.byScore[this.score[slot]].insert(slot);
-    this.byNom.insert(slot);
+    if (inOrder) {
+      this.byScore[this.score[slot]].append(slot);
+      this.byNom.append(slot);
+    } else {
+      this.byScore[this.score[slot]].insert(slot);
+      this.byNom.insert(slot);
+    }
     this.byUpdated.insert(slot);
     this.count(slot, 1);
   }
@@ -345,7 +350,8 @@ class IndexState {
     }
   }
 
-  upsert(row: Row): void {
+  /** `inOrder`: rows arrive by (nom_tri, id), as the first load reads them. */
+  upsert(row: Row, inOrder = false): void {
     let slot = this.idToSlot.get(row.id);
     const text = row.search_text;
     if (slot === undefined) {
@@ -372,7 +378,7 @@ class IndexState {
     this.emails[slot] = row.email;
     this.telephones[slot] = row.telephone;
     if (this.words.size > 0) this.updateWordSets(slot, text);
-    this.link(slot);
+    this.link(slot, inOrder);
   }
 
   delete(id: string): void {
@@ -534,16 +540,17 @@ export class CompanyIndex implements CompanySearchBackend {
     await this.db.transaction(
       async (trx) => {
         snapshot = (await trx.raw('select pg_current_snapshot()::text as snap')).rows[0].snap;
-        let after: string | null = null;
+        // In name order (the nom_tri, id index): two of the three orders are then built by appending.
+        let after: Row | null = null;
         for (;;) {
           const result: { rows: Row[] } = await trx.raw(
-            `select ${COLUMNS} from companies ${after ? 'where id > ?' : ''} order by id limit ${LOAD_BATCH}`,
-            after ? [after] : [],
+            `select ${COLUMNS} from companies ${after ? 'where (nom_tri, id) > (?, ?::uuid)' : ''} order by nom_tri, id limit ${LOAD_BATCH}`,
+            after ? [after.nom_tri, after.id] : [],
           );
-          for (const row of result.rows) state.upsert(row);
+          for (const row of result.rows) state.upsert(row, true);
           if (this.closed) throw new Error('the search index was closed while loading');
           if (result.rows.length < LOAD_BATCH) break;
-          after = result.rows[result.rows.length - 1].id;
+          after = result.rows[result.rows.length - 1];
           await yieldToEventLoop();
         }
       },

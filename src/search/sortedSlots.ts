@@ -52,6 +52,18 @@ export class SortedSlots {
     if (block.length > 2 * BLOCK) this.blocks.splice(b + 1, 0, block.splice(BLOCK));
   }
 
+  /** Adds a slot expected to come after every other (a load in order); inserted where it belongs if not. */
+  append(slot: number): void {
+    const last = this.blocks[this.blocks.length - 1];
+    if (!last || this.compare(last[last.length - 1], slot) > 0) {
+      this.insert(slot);
+      return;
+    }
+    this.size++;
+    if (last.length >= BLOCK) this.blocks.push([slot]);
+    else last.push(slot);
+  }
+
   /** Removes `slot`, which must sit where its current columns put it. */
   delete(slot: number): boolean {
     const probe = (s: number) => this.compare(s, slot);
