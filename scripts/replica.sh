@@ -71,6 +71,17 @@ create() {
 
 start() {
   check_primary
+  if ! start_once; then
+    # A standby left stopped while the primary wrote much may have lost the WAL it needs (no
+    # replication slot): a fresh copy is the way back.
+    say "the standby does not stream: making a fresh copy"
+    remove
+    start_once || die "the standby at ${HOST}:${PORT} does not stream from the primary (see /var/log/postgresql/postgresql-${VERSION}-${NAME}.log)"
+  fi
+  say "streaming replica ready: postgres://postgres@${HOST}:${PORT}/<database> (in recovery, streaming from ${HOST}:${PRIMARY_PORT})"
+}
+
+start_once() {
   if exists && [ ! -f "${DATA}/standby.signal" ]; then
     die "${VERSION}/${NAME} exists but is not a standby (promoted?): run '$0 remove' first"
   fi
@@ -92,8 +103,7 @@ start() {
     [ "$receiver" = streaming ] && break
     sleep 0.5
   done
-  [ "$receiver" = streaming ] || die "the standby at ${HOST}:${PORT} is not streaming from the primary (WAL gone? '$0 remove' then '$0 start')"
-  say "streaming replica ready: postgres://postgres@${HOST}:${PORT}/<database> (in recovery, streaming from ${HOST}:${PRIMARY_PORT})"
+  [ "$receiver" = streaming ]
 }
 
 stop() {

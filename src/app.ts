@@ -74,11 +74,9 @@ export function createServices(db: Knex, apiKeySecret: string, options: ServiceO
   return {
     apiKeys,
     accounts: new AccountService(db, apiKeys),
-    search: new SearchService(async (accountId) => {
-      const db = await reads.fenceFor(accountId);
-      // The index answers once loaded, when it follows where the account may read.
-      return searchIndex?.ready && searchIndex.db === db ? searchIndex : sqlSearch(db);
-    }),
+    // The index (which follows the primary's change feed) answers once loaded; until then, or
+    // with SEARCH_INDEX=off, SQL answers on the replica behind the read-your-writes fence.
+    search: new SearchService(async (accountId) => (searchIndex?.ready ? searchIndex : sqlSearch(await reads.fenceFor(accountId)))),
     scraping: new ScrapingService(db, scraping, async (accountId) => {
       searchIndex?.noteWrite();
       await reads.noteWrite(accountId);

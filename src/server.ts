@@ -43,7 +43,7 @@ async function main(): Promise<void> {
   // The search index loads while the server already listens (/readyz answers 503 until it is
   // loaded); a failed load is retried with backoff, and searches use SQL meanwhile.
   const searchIndex = config.searchIndex
-    ? new CompanyIndex(database.reader, {
+    ? new CompanyIndex(database.knex, {
         maxStalenessMs: config.searchIndexMaxStalenessMs,
         onError: (err) => logger.warn({ err }, 'search index refresh failed; the next search retries it'),
       })

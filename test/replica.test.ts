@@ -11,6 +11,8 @@ import { createTestContext, type TestContext } from './helpers/app';
 // Searches on a real streaming replica (scripts/replica.sh starts one on 127.0.0.1:5433).
 // Runs when DATABASE_URL is set and a hot standby of that same server answers at REPLICA_URL;
 // skipped otherwise, saying why. The replica's replay is paused by some tests (always resumed).
+// These contexts have no search index: the index follows the primary, and what reads the
+// replica is the SQL search (while the index loads, or with SEARCH_INDEX=off).
 
 jest.setTimeout(60_000);
 
@@ -28,10 +30,11 @@ function whyNoReplica(): string | undefined {
       try { return (await c.query(sql)).rows[0]; } finally { await c.end(); }
     };
     (async () => {
-      const r = await ask(process.argv[2], 'select pg_is_in_recovery() as standby, system_identifier::text as id from pg_control_system()');
+      const r = await ask(process.argv[2], "select pg_is_in_recovery() as standby, system_identifier::text as id, (select status from pg_stat_wal_receiver) as receiver from pg_control_system()");
       const p = await ask(process.argv[1], 'select system_identifier::text as id from pg_control_system()');
       if (!r.standby) return 'is not in recovery (not a standby)';
       if (r.id !== p.id) return 'is not a replica of DATABASE_URL (another system identifier)';
+      if (r.receiver !== 'streaming') return 'is not streaming from the primary (' + (r.receiver ?? 'no WAL receiver') + ')';
       return 'ok';
     })().then((m) => console.log(m), (e) => console.log('does not answer (' + e.message + ')'));`;
   const out = spawnSync(process.execPath, ['-e', probe, primary, REPLICA_URL], { encoding: 'utf8', timeout: 10_000 });
@@ -127,7 +130,7 @@ describeWithReplica('searches on a streaming read replica (DATABASE_READ_URL)', 
     await caughtUp(); // the schema, migrated on the primary only
     sample = await startSampleDirectory();
     scraping.sources = [sample.source];
-    ctx = await createTestContext({ database, scraping, fence: { waitMs: 300 } });
+    ctx = await createTestContext({ database, scraping, fence: { waitMs: 300 }, searchIndex: false });
     onPrimary = queryCounter(database.knex);
     onReplica = queryCounter(database.reader);
   });
@@ -205,7 +208,7 @@ describeWithReplica('searches on a streaming read replica (DATABASE_READ_URL)', 
   test('an extraction on one instance: the account\'s next search on another instance sees its companies (no sticky sessions)', async () => {
     // A second instance: its own pools and fence over the same primary and replica.
     const second = await openDatabase(urls);
-    const other = await createTestContext({ database: second, fence: { waitMs: 300 } });
+    const other = await createTestContext({ database: second, fence: { waitMs: 300 }, searchIndex: false });
     try {
       const writer = await ctx.account({ credits: 100 });
       await replicaPaused(true);
@@ -270,7 +273,7 @@ describe('a read replica that does not answer (DATABASE_URL only)', () => {
       const nowhere = new URL(url);
       nowhere.port = '1'; // nothing listens there
       const database = await openDatabase({ databaseUrl: url.toString(), databaseReadUrl: nowhere.toString() });
-      const ctx = await createTestContext({ database });
+      const ctx = await createTestContext({ database, searchIndex: false });
       try {
         const { api_key } = await ctx.account();
         await upsertCompanies(database.knex, [company('Sans Replique', { wilaya_code: 40 })]);

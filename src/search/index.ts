@@ -490,7 +490,7 @@ export class CompanyIndex implements CompanySearchBackend {
   private readonly scratch = new Bitset();
 
   constructor(
-    /** Where the index reads (the replica when there is one). */
+    /** Where the index reads: the primary (its change feed is a few rows per refresh). */
     readonly db: Knex,
     private readonly options: CompanyIndexOptions = {},
   ) {

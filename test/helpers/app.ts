@@ -62,7 +62,7 @@ export async function createTestContext(
   await reads.start(database);
   const principalCache = new PrincipalCache({ ttlMs: options.authCacheTtlMs ?? 5000 });
   await principalCache.start(database);
-  const searchIndex = (options.searchIndex ?? process.env.TEST_SEARCH_INDEX !== 'off') === false ? undefined : new CompanyIndex(database.reader, { refreshIntervalMs: 0 });
+  const searchIndex = (options.searchIndex ?? process.env.TEST_SEARCH_INDEX !== 'off') === false ? undefined : new CompanyIndex(database.knex, { refreshIntervalMs: 0 });
   await searchIndex?.start();
   const app = createApp({
     db: database.knex,
