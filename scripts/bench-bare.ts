@@ -12,7 +12,8 @@ import { words } from '../src/domain/text';
 import { findSecteur } from '../src/reference/secteurs';
 
 const [url, portArg] = process.argv.slice(2);
-const pool = new pg.Pool({ connectionString: url, max: 10 });
+// Named, so that the bench can cancel what is still queued when a scenario's time is up.
+const pool = new pg.Pool({ connectionString: url, max: 10, application_name: 'bench-bare' });
 
 http
   .createServer(async (req, res) => {

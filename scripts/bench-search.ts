@@ -221,6 +221,14 @@ async function main(): Promise<void> {
   const bareServer = flag('no-bare') ? undefined : start('scripts/bench-bare.ts', [DATABASE_URL, String(barePort)]);
   const children = [server, bareServer].filter(Boolean) as ChildProcess[];
   const results: Record<string, unknown>[] = [];
+  const watcher = knexFactory({ client: 'pg', connection: DATABASE_URL, pool: { min: 0, max: 1 } });
+  const quiet = async () => {
+    for (let i = 0; i < 50; i++) {
+      const { rows } = await watcher.raw(`select pg_cancel_backend(pid) from pg_stat_activity where application_name = 'bench-bare' and state = 'active'`);
+      if (rows.length === 0) return;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  };
   try {
     const t0 = performance.now();
     await waitFor(`${api}/readyz`, server, 600);
@@ -249,6 +257,9 @@ async function main(): Promise<void> {
           continue;
         }
         const theirs = scenario.bare && bareServer ? await drive(bare, scenario, {}, SEED * 1000 + i) : null;
+        // The bare server's queries still queued when its time is up would slow the next
+        // measurement down: cancel them.
+        if (theirs) await quiet();
         rows.push({ ...mine, bare_requests_per_s: theirs?.requests_per_s ?? null, bare_mean_ms: theirs?.mean_ms ?? null, bare_errors: theirs?.errors ?? null, sameAs: scenario.sameAs, reference: scenario.reference ?? false });
         process.stderr.write(`${phase}: ${scenario.name}: ${mine.requests_per_s} req/s, mean ${mine.mean_ms} ms\n`);
       }
@@ -283,6 +294,7 @@ async function main(): Promise<void> {
     console.log('written to bench-results/search.json');
   } finally {
     for (const child of children) child.kill('SIGTERM');
+    await watcher.destroy();
   }
 }
 

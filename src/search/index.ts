@@ -180,6 +180,8 @@ class IndexState {
   /** One list per score (by name, then id): the default order walks them from 100 down. */
   readonly byScore: SortedSlots[] = Array.from({ length: 101 }, () => new SortedSlots(this.compareNom));
   readonly byNom = new SortedSlots(this.compareNom);
+  /** The nom order per wilaya: a deep page of one wilaya by name walks its wilaya only. */
+  readonly byWilayaNom = new Map<number, SortedSlots>();
   readonly byUpdated = new SortedSlots(this.compareUpdated);
 
   constructor(private readonly wordCacheSize: number) {}
@@ -248,7 +250,22 @@ class IndexState {
       return n;
     };
     const sectors = f.secteurIds.map((id) => this.sectorIndex.get(id) ?? -1);
-    if (facets) {
+    if (facets && f.wilayaCodes.length === 0 && sectors.length === 0) {
+      const sum = (h: Int32Array) => {
+        let n = 0;
+        for (let s = min; s <= 100; s++) n += h[s];
+        return n;
+      };
+      for (const [w, h] of this.histByWilaya) {
+        const n = sum(h);
+        if (n > 0) facets.wilayas.set(w, n);
+      }
+      for (const [sec, h] of this.histBySector) {
+        const n = sum(h);
+        if (n > 0) facets.secteurs.set(sec, n);
+      }
+      add(this.hist);
+    } else if (facets) {
       const wilayas = new Set(f.wilayaCodes);
       const wanted = new Set(sectors);
       for (const [key, h] of this.histByCell) {
@@ -320,12 +337,19 @@ class IndexState {
     IndexState.member(this.byWilaya, this.wilaya[slot]).add(slot);
     IndexState.member(this.bySector, this.sector[slot]).add(slot);
     for (let s = 0; s <= this.score[slot]; s++) this.atLeast[s].add(slot);
+    let wilayaNom = this.byWilayaNom.get(this.wilaya[slot]);
+    if (!wilayaNom) {
+      wilayaNom = new SortedSlots(this.compareNom);
+      this.byWilayaNom.set(this.wilaya[slot], wilayaNom);
+    }
     if (inOrder) {
       this.byScore[this.score[slot]].append(slot);
       this.byNom.append(slot);
+      wilayaNom.append(slot);
     } else {
       this.byScore[this.score[slot]].insert(slot);
       this.byNom.insert(slot);
+      wilayaNom.insert(slot);
     }
     this.byUpdated.insert(slot);
     this.count(slot, 1);
@@ -338,6 +362,7 @@ class IndexState {
     for (let s = 0; s <= this.score[slot]; s++) this.atLeast[s].delete(slot);
     this.byScore[this.score[slot]].delete(slot);
     this.byNom.delete(slot);
+    this.byWilayaNom.get(this.wilaya[slot])?.delete(slot);
     this.byUpdated.delete(slot);
     this.count(slot, -1);
   }
@@ -651,9 +676,12 @@ export class CompanyIndex implements CompanySearchBackend {
     const offset = after ? 0 : q.offset;
     if (!after && offset >= total) return { total, slots: out };
 
-    // Walking an order visits about (offset + limit) * size / total slots; sorting the
-    // matches costs about total * log2(total) comparisons: take the cheaper.
-    const walkCost = ((offset + limit) * Math.max(1, state.size)) / total;
+    // Walking an order visits about (offset + limit) * listed / total slots; sorting the
+    // matches costs about total * log2(total) comparisons: take the cheaper. The default
+    // order skips whole scores by counting, so it walks about one score's list.
+    const nomList = q.sort === 'nom' && f.wilayaCodes.length === 1 ? state.byWilayaNom.get(f.wilayaCodes[0]) : undefined;
+    const listed = q.sort === '-score_qualite' ? state.size / 20 : (nomList?.size ?? state.size);
+    const walkCost = ((offset + limit) * Math.max(1, listed)) / total;
     const sortCost = total * Math.log2(total + 1) * 4;
     if (sortCost < walkCost) return { total, slots: this.sortMatches(state, r, q, offset) };
 
@@ -668,7 +696,7 @@ export class CompanyIndex implements CompanySearchBackend {
       return out.length < limit;
     };
     if (q.sort === 'nom') {
-      state.byNom.walk(take, after ? nomAgainst(state, String(after[0]), String(after[1])) : undefined);
+      (nomList ?? state.byNom).walk(take, after ? nomAgainst(state, String(after[0]), String(after[1])) : undefined);
     } else if (q.sort === '-updated_at') {
       const us = after ? Number(after[0]) : 0;
       const id = after ? String(after[1]) : '';
