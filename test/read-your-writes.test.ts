@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { NotificationHandlers } from '../src/db';
-import { createReadYourWrites, noReplica, parseLsn, skipOnReplica, type FenceOptions, type LsnSource } from '../src/db/readYourWrites';
+import { createReadYourWrites, noReplica, parseLsn, type FenceOptions, type LsnSource } from '../src/db/readYourWrites';
 import { createLogger } from '../src/logger';
 
 // The fence's logic with a fake WAL source: no replica needed (test/replica.test.ts runs it on
@@ -242,10 +242,5 @@ describe('read-your-writes fence', () => {
     await a.close();
     await b.close();
     expect(listeners.size).toBe(0);
-  });
-
-  test('cache writes made while reading are skipped on a replica only', () => {
-    expect(() => skipOnReplica(Object.assign(new Error('cannot execute INSERT in a read-only transaction'), { code: '25006' }))).not.toThrow();
-    expect(() => skipOnReplica(Object.assign(new Error('boom'), { code: '23505' }))).toThrow('boom');
   });
 });

@@ -99,14 +99,6 @@ export function pgLsnSource(primary: Knex, reader: Knex): LsnSource {
   };
 }
 
-/**
- * For a `.catch` on a cache write made while reading: on a replica (a read-only transaction,
- * SQLSTATE 25006) the write is skipped, anything else is thrown again.
- */
-export function skipOnReplica(err: unknown): void {
-  if ((err as { code?: unknown } | null)?.code !== '25006') throw err;
-}
-
 export interface FenceOptions {
   primary: Knex;
   reader: Knex;

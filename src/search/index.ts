@@ -487,6 +487,19 @@ class IndexState {
     };
   }
 
+  /** Whether a slot passes the filter's wilayas, sectors and score (words aside). */
+  filterOf(f: CompanyFilter): (slot: number) => boolean {
+    const min = f.scoreMin;
+    const wilayas = f.wilayaCodes.length > 0 ? new Uint8Array(256) : null;
+    for (const w of f.wilayaCodes) if (w >= 0 && w < 256) wilayas![w] = 1;
+    const sectors = f.secteurIds.length > 0 ? new Uint8Array(this.sectorIds.length) : null;
+    for (const id of f.secteurIds) {
+      const i = this.sectorIndex.get(id);
+      if (i !== undefined) sectors![i] = 1;
+    }
+    return (slot) => this.score[slot] >= min && (!wilayas || wilayas[this.wilaya[slot]] === 1) && (!sectors || sectors[this.sector[slot]] === 1);
+  }
+
   keyOf(slot: number, sort: SearchRequest['sort']): SortKey {
     if (sort === 'nom') return [this.nomTri[slot], this.ids[slot]];
     if (sort === '-updated_at') return [String(this.updatedUs[slot]), this.ids[slot]];
@@ -661,14 +674,20 @@ export class CompanyIndex implements CompanySearchBackend {
   /** The total and the page's slots, computed synchronously on one state. */
   private choose(f: CompanyFilter, q: SearchRequest): { total: number; slots: number[] } {
     const state = this.state;
-    const r = state.matches(f, this.matchSet, this.scratch);
-    // Without words, the counts come from the score histograms; with words, from the bits.
-    let exact = f.words.length === 0 ? state.histogramOf(f) : null;
+    // Without words, the counts come from the score histograms and a walk tests each slot's
+    // own columns, so no set is built unless the matches are few enough to be sorted; with
+    // words, the matches are built as a bit set and counted.
+    const noWords = f.words.length === 0;
+    let built: Bitset | null = null;
+    const matchSet = () => (built ??= state.matches(f, this.matchSet, this.scratch));
+    const r = noWords ? null : matchSet();
+    let exact = noWords ? state.histogramOf(f) : null;
     if (f.words.length === 1 && f.wilayaCodes.length === 0 && f.secteurIds.length === 0) {
       exact = state.wordEntry(f.words[0]).hist.slice();
       exact.fill(0, 0, Math.max(0, Math.min(101, Math.floor(f.scoreMin))));
     }
-    const total = exact ? exact.reduce((a, b) => a + b, 0) : r.count();
+    const total = exact ? exact.reduce((a, b) => a + b, 0) : r!.count();
+    const matches = r ? (slot: number) => r.has(slot) : state.filterOf(f);
     const limit = q.limit;
     const out: number[] = [];
     if (limit <= 0 || total === 0) return { total, slots: out };
@@ -683,11 +702,11 @@ export class CompanyIndex implements CompanySearchBackend {
     const listed = q.sort === '-score_qualite' ? state.size / 20 : (nomList?.size ?? state.size);
     const walkCost = ((offset + limit) * Math.max(1, listed)) / total;
     const sortCost = total * Math.log2(total + 1) * 4;
-    if (sortCost < walkCost) return { total, slots: this.sortMatches(state, r, q, offset) };
+    if (sortCost < walkCost) return { total, slots: this.sortMatches(state, matchSet(), q, offset) };
 
     let skip = offset;
     const take = (slot: number): boolean => {
-      if (!r.has(slot)) return true;
+      if (!matches(slot)) return true;
       if (skip > 0) {
         skip--;
         return true;
@@ -709,7 +728,7 @@ export class CompanyIndex implements CompanySearchBackend {
         if (s > 100) return 0;
         let n = atLeast.get(s);
         if (n === undefined) {
-          n = r.countAnd(state.atLeast[s]);
+          n = matchSet().countAnd(state.atLeast[s]);
           atLeast.set(s, n);
         }
         return n;
