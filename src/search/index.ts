@@ -136,6 +136,14 @@ interface Row {
   updated_us: string;
 }
 
+/** A recent query word: its matches, and how many of them have each score, overall, per wilaya and per sector. */
+interface WordEntry {
+  bits: Bitset;
+  hist: Int32Array;
+  byWilaya: Map<number, Int32Array>;
+  bySector: Map<number, Int32Array>;
+}
+
 /** Everything the index knows, at one snapshot; replaced whole by a reload. */
 class IndexState {
   readonly idToSlot = new Map<string, number>();
@@ -164,7 +172,7 @@ class IndexState {
   readonly atLeast: Bitset[] = Array.from({ length: 102 }, () => new Bitset());
   readonly tokens = new Map<string, Posting>();
   /** Recent query words: their matches, and how many of them have each score. */
-  readonly words = new Map<string, { bits: Bitset; hist: Int32Array }>();
+  readonly words = new Map<string, WordEntry>();
   /**
    * How many companies have each score (index 0..100), over everything, per wilaya, per
    * sector, and per wilaya x sector cell: a search without words is counted from these alone.
@@ -231,7 +239,12 @@ class IndexState {
     IndexState.histogram(this.histByWilaya, this.wilaya[slot])[s] += d;
     IndexState.histogram(this.histBySector, this.sector[slot])[s] += d;
     IndexState.histogram(this.histByCell, this.wilaya[slot] * 65536 + this.sector[slot])[s] += d;
-    for (const entry of this.words.values()) if (entry.bits.has(slot)) entry.hist[s] += d;
+    for (const entry of this.words.values()) {
+      if (!entry.bits.has(slot)) continue;
+      entry.hist[s] += d;
+      IndexState.histogram(entry.byWilaya, this.wilaya[slot])[s] += d;
+      IndexState.histogram(entry.bySector, this.sector[slot])[s] += d;
+    }
   }
 
   /**
@@ -424,7 +437,7 @@ class IndexState {
   }
 
   /** The companies whose text holds `word`, and their scores (kept, and kept exact, for the next searches). */
-  wordEntry(word: string): { bits: Bitset; hist: Int32Array } {
+  wordEntry(word: string): WordEntry {
     const known = this.words.get(word);
     if (known) {
       this.words.delete(word);
@@ -433,9 +446,13 @@ class IndexState {
     }
     const bits = new Bitset(this.end);
     for (const [token, posting] of this.tokens) if (token.includes(word)) posting.orInto(bits);
-    const hist = new Int32Array(101);
-    bits.forEach((slot) => hist[this.score[slot]]++);
-    const entry = { bits, hist };
+    const entry: WordEntry = { bits, hist: new Int32Array(101), byWilaya: new Map(), bySector: new Map() };
+    bits.forEach((slot) => {
+      const s = this.score[slot];
+      entry.hist[s]++;
+      IndexState.histogram(entry.byWilaya, this.wilaya[slot])[s]++;
+      IndexState.histogram(entry.bySector, this.sector[slot])[s]++;
+    });
     this.words.set(word, entry);
     if (this.words.size > this.wordCacheSize) this.words.delete(this.words.keys().next().value as string);
     return entry;
@@ -677,17 +694,29 @@ export class CompanyIndex implements CompanySearchBackend {
     // Without words, the counts come from the score histograms and a walk tests each slot's
     // own columns, so no set is built unless the matches are few enough to be sorted; with
     // words, the matches are built as a bit set and counted.
+    // One word with wilayas or sectors (not both) is counted from the word's own histograms
+    // and walked testing its bits and the slot's columns: again no set is built.
     const noWords = f.words.length === 0;
+    const oneWord = f.words.length === 1 && (f.wilayaCodes.length === 0 || f.secteurIds.length === 0) ? state.wordEntry(f.words[0]) : null;
     let built: Bitset | null = null;
     const matchSet = () => (built ??= state.matches(f, this.matchSet, this.scratch));
-    const r = noWords ? null : matchSet();
-    let exact = noWords ? state.histogramOf(f) : null;
-    if (f.words.length === 1 && f.wilayaCodes.length === 0 && f.secteurIds.length === 0) {
-      exact = state.wordEntry(f.words[0]).hist.slice();
+    let exact: Int32Array | null = null;
+    if (noWords) exact = state.histogramOf(f);
+    else if (oneWord) {
+      exact = new Int32Array(101);
+      const parts =
+        f.wilayaCodes.length > 0
+          ? [...new Set(f.wilayaCodes)].map((w) => oneWord.byWilaya.get(w))
+          : f.secteurIds.length > 0
+            ? [...new Set(f.secteurIds)].map((id) => oneWord.bySector.get(state.sectorIndex.get(id) ?? -1))
+            : [oneWord.hist];
+      for (const h of parts) if (h) for (let s = 0; s <= 100; s++) exact[s] += h[s];
       exact.fill(0, 0, Math.max(0, Math.min(101, Math.floor(f.scoreMin))));
     }
+    const r = exact ? null : matchSet();
     const total = exact ? exact.reduce((a, b) => a + b, 0) : r!.count();
-    const matches = r ? (slot: number) => r.has(slot) : state.filterOf(f);
+    const filter = state.filterOf(f);
+    const matches = r ? (slot: number) => r.has(slot) : oneWord ? (slot: number) => oneWord.bits.has(slot) && filter(slot) : filter;
     const limit = q.limit;
     const out: number[] = [];
     if (limit <= 0 || total === 0) return { total, slots: out };
