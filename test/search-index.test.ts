@@ -111,7 +111,17 @@ describe('the in-memory search index', () => {
           // Searches, then writes behind the index's back, then the same searches: what the
           // index kept from the first round (word sets, counts) must follow the writes.
           const check = async () => {
-            for (const { filter: f0, sort, limit, offset, keyAt } of queries) {
+            // Each query's first word again with one wilaya, then with one sector: the counts a
+            // word keeps per wilaya and per sector must follow the writes too.
+            const derived = queries.flatMap((q) =>
+              q.filter.words.length === 0
+                ? []
+                : [
+                    { ...q, filter: { ...q.filter, words: q.filter.words.slice(0, 1), wilayaCodes: [WILAYAS[q.keyAt % 3]], secteurIds: [] } },
+                    { ...q, filter: { ...q.filter, words: q.filter.words.slice(0, 1), wilayaCodes: [], secteurIds: [['btp', 'sante', 'informatique'][q.keyAt % 3]] } },
+                  ],
+            );
+            for (const { filter: f0, sort, limit, offset, keyAt } of [...queries, ...derived]) {
               const f = { ...f0, words: [...new Set(f0.words)] };
               for (const backend of [index, sql]) {
               const expected = await oracle(db, f, sort);
