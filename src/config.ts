@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 
 export type ResponseValidationMode = 'error' | 'log' | 'off';
@@ -31,6 +32,10 @@ export interface Config {
   scrapingUserAgent: string;
   scrapingTimeoutMs: number;
   scrapingDeadlineMs: number;
+  /** Longest time one page may take to parse and read, in a worker thread. */
+  scrapingPageBudgetMs: number;
+  /** Worker threads that parse pages. */
+  scrapingWorkers: number;
   /** Whether searches are answered from the in-memory index (loaded at start) or by SQL alone. */
   searchIndex: boolean;
   /** How old the index's last refresh may be when a search starts (0: every search refreshes first). */
@@ -63,6 +68,8 @@ export const settings: Setting[] = [
   { env: 'SCRAPING_USER_AGENT', default: 'ProspectingAPI/0.1 (+https://prospecting-api.dz/bot)', description: 'The User-Agent extractions identify themselves with (and the robots.txt token, its first word).' },
   { env: 'SCRAPING_TIMEOUT_MS', default: '10000', description: 'Per-request timeout of extractions.' },
   { env: 'SCRAPING_DEADLINE_MS', default: '20000', description: 'Deadline of a whole extraction run: slower directories are cut off, what was read is kept.' },
+  { env: 'SCRAPING_PAGE_BUDGET_MS', default: '2000', description: 'CPU time one page\'s parsing and extraction may take in a worker thread; past it the worker is ended, the page is dropped and named in the source report, and the run goes on.' },
+  { env: 'SCRAPING_WORKERS', default: 'cores, 1 to 4', description: 'Worker threads that parse extraction pages, off the event loop.' },
   { env: 'SEARCH_INDEX', default: 'on', description: '`on`: searches and facets are answered from an in-memory index of the companies (loaded at start, about 400 MB per 1,000,000 companies; `/readyz` answers 503 until it is loaded), then kept in step with every write. `off`: by SQL alone (slower on common words and deep pages).' },
   { env: 'SEARCH_INDEX_MAX_STALENESS_MS', default: '0', description: 'How old the index\'s last refresh may be when a search starts. `0`: every search first reads the writes committed before it (one shared, indexed query per round of concurrent searches), so no search misses a committed write. Higher values save that query and may hide other instances\' writes that long (writes made through the same instance are always seen at once).' },
   { env: 'UNAUTHENTICATED_RATE_LIMIT', default: '60', description: 'Requests without a valid API key (missing, invalid, expired or revoked) one client address may make per 60-second window; past it, `429 rate_limited`.' },
@@ -156,6 +163,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     scrapingUserAgent: value('SCRAPING_USER_AGENT') ?? 'ProspectingAPI/0.1 (+https://prospecting-api.dz/bot)',
     scrapingTimeoutMs: integer('SCRAPING_TIMEOUT_MS', 10_000, 100, 120_000),
     scrapingDeadlineMs: integer('SCRAPING_DEADLINE_MS', 20_000, 500, 300_000),
+    scrapingPageBudgetMs: integer('SCRAPING_PAGE_BUDGET_MS', 2_000, 50, 60_000),
+    scrapingWorkers: integer('SCRAPING_WORKERS', Math.max(1, Math.min(4, os.availableParallelism())), 1, 64),
     searchIndex: oneOf('SEARCH_INDEX', ['on', 'off'] as const, 'on') === 'on',
     searchIndexMaxStalenessMs: integer('SEARCH_INDEX_MAX_STALENESS_MS', 0, 0, 2_000),
   };

@@ -8,6 +8,7 @@ import { createRateLimits } from './http/rateLimit';
 import { createLogger } from './logger';
 import { openRuntime } from './runtime';
 import { PoliteFetcher } from './scraping/fetcher';
+import { PageReader } from './scraping/pages';
 import { startSampleDirectory } from './scraping/sampleDirectory';
 import { loadSourcesFile } from './scraping/sources';
 import type { ScrapingSetup } from './services/scraping';
@@ -91,6 +92,7 @@ async function main(): Promise<void> {
     sources,
     fetcher: new PoliteFetcher({ userAgent: config.scrapingUserAgent, timeoutMs: config.scrapingTimeoutMs }),
     deadlineMs: config.scrapingDeadlineMs,
+    pages: new PageReader({ threads: config.scrapingWorkers, budgetMs: config.scrapingPageBudgetMs }),
   };
 
   const rateLimits = createRateLimits({
@@ -167,6 +169,7 @@ async function main(): Promise<void> {
       await reads.close();
       await database.close().catch((closeErr) => logger.error({ err: closeErr }, 'closing the database failed'));
       await sample?.close();
+      await scraping.pages?.close();
       await rateLimits.close().catch((closeErr) => logger.error({ err: closeErr }, 'closing the Redis connection failed'));
       logger.info({ forced }, 'stopped');
       // Exit 0 only when every in-flight request was finished, not cut.

@@ -105,14 +105,26 @@ interface Scope {
  * the chrome) that is not the directory itself. Items without a name are dropped.
  */
 export function extractCompanies(html: string, pageUrl: string, selectors: SourceSelectors = {}, options: ExtractOptions = {}): RawCompany[] {
+  return companiesOf(parseHtml(html), pageUrl, selectors, options);
+}
+
+/**
+ * A listing page read from one parse: its companies ({@link extractCompanies}) and its next
+ * page ({@link nextPageUrl} with `selectors.nextPage`).
+ */
+export function readListing(html: string, pageUrl: string, selectors: SourceSelectors = {}, options: ExtractOptions = {}): { companies: RawCompany[]; next?: string } {
   const root = parseHtml(html);
+  const next = nextOf(root, pageUrl, selectors.nextPage ?? DEFAULT_NEXT_PAGE);
+  const companies = companiesOf(root, pageUrl, selectors, options);
+  return next === undefined ? { companies } : { companies, next };
+}
+
+function companiesOf(root: HTMLElement, pageUrl: string, selectors: SourceSelectors, options: ExtractOptions): RawCompany[] {
   const ctx = pageContext(root, pageUrl, options);
   const scopes: Scope[] = [];
   if (selectors.item) {
-    const items = root.querySelectorAll(selectors.item).filter((el) => !insideChrome(el));
-    const set = new Set(items);
-    for (const el of items) {
-      if (hasAncestor(el, (a) => set.has(a))) continue;
+    const matches = new Set(root.querySelectorAll(selectors.item));
+    for (const el of outermostOutsideChrome(root, (e) => matches.has(e))) {
       const md = isOrgScope(el) ? el : el.querySelectorAll('[itemscope]').find(isOrgScope);
       scopes.push({ el, md, ld: jsonLdOrgs(el, ctx), kind: 'item' });
     }
@@ -151,7 +163,10 @@ export function extractDetail(html: string, pageUrl: string, selectors: SourceSe
  * page itself; undefined when there is none.
  */
 export function nextPageUrl(html: string, pageUrl: string, selector: string = DEFAULT_NEXT_PAGE): string | undefined {
-  const root = parseHtml(html);
+  return nextOf(parseHtml(html), pageUrl, selector);
+}
+
+function nextOf(root: HTMLElement, pageUrl: string, selector: string): string | undefined {
   const base = baseOf(root, pageUrl);
   for (const el of root.querySelectorAll(selector)) {
     const href = el.getAttribute('href') ?? el.querySelector('a[href]')?.getAttribute('href');
@@ -402,6 +417,33 @@ function isChrome(el: HTMLElement): boolean {
   if (role === 'banner' || role === 'contentinfo' || el.tagName === 'NAV') return true;
   if (el.tagName !== 'HEADER' && el.tagName !== 'FOOTER') return false;
   return !hasAncestor(el, (a) => SECTIONING.has(a.tagName));
+}
+
+/**
+ * The elements passing `test` that are outside the chrome and not inside another such element,
+ * in document order: one walk of the tree (no recursion, no ancestor walks), so a page of
+ * 40,000 nested matches costs what 40,000 siblings cost.
+ */
+function outermostOutsideChrome(root: HTMLElement, test: (el: HTMLElement) => boolean): HTMLElement[] {
+  const found: HTMLElement[] = [];
+  const stack: { el: HTMLElement; sectioned: boolean }[] = [{ el: root, sectioned: false }];
+  for (let top = stack.pop(); top; top = stack.pop()) {
+    const { el, sectioned } = top;
+    const role = (el.getAttribute?.('role') ?? '').toLowerCase();
+    const chrome = role === 'banner' || role === 'contentinfo' || el.tagName === 'NAV' || (!sectioned && (el.tagName === 'HEADER' || el.tagName === 'FOOTER'));
+    if (chrome) continue;
+    if (el !== root && test(el)) {
+      found.push(el);
+      continue;
+    }
+    const inside = sectioned || SECTIONING.has(el.tagName);
+    const children = el.childNodes;
+    for (let i = children.length - 1; i >= 0; i--) {
+      const child = children[i] as HTMLElement;
+      if (child.nodeType === 1) stack.push({ el: child, sectioned: inside });
+    }
+  }
+  return found;
 }
 
 function insideChrome(el: HTMLElement): boolean {

@@ -14,8 +14,12 @@
  *  3. Detail pages: among the source's first `maxResults` companies, those that lack an e-mail
  *     or a phone and link to a page of their own on the source's host have it read (the
  *     fetcher keeps 2 requests at a time per host), its contacts added to the company's.
- * Everything stops at the deadline: what was read is kept, and a source still working then is
- * reported 'timeout'.
+ * Pages are parsed and read in worker threads ({@link PageReader}), never on the event loop: a
+ * page that takes longer than its budget, or whose reading fails, is dropped and named in the
+ * source's report (`pages_dropped`), and the source goes on without it (a dropped listing page
+ * ends its pagination, its next link being unknown).
+ * Everything stops at the deadline: what was read is kept, pages still being read have their
+ * threads ended, and a source still working then is reported 'timeout'.
  *
  * Status of a source: 'blocked' when robots.txt disallows its first URL; 'timeout' when its
  * first page timed out or the deadline cut it; 'error' when its first page failed otherwise
@@ -24,9 +28,10 @@
  * `error`.
  */
 import { normalizeCompanyName } from '../domain/text';
-import { extractCompanies, extractDetail, nextPageUrl, type RawCompany } from './extract';
+import type { RawCompany } from './extract';
 import { sameHost, type FetchResult, type GetOptions } from './fetcher';
 import { mergeCompanies, type MergedCompany } from './merge';
+import { sharedPageReader, type PageOutcome, type PageReader, type PageTask } from './pages';
 import { expandSearchUrl, type SourceConfig } from './sources';
 
 /** What a run needs from a fetcher ({@link PoliteFetcher} in production). */
@@ -45,6 +50,8 @@ export interface RunOptions {
   fetcher: Fetcher;
   /** The whole run's deadline. Default 20 000 ms. */
   deadlineMs?: number;
+  /** Where pages are parsed and read (worker threads with a budget per page). Default: {@link sharedPageReader}. */
+  pages?: PageReader;
 }
 
 export type SourceStatus = 'ok' | 'timeout' | 'error' | 'blocked';
@@ -59,6 +66,8 @@ export interface SourceReport {
   companies_found: number;
   /** What went wrong: why the source failed, or a later page's failure for an 'ok' source. */
   error?: string;
+  /** Pages fetched but not read: too long to read (`over_budget`) or their reading failed. */
+  pages_dropped?: { url: string; reason: 'over_budget' | 'failed' }[];
 }
 
 export interface RunResult {
@@ -88,6 +97,8 @@ interface SourceState {
   /** The deadline stopped a request. */
   cut: boolean;
   done: boolean;
+  /** Pages fetched that could not be read. */
+  dropped: { url: string; reason: 'over_budget' | 'failed' }[];
 }
 
 /** Runs every source concurrently and merges what they found; never throws for a source's failure. */
@@ -96,15 +107,20 @@ export async function runExtraction(options: RunOptions): Promise<RunResult> {
   const deadlineAt = Date.now() + deadlineMs;
   const maxResults = options.maxResults ?? Number.POSITIVE_INFINITY;
   const fetched: string[] = [];
-  const states: SourceState[] = options.sources.map((source) => ({ source, records: [], pagesRead: 0, cut: false, done: false }));
+  const states: SourceState[] = options.sources.map((source) => ({ source, records: [], pagesRead: 0, cut: false, done: false, dropped: [] }));
+  // Ends the pages still being read when the deadline comes (their worker threads are ended).
+  const stop = new AbortController();
 
   let timer: NodeJS.Timeout | undefined;
+  let stopTimer: NodeJS.Timeout | undefined;
   const deadline = new Promise<void>((resolve) => {
     timer = setTimeout(resolve, Math.max(0, deadlineMs) + GRACE_MS);
+    stopTimer = setTimeout(() => stop.abort(), Math.max(0, deadlineMs));
   });
+  const pages = options.pages ?? sharedPageReader();
   const work = Promise.all(
     states.map((state) =>
-      runSource(state, { ...options, maxResults, deadlineAt, fetched }).catch((err: unknown) => {
+      runSource(state, { ...options, maxResults, deadlineAt, fetched, read: (task) => pages.read(task, stop.signal) }).catch((err: unknown) => {
         state.failure ??= { status: 'error', message: err instanceof Error ? err.message : String(err) };
         state.done = true;
       }),
@@ -112,6 +128,8 @@ export async function runExtraction(options: RunOptions): Promise<RunResult> {
   );
   await Promise.race([work, deadline]);
   clearTimeout(timer);
+  clearTimeout(stopTimer);
+  stop.abort();
 
   const report = states.map((s): SourceReport => {
     const status: SourceStatus = s.failure?.status ?? (s.cut || !s.done ? 'timeout' : 'ok');
@@ -123,6 +141,7 @@ export async function runExtraction(options: RunOptions): Promise<RunResult> {
     };
     const error = s.failure?.message ?? s.note ?? (status === 'timeout' ? 'the run deadline was reached' : undefined);
     if (error) entry.error = error;
+    if (s.dropped.length > 0) entry.pages_dropped = [...s.dropped];
     return entry;
   });
   return { companies: mergeCompanies(states.flatMap(sourced)), report, fetched: [...fetched] };
@@ -136,6 +155,8 @@ interface SourceContext extends RunOptions {
   maxResults: number;
   deadlineAt: number;
   fetched: string[];
+  /** Reads a page in a worker, stopped at the deadline. */
+  read: (task: PageTask) => Promise<PageOutcome>;
 }
 
 async function runSource(state: SourceState, ctx: SourceContext): Promise<void> {
@@ -161,14 +182,21 @@ async function runSource(state: SourceState, ctx: SourceContext): Promise<void> 
       break;
     }
     if (!res.ok) break; // (for the type checker: handled above)
+    const read = await ctx.read({ kind: 'listing', html: res.body, url: res.url, selectors });
+    if (!read.ok || read.result.kind !== 'listing') {
+      // A page that cannot be read is dropped and named; its next-page link is unknown, so pagination ends.
+      const problem = dropped(state, res.url, read);
+      if (pages.length === 0) state.failure = { status: problem.status, message: problem.message };
+      else state.note = `listing page ${pages.length + 1}: ${problem.message}`;
+      break;
+    }
     pages.push({ url: res.url, html: res.body });
-    const companies = extractCompanies(res.body, res.url, selectors);
+    const { companies, next } = read.result;
     perPage.push(companies);
     for (const c of companies) names.add(normalizeCompanyName(c.name));
     state.pagesRead++;
     state.records = perPage.flat();
     if (names.size >= ctx.maxResults) break;
-    const next = nextPageUrl(res.body, res.url, selectors.nextPage);
     url = next !== undefined && !visited.has(next) && sameHost(next, first) ? next : undefined;
   }
   if (pages.length === 0) {
@@ -181,9 +209,17 @@ async function runSource(state: SourceState, ctx: SourceContext): Promise<void> 
   for (const companies of perPage) {
     if (companies.length >= MIN_ITEMS_FOR_SHARED) for (const c of intersection(companies.map((r) => contactsOf([r])))) siteContacts.add(c);
   }
-  // Read again without them, only if there are any.
-  const records = siteContacts.size === 0 ? state.records : pages.flatMap((p) => extractCompanies(p.html, p.url, selectors, { siteContacts }));
-  state.records = records;
+  // Read again without them, only if there are any (a page that cannot be read again keeps its first reading).
+  if (siteContacts.size > 0) {
+    const again = await Promise.all(pages.map((p) => ctx.read({ kind: 'listing', html: p.html, url: p.url, selectors, siteContacts: [...siteContacts] })));
+    state.records = again.flatMap((read, i) => {
+      if (read.ok && read.result.kind === 'listing') return read.result.companies;
+      if (!read.ok && read.reason !== 'aborted') dropped(state, pages[i].url, read);
+      if (!read.ok && read.reason === 'aborted') state.cut = true;
+      return perPage[i].map((r) => withoutContacts(r, siteContacts));
+    });
+  }
+  const records = state.records;
 
   // 3. Detail pages of the first maxResults companies that lack a contact.
   const wanted = new Map<string, RawCompany[]>();
@@ -200,8 +236,13 @@ async function runSource(state: SourceState, ctx: SourceContext): Promise<void> 
           if (res.deadline) state.cut = true;
           return;
         }
+        const read = await ctx.read({ kind: 'detail', html: res.body, url: res.url, selectors, siteContacts: [...siteContacts] });
+        if (!read.ok || read.result.kind !== 'detail') {
+          dropped(state, res.url, read);
+          return;
+        }
         state.pagesRead++;
-        const detail = extractDetail(res.body, res.url, selectors, { siteContacts });
+        const detail = read.result.company;
         if (!detail) return;
         for (const r of owners) {
           r.emails = [...new Set([...r.emails, ...detail.emails])];
@@ -213,6 +254,22 @@ async function runSource(state: SourceState, ctx: SourceContext): Promise<void> 
     );
   } else state.cut = wanted.size > 0;
   state.done = true;
+}
+
+/** Notes a page that could not be read; a deadline stop is not a dropped page but a cut source. */
+function dropped(state: SourceState, url: string, read: PageOutcome): { status: SourceStatus; message: string } {
+  if (read.ok) return { status: 'error', message: `unexpected reading of ${url}` };
+  if (read.reason === 'aborted') {
+    state.cut = true;
+    return { status: 'timeout', message: 'the run deadline was reached' };
+  }
+  state.dropped.push({ url, reason: read.reason });
+  return { status: 'error', message: read.reason === 'over_budget' ? `a page took too long to read (${url})` : `a page could not be read (${url}): ${read.message}` };
+}
+
+/** A company without the given contacts (a page that could not be read again without them). */
+function withoutContacts(r: RawCompany, contacts: ReadonlySet<string>): RawCompany {
+  return { ...r, emails: r.emails.filter((e) => !contacts.has(e)), phones: r.phones.filter((p) => !contacts.has(p)) };
 }
 
 function statusOf(failure: Extract<FetchResult, { ok: false }>): SourceStatus {

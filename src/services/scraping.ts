@@ -8,6 +8,7 @@ import { applyCreditChange } from '../repositories/credits';
 import { naturalKey, upsertCompanies, type CompanyInput } from '../repositories/companies';
 import * as tasks from '../repositories/scraping';
 import type { MergedCompany } from '../scraping/merge';
+import type { PageReader } from '../scraping/pages';
 import { runExtraction, type Fetcher, type SourceReport } from '../scraping/run';
 import type { SourceConfig } from '../scraping/sources';
 import type { ScrapedEntreprise, ScrapingRunRequest, ScrapingTask } from '../types';
@@ -20,6 +21,8 @@ export interface ScrapingSetup {
   fetcher: Fetcher;
   /** The whole run's deadline. */
   deadlineMs: number;
+  /** Where pages are parsed (worker threads with a budget per page); default: a process-wide reader. */
+  pages?: PageReader;
 }
 
 /** What the HTTP layer sends back: a body, its status, and whether it is a stored answer. */
@@ -135,6 +138,7 @@ export class ScrapingService {
       maxResults: request.maxResults,
       fetcher: setup.fetcher,
       deadlineMs: setup.deadlineMs,
+      pages: setup.pages,
     });
     const reports = result.report.map((r) => {
       const report: ScrapingTask['sources'][number] = {

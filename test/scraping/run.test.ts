@@ -4,7 +4,9 @@
  * mailto:/tel: cards, plain-text contacts, pagination by rel=next and by a custom selector,
  * robots.txt, a dead host, a 500, a 429) and one company listed on two of them.
  */
+import path from 'node:path';
 import { PoliteFetcher } from '../../src/scraping/fetcher';
+import { PageReader } from '../../src/scraping/pages';
 import { runExtraction } from '../../src/scraping/run';
 import { parseSources, type SourceConfig } from '../../src/scraping/sources';
 import { never, startSite, type Site } from './fixtureServer';
@@ -338,4 +340,66 @@ test('a later page failing keeps the source ok, with the failure noted', async (
   } finally {
     await s.close();
   }
+});
+
+describe('pages read in worker threads with a budget', () => {
+  const readers: PageReader[] = [];
+  afterAll(async () => {
+    for (const r of readers) await r.close();
+  });
+
+  test('a page over its budget is dropped and named in its source report; the run goes on and the other source gives its companies', async () => {
+    const hostile = await startSite({
+      '/p1': `<div class="f"><h2>Piège SARL</h2>0550 00 00 01</div><a rel="next" href="/p2">2</a>`,
+      '/p2': `<div class="f"><h2>Boucle SARL</h2>0550 00 00 02</div><!-- spin -->`,
+    });
+    const sane = await startSite({ '/p1': `<div class="f"><h2>Numidia Conseil</h2>0550 12 34 56</div>` });
+    const pages = new PageReader({ threads: 1, budgetMs: 300, workerFile: path.join(__dirname, 'workers', 'spinning.cjs') });
+    readers.push(pages);
+    try {
+      const sources = parseSources(
+        `sources:\n  - name: hostile\n    search_url: "${hostile.origin}/p{page}"\n    selectors:\n      item: div.f\n` +
+          `  - name: sane\n    search_url: "${sane.origin}/p{page}"\n    selectors:\n      item: div.f\n`,
+      );
+      const started = Date.now();
+      const { companies, report } = await runExtraction({ sources, secteur: 'x', wilaya: ALGER, fetcher: fetcher(), deadlineMs: 10_000, pages });
+
+      expect(Date.now() - started).toBeLessThan(10_000);
+      expect(report).toEqual([
+        {
+          name: 'hostile',
+          status: 'ok',
+          pages_read: 1,
+          companies_found: 1,
+          error: `listing page 2: a page took too long to read (${hostile.origin}/p2)`,
+          pages_dropped: [{ url: `${hostile.origin}/p2`, reason: 'over_budget' }],
+        },
+        { name: 'sane', status: 'ok', pages_read: 1, companies_found: 1 },
+      ]);
+      expect(companies.map((c) => [c.name, c.phones])).toEqual([
+        ['Piège SARL', ['+213550000001']],
+        ['Numidia Conseil', ['+213550123456']],
+      ]);
+    } finally {
+      await hostile.close();
+      await sane.close();
+    }
+  });
+
+  test('the deadline ends a page being read: the source is reported timeout and the run answers at its deadline', async () => {
+    const slow = await startSite({ '/p1': `<div class="f"><h2>Boucle SARL</h2></div><!-- spin -->` });
+    const pages = new PageReader({ threads: 1, budgetMs: 60_000, workerFile: path.join(__dirname, 'workers', 'spinning.cjs') });
+    readers.push(pages);
+    try {
+      const sources = parseSources(`sources:\n  - name: slow\n    search_url: "${slow.origin}/p{page}"\n    selectors:\n      item: div.f\n`);
+      const started = Date.now();
+      const { companies, report } = await runExtraction({ sources, secteur: 'x', wilaya: ALGER, fetcher: fetcher(), deadlineMs: 1_000, pages });
+
+      expect(Date.now() - started).toBeLessThan(3_000);
+      expect(report).toEqual([{ name: 'slow', status: 'timeout', pages_read: 0, companies_found: 0, error: 'the run deadline was reached' }]);
+      expect(companies).toEqual([]);
+    } finally {
+      await slow.close();
+    }
+  });
 });

@@ -1,0 +1,30 @@
+/**
+ * What a page-reading worker thread does with one page (see {@link PageReader} in pages.ts):
+ * parse it once and read what the run needs from it. Pure and synchronous: the pool ends the
+ * thread when a page takes longer than its budget, so nothing here needs to watch the clock.
+ */
+import type { MessagePort } from 'node:worker_threads';
+import { extractDetail, readListing, type RawCompany } from './extract';
+import type { SourceSelectors } from './sources';
+
+/** One page to read. `siteContacts` are the directory's own contacts, never given to a company. */
+export interface PageTask {
+  kind: 'listing' | 'detail';
+  html: string;
+  url: string;
+  selectors: SourceSelectors;
+  siteContacts?: string[];
+}
+
+/** A listing page: its companies and the next listing page; a detail page: its company, if any. */
+export type PageResult = { kind: 'listing'; companies: RawCompany[]; next?: string } | { kind: 'detail'; company?: RawCompany };
+
+export function readPage(task: PageTask & { started?: MessagePort }): PageResult {
+  // Tells the pool the page has begun (its budget starts now), then reads it.
+  task.started?.postMessage('started');
+  const options = { siteContacts: new Set(task.siteContacts ?? []) };
+  if (task.kind === 'detail') return { kind: 'detail', company: extractDetail(task.html, task.url, task.selectors, options) };
+  return { kind: 'listing', ...readListing(task.html, task.url, task.selectors, options) };
+}
+
+export default readPage;
