@@ -494,6 +494,59 @@ export interface components {
              * @example timed out
              */
             error?: string;
+            /**
+             * @description What the source gave, beside `status` (which says how its first page answered):
+             *     `ok`: every page it was asked for was read and it gave companies; `empty`: its pages
+             *     were read and held no company; `partial`: it gave what it could, but the run
+             *     deadline cut it, a later page failed or pages were dropped (see `pages_dropped`);
+             *     `failed`: nothing could be read (see `status` and `reason`).
+             * @example ok
+             * @enum {string}
+             */
+            outcome?: "ok" | "empty" | "partial" | "failed";
+            /**
+             * @description Why the outcome is not `ok`, in general terms (never the directory's own message).
+             * @example the run deadline was reached
+             */
+            reason?: string;
+            /**
+             * @description Company entries seen on its listing pages, before de-duplication and before the drops counted in `items_dropped`.
+             * @example 14
+             */
+            items_seen?: number;
+            /** @description Entries seen but not kept as companies, by reason. */
+            items_dropped?: {
+                /**
+                 * @description Entries without a company name.
+                 * @example 0
+                 */
+                no_name: number;
+                /**
+                 * @description Sponsored entries and advertisements placed between the listings.
+                 * @example 1
+                 */
+                advertisement: number;
+                /**
+                 * @description Entries that are a company already kept from this source (same name in the wilaya, or the same contact under a compatible name).
+                 * @example 1
+                 */
+                duplicate: number;
+            };
+            /** @description Pages fetched but not read, and why. */
+            pages_dropped?: {
+                /**
+                 * Format: uri
+                 * @description The page's URL.
+                 * @example https://annuaire.example.dz/recherche?secteur=BTP&wilaya=Alger&page=3
+                 */
+                url: string;
+                /**
+                 * @description `over_budget`: reading it took longer than the time a page may take; `failed`: it could not be parsed.
+                 * @example over_budget
+                 * @enum {string}
+                 */
+                reason: "over_budget" | "failed";
+            }[];
         };
         /** @description An extraction task and its result. */
         ScrapingTask: {

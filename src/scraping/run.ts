@@ -68,6 +68,22 @@ export interface SourceReport {
   error?: string;
   /** Pages fetched but not read: too long to read (`over_budget`) or their reading failed. */
   pages_dropped?: { url: string; reason: 'over_budget' | 'failed' }[];
+  /** What it gave: see {@link outcomeOf}. */
+  outcome: SourceOutcome;
+  /** Company entries seen on its listing pages, kept or not. */
+  items_seen: number;
+  /** Entries not kept as companies, by reason. */
+  items_dropped: ItemsDropped;
+}
+
+export type SourceOutcome = 'ok' | 'empty' | 'partial' | 'failed';
+
+/** Entries seen on listing pages that did not become companies, by reason. */
+export interface ItemsDropped {
+  no_name: number;
+  advertisement: number;
+  /** Merged into a company already kept from the same source. */
+  duplicate: number;
 }
 
 export interface RunResult {
@@ -99,6 +115,8 @@ interface SourceState {
   done: boolean;
   /** Pages fetched that could not be read. */
   dropped: { url: string; reason: 'over_budget' | 'failed' }[];
+  /** Entries of its listing pages that were not read as companies (duplicates are counted at the end). */
+  itemsDropped: ItemsDropped;
 }
 
 /** Runs every source concurrently and merges what they found; never throws for a source's failure. */
@@ -107,7 +125,7 @@ export async function runExtraction(options: RunOptions): Promise<RunResult> {
   const deadlineAt = Date.now() + deadlineMs;
   const maxResults = options.maxResults ?? Number.POSITIVE_INFINITY;
   const fetched: string[] = [];
-  const states: SourceState[] = options.sources.map((source) => ({ source, records: [], pagesRead: 0, cut: false, done: false, dropped: [] }));
+  const states: SourceState[] = options.sources.map((source) => ({ source, records: [], pagesRead: 0, cut: false, done: false, dropped: [], itemsDropped: { no_name: 0, advertisement: 0, duplicate: 0 } }));
   // Ends the pages still being read when the deadline comes (their worker threads are ended).
   const stop = new AbortController();
 
@@ -133,11 +151,15 @@ export async function runExtraction(options: RunOptions): Promise<RunResult> {
 
   const report = states.map((s): SourceReport => {
     const status: SourceStatus = s.failure?.status ?? (s.cut || !s.done ? 'timeout' : 'ok');
+    const companiesFound = mergeCompanies(sourced(s)).length;
     const entry: SourceReport = {
       name: s.source.name,
       status,
       pages_read: s.pagesRead,
-      companies_found: mergeCompanies(sourced(s)).length,
+      companies_found: companiesFound,
+      outcome: outcomeOf(s, status, companiesFound),
+      items_seen: s.records.length + s.itemsDropped.no_name + s.itemsDropped.advertisement,
+      items_dropped: { ...s.itemsDropped, duplicate: s.records.length - companiesFound },
     };
     const error = s.failure?.message ?? s.note ?? (status === 'timeout' ? 'the run deadline was reached' : undefined);
     if (error) entry.error = error;
@@ -254,6 +276,17 @@ async function runSource(state: SourceState, ctx: SourceContext): Promise<void> 
     );
   } else state.cut = wanted.size > 0;
   state.done = true;
+}
+
+/**
+ * What a source gave: `failed` when its first page could not be read, `partial` when the
+ * deadline cut it, a later page failed or pages were dropped, `empty` when everything was read
+ * and held no company, `ok` otherwise.
+ */
+function outcomeOf(s: SourceState, status: SourceStatus, companies: number): SourceOutcome {
+  if (s.failure !== undefined || (s.pagesRead === 0 && status !== 'ok')) return 'failed';
+  if (status !== 'ok' || s.note !== undefined || s.dropped.length > 0) return 'partial';
+  return companies === 0 ? 'empty' : 'ok';
 }
 
 /** Notes a page that could not be read; a deadline stop is not a dropped page but a cut source. */

@@ -50,6 +50,22 @@ function publicError(report: SourceReport): string | undefined {
   }
 }
 
+/** Why a source's outcome is not `ok`, in general words. */
+function publicReason(report: SourceReport): string | undefined {
+  switch (report.outcome) {
+    case 'ok':
+      return undefined;
+    case 'empty':
+      return 'no company was found on the pages read';
+    case 'failed':
+      return publicError(report) ?? 'the directory could not be read';
+    case 'partial':
+      if (report.status === 'timeout') return 'the run deadline was reached';
+      if (report.pages_dropped?.length) return 'some pages took too long or could not be read and were dropped';
+      return 'some pages could not be read';
+  }
+}
+
 export class ScrapingService {
   constructor(
     private readonly db: Knex,
@@ -146,9 +162,15 @@ export class ScrapingService {
         status: r.status,
         pages_read: r.pages_read,
         companies_found: r.companies_found,
+        outcome: r.outcome,
+        items_seen: r.items_seen,
+        items_dropped: { ...r.items_dropped },
       };
       const error = publicError(r);
       if (error) report.error = error;
+      const reason = publicReason(r);
+      if (reason) report.reason = reason;
+      if (r.pages_dropped) report.pages_dropped = r.pages_dropped.map((p) => ({ ...p }));
       return report;
     });
     const base = {

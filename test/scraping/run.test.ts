@@ -32,6 +32,11 @@ function cardA(name: string, href: string): string {
   return `<div class="fiche"><h2>${name}</h2><a class="details" href="${href}">Voir la fiche</a> <a href="mailto:signaler@annuaire-a.dz">Signaler</a></div>`;
 }
 
+/** A source's report: the given fields, its outcome, entries seen, and no entry dropped. */
+function report_(fields: object, outcome: string, itemsSeen: number, dropped: object = {}): object {
+  return { ...fields, outcome, items_seen: itemsSeen, items_dropped: { no_name: 0, advertisement: 0, duplicate: 0, ...dropped } };
+}
+
 function jsonLd(data: unknown): string {
   return `<script type="application/ld+json">${JSON.stringify(data)}</script>`;
 }
@@ -240,12 +245,12 @@ test('a full run: companies merged across pages and sources, the report, and exa
   }
 
   expect(report).toEqual([
-    { name: 'annuaire-a', status: 'ok', pages_read: 5, companies_found: 5 },
-    { name: 'annuaire-b', status: 'ok', pages_read: 2, companies_found: 3 },
-    { name: 'bloque', status: 'blocked', pages_read: 0, companies_found: 0, error: `disallowed by ${blocked.origin}/robots.txt (${blocked.origin}/recherche?s=Conseil)` },
-    { name: 'muet', status: 'timeout', pages_read: 0, companies_found: 0, error: `robots.txt: no complete answer within 1000 ms (${dead.origin}/recherche)` },
-    { name: 'panne', status: 'error', pages_read: 0, companies_found: 0, error: `answered 500 (${broken.origin}/recherche?wilaya=16)` },
-    { name: 'occupe', status: 'ok', pages_read: 1, companies_found: 1 },
+    report_({ name: 'annuaire-a', status: 'ok', pages_read: 5, companies_found: 5 }, 'ok', 5),
+    report_({ name: 'annuaire-b', status: 'ok', pages_read: 2, companies_found: 3 }, 'ok', 3),
+    report_({ name: 'bloque', status: 'blocked', pages_read: 0, companies_found: 0, error: `disallowed by ${blocked.origin}/robots.txt (${blocked.origin}/recherche?s=Conseil)` }, 'failed', 0),
+    report_({ name: 'muet', status: 'timeout', pages_read: 0, companies_found: 0, error: `robots.txt: no complete answer within 1000 ms (${dead.origin}/recherche)` }, 'failed', 0),
+    report_({ name: 'panne', status: 'error', pages_read: 0, companies_found: 0, error: `answered 500 (${broken.origin}/recherche?wilaya=16)` }, 'failed', 0),
+    report_({ name: 'occupe', status: 'ok', pages_read: 1, companies_found: 1 }, 'ok', 1),
   ]);
 
   // What each site received, in order (each source reads its pages one after the other)...
@@ -286,8 +291,8 @@ test('a source that never answers does not hold the others: the run ends at the 
   expect(elapsed).toBeGreaterThanOrEqual(1400);
   expect(elapsed).toBeLessThan(2500);
   expect(report).toEqual([
-    { name: 'muet', status: 'timeout', pages_read: 0, companies_found: 0, error: `the run deadline was reached (${fx.dead.origin}/recherche)` },
-    { name: 'annuaire-a', status: 'ok', pages_read: 5, companies_found: 5 },
+    report_({ name: 'muet', status: 'timeout', pages_read: 0, companies_found: 0, error: `the run deadline was reached (${fx.dead.origin}/recherche)` }, 'failed', 0),
+    report_({ name: 'annuaire-a', status: 'ok', pages_read: 5, companies_found: 5 }, 'ok', 5),
   ]);
   expect(companies.map((c) => c.name)).toEqual(['SARL Numidia Conseil', 'Atlas BTP', 'Hors Site', 'Tassili Import', 'Privé SARL']);
   expect(fetched.filter((u) => u.startsWith(fx.dead.origin))).toEqual([`${fx.dead.origin}/robots.txt`]);
@@ -301,7 +306,7 @@ test('the deadline cuts a source midway: what it read is kept, the source is rep
   try {
     const sources = parseSources(`sources:\n  - name: lent\n    search_url: "${slowDetail.origin}/liste"\n    selectors:\n      item: div.f\n      detail_link: a\n`);
     const { companies, report } = await runExtraction({ sources, secteur: 'x', wilaya: ALGER, fetcher: fetcher(10_000), deadlineMs: 1000 });
-    expect(report).toEqual([{ name: 'lent', status: 'timeout', pages_read: 1, companies_found: 2, error: 'the run deadline was reached' }]);
+    expect(report).toEqual([report_({ name: 'lent', status: 'timeout', pages_read: 1, companies_found: 2, error: 'the run deadline was reached' }, 'partial', 2)]);
     expect(companies.map((c) => [c.name, c.phones])).toEqual([
       ['Numidia Conseil', []],
       ['Atlas BTP', ['+213550112233']],
@@ -318,7 +323,7 @@ test('a source stops early once it has maxResults companies: no second page, det
   expect(fetched.slice(0, 2)).toEqual([`${fx.a.origin}/robots.txt`, `${fx.a.origin}/recherche?secteur=Conseil&wilaya=Alger&page=1`]);
   expect(new Set(fetched.slice(2))).toEqual(new Set([`${fx.a.origin}/entreprise/numidia`, `${fx.a.origin}/entreprise/atlas`]));
   expect(fetched).toHaveLength(4);
-  expect(report).toEqual([{ name: 'annuaire-a', status: 'ok', pages_read: 3, companies_found: 3 }]);
+  expect(report).toEqual([report_({ name: 'annuaire-a', status: 'ok', pages_read: 3, companies_found: 3 }, 'ok', 3)]);
   // The "Signaler" address in every card of the page is the directory's, even with one page read.
   expect(companies.map((c) => [c.name, c.emails])).toEqual([
     ['SARL Numidia Conseil', ['contact@numidia-conseil.dz']],
@@ -335,8 +340,32 @@ test('a later page failing keeps the source ok, with the failure noted', async (
   try {
     const sources = parseSources(`sources:\n  - name: s\n    search_url: "${s.origin}/p{page}"\n    selectors:\n      item: div.f\n`);
     const { report, fetched } = await runExtraction({ sources, secteur: 'x', wilaya: ALGER, fetcher: fetcher(), deadlineMs: 2000 });
-    expect(report).toEqual([{ name: 's', status: 'ok', pages_read: 1, companies_found: 1, error: `listing page 2: answered 404 (${s.origin}/p2)` }]);
+    expect(report).toEqual([report_({ name: 's', status: 'ok', pages_read: 1, companies_found: 1, error: `listing page 2: answered 404 (${s.origin}/p2)` }, 'partial', 1)]);
     expect(fetched).toEqual([`${s.origin}/robots.txt`, `${s.origin}/p1`, `${s.origin}/p2`]);
+  } finally {
+    await s.close();
+  }
+});
+
+test('the report tells an empty source from one that gave companies, and counts the entries merged as duplicates', async () => {
+  const s = await startSite({
+    '/vide': `<main><p>Aucun résultat pour cette recherche.</p></main>`,
+    '/liste': `<div class="f"><h2>Numidia Conseil</h2>0550 12 34 56</div><div class="f"><h2>Atlas BTP</h2>0661 22 33 44</div><div class="f"><h2>NUMIDIA conseil</h2>contact@numidia.dz</div>`,
+  });
+  try {
+    const sources = parseSources(
+      `sources:\n  - name: vide\n    search_url: "${s.origin}/vide"\n    selectors:\n      item: div.f\n` +
+        `  - name: liste\n    search_url: "${s.origin}/liste"\n    selectors:\n      item: div.f\n`,
+    );
+    const { companies, report } = await runExtraction({ sources, secteur: 'x', wilaya: ALGER, fetcher: fetcher(), deadlineMs: 3000 });
+    expect(report).toEqual([
+      report_({ name: 'vide', status: 'ok', pages_read: 1, companies_found: 0 }, 'empty', 0),
+      report_({ name: 'liste', status: 'ok', pages_read: 1, companies_found: 2 }, 'ok', 3, { duplicate: 1 }),
+    ]);
+    expect(companies.map((c) => [c.name, c.emails, c.phones])).toEqual([
+      ['Numidia Conseil', ['contact@numidia.dz'], ['+213550123456']],
+      ['Atlas BTP', [], ['+213661223344']],
+    ]);
   } finally {
     await s.close();
   }
@@ -373,8 +402,11 @@ describe('pages read in worker threads with a budget', () => {
           companies_found: 1,
           error: `listing page 2: a page took too long to read (${hostile.origin}/p2)`,
           pages_dropped: [{ url: `${hostile.origin}/p2`, reason: 'over_budget' }],
+          outcome: 'partial',
+          items_seen: 1,
+          items_dropped: { no_name: 0, advertisement: 0, duplicate: 0 },
         },
-        { name: 'sane', status: 'ok', pages_read: 1, companies_found: 1 },
+        report_({ name: 'sane', status: 'ok', pages_read: 1, companies_found: 1 }, 'ok', 1),
       ]);
       expect(companies.map((c) => [c.name, c.phones])).toEqual([
         ['Piège SARL', ['+213550000001']],
@@ -396,7 +428,7 @@ describe('pages read in worker threads with a budget', () => {
       const { companies, report } = await runExtraction({ sources, secteur: 'x', wilaya: ALGER, fetcher: fetcher(), deadlineMs: 1_000, pages });
 
       expect(Date.now() - started).toBeLessThan(3_000);
-      expect(report).toEqual([{ name: 'slow', status: 'timeout', pages_read: 0, companies_found: 0, error: 'the run deadline was reached' }]);
+      expect(report).toEqual([report_({ name: 'slow', status: 'timeout', pages_read: 0, companies_found: 0, error: 'the run deadline was reached' }, 'failed', 0)]);
       expect(companies).toEqual([]);
     } finally {
       await slow.close();
