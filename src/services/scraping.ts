@@ -4,7 +4,6 @@ import { AppError, validationError, type FieldError } from '../errors';
 import { findSecteur, type Secteur } from '../reference/secteurs';
 import { effectiveWilaya, findWilaya, type Wilaya } from '../reference/wilayas';
 import { findAccount } from '../repositories/accounts';
-import { applyCreditChange } from '../repositories/credits';
 import { naturalKey, upsertCompanies, type CompanyInput } from '../repositories/companies';
 import * as tasks from '../repositories/scraping';
 import type { MergedCompany } from '../scraping/merge';
@@ -13,7 +12,9 @@ import { runExtraction, type Fetcher, type SourceReport } from '../scraping/run'
 import type { SourceConfig } from '../scraping/sources';
 import type { ScrapedEntreprise, ScrapingRunRequest, ScrapingTask } from '../types';
 import type { Principal } from './apiKeys';
+import { chargePerItem } from './billing';
 import { completenessScore } from './companyImport';
+import { IdempotencyService, requestHash, type Complete } from './idempotency';
 
 /** Where the extraction reads from, and how. */
 export interface ScrapingSetup {
@@ -32,9 +33,6 @@ export interface RunAnswer {
   replayed: boolean;
 }
 
-const IDEMPOTENCY_TTL_MS = 24 * 3600 * 1000;
-/** A 'running' key older than this was left by a process that died: it may be taken over. */
-const ABANDONED_AFTER_MS = 5 * 60 * 1000;
 
 /** A source's failure in general words: the directory's own message never reaches a client. */
 function publicError(report: SourceReport): string | undefined {
@@ -72,6 +70,7 @@ export class ScrapingService {
     private readonly setup: ScrapingSetup | undefined,
     /** Told after the companies of an account's extraction committed (read-your-writes: src/db/readYourWrites.ts). */
     private readonly written: (accountId: string) => Promise<void> = async () => undefined,
+    private readonly idempotency: IdempotencyService = new IdempotencyService(db),
   ) {}
 
   private resolve(body: ScrapingRunRequest): { secteur: Secteur; wilaya: Wilaya; maxResults: number } {
@@ -95,51 +94,16 @@ export class ScrapingService {
     if (!this.setup || this.setup.sources.length === 0) {
       throw new AppError('service_unavailable', 'No directory is configured for extractions (SCRAPING_SOURCES).');
     }
-    const hash = crypto
-      .createHash('sha256')
-      .update(JSON.stringify({ secteur: request.secteur.id, wilaya: request.wilaya.code, max_results: request.maxResults }))
-      .digest('hex');
-    if (idempotencyKey) {
-      const replay = await this.claim(principal.accountId, idempotencyKey, hash);
-      if (replay) return replay;
-    }
-    try {
-      return await this.execute(principal, request, idempotencyKey);
-    } catch (err) {
-      // Nothing to replay: a later retry with the same key runs again.
-      if (idempotencyKey) await tasks.releaseIdempotencyKey(this.db, principal.accountId, idempotencyKey);
-      throw err;
-    }
-  }
-
-  private async claim(accountId: string, key: string, hash: string): Promise<RunAnswer | undefined> {
-    for (let attempt = 0; attempt < 3; attempt++) {
-      if (await tasks.claimIdempotencyKey(this.db, accountId, key, hash)) return undefined;
-      const row = await tasks.findIdempotencyKey(this.db, accountId, key);
-      if (!row) continue;
-      const age = Date.now() - new Date(row.created_at).getTime();
-      const stale = age > IDEMPOTENCY_TTL_MS || (row.state === 'running' && age > ABANDONED_AFTER_MS);
-      if (stale) {
-        if (await tasks.reclaimIdempotencyKey(this.db, row, hash)) return undefined;
-        continue;
-      }
-      if (row.request_hash !== hash) {
-        throw new AppError('idempotency_key_reused', 'This key was first used with another body; use a new key for a new request.');
-      }
-      if (row.state === 'running') {
-        throw new AppError('idempotency_in_progress', 'Retry when the first request with this key has answered.');
-      }
-      const stored = typeof row.response_body === 'string' ? JSON.parse(row.response_body) : row.response_body;
-      return { status: row.response_status ?? 200, body: stored as ScrapingTask, replayed: true };
-    }
-    throw new AppError('idempotency_in_progress', 'Retry when the first request with this key has answered.');
+    // The same hash as before this service existed, so keys stored then still replay.
+    const hash = requestHash({ secteur: request.secteur.id, wilaya: request.wilaya.code, max_results: request.maxResults });
+    return this.idempotency.once<ScrapingTask>(principal.accountId, idempotencyKey, hash, (complete) => this.execute(principal, request, complete));
   }
 
   private async execute(
     principal: Principal,
     request: { secteur: Secteur; wilaya: Wilaya; maxResults: number },
-    key: string | undefined,
-  ): Promise<RunAnswer> {
+    complete: Complete<ScrapingTask>,
+  ): Promise<{ status: number; body: ScrapingTask }> {
     const setup = this.setup as ScrapingSetup;
     const account = await findAccount(this.db, principal.accountId);
     if (!account || account.credit_balance <= 0) {
@@ -214,17 +178,14 @@ export class ScrapingService {
     const found = result.companies.slice(0, request.maxResults);
     const billable = (c: MergedCompany) => c.emails.length > 0 || c.phones.length > 0;
     const answer = await this.db.transaction(async (trx) => {
-      // The row lock makes concurrent runs of one account bill one after the other.
-      const locked = await trx('accounts').where({ id: principal.accountId }).forUpdate().first('credit_balance');
-      const balance: number = locked.credit_balance;
-      let paid = 0;
-      const kept = found.filter((c) => {
-        if (!billable(c)) return true;
-        if (paid >= balance) return false;
-        paid += 1;
-        return true;
+      // Billed before writing, in the same transaction: a failure later leaves no charge and no row.
+      const { kept, paid, balanceBefore: balance, billableFound } = await chargePerItem(trx, {
+        accountId: principal.accountId,
+        items: found,
+        billable,
+        reason: 'scraping',
+        reference: taskId,
       });
-      const billableFound = found.filter(billable).length;
       const inputs: CompanyInput[] = kept.map((c) => {
         const company: CompanyInput = {
           nom: c.name,
@@ -242,9 +203,6 @@ export class ScrapingService {
       });
       const written = await upsertCompanies(trx, inputs);
       const ids = new Map(written.map((w) => [`${w.nom_normalise}|${w.wilaya_code}`, w.id]));
-      if (paid > 0) {
-        await applyCreditChange(trx, { accountId: principal.accountId, delta: -paid, reason: 'scraping', reference: taskId });
-      }
       const entreprises: ScrapedEntreprise[] = kept.map((c, i) => ({
         id: ids.get(naturalKey(inputs[i])) as string,
         nom: inputs[i].nom,
@@ -272,12 +230,12 @@ export class ScrapingService {
         entreprises,
       };
       await record(trx, 'completed', completed);
-      if (key) await tasks.completeIdempotencyKey(trx, principal.accountId, key, 200, completed);
+      await complete(trx, 200, completed);
       return completed;
     });
     // Before answering: the account's next search must see these companies.
     await this.written(principal.accountId);
-    return { status: 200, body: answer, replayed: false };
+    return { status: 200, body: answer };
   }
 
   async task(principal: Principal, taskId: string): Promise<ScrapingTask> {

@@ -1,0 +1,81 @@
+/**
+ * Idempotency keys for any paid or side-effecting operation, the way Stripe's `Idempotency-Key`
+ * works: the first request with a key claims it; a replay of the same request (same account,
+ * key and request hash) within 24 hours gets the stored answer without running again; the same
+ * key with another body is refused (`idempotency_key_reused`), and a replay while the first is
+ * still running is asked to retry (`idempotency_in_progress`). A failed operation releases its
+ * key, so a retry runs again and nothing was charged. A key left `running` by a process that
+ * died is taken over after five minutes.
+ */
+import crypto from 'node:crypto';
+import type { Knex } from 'knex';
+import { AppError } from '../errors';
+import * as keys from '../repositories/idempotency';
+
+/** A stored or fresh answer. */
+export interface Answer<T> {
+  status: number;
+  body: T;
+  /** Whether this is the stored answer of an earlier request with the same key. */
+  replayed: boolean;
+}
+
+/** What the operation calls, inside its own transaction, to store its answer with its effects. */
+export type Complete<T> = (trx: Knex.Transaction, status: number, body: T) => Promise<void>;
+
+export const IDEMPOTENCY_TTL_MS = 24 * 3600 * 1000;
+/** A 'running' key older than this was left by a process that died: it may be taken over. */
+export const ABANDONED_AFTER_MS = 5 * 60 * 1000;
+
+/** The hash of a request's meaning (its resolved parameters), for comparing two uses of one key. */
+export function requestHash(request: unknown): string {
+  return crypto.createHash('sha256').update(JSON.stringify(request)).digest('hex');
+}
+
+export class IdempotencyService {
+  constructor(private readonly db: Knex) {}
+
+  /**
+   * Runs `operation` once per (account, key). Without a key, it simply runs. The operation gets
+   * a `complete` callback that it must call inside the transaction that commits its effects
+   * (so the answer is stored exactly when the effects are); if it throws, the key is released.
+   */
+  async once<T>(accountId: string, key: string | undefined, hash: string, operation: (complete: Complete<T>) => Promise<{ status: number; body: T }>): Promise<Answer<T>> {
+    const noop: Complete<T> = async () => undefined;
+    if (!key) return { ...(await operation(noop)), replayed: false };
+    const replay = await this.claim<T>(accountId, key, hash);
+    if (replay) return replay;
+    try {
+      const answer = await operation((trx, status, body) => keys.completeIdempotencyKey(trx, accountId, key, status, body));
+      return { ...answer, replayed: false };
+    } catch (err) {
+      // Nothing to replay: a later retry with the same key runs again.
+      await keys.releaseIdempotencyKey(this.db, accountId, key);
+      throw err;
+    }
+  }
+
+  /** Claims the key, or answers the stored answer, or refuses; undefined when the key is now ours. */
+  private async claim<T>(accountId: string, key: string, hash: string): Promise<Answer<T> | undefined> {
+    for (let attempt = 0; attempt < 3; attempt++) {
+      if (await keys.claimIdempotencyKey(this.db, accountId, key, hash)) return undefined;
+      const row = await keys.findIdempotencyKey(this.db, accountId, key);
+      if (!row) continue;
+      const age = Date.now() - new Date(row.created_at).getTime();
+      const stale = age > IDEMPOTENCY_TTL_MS || (row.state === 'running' && age > ABANDONED_AFTER_MS);
+      if (stale) {
+        if (await keys.reclaimIdempotencyKey(this.db, row, hash)) return undefined;
+        continue;
+      }
+      if (row.request_hash !== hash) {
+        throw new AppError('idempotency_key_reused', 'This key was first used with another body; use a new key for a new request.');
+      }
+      if (row.state === 'running') {
+        throw new AppError('idempotency_in_progress', 'Retry when the first request with this key has answered.');
+      }
+      const stored = typeof row.response_body === 'string' ? JSON.parse(row.response_body) : row.response_body;
+      return { status: row.response_status ?? 200, body: stored as T, replayed: true };
+    }
+    throw new AppError('idempotency_in_progress', 'Retry when the first request with this key has answered.');
+  }
+}
