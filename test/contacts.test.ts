@@ -1,4 +1,4 @@
-import { decodeCfEmail, findEmails, findPhones, normalizeEmail, normalizePhone } from '../src/domain/contacts';
+import { decodeCfEmail, findEmails, findPhones, findPhonesAndFaxes, normalizeEmail, normalizePhone } from '../src/domain/contacts';
 import { asciiDigits, fold, matchKey, normalizeCompanyName, words } from '../src/domain/text';
 
 /** Cloudflare's encoding, written here independently of the decoder: key byte, then each UTF-8 byte XOR key. */
@@ -213,4 +213,70 @@ describe('text', () => {
     expect(normalizeCompanyName('SARL')).toBe('sarl');
     expect(normalizeCompanyName('')).toBe('');
   });
+});
+
+describe('findPhonesAndFaxes: numbers with their labels', () => {
+  test('a number labelled fax is a fax, never a phone', () => {
+    expect(findPhonesAndFaxes('Tél : 021 23 45 67 – Fax : 021 23 45 68')).toEqual({ phones: ['+21321234567'], faxes: ['+21321234568'] });
+    expect(findPhonesAndFaxes('Télécopie: 021 23 45 68\nMobile: 0550 12 34 56')).toEqual({ phones: ['+213550123456'], faxes: ['+21321234568'] });
+    expect(findPhonesAndFaxes('هاتف: ٠٥٥٠١٢٣٤٥٦ فاكس: ٠٢١٢٣٤٥٦٨')).toEqual({ phones: ['+213550123456'], faxes: ['+21321234568'] });
+  });
+
+  test('labels written together give both kinds: the number is a phone (and a fax)', () => {
+    expect(findPhonesAndFaxes('Tél/Fax : 021 23 45 67')).toEqual({ phones: ['+21321234567'], faxes: ['+21321234567'] });
+    expect(findPhonesAndFaxes('Tél. et fax 021 23 45 67')).toEqual({ phones: ['+21321234567'], faxes: ['+21321234567'] });
+  });
+
+  test('a fax number also written without a label stays a fax; numbers before any label are phones', () => {
+    expect(findPhonesAndFaxes('0550 12 34 56 · 021 23 45 68 · Fax 021 23 45 68')).toEqual({ phones: ['+213550123456'], faxes: ['+21321234568'] });
+  });
+
+  test('label words inside other words are not labels', () => {
+    // 'Hôtel' holds 'tel', 'Faxien' holds 'fax', 'importable' holds 'portable'.
+    expect(findPhonesAndFaxes('Hôtel Faxien, importable 0550 12 34 56')).toEqual({ phones: ['+213550123456'], faxes: [] });
+  });
+});
+
+describe('findEmails: spelled-out addresses', () => {
+  test('"arobase" and "point" in the whole shape of an address', () => {
+    expect(findEmails('Écrivez à commercial arobase batiplus point dz')).toEqual(['commercial@batiplus.dz']);
+    expect(findEmails('contact arobase sarl-numidia.com.dz')).toEqual(['contact@sarl-numidia.com.dz']);
+    expect(findEmails('info (arobase) x (point) dz')).toEqual(['info@x.dz']);
+  });
+
+  test('prose with "point" or "arobase" is not an address', () => {
+    expect(findEmails('Notre point de vente arobase centre ville, point final')).toEqual([]);
+    expect(findEmails('le mot arobase désigne @')).toEqual([]);
+  });
+});
+
+describe('hostile texts are read in linear time', () => {
+  // Each of these took seconds to minutes with the earlier patterns (backtracking over long
+  // runs); they must now come back with the right answer well within the test's timeout.
+  const HOSTILE: [string, string][] = [
+    ['80,000 spaces around a separator word', `Tél${' '.repeat(80_000)}ou${' '.repeat(80_000)}0550 12 34 56`],
+    ['100,000 spaces before an unclosed bracket', `contact${' '.repeat(100_000)}[${' '.repeat(100_000)}at`],
+    ['200,000 letters', 'a'.repeat(200_000)],
+    ['"a@" 50,000 times', 'a@'.repeat(50_000)],
+    ['a dotted run before an @', `${'a.'.repeat(50_000)}@x.dz`],
+    ['a dotted domain of 100,000 characters', `x@${'a.'.repeat(50_000)}dz`],
+    ['"contact arobase " 10,000 times', 'contact arobase '.repeat(10_000)],
+    ['"Tél/" 20,000 times', `${'Tél/'.repeat(20_000)}0550 12 34 56`],
+    ['a Cloudflare attribute of 100,000 hex digits', `data-cfemail=${'a'.repeat(100_000)}`],
+    ['an entity of 100,000 zeros', `&#${'0'.repeat(100_000)}`],
+  ];
+
+  test.each(HOSTILE)('%s', (_, text) => {
+    expect(findEmails(text)).toEqual([]);
+    const { phones, faxes } = findPhonesAndFaxes(text);
+    expect(faxes).toEqual([]);
+    expect(findPhones(text)).toEqual(phones);
+    expect(phones.every((p) => p === '+213550123456')).toBe(true);
+  }, 20_000);
+
+  test('a phone far inside 100,000 spaces is still found, and so is an address among 100,000 letters', () => {
+    expect(findPhones(`${' '.repeat(100_000)}0550 12 34 56${' '.repeat(100_000)}`)).toEqual(['+213550123456']);
+    expect(findEmails(`${'a '.repeat(50_000)}contact@numidia.dz${' b'.repeat(50_000)}`)).toEqual(['contact@numidia.dz']);
+    expect(findEmails(`${'a'.repeat(100_000)}@numidia.dz`)).toEqual([]);
+  }, 20_000);
 });

@@ -2,6 +2,12 @@
  * Phone numbers and e-mail addresses: normalising one value (an imported field) and finding all
  * of them in a free text (a web page, a directory entry). Phones are checked against
  * libphonenumber's full ("max") metadata, so only numbers in assigned ranges are accepted.
+ *
+ * Everything here reads text that outside parties write, so every pattern runs in linear time:
+ * whitespace runs are collapsed before any pattern with spaces in it runs, no pattern has two
+ * unbounded quantifiers over characters they share, addresses are looked for around each '@'
+ * with bounded scans (not with a pattern that restarts at every letter), and free text is read
+ * in bounded windows. A megabyte of spaces or of letters costs what reading it once costs.
  */
 import { findNumbers, parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/max';
 import { asciiDigits } from './text';
@@ -17,35 +23,123 @@ import { asciiDigits } from './text';
  */
 export function normalizePhone(text: string, defaultCountry: CountryCode = 'DZ'): string | undefined {
   if (typeof text !== 'string') return undefined;
-  const cleaned = asciiDigits(text).trim();
+  const cleaned = collapse(asciiDigits(text.length > MAX_FIELD ? text.slice(0, MAX_FIELD) : text));
   if (cleaned === '') return undefined;
   const phone = parsePhoneNumberFromString(cleaned, { defaultCountry });
   return phone?.isValid() ? phone.number : undefined;
 }
 
+/** Longest single value read as one phone number (a field, a tel: link). */
+const MAX_FIELD = 200;
+
+/** Hard separators: a number never spans them. */
+const HARD_SEPARATORS = /[\r\n,;|/\\]+/;
 /**
- * Where a free text is cut before looking for numbers: newlines, ',', ';', '|', '/', and the
- * words or dashes people put between two numbers (' ou ', ' or ', ' et ', ' - ', ' – ').
- * libphonenumber alone would read '0550 12 34 56, 0661 22 33 44' as one number with the
- * extension 0661; a dash only separates when spaced, as '021-23-45-67' is one number.
+ * Words and dashes people put between two numbers (' ou ', ' or ', ' et ', ' - ', ' – '), once
+ * whitespace is collapsed to single spaces. libphonenumber alone would read
+ * '0550 12 34 56, 0661 22 33 44' as one number with the extension 0661; a dash only separates
+ * when spaced, as '021-23-45-67' is one number.
  */
-const PHONE_SEPARATORS = /[\r\n,;|/\\]+|\s+(?:ou|or|et|and|و)\s+|\s+[-\u2010-\u2015]\s+/giu;
+const SOFT_SEPARATORS = / (?:ou|or|et|and|و) | [-\u2010-\u2015] /iu;
+/** Free text is searched for numbers in windows of this many characters... */
+const WINDOW = 400;
+/** ...overlapping by more than the longest written number, so no number is cut by a window edge. */
+const OVERLAP = 48;
 
 /**
  * Every valid phone number in a free text, as E.164, de-duplicated, in order of appearance.
- * The text is first cut on separators (see {@link PHONE_SEPARATORS}), then each piece is
- * searched with libphonenumber's findNumbers for `defaultCountry`, keeping valid numbers only.
+ * The text is cut on separators (newlines, ',', ';', '|', '/', ' ou ', ' et ', a spaced dash),
+ * then each piece is searched with libphonenumber's findNumbers for `defaultCountry` (in
+ * overlapping windows when the piece is long), keeping valid numbers only.
  */
 export function findPhones(text: string, defaultCountry: CountryCode = 'DZ'): string[] {
   if (typeof text !== 'string') return [];
   const found = new Set<string>();
-  for (const piece of asciiDigits(text).split(PHONE_SEPARATORS)) {
-    if (!/\d/.test(piece)) continue;
-    for (const match of findNumbers(piece, { defaultCountry, v2: true })) {
-      if (match.number.isValid()) found.add(match.number.number);
+  for (const chunk of asciiDigits(text).split(HARD_SEPARATORS)) {
+    if (!/\d/.test(chunk)) continue;
+    for (const piece of collapse(chunk).split(SOFT_SEPARATORS)) {
+      if (!/\d/.test(piece)) continue;
+      for (const window of windows(piece)) {
+        for (const match of findNumbers(window, { defaultCountry, v2: true })) {
+          if (match.number.isValid()) found.add(match.number.number);
+        }
+      }
     }
   }
   return [...found];
+}
+
+/** A long piece as overlapping windows around its digits (a piece without digits has none). */
+function windows(piece: string): string[] {
+  if (piece.length <= WINDOW) return [piece];
+  const out: string[] = [];
+  for (let start = 0; start < piece.length; start += WINDOW - OVERLAP) {
+    const digit = piece.slice(start, start + WINDOW).search(/\d/);
+    if (digit === -1) continue;
+    const from = Math.max(start, start + digit - OVERLAP);
+    out.push(piece.slice(from, from + WINDOW));
+  }
+  return out;
+}
+
+/** What a label says a number is. */
+type PhoneKind = 'phone' | 'fax';
+
+/**
+ * Label words, longest first so that 'Télécopie' is not read as 'Tél'. Matched only as whole
+ * words (see {@link findPhonesAndFaxes}). Arabic: هاتف (telephone), جوال / نقال (mobile),
+ * فاكس (fax), with or without the article.
+ */
+const LABEL = /t[ée]l[ée]copieur|t[ée]l[ée]copie|t[ée]l[ée]phones?|telephone|t[ée]l|mobile|mob|portable|gsm|fixe|cellulaire|cell|whatsapp|phone|fax|(?:ال)?(?:هاتف|جوال|نقال|فاكس)/giu;
+
+/** The kind a label word gives its numbers. */
+function kindOf(label: string): PhoneKind {
+  return /copie|fax|فاكس/iu.test(label) ? 'fax' : 'phone';
+}
+
+/** Between two labels that name one number together ('Tél/Fax :', 'Tél. et fax'), at most this much non-digit text. */
+const JOINED_LABELS = /^[\s./&:|-]*(?:et|and|ou|و)?[\s./&:|-]*$/iu;
+
+/**
+ * The phone and fax numbers of a free text, read with their labels: a number after 'Fax',
+ * 'Télécopie' or 'فاكس' is a fax; after 'Tél', 'Mobile', 'Fixe', 'GSM', 'هاتف' ... or before
+ * any label, a phone. Labels written together ('Tél/Fax : 021 ...') give both kinds. A number
+ * only ever labelled fax is never a phone, even when it also appears unlabelled; a number
+ * labelled both ways is a phone (and a fax). Both lists E.164, in order of appearance.
+ */
+export function findPhonesAndFaxes(text: string, defaultCountry: CountryCode = 'DZ'): { phones: string[]; faxes: string[] } {
+  if (typeof text !== 'string') return { phones: [], faxes: [] };
+  // Label spans: each label's kinds hold until the next label.
+  const spans: { start: number; end: number; kinds: Set<PhoneKind> }[] = [];
+  for (const m of text.matchAll(LABEL)) {
+    const start = m.index;
+    const end = start + m[0].length;
+    if (isLatinLetter(text.charCodeAt(start - 1)) || isLatinLetter(text.charCodeAt(end))) continue;
+    const last = spans[spans.length - 1];
+    if (last && JOINED_LABELS.test(text.slice(last.end, start).slice(0, 40)) && start - last.end <= 40) {
+      last.kinds.add(kindOf(m[0]));
+      last.end = end;
+    } else spans.push({ start, end, kinds: new Set([kindOf(m[0])]) });
+  }
+  const labelledPhone = new Set<string>();
+  const fax = new Set<string>();
+  const order: string[] = [];
+  const add = (numbers: string[], kinds: ReadonlySet<PhoneKind> | undefined) => {
+    for (const n of numbers) {
+      order.push(n);
+      if (kinds === undefined) continue;
+      if (kinds.has('phone')) labelledPhone.add(n);
+      if (kinds.has('fax')) fax.add(n);
+    }
+  };
+  add(findPhones(text.slice(0, spans[0]?.start ?? text.length), defaultCountry), undefined);
+  spans.forEach((span, i) => add(findPhones(text.slice(span.end, spans[i + 1]?.start ?? text.length), defaultCountry), span.kinds));
+  const onlyFax = (n: string) => fax.has(n) && !labelledPhone.has(n);
+  return { phones: [...new Set(order.filter((n) => !onlyFax(n)))], faxes: [...new Set(order.filter((n) => fax.has(n)))] };
+}
+
+function isLatinLetter(code: number): boolean {
+  return (code >= 0x61 && code <= 0x7a) || (code >= 0x41 && code <= 0x5a) || (code >= 0xc0 && code <= 0x24f);
 }
 
 /** Asset file extensions that look like top-level domains in 'logo@2x.png'. */
@@ -61,28 +155,35 @@ const EMAIL = /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@
  * trailing '?subject=...' query are removed; asset names like 'logo@2x.png' are refused.
  */
 export function normalizeEmail(text: string): string | undefined {
-  if (typeof text !== 'string') return undefined;
+  if (typeof text !== 'string' || text.length > 1000) return undefined;
   const email = text.trim().replace(/^mailto:/i, '').replace(/\?.*$/s, '').trim().toLowerCase();
+  // Checked before the pattern runs: the pattern then only ever sees 254 characters.
   if (email.length > 254) return undefined;
   const match = EMAIL.exec(email);
   if (!match || NOT_TLDS.has(match[1])) return undefined;
   return email.indexOf('@') <= 64 ? email : undefined;
 }
 
-/** '[at]', '(at)', '{at}' (also 'arobase'), with or without spaces around: an obfuscated '@'. */
-const OBFUSCATED_AT = /\s*[[({]\s*(?:at|arobase|@)\s*[\])}]\s*/gi;
-/** '[dot]', '(dot)', '{dot}' (also 'point'), with or without spaces around: an obfuscated '.'. */
-const OBFUSCATED_DOT = /\s*[[({]\s*(?:dot|point)\s*[\])}]\s*/gi;
-/** Candidate addresses in a text, with the usual local-part characters only. */
-const EMAIL_IN_TEXT = /[a-z0-9._%+-]+@[a-z0-9-]+(?:\.[a-z0-9-]+)+/gi;
+/** '[at]', '(at)', '{at}' (also 'arobase', '@'), with or without a space around, once whitespace is collapsed. */
+const OBFUSCATED_AT = / ?[[({] ?(?:at|arobase|@) ?[\])}] ?/gi;
+/** '[dot]', '(dot)', '{dot}' (also 'point'), likewise: an obfuscated '.'. */
+const OBFUSCATED_DOT = / ?[[({] ?(?:dot|point) ?[\])}] ?/gi;
+/**
+ * 'contact arobase batiplus point dz': the French words for '@' and '.', spelled out. Read only
+ * in that whole shape (a local part, ' arobase ', labels joined by ' point ' or '.', ending in a
+ * common top-level domain), so prose using 'point' is not turned into an address. Every part is
+ * bounded, so the pattern is linear.
+ */
+const SPELLED_EMAIL = /(?<![a-z0-9._%+-])([a-z0-9._%+-]{1,64}) arobase ((?:[a-z0-9-]{1,63}(?: point |\.)){1,4}(?:dz|com|net|org|fr|info|biz|eu|co|io))(?![a-z0-9-])/gi;
 /** Cloudflare-protected addresses in HTML: data-cfemail="…" and /cdn-cgi/l/email-protection#…. */
-const CF_EMAIL = /(?:data-cfemail\s*=\s*["']?|email-protection#)([0-9a-f]{4,})/gi;
+const CF_EMAIL = /(?:data-cfemail\s{0,20}=\s{0,20}["']?|email-protection#)([0-9a-f]{4,512})/gi;
 
 /**
  * Every e-mail address in a free text (or HTML), lower-cased, de-duplicated, in order of
  * appearance. Reads the bracketed obfuscations 'contact [at] x [dot] dz', 'contact(at)x.dz',
- * '{at}', '(dot)' and HTML '&#64;' / '&commat;', and decodes Cloudflare's data-cfemail. To
- * stay conservative, bare ' at ' / ' dot ' and spaces around a plain '@' are not read.
+ * '{at}', '(dot)', '(arobase)', the spelled-out 'contact arobase x point dz', HTML '&#64;' /
+ * '&commat;', and decodes Cloudflare's data-cfemail. To stay conservative, bare ' at ' /
+ * ' dot ' and spaces around a plain '@' are not read.
  */
 export function findEmails(text: string): string[] {
   if (typeof text !== 'string') return [];
@@ -91,17 +192,53 @@ export function findEmails(text: string): string[] {
     const email = normalizeEmail(decodeCfEmail(hex) ?? '');
     if (email) found.add(email);
   }
-  const plain = text
-    .replace(/&#0*64;|&#x0*40;|&commat;/gi, '@')
-    .replace(/&#0*46;|&#x0*2e;|&period;/gi, '.')
+  const plain = collapse(text)
+    .replace(/&#0{0,8}64;|&#x0{0,8}40;|&commat;/gi, '@')
+    .replace(/&#0{0,8}46;|&#x0{0,8}2e;|&period;/gi, '.')
     .replace(OBFUSCATED_AT, '@')
-    .replace(OBFUSCATED_DOT, '.');
-  for (const [candidate] of plain.matchAll(EMAIL_IN_TEXT)) {
-    const [local, domain] = candidate.split('@');
-    const email = normalizeEmail(`${local.replace(/^[.]+|[.]+$/g, '')}@${domain.replace(/[.-]+$/, '')}`);
-    if (email) found.add(email);
-  }
+    .replace(OBFUSCATED_DOT, '.')
+    .replace(SPELLED_EMAIL, (_, local: string, domain: string) => `${local}@${domain.replace(/ point /gi, '.')}`);
+  for (const email of addressesAroundAts(plain)) found.add(email);
   return [...found];
+}
+
+const LOCAL_CHARS = /[a-z0-9._%+-]/i;
+const DOMAIN_CHARS = /[a-z0-9.-]/i;
+
+/**
+ * The addresses in a text, found from each '@': the local part is the run of address
+ * characters before it (at most 64, else none), the domain the run after it (at most 253),
+ * dots trimmed at the outer ends, then checked by {@link normalizeEmail}. Each '@' costs at
+ * most a few hundred steps, however long the runs of letters around it.
+ */
+function addressesAroundAts(text: string): string[] {
+  const out: string[] = [];
+  for (let at = text.indexOf('@'); at !== -1; at = text.indexOf('@', at + 1)) {
+    let start = at;
+    while (start > 0 && at - start <= 64 && LOCAL_CHARS.test(text[start - 1])) start--;
+    if (at - start > 64) continue;
+    let end = at + 1;
+    while (end < text.length && end - at <= 254 && DOMAIN_CHARS.test(text[end])) end++;
+    if (end - at > 254) continue;
+    const local = trimDots(text.slice(start, at));
+    const domain = text.slice(at + 1, end).replace(/[.-]{1,254}$/, '');
+    const email = local && domain ? normalizeEmail(`${local}@${domain}`) : undefined;
+    if (email) out.push(email);
+  }
+  return out;
+}
+
+function trimDots(s: string): string {
+  let a = 0;
+  let b = s.length;
+  while (a < b && s[a] === '.') a++;
+  while (b > a && s[b - 1] === '.') b--;
+  return s.slice(a, b);
+}
+
+/** Whitespace runs (non-breaking spaces included) as one space, trimmed: one linear pass. */
+function collapse(s: string): string {
+  return s.replace(/\s+/g, ' ').trim();
 }
 
 /**
@@ -111,7 +248,7 @@ export function findEmails(text: string): string[] {
  * {@link normalizeEmail}), or undefined for input that is not such a hex string.
  */
 export function decodeCfEmail(hex: string): string | undefined {
-  if (typeof hex !== 'string' || !/^(?:[0-9a-f]{2}){2,}$/i.test(hex)) return undefined;
+  if (typeof hex !== 'string' || hex.length > 1024 || !/^(?:[0-9a-f]{2}){2,}$/i.test(hex)) return undefined;
   const bytes = Buffer.from(hex, 'hex');
   const key = bytes[0];
   const decoded = Buffer.from(bytes.subarray(1).map((b) => b ^ key));
