@@ -24,8 +24,9 @@
  * look.
  */
 import { parse, type HTMLElement } from 'node-html-parser';
-import { findEmails, findPhones, normalizeEmail, normalizePhone } from '../domain/contacts';
+import { findEmails, findPhonesAndFaxes, normalizeEmail, normalizePhone } from '../domain/contacts';
 import { sameHost } from './fetcher';
+import { classWords, embeddedJson, findNextPage, jsonHtml, jsonItems, jsonNext, repeatedItems, type JsonItem } from './items';
 import type { SourceSelectors } from './sources';
 
 /** One company as read from one page, before normalisation across pages and sources. */
@@ -36,6 +37,8 @@ export interface RawCompany {
   emails: string[];
   /** E.164 numbers, in order of appearance. */
   phones: string[];
+  /** E.164 numbers labelled fax (never in `phones` unless also labelled as a phone). */
+  faxes?: string[];
   /** The company's own page on the same directory (absolute, same host), when linked. */
   detailUrl?: string;
   /** The page it was read from. */
@@ -45,6 +48,23 @@ export interface RawCompany {
 export interface ExtractOptions {
   /** E-mails and E.164 phones that belong to the directory itself (seen on every listing page). */
   siteContacts?: ReadonlySet<string>;
+  /** The page's Content-Type: a JSON answer (a "load more" endpoint) is read as JSON. */
+  contentType?: string;
+}
+
+/** Entries of a listing page that did not become companies, by reason. */
+export interface ListingDrops {
+  no_name: number;
+  advertisement: number;
+}
+
+/** A listing page read: its companies, its next page, its entries dropped, and the directory's own contacts seen in its chrome. */
+export interface Listing {
+  companies: RawCompany[];
+  next?: string;
+  dropped: ListingDrops;
+  /** Contacts in the page's header, footer and navigation: the directory's, never a company's. */
+  chromeContacts: string[];
 }
 
 /** The default next-page link. */
@@ -90,6 +110,8 @@ interface PageContext {
 
 /** Where one company's fields are looked for. */
 interface Scope {
+  /** A company-like object of the page's JSON state (or a JSON answer). */
+  json?: JsonItem;
   /** The item's element (absent for a JSON-LD-only organisation). */
   el?: HTMLElement;
   /** Its microdata organisation, if any. */
@@ -101,27 +123,78 @@ interface Scope {
 
 /**
  * The companies of a listing page. With `selectors.item`, one per item element outside the
- * page's chrome; without it, one per schema.org organisation (JSON-LD, then microdata outside
- * the chrome) that is not the directory itself. Items without a name are dropped.
+ * page's chrome; without it, the first of these that finds entries: schema.org organisations
+ * (JSON-LD, then microdata outside the chrome) that are not the directory itself; company-like
+ * objects of the page's JSON state ({@link jsonItems}); repeated blocks or table rows
+ * ({@link repeatedItems}), advertisements excluded. Items without a name are dropped.
  */
 export function extractCompanies(html: string, pageUrl: string, selectors: SourceSelectors = {}, options: ExtractOptions = {}): RawCompany[] {
-  return companiesOf(parseHtml(html), pageUrl, selectors, options);
+  return readListing(html, pageUrl, selectors, options).companies;
 }
 
 /**
- * A listing page read from one parse: its companies ({@link extractCompanies}) and its next
- * page ({@link nextPageUrl} with `selectors.nextPage`).
+ * A listing page read from one parse: its companies ({@link extractCompanies}), its next page
+ * (`selectors.nextPage`, else `rel=next`, else a "next" or numbered link or a "load more"
+ * URL: {@link findNextPage}), its entries dropped by reason, and the contacts of its chrome.
+ * A JSON body (a "load more" answer) is read as JSON: its company-like objects, its `next`
+ * link, or the HTML fragment it carries.
  */
-export function readListing(html: string, pageUrl: string, selectors: SourceSelectors = {}, options: ExtractOptions = {}): { companies: RawCompany[]; next?: string } {
+export function readListing(html: string, pageUrl: string, selectors: SourceSelectors = {}, options: ExtractOptions = {}): Listing {
+  if (isJsonBody(html, options.contentType)) return readJsonListing(html, pageUrl, selectors, options);
   const root = parseHtml(html);
-  const next = nextOf(root, pageUrl, selectors.nextPage ?? DEFAULT_NEXT_PAGE);
-  const companies = companiesOf(root, pageUrl, selectors, options);
-  return next === undefined ? { companies } : { companies, next };
+  const base = baseOf(root, pageUrl);
+  let next = nextOf(root, pageUrl, selectors.nextPage ?? DEFAULT_NEXT_PAGE);
+  if (next === undefined && selectors.nextPage === undefined) {
+    const href = findNextPage(root, pageUrl);
+    const url = href === undefined ? undefined : absolute(href, base);
+    if (url && withoutHash(url) !== withoutHash(pageUrl)) next = url;
+  }
+  // The page's own header and footer contacts are the directory's: never a company's.
+  const chromeContacts = contactsOfChrome(root);
+  const siteContacts = new Set([...(options.siteContacts ?? []), ...chromeContacts]);
+  const { companies, dropped } = companiesOf(root, pageUrl, selectors, { ...options, siteContacts });
+  return next === undefined ? { companies, dropped, chromeContacts } : { companies, next, dropped, chromeContacts };
 }
 
-function companiesOf(root: HTMLElement, pageUrl: string, selectors: SourceSelectors, options: ExtractOptions): RawCompany[] {
+function isJsonBody(body: string, contentType = ''): boolean {
+  if (/json/i.test(contentType)) return true;
+  if (/html/i.test(contentType)) return false;
+  const start = body.slice(0, 200).trimStart()[0];
+  return start === '{' || start === '[';
+}
+
+/** A JSON answer read as a listing page (see {@link readListing}). */
+function readJsonListing(body: string, pageUrl: string, selectors: SourceSelectors, options: ExtractOptions): Listing {
+  let value: unknown;
+  try {
+    value = JSON.parse(body);
+  } catch {
+    return { companies: [], dropped: { no_name: 0, advertisement: 0 }, chromeContacts: [] };
+  }
+  const written = jsonNext(value);
+  const next = typeof written === 'number' ? withPage(pageUrl, written) : written === undefined ? undefined : absolute(written, pageUrl);
+  const fragment = jsonHtml(value);
+  const listing: Listing = fragment !== undefined
+    ? { ...readListing(fragment, pageUrl, selectors, { ...options, contentType: 'text/html' }), chromeContacts: [] }
+    : { ...companiesOfJson(jsonItems(value), { pageUrl, siteHost: new URL(pageUrl).hostname.toLowerCase().replace(/^www\./, ''), base: pageUrl, siteContacts: options.siteContacts ?? new Set() }), chromeContacts: [] };
+  delete listing.next;
+  if (next && withoutHash(next) !== withoutHash(pageUrl)) listing.next = next;
+  return listing;
+}
+
+/** The page URL with its page parameter set to `page` (a JSON answer that gives the next page as a number). */
+function withPage(pageUrl: string, page: number): string | undefined {
+  const url = new URL(pageUrl);
+  const name = ['page', 'p', 'pg', 'paged'].find((n) => url.searchParams.has(n));
+  if (!name) return undefined;
+  url.searchParams.set(name, String(page));
+  return url.href;
+}
+
+function companiesOf(root: HTMLElement, pageUrl: string, selectors: SourceSelectors, options: ExtractOptions): { companies: RawCompany[]; dropped: ListingDrops } {
   const ctx = pageContext(root, pageUrl, options);
   const scopes: Scope[] = [];
+  let advertisement = 0;
   if (selectors.item) {
     const matches = new Set(root.querySelectorAll(selectors.item));
     for (const el of outermostOutsideChrome(root, (e) => matches.has(e))) {
@@ -131,9 +204,56 @@ function companiesOf(root: HTMLElement, pageUrl: string, selectors: SourceSelect
   } else {
     for (const ld of jsonLdOrgs(root, ctx)) scopes.push({ ld: [ld], kind: 'item' });
     for (const md of microdataOrgs(root, ctx)) scopes.push({ el: md, md, ld: [], kind: 'item' });
+    if (scopes.length === 0) {
+      const fromJson = embeddedJson(root.querySelectorAll('script')).map((v) => jsonItems(v)).reduce((a, b) => (b.length > a.length ? b : a), []);
+      if (fromJson.length > 0) {
+        stripScripts(root);
+        return companiesOfJson(fromJson, ctx);
+      }
+    }
   }
   stripScripts(root);
-  return scopes.map((s) => readScope(s, ctx, selectors)).filter((c): c is RawCompany => c !== undefined);
+  if (scopes.length === 0 && !selectors.item) {
+    const found = repeatedItems(root);
+    advertisement = found.advertisements.length;
+    for (const el of found.items) {
+      if (el.tagName === 'TR' && !el.childNodes.some((c) => (c as HTMLElement).tagName === 'TD')) continue; // a header row
+      scopes.push({ el, ld: [], kind: 'item' });
+    }
+  }
+  const companies = scopes.map((s) => readScope(s, ctx, selectors)).filter((c): c is RawCompany => c !== undefined);
+  return { companies, dropped: { no_name: scopes.length - companies.length, advertisement } };
+}
+
+/** Companies from JSON objects: advertisements dropped, contacts normalised, links resolved on the page. */
+function companiesOfJson(items: JsonItem[], ctx: PageContext): { companies: RawCompany[]; dropped: ListingDrops } {
+  const companies: RawCompany[] = [];
+  let advertisement = 0;
+  let noName = 0;
+  for (const item of items) {
+    if (item.advertisement) {
+      advertisement++;
+      continue;
+    }
+    const company = readScope({ json: item, ld: [], kind: 'item' }, ctx, {});
+    if (company) companies.push(company);
+    else noName++;
+  }
+  return { companies, dropped: { no_name: noName, advertisement } };
+}
+
+/** The e-mails and phones of the page's header, footer and navigation: the directory's own. */
+function contactsOfChrome(root: HTMLElement): string[] {
+  const found = new Set<string>();
+  for (const el of root.querySelectorAll('header, footer, nav, [role=banner], [role=contentinfo], [class*=footer], [class*=header], [class*=topbar], [class*=copyright], [id*=footer], [id*=header]')) {
+    if (!(isChrome(el) || (el.tagName !== 'ARTICLE' && classWords(el).some((w) => ['footer', 'header', 'topbar', 'copyright'].includes(w))))) continue;
+    if (closest(el.parentNode, (a) => a.tagName === 'FOOTER' || a.tagName === 'HEADER' || a.tagName === 'NAV') !== undefined) continue;
+    const html = el.outerHTML;
+    if (html.length > 200_000) continue;
+    for (const e of findEmails(html)) found.add(e);
+    for (const p of [...links(el, 'tel:').flatMap(phonesIn), ...findPhonesAndFaxes(el.structuredText).phones]) found.add(p);
+  }
+  return [...found];
 }
 
 /**
@@ -146,16 +266,46 @@ export function extractDetail(html: string, pageUrl: string, selectors: SourceSe
   const root = parseHtml(html);
   const ctx = pageContext(root, pageUrl, options);
   const ld = jsonLdOrgs(root, ctx).slice(0, 1);
-  for (const el of root.querySelectorAll(CHROME)) if (isChrome(el)) el.remove();
+  const json = ld.length === 0 ? embeddedJson(root.querySelectorAll('script')).map((v) => jsonItems(v, true)).find((items) => items.length === 1)?.[0] : undefined;
+  removeFurniture(root);
   const md = microdataOrgs(root, ctx)[0];
   stripScripts(root);
-  const scope: Scope = { el: root.querySelector('body') ?? root, md, ld, kind: 'page' };
+  const scope: Scope = { el: root.querySelector('body') ?? root, md, ld, json, kind: 'page' };
   const company = readScope(scope, ctx, selectors, root);
   if (company) return company;
   const emails = readEmails(scope, ctx, selectors);
-  const phones = readPhones(scope, ctx, selectors);
-  return emails.length + phones.length > 0 ? { name: '', emails, phones, sourceUrl: pageUrl } : undefined;
+  const { phones, faxes } = readPhones(scope, ctx, selectors);
+  if (emails.length + phones.length === 0) return undefined;
+  const found: RawCompany = { name: '', emails, phones, sourceUrl: pageUrl };
+  if (faxes.length > 0) found.faxes = faxes;
+  return found;
 }
+
+/** Words of a heading that opens the directory's own contact block. */
+const SITE_CONTACT_HEADING = /^(?:contactez[- ]nous|nous contacter|contact us|contactez l[’']?(?:equipe|équipe)|اتصل بنا|تواصل معنا)\b/i;
+
+/**
+ * Removes the directory's furniture from a detail page: header, footer and navigation (outside
+ * sectioning elements), blocks whose class or id says footer, cookie, newsletter, share, menu,
+ * breadcrumb ..., and "Contactez-nous" blocks (the section a heading with those words opens).
+ */
+function removeFurniture(root: HTMLElement): void {
+  for (const el of root.querySelectorAll(CHROME)) if (isChrome(el)) el.remove();
+  for (const el of root.querySelectorAll('[class], [id]')) {
+    if (el.tagName === 'BODY' || el.tagName === 'MAIN' || el.tagName === 'ARTICLE') continue;
+    const words = classWords(el);
+    if (words.some((w) => FURNITURE_WORDS.has(w))) el.remove();
+  }
+  for (const h of root.querySelectorAll('h1, h2, h3, h4, h5, h6, .widget-title, .title')) {
+    const text = h.text.trim();
+    if (text.length > 60 || !SITE_CONTACT_HEADING.test(text)) continue;
+    const block = h.parentNode;
+    if (block && block.tagName !== 'BODY' && block.tagName !== 'MAIN' && block.tagName !== 'ARTICLE' && block.text.length < 2_000) block.remove();
+  }
+}
+
+/** Class or id words of blocks that are never a company's on its own page. */
+const FURNITURE_WORDS = new Set(['footer', 'navbar', 'menu', 'breadcrumb', 'breadcrumbs', 'cookie', 'cookies', 'newsletter', 'copyright', 'topbar', 'share', 'sharing', 'social', 'masthead']);
 
 /**
  * The next listing page: the first `selector` match (default {@link DEFAULT_NEXT_PAGE}) with
@@ -194,7 +344,9 @@ function baseOf(root: HTMLElement, pageUrl: string): string {
 function readScope(scope: Scope, ctx: PageContext, selectors: SourceSelectors, page?: HTMLElement): RawCompany | undefined {
   const name = readName(scope, selectors, page);
   if (!name) return undefined;
-  const company: RawCompany = { name, emails: readEmails(scope, ctx, selectors), phones: readPhones(scope, ctx, selectors), sourceUrl: ctx.pageUrl };
+  const { phones, faxes } = readPhones(scope, ctx, selectors);
+  const company: RawCompany = { name, emails: readEmails(scope, ctx, selectors), phones, sourceUrl: ctx.pageUrl };
+  if (faxes.length > 0) company.faxes = faxes;
   const activity = readActivity(scope, selectors);
   if (activity) company.activity = activity;
   const detailUrl = scope.kind === 'item' ? readDetailUrl(scope, ctx, selectors) : undefined;
@@ -206,6 +358,7 @@ function readName(scope: Scope, selectors: SourceSelectors, page?: HTMLElement):
   const { el } = scope;
   const candidates: (() => string | undefined)[] = [
     () => (selectors.name && el ? el.querySelectorAll(selectors.name).map(textOf).find(Boolean) : undefined),
+    () => (scope.json ? clean(scope.json.name) : undefined),
     () => scope.ld.map((o) => firstText(o.name) ?? firstText(o.legalName) ?? firstText(o.alternateName)).find(Boolean),
     () => (scope.md ? ownProps(scope.md, 'name').map(propValue).map(clean).find(Boolean) : undefined),
   ];
@@ -215,12 +368,14 @@ function readName(scope: Scope, selectors: SourceSelectors, page?: HTMLElement):
       () => clean(page?.querySelector('meta[property="og:title"]')?.getAttribute('content') ?? ''),
       () => textOf(page?.querySelector('title')),
     );
+  } else if (el && el.tagName === 'TR') {
+    candidates.push(() => rowName(el));
   } else if (el) {
     candidates.push(
       () => textOf(el.querySelector('h1, h2, h3, h4, h5, h6')),
-      () => textOf(el.querySelector('[class*=name], [class*=nom], [class*=title], [class*=titre]')),
+      () => textOf(el.querySelector('[itemprop=name], [class*=name], [class*=nom], [class*=title], [class*=titre], [class*=raison]')),
       () => textOf(el.querySelector('strong, b')),
-      () => el.querySelectorAll('a').filter((a) => !/^(?:mailto:|tel:)|email-protection/i.test(a.getAttribute('href') ?? '')).map(textOf).find(Boolean),
+      () => el.querySelectorAll('a').filter((a) => !/^(?:mailto:|tel:)|email-protection/i.test(a.getAttribute('href') ?? '')).map(textOf).find((t) => t !== undefined && !/^(?:voir|d[ée]tails?|plus|en savoir|afficher|contact)/i.test(t)),
     );
   }
   for (const c of candidates) {
@@ -228,6 +383,35 @@ function readName(scope: Scope, selectors: SourceSelectors, page?: HTMLElement):
     if (v) return v.slice(0, MAX_TEXT);
   }
   return undefined;
+}
+
+/** Header words of a table's name column. */
+const NAME_HEADER = /raison|soci[ée]t[ée]|entreprise|^nom|name|company|d[ée]nomination|enseigne|الاسم|الشركة|المؤسسة/i;
+
+/** The header cells' texts of a row's table (a thead row, else the first row with th cells), or [] when it has none. */
+function rowHeaders(row: HTMLElement): string[] {
+  const table = closest(row.parentNode, (a) => a.tagName === 'TABLE');
+  const header = table?.querySelector('thead tr') ?? table?.querySelectorAll('tr').find((tr) => tr.childNodes.some((c) => (c as HTMLElement).tagName === 'TH'));
+  return header ? cells(header).map((c) => clean(c.text)) : [];
+}
+
+function cells(row: HTMLElement): HTMLElement[] {
+  return row.childNodes.filter((c): c is HTMLElement => (c as HTMLElement).tagName === 'TD' || (c as HTMLElement).tagName === 'TH');
+}
+
+/** A table row's name: the cell under a name header, else the first cell with letters and no contact. */
+function rowName(row: HTMLElement): string | undefined {
+  const headers = rowHeaders(row);
+  const list = cells(row);
+  const byHeader = headers.findIndex((h) => NAME_HEADER.test(h));
+  if (byHeader !== -1 && list[byHeader]) return textOf(list[byHeader]);
+  return list.map(textOf).find((t) => t !== undefined && /\p{L}{2}/u.test(t) && !t.includes('@') && (t.match(/\d/g) ?? []).length < 6);
+}
+
+/** The text a row's contacts are read from: each cell after its column's header, so the header is the label ('Fax: 021 ...'). */
+function rowText(row: HTMLElement): string {
+  const headers = rowHeaders(row);
+  return cells(row).map((c, i) => `${headers[i] ?? ''} : ${c.structuredText}`).join('\n');
 }
 
 function readActivity(scope: Scope, selectors: SourceSelectors): string | undefined {
@@ -251,11 +435,12 @@ function readEmails(scope: Scope, ctx: PageContext, selectors: SourceSelectors):
   const keep = (list: (string | undefined)[]) => unique(list).filter((e) => !ctx.siteContacts.has(e) && !onSiteDomain(e, ctx.siteHost));
   const steps: (() => (string | undefined)[])[] = [
     () => (selectors.email && el ? el.querySelectorAll(selectors.email).flatMap((m) => findEmails(`${m.outerHTML}\n${m.text}`)) : []),
+    () => (scope.json ? scope.json.emails.flatMap(findEmails) : []),
     () => [
       ...scope.ld.flatMap((o) => schemaValues(o, 'email').flatMap(findEmails)),
       ...(scope.md ? scope.md.querySelectorAll('[itemprop~=email]').flatMap((p) => findEmails(propValue(p))) : []),
     ],
-    () => (el ? links(el, 'mailto:').flatMap((v) => v.split(/[,;]/).map((e) => normalizeEmail(e))) : []),
+    () => (el ? [...links(el, 'mailto:').flatMap((v) => v.split(/[,;]/).map((e) => normalizeEmail(e))), ...dataValues(el, EMAIL_ATTRS).flatMap(findEmails)] : []),
     () => (el ? findEmails(el.outerHTML) : []),
   ];
   for (const step of steps) {
@@ -265,24 +450,74 @@ function readEmails(scope: Scope, ctx: PageContext, selectors: SourceSelectors):
   return [];
 }
 
-/** The first step (selector, schema.org, tel: links, text) that finds phones not subtracted. */
-function readPhones(scope: Scope, ctx: PageContext, selectors: SourceSelectors): string[] {
+/** data-* attributes that hold a phone, a fax or an e-mail (a number behind an "Afficher le numéro" button). */
+const PHONE_ATTRS = ['data-phone', 'data-tel', 'data-telephone', 'data-mobile', 'data-gsm', 'data-phone-number', 'data-numero', 'data-number'];
+const FAX_ATTRS = ['data-fax'];
+const EMAIL_ATTRS = ['data-email', 'data-mail'];
+
+/** The values of the given attributes on `el` and its descendants. */
+function dataValues(el: HTMLElement, attrs: readonly string[]): string[] {
+  const out: string[] = [];
+  for (const node of [el, ...el.querySelectorAll(attrs.map((a) => `[${a}]`).join(', '))]) {
+    for (const a of attrs) {
+      const v = node.getAttribute(a);
+      if (v) out.push(v.length > 200 ? v.slice(0, 200) : v);
+    }
+  }
+  return out;
+}
+
+/**
+ * The first step (selector, JSON state, schema.org, tel: links and data-* attributes, labelled
+ * text) that finds phones not subtracted; faxes (schema.org faxNumber, data-fax, numbers
+ * labelled Fax / Télécopie / فاكس) are gathered from every step and never returned as phones
+ * unless also given as one.
+ */
+function readPhones(scope: Scope, ctx: PageContext, selectors: SourceSelectors): { phones: string[]; faxes: string[] } {
   const { el } = scope;
+  const faxes = new Set<string>([
+    ...(scope.json ? scope.json.faxes.flatMap(phonesIn) : []),
+    ...scope.ld.flatMap((o) => schemaValues(o, 'faxNumber').flatMap(phonesIn)),
+    ...(el ? dataValues(el, FAX_ATTRS).flatMap(phonesIn) : []),
+  ]);
   const keep = (list: (string | undefined)[]) => unique(list).filter((p) => !ctx.siteContacts.has(p));
+  // Numbers of the text with their labels (a number only labelled fax is not among the phones).
+  let text: { phones: string[]; faxes: string[] } | undefined;
+  const labelled = () => {
+    text ??= el ? findPhonesAndFaxes(el.tagName === 'TR' ? rowText(el) : el.structuredText) : { phones: [], faxes: [] };
+    for (const f of text.faxes) faxes.add(f);
+    return text.phones;
+  };
+  const explicit = [
+    ...(scope.json ? scope.json.phones.flatMap(phonesIn) : []),
+    ...scope.ld.flatMap((o) => schemaValues(o, 'telephone').flatMap(phonesIn)),
+    ...(scope.md ? scope.md.querySelectorAll('[itemprop~=telephone]').flatMap((p) => phonesIn(propValue(p))) : []),
+    ...(el ? [...links(el, 'tel:').flatMap(phonesIn), ...dataValues(el, PHONE_ATTRS).flatMap(phonesIn)] : []),
+  ];
   const steps: (() => (string | undefined)[])[] = [
-    () => (selectors.phone && el ? el.querySelectorAll(selectors.phone).flatMap((m) => [...links(m, 'tel:', true).flatMap(phonesIn), ...findPhones(m.structuredText)]) : []),
+    () => (selectors.phone && el ? el.querySelectorAll(selectors.phone).flatMap((m) => [...links(m, 'tel:', true).flatMap(phonesIn), ...findPhonesAndFaxes(m.structuredText).phones]) : []),
+    () => (scope.json ? scope.json.phones.flatMap(phonesIn) : []),
     () => [
       ...scope.ld.flatMap((o) => schemaValues(o, 'telephone').flatMap(phonesIn)),
       ...(scope.md ? scope.md.querySelectorAll('[itemprop~=telephone]').flatMap((p) => phonesIn(propValue(p))) : []),
     ],
-    () => (el ? links(el, 'tel:').flatMap(phonesIn) : []),
-    () => (el ? findPhones(el.structuredText) : []),
+    () => (el ? [...links(el, 'tel:').flatMap(phonesIn), ...dataValues(el, PHONE_ATTRS).flatMap(phonesIn)] : []),
+    labelled,
   ];
+  let phones: string[] = [];
   for (const step of steps) {
     const found = keep(step());
-    if (found.length > 0) return found;
+    if (found.length > 0) {
+      phones = found;
+      break;
+    }
   }
-  return [];
+  // Faxes labelled in the text are known even when an earlier step gave the phones.
+  const textPhones = new Set(labelled());
+  // A number given as a fax is a phone only when also given as one (a tel: link, data, schema.org, a phone label).
+  const given = new Set(explicit);
+  phones = phones.filter((p) => !faxes.has(p) || given.has(p) || textPhones.has(p));
+  return { phones, faxes: [...faxes].filter((f) => !ctx.siteContacts.has(f)) };
 }
 
 function readDetailUrl(scope: Scope, ctx: PageContext, selectors: SourceSelectors): string | undefined {
@@ -293,8 +528,12 @@ function readDetailUrl(scope: Scope, ctx: PageContext, selectors: SourceSelector
     ...(selectors.detailLink && el ? el.querySelectorAll(selectors.detailLink).map(hrefOf) : []),
     ...(scope.md ? ownProps(scope.md, 'url').map(propValue) : []),
     ...scope.ld.map((o) => firstText(o.url)),
+    scope.json?.url,
     hrefOf(heading),
     heading ? closest(heading, (a) => a.tagName === 'A')?.getAttribute('href') : undefined,
+    // Else a link of the entry itself ('Voir la fiche', the name), not a contact or a category.
+    ...(el && el.tagName !== 'TR' ? el.querySelectorAll('a[href]').map((a) => a.getAttribute('href')).filter((h) => h !== undefined && !/^(?:mailto:|tel:|javascript:|#)/i.test(h)) : []),
+    ...(el && el.tagName === 'TR' ? el.querySelectorAll('a[href]').map((a) => a.getAttribute('href')).filter((h) => h !== undefined && !/^(?:mailto:|tel:|javascript:|#)/i.test(h)) : []),
   ];
   for (const href of candidates) {
     const url = href ? absolute(href, ctx.base) : undefined;
@@ -395,7 +634,7 @@ function schemaValues(node: Json, prop: string): string[] {
 function phonesIn(value: string): string[] {
   const v = value.replace(/^tel:/i, '');
   const one = normalizePhone(v);
-  return one ? [one] : findPhones(v);
+  return one ? [one] : findPhonesAndFaxes(v).phones;
 }
 
 /** The decoded targets of the links under `el` (or `el` itself) with a scheme, scheme removed. */

@@ -4,7 +4,7 @@
  * thread when a page takes longer than its budget, so nothing here needs to watch the clock.
  */
 import type { MessagePort } from 'node:worker_threads';
-import { extractDetail, readListing, type RawCompany } from './extract';
+import { extractDetail, readListing, type Listing, type RawCompany } from './extract';
 import type { SourceSelectors } from './sources';
 
 /** One page to read. `siteContacts` are the directory's own contacts, never given to a company. */
@@ -14,15 +14,17 @@ export interface PageTask {
   url: string;
   selectors: SourceSelectors;
   siteContacts?: string[];
+  /** The page's Content-Type (a JSON "load more" answer is read as JSON). */
+  contentType?: string;
 }
 
-/** A listing page: its companies and the next listing page; a detail page: its company, if any. */
-export type PageResult = { kind: 'listing'; companies: RawCompany[]; next?: string } | { kind: 'detail'; company?: RawCompany };
+/** A listing page: its companies, next page, entries dropped and chrome contacts; a detail page: its company, if any. */
+export type PageResult = ({ kind: 'listing' } & Listing) | { kind: 'detail'; company?: RawCompany };
 
 export function readPage(task: PageTask & { started?: MessagePort }): PageResult {
   // Tells the pool the page has begun (its budget starts now), then reads it.
   task.started?.postMessage('started');
-  const options = { siteContacts: new Set(task.siteContacts ?? []) };
+  const options = { siteContacts: new Set(task.siteContacts ?? []), contentType: task.contentType };
   if (task.kind === 'detail') return { kind: 'detail', company: extractDetail(task.html, task.url, task.selectors, options) };
   return { kind: 'listing', ...readListing(task.html, task.url, task.selectors, options) };
 }

@@ -188,7 +188,9 @@ async function runSource(state: SourceState, ctx: SourceContext): Promise<void> 
   // 1. Listing pages, each read into companies once. Distinct names count towards maxResults:
   // contacts are not trusted yet (the directory's own are subtracted after pagination).
   const first = expandSearchUrl(source.searchUrl, { secteur: ctx.secteur, wilaya: ctx.wilaya.nom, wilayaCode: ctx.wilaya.code, page: 1 });
-  const pages: { url: string; html: string }[] = [];
+  const pages: { url: string; html: string; contentType: string }[] = [];
+  // Contacts in the header, footer and navigation of the listing pages: the directory's own.
+  const chromeContacts = new Set<string>();
   const perPage: RawCompany[][] = [];
   const names = new Set<string>();
   const visited = new Set<string>();
@@ -196,7 +198,7 @@ async function runSource(state: SourceState, ctx: SourceContext): Promise<void> 
   while (url !== undefined && pages.length < source.maxPages) {
     visited.add(url);
     const res = await get(url);
-    const problem = res.ok ? (isHtml(res.contentType) ? undefined : `not an HTML page (${res.contentType})`) : `${res.message} (${res.url})`;
+    const problem = res.ok ? (isReadable(res.contentType) ? undefined : `not an HTML or JSON page (${res.contentType})`) : `${res.message} (${res.url})`;
     if (problem !== undefined) {
       if (!res.ok && res.deadline) state.cut = true;
       if (pages.length === 0) state.failure = { status: res.ok ? 'error' : statusOf(res), message: problem };
@@ -204,7 +206,7 @@ async function runSource(state: SourceState, ctx: SourceContext): Promise<void> 
       break;
     }
     if (!res.ok) break; // (for the type checker: handled above)
-    const read = await ctx.read({ kind: 'listing', html: res.body, url: res.url, selectors });
+    const read = await ctx.read({ kind: 'listing', html: res.body, url: res.url, selectors, contentType: res.contentType });
     if (!read.ok || read.result.kind !== 'listing') {
       // A page that cannot be read is dropped and named; its next-page link is unknown, so pagination ends.
       const problem = dropped(state, res.url, read);
@@ -212,8 +214,11 @@ async function runSource(state: SourceState, ctx: SourceContext): Promise<void> 
       else state.note = `listing page ${pages.length + 1}: ${problem.message}`;
       break;
     }
-    pages.push({ url: res.url, html: res.body });
-    const { companies, next } = read.result;
+    pages.push({ url: res.url, html: res.body, contentType: res.contentType });
+    const { companies, next, dropped: drops, chromeContacts: chrome } = read.result;
+    state.itemsDropped.no_name += drops.no_name;
+    state.itemsDropped.advertisement += drops.advertisement;
+    for (const c of chrome) chromeContacts.add(c);
     perPage.push(companies);
     for (const c of companies) names.add(normalizeCompanyName(c.name));
     state.pagesRead++;
@@ -233,7 +238,7 @@ async function runSource(state: SourceState, ctx: SourceContext): Promise<void> 
   }
   // Read again without them, only if there are any (a page that cannot be read again keeps its first reading).
   if (siteContacts.size > 0) {
-    const again = await Promise.all(pages.map((p) => ctx.read({ kind: 'listing', html: p.html, url: p.url, selectors, siteContacts: [...siteContacts] })));
+    const again = await Promise.all(pages.map((p) => ctx.read({ kind: 'listing', html: p.html, url: p.url, selectors, siteContacts: [...siteContacts], contentType: p.contentType })));
     state.records = again.flatMap((read, i) => {
       if (read.ok && read.result.kind === 'listing') return read.result.companies;
       if (!read.ok && read.reason !== 'aborted') dropped(state, pages[i].url, read);
@@ -250,6 +255,9 @@ async function runSource(state: SourceState, ctx: SourceContext): Promise<void> 
     if (r.emails.length > 0 && r.phones.length > 0) continue;
     wanted.set(r.detailUrl, [...(wanted.get(r.detailUrl) ?? []), r]);
   }
+  for (const c of chromeContacts) siteContacts.add(c);
+  // What each detail page gave, to find the contacts that repeat on most of them (the directory's).
+  const details: { owners: RawCompany[]; detail: RawCompany }[] = [];
   if (Date.now() < ctx.deadlineAt) {
     await Promise.all(
       [...wanted].map(async ([detailUrl, owners]) => {
@@ -265,16 +273,21 @@ async function runSource(state: SourceState, ctx: SourceContext): Promise<void> 
         }
         state.pagesRead++;
         const detail = read.result.company;
-        if (!detail) return;
-        for (const r of owners) {
-          r.emails = [...new Set([...r.emails, ...detail.emails])];
-          r.phones = [...new Set([...r.phones, ...detail.phones])];
-          r.activity ??= detail.activity;
-          r.detailUrl = res.url;
-        }
+        if (detail) details.push({ owners, detail });
+        for (const r of owners) r.detailUrl = res.url;
       }),
     );
   } else state.cut = wanted.size > 0;
+  // A contact on more than half of the detail pages read (at least two) is the directory's footer, not theirs.
+  const repeated = repeatedOnDetails(details.map((d) => d.detail));
+  for (const { owners, detail } of details) {
+    for (const r of owners) {
+      r.emails = [...new Set([...r.emails, ...detail.emails.filter((e) => !repeated.has(e))])];
+      r.phones = [...new Set([...r.phones, ...detail.phones.filter((p) => !repeated.has(p))])];
+      if (detail.faxes?.length) r.faxes = [...new Set([...(r.faxes ?? []), ...detail.faxes])];
+      r.activity ??= detail.activity;
+    }
+  }
   state.done = true;
 }
 
@@ -311,8 +324,17 @@ function statusOf(failure: Extract<FetchResult, { ok: false }>): SourceStatus {
   return 'error';
 }
 
-function isHtml(contentType: string): boolean {
-  return contentType === '' || /html|xml|text\/plain/i.test(contentType);
+/** Listing pages are HTML (or text that may be), or JSON ("load more" endpoints). */
+function isReadable(contentType: string): boolean {
+  return contentType === '' || /html|xml|text\/plain|json/i.test(contentType);
+}
+
+/** The contacts found on more than half of the detail pages read, when two or more were read. */
+function repeatedOnDetails(details: RawCompany[]): Set<string> {
+  if (details.length < 2) return new Set();
+  const counts = new Map<string, number>();
+  for (const d of details) for (const c of new Set([...d.emails, ...d.phones])) counts.set(c, (counts.get(c) ?? 0) + 1);
+  return new Set([...counts].filter(([, n]) => n >= 2 && n * 2 > details.length).map(([c]) => c));
 }
 
 function contactsOf(records: RawCompany[]): Set<string> {

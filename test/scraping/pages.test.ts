@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { extractCompanies, extractDetail, nextPageUrl } from '../../src/scraping/extract';
+import { extractDetail, nextPageUrl, readListing } from '../../src/scraping/extract';
 import { PageReader } from '../../src/scraping/pages';
 
 // Pages are parsed and read in worker threads; a page over its budget has its thread ended.
@@ -31,9 +31,10 @@ describe('PageReader', () => {
 
     expect(outcome).toEqual({
       ok: true,
-      result: { kind: 'listing', companies: extractCompanies(listing, URL, selectors), next: nextPageUrl(listing, URL) },
+      result: { kind: 'listing', ...readListing(listing, URL, selectors) },
     });
     expect(outcome.ok && outcome.result.kind === 'listing' && outcome.result.companies.map((c) => c.name)).toEqual(['Numidia Conseil', 'Atlas BTP']);
+    expect(outcome.ok && outcome.result.kind === 'listing' && outcome.result.next).toBe(nextPageUrl(listing, URL));
   });
 
   test('reads a detail page, the directory contacts given as siteContacts left out', async () => {

@@ -1,0 +1,513 @@
+/**
+ * Finding the company entries of a listing page when the sources file gives no item selector,
+ * the way list-extraction tools do: data the page ships (embedded JSON state), then repeated
+ * structure (sibling blocks of one shape that carry a name and contact-like content, table
+ * rows under a header). schema.org data comes first and is read by extract.ts.
+ *
+ * Everything here runs on text the directory controls, in a worker thread with a budget
+ * (pages.ts), and still keeps to linear time: the tree is walked once, bottom-up, to count
+ * what each element holds (no element's text is computed twice), JSON is located with one
+ * string-aware bracket scan per candidate and parsed with JSON.parse, and JSON trees are walked
+ * with a bound on nodes and depth.
+ */
+import type { HTMLElement } from 'node-html-parser';
+
+type Json = Record<string, unknown>;
+
+// ---------------------------------------------------------------------------------------------
+// JSON state
+
+/** Longest script text searched for JSON state, and most JSON nodes walked per page. */
+const MAX_SCRIPT = 4_000_000;
+const MAX_NODES = 200_000;
+const MAX_DEPTH = 40;
+
+/** A company-like object of embedded or fetched JSON, with the fields read from it. */
+export interface JsonItem {
+  name: string;
+  phones: string[];
+  faxes: string[];
+  emails: string[];
+  activity?: string;
+  /** A link to its own page, as written (relative or absolute). */
+  url?: string;
+  /** Marked sponsored / advertisement by the data itself. */
+  advertisement: boolean;
+}
+
+/** Object keys, folded (lower case, letters and digits only), and what they hold. */
+const NAME_KEYS = new Set(['name', 'nom', 'raisonsociale', 'raison', 'company', 'companyname', 'entreprise', 'nomentreprise', 'societe', 'société', 'denomination', 'businessname', 'title', 'titre', 'label', 'libelle', 'enseigne', 'displayname']);
+const PHONE_KEYS = new Set(['phone', 'phones', 'telephone', 'telephones', 'tel', 'tél', 'téléphone', 'mobile', 'gsm', 'portable', 'fixe', 'phonenumber', 'phonenumbers', 'cell', 'cellphone', 'whatsapp', 'contactphone', 'numero', 'numtel', 'hatif', 'هاتف']);
+const FAX_KEYS = new Set(['fax', 'faxnumber', 'telecopie', 'télécopie', 'فاكس']);
+const EMAIL_KEYS = new Set(['email', 'emails', 'mail', 'courriel', 'contactemail', 'emailaddress', 'adressemail', 'adresseemail']);
+const ACTIVITY_KEYS = new Set(['activity', 'activite', 'activité', 'secteur', 'sector', 'category', 'categorie', 'catégorie', 'industry', 'rubrique', 'metier', 'métier', 'specialite']);
+const URL_KEYS = new Set(['url', 'link', 'href', 'permalink', 'detailurl', 'profileurl', 'ficheurl', 'path', 'slugurl']);
+const AD_KEYS = new Set(['sponsored', 'issponsored', 'promoted', 'ispromoted', 'isad', 'ad', 'advertisement', 'featuredad', 'sponsorise']);
+/** Keys under which a company keeps its contacts in a nested object ({contact: {phone, email}}). */
+const NESTED_KEYS = new Set(['contact', 'contacts', 'coordonnees', 'coordonnées', 'contactinfo', 'contactinformation', 'details', 'info', 'infos', 'attributes', 'fields']);
+
+function foldKey(key: string): string {
+  return key.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
+}
+
+/**
+ * The company entries of a JSON value: the largest array (anywhere in it) holding at least two
+ * company-like objects (a name and a contact or a link of their own), each read into a
+ * {@link JsonItem}. A lone company-like object (a detail page's state) is one entry when
+ * `single` is set. Empty when there is none.
+ */
+export function jsonItems(value: unknown, single = false): JsonItem[] {
+  let best: JsonItem[] = [];
+  let lone: JsonItem | undefined;
+  let nodes = 0;
+  const stack: { v: unknown; depth: number }[] = [{ v: value, depth: 0 }];
+  while (stack.length > 0 && nodes < MAX_NODES) {
+    const { v, depth } = stack.pop()!;
+    nodes++;
+    if (depth > MAX_DEPTH) continue;
+    if (Array.isArray(v)) {
+      const items = v.map((x) => (isJson(x) ? companyOf(x) : undefined)).filter((x): x is JsonItem => x !== undefined);
+      if (items.length >= 2 && items.length > best.length) best = items;
+      for (let i = v.length - 1; i >= 0; i--) stack.push({ v: v[i], depth: depth + 1 });
+    } else if (isJson(v)) {
+      if (single && lone === undefined) lone = companyOf(v);
+      const values = Object.values(v);
+      for (let i = values.length - 1; i >= 0; i--) stack.push({ v: values[i], depth: depth + 1 });
+    }
+  }
+  if (best.length > 0) return best;
+  return single && lone ? [lone] : [];
+}
+
+/** An object read as a company, or undefined unless it has a name and a contact or a link. */
+function companyOf(obj: Json): JsonItem | undefined {
+  let name: string | undefined;
+  const item: JsonItem = { name: '', phones: [], faxes: [], emails: [], advertisement: false };
+  const read = (o: Json, depth: number) => {
+    for (const [rawKey, value] of Object.entries(o)) {
+      const key = foldKey(rawKey);
+      if (depth === 0 && name === undefined && NAME_KEYS.has(key) && typeof value === 'string' && value.trim().length >= 2) name = value;
+      else if (PHONE_KEYS.has(key)) item.phones.push(...strings(value));
+      else if (FAX_KEYS.has(key)) item.faxes.push(...strings(value));
+      else if (EMAIL_KEYS.has(key)) item.emails.push(...strings(value));
+      else if (depth === 0 && ACTIVITY_KEYS.has(key) && item.activity === undefined) item.activity = strings(value).find(Boolean) ?? (isJson(value) ? strings(value.name ?? value.nom ?? value.label).find(Boolean) : undefined);
+      else if (depth === 0 && URL_KEYS.has(key) && typeof value === 'string' && item.url === undefined) item.url = value;
+      else if (depth === 0 && AD_KEYS.has(key) && (value === true || value === 1 || value === 'true')) item.advertisement = true;
+      else if (depth === 0 && (key === 'type' || key === 'kind') && typeof value === 'string' && /^(?:ad|ads|advert|advertisement|sponsored|promoted|annonce|pub)$/i.test(value)) item.advertisement = true;
+      else if (depth < 2 && NESTED_KEYS.has(key)) {
+        for (const nested of ([] as unknown[]).concat(value)) if (isJson(nested)) read(nested, depth + 1);
+      }
+    }
+  };
+  read(obj, 0);
+  if (name === undefined) return undefined;
+  item.name = name;
+  return item.phones.length + item.emails.length + item.faxes.length > 0 || item.url !== undefined ? item : undefined;
+}
+
+/** The strings (and numbers) of a value: itself, an array's, an object's `number`/`value`/`email`. */
+function strings(value: unknown): string[] {
+  if (typeof value === 'string') return [value];
+  if (typeof value === 'number') return [String(value)];
+  if (Array.isArray(value)) return value.slice(0, 20).flatMap(strings);
+  if (isJson(value)) return strings(value.number ?? value.value ?? value.numero ?? value.email ?? value.address);
+  return [];
+}
+
+/**
+ * The JSON values embedded in a page's scripts: `<script type="application/json">` blocks
+ * (Next.js `__NEXT_DATA__`, Nuxt, hydration data) and object or array literals assigned in
+ * plain scripts (`window.__INITIAL_STATE__ = {...}`, `var data = [...]`) or passed to
+ * `JSON.parse('...')`, when they are valid JSON. JSON-LD is not included (see extract.ts).
+ */
+export function embeddedJson(scripts: readonly HTMLElement[]): unknown[] {
+  const out: unknown[] = [];
+  for (const script of scripts) {
+    const type = (script.getAttribute('type') ?? '').split(';')[0].trim().toLowerCase();
+    if (type === 'application/ld+json') continue;
+    const text = script.rawText.length > MAX_SCRIPT ? script.rawText.slice(0, MAX_SCRIPT) : script.rawText;
+    if (type === 'application/json') {
+      const value = tryJson(text);
+      if (value !== undefined) out.push(value);
+      continue;
+    }
+    if (type !== '' && !/javascript|ecmascript|module/.test(type)) continue;
+    out.push(...assignedLiterals(text));
+  }
+  return out;
+}
+
+/**
+ * The JSON literals of a script: each '{' or '[' that follows '=' or '(' (spaces aside) is
+ * scanned to its matching bracket (strings respected) and parsed; `JSON.parse("...")` string
+ * arguments are unescaped and parsed. The scan never revisits text inside a literal it parsed,
+ * and stops after scanning four times the script's length in all (failed candidates).
+ */
+function assignedLiterals(text: string): unknown[] {
+  const out: unknown[] = [];
+  let budget = text.length * 4;
+  const opener = /[=(]\s{0,40}([{[]|'|")/g;
+  for (let m = opener.exec(text); m !== null && budget > 0; m = opener.exec(text)) {
+    const start = m.index + m[0].length - 1;
+    const ch = text[start];
+    if (ch === '{' || ch === '[') {
+      const end = matchingBracket(text, start);
+      budget -= (end === -1 ? text.length : end) - start;
+      if (end === -1) continue;
+      const value = end - start > 20 ? tryJson(text.slice(start, end + 1)) : undefined;
+      if (value !== undefined) {
+        out.push(value);
+        opener.lastIndex = end + 1;
+      }
+    } else if (/JSON\s{0,5}\.\s{0,5}parse\s{0,5}\($/.test(text.slice(Math.max(0, m.index - 20), m.index + 1))) {
+      const end = stringEnd(text, start);
+      if (end === -1) continue;
+      budget -= end - start;
+      const literal = tryJson(ch === '"' ? text.slice(start, end + 1) : `"${text.slice(start + 1, end).replace(/\\'/g, "'").replace(/"/g, '\\"')}"`);
+      const value = typeof literal === 'string' ? tryJson(literal) : undefined;
+      if (value !== undefined) out.push(value);
+      opener.lastIndex = end + 1;
+    }
+  }
+  return out;
+}
+
+/** The index of the bracket closing the one at `start` (strings and escapes respected), or -1. */
+function matchingBracket(text: string, start: number): number {
+  let depth = 0;
+  for (let i = start; i < text.length; i++) {
+    const c = text[i];
+    if (c === '"' || c === "'" || c === '`') {
+      const end = stringEnd(text, i);
+      if (end === -1) return -1;
+      i = end;
+    } else if (c === '{' || c === '[') depth++;
+    else if (c === '}' || c === ']') {
+      depth--;
+      if (depth === 0) return i;
+    }
+  }
+  return -1;
+}
+
+/** The index of the quote closing the string opened at `start`, or -1. */
+function stringEnd(text: string, start: number): number {
+  const quote = text[start];
+  for (let i = start + 1; i < text.length; i++) {
+    const c = text[i];
+    if (c === '\\') i++;
+    else if (c === quote) return i;
+    else if (c === '\n' && quote !== '`') return -1;
+  }
+  return -1;
+}
+
+function tryJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The next page a JSON answer names (`next`, `next_page_url`, `links.next`, `pagination.next` ...), as written. */
+export function jsonNext(value: unknown): string | number | undefined {
+  if (!isJson(value)) return undefined;
+  const holders = [value, value.links, value.pagination, value.meta, value.paging, value.page_info, value.pageInfo].filter(isJson);
+  for (const h of holders) {
+    for (const [k, v] of Object.entries(h)) {
+      const key = foldKey(k);
+      if (['next', 'nextpage', 'nextpageurl', 'nexturl', 'nextlink', 'suivant', 'loadmore', 'loadmoreurl', 'more'].includes(key) && (typeof v === 'string' || typeof v === 'number') && v !== '') return v;
+    }
+  }
+  return undefined;
+}
+
+/** An HTML fragment a JSON answer carries (`html`, `content`, `items_html` ...), for load-more endpoints that send markup. */
+export function jsonHtml(value: unknown): string | undefined {
+  if (!isJson(value)) return undefined;
+  for (const [k, v] of Object.entries(value)) {
+    if (/^(?:html|content|items?html|markup|results?|rendered|data)$/i.test(k.replace(/[_-]/g, '')) && typeof v === 'string' && /<[a-z][^>]{0,200}>/i.test(v)) return v;
+  }
+  return undefined;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Repeated structure
+
+/** What an element holds, counted once for the whole page (see {@link repeatedItems}). */
+interface Counts {
+  /** Digits in its text. */
+  digits: number;
+  /** '@' in its text, mailto: links, data-email attributes. */
+  ats: number;
+  /** tel: links and data-phone-like attributes. */
+  tels: number;
+  /** Links (a[href]) other than mailto:/tel:. */
+  links: number;
+  /** Headings, bold text, links and elements whose class says name/title: where a name is. */
+  names: number;
+  /** Non-empty text nodes. */
+  texts: number;
+}
+
+const ZERO: Counts = { digits: 0, ats: 0, tels: 0, links: 0, names: 0, texts: 0 };
+const CONTACT_ATTRS = ['data-phone', 'data-tel', 'data-telephone', 'data-mobile', 'data-gsm', 'data-number', 'data-phone-number', 'data-numero', 'data-email', 'data-mail', 'data-fax'];
+const NAME_TAGS = new Set(['H1', 'H2', 'H3', 'H4', 'H5', 'H6', 'STRONG', 'B', 'A']);
+/** Class or id words of page chrome that is not part of a page's own content. */
+const CHROME_WORDS = new Set(['footer', 'header', 'sidebar', 'navbar', 'nav', 'menu', 'breadcrumb', 'breadcrumbs', 'cookie', 'cookies', 'newsletter', 'copyright', 'widget', 'topbar', 'share', 'sharing', 'social', 'modal', 'popup', 'masthead', 'pagination', 'pager']);
+/** Class or id words that mark an advertisement or a paid placement. */
+const AD_WORDS = new Set(['ad', 'ads', 'advert', 'adverts', 'advertisement', 'advertising', 'adsense', 'adslot', 'adsbygoogle', 'sponsored', 'sponsor', 'sponsorise', 'sponsorisee', 'sponsorisé', 'sponsorisée', 'promoted', 'promo', 'publicite', 'publicité', 'pub', 'banner', 'banniere', 'dfp', 'annonce']);
+/** The whole text of a badge that marks an advertisement. */
+const AD_BADGE = /^(?:sponsoris[ée]e?s?|sponsored|annonce|publicit[ée]|pub|ad|ads|advertisement|promoted|promotion|إعلان|ممول)$/iu;
+/** Words ('annonce') that a site may use for all its listings: an ad marker only when most siblings lack it. */
+const WEAK_AD_WORDS = new Set(['annonce', 'promo', 'banner']);
+
+/** The words of an element's class and id ('card listing-item--sponsored' -> card, listing, item, sponsored). */
+export function classWords(el: HTMLElement): string[] {
+  const raw = `${el.getAttribute('class') ?? ''} ${el.getAttribute('id') ?? ''}`.toLowerCase();
+  if (raw.length > 1000) return raw.slice(0, 1000).split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+  return raw.split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+}
+
+/** Whether an element is page chrome by its tag, role, or class/id words (header, footer, sidebar, cookie banner ...). */
+export function isChromeBlock(el: HTMLElement): boolean {
+  const tag = el.tagName;
+  if (tag === 'NAV' || tag === 'ASIDE' || tag === 'HEADER' || tag === 'FOOTER') return true;
+  const role = (el.getAttribute('role') ?? '').toLowerCase();
+  if (role === 'banner' || role === 'contentinfo' || role === 'navigation' || role === 'complementary') return true;
+  return classWords(el).some((w) => CHROME_WORDS.has(w));
+}
+
+/** Ad markers of an element itself: strong ones (sponsored, advert ...) and weak ones (annonce). */
+function adMarks(el: HTMLElement): { strong: boolean; weak: boolean } {
+  const words = classWords(el);
+  const strong = words.some((w) => AD_WORDS.has(w) && !WEAK_AD_WORDS.has(w)) || el.hasAttribute('data-ad') || el.hasAttribute('data-ad-slot') || el.hasAttribute('data-sponsored');
+  return { strong, weak: words.some((w) => WEAK_AD_WORDS.has(w)) };
+}
+
+/** Whether an entry carries an ad badge: a short element whose whole text is 'Sponsorisé', 'Annonce', 'Publicité' ... */
+function hasAdBadge(el: HTMLElement): boolean {
+  for (const child of el.querySelectorAll('span, small, em, i, div, p, label, mark, b, strong')) {
+    const text = shortText(child, 40);
+    if (text !== undefined && AD_BADGE.test(text.replace(/[\s()[\]·•|-]+/g, ''))) return true;
+  }
+  return false;
+}
+
+/** Entries found by repeated structure: the entries kept, and those dropped as advertisements. */
+export interface RepeatedItems {
+  items: HTMLElement[];
+  advertisements: HTMLElement[];
+}
+
+/**
+ * The entries of a listing page by its repeated structure: among every element's children,
+ * groups of siblings of one shape (same tag and main class word; ad words aside, so a
+ * 'card promoted' is in the 'card' group) are scored by how many members hold a name (a
+ * heading, bold text, a link, a name/title class) and more than one piece of text, together
+ * with contact-like content (8+ digits, an '@', a tel:/mailto: link, a data-phone attribute)
+ * or a link; the best group wins (contacts count double; on a tie, the smaller members), with
+ * the other groups of the same shape that are not inside it. At least two members must
+ * qualify, and half the group. Members marked as ads (class/id words, data-ad attributes, a
+ * 'Sponsorisé' / 'Annonce' badge) are returned apart. Page chrome (header, footer, nav,
+ * aside, sidebar/cookie/breadcrumb classes) is never searched. Table rows are members like
+ * any other block (their header row does not qualify).
+ */
+export function repeatedItems(root: HTMLElement): RepeatedItems {
+  const counts = countAll(root);
+  type Group = { parent: HTMLElement; key: string; members: HTMLElement[]; score: number; size: number; qualified: number };
+  const groups: Group[] = [];
+  for (const [parent] of counts) {
+    const children = parent.childNodes.filter((c): c is HTMLElement => c.nodeType === 1 && counts.has(c as HTMLElement));
+    if (children.length < 2) continue;
+    const bySignature = new Map<string, HTMLElement[]>();
+    for (const child of children) {
+      const key = signature(child);
+      const list = bySignature.get(key);
+      if (list) list.push(child);
+      else bySignature.set(key, [child]);
+    }
+    for (const [key, members] of bySignature) {
+      if (members.length < 2) continue;
+      let score = 0;
+      let qualified = 0;
+      let size = 0;
+      for (const m of members) {
+        const c = counts.get(m) ?? ZERO;
+        size += c.texts;
+        const named = c.names > 0 || (m.tagName === 'TR' && m.childNodes.filter((n) => (n as HTMLElement).tagName === 'TD').length >= 2);
+        const contact = c.digits >= 8 || c.ats > 0 || c.tels > 0;
+        if (named && c.texts >= 2 && (contact || c.links > 0)) {
+          qualified++;
+          score += contact ? 2 : 1;
+        }
+      }
+      if (qualified >= 2 && qualified * 2 >= members.length) groups.push({ parent, key, members, score, size: size / members.length, qualified });
+    }
+  }
+  if (groups.length === 0) return { items: [], advertisements: [] };
+  groups.sort((a, b) => b.score - a.score || a.size - b.size);
+  const best = groups[0];
+  const chosen = [best, ...groups.slice(1).filter((g) => g.key === best.key && !insideAny(g.parent, best.members) && !best.members.some((m) => insideAny(m, g.members)))];
+  const members = chosen.flatMap((g) => g.members);
+  const weakShare = members.filter((m) => adMarks(m).weak).length / members.length;
+  const items: HTMLElement[] = [];
+  const advertisements: HTMLElement[] = [];
+  for (const m of members) {
+    const marks = adMarks(m);
+    if (marks.strong || (marks.weak && weakShare < 0.5) || hasAdBadge(m)) advertisements.push(m);
+    else items.push(m);
+  }
+  return { items, advertisements };
+}
+
+/** A child's shape: its tag and its first class word that is not an ad word (nor a number). */
+function signature(el: HTMLElement): string {
+  const cls = (el.getAttribute('class') ?? '').toLowerCase().split(/\s+/).filter((w) => w !== '' && !/\d/.test(w));
+  const main = cls.find((w) => !w.split(/[^\p{L}\p{N}]+/u).some((p) => AD_WORDS.has(p) && !WEAK_AD_WORDS.has(p))) ?? '';
+  return `${el.tagName}.${main}`;
+}
+
+function insideAny(el: HTMLElement, ancestors: HTMLElement[]): boolean {
+  const set = new Set(ancestors);
+  for (let a: HTMLElement | null = el; a; a = a.parentNode) if (set.has(a)) return true;
+  return false;
+}
+
+/**
+ * Counts for every element outside the chrome, in one post-order walk (an explicit stack, so a
+ * page nested 40,000 deep costs what 40,000 siblings cost).
+ */
+function countAll(root: HTMLElement): Map<HTMLElement, Counts> {
+  const counts = new Map<HTMLElement, Counts>();
+  const stack: { el: HTMLElement; done: boolean }[] = [{ el: root, done: false }];
+  while (stack.length > 0) {
+    const top = stack.pop()!;
+    const { el } = top;
+    if (!top.done) {
+      if (el !== root && isChromeBlock(el)) continue;
+      stack.push({ el, done: true });
+      for (const child of el.childNodes) if (child.nodeType === 1) stack.push({ el: child as HTMLElement, done: false });
+      continue;
+    }
+    const c: Counts = { ...ZERO };
+    const tag = el.tagName;
+    const href = tag === 'A' ? (el.getAttribute('href') ?? '').trim().toLowerCase() : '';
+    if (href.startsWith('mailto:')) c.ats++;
+    else if (href.startsWith('tel:')) c.tels++;
+    else if (href !== '' && !href.startsWith('javascript:') && !href.startsWith('#')) c.links++;
+    for (const a of CONTACT_ATTRS) if (el.hasAttribute(a)) a.includes('mail') ? c.ats++ : c.tels++;
+    if (NAME_TAGS.has(tag) || /name|title|nom|titre|raison/i.test(el.getAttribute('class') ?? '')) c.names++;
+    for (const child of el.childNodes) {
+      if (child.nodeType === 3) {
+        const text = child.rawText;
+        if (/\S/.test(text)) c.texts++;
+        for (let i = 0; i < text.length; i++) {
+          const code = text.charCodeAt(i);
+          if ((code >= 48 && code <= 57) || (code >= 0x660 && code <= 0x669) || (code >= 0x6f0 && code <= 0x6f9)) c.digits++;
+          else if (code === 64) c.ats++;
+        }
+      } else if (child.nodeType === 1) {
+        const cc = counts.get(child as HTMLElement);
+        if (!cc) continue;
+        c.digits += cc.digits;
+        c.ats += cc.ats;
+        c.tels += cc.tels;
+        c.links += cc.links;
+        c.names += cc.names;
+        c.texts += cc.texts;
+      }
+    }
+    counts.set(el, c);
+  }
+  return counts;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Pagination
+
+/** Texts of a "next page" link, folded (lower case, no accents, spaces collapsed). */
+const NEXT_TEXTS = new Set(['suivant', 'suivante', 'page suivante', 'next', 'next page', '»', '›', '>', '>>', '→', 'suivant »', 'suivant ›', 'suivant >', 'next »', 'next ›', 'التالي', 'الصفحة التالية', 'التالية']);
+/** Texts and classes of a "load more" control. */
+const LOAD_MORE = /voir plus|afficher plus|charger plus|plus de r[ée]sultats|load more|show more|more results|see more|المزيد|عرض المزيد|load-?more|loadmore|voir-plus|more/i;
+const LOAD_MORE_ATTRS = ['data-url', 'data-next', 'data-href', 'data-next-url', 'data-load-more', 'data-source', 'data-endpoint', 'data-ajax-url', 'data-link', 'href'];
+
+/**
+ * The next listing page of a page without a next-page selector, as written (not resolved): a
+ * link whose text, title or aria-label says next ('Suivant', 'Next', '»', 'التالي'), else the
+ * numbered link to the current page + 1 (the current page read from the URL's page parameter
+ * or path, or from the pagination's current/active element), else a "load more" control's URL
+ * (`data-url`, `data-next`, an href). `rel=next` is looked for first by the caller.
+ */
+export function findNextPage(root: HTMLElement, pageUrl: string): string | undefined {
+  const anchors = root.querySelectorAll('a[href]');
+  for (const a of anchors) {
+    const label = foldText(shortText(a, 40) ?? '') || foldText(a.getAttribute('aria-label') ?? a.getAttribute('title') ?? '');
+    if (label.length <= 30 && (NEXT_TEXTS.has(label) || /^(?:page )?suivante?\b|^next\b|التالي/.test(label)) && !/pr[ée]c[ée]dent|prev|السابق/.test(label)) {
+      const href = a.getAttribute('href');
+      if (href && !href.startsWith('#') && !href.toLowerCase().startsWith('javascript:')) return href;
+    }
+  }
+  const current = currentPage(root, pageUrl);
+  const wanted = String(current + 1);
+  for (const a of anchors) {
+    if (shortText(a, 8)?.trim() === wanted) {
+      const href = a.getAttribute('href');
+      if (href && !href.startsWith('#')) return href;
+    }
+  }
+  for (const el of root.querySelectorAll('button, a, div, span, li')) {
+    const words = `${el.getAttribute('class') ?? ''} ${el.getAttribute('id') ?? ''}`;
+    const text = shortText(el, 60) ?? '';
+    if (!LOAD_MORE.test(words) && !LOAD_MORE.test(text)) continue;
+    for (const attr of LOAD_MORE_ATTRS) {
+      const v = el.getAttribute(attr);
+      if (v && !v.startsWith('#') && !v.toLowerCase().startsWith('javascript:') && /[/?]/.test(v)) return v;
+    }
+  }
+  return undefined;
+}
+
+/** The current page number: the URL's page parameter (page, p, pg, paged, pagina) or /page/N, else the pagination's active element, else 1. */
+function currentPage(root: HTMLElement, pageUrl: string): number {
+  const url = new URL(pageUrl);
+  for (const name of ['page', 'p', 'pg', 'paged', 'pagina', 'pageno', 'page_no', 'num']) {
+    const v = url.searchParams.get(name);
+    if (v && /^\d{1,5}$/.test(v)) return Number(v);
+  }
+  const path = /\/(?:page|p)\/(\d{1,5})\/?$/.exec(url.pathname);
+  if (path) return Number(path[1]);
+  const active = root.querySelector('[aria-current=page], .active, .current, .is-active, .selected');
+  const n = active ? shortText(active, 8)?.trim() : undefined;
+  return n && /^\d{1,5}$/.test(n) ? Number(n) : 1;
+}
+
+/**
+ * The text of a small element, or undefined when it holds more than `max` characters or more
+ * than a few dozen nodes: a bounded walk, so asking every link of a deeply nested page for its
+ * text stays linear.
+ */
+export function shortText(el: HTMLElement, max: number): string | undefined {
+  let text = '';
+  let nodes = 0;
+  const stack = [...el.childNodes].reverse();
+  while (stack.length > 0) {
+    const n = stack.pop()!;
+    if (++nodes > 40) return undefined;
+    if (n.nodeType === 3) {
+      text += n.text;
+      if (text.length > max * 4) return undefined;
+    } else if (n.nodeType === 1) for (let i = n.childNodes.length - 1; i >= 0; i--) stack.push(n.childNodes[i]);
+  }
+  text = text.replace(/\s+/g, ' ').trim();
+  return text.length <= max ? text : undefined;
+}
+
+function foldText(s: string): string {
+  return s.toLowerCase().normalize('NFD').replace(/\p{M}/gu, '').replace(/\s+/g, ' ').trim();
+}
+
+function isJson(v: unknown): v is Json {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}

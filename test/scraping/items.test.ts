@@ -1,0 +1,195 @@
+/**
+ * Finding entries without selectors: JSON state, repeated blocks, tables, advertisements,
+ * pagination. Each test is a page written the way a directory writes it, read by readListing
+ * with no selector at all.
+ */
+import { parse } from 'node-html-parser';
+import { extractDetail, readListing } from '../../src/scraping/extract';
+import { embeddedJson, findNextPage, jsonItems, repeatedItems } from '../../src/scraping/items';
+
+const URL = 'https://annuaire.test/annuaire?q=btp&page=1';
+
+const chrome = (body: string) => `<!doctype html><html><head><title>Annuaire DZ</title></head><body>
+  <header class="site-header"><a href="/">Annuaire DZ</a> <span>Service client : 021 99 88 77</span></header>
+  <nav><ul><li><a href="/btp">BTP</a></li><li><a href="/conseil">Conseil</a></li><li><a href="/transport">Transport</a></li></ul></nav>
+  <div class="cookie-banner">Nous utilisons des cookies. <a href="/cookies">En savoir plus</a></div>
+  <main>${body}</main>
+  <footer><p>Annuaire DZ – contact@annuaire-dz.com – 0550 99 88 77</p><p>© 2026</p></footer>
+</body></html>`;
+
+const names = (html: string, url = URL) => readListing(html, url).companies.map((c) => c.name);
+
+describe('repeated blocks', () => {
+  const cards = chrome(`<h1>Entreprises BTP à Alger</h1>
+    <div class="results">
+      <div class="card"><h3><a href="/entreprise/1">SARL Numidia Bâtiment</a></h3><p>Bab Ezzouar, Alger</p><p>Tél : 0550 12 34 56</p></div>
+      <div class="card"><h3><a href="/entreprise/2">Atlas Travaux</a></h3><p>Hydra, Alger</p><p><a href="mailto:info@atlas-travaux.dz">info@atlas-travaux.dz</a></p></div>
+      <div class="card sponsored"><span class="badge">Sponsorisé</span><h3><a href="/pub/9">Béton Express</a></h3><p>Tél : 0661 00 00 01</p></div>
+      <div class="card"><h3><a href="/entreprise/3">Tassili Construction</a></h3><p>Kouba, Alger</p><p>Tél : 021 23 45 67 – Fax : 021 23 45 68</p></div>
+      <div class="card"><span class="label">Annonce</span><h3>Location d'engins</h3><p>Tél : 0770 00 00 02</p></div>
+    </div>`);
+
+  test('sibling cards with a name and contacts are the entries; sponsored cards and ad badges are dropped and counted', () => {
+    const { companies, dropped } = readListing(cards, URL);
+    expect(companies.map((c) => [c.name, c.phones, c.emails, c.detailUrl])).toEqual([
+      ['SARL Numidia Bâtiment', ['+213550123456'], [], 'https://annuaire.test/entreprise/1'],
+      ['Atlas Travaux', [], ['info@atlas-travaux.dz'], 'https://annuaire.test/entreprise/2'],
+      ['Tassili Construction', ['+21321234567'], [], 'https://annuaire.test/entreprise/3'],
+    ]);
+    expect(companies[2].faxes).toEqual(['+21321234568']);
+    expect(dropped).toEqual({ no_name: 0, advertisement: 2 });
+  });
+
+  test('the header and footer contacts are the directory\'s: reported, never given to an entry', () => {
+    const { chromeContacts } = readListing(cards, URL);
+    expect(new Set(chromeContacts)).toEqual(new Set(['+21321998877', 'contact@annuaire-dz.com', '+213550998877']));
+  });
+
+  test('cards whose phone hides behind a button: data-phone, data-tel, data-email', () => {
+    const html = chrome(`<ul class="listing">
+      <li class="item"><h2>Sahara Logistique</h2><span>Ouargla</span><button class="show-phone" data-phone="0550123456">Afficher le numéro</button></li>
+      <li class="item"><h2>Oran Transit</h2><span>Oran</span><button data-tel="+213 41 33 44 55">Voir le téléphone</button><a href="#" data-email="contact@oran-transit.dz">E-mail</a></li>
+      <li class="item"><h2>Kabylie Fret</h2><span>Tizi Ouzou</span><button data-phone="0770 12 34 56">Afficher</button><button data-fax="026 12 34 56">Fax</button></li>
+    </ul>`);
+    const { companies } = readListing(html, URL);
+    expect(companies.map((c) => [c.name, c.phones, c.emails])).toEqual([
+      ['Sahara Logistique', ['+213550123456'], []],
+      ['Oran Transit', ['+21341334455'], ['contact@oran-transit.dz']],
+      ['Kabylie Fret', ['+213770123456'], []],
+    ]);
+    expect(companies[2].faxes).toEqual(['+21326123456']);
+  });
+
+  test('cards with only a name and a link to their own page are entries; a list of category links is not', () => {
+    const html = chrome(`<section><h2>Catégories</h2><ul class="cats"><li><a href="/c/1">Bâtiment</a></li><li><a href="/c/2">Conseil</a></li><li><a href="/c/3">Transport</a></li></ul></section>
+      <div class="list">
+        <article class="fiche"><h2><a href="/e/numidia">Numidia Conseil</a></h2><p>Alger centre</p></article>
+        <article class="fiche"><h2><a href="/e/atlas">Atlas BTP</a></h2><p>Blida</p></article>
+        <article class="fiche"><h2><a href="/e/tassili">Tassili Import</a></h2><p>Oran</p></article>
+      </div>`);
+    expect(names(html)).toEqual(['Numidia Conseil', 'Atlas BTP', 'Tassili Import']);
+    expect(readListing(html, URL).companies.map((c) => c.detailUrl)).toEqual(['https://annuaire.test/e/numidia', 'https://annuaire.test/e/atlas', 'https://annuaire.test/e/tassili']);
+  });
+
+  test('a table with a header row: the name column, phones and faxes by their column headers', () => {
+    const html = chrome(`<table class="annuaire">
+      <thead><tr><th>Raison sociale</th><th>Activité</th><th>Téléphone</th><th>Fax</th><th>E-mail</th><th>Wilaya</th></tr></thead>
+      <tbody>
+        <tr><td>Alger</td><td>SARL Numidia Conseil</td><td></td><td></td><td></td><td></td></tr>
+      </tbody></table>`);
+    // A header names the columns: the name is read under 'Raison sociale', whatever its position.
+    const table = chrome(`<table class="annuaire">
+      <thead><tr><th>Wilaya</th><th>Raison sociale</th><th>Activité</th><th>Téléphone</th><th>Fax</th><th>E-mail</th></tr></thead>
+      <tbody>
+        <tr><td>Alger</td><td>SARL Numidia Conseil</td><td>Conseil</td><td>0550 12 34 56</td><td>021 23 45 68</td><td>contact@numidia.dz</td></tr>
+        <tr><td>Oran</td><td>Atlas Transport</td><td>Transport</td><td>041 33 44 55</td><td></td><td>atlas@transport.dz</td></tr>
+        <tr><td>Sétif</td><td>EURL Hodna Bois</td><td>Menuiserie</td><td>036 12 34 56</td><td>036 12 34 57</td><td></td></tr>
+      </tbody></table>`);
+    const { companies } = readListing(table, URL);
+    expect(companies.map((c) => [c.name, c.phones, c.emails, c.faxes ?? []])).toEqual([
+      ['SARL Numidia Conseil', ['+213550123456'], ['contact@numidia.dz'], ['+21321234568']],
+      ['Atlas Transport', ['+21341334455'], ['atlas@transport.dz'], []],
+      ['EURL Hodna Bois', ['+21336123456'], [], ['+21336123457']],
+    ]);
+    expect(names(html)).toEqual([]); // one row is not a listing
+  });
+
+  test('French and Arabic bilingual cards with Arabic-Indic digits', () => {
+    const html = chrome(`<div class="results" dir="rtl">
+      <div class="entry"><h3>شركة الأطلس للبناء – Atlas Bâtiment</h3><p>هاتف: ٠٥٥٠ ١٢ ٣٤ ٥٦</p><p>فاكس: ٠٢١ ٢٣ ٤٥ ٦٨</p></div>
+      <div class="entry"><h3>مؤسسة النخيل للنقل</h3><p>الهاتف : ٠٦٦١ ٢٢ ٣٣ ٤٤</p></div>
+    </div>`);
+    const { companies } = readListing(html, URL);
+    expect(companies.map((c) => [c.name, c.phones, c.faxes ?? []])).toEqual([
+      ['شركة الأطلس للبناء – Atlas Bâtiment', ['+213550123456'], ['+21321234568']],
+      ['مؤسسة النخيل للنقل', ['+213661223344'], []],
+    ]);
+  });
+
+  test('40,000 nested blocks and 40,000 siblings are read in one walk', () => {
+    const deep = `<html><body>${'<div>'.repeat(40_000)}x${'</div>'.repeat(40_000)}</body></html>`;
+    expect(repeatedItems(parse(deep)).items).toEqual([]);
+    const wide = `<html><body><div>${'<p><b>Nom</b> 0550 12 34 56</p>'.repeat(40_000)}</div></body></html>`;
+    expect(repeatedItems(parse(wide)).items).toHaveLength(40_000);
+  }, 30_000);
+});
+
+describe('JSON state', () => {
+  test('window.__INITIAL_STATE__ = {...}: the largest array of company-like objects; sponsored ones dropped', () => {
+    const state = {
+      user: { name: 'Visiteur', id: 1 },
+      listings: {
+        total: 3,
+        items: [
+          { id: 1, raisonSociale: 'SARL Numidia Conseil', telephone: '0550 12 34 56', email: 'contact@numidia.dz', wilaya: 'Alger', slug: 'numidia', url: '/entreprise/1' },
+          { id: 2, raisonSociale: 'Atlas BTP', contact: { phone: '021 23 45 67', fax: '021 23 45 68' }, wilaya: 'Alger', url: '/entreprise/2' },
+          { id: 3, raisonSociale: 'Pub Béton', telephone: '0661 00 00 01', sponsored: true },
+        ],
+      },
+      categories: [{ name: 'BTP', url: '/btp' }],
+    };
+    const html = chrome(`<div id="app"></div><script>window.__INITIAL_STATE__ = ${JSON.stringify(state)};</script>`);
+    const { companies, dropped } = readListing(html, URL);
+    expect(companies.map((c) => [c.name, c.phones, c.emails, c.faxes ?? [], c.detailUrl])).toEqual([
+      ['SARL Numidia Conseil', ['+213550123456'], ['contact@numidia.dz'], [], 'https://annuaire.test/entreprise/1'],
+      ['Atlas BTP', ['+21321234567'], [], ['+21321234568'], 'https://annuaire.test/entreprise/2'],
+    ]);
+    expect(dropped.advertisement).toBe(1);
+  });
+
+  test('__NEXT_DATA__ and JSON.parse("...") literals', () => {
+    const next = { props: { pageProps: { companies: [{ name: 'Oran Transit', phone: '041334455', mail: 'oran@transit.dz' }, { name: 'Sahara Logistique', phone: ['0550123456', '0661223344'] }] } } };
+    const html = chrome(`<div id="__next"></div><script id="__NEXT_DATA__" type="application/json">${JSON.stringify(next)}</script>`);
+    expect(readListing(html, URL).companies.map((c) => [c.name, c.phones, c.emails])).toEqual([
+      ['Oran Transit', ['+21341334455'], ['oran@transit.dz']],
+      ['Sahara Logistique', ['+213550123456', '+213661223344'], []],
+    ]);
+    const literal = JSON.stringify(JSON.stringify([{ nom: 'Hodna Bois', tel: '036123456' }, { nom: 'Sétif Métal', tel: '036123458' }]));
+    const parsed = embeddedJson(parse(`<script>var data = JSON.parse(${literal});</script>`).querySelectorAll('script'));
+    expect(jsonItems(parsed[0]).map((i) => i.name)).toEqual(['Hodna Bois', 'Sétif Métal']);
+  });
+
+  test('a script of unbalanced brackets and broken literals is scanned once and gives nothing', () => {
+    const hostile = `<script>var a = ${'{['.repeat(100_000)}; var b = ${'{"x":'.repeat(50_000)}</script>`;
+    expect(embeddedJson(parse(hostile).querySelectorAll('script'))).toEqual([]);
+  }, 30_000);
+
+  test('a JSON "load more" answer: its items, and its next link resolved on the page', () => {
+    const body = JSON.stringify({ items: [{ name: 'Numidia Conseil', phone: '0550 12 34 56' }, { name: 'Atlas BTP', email: 'info@atlas.dz' }], next: '/api/entreprises?page=3' });
+    const listing = readListing(body, 'https://annuaire.test/api/entreprises?page=2', {}, { contentType: 'application/json' });
+    expect(listing.companies.map((c) => c.name)).toEqual(['Numidia Conseil', 'Atlas BTP']);
+    expect(listing.next).toBe('https://annuaire.test/api/entreprises?page=3');
+    const html = JSON.stringify({ html: '<div class="c"><h3>Tassili</h3><p>0550 12 34 56</p></div><div class="c"><h3>Hodna</h3><p>0661 22 33 44</p></div>', next_page: 4 });
+    const fragment = readListing(html, 'https://annuaire.test/api/entreprises?page=3', {}, { contentType: 'application/json; charset=utf-8' });
+    expect(fragment.companies.map((c) => [c.name, c.phones])).toEqual([['Tassili', ['+213550123456']], ['Hodna', ['+213661223344']]]);
+    expect(fragment.next).toBe('https://annuaire.test/api/entreprises?page=4');
+  });
+});
+
+describe('pagination without a selector', () => {
+  const page = (nav: string) => parse(`<html><body><div class="pagination">${nav}</div></body></html>`);
+
+  test('rel=next first, then a "Suivant" / "Next" / "»" / "التالي" link, then the numbered link after the current page, then "load more"', () => {
+    expect(findNextPage(page('<a href="?page=1">1</a><a href="?page=2">Suivant</a>'), URL)).toBe('?page=2');
+    expect(findNextPage(page('<a href="/p/2" aria-label="Page suivante">›</a>'), URL)).toBe('/p/2');
+    expect(findNextPage(page('<a href="/p/4">التالي</a>'), URL)).toBe('/p/4');
+    expect(findNextPage(page('<a href="?page=1">1</a><a href="?page=2">2</a><a href="?page=3">3</a>'), 'https://annuaire.test/a?page=2')).toBe('?page=3');
+    expect(findNextPage(page('<a href="/page/1">1</a><span class="current">2</span><a href="/page/3">3</a>'), 'https://annuaire.test/liste')).toBe('/page/3');
+    expect(findNextPage(page('<button class="btn load-more" data-url="/api/entreprises?page=2">Voir plus</button>'), URL)).toBe('/api/entreprises?page=2');
+    expect(findNextPage(page('<a href="?page=1">« Précédent</a>'), 'https://annuaire.test/a?page=2')).toBeUndefined();
+  });
+
+  test('readListing resolves the next page; rel=next wins', () => {
+    const html = chrome('<div class="pagination"><a href="/annuaire?q=btp&page=2">2</a><a href="/annuaire?q=btp&page=3">Suivant</a></div><link rel="next" href="/annuaire?q=btp&page=2">');
+    expect(readListing(html, URL).next).toBe('https://annuaire.test/annuaire?q=btp&page=2');
+  });
+});
+
+describe('detail pages', () => {
+  test('the company\'s contacts, not the directory\'s header, footer or "Contactez-nous" block; fax kept apart', () => {
+    const html = chrome(`<article><h1>SARL Numidia Conseil</h1><p>Tél : 0550 12 34 56 · Fax : 021 23 45 68</p><p>E-mail : contact [at] numidia [dot] dz</p></article>
+      <div class="sidebar"><div class="box"><h3>Contactez-nous</h3><p>Annuaire DZ : 0770 99 88 77, aide@annuaire-dz.com</p></div></div>`);
+    const detail = extractDetail(html, 'https://annuaire.test/entreprise/1');
+    expect(detail).toMatchObject({ name: 'SARL Numidia Conseil', phones: ['+213550123456'], emails: ['contact@numidia.dz'], faxes: ['+21321234568'] });
+  });
+});
