@@ -176,7 +176,7 @@ function readJsonListing(body: string, pageUrl: string, selectors: SourceSelecto
   const fragment = jsonHtml(value);
   const listing: Listing = fragment !== undefined
     ? { ...readListing(fragment, pageUrl, selectors, { ...options, contentType: 'text/html' }), chromeContacts: [] }
-    : { ...companiesOfJson(jsonItems(value), { pageUrl, siteHost: new URL(pageUrl).hostname.toLowerCase().replace(/^www\./, ''), base: pageUrl, siteContacts: options.siteContacts ?? new Set() }), chromeContacts: [] };
+    : { ...companiesOfJson(jsonItems(value, false, 1), { pageUrl, siteHost: new URL(pageUrl).hostname.toLowerCase().replace(/^www\./, ''), base: pageUrl, siteContacts: options.siteContacts ?? new Set() }), chromeContacts: [] };
   delete listing.next;
   if (next && withoutHash(next) !== withoutHash(pageUrl)) listing.next = next;
   return listing;

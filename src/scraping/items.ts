@@ -52,11 +52,12 @@ function foldKey(key: string): string {
 
 /**
  * The company entries of a JSON value: the largest array (anywhere in it) holding at least two
- * company-like objects (a name and a contact or a link of their own), each read into a
- * {@link JsonItem}. A lone company-like object (a detail page's state) is one entry when
- * `single` is set. Empty when there is none.
+ * company-like objects (a name and a contact or a link of their own; `min`, default 2: one
+ * for a JSON answer that is itself a page of results), each read into a {@link JsonItem}. A
+ * lone company-like object (a detail page's state) is one entry when `single` is set. Empty
+ * when there is none.
  */
-export function jsonItems(value: unknown, single = false): JsonItem[] {
+export function jsonItems(value: unknown, single = false, min = 2): JsonItem[] {
   let best: JsonItem[] = [];
   let lone: JsonItem | undefined;
   let nodes = 0;
@@ -67,7 +68,7 @@ export function jsonItems(value: unknown, single = false): JsonItem[] {
     if (depth > MAX_DEPTH) continue;
     if (Array.isArray(v)) {
       const items = v.map((x) => (isJson(x) ? companyOf(x) : undefined)).filter((x): x is JsonItem => x !== undefined);
-      if (items.length >= 2 && items.length > best.length) best = items;
+      if (items.length >= min && items.length > best.length) best = items;
       for (let i = v.length - 1; i >= 0; i--) stack.push({ v: v[i], depth: depth + 1 });
     } else if (isJson(v)) {
       if (single && lone === undefined) lone = companyOf(v);

@@ -371,6 +371,54 @@ test('the report tells an empty source from one that gave companies, and counts 
   }
 });
 
+describe('a directory read without selectors', () => {
+  /** A page of a directory with its own contacts in the header, the sidebar and the footer. */
+  const page = (body: string) => `<!doctype html><html><body>
+    <header class="top"><a href="/">Annuaire DZ</a> Service client : 021 99 88 77</header>
+    <main>${body}</main>
+    <aside class="sidebar"><h3>Contactez-nous</h3><p>aide@annuaire-dz.com – 0770 99 88 77</p></aside>
+    <footer>Annuaire DZ · contact [at] annuaire-dz [dot] com · 0550 99 88 77</footer></body></html>`;
+  const NAMES = ['Numidia Conseil', 'Atlas Bâtiment', 'Tassili Import', 'Hodna Bois', 'Sahara Logistique', 'Oran Transit'];
+  const FURNITURE = ['+21321998877', '+213770998877', '+213550998877', 'aide@annuaire-dz.com', 'contact@annuaire-dz.com'];
+
+  test('cards with links, contacts on detail pages that all carry the directory\'s furniture: every company once, no furniture, no fax as a phone', async () => {
+    const s = await startSite(() => ({
+      '/annuaire?page=1': page(
+        `<div class="results">${NAMES.map((n, i) => `<div class="card"><h3><a href="/e/${i}">${n}</a></h3><p>Alger</p></div>`).join('')}
+         <div class="card sponsored"><h3><a href="/pub">Pub Béton</a></h3><p>Tél : 0661 00 00 01</p></div></div>`,
+      ),
+      ...Object.fromEntries(NAMES.map((n, i) => [`/e/${i}`, page(`<article><h1>${n}</h1><p>Tél : 0550 12 34 5${i} – Fax : 021 23 45 6${i}</p><p>contact${i}@societe${i}.dz</p></article>`)])),
+    }));
+    try {
+      const sources = parseSources(`sources:\n  - name: dz\n    search_url: "${s.origin}/annuaire?page={page}"\n`);
+      const { companies, report } = await runExtraction({ sources, secteur: 'x', wilaya: ALGER, fetcher: fetcher(), deadlineMs: 5000 });
+      expect(companies.map((c) => [c.name, c.phones, c.emails])).toEqual(NAMES.map((n, i) => [n, [`+21355012345${i}`], [`contact${i}@societe${i}.dz`]]));
+      expect(companies.flatMap((c) => [...c.phones, ...c.emails]).filter((c) => FURNITURE.includes(c))).toEqual([]);
+      expect(report).toEqual([report_({ name: 'dz', status: 'ok', pages_read: 7, companies_found: 6 }, 'ok', 7, { advertisement: 1 })]);
+      expect(s.hits).not.toContain('/pub');
+    } finally {
+      await s.close();
+    }
+  });
+
+  test('a "load more" button, then JSON pages with a next link, read until the last', async () => {
+    const s = await startSite({
+      '/liste?page=1': page(`<ul class="entries"><li class="e"><h2>Numidia Conseil</h2><p>0550 12 34 56</p></li><li class="e"><h2>Atlas Bâtiment</h2><p>0661 22 33 44</p></li></ul>
+        <button class="load-more" data-url="/api/entreprises?page=2">Voir plus</button>`),
+      '/api/entreprises?page=2': { headers: { 'content-type': 'application/json' }, body: JSON.stringify({ items: [{ nom: 'Tassili Import', telephone: '021 23 45 67' }, { nom: 'Hodna Bois', email: 'hodna@bois.dz' }], next: '/api/entreprises?page=3' }) },
+      '/api/entreprises?page=3': { headers: { 'content-type': 'application/json' }, body: JSON.stringify({ items: [{ nom: 'Oran Transit', telephone: '041 33 44 55' }], next: null }) },
+    });
+    try {
+      const sources = parseSources(`sources:\n  - name: dz\n    search_url: "${s.origin}/liste?page={page}"\n    max_pages: 5\n`);
+      const { companies, report } = await runExtraction({ sources, secteur: 'x', wilaya: ALGER, fetcher: fetcher(), deadlineMs: 5000 });
+      expect(companies.map((c) => c.name)).toEqual(['Numidia Conseil', 'Atlas Bâtiment', 'Tassili Import', 'Hodna Bois', 'Oran Transit']);
+      expect(report[0]).toMatchObject({ status: 'ok', outcome: 'ok', pages_read: 3, companies_found: 5 });
+    } finally {
+      await s.close();
+    }
+  });
+});
+
 describe('pages read in worker threads with a budget', () => {
   const readers: PageReader[] = [];
   afterAll(async () => {
