@@ -23,7 +23,7 @@
  * before deciding whether a step found something, so a subtracted contact lets the next step
  * look.
  */
-import { parse, type HTMLElement } from 'node-html-parser';
+import { parse, type HTMLElement, type Node } from 'node-html-parser';
 import { findEmails, findPhonesAndFaxes, normalizeEmail, normalizePhone } from '../domain/contacts';
 import { sameHost } from './fetcher';
 import { classWords, embeddedJson, findNextPage, jsonHtml, jsonItems, jsonNext, repeatedItems, type JsonItem } from './items';
@@ -327,7 +327,39 @@ function nextOf(root: HTMLElement, pageUrl: string, selector: string): string | 
 }
 
 function parseHtml(html: string): HTMLElement {
-  return parse(html, { comment: false, blockTextElements: { script: true, noscript: true, style: true, pre: true } });
+  return flattenDeep(parse(html, { comment: false, blockTextElements: { script: true, noscript: true, style: true, pre: true } }), MAX_DEPTH);
+}
+
+/** Deepest element nesting kept, as browsers do (Blink's parser stops nesting at 512). */
+const MAX_DEPTH = 512;
+
+/**
+ * Caps the tree's depth: the descendants of an element at depth `max` become its direct
+ * children, in document order. Browsers build such pages the same way, and the selector
+ * engine (recursive) then never meets a page nested 40,000 deep. One walk.
+ */
+function flattenDeep(root: HTMLElement, max: number): HTMLElement {
+  const stack: { el: HTMLElement; depth: number }[] = [{ el: root, depth: 0 }];
+  while (stack.length > 0) {
+    const { el, depth } = stack.pop()!;
+    if (depth < max) {
+      for (const child of el.childNodes) if (child.nodeType === 1) stack.push({ el: child as HTMLElement, depth: depth + 1 });
+      continue;
+    }
+    const flat: Node[] = [];
+    const pending = [...el.childNodes].reverse();
+    while (pending.length > 0) {
+      const node = pending.pop()!;
+      flat.push(node);
+      node.parentNode = el;
+      if (node.nodeType === 1 && node.childNodes.length > 0) {
+        for (let i = node.childNodes.length - 1; i >= 0; i--) pending.push(node.childNodes[i]);
+        node.childNodes = [];
+      }
+    }
+    el.childNodes = flat;
+  }
+  return root;
 }
 
 function pageContext(root: HTMLElement, pageUrl: string, options: ExtractOptions): PageContext {
