@@ -63,6 +63,57 @@ export class Bitset {
     return this;
   }
 
+  /**
+   * Writes the intersection of `sets` into `into` (its first `length` words; sets shorter
+   * than that count as zero beyond their end) and returns its size, in one pass.
+   */
+  static intersect(into: Bitset, sets: Bitset[], length: number): number {
+    if (into.words.length < length) into.words = new Int32Array(length);
+    const out = into.words;
+    let m = length;
+    for (const set of sets) m = Math.min(m, set.words.length);
+    out.fill(0, m);
+    let n = 0;
+    if (sets.length === 1) {
+      const a = sets[0].words;
+      for (let i = 0; i < m; i++) {
+        const x = a[i];
+        out[i] = x;
+        if (x !== 0) n += popcount32(x);
+      }
+    } else if (sets.length === 2) {
+      const a = sets[0].words;
+      const b = sets[1].words;
+      for (let i = 0; i < m; i++) {
+        const x = a[i] & b[i];
+        out[i] = x;
+        if (x !== 0) n += popcount32(x);
+      }
+    } else if (sets.length === 3) {
+      const a = sets[0].words;
+      const b = sets[1].words;
+      const c = sets[2].words;
+      for (let i = 0; i < m; i++) {
+        const x = a[i] & b[i] & c[i];
+        out[i] = x;
+        if (x !== 0) n += popcount32(x);
+      }
+    } else {
+      out.set(sets[0].words.subarray(0, m));
+      for (let k = 1; k < sets.length - 1; k++) {
+        const b = sets[k].words;
+        for (let i = 0; i < m; i++) out[i] &= b[i];
+      }
+      const last = sets[sets.length - 1].words;
+      for (let i = 0; i < m; i++) {
+        const x = out[i] & last[i];
+        out[i] = x;
+        if (x !== 0) n += popcount32(x);
+      }
+    }
+    return n;
+  }
+
   count(): number {
     const a = this.words;
     let n = 0;

@@ -190,6 +190,8 @@ class IndexState {
   readonly byNom = new SortedSlots(this.compareNom);
   /** The nom order per wilaya: a deep page of one wilaya by name walks its wilaya only. */
   readonly byWilayaNom = new Map<number, SortedSlots>();
+  /** The default order per wilaya (one list per score, by name): a search in one wilaya walks that wilaya only. */
+  readonly byWilayaScore = new Map<number, SortedSlots[]>();
   readonly byUpdated = new SortedSlots(this.compareUpdated);
 
   constructor(private readonly wordCacheSize: number) {}
@@ -355,14 +357,21 @@ class IndexState {
       wilayaNom = new SortedSlots(this.compareNom);
       this.byWilayaNom.set(this.wilaya[slot], wilayaNom);
     }
+    let wilayaScore = this.byWilayaScore.get(this.wilaya[slot]);
+    if (!wilayaScore) {
+      wilayaScore = Array.from({ length: 101 }, () => new SortedSlots(this.compareNom));
+      this.byWilayaScore.set(this.wilaya[slot], wilayaScore);
+    }
     if (inOrder) {
       this.byScore[this.score[slot]].append(slot);
       this.byNom.append(slot);
       wilayaNom.append(slot);
+      wilayaScore[this.score[slot]].append(slot);
     } else {
       this.byScore[this.score[slot]].insert(slot);
       this.byNom.insert(slot);
       wilayaNom.insert(slot);
+      wilayaScore[this.score[slot]].insert(slot);
     }
     this.byUpdated.insert(slot);
     this.count(slot, 1);
@@ -376,6 +385,7 @@ class IndexState {
     this.byScore[this.score[slot]].delete(slot);
     this.byNom.delete(slot);
     this.byWilayaNom.get(this.wilaya[slot])?.delete(slot);
+    this.byWilayaScore.get(this.wilaya[slot])?.[this.score[slot]].delete(slot);
     this.byUpdated.delete(slot);
     this.count(slot, -1);
   }
@@ -462,33 +472,24 @@ class IndexState {
     return this.wordEntry(word).bits;
   }
 
-  /** The companies matching `f`, in `into` (overwritten). */
-  matches(f: CompanyFilter, into: Bitset, scratch: Bitset): Bitset {
+  /** The companies matching `f`, in `into` (overwritten); returns how many they are. */
+  matches(f: CompanyFilter, into: Bitset, scratch: [Bitset, Bitset]): number {
     const length = this.alive.words.length;
-    if (f.words.length > 0) {
-      into.copyFrom(this.wordSet(f.words[0]), length);
-      for (const word of f.words.slice(1)) into.and(this.wordSet(word));
-    } else {
-      into.copyFrom(this.alive, length);
-    }
-    const unite = (keys: number[], map: Map<number, Bitset>) => {
-      if (keys.length === 1) {
-        const one = map.get(keys[0]);
-        if (one) into.and(one);
-        else into.clear();
-        return;
-      }
-      scratch.copyFrom(this.alive, length).clear();
+    // Every condition is one set; a condition on several wilayas (or sectors) is their union.
+    const sets: Bitset[] = f.words.length > 0 ? f.words.map((word) => this.wordSet(word)) : [this.alive];
+    const unite = (keys: number[], map: Map<number, Bitset>, union: Bitset): Bitset | null => {
+      if (keys.length === 1) return map.get(keys[0]) ?? null;
+      union.copyFrom(this.alive, length).clear();
       for (const k of keys) {
         const set = map.get(k);
-        if (set) scratch.or(set);
+        if (set) union.or(set);
       }
-      into.and(scratch);
+      return union;
     };
-    if (f.wilayaCodes.length > 0) unite(f.wilayaCodes, this.byWilaya);
-    if (f.secteurIds.length > 0) unite(f.secteurIds.map((id) => this.sectorIndex.get(id) ?? -1), this.bySector);
-    if (f.scoreMin > 0) into.and(this.atLeast[Math.min(101, Math.max(0, Math.floor(f.scoreMin)))]);
-    return into;
+    if (f.wilayaCodes.length > 0) sets.push(unite(f.wilayaCodes, this.byWilaya, scratch[0]) ?? new Bitset(0));
+    if (f.secteurIds.length > 0) sets.push(unite(f.secteurIds.map((id) => this.sectorIndex.get(id) ?? -1), this.bySector, scratch[1]) ?? new Bitset(0));
+    if (f.scoreMin > 0) sets.push(this.atLeast[Math.min(101, Math.max(0, Math.floor(f.scoreMin)))]);
+    return Bitset.intersect(into, sets, length);
   }
 
   summary(slot: number): CompanySummary {
@@ -542,7 +543,7 @@ export class CompanyIndex implements CompanySearchBackend {
   private queued?: Promise<void>;
   private timer?: NodeJS.Timeout;
   private readonly matchSet = new Bitset();
-  private readonly scratch = new Bitset();
+  private readonly scratch: [Bitset, Bitset] = [new Bitset(), new Bitset()];
 
   constructor(
     /** Where the index reads: the primary (its change feed is a few rows per refresh). */
@@ -699,7 +700,14 @@ export class CompanyIndex implements CompanySearchBackend {
     const noWords = f.words.length === 0;
     const oneWord = f.words.length === 1 && (f.wilayaCodes.length === 0 || f.secteurIds.length === 0) ? state.wordEntry(f.words[0]) : null;
     let built: Bitset | null = null;
-    const matchSet = () => (built ??= state.matches(f, this.matchSet, this.scratch));
+    let builtCount = 0;
+    const matchSet = () => {
+      if (!built) {
+        builtCount = state.matches(f, this.matchSet, this.scratch);
+        built = this.matchSet;
+      }
+      return built;
+    };
     let exact: Int32Array | null = null;
     if (noWords) exact = state.histogramOf(f);
     else if (oneWord) {
@@ -714,7 +722,7 @@ export class CompanyIndex implements CompanySearchBackend {
       exact.fill(0, 0, Math.max(0, Math.min(101, Math.floor(f.scoreMin))));
     }
     const r = exact ? null : matchSet();
-    const total = exact ? exact.reduce((a, b) => a + b, 0) : r!.count();
+    const total = exact ? exact.reduce((a, b) => a + b, 0) : builtCount;
     const filter = state.filterOf(f);
     const matches = r ? (slot: number) => r.has(slot) : oneWord ? (slot: number) => oneWord.bits.has(slot) && filter(slot) : filter;
     const limit = q.limit;
@@ -727,8 +735,14 @@ export class CompanyIndex implements CompanySearchBackend {
     // Walking an order visits about (offset + limit) * listed / total slots; sorting the
     // matches costs about total * log2(total) comparisons: take the cheaper. The default
     // order skips whole scores by counting, so it walks about one score's list.
-    const nomList = q.sort === 'nom' && f.wilayaCodes.length === 1 ? state.byWilayaNom.get(f.wilayaCodes[0]) : undefined;
-    const listed = q.sort === '-score_qualite' ? state.size / 20 : (nomList?.size ?? state.size);
+    // In one wilaya, its own lists are walked: by name, or per score for the default order
+    // (whole scores skipped by their exact counts when those are known).
+    const oneWilaya = f.wilayaCodes.length === 1 ? f.wilayaCodes[0] : undefined;
+    const nomList = q.sort === 'nom' && oneWilaya !== undefined ? state.byWilayaNom.get(oneWilaya) : undefined;
+    const scoreLists = q.sort === '-score_qualite' && oneWilaya !== undefined ? state.byWilayaScore.get(oneWilaya) : undefined;
+    const wilayaSize = oneWilaya !== undefined ? (state.byWilayaNom.get(oneWilaya)?.size ?? 0) : 0;
+    const listed =
+      q.sort === '-score_qualite' ? (scoreLists ? (exact ? wilayaSize / 20 : wilayaSize) : state.size / 20) : (nomList?.size ?? state.size);
     const walkCost = ((offset + limit) * Math.max(1, listed)) / total;
     const sortCost = total * Math.log2(total + 1) * 4;
     if (sortCost < walkCost) return { total, slots: this.sortMatches(state, matchSet(), q, offset) };
@@ -749,6 +763,39 @@ export class CompanyIndex implements CompanySearchBackend {
       const us = after ? Number(after[0]) : 0;
       const id = after ? String(after[1]) : '';
       state.byUpdated.walk(take, after ? (slot) => us - state.updatedUs[slot] || compareAscii(state.ids[slot], id) : undefined);
+    } else if (scoreLists) {
+      // Every slot of the wilaya's lists matches when there are no words and no sectors: the
+      // page is then found by its position in one score's list.
+      const everyMatches = noWords && f.secteurIds.length === 0;
+      let from = 100;
+      let first: ((slot: number) => number) | undefined;
+      if (after) {
+        const key = Number(after[0]);
+        if (key < 0) return { total, slots: out };
+        from = Math.min(100, Math.floor(key));
+        if (key <= 100) first = nomAgainst(state, String(after[1]), String(after[2]));
+      }
+      const lowest = Math.max(0, Math.floor(f.scoreMin));
+      for (let s = from; s >= lowest && out.length < limit; s--) {
+        const list = scoreLists[s];
+        if (list.size === 0) continue;
+        const start = s === from ? first : undefined;
+        if (!start && exact) {
+          if (skip >= exact[s]) {
+            skip -= exact[s];
+            continue;
+          }
+          if (everyMatches) {
+            list.walkFrom(skip, (slot) => {
+              out.push(slot);
+              return out.length < limit;
+            });
+            skip = 0;
+            continue;
+          }
+        }
+        list.walk(take, start);
+      }
     } else {
       // Score descending: matches with score >= s, counted without building the set.
       const atLeast = new Map<number, number>();
@@ -842,7 +889,8 @@ export class CompanyIndex implements CompanySearchBackend {
         scores: [...exact],
       };
     }
-    const r = state.matches(f, this.matchSet, this.scratch);
+    state.matches(f, this.matchSet, this.scratch);
+    const r = this.matchSet;
     const byWilaya = new Int32Array(256);
     const bySector = new Int32Array(state.sectorIds.length);
     const scores = new Array<number>(101).fill(0);

@@ -78,6 +78,16 @@ export class SortedSlots {
     return true;
   }
 
+  /** Walks the slots in order from the `start`-th (0-based), until `visit` returns false: whole blocks are skipped by their length. */
+  walkFrom(start: number, visit: (slot: number) => boolean): void {
+    let b = 0;
+    while (b < this.blocks.length && start >= this.blocks[b].length) start -= this.blocks[b++].length;
+    for (let i = start; b < this.blocks.length; b++, i = 0) {
+      const block = this.blocks[b];
+      for (; i < block.length; i++) if (!visit(block[i])) return;
+    }
+  }
+
   /**
    * Walks the slots in order, from the start or from the first slot after `after`
    * (after(slot) <= 0: the slot is at or before the key), until `visit` returns false.
