@@ -54,7 +54,7 @@ export const settings: Setting[] = [
   { env: 'HOST', default: '0.0.0.0', description: 'Address the server binds to.' },
   { env: 'DATABASE_URL', default: '(unset)', description: 'PostgreSQL connection string. Unset: embedded PostgreSQL (PGlite) under DATA_DIR.' },
   { env: 'DATABASE_READ_URL', default: '(unset)', description: 'PostgreSQL connection string of a streaming read replica of DATABASE_URL (which it requires). Searches read from it, everything else from the primary; an account\'s own writes are visible to its next search (read-your-writes fence, see Scaling out). Unset: every read goes to the primary.' },
-  { env: 'DATA_DIR', default: './data', description: 'Directory of the embedded store and of its generated API-key secret.' },
+  { env: 'DATA_DIR', default: './data', description: 'Directory of the embedded store, of its generated API-key secret and of its lock (`store.lock`: one process at a time, the server or a CLI command).' },
   { env: 'API_KEY_SECRET', default: '(generated in embedded mode)', description: 'HS256 secret that signs API keys, at least 32 characters. Required with DATABASE_URL.' },
   { env: 'SEED_DEMO', default: 'auto', description: '`true`, `false` or `auto`. On a store with no account, create a demo account and print its key once; `auto` does it only on the embedded store.' },
   { env: 'LOG_LEVEL', default: 'info', description: 'pino level: fatal, error, warn, info, debug, trace or silent.' },

@@ -23,7 +23,10 @@ async function main(): Promise<void> {
   const logger = createLogger(config.logLevel, pino.destination({ dest: 1, sync: true }));
   // A bad sources file stops start-up before anything else, naming its line.
   const configuredSources = config.scrapingSources ? loadSourcesFile(config.scrapingSources) : undefined;
-  const { database, apiKeySecret } = await openRuntime(config);
+  const { database, apiKeySecret } = await openRuntime(config, 'the server (npm start)');
+  if (database.staleLockFrom) {
+    logger.warn({ stale_lock: database.staleLockFrom }, `DATA_DIR was locked by pid ${database.staleLockFrom.pid}, which no longer runs: lock taken over`);
+  }
   logger.info({ database: database.kind }, 'database ready, schema up to date');
   const reads = createReadYourWrites({ primary: database.knex, reader: database.reader, logger });
   if (reads.replicated) {
