@@ -40,6 +40,10 @@ export interface Config {
   searchIndex: boolean;
   /** How old the index's last refresh may be when a search starts (0: every search refreshes first). */
   searchIndexMaxStalenessMs: number;
+  /** Port of the metrics listener (GET /metrics); undefined: none. */
+  metricsPort?: number;
+  /** Bearer token that GET /metrics requires (on the API port too when set). */
+  metricsToken?: string;
 }
 
 interface Setting {
@@ -72,6 +76,8 @@ export const settings: Setting[] = [
   { env: 'SCRAPING_WORKERS', default: 'cores, 1 to 4', description: 'Worker threads that parse extraction pages, off the event loop.' },
   { env: 'SEARCH_INDEX', default: 'on', description: '`on`: searches and facets are answered from an in-memory index of the companies (loaded at start, about 400 MB per 1,000,000 companies; `/readyz` answers 503 until it is loaded), then kept in step with every write. `off`: by SQL alone (slower on common words and deep pages).' },
   { env: 'SEARCH_INDEX_MAX_STALENESS_MS', default: '0', description: 'How old the index\'s last refresh may be when a search starts. `0`: every search first reads the writes committed before it (one shared, indexed query per round of concurrent searches), so no search misses a committed write. Higher values save that query and may hide other instances\' writes that long (writes made through the same instance are always seen at once).' },
+  { env: 'METRICS_PORT', default: '(unset)', description: 'Port of a second listener (on HOST) that serves only `GET /metrics` (Prometheus text format; see Metrics). Unset: no such listener.' },
+  { env: 'METRICS_TOKEN', default: '(unset)', description: 'At least 16 characters. When set, `GET /metrics` answers only `Authorization: Bearer <METRICS_TOKEN>`, on the API port as well as on METRICS_PORT; anything else gets 404. Unset: `/metrics` is not served on the API port.' },
   { env: 'UNAUTHENTICATED_RATE_LIMIT', default: '60', description: 'Requests without a valid API key (missing, invalid, expired or revoked) one client address may make per 60-second window; past it, `429 rate_limited`.' },
 ];
 
@@ -142,6 +148,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     if (!ok) problems.push('REDIS_URL must be a redis:// or rediss:// URL');
   }
   const seed = oneOf('SEED_DEMO', ['auto', 'true', 'false'] as const, 'auto');
+  const metricsToken = value('METRICS_TOKEN');
+  if (metricsToken !== undefined && (metricsToken.length < 16 || /\s/.test(metricsToken))) {
+    problems.push('METRICS_TOKEN must be at least 16 characters, without spaces');
+  }
+  const metricsPort = value('METRICS_PORT') === undefined ? undefined : integer('METRICS_PORT', 0, 1, 65535);
 
   const config: Config = {
     port: integer('PORT', 3000, 0, 65535),
@@ -167,7 +178,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     scrapingWorkers: integer('SCRAPING_WORKERS', Math.max(1, Math.min(4, os.availableParallelism())), 1, 64),
     searchIndex: oneOf('SEARCH_INDEX', ['on', 'off'] as const, 'on') === 'on',
     searchIndexMaxStalenessMs: integer('SEARCH_INDEX_MAX_STALENESS_MS', 0, 0, 2_000),
+    metricsPort,
+    metricsToken,
   };
+  if (metricsPort !== undefined && metricsPort === config.port) problems.push(`METRICS_PORT must differ from PORT (both ${metricsPort})`);
   if (problems.length > 0) throw new ConfigError(problems);
   return config;
 }

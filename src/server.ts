@@ -5,7 +5,9 @@ import { createApp, createServices } from './app';
 import { ConfigError, loadConfig } from './config';
 import { createReadYourWrites } from './db/readYourWrites';
 import { createRateLimits } from './http/rateLimit';
+import { createMetricsApp } from './http/metrics';
 import { createLogger } from './logger';
+import { Metrics } from './metrics';
 import { openRuntime } from './runtime';
 import { PoliteFetcher } from './scraping/fetcher';
 import { PageReader } from './scraping/pages';
@@ -98,8 +100,11 @@ async function main(): Promise<void> {
     pages: new PageReader({ threads: config.scrapingWorkers, budgetMs: config.scrapingPageBudgetMs }),
   };
 
+  const metrics = new Metrics();
+  if (database.reader !== database.knex) metrics.observePool('replica', database.reader);
   const rateLimits = createRateLimits({
     logger,
+    metrics,
     redisUrl: config.redisUrl,
     unauthenticatedLimit: config.unauthenticatedRateLimit,
   });
@@ -121,6 +126,8 @@ async function main(): Promise<void> {
     principalCache,
     reads,
     searchIndex,
+    metrics,
+    metricsToken: config.metricsToken,
   });
   const server: Server = app.listen(config.port, config.host);
   try {
@@ -136,6 +143,16 @@ async function main(): Promise<void> {
   const port = typeof address === 'object' && address ? address.port : config.port;
   logger.info({ port }, 'listening');
   printDemoKey(port);
+  // Metrics on a port of their own, for the scraper only (not published like the API's).
+  let metricsServer: Server | undefined;
+  if (config.metricsPort !== undefined) {
+    metricsServer = createMetricsApp(metrics, logger, config.metricsToken).listen(config.metricsPort, config.host);
+    await new Promise<void>((resolve, reject) => {
+      metricsServer!.once('listening', resolve);
+      metricsServer!.once('error', reject);
+    });
+    logger.info({ metrics_port: config.metricsPort }, 'metrics listening (GET /metrics)');
+  }
 
   let stopping = false;
   // Responses still to be sent when stopping close their connection, so that keep-alive
@@ -159,6 +176,8 @@ async function main(): Promise<void> {
     }, config.shutdownTimeoutMs);
     force.unref();
     const stopAt = Date.now() + config.shutdownTimeoutMs;
+    metricsServer?.close();
+    metricsServer?.closeAllConnections();
     server.close(async (err) => {
       // A handler whose client went away is still running: let its queries finish before the
       // pool goes (up to the same timeout), rather than failing them with "aborted".

@@ -3,6 +3,7 @@ import Redis from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { AppError } from '../errors';
 import type { Logger } from '../logger';
+import type { Metrics } from '../metrics';
 
 /** The window of every policy in production. Only tests shorten it (`windowSeconds`). */
 export const WINDOW_SECONDS = 60;
@@ -27,6 +28,8 @@ export interface RateLimitOptions {
   redisCommandTimeoutMs?: number;
   /** At most one Redis warning per this many milliseconds (the rest are counted, not logged). */
   redisLogIntervalMs?: number;
+  /** Where refusals and Redis fallbacks are counted. */
+  metrics?: Metrics;
 }
 
 /** Where a client stands in one policy after a counted request. */
@@ -221,6 +224,7 @@ export function createRateLimits(options: RateLimitOptions): RateLimits {
       rejectIfRedisNotReady: true,
       insuranceLimiter: new InsuranceLimiter(base, (res) => {
         fromFallback.add(res);
+        options.metrics?.rateLimitFallbacks.inc({ policy });
         h.fallback();
       }),
     });
@@ -241,6 +245,7 @@ export function createRateLimits(options: RateLimitOptions): RateLimits {
         const state = await accounts.hit(principal.accountId, principal.plan.requests_per_minute);
         setRateLimitHeaders(res, state);
         if (state.allowed) return next();
+        options.metrics?.rateLimitRefusals.inc({ policy: PER_ACCOUNT });
         next(
           new AppError(
             'rate_limited',
@@ -260,6 +265,7 @@ export function createRateLimits(options: RateLimitOptions): RateLimits {
         const state = await addresses.hit(req.ip ?? req.socket.remoteAddress ?? 'unknown', unauthenticatedLimit);
         setRateLimitHeaders(res, state);
         if (state.allowed) return next(err);
+        options.metrics?.rateLimitRefusals.inc({ policy: PER_IP });
         next(
           new AppError(
             'rate_limited',

@@ -93,6 +93,8 @@ export interface RunResult {
   report: SourceReport[];
   /** Every URL requested during the run (robots.txt, retries and redirect hops included), in the order sent. */
   fetched: string[];
+  /** How long each source took (same order as `report`), from the run's start to its end or the deadline. */
+  durationsMs: number[];
 }
 
 /** A contact shared by every company of a page with at least this many is the directory's. */
@@ -117,12 +119,15 @@ interface SourceState {
   dropped: { url: string; reason: 'over_budget' | 'failed' }[];
   /** Entries of its listing pages that were not read as companies (duplicates are counted at the end). */
   itemsDropped: ItemsDropped;
+  /** When it ended (Date.now()); unset while it runs. */
+  endedAt?: number;
 }
 
 /** Runs every source concurrently and merges what they found; never throws for a source's failure. */
 export async function runExtraction(options: RunOptions): Promise<RunResult> {
   const deadlineMs = options.deadlineMs ?? 20_000;
-  const deadlineAt = Date.now() + deadlineMs;
+  const startedAt = Date.now();
+  const deadlineAt = startedAt + deadlineMs;
   const maxResults = options.maxResults ?? Number.POSITIVE_INFINITY;
   const fetched: string[] = [];
   const states: SourceState[] = options.sources.map((source) => ({ source, records: [], pagesRead: 0, cut: false, done: false, dropped: [], itemsDropped: { no_name: 0, advertisement: 0, duplicate: 0 } }));
@@ -141,6 +146,8 @@ export async function runExtraction(options: RunOptions): Promise<RunResult> {
       runSource(state, { ...options, maxResults, deadlineAt, fetched, read: (task) => pages.read(task, stop.signal) }).catch((err: unknown) => {
         state.failure ??= { status: 'error', message: err instanceof Error ? err.message : String(err) };
         state.done = true;
+      }).finally(() => {
+        state.endedAt = Date.now();
       }),
     ),
   );
@@ -166,7 +173,8 @@ export async function runExtraction(options: RunOptions): Promise<RunResult> {
     if (s.dropped.length > 0) entry.pages_dropped = [...s.dropped];
     return entry;
   });
-  return { companies: mergeCompanies(states.flatMap(sourced)), report, fetched: [...fetched] };
+  const durationsMs = states.map((s) => (s.endedAt ?? Math.min(Date.now(), deadlineAt)) - startedAt);
+  return { companies: mergeCompanies(states.flatMap(sourced)), report, fetched: [...fetched], durationsMs };
 
   function sourced(s: SourceState) {
     return s.records.map((raw) => ({ raw, source: s.source.name, wilayaCode: options.wilaya.code }));

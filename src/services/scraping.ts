@@ -6,6 +6,7 @@ import { effectiveWilaya, findWilaya, type Wilaya } from '../reference/wilayas';
 import { findAccount } from '../repositories/accounts';
 import { naturalKey, upsertCompanies, type CompanyInput } from '../repositories/companies';
 import * as tasks from '../repositories/scraping';
+import type { ExtractionOutcome, Metrics } from '../metrics';
 import type { MergedCompany } from '../scraping/merge';
 import type { PageReader } from '../scraping/pages';
 import { runExtraction, type Fetcher, type SourceReport } from '../scraping/run';
@@ -64,6 +65,19 @@ function publicReason(report: SourceReport): string | undefined {
   }
 }
 
+/** How a refused or failed run request is counted. */
+function outcomeOf(err: unknown): ExtractionOutcome {
+  if (!(err instanceof AppError)) return 'error';
+  switch (err.code) {
+    case 'sources_failed':
+      return 'failed';
+    case 'insufficient_credits':
+      return 'insufficient_credits';
+    default:
+      return err.status < 500 ? 'rejected' : 'error';
+  }
+}
+
 export class ScrapingService {
   constructor(
     private readonly db: Knex,
@@ -71,6 +85,7 @@ export class ScrapingService {
     /** Told after the companies of an account's extraction committed (read-your-writes: src/db/readYourWrites.ts). */
     private readonly written: (accountId: string) => Promise<void> = async () => undefined,
     private readonly idempotency: IdempotencyService = new IdempotencyService(db),
+    private readonly metrics?: Metrics,
   ) {}
 
   private resolve(body: ScrapingRunRequest): { secteur: Secteur; wilaya: Wilaya; maxResults: number } {
@@ -96,7 +111,14 @@ export class ScrapingService {
     }
     // The same hash as before this service existed, so keys stored then still replay.
     const hash = requestHash({ secteur: request.secteur.id, wilaya: request.wilaya.code, max_results: request.maxResults });
-    return this.idempotency.once<ScrapingTask>(principal.accountId, idempotencyKey, hash, (complete) => this.execute(principal, request, complete));
+    try {
+      const answer = await this.idempotency.once<ScrapingTask>(principal.accountId, idempotencyKey, hash, (complete) => this.execute(principal, request, complete));
+      if (answer.replayed) this.metrics?.extractions.inc({ outcome: 'replayed' });
+      return answer;
+    } catch (err) {
+      this.metrics?.extractions.inc({ outcome: outcomeOf(err) });
+      throw err;
+    }
   }
 
   private async execute(
@@ -111,6 +133,7 @@ export class ScrapingService {
     }
     const taskId = crypto.randomUUID();
     const createdAt = new Date();
+    const started = performance.now();
     const result = await runExtraction({
       sources: setup.sources,
       secteur: request.secteur.nom,
@@ -119,6 +142,10 @@ export class ScrapingService {
       fetcher: setup.fetcher,
       deadlineMs: setup.deadlineMs,
       pages: setup.pages,
+    });
+    result.report.forEach((r, i) => {
+      this.metrics?.extractionSources.inc({ source: r.name, outcome: r.outcome });
+      this.metrics?.extractionSourceDuration.observe({ source: r.name, outcome: r.outcome }, result.durationsMs[i] / 1000);
     });
     const reports = result.report.map((r) => {
       const report: ScrapingTask['sources'][number] = {
@@ -171,6 +198,7 @@ export class ScrapingService {
         entreprises: [],
       };
       await record(this.db, 'failed', failed);
+      this.metrics?.extractionDuration.observe({ outcome: 'failed' }, (performance.now() - started) / 1000);
       const names = reports.map((r) => `${r.name} (${r.status})`).join(', ');
       throw new AppError('sources_failed', `No directory answered: ${names}. Nothing was charged.`, { fields: { task_id: taskId } });
     }
@@ -233,6 +261,9 @@ export class ScrapingService {
       await complete(trx, 200, completed);
       return completed;
     });
+    this.metrics?.creditsCharged.inc(answer.credits_used);
+    this.metrics?.extractions.inc({ outcome: 'completed' });
+    this.metrics?.extractionDuration.observe({ outcome: 'completed' }, (performance.now() - started) / 1000);
     // Before answering: the account's next search must see these companies.
     await this.written(principal.accountId);
     return { status: 200, body: answer };
