@@ -14,7 +14,7 @@ import { SqlCompanySearch } from './repositories/companies';
 import { addLeads, createList, deleteLead, deleteList, exportList, getList, listLeads, listLists, updateLead, updateList } from './handlers/lists';
 import { getScrapingTask, runScraping } from './handlers/scraping';
 import { authenticate } from './http/auth';
-import { errorHandler, notFound, sendProblem } from './http/problem';
+import { databaseUnavailable, errorHandler, notFound, sendProblem } from './http/problem';
 import { createRateLimits, type RateLimits } from './http/rateLimit';
 import { metricsEndpoint, requestMetrics, routeResolver } from './http/metrics';
 import { requestId } from './http/requestId';
@@ -128,7 +128,7 @@ export function createApp(deps: AppDependencies): Express {
       pinoHttp({
         logger: deps.logger,
         genReqId: (req) => (req as express.Request).requestId,
-        customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : 'info'),
+        customLogLevel: (_req, res, err) => (res.statusCode === 503 ? 'warn' : err || res.statusCode >= 500 ? 'error' : 'info'),
         serializers: {
           req: (req: { id: string; method: string; url: string }) => ({ id: req.id, method: req.method, url: redactUrl(req.url) }),
           res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
@@ -157,7 +157,7 @@ export function createApp(deps: AppDependencies): Express {
       res.json(replica ? { status: 'ready', replica: replica.status, replica_fallbacks: replica.fallbacks } : { status: 'ready' });
     } catch (err) {
       deps.logger.warn({ err, request_id: req.requestId }, 'database unreachable');
-      sendProblem(req, res, new AppError('service_unavailable', 'The database is unreachable; retry in a few seconds.'));
+      sendProblem(req, res, databaseUnavailable());
     }
   });
   // Not public: only with a token here (or on the metrics port, see server.ts).

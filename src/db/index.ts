@@ -48,6 +48,13 @@ export interface Database {
   close(): Promise<void>;
 }
 
+const quietKnexLog = {
+  warn: () => undefined,
+  error: () => undefined,
+  debug: () => undefined,
+  deprecate: (method: string, alternative: string) => process.emitWarning(`knex: ${method} is deprecated, use ${alternative}`),
+};
+
 // pg returns BIGINT (count(*), bigserial) as strings; these stay well inside 2^53.
 let pgTypesSet = false;
 function configurePgTypes(): void {
@@ -196,6 +203,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       client: 'pg',
       connection: options.databaseUrl,
       pool: { min: 0, max: 10 },
+      // While the server is unreachable a request waits at most this long for a connection,
+      // then answers 503 (src/db/unavailable.ts).
+      acquireConnectionTimeout: 10_000,
+      // Connection errors reach the caller (a 503, a warning in the service's log); knex's own
+      // console lines would only break the JSON log on stdout.
+      log: quietKnexLog,
     });
     listener = pgListener(options.databaseUrl);
   } else if (options.databaseReadUrl) {
