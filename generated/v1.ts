@@ -215,7 +215,10 @@ export interface paths {
          *     **Retries**: send an `Idempotency-Key`. Replaying the same key with the same body
          *     within 24 hours returns the stored answer (same `task_id`) without fetching or charging
          *     again; the same key with another body answers 422; a replay that arrives while the
-         *     first request is still running answers 409.
+         *     first request is still running answers 409. If the server running the first request
+         *     stops before answering, nothing of it is charged and the same key runs again (at once
+         *     after an orderly restart; if the server was killed, once the run's deadline plus 30
+         *     seconds have passed since the first request, 50 seconds with the defaults).
          */
         post: operations["runScraping"];
         delete?: never;

@@ -64,7 +64,7 @@ export const settings: Setting[] = [
   { env: 'LOG_LEVEL', default: 'info', description: 'pino level: fatal, error, warn, info, debug, trace or silent.' },
   { env: 'VALIDATE_RESPONSES', default: '`error` (`log` in production)', description: '`error`: a response that breaks the contract becomes a 500; `log`: it is sent and logged; `off`: not checked.' },
   { env: 'NODE_ENV', default: 'development', description: '`production` changes the VALIDATE_RESPONSES default to `log`.' },
-  { env: 'SHUTDOWN_TIMEOUT_MS', default: '10000', description: 'On SIGTERM, how long in-flight requests may take before connections are closed.' },
+  { env: 'SHUTDOWN_TIMEOUT_MS', default: 'SCRAPING_DEADLINE_MS + 10000 (30000)', description: 'On SIGTERM, how long in-flight requests may take before connections are closed. At least SCRAPING_DEADLINE_MS + 5000, so that an extraction running at SIGTERM can finish and be written (a smaller value stops start-up); one still not written then is rolled back (503, nothing charged, its Idempotency-Key released).' },
   { env: 'AUTH_CACHE_TTL_MS', default: '5000', description: 'How long a key\'s account and plan, once read, may be reused without asking the database. Any change to keys, accounts\' plans or plans clears every instance\'s cache as it commits (PostgreSQL notifications); this is only the bound if notifications were missed. `0`: read on every request.' },
   { env: 'TRUST_PROXY', default: 'false', description: '`true` when behind a reverse proxy, so client addresses come from X-Forwarded-For.' },
   { env: 'REDIS_URL', default: '(unset)', description: '`redis://` or `rediss://` URL of the Redis that holds the rate-limit counters, shared by every instance. Unset: each instance counts in-process. If Redis becomes unreachable, the instance falls back to in-process counters (and logs it) rather than refusing requests.' },
@@ -87,6 +87,10 @@ export class ConfigError extends Error {
     this.name = 'ConfigError';
   }
 }
+
+/** SHUTDOWN_TIMEOUT_MS defaults to SCRAPING_DEADLINE_MS plus this, and may not be less than it plus the minimum. */
+const SHUTDOWN_DEFAULT_MARGIN_MS = 10_000;
+const SHUTDOWN_MIN_MARGIN_MS = 5_000;
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
@@ -165,7 +169,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: seed === 'auto' ? 'auto' : seed === 'true',
     logLevel: oneOf('LOG_LEVEL', LOG_LEVELS, 'info'),
     validateResponses: oneOf('VALIDATE_RESPONSES', ['error', 'log', 'off'] as const, nodeEnv === 'production' ? 'log' : 'error'),
-    shutdownTimeoutMs: integer('SHUTDOWN_TIMEOUT_MS', 10_000, 0, 600_000),
+    shutdownTimeoutMs: 0, // below: its default and its floor follow SCRAPING_DEADLINE_MS
     authCacheTtlMs: integer('AUTH_CACHE_TTL_MS', 5_000, 0, 10_000),
     trustProxy: oneOf('TRUST_PROXY', ['true', 'false'] as const, 'false') === 'true',
     redisUrl,
@@ -181,6 +185,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsPort,
     metricsToken,
   };
+  // SIGTERM lets running extractions finish: the shutdown must outlast one (its deadline, then writing).
+  config.shutdownTimeoutMs = integer('SHUTDOWN_TIMEOUT_MS', config.scrapingDeadlineMs + SHUTDOWN_DEFAULT_MARGIN_MS, 0, 900_000);
+  if (config.shutdownTimeoutMs < config.scrapingDeadlineMs + SHUTDOWN_MIN_MARGIN_MS) {
+    problems.push(
+      `SHUTDOWN_TIMEOUT_MS (${config.shutdownTimeoutMs}) must be at least SCRAPING_DEADLINE_MS (${config.scrapingDeadlineMs}) + ${SHUTDOWN_MIN_MARGIN_MS}, ` +
+        'so that an extraction running at SIGTERM can finish and be written before the server stops: raise SHUTDOWN_TIMEOUT_MS or lower SCRAPING_DEADLINE_MS',
+    );
+  }
   if (metricsPort !== undefined && metricsPort === config.port) problems.push(`METRICS_PORT must differ from PORT (both ${metricsPort})`);
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

@@ -93,7 +93,10 @@ async function main(): Promise<void> {
   const sources = configuredSources ?? (sample ? [sample.source] : []);
   if (sample) logger.info({ origin: sample.origin }, 'extractions read the sample directory (set SCRAPING_SOURCES for real ones)');
   else if (sources.length === 0) logger.warn('no SCRAPING_SOURCES: POST /v1/scraping/run answers 503');
+  // Aborted when SIGTERM's wait is over: extractions not yet written are then rolled back.
+  const cancelExtractions = new AbortController();
   const scraping: ScrapingSetup = {
+    cancel: cancelExtractions.signal,
     sources,
     fetcher: new PoliteFetcher({ userAgent: config.scrapingUserAgent, timeoutMs: config.scrapingTimeoutMs }),
     deadlineMs: config.scrapingDeadlineMs,
@@ -169,13 +172,21 @@ async function main(): Promise<void> {
     logger.info({ signal }, 'stopping: no new connections, finishing in-flight requests');
     for (const res of pending) if (!res.headersSent) res.setHeader('Connection', 'close');
     let forced = false;
+    // Running extractions finish to their deadline and are written (SHUTDOWN_TIMEOUT_MS outlasts
+    // SCRAPING_DEADLINE_MS, see config.ts). One still not written when the time is up is rolled
+    // back: it answers 503, charges nothing and releases its Idempotency-Key; then whatever is
+    // still open is closed.
     const force = setTimeout(() => {
-      forced = true;
-      logger.warn('shutdown timeout: closing remaining connections');
-      server.closeAllConnections();
+      logger.warn('shutdown timeout: extractions not yet written are rolled back');
+      cancelExtractions.abort();
+      setTimeout(() => {
+        forced = true;
+        logger.warn('shutdown timeout: closing remaining connections');
+        server.closeAllConnections();
+      }, CANCEL_GRACE_MS).unref();
     }, config.shutdownTimeoutMs);
     force.unref();
-    const stopAt = Date.now() + config.shutdownTimeoutMs;
+    const stopAt = Date.now() + config.shutdownTimeoutMs + CANCEL_GRACE_MS;
     metricsServer?.close();
     metricsServer?.closeAllConnections();
     server.close(async (err) => {
@@ -194,7 +205,7 @@ async function main(): Promise<void> {
       await scraping.pages?.close();
       await rateLimits.close().catch((closeErr) => logger.error({ err: closeErr }, 'closing the Redis connection failed'));
       logger.info({ forced }, 'stopped');
-      // Exit 0 only when every in-flight request was finished, not cut.
+      // Exit 0 only when every in-flight request was answered (finished, or rolled back with a 503), not cut.
       process.exit(err || forced ? 1 : 0);
     });
     server.closeIdleConnections();
@@ -202,6 +213,9 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));
 }
+
+/** How long extractions cancelled at the shutdown timeout have to roll back and answer. */
+const CANCEL_GRACE_MS = 3_000;
 
 /** Resolves true once the pool has no query running or waiting, false at `until`. */
 async function queriesDone(knex: Knex, until: number): Promise<boolean> {

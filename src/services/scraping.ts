@@ -25,7 +25,21 @@ export interface ScrapingSetup {
   deadlineMs: number;
   /** Where pages are parsed (worker threads with a budget per page); default: a process-wide reader. */
   pages?: PageReader;
+  /**
+   * Aborted when the server can wait no longer for running extractions (SIGTERM, then its
+   * shutdown timeout): a run that has not committed is then rolled back, charges nothing,
+   * releases its Idempotency-Key and answers 503.
+   */
+  cancel?: AbortSignal;
 }
+
+/**
+ * How long an extraction may take to write once its deadline has passed. Its Idempotency-Key is
+ * leased for the deadline plus this (after a SIGKILL, the key is free again that long after the
+ * request began). SHUTDOWN_TIMEOUT_MS leaves a running extraction its deadline plus at least
+ * 5 s (src/config.ts) to write before the server gives up on it.
+ */
+export const EXTRACTION_WRITE_MARGIN_MS = 30_000;
 
 /** What the HTTP layer sends back: a body, its status, and whether it is a stored answer. */
 export interface RunAnswer {
@@ -112,7 +126,9 @@ export class ScrapingService {
     // The same hash as before this service existed, so keys stored then still replay.
     const hash = requestHash({ secteur: request.secteur.id, wilaya: request.wilaya.code, max_results: request.maxResults });
     try {
-      const answer = await this.idempotency.once<ScrapingTask>(principal.accountId, idempotencyKey, hash, (complete) => this.execute(principal, request, complete));
+      const answer = await this.idempotency.once<ScrapingTask>(principal.accountId, idempotencyKey, hash, (complete) => this.execute(principal, request, complete), {
+        leaseMs: this.setup.deadlineMs + EXTRACTION_WRITE_MARGIN_MS,
+      });
       if (answer.replayed) this.metrics?.extractions.inc({ outcome: 'replayed' });
       return answer;
     } catch (err) {
@@ -203,6 +219,7 @@ export class ScrapingService {
       throw new AppError('sources_failed', `No directory answered: ${names}. Nothing was charged.`, { fields: { task_id: taskId } });
     }
 
+    this.checkNotCancelled();
     const found = result.companies.slice(0, request.maxResults);
     const billable = (c: MergedCompany) => c.emails.length > 0 || c.phones.length > 0;
     const answer = await this.db.transaction(async (trx) => {
@@ -258,6 +275,8 @@ export class ScrapingService {
         entreprises,
       };
       await record(trx, 'completed', completed);
+      // The last moment to give up: past it, the charge, the companies and the answer commit together.
+      this.checkNotCancelled();
       await complete(trx, 200, completed);
       return completed;
     });
@@ -267,6 +286,15 @@ export class ScrapingService {
     // Before answering: the account's next search must see these companies.
     await this.written(principal.accountId);
     return { status: 200, body: answer };
+  }
+
+  /** Throws (rolling back whatever the caller's transaction wrote) once the server gave up waiting. */
+  private checkNotCancelled(): void {
+    if (this.setup?.cancel?.aborted) {
+      throw new AppError('service_unavailable', 'The server is restarting; this extraction was cancelled and nothing was charged. Retry with the same Idempotency-Key.', {
+        headers: { 'Retry-After': '5' },
+      });
+    }
   }
 
   async task(principal: Principal, taskId: string): Promise<ScrapingTask> {
