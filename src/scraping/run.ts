@@ -52,6 +52,8 @@ export interface RunOptions {
   deadlineMs?: number;
   /** Where pages are parsed and read (worker threads with a budget per page). Default: {@link sharedPageReader}. */
   pages?: PageReader;
+  /** Who the run is for (an account): the fetcher serves the flows waiting for a host in turn. */
+  flow?: string;
 }
 
 export type SourceStatus = 'ok' | 'timeout' | 'error' | 'blocked';
@@ -192,7 +194,7 @@ interface SourceContext extends RunOptions {
 async function runSource(state: SourceState, ctx: SourceContext): Promise<void> {
   const { source } = state;
   const selectors = source.selectors;
-  const get = (url: string) => ctx.fetcher.get(url, { deadline: ctx.deadlineAt, log: ctx.fetched });
+  const get = (url: string) => ctx.fetcher.get(url, { deadline: ctx.deadlineAt, log: ctx.fetched, flow: ctx.flow });
   // 1. Listing pages, each read into companies once. Distinct names count towards maxResults:
   // contacts are not trusted yet (the directory's own are subtracted after pagination).
   const first = expandSearchUrl(source.searchUrl, { secteur: ctx.secteur, wilaya: ctx.wilaya.nom, wilayaCode: ctx.wilaya.code, page: 1 });

@@ -5,6 +5,7 @@ import { findSecteur, type Secteur } from '../reference/secteurs';
 import { effectiveWilaya, findWilaya, type Wilaya } from '../reference/wilayas';
 import { findAccount } from '../repositories/accounts';
 import { naturalKey, upsertCompanies, type CompanyInput } from '../repositories/companies';
+import { releaseExtractionSlot, takeExtractionSlot } from '../repositories/extractionSlots';
 import * as tasks from '../repositories/scraping';
 import type { ExtractionOutcome, Metrics } from '../metrics';
 import type { MergedCompany } from '../scraping/merge';
@@ -87,6 +88,8 @@ function outcomeOf(err: unknown): ExtractionOutcome {
       return 'failed';
     case 'insufficient_credits':
       return 'insufficient_credits';
+    case 'too_many_running_extractions':
+      return 'too_many_running';
     default:
       return err.status < 500 ? 'rejected' : 'error';
   }
@@ -148,9 +151,43 @@ export class ScrapingService {
       throw new AppError('insufficient_credits', 'An extraction costs 1 credit per company with a contact; the balance is 0.');
     }
     const taskId = crypto.randomUUID();
+    // One of the account's slots (its plan's extractions at once), held until it answers.
+    const { plan } = principal;
+    const slot = await takeExtractionSlot(this.db, {
+      id: taskId,
+      accountId: principal.accountId,
+      limit: plan.max_concurrent_extractions,
+      deadlineMs: setup.deadlineMs,
+      leaseMs: setup.deadlineMs + EXTRACTION_WRITE_MARGIN_MS,
+    });
+    if (!slot.taken) {
+      const seconds = Math.max(1, Math.ceil(slot.retryAfterMs / 1000));
+      throw new AppError(
+        'too_many_running_extractions',
+        `This account may run ${plan.max_concurrent_extractions} extractions at once (plan ${plan.id}); retry in ${seconds} seconds, when one has ended.`,
+        { headers: { 'Retry-After': String(seconds) } },
+      );
+    }
+    try {
+      return await this.extract(principal, request, complete, taskId, account.credit_balance);
+    } finally {
+      // A slot that cannot be released now (the database went away) lapses with its lease.
+      await releaseExtractionSlot(this.db, taskId).catch(() => undefined);
+    }
+  }
+
+  private async extract(
+    principal: Principal,
+    request: { secteur: Secteur; wilaya: Wilaya; maxResults: number },
+    complete: Complete<ScrapingTask>,
+    taskId: string,
+    balanceAtStart: number,
+  ): Promise<{ status: number; body: ScrapingTask }> {
+    const setup = this.setup as ScrapingSetup;
     const createdAt = new Date();
     const started = performance.now();
     const result = await runExtraction({
+      flow: principal.accountId,
       sources: setup.sources,
       secteur: request.secteur.nom,
       wilaya: { code: request.wilaya.code, nom: request.wilaya.nom },
@@ -208,7 +245,7 @@ export class ScrapingService {
         status: 'failed',
         results_found: 0,
         credits_used: 0,
-        credit_balance: account.credit_balance,
+        credit_balance: balanceAtStart,
         truncated: false,
         billable_found: 0,
         entreprises: [],
