@@ -212,10 +212,20 @@ export interface paths {
          *     written together, or not at all. When every directory fails, the answer is 502,
          *     nothing is charged and the task is kept as failed.
          *
+         *     **Concurrency**: an account runs at most its plan's `max_concurrent_extractions`
+         *     extractions at once (`GET /v1/me`, `limits`); past it the answer is 429
+         *     `too_many_running_extractions` with `Retry-After` (seconds until the first running one
+         *     should end), before anything is fetched or charged. Directories are shared fairly: a
+         *     directory's request slots go to the accounts waiting for it in turn, so another
+         *     account's extractions never hold yours back by more than one page per directory.
+         *
          *     **Retries**: send an `Idempotency-Key`. Replaying the same key with the same body
          *     within 24 hours returns the stored answer (same `task_id`) without fetching or charging
          *     again; the same key with another body answers 422; a replay that arrives while the
-         *     first request is still running answers 409.
+         *     first request is still running answers 409. If the server running the first request
+         *     stops before answering, nothing of it is charged and the same key runs again (at once
+         *     after an orderly restart; if the server was killed, once the run's deadline plus 30
+         *     seconds have passed since the first request, 50 seconds with the defaults).
          */
         post: operations["runScraping"];
         delete?: never;
@@ -844,7 +854,8 @@ export interface components {
              *     `lead_already_exists` (409);
              *     `idempotency_key_reused` (422); `sources_failed` (502);
              *     `payload_too_large` (413); `unsupported_media_type` (415);
-             *     `rate_limited` (429); `internal_error` (500); `service_unavailable` (503).
+             *     `rate_limited`, `too_many_running_extractions` (429); `internal_error` (500);
+             *     `service_unavailable` (503).
              * @example validation_failed
              */
             code: string;
@@ -949,6 +960,12 @@ export interface components {
              * @example 100
              */
             max_results: number;
+            /**
+             * @description Extractions the account may run at once (`sales_team` 2, `enterprise` 5). Past it,
+             *     `POST /v1/scraping/run` answers 429 `too_many_running_extractions` with `Retry-After`.
+             * @example 2
+             */
+            max_concurrent_extractions: number;
         };
         /** @description An API key, without its secret. */
         ApiKey: {
@@ -1323,8 +1340,9 @@ export interface components {
         };
         /**
          * @description The account has used its plan's requests for this window (`"per-account"` policy),
-         *     or the client address its requests without a valid API key (`"per-ip"` policy).
-         *     Nothing of the request was run.
+         *     or the client address its requests without a valid API key (`"per-ip"` policy)
+         *     (`rate_limited`); or, for an extraction, the account already runs as many extractions
+         *     as its plan allows (`too_many_running_extractions`). Nothing of the request was run.
          */
         TooManyRequests: {
             headers: {

@@ -14,11 +14,13 @@ import { SqlCompanySearch } from './repositories/companies';
 import { addLeads, createList, deleteLead, deleteList, exportList, getList, listLeads, listLists, updateLead, updateList } from './handlers/lists';
 import { getScrapingTask, runScraping } from './handlers/scraping';
 import { authenticate } from './http/auth';
-import { errorHandler, notFound, sendProblem } from './http/problem';
+import { databaseUnavailable, errorHandler, notFound, sendProblem } from './http/problem';
 import { createRateLimits, type RateLimits } from './http/rateLimit';
+import { metricsEndpoint, requestMetrics, routeResolver } from './http/metrics';
 import { requestId } from './http/requestId';
 import { DOCS_PATH, loadSpec, type LoadedSpec } from './http/spec';
 import type { Logger } from './logger';
+import { Metrics } from './metrics';
 import { AccountService } from './services/accounts';
 import { ApiKeyService } from './services/apiKeys';
 import { ListService } from './services/lists';
@@ -45,10 +47,14 @@ export interface AppDependencies {
   reads?: ReadYourWrites;
   /** The in-memory search index (started by the caller); without it, searches use SQL alone. */
   searchIndex?: CompanyIndex;
+  /** What is measured (GET /metrics); default: a registry of the app's own, without the process metrics. */
+  metrics?: Metrics;
+  /** When set, GET /metrics on this app answers `Authorization: Bearer <metricsToken>` (404 to anything else). */
+  metricsToken?: string;
 }
 
 /** What the services are built with besides the database and the key secret. */
-export type ServiceOptions = Pick<AppDependencies, 'scraping' | 'principalCache' | 'reads' | 'searchIndex'>;
+export type ServiceOptions = Pick<AppDependencies, 'scraping' | 'principalCache' | 'reads' | 'searchIndex' | 'metrics'>;
 
 export interface AppServices {
   accounts: AccountService;
@@ -59,7 +65,7 @@ export interface AppServices {
 }
 
 export function createServices(db: Knex, apiKeySecret: string, options: ServiceOptions = {}): AppServices {
-  const { scraping, principalCache, searchIndex } = options;
+  const { scraping, principalCache, searchIndex, metrics } = options;
   const reads = options.reads ?? noReplica(db);
   const sqlSearches = new Map<Knex, SqlCompanySearch>();
   const sqlSearch = (reader: Knex) => {
@@ -77,10 +83,16 @@ export function createServices(db: Knex, apiKeySecret: string, options: ServiceO
     // The index (which follows the primary's change feed) answers once loaded; until then, or
     // with SEARCH_INDEX=off, SQL answers on the replica behind the read-your-writes fence.
     search: new SearchService(async (accountId) => (searchIndex?.ready ? searchIndex : sqlSearch(await reads.fenceFor(accountId)))),
-    scraping: new ScrapingService(db, scraping, async (accountId) => {
-      searchIndex?.noteWrite();
-      await reads.noteWrite(accountId);
-    }),
+    scraping: new ScrapingService(
+      db,
+      scraping,
+      async (accountId) => {
+        searchIndex?.noteWrite();
+        await reads.noteWrite(accountId);
+      },
+      undefined,
+      metrics,
+    ),
     lists: new ListService(db),
   };
 }
@@ -96,8 +108,10 @@ export function createApp(deps: AppDependencies): Express {
   const spec = deps.spec ?? loadSpec();
   const docsPath = deps.docsPath ?? DOCS_PATH;
   const reads = deps.reads ?? noReplica(deps.db);
-  const { accounts, apiKeys, search, scraping, lists } = createServices(deps.db, deps.apiKeySecret, { ...deps, reads });
-  const rateLimits = deps.rateLimits ?? createRateLimits({ logger: deps.logger });
+  const metrics = deps.metrics ?? new Metrics({ defaultMetrics: false });
+  metrics.observePool('primary', deps.db);
+  const { accounts, apiKeys, search, scraping, lists } = createServices(deps.db, deps.apiKeySecret, { ...deps, reads, metrics });
+  const rateLimits = deps.rateLimits ?? createRateLimits({ logger: deps.logger, metrics });
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', deps.trustProxy ?? false);
@@ -106,13 +120,15 @@ export function createApp(deps: AppDependencies): Express {
   app.set('query parser', (query: string) => qs.parse(query, { arrayLimit: 100, depth: 2, parameterLimit: 200 }));
 
   app.use(requestId);
+  // Every request is timed by its route's template (the contract's paths), never its raw path.
+  app.use(requestMetrics(metrics, routeResolver(Object.keys((spec.document() as { paths: Record<string, unknown> }).paths))));
   // One line per request at info; below that level the middleware would only cost time.
   if (deps.logger.isLevelEnabled('info')) {
     app.use(
       pinoHttp({
         logger: deps.logger,
         genReqId: (req) => (req as express.Request).requestId,
-        customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : 'info'),
+        customLogLevel: (_req, res, err) => (res.statusCode === 503 ? 'warn' : err || res.statusCode >= 500 ? 'error' : 'info'),
         serializers: {
           req: (req: { id: string; method: string; url: string }) => ({ id: req.id, method: req.method, url: redactUrl(req.url) }),
           res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
@@ -141,9 +157,11 @@ export function createApp(deps: AppDependencies): Express {
       res.json(replica ? { status: 'ready', replica: replica.status, replica_fallbacks: replica.fallbacks } : { status: 'ready' });
     } catch (err) {
       deps.logger.warn({ err, request_id: req.requestId }, 'database unreachable');
-      sendProblem(req, res, new AppError('service_unavailable', 'The database is unreachable; retry in a few seconds.'));
+      sendProblem(req, res, databaseUnavailable());
     }
   });
+  // Not public: only with a token here (or on the metrics port, see server.ts).
+  if (deps.metricsToken) app.get('/metrics', metricsEndpoint(metrics, deps.metricsToken));
   app.get('/v1/openapi.yaml', (_req, res) => {
     res.type('application/yaml').send(spec.yaml);
   });

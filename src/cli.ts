@@ -150,7 +150,7 @@ async function run(argv: string[]): Promise<unknown> {
   }
 
   const config = loadConfig();
-  const { database, apiKeySecret } = await openRuntime(config);
+  const { database, apiKeySecret } = await openRuntime(config, `the CLI (${command})`);
   try {
     return await task({ ...createServices(database.knex, apiKeySecret), db: database.knex });
   } finally {

@@ -19,6 +19,7 @@ export const errorCatalog = {
   payload_too_large: { status: 413, title: 'The request body is too large.' },
   unsupported_media_type: { status: 415, title: "The request body's media type is not supported." },
   rate_limited: { status: 429, title: 'Too many requests.' },
+  too_many_running_extractions: { status: 429, title: 'The account already runs as many extractions as its plan allows.' },
   internal_error: { status: 500, title: 'Something went wrong on our side.' },
   sources_failed: { status: 502, title: 'Every directory failed.' },
   service_unavailable: { status: 503, title: 'The service is temporarily unavailable.' },

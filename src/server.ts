@@ -5,7 +5,9 @@ import { createApp, createServices } from './app';
 import { ConfigError, loadConfig } from './config';
 import { createReadYourWrites } from './db/readYourWrites';
 import { createRateLimits } from './http/rateLimit';
+import { createMetricsApp } from './http/metrics';
 import { createLogger } from './logger';
+import { Metrics } from './metrics';
 import { openRuntime } from './runtime';
 import { PoliteFetcher } from './scraping/fetcher';
 import { PageReader } from './scraping/pages';
@@ -23,7 +25,10 @@ async function main(): Promise<void> {
   const logger = createLogger(config.logLevel, pino.destination({ dest: 1, sync: true }));
   // A bad sources file stops start-up before anything else, naming its line.
   const configuredSources = config.scrapingSources ? loadSourcesFile(config.scrapingSources) : undefined;
-  const { database, apiKeySecret } = await openRuntime(config);
+  const { database, apiKeySecret } = await openRuntime(config, 'the server (npm start)');
+  if (database.staleLockFrom) {
+    logger.warn({ stale_lock: database.staleLockFrom }, `DATA_DIR was locked by pid ${database.staleLockFrom.pid}, which no longer runs: lock taken over`);
+  }
   logger.info({ database: database.kind }, 'database ready, schema up to date');
   const reads = createReadYourWrites({ primary: database.knex, reader: database.reader, logger });
   if (reads.replicated) {
@@ -88,15 +93,21 @@ async function main(): Promise<void> {
   const sources = configuredSources ?? (sample ? [sample.source] : []);
   if (sample) logger.info({ origin: sample.origin }, 'extractions read the sample directory (set SCRAPING_SOURCES for real ones)');
   else if (sources.length === 0) logger.warn('no SCRAPING_SOURCES: POST /v1/scraping/run answers 503');
+  // Aborted when SIGTERM's wait is over: extractions not yet written are then rolled back.
+  const cancelExtractions = new AbortController();
   const scraping: ScrapingSetup = {
+    cancel: cancelExtractions.signal,
     sources,
     fetcher: new PoliteFetcher({ userAgent: config.scrapingUserAgent, timeoutMs: config.scrapingTimeoutMs }),
     deadlineMs: config.scrapingDeadlineMs,
     pages: new PageReader({ threads: config.scrapingWorkers, budgetMs: config.scrapingPageBudgetMs }),
   };
 
+  const metrics = new Metrics();
+  if (database.reader !== database.knex) metrics.observePool('replica', database.reader);
   const rateLimits = createRateLimits({
     logger,
+    metrics,
     redisUrl: config.redisUrl,
     unauthenticatedLimit: config.unauthenticatedRateLimit,
   });
@@ -118,6 +129,8 @@ async function main(): Promise<void> {
     principalCache,
     reads,
     searchIndex,
+    metrics,
+    metricsToken: config.metricsToken,
   });
   const server: Server = app.listen(config.port, config.host);
   try {
@@ -133,6 +146,16 @@ async function main(): Promise<void> {
   const port = typeof address === 'object' && address ? address.port : config.port;
   logger.info({ port }, 'listening');
   printDemoKey(port);
+  // Metrics on a port of their own, for the scraper only (not published like the API's).
+  let metricsServer: Server | undefined;
+  if (config.metricsPort !== undefined) {
+    metricsServer = createMetricsApp(metrics, logger, config.metricsToken).listen(config.metricsPort, config.host);
+    await new Promise<void>((resolve, reject) => {
+      metricsServer!.once('listening', resolve);
+      metricsServer!.once('error', reject);
+    });
+    logger.info({ metrics_port: config.metricsPort }, 'metrics listening (GET /metrics)');
+  }
 
   let stopping = false;
   // Responses still to be sent when stopping close their connection, so that keep-alive
@@ -149,13 +172,23 @@ async function main(): Promise<void> {
     logger.info({ signal }, 'stopping: no new connections, finishing in-flight requests');
     for (const res of pending) if (!res.headersSent) res.setHeader('Connection', 'close');
     let forced = false;
+    // Running extractions finish to their deadline and are written (SHUTDOWN_TIMEOUT_MS outlasts
+    // SCRAPING_DEADLINE_MS, see config.ts). One still not written when the time is up is rolled
+    // back: it answers 503, charges nothing and releases its Idempotency-Key; then whatever is
+    // still open is closed.
     const force = setTimeout(() => {
-      forced = true;
-      logger.warn('shutdown timeout: closing remaining connections');
-      server.closeAllConnections();
+      logger.warn('shutdown timeout: extractions not yet written are rolled back');
+      cancelExtractions.abort();
+      setTimeout(() => {
+        forced = true;
+        logger.warn('shutdown timeout: closing remaining connections');
+        server.closeAllConnections();
+      }, CANCEL_GRACE_MS).unref();
     }, config.shutdownTimeoutMs);
     force.unref();
-    const stopAt = Date.now() + config.shutdownTimeoutMs;
+    const stopAt = Date.now() + config.shutdownTimeoutMs + CANCEL_GRACE_MS;
+    metricsServer?.close();
+    metricsServer?.closeAllConnections();
     server.close(async (err) => {
       // A handler whose client went away is still running: let its queries finish before the
       // pool goes (up to the same timeout), rather than failing them with "aborted".
@@ -172,7 +205,7 @@ async function main(): Promise<void> {
       await scraping.pages?.close();
       await rateLimits.close().catch((closeErr) => logger.error({ err: closeErr }, 'closing the Redis connection failed'));
       logger.info({ forced }, 'stopped');
-      // Exit 0 only when every in-flight request was finished, not cut.
+      // Exit 0 only when every in-flight request was answered (finished, or rolled back with a 503), not cut.
       process.exit(err || forced ? 1 : 0);
     });
     server.closeIdleConnections();
@@ -180,6 +213,9 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));
 }
+
+/** How long extractions cancelled at the shutdown timeout have to roll back and answer. */
+const CANCEL_GRACE_MS = 3_000;
 
 /** Resolves true once the pool has no query running or waiting, false at `until`. */
 async function queriesDone(knex: Knex, until: number): Promise<boolean> {

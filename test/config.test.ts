@@ -11,7 +11,8 @@ describe('configuration', () => {
       seedDemo: 'auto',
       logLevel: 'info',
       validateResponses: 'error',
-      shutdownTimeoutMs: 10000,
+      shutdownTimeoutMs: 30000,
+      scrapingDeadlineMs: 20000,
     });
   });
 
@@ -31,6 +32,16 @@ describe('configuration', () => {
     expect(error).toBeInstanceOf(ConfigError);
     const message = (error as Error).message;
     for (const name of ['PORT', 'VALIDATE_RESPONSES', 'LOG_LEVEL', 'SEED_DEMO']) expect(message).toContain(name);
+  });
+
+  test('SHUTDOWN_TIMEOUT_MS follows SCRAPING_DEADLINE_MS, and a shutdown that could not outlast an extraction stops start-up', () => {
+    expect(loadConfig({ SCRAPING_DEADLINE_MS: '60000' }).shutdownTimeoutMs).toBe(70000);
+    expect(loadConfig({ SHUTDOWN_TIMEOUT_MS: '25000' }).shutdownTimeoutMs).toBe(25000);
+    expect(loadConfig({ SHUTDOWN_TIMEOUT_MS: '6000', SCRAPING_DEADLINE_MS: '1000' }).shutdownTimeoutMs).toBe(6000);
+    expect(() => loadConfig({ SHUTDOWN_TIMEOUT_MS: '10000' })).toThrow(
+      /SHUTDOWN_TIMEOUT_MS \(10000\) must be at least SCRAPING_DEADLINE_MS \(20000\) \+ 5000, so that an extraction running at SIGTERM can finish/,
+    );
+    expect(() => loadConfig({ SHUTDOWN_TIMEOUT_MS: '30000', SCRAPING_DEADLINE_MS: '26000' })).toThrow(/raise SHUTDOWN_TIMEOUT_MS or lower SCRAPING_DEADLINE_MS/);
   });
 
   test('DATABASE_URL needs a strong API_KEY_SECRET', () => {

@@ -76,8 +76,8 @@ describe('credits and the ledger', () => {
   test('plans are data: their limits come from the plans table', async () => {
     const plans = await ctx.database.knex('plans').orderBy('id');
     expect(plans).toEqual([
-      { id: 'enterprise', label: 'Enterprise', requests_per_minute: 500, max_per_page: 100, max_results: 100 },
-      { id: 'sales_team', label: 'Sales team', requests_per_minute: 150, max_per_page: 100, max_results: 100 },
+      { id: 'enterprise', label: 'Enterprise', requests_per_minute: 500, max_per_page: 100, max_results: 100, max_concurrent_extractions: 5 },
+      { id: 'sales_team', label: 'Sales team', requests_per_minute: 150, max_per_page: 100, max_results: 100, max_concurrent_extractions: 2 },
     ]);
   });
 });

@@ -85,3 +85,47 @@ test('a replay while the first is running is told to retry; a key abandoned whil
   expect(await service.once(acct.account_id, 'k-5', requestHash({ a: 1 }), op.run({ n: 5 }))).toEqual({ status: 201, body: { n: 5 }, replayed: false });
   expect(op.runs).toBe(1);
 });
+
+describe('leases', () => {
+  test('a key whose owner died is taken over as soon as its lease is over, not minutes later', async () => {
+    const acct = await ctx.account({ credits: 1 });
+    // A process claimed 'k-6' for 30 s and was killed 31 s ago; 'k-7' is still within its lease.
+    await ctx.database.knex('idempotency_keys').insert([
+      { account_id: acct.account_id, key: 'k-6', request_hash: requestHash({ a: 1 }), state: 'running', owner: '00000000-0000-4000-8000-000000000006', created_at: new Date(Date.now() - 61_000), lease_until: new Date(Date.now() - 31_000) },
+      { account_id: acct.account_id, key: 'k-7', request_hash: requestHash({ a: 1 }), state: 'running', owner: '00000000-0000-4000-8000-000000000007', created_at: new Date(Date.now() - 1_000), lease_until: new Date(Date.now() + 29_000) },
+    ]);
+    const op = counted();
+    expect(await service.once(acct.account_id, 'k-6', requestHash({ a: 1 }), op.run({ n: 6 }))).toEqual({ status: 201, body: { n: 6 }, replayed: false });
+    await expect(service.once(acct.account_id, 'k-7', requestHash({ a: 1 }), op.run({ n: 7 }))).rejects.toMatchObject({ code: 'idempotency_in_progress' });
+    expect(op.runs).toBe(1);
+    const rows = await ctx.database.knex('idempotency_keys').where({ account_id: acct.account_id }).orderBy('key');
+    expect(rows.map((r) => [r.key, r.state])).toEqual([['k-6', 'done'], ['k-7', 'running']]);
+  });
+
+  test('an owner that outlived its lease cannot commit: its transaction is rolled back and the key stays with the request that took it over', async () => {
+    const acct = await ctx.account({ credits: 5 });
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const late = service.once(
+      acct.account_id,
+      'k-8',
+      requestHash({ a: 1 }),
+      async (complete) => {
+        await gate;
+        await ctx.database.knex.transaction(async (trx) => {
+          await trx('accounts').where({ id: acct.account_id }).decrement('credit_balance', 1);
+          await complete(trx, 200, { n: 1 });
+        });
+        return { status: 200, body: { n: 1 } };
+      },
+      { leaseMs: 100 },
+    );
+    await new Promise((r) => setTimeout(r, 300));
+    const op = counted();
+    expect(await service.once(acct.account_id, 'k-8', requestHash({ a: 1 }), op.run({ n: 2 }))).toEqual({ status: 201, body: { n: 2 }, replayed: false });
+    release();
+    await expect(late).rejects.toMatchObject({ code: 'service_unavailable' });
+    expect((await ctx.database.knex('accounts').where({ id: acct.account_id }).first()).credit_balance).toBe(5);
+    expect(await service.once(acct.account_id, 'k-8', requestHash({ a: 1 }), op.run({ n: 3 }))).toEqual({ status: 201, body: { n: 2 }, replayed: true });
+  });
+});

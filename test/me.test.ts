@@ -17,7 +17,7 @@ describe('GET /v1/me', () => {
       id: acct.account_id,
       name: 'Sarl Numidia',
       plan: { id: 'sales_team', label: 'Sales team' },
-      limits: { requests_per_minute: 150, max_per_page: 100, max_results: 100 },
+      limits: { requests_per_minute: 150, max_per_page: 100, max_results: 100, max_concurrent_extractions: 2 },
       credit_balance: 250,
       created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       key_id: acct.key_id,

@@ -11,6 +11,7 @@ import { createApp, createServices } from '../src/app';
 import type { Database } from '../src/db';
 import { createRateLimits, type RateLimitOptions, type RateLimits } from '../src/http/rateLimit';
 import { createLogger } from '../src/logger';
+import { Metrics } from '../src/metrics';
 import { TEST_SECRET } from './helpers/app';
 import { createTestDatabase } from './helpers/db';
 import { createStore, eventually, freePort, ServerProcess, type Store } from './helpers/operator';
@@ -226,6 +227,44 @@ describeRedis('rate limits in Redis', () => {
         expect(await back.get(`${keyPrefix}:per-account:${other.account_id}`)).toBe('1');
       } finally {
         back.disconnect();
+      }
+    }, 60_000);
+
+    test('an outage never lets an account past its plan: the fallback goes on from the count Redis had, and a Redis back empty does not open a new window; counted in metrics', async () => {
+      const own = await PrivateRedis.start();
+      try {
+        const metrics = new Metrics({ defaultMetrics: false });
+        const { app, logLines } = await instance({ redisUrl: own.url, redisLogIntervalMs: 60_000, metrics });
+        const acct = await account(); // sales_team: 150 a window
+        const auth = bearer(acct.api_key);
+        for (let i = 1; i <= 100; i++) await request(app).get('/v1/me').set(auth).expect(200);
+
+        // Redis dies: the in-process count goes on from 100, so 50 more, then 429.
+        await own.kill();
+        const during: number[] = [];
+        for (let i = 0; i < 60; i++) during.push((await request(app).get('/v1/me').set(auth)).status);
+        expect(during.filter((s) => s === 200)).toHaveLength(50);
+        expect(during.slice(50)).toEqual(Array(10).fill(429));
+        const refused = await request(app).get('/v1/me').set(auth).expect(429);
+        expect(refused.headers.ratelimit).toMatch(/^"per-account";r=0;t=\d+$/);
+        expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(60);
+
+        // Redis comes back empty (restarted without persistence): still refused for the rest of the window.
+        const back = await PrivateRedis.start(own.port);
+        try {
+          await eventually(async () => logLines().some((l) => /Redis reachable again/.test(String(l.msg))), 15_000, 100);
+          const after: number[] = [];
+          for (let i = 0; i < 20; i++) after.push((await request(app).get('/v1/me').set(auth)).status);
+          expect(after).toEqual(Array(20).fill(429));
+        } finally {
+          await back.kill();
+        }
+        const text = await metrics.registry.metrics();
+        const fallbacks = Number(/^prospecting_rate_limit_fallbacks_total\{policy="per-account"\} (\d+)$/m.exec(text)?.[1]);
+        expect(fallbacks).toBeGreaterThanOrEqual(61);
+        expect(logLines().filter((l) => l.level === 40 && /Redis/.test(String(l.msg))).length).toBeGreaterThanOrEqual(1);
+      } finally {
+        await own.kill();
       }
     }, 60_000);
 

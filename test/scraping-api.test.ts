@@ -620,8 +620,8 @@ describe('POST /v1/scraping/run', () => {
     const place = { nom: 'Constantine', code: 25 };
     const dir = await startDirectory(place);
     useSources(dir.yaml);
-    // 5 runs of 5 billable companies each; the balance pays for 7.
-    const acct = await ctx.account({ credits: 7 });
+    // 5 runs of 5 billable companies each; the balance pays for 7. Enterprise: 5 runs at once are within its plan.
+    const acct = await ctx.account({ plan: 'enterprise', credits: 7 });
 
     const answers = await Promise.all(Array.from({ length: 5 }, () => run(acct.api_key, { secteur: 'BTP', wilaya: 'Constantine' })));
 

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import knexFactory, { type Knex } from 'knex';
 import { migrationSource } from './migrations';
+import { lockStore, type LockHolder, type StoreLock } from './storeLock';
 
 export type Db = Knex;
 
@@ -12,6 +13,11 @@ export interface DatabaseOptions {
   databaseReadUrl?: string;
   /** Directory of the embedded store; undefined keeps it in memory (tests). */
   dataDir?: string;
+  /**
+   * Who opens the embedded store, as the lock file names it to a process refused meanwhile
+   * (`the server (npm start)`, `the CLI (keys create)`). Default: `another process`.
+   */
+  role?: string;
 }
 
 /** What a LISTEN subscription reports: each notification, and whether it is listening now. */
@@ -31,6 +37,8 @@ export interface Database {
    */
   reader: Knex;
   kind: 'postgres' | 'embedded';
+  /** Embedded store: the holder of a stale DATA_DIR lock (its process gone) that this one replaced. */
+  staleLockFrom?: LockHolder;
   /**
    * LISTENs on a channel. On PostgreSQL a connection of its own, reconnected with backoff after
    * a loss; embedded, PGlite's own listeners (called before the notifying query resolves).
@@ -39,6 +47,13 @@ export interface Database {
   listen(channel: string, handlers: NotificationHandlers): Promise<{ close(): Promise<void> }>;
   close(): Promise<void>;
 }
+
+const quietKnexLog = {
+  warn: () => undefined,
+  error: () => undefined,
+  debug: () => undefined,
+  deprecate: (method: string, alternative: string) => process.emitWarning(`knex: ${method} is deprecated, use ${alternative}`),
+};
 
 // pg returns BIGINT (count(*), bigserial) as strings; these stay well inside 2^53.
 let pgTypesSet = false;
@@ -149,7 +164,7 @@ function withListeners(knex: Knex, reader: Knex, kind: Database['kind'], listene
   };
 }
 
-async function openEmbedded(dataDir: string | undefined): Promise<{ knex: Knex; pglite: EmbeddedStore }> {
+async function openEmbedded(dataDir: string | undefined, lock: StoreLock | undefined): Promise<{ knex: Knex; pglite: EmbeddedStore }> {
   const { PGlite } = await import('@electric-sql/pglite');
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   const { default: ClientPgLite } = await import('knex-pglite');
@@ -158,7 +173,12 @@ async function openEmbedded(dataDir: string | undefined): Promise<{ knex: Knex; 
   if (dataDir) {
     const dir = path.join(dataDir, 'pgdata');
     fs.mkdirSync(dir, { recursive: true });
-    pglite = await PGlite.create(dir, { extensions });
+    try {
+      pglite = await PGlite.create(dir, { extensions });
+    } catch (err) {
+      lock?.release();
+      throw err;
+    }
   } else {
     pglite = await PGlite.create({ extensions });
   }
@@ -175,18 +195,26 @@ async function openEmbedded(dataDir: string | undefined): Promise<{ knex: Knex; 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   let knex: Knex;
   let listener: Listener;
+  // One process at a time on a DATA_DIR (src/db/storeLock.ts): taken before PGlite reads it.
+  const lock = !options.databaseUrl && options.dataDir ? lockStore(options.dataDir, options.role ?? 'another process') : undefined;
   if (options.databaseUrl) {
     configurePgTypes();
     knex = knexFactory({
       client: 'pg',
       connection: options.databaseUrl,
       pool: { min: 0, max: 10 },
+      // While the server is unreachable a request waits at most this long for a connection,
+      // then answers 503 (src/db/unavailable.ts).
+      acquireConnectionTimeout: 10_000,
+      // Connection errors reach the caller (a 503, a warning in the service's log); knex's own
+      // console lines would only break the JSON log on stdout.
+      log: quietKnexLog,
     });
     listener = pgListener(options.databaseUrl);
   } else if (options.databaseReadUrl) {
     throw new Error('a read replica (databaseReadUrl) needs a PostgreSQL primary (databaseUrl)');
   } else {
-    const embedded = await openEmbedded(options.dataDir);
+    const embedded = await openEmbedded(options.dataDir, lock);
     knex = embedded.knex;
     listener = embeddedListener(embedded.pglite);
   }
@@ -195,6 +223,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     await migrateLatest(knex);
   } catch (err) {
     await knex.destroy();
+    lock?.release();
     throw err;
   }
   const reader = options.databaseReadUrl
@@ -209,7 +238,19 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
         log: { warn: () => undefined, error: () => undefined },
       })
     : knex;
-  return withListeners(knex, reader, options.databaseUrl ? 'postgres' : 'embedded', listener);
+  const database = withListeners(knex, reader, options.databaseUrl ? 'postgres' : 'embedded', listener);
+  if (!lock) return database;
+  return {
+    ...database,
+    staleLockFrom: lock.tookOverFrom,
+    close: async () => {
+      try {
+        await database.close();
+      } finally {
+        lock.release();
+      }
+    },
+  };
 }
 
 export async function migrateLatest(knex: Knex): Promise<void> {

@@ -1,4 +1,5 @@
 import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'express';
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../db/unavailable';
 import { AppError, PROBLEM_TYPE_BASE, validationError, type FieldError } from '../errors';
 import type { Logger } from '../logger';
 import type { Problem } from '../types';
@@ -96,13 +97,24 @@ export function toAppError(err: unknown, req: Request): AppError {
         return new AppError('unsupported_media_type', 'Send the body as application/json.');
     }
   }
+  if (isDatabaseUnavailable(err)) return databaseUnavailable();
   return new AppError('internal_error', 'The error has been logged; quote the request id if you contact support.');
+}
+
+/** 503 while the database cannot be reached: the client retries, nothing was done. */
+export function databaseUnavailable(): AppError {
+  return new AppError('service_unavailable', `The database is unreachable; nothing was done. Retry in ${DATABASE_RETRY_AFTER_SECONDS} seconds.`, {
+    headers: { 'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS) },
+  });
 }
 
 export function errorHandler(logger: Logger): ErrorRequestHandler {
   return (err, req, res, _next) => {
     const problem = toAppError(err, req);
-    if (problem.status >= 500) {
+    if (problem.code === 'service_unavailable') {
+      // Expected while the database restarts: a warning, not an error (it is not a bug).
+      logger.warn({ err: { message: err instanceof Error ? err.message : String(err) }, request_id: req.requestId, method: req.method, path: req.path }, 'service unavailable');
+    } else if (problem.status >= 500) {
       logger.error({ err, request_id: req.requestId, method: req.method, path: req.path }, 'request failed');
     }
     if (res.headersSent) {

@@ -3,6 +3,7 @@ import Redis from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { AppError } from '../errors';
 import type { Logger } from '../logger';
+import type { Metrics } from '../metrics';
 
 /** The window of every policy in production. Only tests shorten it (`windowSeconds`). */
 export const WINDOW_SECONDS = 60;
@@ -27,6 +28,8 @@ export interface RateLimitOptions {
   redisCommandTimeoutMs?: number;
   /** At most one Redis warning per this many milliseconds (the rest are counted, not logged). */
   redisLogIntervalMs?: number;
+  /** Where refusals and Redis fallbacks are counted. */
+  metrics?: Metrics;
 }
 
 /** Where a client stands in one policy after a counted request. */
@@ -55,10 +58,24 @@ export interface RateLimits {
 }
 
 /**
- * The in-process limiter Redis falls back on: a plain RateLimiterMemory that remembers which
- * results it produced, so that the caller can tell a Redis answer from a fallback one.
+ * The in-process limiter Redis falls back on: a RateLimiterMemory that knows where each key
+ * stood in Redis, so that an outage does not hand out a fresh window.
+ *
+ * - Every count Redis answers is noted (`note`): the key's consumed points and when its window
+ *   ends. When Redis stops answering, a key's in-process count starts from that note, with the
+ *   same window end, instead of from zero: the instance stays within the plan's limit, the
+ *   requests counted in Redis before the outage included.
+ * - After the outage, while a key's in-process window is still open, it keeps counting there
+ *   too (`alsoCounted`) and the larger of the two counts applies: a Redis that comes back empty
+ *   (restarted) or behind (it missed the requests counted in-process) cannot open a new window.
+ * - Each result it produced as a fallback is remembered (`fromFallback`), so that the caller can
+ *   tell a Redis answer from a fallback one.
  */
 class InsuranceLimiter extends RateLimiterMemory {
+  /** Where each key stood in Redis at its last answer (entries past their window are swept). */
+  private readonly known = new Map<string, { consumed: number; resetAt: number }>();
+  private notes = 0;
+
   constructor(
     opts: ConstructorParameters<typeof RateLimiterMemory>[0],
     private readonly onFallback: (res: RateLimiterRes) => void,
@@ -66,17 +83,38 @@ class InsuranceLimiter extends RateLimiterMemory {
     super(opts);
   }
 
-  override consume(key: string | number, pointsToConsume?: number, options?: { [key: string]: unknown }): Promise<RateLimiterRes> {
-    return super.consume(key, pointsToConsume, options).then(
-      (res) => {
-        this.onFallback(res);
-        return res;
-      },
-      (res: unknown) => {
-        if (res instanceof RateLimiterRes) this.onFallback(res);
-        throw res;
-      },
-    );
+  /** Redis counted `consumed` for `key`, its window ending in `msBeforeNext`. */
+  note(key: string, consumed: number, msBeforeNext: number): void {
+    const now = Date.now();
+    this.known.set(key, { consumed, resetAt: now + msBeforeNext });
+    if (++this.notes % 1000 === 0) for (const [k, v] of this.known) if (v.resetAt <= now) this.known.delete(k);
+  }
+
+  override async consume(key: string | number, pointsToConsume?: number, options?: { [key: string]: unknown }): Promise<RateLimiterRes> {
+    const k = String(key);
+    const known = this.known.get(k);
+    const msLeft = known ? known.resetAt - Date.now() : 0;
+    // The first fallback count of a key in this window goes on from Redis's count.
+    if (known && msLeft > 0 && (await this.get(k)) === null) await this.set(k, known.consumed, msLeft / 1000);
+    try {
+      const res = await super.consume(k, pointsToConsume, options);
+      this.onFallback(res);
+      return res;
+    } catch (res) {
+      if (res instanceof RateLimiterRes) this.onFallback(res);
+      throw res;
+    }
+  }
+
+  /** After a Redis answer: the key's in-process count, incremented, while its fallback window is open; else null. */
+  async alsoCounted(key: string): Promise<RateLimiterRes | null> {
+    if ((await this.get(key)) === null) return null;
+    try {
+      return await super.consume(key);
+    } catch (res) {
+      if (res instanceof RateLimiterRes) return res;
+      throw res;
+    }
   }
 }
 
@@ -146,6 +184,7 @@ class Counter {
     private readonly limiter: RateLimiterAbstract,
     private readonly fromFallback: WeakSet<RateLimiterRes>,
     private readonly health?: RedisHealth,
+    private readonly insurance?: InsuranceLimiter,
   ) {}
 
   async hit(key: string, limit: number): Promise<RateLimitState> {
@@ -156,14 +195,25 @@ class Counter {
       if (!(err instanceof RateLimiterRes)) throw err;
       res = err;
     }
-    if (this.health && !this.fromFallback.has(res)) this.health.ok();
+    let consumed = res.consumedPoints;
+    let msBeforeNext = res.msBeforeNext;
+    if (this.insurance && !this.fromFallback.has(res)) {
+      this.health?.ok();
+      // Counted in-process during an outage whose window is still open: the larger count applies.
+      const local = await this.insurance.alsoCounted(key);
+      if (local && local.consumedPoints > consumed) {
+        consumed = local.consumedPoints;
+        msBeforeNext = local.msBeforeNext;
+      }
+      this.insurance.note(key, consumed, msBeforeNext);
+    }
     return {
       policy: this.policy,
       limit,
       windowSeconds: this.windowSeconds,
-      remaining: Math.max(0, limit - res.consumedPoints),
-      resetSeconds: Math.max(1, Math.ceil(res.msBeforeNext / 1000)),
-      allowed: res.consumedPoints <= limit,
+      remaining: Math.max(0, limit - consumed),
+      resetSeconds: Math.max(1, Math.ceil(msBeforeNext / 1000)),
+      allowed: consumed <= limit,
     };
   }
 }
@@ -214,17 +264,19 @@ export function createRateLimits(options: RateLimitOptions): RateLimits {
     const base = { points: UNBOUNDED, duration: windowSeconds, keyPrefix: `${keyPrefix}:${policy}` };
     if (!client || !health) return new Counter(policy, windowSeconds, new RateLimiterMemory(base), fromFallback);
     const h = health;
+    const insurance = new InsuranceLimiter(base, (res) => {
+      fromFallback.add(res);
+      options.metrics?.rateLimitFallbacks.inc({ policy });
+      h.fallback();
+    });
     const limiter = new RateLimiterRedis({
       ...base,
       storeClient: client,
       // Not connected: straight to the fallback, without trying the command.
       rejectIfRedisNotReady: true,
-      insuranceLimiter: new InsuranceLimiter(base, (res) => {
-        fromFallback.add(res);
-        h.fallback();
-      }),
+      insuranceLimiter: insurance,
     });
-    return new Counter(policy, windowSeconds, limiter, fromFallback, health);
+    return new Counter(policy, windowSeconds, limiter, fromFallback, health, insurance);
   };
   const accounts = counter(PER_ACCOUNT);
   const addresses = counter(PER_IP);
@@ -241,6 +293,7 @@ export function createRateLimits(options: RateLimitOptions): RateLimits {
         const state = await accounts.hit(principal.accountId, principal.plan.requests_per_minute);
         setRateLimitHeaders(res, state);
         if (state.allowed) return next();
+        options.metrics?.rateLimitRefusals.inc({ policy: PER_ACCOUNT });
         next(
           new AppError(
             'rate_limited',
@@ -260,6 +313,7 @@ export function createRateLimits(options: RateLimitOptions): RateLimits {
         const state = await addresses.hit(req.ip ?? req.socket.remoteAddress ?? 'unknown', unauthenticatedLimit);
         setRateLimitHeaders(res, state);
         if (state.allowed) return next(err);
+        options.metrics?.rateLimitRefusals.inc({ policy: PER_IP });
         next(
           new AppError(
             'rate_limited',

@@ -7,6 +7,8 @@ export interface PlanRow {
   requests_per_minute: number;
   max_per_page: number;
   max_results: number;
+  /** Extractions an account of this plan may run at once. */
+  max_concurrent_extractions: number;
 }
 
 export interface AccountRow {

@@ -42,6 +42,7 @@ export async function findKeyPrincipal(db: Knex, keyId: string): Promise<KeyPrin
       'p.requests_per_minute',
       'p.max_per_page',
       'p.max_results',
+      'p.max_concurrent_extractions',
     );
   if (!row) return undefined;
   return {
@@ -55,6 +56,7 @@ export async function findKeyPrincipal(db: Knex, keyId: string): Promise<KeyPrin
       requests_per_minute: row.requests_per_minute,
       max_per_page: row.max_per_page,
       max_results: row.max_results,
+      max_concurrent_extractions: row.max_concurrent_extractions,
     },
   };
 }

@@ -29,6 +29,11 @@
  *   on a directory's own host never takes the crawler to another site.
  * - Per-host concurrency counts every request to the host, robots.txt included; the slot is
  *   held while the body is read and released during backoff waits.
+ * - Fair queuing: a request waiting for a host slot waits in the queue of its `flow` (the
+ *   account it is fetched for), and a freed slot goes to the flows in turn (round-robin), not to
+ *   the oldest request: a flow with many requests queued (an account running several
+ *   extractions with many pages) delays another flow's next request by at most one request per
+ *   slot, never by its whole queue.
  * - Every request actually sent (each retry, each redirect hop, robots.txt) is appended to
  *   {@link PoliteFetcher.log} and to the caller's `log`, in the order they were sent.
  */
@@ -97,6 +102,11 @@ export interface GetOptions {
   deadline?: AbortSignal | number;
   /** Where to append the URLs this call requests (besides the fetcher's own log). */
   log?: string[];
+  /**
+   * Who the request is for (an account): requests of different flows waiting for the same host
+   * are granted its slots in turn. Default: one flow shared by every call without one.
+   */
+  flow?: string;
 }
 
 /** Largest robots.txt read (RFC 9309 asks for at least 500 KiB). */
@@ -109,6 +119,17 @@ interface CallContext {
   signal?: AbortSignal;
   deadlineAt?: number;
   log?: string[];
+  flow: string;
+}
+
+/** One host's request slots: how many are taken, who waits (by flow), and when each flow was last served. */
+interface HostSlots {
+  active: number;
+  /** The requests waiting, by flow, each flow's in the order they came. */
+  flows: Map<string, (() => void)[]>;
+  /** The grant number of each flow's last slot (a flow never served has none, and goes first). */
+  served: Map<string, number>;
+  grants: number;
 }
 
 /** One response, before redirect handling. */
@@ -139,7 +160,7 @@ export class PoliteFetcher {
   private readonly opts: Required<Omit<FetcherOptions, 'fetchImpl' | 'robotsAgent'>> & { robotsAgent: string };
   private readonly fetchImpl: typeof fetch;
   private readonly robotsCache = new Map<string, RobotsEntry>();
-  private readonly hosts = new Map<string, { active: number; waiters: (() => void)[] }>();
+  private readonly hosts = new Map<string, HostSlots>();
 
   constructor(options: FetcherOptions) {
     this.opts = {
@@ -162,7 +183,7 @@ export class PoliteFetcher {
    * redirects) is an `http` failure.
    */
   async get(url: string, options: GetOptions = {}): Promise<FetchResult> {
-    const ctx: CallContext = { log: options.log };
+    const ctx: CallContext = { log: options.log, flow: options.flow ?? '' };
     if (typeof options.deadline === 'number') {
       ctx.deadlineAt = options.deadline;
       ctx.signal = AbortSignal.timeout(Math.max(0, options.deadline - Date.now()));
@@ -271,7 +292,7 @@ export class PoliteFetcher {
   /** One request: waits for a host slot, sends, reads the body within the size cap. */
   private async once(url: string, ctx: CallContext, maxBytes: number, truncate: boolean): Promise<{ result: Attempt; retryAfterMs?: number }> {
     const host = new URL(url).host;
-    const release = await this.acquire(host, ctx.signal);
+    const release = await this.acquire(host, ctx.flow, ctx.signal);
     if (!release) return { result: deadlineFailure(url) };
     const timeout = AbortSignal.timeout(this.opts.timeoutMs);
     const signal = ctx.signal ? AbortSignal.any([timeout, ctx.signal]) : timeout;
@@ -324,11 +345,21 @@ export class PoliteFetcher {
     }
   }
 
-  /** Waits for a request slot on a host; resolves to its release, or undefined if the signal fired first. */
-  private acquire(host: string, signal?: AbortSignal): Promise<(() => void) | undefined> {
+  /** How many requests of `flow` are waiting for a host slot, all hosts together. */
+  waiting(flow: string): number {
+    let n = 0;
+    for (const slot of this.hosts.values()) n += slot.flows.get(flow)?.length ?? 0;
+    return n;
+  }
+
+  /**
+   * Waits for a request slot on a host, in the queue of `flow`; resolves to its release, or
+   * undefined if the signal fired first. A released slot goes to the next flow in turn.
+   */
+  private acquire(host: string, flow: string, signal?: AbortSignal): Promise<(() => void) | undefined> {
     let slot = this.hosts.get(host);
     if (!slot) {
-      slot = { active: 0, waiters: [] };
+      slot = { active: 0, flows: new Map(), served: new Map(), grants: 0 };
       this.hosts.set(host, slot);
     }
     const s = slot;
@@ -336,12 +367,13 @@ export class PoliteFetcher {
     const release = () => {
       if (released) return;
       released = true;
-      const next = s.waiters.shift();
+      const next = nextInTurn(s);
       if (next) next();
       else if (--s.active === 0) this.hosts.delete(host);
     };
     if (s.active < this.opts.perHostConcurrency) {
       s.active++;
+      s.served.set(flow, ++s.grants);
       return Promise.resolve(release);
     }
     if (signal?.aborted) return Promise.resolve(undefined);
@@ -351,14 +383,44 @@ export class PoliteFetcher {
         resolve(release);
       };
       const onAbort = () => {
-        const i = s.waiters.indexOf(grant);
-        if (i >= 0) s.waiters.splice(i, 1);
+        const queue = s.flows.get(flow);
+        const i = queue ? queue.indexOf(grant) : -1;
+        if (queue && i >= 0) {
+          queue.splice(i, 1);
+          if (queue.length === 0) s.flows.delete(flow);
+        }
         resolve(undefined);
       };
-      s.waiters.push(grant);
+      const queue = s.flows.get(flow);
+      if (queue) queue.push(grant);
+      else s.flows.set(flow, [grant]);
       signal?.addEventListener('abort', onAbort, { once: true });
     });
   }
+}
+
+/**
+ * The first waiter of the flow whose turn it is: of the flows waiting, the one served least
+ * recently (round-robin: each flow waiting gets one slot before any gets a second).
+ */
+function nextInTurn(s: HostSlots): (() => void) | undefined {
+  let turn: string | undefined;
+  let oldest = Number.POSITIVE_INFINITY;
+  for (const flow of s.flows.keys()) {
+    const last = s.served.get(flow) ?? -1;
+    if (last < oldest) {
+      oldest = last;
+      turn = flow;
+    }
+  }
+  if (turn === undefined) return undefined;
+  const queue = s.flows.get(turn)!;
+  const next = queue.shift();
+  if (queue.length === 0) s.flows.delete(turn);
+  s.served.set(turn, ++s.grants);
+  // Only flows that may still compete need their turn remembered.
+  if (s.served.size > 1000) for (const flow of s.served.keys()) if (!s.flows.has(flow)) s.served.delete(flow);
+  return next;
 }
 
 function deadlineFailure(url: string): FetchFailure {

@@ -52,6 +52,8 @@ export interface RunOptions {
   deadlineMs?: number;
   /** Where pages are parsed and read (worker threads with a budget per page). Default: {@link sharedPageReader}. */
   pages?: PageReader;
+  /** Who the run is for (an account): the fetcher serves the flows waiting for a host in turn. */
+  flow?: string;
 }
 
 export type SourceStatus = 'ok' | 'timeout' | 'error' | 'blocked';
@@ -93,6 +95,8 @@ export interface RunResult {
   report: SourceReport[];
   /** Every URL requested during the run (robots.txt, retries and redirect hops included), in the order sent. */
   fetched: string[];
+  /** How long each source took (same order as `report`), from the run's start to its end or the deadline. */
+  durationsMs: number[];
 }
 
 /** A contact shared by every company of a page with at least this many is the directory's. */
@@ -117,12 +121,15 @@ interface SourceState {
   dropped: { url: string; reason: 'over_budget' | 'failed' }[];
   /** Entries of its listing pages that were not read as companies (duplicates are counted at the end). */
   itemsDropped: ItemsDropped;
+  /** When it ended (Date.now()); unset while it runs. */
+  endedAt?: number;
 }
 
 /** Runs every source concurrently and merges what they found; never throws for a source's failure. */
 export async function runExtraction(options: RunOptions): Promise<RunResult> {
   const deadlineMs = options.deadlineMs ?? 20_000;
-  const deadlineAt = Date.now() + deadlineMs;
+  const startedAt = Date.now();
+  const deadlineAt = startedAt + deadlineMs;
   const maxResults = options.maxResults ?? Number.POSITIVE_INFINITY;
   const fetched: string[] = [];
   const states: SourceState[] = options.sources.map((source) => ({ source, records: [], pagesRead: 0, cut: false, done: false, dropped: [], itemsDropped: { no_name: 0, advertisement: 0, duplicate: 0 } }));
@@ -141,6 +148,8 @@ export async function runExtraction(options: RunOptions): Promise<RunResult> {
       runSource(state, { ...options, maxResults, deadlineAt, fetched, read: (task) => pages.read(task, stop.signal) }).catch((err: unknown) => {
         state.failure ??= { status: 'error', message: err instanceof Error ? err.message : String(err) };
         state.done = true;
+      }).finally(() => {
+        state.endedAt = Date.now();
       }),
     ),
   );
@@ -166,7 +175,8 @@ export async function runExtraction(options: RunOptions): Promise<RunResult> {
     if (s.dropped.length > 0) entry.pages_dropped = [...s.dropped];
     return entry;
   });
-  return { companies: mergeCompanies(states.flatMap(sourced)), report, fetched: [...fetched] };
+  const durationsMs = states.map((s) => (s.endedAt ?? Math.min(Date.now(), deadlineAt)) - startedAt);
+  return { companies: mergeCompanies(states.flatMap(sourced)), report, fetched: [...fetched], durationsMs };
 
   function sourced(s: SourceState) {
     return s.records.map((raw) => ({ raw, source: s.source.name, wilayaCode: options.wilaya.code }));
@@ -184,7 +194,7 @@ interface SourceContext extends RunOptions {
 async function runSource(state: SourceState, ctx: SourceContext): Promise<void> {
   const { source } = state;
   const selectors = source.selectors;
-  const get = (url: string) => ctx.fetcher.get(url, { deadline: ctx.deadlineAt, log: ctx.fetched });
+  const get = (url: string) => ctx.fetcher.get(url, { deadline: ctx.deadlineAt, log: ctx.fetched, flow: ctx.flow });
   // 1. Listing pages, each read into companies once. Distinct names count towards maxResults:
   // contacts are not trusted yet (the directory's own are subtracted after pagination).
   const first = expandSearchUrl(source.searchUrl, { secteur: ctx.secteur, wilaya: ctx.wilaya.nom, wilayaCode: ctx.wilaya.code, page: 1 });

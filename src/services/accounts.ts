@@ -61,6 +61,7 @@ export class AccountService {
         requests_per_minute: plan.requests_per_minute,
         max_per_page: plan.max_per_page,
         max_results: plan.max_results,
+        max_concurrent_extractions: plan.max_concurrent_extractions,
       },
       credit_balance: account.credit_balance,
       created_at: account.created_at.toISOString(),

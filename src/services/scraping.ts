@@ -5,7 +5,9 @@ import { findSecteur, type Secteur } from '../reference/secteurs';
 import { effectiveWilaya, findWilaya, type Wilaya } from '../reference/wilayas';
 import { findAccount } from '../repositories/accounts';
 import { naturalKey, upsertCompanies, type CompanyInput } from '../repositories/companies';
+import { releaseExtractionSlot, takeExtractionSlot } from '../repositories/extractionSlots';
 import * as tasks from '../repositories/scraping';
+import type { ExtractionOutcome, Metrics } from '../metrics';
 import type { MergedCompany } from '../scraping/merge';
 import type { PageReader } from '../scraping/pages';
 import { runExtraction, type Fetcher, type SourceReport } from '../scraping/run';
@@ -24,7 +26,21 @@ export interface ScrapingSetup {
   deadlineMs: number;
   /** Where pages are parsed (worker threads with a budget per page); default: a process-wide reader. */
   pages?: PageReader;
+  /**
+   * Aborted when the server can wait no longer for running extractions (SIGTERM, then its
+   * shutdown timeout): a run that has not committed is then rolled back, charges nothing,
+   * releases its Idempotency-Key and answers 503.
+   */
+  cancel?: AbortSignal;
 }
+
+/**
+ * How long an extraction may take to write once its deadline has passed. Its Idempotency-Key is
+ * leased for the deadline plus this (after a SIGKILL, the key is free again that long after the
+ * request began). SHUTDOWN_TIMEOUT_MS leaves a running extraction its deadline plus at least
+ * 5 s (src/config.ts) to write before the server gives up on it.
+ */
+export const EXTRACTION_WRITE_MARGIN_MS = 30_000;
 
 /** What the HTTP layer sends back: a body, its status, and whether it is a stored answer. */
 export interface RunAnswer {
@@ -64,6 +80,21 @@ function publicReason(report: SourceReport): string | undefined {
   }
 }
 
+/** How a refused or failed run request is counted. */
+function outcomeOf(err: unknown): ExtractionOutcome {
+  if (!(err instanceof AppError)) return 'error';
+  switch (err.code) {
+    case 'sources_failed':
+      return 'failed';
+    case 'insufficient_credits':
+      return 'insufficient_credits';
+    case 'too_many_running_extractions':
+      return 'too_many_running';
+    default:
+      return err.status < 500 ? 'rejected' : 'error';
+  }
+}
+
 export class ScrapingService {
   constructor(
     private readonly db: Knex,
@@ -71,6 +102,7 @@ export class ScrapingService {
     /** Told after the companies of an account's extraction committed (read-your-writes: src/db/readYourWrites.ts). */
     private readonly written: (accountId: string) => Promise<void> = async () => undefined,
     private readonly idempotency: IdempotencyService = new IdempotencyService(db),
+    private readonly metrics?: Metrics,
   ) {}
 
   private resolve(body: ScrapingRunRequest): { secteur: Secteur; wilaya: Wilaya; maxResults: number } {
@@ -96,7 +128,16 @@ export class ScrapingService {
     }
     // The same hash as before this service existed, so keys stored then still replay.
     const hash = requestHash({ secteur: request.secteur.id, wilaya: request.wilaya.code, max_results: request.maxResults });
-    return this.idempotency.once<ScrapingTask>(principal.accountId, idempotencyKey, hash, (complete) => this.execute(principal, request, complete));
+    try {
+      const answer = await this.idempotency.once<ScrapingTask>(principal.accountId, idempotencyKey, hash, (complete) => this.execute(principal, request, complete), {
+        leaseMs: this.setup.deadlineMs + EXTRACTION_WRITE_MARGIN_MS,
+      });
+      if (answer.replayed) this.metrics?.extractions.inc({ outcome: 'replayed' });
+      return answer;
+    } catch (err) {
+      this.metrics?.extractions.inc({ outcome: outcomeOf(err) });
+      throw err;
+    }
   }
 
   private async execute(
@@ -110,8 +151,43 @@ export class ScrapingService {
       throw new AppError('insufficient_credits', 'An extraction costs 1 credit per company with a contact; the balance is 0.');
     }
     const taskId = crypto.randomUUID();
+    // One of the account's slots (its plan's extractions at once), held until it answers.
+    const { plan } = principal;
+    const slot = await takeExtractionSlot(this.db, {
+      id: taskId,
+      accountId: principal.accountId,
+      limit: plan.max_concurrent_extractions,
+      deadlineMs: setup.deadlineMs,
+      leaseMs: setup.deadlineMs + EXTRACTION_WRITE_MARGIN_MS,
+    });
+    if (!slot.taken) {
+      const seconds = Math.max(1, Math.ceil(slot.retryAfterMs / 1000));
+      throw new AppError(
+        'too_many_running_extractions',
+        `This account may run ${plan.max_concurrent_extractions} extractions at once (plan ${plan.id}); retry in ${seconds} seconds, when one has ended.`,
+        { headers: { 'Retry-After': String(seconds) } },
+      );
+    }
+    try {
+      return await this.extract(principal, request, complete, taskId, account.credit_balance);
+    } finally {
+      // A slot that cannot be released now (the database went away) lapses with its lease.
+      await releaseExtractionSlot(this.db, taskId).catch(() => undefined);
+    }
+  }
+
+  private async extract(
+    principal: Principal,
+    request: { secteur: Secteur; wilaya: Wilaya; maxResults: number },
+    complete: Complete<ScrapingTask>,
+    taskId: string,
+    balanceAtStart: number,
+  ): Promise<{ status: number; body: ScrapingTask }> {
+    const setup = this.setup as ScrapingSetup;
     const createdAt = new Date();
+    const started = performance.now();
     const result = await runExtraction({
+      flow: principal.accountId,
       sources: setup.sources,
       secteur: request.secteur.nom,
       wilaya: { code: request.wilaya.code, nom: request.wilaya.nom },
@@ -119,6 +195,10 @@ export class ScrapingService {
       fetcher: setup.fetcher,
       deadlineMs: setup.deadlineMs,
       pages: setup.pages,
+    });
+    result.report.forEach((r, i) => {
+      this.metrics?.extractionSources.inc({ source: r.name, outcome: r.outcome });
+      this.metrics?.extractionSourceDuration.observe({ source: r.name, outcome: r.outcome }, result.durationsMs[i] / 1000);
     });
     const reports = result.report.map((r) => {
       const report: ScrapingTask['sources'][number] = {
@@ -165,16 +245,18 @@ export class ScrapingService {
         status: 'failed',
         results_found: 0,
         credits_used: 0,
-        credit_balance: account.credit_balance,
+        credit_balance: balanceAtStart,
         truncated: false,
         billable_found: 0,
         entreprises: [],
       };
       await record(this.db, 'failed', failed);
+      this.metrics?.extractionDuration.observe({ outcome: 'failed' }, (performance.now() - started) / 1000);
       const names = reports.map((r) => `${r.name} (${r.status})`).join(', ');
       throw new AppError('sources_failed', `No directory answered: ${names}. Nothing was charged.`, { fields: { task_id: taskId } });
     }
 
+    this.checkNotCancelled();
     const found = result.companies.slice(0, request.maxResults);
     const billable = (c: MergedCompany) => c.emails.length > 0 || c.phones.length > 0;
     const answer = await this.db.transaction(async (trx) => {
@@ -230,12 +312,26 @@ export class ScrapingService {
         entreprises,
       };
       await record(trx, 'completed', completed);
+      // The last moment to give up: past it, the charge, the companies and the answer commit together.
+      this.checkNotCancelled();
       await complete(trx, 200, completed);
       return completed;
     });
+    this.metrics?.creditsCharged.inc(answer.credits_used);
+    this.metrics?.extractions.inc({ outcome: 'completed' });
+    this.metrics?.extractionDuration.observe({ outcome: 'completed' }, (performance.now() - started) / 1000);
     // Before answering: the account's next search must see these companies.
     await this.written(principal.accountId);
     return { status: 200, body: answer };
+  }
+
+  /** Throws (rolling back whatever the caller's transaction wrote) once the server gave up waiting. */
+  private checkNotCancelled(): void {
+    if (this.setup?.cancel?.aborted) {
+      throw new AppError('service_unavailable', 'The server is restarting; this extraction was cancelled and nothing was charged. Retry with the same Idempotency-Key.', {
+        headers: { 'Retry-After': '5' },
+      });
+    }
   }
 
   async task(principal: Principal, taskId: string): Promise<ScrapingTask> {

@@ -6,7 +6,9 @@ import type { ResponseValidationMode } from '../../src/config';
 import type { Database } from '../../src/db';
 import { createReadYourWrites, type FenceOptions, type ReadYourWrites } from '../../src/db/readYourWrites';
 import type { ScrapingSetup } from '../../src/services/scraping';
+import type { RateLimits } from '../../src/http/rateLimit';
 import { createLogger, type Logger } from '../../src/logger';
+import type { Metrics } from '../../src/metrics';
 import { PrincipalCache } from '../../src/services/principalCache';
 import { CompanyIndex } from '../../src/search/index';
 import { createTestDatabase } from './db';
@@ -53,6 +55,11 @@ export async function createTestContext(
     logLevel?: string;
     /** false: searches use SQL alone (default: the in-memory index, as in production, unless TEST_SEARCH_INDEX=off). */
     searchIndex?: boolean;
+    /** The app's metrics and the token of its GET /metrics (default: a registry of its own, no endpoint). */
+    metrics?: Metrics;
+    metricsToken?: string;
+    /** The app's rate limits (default: in-process). */
+    rateLimits?: RateLimits;
   } = {},
 ): Promise<TestContext> {
   const database = options.database ?? (await createTestDatabase());
@@ -73,6 +80,9 @@ export async function createTestContext(
     principalCache,
     reads,
     searchIndex,
+    metrics: options.metrics,
+    metricsToken: options.metricsToken,
+    rateLimits: options.rateLimits,
   });
   const services = createServices(database.knex, TEST_SECRET, { scraping: options.scraping, principalCache, reads, searchIndex });
   let n = 0;
