@@ -58,15 +58,72 @@ export function findPhones(text: string, defaultCountry: CountryCode = 'DZ'): st
   for (const chunk of asciiDigits(text).split(HARD_SEPARATORS)) {
     if (!/\d/.test(chunk)) continue;
     for (const piece of collapse(chunk).split(SOFT_SEPARATORS)) {
-      if (!/\d/.test(piece)) continue;
-      for (const window of windows(piece)) {
-        for (const match of findNumbers(window, { defaultCountry, v2: true })) {
-          if (match.number.isValid()) found.add(match.number.number);
+      for (const span of numberSpans(piece)) {
+        const one = oneNumber(span, defaultCountry);
+        if (one !== undefined) {
+          if (one !== '') found.add(one);
+          continue;
+        }
+        for (const window of windows(span)) {
+          for (const match of findNumbers(window, { defaultCountry, v2: true })) {
+            if (match.number.isValid()) found.add(match.number.number);
+          }
         }
       }
     }
   }
   return [...found];
+}
+
+/** Fewest digits in a written phone number (with its country code) worth asking libphonenumber about. */
+const MIN_DIGITS = 6;
+
+/**
+ * The parts of a piece of text that can hold a phone number: each run of digits and the
+ * characters numbers are written with (spaces, '.', '-', '(', ')', '+'), when it holds at least
+ * {@link MIN_DIGITS} digits, with one character of context on each side (libphonenumber refuses
+ * a number glued to a letter, as in 'RC0550123456'). One pass; libphonenumber then reads a few
+ * short strings instead of the whole text (it costs tens of microseconds per call).
+ */
+function numberSpans(piece: string): string[] {
+  const out: string[] = [];
+  let start = -1;
+  let digits = 0;
+  for (let i = 0; i <= piece.length; i++) {
+    const c = i < piece.length ? piece.charCodeAt(i) : -1;
+    const digit = c >= 48 && c <= 57;
+    if (digit || c === 32 || c === 46 || c === 45 || c === 40 || c === 41 || c === 43) {
+      // A span starts at its first character other than a space: the one before it is its context.
+      if (start === -1 && c !== 32) start = i;
+      if (digit) digits++;
+      continue;
+    }
+    if (start !== -1 && digits >= MIN_DIGITS) out.push(piece.slice(Math.max(0, start - 1), i + 1));
+    start = -1;
+    digits = 0;
+  }
+  return out;
+}
+
+/** Most digits of a span read as one number ('00213 550 12 34 56' has 14). */
+const ONE_NUMBER_DIGITS = 14;
+
+/**
+ * A span that can only be one number (at most {@link ONE_NUMBER_DIGITS} digits, one run of
+ * digits and separators) is parsed directly, which costs a fraction of libphonenumber's
+ * matcher: its E.164 form, '' when it is no valid number (or is glued to a letter, as the
+ * matcher would refuse it), undefined when the span needs the matcher (it may hold two numbers).
+ */
+function oneNumber(span: string, defaultCountry: CountryCode): string | undefined {
+  let digits = 0;
+  for (let i = 0; i < span.length; i++) {
+    const c = span.charCodeAt(i);
+    if (c >= 48 && c <= 57) digits++;
+  }
+  if (digits > ONE_NUMBER_DIGITS || digits < 8) return undefined;
+  if (isLatinLetter(span.charCodeAt(0)) || isLatinLetter(span.charCodeAt(span.length - 1))) return '';
+  const phone = parsePhoneNumberFromString(span.replace(/^[^\d+(]+|[^\d)]+$/g, ''), { defaultCountry });
+  return phone?.isValid() ? phone.number : '';
 }
 
 /** A long piece as overlapping windows around its digits (a piece without digits has none). */
@@ -108,7 +165,16 @@ const JOINED_LABELS = /^[\s./&:|-]*(?:et|and|ou|و)?[\s./&:|-]*$/iu;
  * labelled both ways is a phone (and a fax). Both lists E.164, in order of appearance.
  */
 export function findPhonesAndFaxes(text: string, defaultCountry: CountryCode = 'DZ'): { phones: string[]; faxes: string[] } {
-  if (typeof text !== 'string') return { phones: [], faxes: [] };
+  const { phones, faxes } = readNumbers(text, defaultCountry);
+  return { phones, faxes };
+}
+
+/**
+ * {@link findPhonesAndFaxes}, plus `labelled`: the phones that a phone label (Tél, Mobile,
+ * Fixe, GSM, هاتف ...) names, as opposed to numbers standing without a label.
+ */
+export function readNumbers(text: string, defaultCountry: CountryCode = 'DZ'): { phones: string[]; faxes: string[]; labelled: string[] } {
+  if (typeof text !== 'string') return { phones: [], faxes: [], labelled: [] };
   // Label spans: each label's kinds hold until the next label.
   const spans: { start: number; end: number; kinds: Set<PhoneKind> }[] = [];
   for (const m of text.matchAll(LABEL)) {
@@ -135,7 +201,7 @@ export function findPhonesAndFaxes(text: string, defaultCountry: CountryCode = '
   add(findPhones(text.slice(0, spans[0]?.start ?? text.length), defaultCountry), undefined);
   spans.forEach((span, i) => add(findPhones(text.slice(span.end, spans[i + 1]?.start ?? text.length), defaultCountry), span.kinds));
   const onlyFax = (n: string) => fax.has(n) && !labelledPhone.has(n);
-  return { phones: [...new Set(order.filter((n) => !onlyFax(n)))], faxes: [...new Set(order.filter((n) => fax.has(n)))] };
+  return { phones: [...new Set(order.filter((n) => !onlyFax(n)))], faxes: [...new Set(order.filter((n) => fax.has(n)))], labelled: [...new Set(order.filter((n) => labelledPhone.has(n)))] };
 }
 
 function isLatinLetter(code: number): boolean {

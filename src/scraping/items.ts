@@ -11,6 +11,7 @@
  * with a bound on nodes and depth.
  */
 import type { HTMLElement } from 'node-html-parser';
+import { attrOf, classAndId, descendants, hasAttr } from './parse';
 
 type Json = Record<string, unknown>;
 
@@ -266,7 +267,8 @@ const WEAK_AD_WORDS = new Set(['annonce', 'promo', 'banner']);
 
 /** The words of an element's class and id ('card listing-item--sponsored' -> card, listing, item, sponsored). */
 export function classWords(el: HTMLElement): string[] {
-  const raw = `${el.getAttribute('class') ?? ''} ${el.getAttribute('id') ?? ''}`.toLowerCase();
+  const raw = classAndId(el);
+  if (raw === '') return [];
   if (raw.length > 1000) return raw.slice(0, 1000).split(/[^\p{L}\p{N}]+/u).filter(Boolean);
   return raw.split(/[^\p{L}\p{N}]+/u).filter(Boolean);
 }
@@ -275,26 +277,34 @@ export function classWords(el: HTMLElement): string[] {
 export function isChromeBlock(el: HTMLElement): boolean {
   const tag = el.tagName;
   if (tag === 'NAV' || tag === 'ASIDE' || tag === 'HEADER' || tag === 'FOOTER') return true;
-  const role = (el.getAttribute('role') ?? '').toLowerCase();
+  const role = (attrOf(el, 'role') ?? '').toLowerCase();
   if (role === 'banner' || role === 'contentinfo' || role === 'navigation' || role === 'complementary') return true;
-  return classWords(el).some((w) => CHROME_WORDS.has(w));
+  const raw = classAndId(el);
+  return raw !== '' && CHROME_HINT.test(raw) && classWords(el).some((w) => CHROME_WORDS.has(w));
 }
+
+/** A quick test before {@link CHROME_WORDS} are looked for word by word. */
+const CHROME_HINT = /footer|header|sidebar|nav|menu|breadcrumb|cookie|newsletter|copyright|widget|topbar|shar|social|modal|popup|masthead|pag/;
 
 /** Ad markers of an element itself: strong ones (sponsored, advert ...) and weak ones (annonce). */
 function adMarks(el: HTMLElement): { strong: boolean; weak: boolean } {
   const words = classWords(el);
-  const strong = words.some((w) => AD_WORDS.has(w) && !WEAK_AD_WORDS.has(w)) || el.hasAttribute('data-ad') || el.hasAttribute('data-ad-slot') || el.hasAttribute('data-sponsored');
+  const strong = words.some((w) => AD_WORDS.has(w) && !WEAK_AD_WORDS.has(w)) || hasAttr(el, 'data-ad') || hasAttr(el, 'data-ad-slot') || hasAttr(el, 'data-sponsored');
   return { strong, weak: words.some((w) => WEAK_AD_WORDS.has(w)) };
 }
 
 /** Whether an entry carries an ad badge: a short element whose whole text is 'Sponsorisé', 'Annonce', 'Publicité' ... */
 function hasAdBadge(el: HTMLElement): boolean {
-  for (const child of el.querySelectorAll('span, small, em, i, div, p, label, mark, b, strong')) {
+  for (const child of descendants(el)) {
+    // A badge is a short element: a text, perhaps beside an icon.
+    if (!BADGE_TAGS.has(child.tagName) || child.childNodes.length > 3) continue;
     const text = shortText(child, 40);
     if (text !== undefined && AD_BADGE.test(text.replace(/[\s()[\]·•|-]+/g, ''))) return true;
   }
   return false;
 }
+
+const BADGE_TAGS = new Set(['SPAN', 'SMALL', 'EM', 'I', 'DIV', 'P', 'LABEL', 'MARK', 'B', 'STRONG']);
 
 /** Entries found by repeated structure: the entries kept, and those dropped as advertisements. */
 export interface RepeatedItems {
@@ -365,7 +375,7 @@ export function repeatedItems(root: HTMLElement): RepeatedItems {
 
 /** A child's shape: its tag and its first class word that is not an ad word (nor a number). */
 function signature(el: HTMLElement): string {
-  const cls = (el.getAttribute('class') ?? '').toLowerCase().split(/\s+/).filter((w) => w !== '' && !/\d/.test(w));
+  const cls = el.classList.value.map((w) => w.toLowerCase()).filter((w) => w !== '' && !/\d/.test(w));
   const main = cls.find((w) => !w.split(/[^\p{L}\p{N}]+/u).some((p) => AD_WORDS.has(p) && !WEAK_AD_WORDS.has(p))) ?? '';
   return `${el.tagName}.${main}`;
 }
@@ -394,12 +404,12 @@ function countAll(root: HTMLElement): Map<HTMLElement, Counts> {
     }
     const c: Counts = { ...ZERO };
     const tag = el.tagName;
-    const href = tag === 'A' ? (el.getAttribute('href') ?? '').trim().toLowerCase() : '';
+    const href = tag === 'A' ? (attrOf(el, 'href') ?? '').trim().toLowerCase() : '';
     if (href.startsWith('mailto:')) c.ats++;
     else if (href.startsWith('tel:')) c.tels++;
     else if (href !== '' && !href.startsWith('javascript:') && !href.startsWith('#')) c.links++;
-    for (const a of CONTACT_ATTRS) if (el.hasAttribute(a)) a.includes('mail') ? c.ats++ : c.tels++;
-    if (NAME_TAGS.has(tag) || /name|title|nom|titre|raison/i.test(el.getAttribute('class') ?? '')) c.names++;
+    if (el.rawAttrs.includes('data-')) for (const a of CONTACT_ATTRS) if (hasAttr(el, a)) a.includes('mail') ? c.ats++ : c.tels++;
+    if (NAME_TAGS.has(tag) || /name|title|nom|titre|raison/i.test(el.classList.value.join(' '))) c.names++;
     for (const child of el.childNodes) {
       if (child.nodeType === 3) {
         const text = child.rawText;
@@ -432,6 +442,7 @@ function countAll(root: HTMLElement): Map<HTMLElement, Counts> {
 const NEXT_TEXTS = new Set(['suivant', 'suivante', 'page suivante', 'next', 'next page', '»', '›', '>', '>>', '→', 'suivant »', 'suivant ›', 'suivant >', 'next »', 'next ›', 'التالي', 'الصفحة التالية', 'التالية']);
 /** Texts and classes of a "load more" control. */
 const LOAD_MORE = /voir plus|afficher plus|charger plus|plus de r[ée]sultats|load more|show more|more results|see more|المزيد|عرض المزيد|load-?more|loadmore|voir-plus|more/i;
+const LOAD_MORE_TAGS = new Set(['BUTTON', 'A', 'DIV', 'SPAN', 'LI']);
 const LOAD_MORE_ATTRS = ['data-url', 'data-next', 'data-href', 'data-next-url', 'data-load-more', 'data-source', 'data-endpoint', 'data-ajax-url', 'data-link', 'href'];
 
 /**
@@ -441,8 +452,8 @@ const LOAD_MORE_ATTRS = ['data-url', 'data-next', 'data-href', 'data-next-url', 
  * or path, or from the pagination's current/active element), else a "load more" control's URL
  * (`data-url`, `data-next`, an href). `rel=next` is looked for first by the caller.
  */
-export function findNextPage(root: HTMLElement, pageUrl: string): string | undefined {
-  const anchors = root.querySelectorAll('a[href]');
+export function findNextPage(root: HTMLElement, pageUrl: string, elements: readonly HTMLElement[] = descendants(root)): string | undefined {
+  const anchors = elements.filter((el) => el.tagName === 'A' && hasAttr(el, 'href'));
   for (const a of anchors) {
     const label = foldText(shortText(a, 40) ?? '') || foldText(a.getAttribute('aria-label') ?? a.getAttribute('title') ?? '');
     if (label.length <= 30 && (NEXT_TEXTS.has(label) || /^(?:page )?suivante?\b|^next\b|التالي/.test(label)) && !/pr[ée]c[ée]dent|prev|السابق/.test(label)) {
@@ -450,7 +461,7 @@ export function findNextPage(root: HTMLElement, pageUrl: string): string | undef
       if (href && !href.startsWith('#') && !href.toLowerCase().startsWith('javascript:')) return href;
     }
   }
-  const current = currentPage(root, pageUrl);
+  const current = currentPage(elements, pageUrl);
   const wanted = String(current + 1);
   for (const a of anchors) {
     if (shortText(a, 8)?.trim() === wanted) {
@@ -458,12 +469,12 @@ export function findNextPage(root: HTMLElement, pageUrl: string): string | undef
       if (href && !href.startsWith('#')) return href;
     }
   }
-  for (const el of root.querySelectorAll('button, a, div, span, li')) {
-    const words = `${el.getAttribute('class') ?? ''} ${el.getAttribute('id') ?? ''}`;
-    const text = shortText(el, 60) ?? '';
-    if (!LOAD_MORE.test(words) && !LOAD_MORE.test(text)) continue;
+  for (const el of elements) {
+    if (!LOAD_MORE_TAGS.has(el.tagName)) continue;
+    const words = classAndId(el);
+    if (!LOAD_MORE.test(words) && !LOAD_MORE.test(shortText(el, 60) ?? '')) continue;
     for (const attr of LOAD_MORE_ATTRS) {
-      const v = el.getAttribute(attr);
+      const v = attrOf(el, attr);
       if (v && !v.startsWith('#') && !v.toLowerCase().startsWith('javascript:') && /[/?]/.test(v)) return v;
     }
   }
@@ -471,7 +482,7 @@ export function findNextPage(root: HTMLElement, pageUrl: string): string | undef
 }
 
 /** The current page number: the URL's page parameter (page, p, pg, paged, pagina) or /page/N, else the pagination's active element, else 1. */
-function currentPage(root: HTMLElement, pageUrl: string): number {
+function currentPage(elements: readonly HTMLElement[], pageUrl: string): number {
   const url = new URL(pageUrl);
   for (const name of ['page', 'p', 'pg', 'paged', 'pagina', 'pageno', 'page_no', 'num']) {
     const v = url.searchParams.get(name);
@@ -479,7 +490,7 @@ function currentPage(root: HTMLElement, pageUrl: string): number {
   }
   const path = /\/(?:page|p)\/(\d{1,5})\/?$/.exec(url.pathname);
   if (path) return Number(path[1]);
-  const active = root.querySelector('[aria-current=page], .active, .current, .is-active, .selected');
+  const active = elements.find((el) => (attrOf(el, 'aria-current') ?? '') === 'page' || ['active', 'current', 'is-active', 'selected'].some((c) => el.classList.contains(c)));
   const n = active ? shortText(active, 8)?.trim() : undefined;
   return n && /^\d{1,5}$/.test(n) ? Number(n) : 1;
 }

@@ -60,6 +60,20 @@ describe('repeated blocks', () => {
     expect(companies[2].faxes).toEqual(['+21326123456']);
   });
 
+
+  test('a number labelled Tél in the text is kept beside the one behind a button; the fax stays apart', () => {
+    const html = chrome(`<div class="results">
+      <div class="card"><h3><a href="/entreprise/1">SARL Numidia Bâtiment</a></h3><p class="tel">Tél : 0550 10 34 56 – Fax : 021 23 45 10</p>
+        <div class="actions"><a href="/entreprise/1">Voir la fiche</a> <button data-phone="0550123401">Afficher</button></div></div>
+      <div class="card"><h3><a href="/entreprise/2">Atlas Travaux</a></h3><p class="tel">Tél : 0661 20 34 56 – Fax : 021 23 45 20</p>
+        <div class="actions"><a href="/entreprise/2">Voir la fiche</a> <button data-phone="0550123402">Afficher</button></div></div>
+    </div>`);
+    const { companies } = readListing(html, URL);
+    expect(companies.map((c) => [c.name, c.phones, c.faxes])).toEqual([
+      ['SARL Numidia Bâtiment', ['+213550123401', '+213550103456'], ['+21321234510']],
+      ['Atlas Travaux', ['+213550123402', '+213661203456'], ['+21321234520']],
+    ]);
+  });
   test('cards with only a name and a link to their own page are entries; a list of category links is not', () => {
     const html = chrome(`<section><h2>Catégories</h2><ul class="cats"><li><a href="/c/1">Bâtiment</a></li><li><a href="/c/2">Conseil</a></li><li><a href="/c/3">Transport</a></li></ul></section>
       <div class="list">
