@@ -2,6 +2,14 @@
  * One extraction run: every source searched at once for a sector and a wilaya, within one
  * deadline, their companies merged.
  *
+ * The pipeline, one module per stage, each with its own tests:
+ *   fetch (fetcher.ts) -> decode (decode.ts) -> parse once (parse.ts) -> find items (items.ts:
+ *   JSON state, repeated blocks, tables; schema.org in extract.ts) -> read fields (extract.ts)
+ *   -> normalise (domain/contacts.ts, domain/text.ts) -> merge (merge.ts) -> bill
+ *   (services/billing.ts). Parsing, finding and reading run in worker threads (pages.ts,
+ *   pageWorker.ts); this module orders the stages for each source, and the scraping service
+ *   (services/scraping.ts) runs it, bills and stores.
+ *
  * For each source (all concurrently):
  *  1. Listing pages: the search URL with page 1, then the next-page links (same host only,
  *     never a page twice), up to `max_pages`. Pagination stops early once the source has found
