@@ -88,17 +88,21 @@ const MIN_DIGITS = 6;
 function numberSpans(piece: string): string[] {
   const out: string[] = [];
   let start = -1;
+  let last = -1;
   let digits = 0;
   for (let i = 0; i <= piece.length; i++) {
     const c = i < piece.length ? piece.charCodeAt(i) : -1;
     const digit = c >= 48 && c <= 57;
     if (digit || c === 32 || c === 46 || c === 45 || c === 40 || c === 41 || c === 43) {
-      // A span starts at its first character other than a space: the one before it is its context.
-      if (start === -1 && c !== 32) start = i;
+      // A span runs from its first to its last character other than a space: the ones around it are its context.
+      if (c !== 32) {
+        if (start === -1) start = i;
+        last = i;
+      }
       if (digit) digits++;
       continue;
     }
-    if (start !== -1 && digits >= MIN_DIGITS) out.push(piece.slice(Math.max(0, start - 1), i + 1));
+    if (start !== -1 && digits >= MIN_DIGITS) out.push(piece.slice(Math.max(0, start - 1), last + 2));
     start = -1;
     digits = 0;
   }

@@ -51,6 +51,8 @@ export interface ExtractOptions {
   siteContacts?: ReadonlySet<string>;
   /** The page's Content-Type: a JSON answer (a "load more" endpoint) is read as JSON. */
   contentType?: string;
+  /** The HTML is a fragment of entries (a "load more" answer): its top elements are entries when nothing repeats (a last page of one). */
+  fragment?: boolean;
 }
 
 /** Entries of a listing page that did not become companies, by reason. */
@@ -186,7 +188,7 @@ function readJsonListing(body: string, pageUrl: string, selectors: SourceSelecto
   const next = typeof written === 'number' ? withPage(pageUrl, written) : written === undefined ? undefined : absolute(written, pageUrl);
   const fragment = jsonHtml(value);
   const listing: Listing = fragment !== undefined
-    ? { ...readListing(fragment, pageUrl, selectors, { ...options, contentType: 'text/html' }), chromeContacts: [] }
+    ? { ...readListing(fragment, pageUrl, selectors, { ...options, contentType: 'text/html', fragment: true }), chromeContacts: [] }
     : { ...companiesOfJson(jsonItems(value, false, 1), { pageUrl, siteHost: new URL(pageUrl).hostname.toLowerCase().replace(/^www\./, ''), base: pageUrl, siteContacts: options.siteContacts ?? new Set(), tableHeaders: new Map() }), chromeContacts: [] };
   delete listing.next;
   if (next && withoutHash(next) !== withoutHash(pageUrl)) listing.next = next;
@@ -232,9 +234,22 @@ function companiesOf(page: ParsedPage, pageUrl: string, selectors: SourceSelecto
       if (el.tagName === 'TR' && !el.childNodes.some((c) => (c as HTMLElement).tagName === 'TD')) continue; // a header row
       scopes.push({ el, ld: [], kind: 'item' });
     }
+    if (scopes.length === 0 && advertisement === 0 && options.fragment) for (const el of fragmentEntries(root)) scopes.push({ el, ld: [], kind: 'item' });
   }
   const companies = scopes.map((s) => readScope(s, ctx, selectors)).filter((c): c is RawCompany => c !== undefined);
   return { companies, dropped: { no_name: scopes.length - companies.length, advertisement } };
+}
+
+/** The top elements of a fragment (under single wrappers), at most a few: the entries of a short "load more" answer. */
+function fragmentEntries(root: HTMLElement): HTMLElement[] {
+  let top = root.childNodes.filter((c): c is HTMLElement => c.nodeType === 1);
+  // Through a list's wrapper (children of one tag), never into an entry (children of several kinds).
+  while (top.length === 1) {
+    const inner = top[0].childNodes.filter((c): c is HTMLElement => c.nodeType === 1);
+    if (inner.length === 0 || inner.some((c) => c.tagName !== inner[0].tagName || c.classList.value.join(' ') !== inner[0].classList.value.join(' '))) break;
+    top = inner;
+  }
+  return top.length <= 3 ? top : [];
 }
 
 /** Companies from JSON objects: advertisements dropped, contacts normalised, links resolved on the page. */
@@ -299,11 +314,14 @@ export function extractDetail(html: string, pageUrl: string, selectors: SourceSe
 
 /** Words of a heading that opens the directory's own contact block. */
 const SITE_CONTACT_HEADING = /^(?:contactez[- ]nous|nous contacter|contact us|contactez l[’']?(?:equipe|équipe)|اتصل بنا|تواصل معنا)\b/i;
+/** Words of a heading that opens a block of other companies on a company's own page. */
+const OTHERS_HEADING = /^(?:(?:annonces|entreprises|soci[ée]t[ée]s|fiches|professionnels|r[ée]sultats|établissements|etablissements|commerces)\s(?:similaires|proches|associ[ée]e?s|de la m[êe]me cat[ée]gorie)|(?:vous aimerez|vous pourriez (?:aussi|[ée]galement) aimer|[àa] voir aussi|voir aussi|dans la m[êe]me cat[ée]gorie|autres (?:entreprises|annonces|fiches|professionnels)|[àa] proximit[ée]|similar|related|you may also like)|إعلانات مشابهة|شركات مشابهة)/iu;
 
 /**
  * Removes the directory's furniture from a detail page: header, footer and navigation (outside
  * sectioning elements), blocks whose class or id says footer, cookie, newsletter, share, menu,
- * breadcrumb ..., and "Contactez-nous" blocks (the section a heading with those words opens).
+ * breadcrumb, similar/related ..., "Contactez-nous" blocks and blocks of other companies
+ * ("Annonces similaires", "Dans la même catégorie": the section such a heading opens).
  */
 function removeFurniture(page: ParsedPage): void {
   for (const el of page.elements) {
@@ -318,14 +336,25 @@ function removeFurniture(page: ParsedPage): void {
   const headings = page.elements.filter((el) => /^H[1-6]$/.test(el.tagName) || el.classList.contains('widget-title') || el.classList.contains('title'));
   for (const h of headings) {
     const text = h.text.trim();
-    if (text.length > 60 || !SITE_CONTACT_HEADING.test(text)) continue;
+    if (text.length > 60) continue;
+    const others = OTHERS_HEADING.test(text);
+    if (!others && !SITE_CONTACT_HEADING.test(text)) continue;
     const block = h.parentNode;
-    if (block && block.tagName !== 'BODY' && block.tagName !== 'MAIN' && block.tagName !== 'ARTICLE' && block.text.length < 2_000) block.remove();
+    if (block && block.tagName !== 'BODY' && block.tagName !== 'MAIN' && block.tagName !== 'ARTICLE') {
+      if (others || block.text.length < 2_000) block.remove();
+    } else if (block && others) {
+      // The heading stands in the page's main content: its section is it and what follows up to the next heading.
+      const siblings = block.childNodes;
+      const from = siblings.indexOf(h);
+      let to = from + 1;
+      while (to < siblings.length && !/^H[1-6]$/.test((siblings[to] as HTMLElement).tagName ?? '')) to++;
+      block.childNodes = [...siblings.slice(0, from), ...siblings.slice(to)];
+    }
   }
 }
 
 /** Class or id words of blocks that are never a company's on its own page. */
-const FURNITURE_WORDS = new Set(['footer', 'navbar', 'menu', 'breadcrumb', 'breadcrumbs', 'cookie', 'cookies', 'newsletter', 'copyright', 'topbar', 'share', 'sharing', 'social', 'masthead']);
+const FURNITURE_WORDS = new Set(['footer', 'navbar', 'menu', 'breadcrumb', 'breadcrumbs', 'cookie', 'cookies', 'newsletter', 'copyright', 'topbar', 'share', 'sharing', 'social', 'masthead', 'similar', 'similaires', 'similars', 'related', 'suggestions', 'recommended', 'recommandations']);
 
 /**
  * The next listing page: the first `selector` match (default {@link DEFAULT_NEXT_PAGE}) with
@@ -409,8 +438,9 @@ function readName(scope: Scope, ctx: PageContext, selectors: SourceSelectors, pa
   } else if (parts) {
     candidates.push(
       () => textOf(parts.heading),
-      () => textOf(parts.named),
+      () => withoutLabel(textOf(parts.named)),
       () => textOf(parts.bold),
+      () => textOf(parts.term),
       () => parts.anchors.filter((a) => !/^(?:mailto:|tel:)|email-protection/i.test(a.getAttribute('href') ?? '')).map(textOf).find((t) => t !== undefined && !/^(?:voir|d[ée]tails?|plus|en savoir|afficher|contact)/i.test(t)),
     );
   }
@@ -419,6 +449,13 @@ function readName(scope: Scope, ctx: PageContext, selectors: SourceSelectors, pa
     if (v) return v.slice(0, MAX_TEXT);
   }
   return undefined;
+}
+
+/** A name field's label written before it ('Nom de l'entreprise : X', 'Raison sociale: X'), removed. */
+function withoutLabel(text: string | undefined): string | undefined {
+  if (text === undefined) return undefined;
+  const m = /^(?:nom(?: de l['’]entreprise| commercial)?|raison sociale|d[ée]nomination|entreprise|soci[ée]t[ée]|enseigne|business name|company(?: name)?|name|titre|title|الاسم)\s{0,3}:\s{0,3}(.+)$/iu.exec(text);
+  return m ? m[1] : text;
 }
 
 /** Header words of a table's name column. */
@@ -472,26 +509,27 @@ function readActivity(scope: Scope, selectors: SourceSelectors): string | undefi
   return undefined;
 }
 
-/** The first step (selector, schema.org, mailto: links, text) that finds e-mails not subtracted. */
+/**
+ * The e-mails of a scope, the directory's subtracted: those of the selector when it finds any;
+ * else those of the first of JSON state, schema.org, mailto: links and data-* attributes that
+ * finds any, with every address written in the text (obfuscated or not) beside them.
+ */
 function readEmails(scope: Scope, ctx: PageContext, selectors: SourceSelectors): string[] {
   const { el } = scope;
   const parts = partsOf(scope);
   const keep = (list: (string | undefined)[]) => unique(list).filter((e) => !ctx.siteContacts.has(e) && !onSiteDomain(e, ctx.siteHost));
+  const bySelector = keep(selectors.email && el ? el.querySelectorAll(selectors.email).flatMap((m) => findEmails(`${m.outerHTML}\n${m.text}`)) : []);
+  if (bySelector.length > 0) return bySelector;
   const steps: (() => (string | undefined)[])[] = [
-    () => (selectors.email && el ? el.querySelectorAll(selectors.email).flatMap((m) => findEmails(`${m.outerHTML}\n${m.text}`)) : []),
     () => (scope.json ? scope.json.emails.flatMap(findEmails) : []),
     () => [
       ...scope.ld.flatMap((o) => schemaValues(o, 'email').flatMap(findEmails)),
       ...(scope.md ? scope.md.querySelectorAll('[itemprop~=email]').flatMap((p) => findEmails(propValue(p))) : []),
     ],
     () => (parts ? [...links(parts, 'mailto:').flatMap((v) => v.split(/[,;]/).map((e) => normalizeEmail(e))), ...dataValues(parts, EMAIL_ATTRS).flatMap(findEmails)] : []),
-    () => (parts ? findEmails(parts.raw) : []),
   ];
-  for (const step of steps) {
-    const found = keep(step());
-    if (found.length > 0) return found;
-  }
-  return [];
+  const given = steps.map((step) => keep(step())).find((found) => found.length > 0) ?? [];
+  return unique([...given, ...keep(parts ? findEmails(`${parts.raw}\n${parts.text}`) : [])]);
 }
 
 /** data-* attributes that hold a phone, a fax or an e-mail (a number behind an "Afficher le numéro" button). */
@@ -533,8 +571,9 @@ function readPhones(scope: Scope, ctx: PageContext, selectors: SourceSelectors):
   let phones = keep(fromSelector);
   if (phones.length === 0) {
     phones = [fromJson, fromSchema, fromLinks, text.phones].map(keep).find((found) => found.length > 0) ?? [];
-    // A number the text labels as a phone is one, beside those of a tel: link or a button.
-    phones = unique([...phones, ...keep(text.labelled)]);
+    // A number the text labels as a phone is one, beside those of a tel: link or a button; in
+    // an entry (a card, a row), any number of its text is its own (the directory's were subtracted).
+    phones = unique([...phones, ...keep(scope.kind === 'item' ? text.phones : text.labelled)]);
   }
   // A number given as a fax is a phone only when also given as one (a tel: link, data, schema.org, a phone label).
   const given = new Set([...fromJson, ...fromSchema, ...fromLinks, ...text.phones]);

@@ -10,7 +10,7 @@
  * string-aware bracket scan per candidate and parsed with JSON.parse, and JSON trees are walked
  * with a bound on nodes and depth.
  */
-import type { HTMLElement } from 'node-html-parser';
+import { HTMLElement as HTMLElementClass, type HTMLElement } from 'node-html-parser';
 import { attrOf, classAndId, descendants, hasAttr } from './parse';
 
 type Json = Record<string, unknown>;
@@ -52,14 +52,15 @@ function foldKey(key: string): string {
 }
 
 /**
- * The company entries of a JSON value: the largest array (anywhere in it) holding at least two
- * company-like objects (a name and a contact or a link of their own; `min`, default 2: one
+ * The company entries of a JSON value: the array (anywhere in it) holding the most company-like
+ * objects with a contact, else the most with a link, at least two (a name and a contact or a link of their own; `min`, default 2: one
  * for a JSON answer that is itself a page of results), each read into a {@link JsonItem}. A
  * lone company-like object (a detail page's state) is one entry when `single` is set. Empty
  * when there is none.
  */
 export function jsonItems(value: unknown, single = false, min = 2): JsonItem[] {
   let best: JsonItem[] = [];
+  let bestContacts = 0;
   let lone: JsonItem | undefined;
   let nodes = 0;
   const stack: { v: unknown; depth: number }[] = [{ v: value, depth: 0 }];
@@ -69,7 +70,12 @@ export function jsonItems(value: unknown, single = false, min = 2): JsonItem[] {
     if (depth > MAX_DEPTH) continue;
     if (Array.isArray(v)) {
       const items = v.map((x) => (isJson(x) ? companyOf(x) : undefined)).filter((x): x is JsonItem => x !== undefined);
-      if (items.length >= min && items.length > best.length) best = items;
+      // The array with the most entries that carry a contact wins (a menu of links is longer than a page of companies).
+      const contacts = items.filter((x) => x.phones.length + x.emails.length + x.faxes.length > 0).length;
+      if (items.length >= min && (contacts > bestContacts || (contacts === bestContacts && items.length > best.length))) {
+        best = items;
+        bestContacts = contacts;
+      }
       for (let i = v.length - 1; i >= 0; i--) stack.push({ v: v[i], depth: depth + 1 });
     } else if (isJson(v)) {
       if (single && lone === undefined) lone = companyOf(v);
@@ -255,7 +261,7 @@ interface Counts {
 
 const ZERO: Counts = { digits: 0, ats: 0, tels: 0, links: 0, names: 0, texts: 0 };
 const CONTACT_ATTRS = ['data-phone', 'data-tel', 'data-telephone', 'data-mobile', 'data-gsm', 'data-number', 'data-phone-number', 'data-numero', 'data-email', 'data-mail', 'data-fax'];
-const NAME_TAGS = new Set(['H1', 'H2', 'H3', 'H4', 'H5', 'H6', 'STRONG', 'B', 'A']);
+const NAME_TAGS = new Set(['H1', 'H2', 'H3', 'H4', 'H5', 'H6', 'STRONG', 'B', 'A', 'DT']);
 /** Class or id words of page chrome that is not part of a page's own content. */
 const CHROME_WORDS = new Set(['footer', 'header', 'sidebar', 'navbar', 'nav', 'menu', 'breadcrumb', 'breadcrumbs', 'cookie', 'cookies', 'newsletter', 'copyright', 'widget', 'topbar', 'share', 'sharing', 'social', 'modal', 'popup', 'masthead', 'pagination', 'pager']);
 /** Class or id words that mark an advertisement or a paid placement. */
@@ -306,6 +312,16 @@ function hasAdBadge(el: HTMLElement): boolean {
 
 const BADGE_TAGS = new Set(['SPAN', 'SMALL', 'EM', 'I', 'DIV', 'P', 'LABEL', 'MARK', 'B', 'STRONG']);
 
+/**
+ * Whether an element is a field's label ('Téléphone :', 'Adresse:', 'E-mail'), not a name: its
+ * short text ends with a colon or is a contact word alone. Bounded (see {@link shortText}).
+ */
+function isFieldLabel(el: HTMLElement): boolean {
+  const text = shortText(el, 40);
+  return text !== undefined && (text.endsWith(':') || FIELD_WORDS.test(text));
+}
+const FIELD_WORDS = /^(?:t[ée]l[ée]?(?:phone)?\.?|mobile|fax|e-?mail|courriel|adresse|address|site web|website|web|horaires|الهاتف|الفاكس|العنوان)$/iu;
+
 /** Entries found by repeated structure: the entries kept, and those dropped as advertisements. */
 export interface RepeatedItems {
   items: HTMLElement[];
@@ -326,6 +342,48 @@ export interface RepeatedItems {
  * any other block (their header row does not qualify).
  */
 export function repeatedItems(root: HTMLElement): RepeatedItems {
+  const found = repeatedGroups(root);
+  if (found.items.length + found.advertisements.length > 0 || !wrapLedEntries(root)) return found;
+  return repeatedGroups(root);
+}
+
+/** Tags that open an entry written as a run of siblings: a term of a definition list, a heading. */
+const LEADERS = new Set(['DT', 'H2', 'H3', 'H4', 'H5', 'H6']);
+
+/**
+ * Entries written as runs of siblings rather than one element each (`<dt>name</dt><dd>…</dd>
+ * <dd>…</dd>`, `<h3>name</h3><p>…</p><p>…</p>`): under a parent with at least two leaders of
+ * one tag (dt, or one heading level), each leader and the siblings up to the next one are moved
+ * into an element of their own, so that they are found as repeated blocks. Used only when a
+ * page has no repeated blocks otherwise. One pass over the tree; true when anything was wrapped.
+ */
+function wrapLedEntries(root: HTMLElement): boolean {
+  let wrapped = false;
+  for (const parent of [root, ...descendants(root)]) {
+    const kids = parent.childNodes;
+    const leaders = new Map<string, number>();
+    for (const k of kids) if (k.nodeType === 1 && LEADERS.has((k as HTMLElement).tagName)) leaders.set((k as HTMLElement).tagName, (leaders.get((k as HTMLElement).tagName) ?? 0) + 1);
+    const tag = [...leaders].filter(([, n]) => n >= 2).sort((a, b) => b[1] - a[1])[0]?.[0];
+    if (!tag) continue;
+    const out: typeof kids = [];
+    let group: HTMLElement | undefined;
+    for (const k of kids) {
+      if (k.nodeType === 1 && (k as HTMLElement).tagName === tag) {
+        group = new HTMLElementClass('div', { class: 'entry' }, 'class="entry"', parent, [-1, -1]);
+        out.push(group);
+      }
+      if (group) {
+        k.parentNode = group;
+        group.childNodes.push(k);
+      } else out.push(k);
+    }
+    parent.childNodes = out;
+    wrapped = true;
+  }
+  return wrapped;
+}
+
+function repeatedGroups(root: HTMLElement): RepeatedItems {
   const counts = countAll(root);
   type Group = { parent: HTMLElement; key: string; members: HTMLElement[]; score: number; size: number; qualified: number };
   const groups: Group[] = [];
@@ -409,7 +467,7 @@ function countAll(root: HTMLElement): Map<HTMLElement, Counts> {
     else if (href.startsWith('tel:')) c.tels++;
     else if (href !== '' && !href.startsWith('javascript:') && !href.startsWith('#')) c.links++;
     if (el.rawAttrs.includes('data-')) for (const a of CONTACT_ATTRS) if (hasAttr(el, a)) a.includes('mail') ? c.ats++ : c.tels++;
-    if (NAME_TAGS.has(tag) || /name|title|nom|titre|raison/i.test(el.classList.value.join(' '))) c.names++;
+    if (((NAME_TAGS.has(tag) && !href.startsWith('mailto:') && !href.startsWith('tel:')) || /name|title|nom|titre|raison/i.test(el.classList.value.join(' '))) && !isFieldLabel(el)) c.names++;
     for (const child of el.childNodes) {
       if (child.nodeType === 3) {
         const text = child.rawText;
@@ -441,7 +499,7 @@ function countAll(root: HTMLElement): Map<HTMLElement, Counts> {
 /** Texts of a "next page" link, folded (lower case, no accents, spaces collapsed). */
 const NEXT_TEXTS = new Set(['suivant', 'suivante', 'page suivante', 'next', 'next page', '»', '›', '>', '>>', '→', 'suivant »', 'suivant ›', 'suivant >', 'next »', 'next ›', 'التالي', 'الصفحة التالية', 'التالية']);
 /** Texts and classes of a "load more" control. */
-const LOAD_MORE = /voir plus|afficher plus|charger plus|plus de r[ée]sultats|load more|show more|more results|see more|المزيد|عرض المزيد|load-?more|loadmore|voir-plus|more/i;
+const LOAD_MORE = /\bvoir plus|afficher plus|charger plus|plus de r[ée]sultats|load more|show more|more results|see more|المزيد|عرض المزيد|load-?more|loadmore|voir-plus|\bmore\b/i;
 const LOAD_MORE_TAGS = new Set(['BUTTON', 'A', 'DIV', 'SPAN', 'LI']);
 const LOAD_MORE_ATTRS = ['data-url', 'data-next', 'data-href', 'data-next-url', 'data-load-more', 'data-source', 'data-endpoint', 'data-ajax-url', 'data-link', 'href'];
 
@@ -473,6 +531,8 @@ export function findNextPage(root: HTMLElement, pageUrl: string, elements: reado
     if (!LOAD_MORE_TAGS.has(el.tagName)) continue;
     const words = classAndId(el);
     if (!LOAD_MORE.test(words) && !LOAD_MORE.test(shortText(el, 60) ?? '')) continue;
+    // A cookie banner's "En savoir plus" or a footer's "More" is not the listing's.
+    if (insideChromeBlock(el)) continue;
     for (const attr of LOAD_MORE_ATTRS) {
       const v = attrOf(el, attr);
       if (v && !v.startsWith('#') && !v.toLowerCase().startsWith('javascript:') && /[/?]/.test(v)) return v;
@@ -514,6 +574,14 @@ export function shortText(el: HTMLElement, max: number): string | undefined {
   }
   text = text.replace(/\s+/g, ' ').trim();
   return text.length <= max ? text : undefined;
+}
+
+/** Blocks whose "En savoir plus" / "More" is never the listing's: cookie and consent banners, newsletters, pop-ups, the footer. */
+const NOT_LISTING_WORDS = new Set(['cookie', 'cookies', 'consent', 'gdpr', 'rgpd', 'newsletter', 'modal', 'popup', 'footer']);
+
+function insideChromeBlock(el: HTMLElement): boolean {
+  for (let a: HTMLElement | null = el; a; a = a.parentNode) if (a.tagName === 'FOOTER' || (a.tagName && classWords(a).some((w) => NOT_LISTING_WORDS.has(w)))) return true;
+  return false;
 }
 
 function foldText(s: string): string {

@@ -136,6 +136,8 @@ export interface ItemParts {
   named?: HTMLElement;
   /** The first bold element. */
   bold?: HTMLElement;
+  /** The first term of a definition list (an entry written `<dt>name</dt><dd>…</dd>`). */
+  term?: HTMLElement;
   /** The first element whose class says activity/sector/category. */
   activity?: HTMLElement;
   /** The item's text, blocks on lines of their own (see {@link blockText}). */
@@ -228,6 +230,7 @@ function readParts(el: HTMLElement, full: boolean): ItemParts {
         if (tag === 'H1') parts.h1 ??= child;
       }
       if (parts.bold === undefined && (tag === 'STRONG' || tag === 'B')) parts.bold = child;
+      if (parts.term === undefined && tag === 'DT') parts.term = child;
       if (parts.named === undefined || parts.activity === undefined) {
         const cls = child.classList.value.join(' ');
         if (parts.named === undefined && (NAME_CLASS.test(cls) || attrOf(child, 'itemprop') === 'name')) parts.named = child;

@@ -240,7 +240,8 @@ async function runSource(state: SourceState, ctx: SourceContext): Promise<void> 
   }
 
   // 2. Contacts on every listing page, or in every item of a page, are the directory's.
-  const siteContacts = new Set<string>(pages.length >= 2 ? intersection(perPage.map((companies) => contactsOf(companies))) : []);
+  // (Not a contact that only one company carries, listed on every page: a company may be listed twice.)
+  const siteContacts = new Set<string>(pages.length >= 2 ? [...intersection(perPage.map((companies) => contactsOf(companies)))].filter((c) => !oneCompany(perPage.flat(), c)) : []);
   for (const companies of perPage) {
     if (companies.length >= MIN_ITEMS_FOR_SHARED) for (const c of intersection(companies.map((r) => contactsOf([r])))) siteContacts.add(c);
   }
@@ -343,6 +344,12 @@ function repeatedOnDetails(details: RawCompany[]): Set<string> {
   const counts = new Map<string, number>();
   for (const d of details) for (const c of new Set([...d.emails, ...d.phones])) counts.set(c, (counts.get(c) ?? 0) + 1);
   return new Set([...counts].filter(([, n]) => n >= 2 && n * 2 > details.length).map(([c]) => c));
+}
+
+/** Whether every record carrying a contact has the same name key (one company listed several times). */
+function oneCompany(records: RawCompany[], contact: string): boolean {
+  const names = new Set(records.filter((r) => r.emails.includes(contact) || r.phones.includes(contact)).map((r) => normalizeCompanyName(r.name)));
+  return names.size === 1;
 }
 
 function contactsOf(records: RawCompany[]): Set<string> {

@@ -207,3 +207,52 @@ describe('detail pages', () => {
     expect(detail).toMatchObject({ name: 'SARL Numidia Conseil', phones: ['+213550123456'], emails: ['contact@numidia.dz'], faxes: ['+21321234568'] });
   });
 });
+
+describe('layouts found without selectors', () => {
+  test('labelled field rows are fields of a card, not entries; a "Nom :" label is not part of the name', () => {
+    const field = (cls: string, label: string, value: string) => `<div class="meta field-${cls}"><span class="meta-title">${label}: </span>${value}</div>`;
+    const card = (name: string, tel: string, mail: string) => `<li class="place"><div class="meta field-name"><span class="field-label">Nom de l'entreprise:</span> <a href="/p/${tel}">${name}</a></div>
+      ${field('phone', 'Téléphone', `<a href="tel:${tel}">${tel}</a>`)}${field('email', 'Email', `<a href="mailto:${mail}">${mail}</a>`)}${field('web', 'Site web', '<a href="https://x.dz">x.dz</a>')}</li>`;
+    const html = chrome(`<ul class="places">${card('Numidia Soft', '0550617283', 'contact@numidiasoft.dz')}${card('Data Box', '0552143658', 'databox@gmail.com')}</ul>`);
+    expect(readListing(html, URL).companies.map((c) => [c.name, c.phones, c.emails])).toEqual([
+      ['Numidia Soft', ['+213550617283'], ['contact@numidiasoft.dz']],
+      ['Data Box', ['+213552143658'], ['databox@gmail.com']],
+    ]);
+  });
+
+  test('entries written as <dt>name</dt><dd>…</dd> runs, and as <h3>name</h3><p>…</p> runs', () => {
+    const dl = chrome(`<dl><dt>Céramique de la Soummam</dt><dd>Akbou</dd><dd>Tél. : 034 22 33 44 – Télécopie : 034 22 33 45</dd>
+      <dt>Emballages Sidi Aïch</dt><dd>Sidi Aïch</dd><dd>Tél. : 034 28 39 40</dd></dl>`);
+    expect(readListing(dl, URL).companies.map((c) => [c.name, c.phones, c.faxes ?? []])).toEqual([
+      ['Céramique de la Soummam', ['+21334223344'], ['+21334223345']],
+      ['Emballages Sidi Aïch', ['+21334283940'], []],
+    ]);
+    const headed = chrome(`<div class="content"><h3>Atlas Travaux</h3><p>Hydra</p><p>0661 20 34 56</p><h3>Tassili Construction</h3><p>Kouba</p><p>021 23 45 67</p></div>`);
+    expect(readListing(headed, URL).companies.map((c) => c.name)).toEqual(['Atlas Travaux', 'Tassili Construction']);
+  });
+
+  test('JSON state: the array of companies with contacts wins over a longer menu of links', () => {
+    const menu = Array.from({ length: 12 }, (_, i) => ({ name: `Secteur ${i}`, href: `/secteur/${i}` }));
+    const state = { layout: { menu }, results: [{ raisonSociale: 'Laiterie Mitidja', coordonnees: { telephones: ['0661 77 88 99'] } }, { raisonSociale: 'Moulins de Boufarik', coordonnees: { email: 'commercial@moulins-boufarik.com' } }] };
+    expect(jsonItems(state).map((i) => i.name)).toEqual(['Laiterie Mitidja', 'Moulins de Boufarik']);
+  });
+
+  test('a "load more" answer holding a single entry gives it', () => {
+    const answer = JSON.stringify({ html: '<div class="item"><div class="logo"><img src="/l.png"></div><div class="infos"><strong>Atelier Haïk</strong><br>☎ 0550 24 35 46</div><div class="more"><a href="/e?id=7">+ d\'infos</a></div></div>', next_page_url: null });
+    expect(readListing(answer, URL, {}, { contentType: 'application/json' }).companies.map((c) => [c.name, c.phones])).toEqual([['Atelier Haïk', ['+213550243546']]]);
+  });
+
+  test('a cookie banner\'s "En savoir plus" is not a next page', () => {
+    const html = chrome('<div class="results"></div>');
+    expect(readListing(html, URL).next).toBeUndefined();
+  });
+});
+
+describe('detail pages: other companies on the page', () => {
+  test('"Annonces similaires" / "Entreprises similaires" blocks give nothing to the page\'s company', () => {
+    const html = chrome(`<main><h1>Restaurant Le Corsaire</h1><div class="contact"><button data-tel="024 81 92 03">Afficher le numéro</button></div>
+      <section class="more-ads"><h2>Annonces similaires</h2><div><h3>Pizzeria Bella Napoli</h3><p>Tél : 0550 92 03 14</p></div></section>
+      <h2>Dans la même catégorie</h2><p>Grill Zemmouri : 024 88 99 00</p></main>`);
+    expect(extractDetail(html, 'https://annuaire.test/annonce/300')).toMatchObject({ name: 'Restaurant Le Corsaire', phones: ['+21324819203'] });
+  });
+});
