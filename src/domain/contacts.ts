@@ -245,6 +245,8 @@ const OBFUSCATED_DOT = / ?[[({] ?(?:dot|point) ?[\])}] ?/gi;
  * bounded, so the pattern is linear.
  */
 const SPELLED_EMAIL = /(?<![a-z0-9._%+-])([a-z0-9._%+-]{1,64}) arobase ((?:[a-z0-9-]{1,63}(?: point |\.)){1,4}(?:dz|com|net|org|fr|info|biz|eu|co|io))(?![a-z0-9-])/gi;
+/** What any written address holds: an '@', its entity, a bracketed or spelled-out 'at', Cloudflare's attribute. */
+const MAYBE_EMAIL = /@|&#0{0,8}64;|&#x0{0,8}40;|&commat;|arobase|[[({] ?at ?[\])}]|cfemail|email-protection/i;
 /** Cloudflare-protected addresses in HTML: data-cfemail="…" and /cdn-cgi/l/email-protection#…. */
 const CF_EMAIL = /(?:data-cfemail\s{0,20}=\s{0,20}["']?|email-protection#)([0-9a-f]{4,512})/gi;
 
@@ -256,18 +258,17 @@ const CF_EMAIL = /(?:data-cfemail\s{0,20}=\s{0,20}["']?|email-protection#)([0-9a
  * ' dot ' and spaces around a plain '@' are not read.
  */
 export function findEmails(text: string): string[] {
-  if (typeof text !== 'string') return [];
+  if (typeof text !== 'string' || !MAYBE_EMAIL.test(text)) return [];
   const found = new Set<string>();
   for (const [, hex] of text.matchAll(CF_EMAIL)) {
     const email = normalizeEmail(decodeCfEmail(hex) ?? '');
     if (email) found.add(email);
   }
-  const plain = collapse(text)
-    .replace(/&#0{0,8}64;|&#x0{0,8}40;|&commat;/gi, '@')
-    .replace(/&#0{0,8}46;|&#x0{0,8}2e;|&period;/gi, '.')
-    .replace(OBFUSCATED_AT, '@')
-    .replace(OBFUSCATED_DOT, '.')
-    .replace(SPELLED_EMAIL, (_, local: string, domain: string) => `${local}@${domain.replace(/ point /gi, '.')}`);
+  // Each rewriting only where it can apply (they are linear, but a page has many entries).
+  let plain = collapse(text);
+  if (plain.includes('&')) plain = plain.replace(/&#0{0,8}64;|&#x0{0,8}40;|&commat;/gi, '@').replace(/&#0{0,8}46;|&#x0{0,8}2e;|&period;/gi, '.');
+  if (/[[({]/.test(plain)) plain = plain.replace(OBFUSCATED_AT, '@').replace(OBFUSCATED_DOT, '.');
+  if (/arobase/i.test(plain)) plain = plain.replace(SPELLED_EMAIL, (_, local: string, domain: string) => `${local}@${domain.replace(/ point /gi, '.')}`);
   for (const email of addressesAroundAts(plain)) found.add(email);
   return [...found];
 }

@@ -107,8 +107,8 @@ interface PageContext {
   /** Where relative links resolve (a <base href>, else the page). */
   base: string;
   siteContacts: ReadonlySet<string>;
-  /** The header cells of each table read so far (a table's rows share them). */
-  tableHeaders: Map<HTMLElement, string[]>;
+  /** The header row and cells of each table read so far (a table's rows share them). */
+  tableHeaders: Map<HTMLElement, { row?: HTMLElement; headers: string[] }>;
 }
 
 /** Where one company's fields are looked for. */
@@ -231,7 +231,7 @@ function companiesOf(page: ParsedPage, pageUrl: string, selectors: SourceSelecto
     const found = repeatedItems(root);
     advertisement = found.advertisements.length;
     for (const el of found.items) {
-      if (el.tagName === 'TR' && !el.childNodes.some((c) => (c as HTMLElement).tagName === 'TD')) continue; // a header row
+      if (el.tagName === 'TR' && (!el.childNodes.some((c) => (c as HTMLElement).tagName === 'TD') || tableHeader(el, ctx).row === el)) continue; // a header row
       scopes.push({ el, ld: [], kind: 'item' });
     }
     if (scopes.length === 0 && advertisement === 0 && options.fragment) for (const el of fragmentEntries(root)) scopes.push({ el, ld: [], kind: 'item' });
@@ -437,9 +437,9 @@ function readName(scope: Scope, ctx: PageContext, selectors: SourceSelectors, pa
     candidates.push(() => rowName(el, ctx));
   } else if (parts) {
     candidates.push(
-      () => textOf(parts.heading),
-      () => withoutLabel(textOf(parts.named)),
-      () => textOf(parts.bold),
+      () => nameText(parts.heading),
+      () => withoutLabel(nameText(parts.named)),
+      () => nameText(parts.bold),
       () => textOf(parts.term),
       () => parts.anchors.filter((a) => !/^(?:mailto:|tel:)|email-protection/i.test(a.getAttribute('href') ?? '')).map(textOf).find((t) => t !== undefined && !/^(?:voir|d[ée]tails?|plus|en savoir|afficher|contact)/i.test(t)),
     );
@@ -463,16 +463,28 @@ const NAME_HEADER = /raison|soci[ée]t[ée]|entreprise|^nom|name|company|d[ée]n
 
 /** The header cells' texts of a row's table (a thead row, else the first row with th cells), or [] when it has none. */
 function rowHeaders(row: HTMLElement, ctx: PageContext): string[] {
+  return tableHeader(row, ctx).headers;
+}
+
+/** Words of header cells: a first row of plain cells made of two or more of them is the table's header. */
+const HEADER_CELL = /^(?:raison sociale|nom|name|soci[ée]t[ée]|entreprise|d[ée]nomination|enseigne|activit[ée]s?|secteur|cat[ée]gorie|adresse|address|ville|commune|wilaya|t[ée]l[ée]?(?:phone)?s?\.?|mobile|gsm|fax|t[ée]l[ée]copie|e-?mail|courriel|site(?: web)?|contact|n°|rc|nif|الاسم|الهاتف|العنوان)$/iu;
+
+/** A row's table header: its row (a thead row, a row of th cells, or a first row of header words) and the cells' texts. */
+function tableHeader(row: HTMLElement, ctx: PageContext): { row?: HTMLElement; headers: string[] } {
   const table = closest(row.parentNode, (a) => a.tagName === 'TABLE');
-  if (!table) return [];
-  let headers = ctx.tableHeaders.get(table);
-  if (headers === undefined) {
+  if (!table) return { headers: [] };
+  let found = ctx.tableHeaders.get(table);
+  if (found === undefined) {
     const rows = descendants(table).filter((d) => d.tagName === 'TR');
-    const header = rows.find((tr) => tr.parentNode?.tagName === 'THEAD') ?? rows.find((tr) => tr.childNodes.some((c) => (c as HTMLElement).tagName === 'TH'));
-    headers = header ? cells(header).map((c) => clean(c.text)) : [];
-    ctx.tableHeaders.set(table, headers);
+    const first = rows[0];
+    const header =
+      rows.find((tr) => tr.parentNode?.tagName === 'THEAD') ??
+      rows.find((tr) => tr.childNodes.some((c) => (c as HTMLElement).tagName === 'TH')) ??
+      (first && cells(first).filter((c) => HEADER_CELL.test(clean(c.text).replace(/\s*:$/, ''))).length >= 2 ? first : undefined);
+    found = header ? { row: header, headers: cells(header).map((c) => clean(c.text)) } : { headers: [] };
+    ctx.tableHeaders.set(table, found);
   }
-  return headers;
+  return found;
 }
 
 function cells(row: HTMLElement): HTMLElement[] {
@@ -484,8 +496,8 @@ function rowName(row: HTMLElement, ctx: PageContext): string | undefined {
   const headers = rowHeaders(row, ctx);
   const list = cells(row);
   const byHeader = headers.findIndex((h) => NAME_HEADER.test(h));
-  if (byHeader !== -1 && list[byHeader]) return textOf(list[byHeader]);
-  return list.map(textOf).find((t) => t !== undefined && /\p{L}{2}/u.test(t) && !t.includes('@') && (t.match(/\d/g) ?? []).length < 6);
+  if (byHeader !== -1 && list[byHeader]) return nameText(list[byHeader]);
+  return list.map(nameText).find((t) => t !== undefined && /\p{L}{2}/u.test(t) && !t.includes('@') && (t.match(/\d/g) ?? []).length < 6);
 }
 
 /** The text a row's contacts are read from: each cell after its column's header, so the header is the label ('Fax: 021 ...'). */
@@ -529,7 +541,8 @@ function readEmails(scope: Scope, ctx: PageContext, selectors: SourceSelectors):
     () => (parts ? [...links(parts, 'mailto:').flatMap((v) => v.split(/[,;]/).map((e) => normalizeEmail(e))), ...dataValues(parts, EMAIL_ATTRS).flatMap(findEmails)] : []),
   ];
   const given = steps.map((step) => keep(step())).find((found) => found.length > 0) ?? [];
-  return unique([...given, ...keep(parts ? findEmails(`${parts.raw}\n${parts.text}`) : [])]);
+  // The raw text holds the written entities; the decoded text, addresses written wholly as entities.
+  return unique([...given, ...keep(parts ? findEmails(parts.raw.includes('&') ? `${parts.raw}\n${parts.text}` : parts.raw) : [])]);
 }
 
 /** data-* attributes that hold a phone, a fax or an e-mail (a number behind an "Afficher le numéro" button). */
@@ -791,6 +804,27 @@ function texts(value: unknown): string[] {
 
 function firstText(value: unknown): string | undefined {
   return texts(value).map(clean).find(Boolean);
+}
+
+/** Class words of the badges and icons written inside a name ('Vérifié', 'Premium', 'Nouveau', a star). */
+const BADGE_WORDS = new Set(['badge', 'label', 'tag', 'tags', 'pill', 'chip', 'verified', 'verifie', 'premium', 'new', 'nouveau', 'icon', 'icons', 'rating', 'stars', 'count', 'sr', 'visually', 'screen']);
+
+/** A name element's text without the badges, icons and counters written inside it; words of inline elements kept apart. */
+function nameText(el: HTMLElement | null | undefined): string | undefined {
+  if (!el) return undefined;
+  const out: string[] = [];
+  const stack: import('node-html-parser').Node[] = [...el.childNodes].reverse();
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    if (node.nodeType === 3) out.push(node.text);
+    else if (node.nodeType === 1) {
+      const child = node as HTMLElement;
+      if (['SUP', 'SVG', 'BUTTON', 'I', 'IMG'].includes(child.tagName) || classWords(child).some((w) => BADGE_WORDS.has(w))) continue;
+      out.push(' ');
+      for (let i = child.childNodes.length - 1; i >= 0; i--) stack.push(child.childNodes[i]);
+    }
+  }
+  return clean(out.join('')) || textOf(el);
 }
 
 function textOf(el: HTMLElement | null | undefined): string | undefined {

@@ -44,6 +44,10 @@ const EMAIL_KEYS = new Set(['email', 'emails', 'mail', 'courriel', 'contactemail
 const ACTIVITY_KEYS = new Set(['activity', 'activite', 'activité', 'secteur', 'sector', 'category', 'categorie', 'catégorie', 'industry', 'rubrique', 'metier', 'métier', 'specialite']);
 const URL_KEYS = new Set(['url', 'link', 'href', 'permalink', 'detailurl', 'profileurl', 'ficheurl', 'path', 'slugurl']);
 const AD_KEYS = new Set(['sponsored', 'issponsored', 'promoted', 'ispromoted', 'isad', 'ad', 'advertisement', 'featuredad', 'sponsorise']);
+/** Numbered and qualified keys: tel1, telephone_2, tel_fixe, phone_mobile, mobile2, email1, fax2 (folded). */
+const PHONE_KEY = /^(?:tel|tél|telephone|téléphone|phone|mobile|gsm|portable|fixe|cell|numtel|numerotel|numerotelephone)(?:\d|fixe|mobile|portable|gsm|bureau|pro|principal|secondaire|number|numero)*$/u;
+const FAX_KEY = /^(?:fax|telecopie|télécopie)(?:\d|number|numero)*$/u;
+const EMAIL_KEY = /^(?:e?mail|courriel|adresseemail|adressemail)(?:\d|pro|contact|address|principal)*$/u;
 /** Keys under which a company keeps its contacts in a nested object ({contact: {phone, email}}). */
 const NESTED_KEYS = new Set(['contact', 'contacts', 'coordonnees', 'coordonnées', 'contactinfo', 'contactinformation', 'details', 'info', 'infos', 'attributes', 'fields']);
 
@@ -95,9 +99,9 @@ function companyOf(obj: Json): JsonItem | undefined {
     for (const [rawKey, value] of Object.entries(o)) {
       const key = foldKey(rawKey);
       if (depth === 0 && name === undefined && NAME_KEYS.has(key) && typeof value === 'string' && value.trim().length >= 2) name = value;
-      else if (PHONE_KEYS.has(key)) item.phones.push(...strings(value));
-      else if (FAX_KEYS.has(key)) item.faxes.push(...strings(value));
-      else if (EMAIL_KEYS.has(key)) item.emails.push(...strings(value));
+      else if (FAX_KEYS.has(key) || FAX_KEY.test(key)) item.faxes.push(...strings(value));
+      else if (PHONE_KEYS.has(key) || PHONE_KEY.test(key)) item.phones.push(...strings(value));
+      else if (EMAIL_KEYS.has(key) || EMAIL_KEY.test(key)) item.emails.push(...strings(value));
       else if (depth === 0 && ACTIVITY_KEYS.has(key) && item.activity === undefined) item.activity = strings(value).find(Boolean) ?? (isJson(value) ? strings(value.name ?? value.nom ?? value.label).find(Boolean) : undefined);
       else if (depth === 0 && URL_KEYS.has(key) && typeof value === 'string' && item.url === undefined) item.url = value;
       else if (depth === 0 && AD_KEYS.has(key) && (value === true || value === 1 || value === 'true')) item.advertisement = true;
@@ -247,6 +251,8 @@ export function jsonHtml(value: unknown): string | undefined {
 interface Counts {
   /** Digits in its text. */
   digits: number;
+  /** Runs of 9 or more digits written as phone numbers are (spaces, dots, dashes, brackets): not dates, not prices. */
+  numbers: number;
   /** '@' in its text, mailto: links, data-email attributes. */
   ats: number;
   /** tel: links and data-phone-like attributes. */
@@ -259,7 +265,7 @@ interface Counts {
   texts: number;
 }
 
-const ZERO: Counts = { digits: 0, ats: 0, tels: 0, links: 0, names: 0, texts: 0 };
+const ZERO: Counts = { digits: 0, numbers: 0, ats: 0, tels: 0, links: 0, names: 0, texts: 0 };
 const CONTACT_ATTRS = ['data-phone', 'data-tel', 'data-telephone', 'data-mobile', 'data-gsm', 'data-number', 'data-phone-number', 'data-numero', 'data-email', 'data-mail', 'data-fax'];
 const NAME_TAGS = new Set(['H1', 'H2', 'H3', 'H4', 'H5', 'H6', 'STRONG', 'B', 'A', 'DT']);
 /** Class or id words of page chrome that is not part of a page's own content. */
@@ -406,7 +412,7 @@ function repeatedGroups(root: HTMLElement): RepeatedItems {
         const c = counts.get(m) ?? ZERO;
         size += c.texts;
         const named = c.names > 0 || (m.tagName === 'TR' && m.childNodes.filter((n) => (n as HTMLElement).tagName === 'TD').length >= 2);
-        const contact = c.digits >= 8 || c.ats > 0 || c.tels > 0;
+        const contact = c.numbers > 0 || c.ats > 0 || c.tels > 0;
         if (named && c.texts >= 2 && (contact || c.links > 0)) {
           qualified++;
           score += contact ? 2 : 1;
@@ -472,15 +478,24 @@ function countAll(root: HTMLElement): Map<HTMLElement, Counts> {
       if (child.nodeType === 3) {
         const text = child.rawText;
         if (/\S/.test(text)) c.texts++;
-        for (let i = 0; i < text.length; i++) {
-          const code = text.charCodeAt(i);
-          if ((code >= 48 && code <= 57) || (code >= 0x660 && code <= 0x669) || (code >= 0x6f0 && code <= 0x6f9)) c.digits++;
-          else if (code === 64) c.ats++;
+        let run = 0;
+        for (let i = 0; i <= text.length; i++) {
+          const code = i < text.length ? text.charCodeAt(i) : -1;
+          if ((code >= 48 && code <= 57) || (code >= 0x660 && code <= 0x669) || (code >= 0x6f0 && code <= 0x6f9)) {
+            c.digits++;
+            run++;
+            continue;
+          }
+          if (code === 32 || code === 46 || code === 45 || code === 40 || code === 41 || code === 43 || code === 0xa0) continue;
+          if (run >= 9) c.numbers++;
+          run = 0;
+          if (code === 64) c.ats++;
         }
       } else if (child.nodeType === 1) {
         const cc = counts.get(child as HTMLElement);
         if (!cc) continue;
         c.digits += cc.digits;
+        c.numbers += cc.numbers;
         c.ats += cc.ats;
         c.tels += cc.tels;
         c.links += cc.links;

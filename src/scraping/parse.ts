@@ -92,7 +92,8 @@ export function descendants(el: HTMLElement): HTMLElement[] {
  * whose attributes cannot hold the name is never parsed.
  */
 export function hasAttr(el: HTMLElement, name: string): boolean {
-  return el.rawAttrs.length >= name.length && el.rawAttrs.toLowerCase().includes(name) && el.hasAttribute(name);
+  const raw = el.rawAttrs;
+  return raw.length >= name.length && (raw.includes(name) || (/[A-Z]/.test(raw) && raw.toLowerCase().includes(name))) && el.hasAttribute(name);
 }
 
 /** An attribute's value (entities decoded), or undefined; see {@link hasAttr}. */
@@ -177,9 +178,9 @@ function readParts(el: HTMLElement, full: boolean): ItemParts {
   };
   const readData = (node: HTMLElement) => {
     const attrs = node.rawAttrs;
-    if (!attrs.includes('data-')) return;
+    if (!attrs.includes('data-') && !attrs.includes('DATA-')) return;
     for (const name of CONTACT_DATA_ATTRS) {
-      if (!attrs.toLowerCase().includes(name) || !node.hasAttribute(name)) continue;
+      if (!hasAttr(node, name)) continue;
       const v = node.getAttribute(name);
       if (!v) continue;
       const list = parts.data.get(name);

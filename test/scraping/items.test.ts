@@ -242,6 +242,28 @@ describe('layouts found without selectors', () => {
     expect(readListing(answer, URL, {}, { contentType: 'application/json' }).companies.map((c) => [c.name, c.phones])).toEqual([['Atelier Haïk', ['+213550243546']]]);
   });
 
+  test('a table whose header is a first row of plain cells; names without their badges; a blog card with a date is not an entry', () => {
+    const table = chrome(`<table><tr><td><b>Raison sociale</b></td><td><b>Tél</b></td><td><b>Fax</b></td></tr>
+      <tr><td>Atlas Travaux <span class="badge">Vérifié</span></td><td>0661 20 34 56</td><td>021 23 45 20</td></tr>
+      <tr><td>Tassili Construction <sup>★</sup></td><td>021 23 45 67</td><td>—</td></tr></table>`);
+    expect(readListing(table, URL).companies.map((c) => [c.name, c.phones, c.faxes ?? []])).toEqual([
+      ['Atlas Travaux', ['+213661203456'], ['+21321234520']],
+      ['Tassili Construction', ['+21321234567'], []],
+    ]);
+    const blog = chrome(`<div class="posts"><div class="post"><h3><a href="/blog/1">Salon du BTP 2026</a></h3><p>Publié le 12.03.2026</p></div>
+      <div class="post"><h3><a href="/blog/2">Nouvelles normes</a></h3><p>Publié le 02.02.2026</p></div></div>
+      <div class="cards"><div class="card"><h3>Numidia Bâtiment <span class="tag">Premium</span></h3><p>Tél : 0550 12 34 56</p></div><div class="card"><h3>Atlas Travaux</h3><p>Tél : 0661 20 34 56</p></div></div>`);
+    expect(readListing(blog, URL).companies.map((c) => c.name)).toEqual(['Numidia Bâtiment', 'Atlas Travaux']);
+  });
+
+  test('JSON state with numbered or qualified contact keys (tel1, tel_fixe, email_pro, fax2)', () => {
+    const items = jsonItems({ hits: [{ nom_entreprise: 'Oasis Agro', tel1: '025 41 22 33', tel_mobile: '0661 77 88 99', fax2: '025 41 22 34', email_pro: 'contact@oasis-agro.dz' }, { nom_entreprise: 'Laiterie Mitidja', tel1: '0550 47 58 69' }] });
+    expect(items.map((i) => [i.name, i.phones, i.faxes, i.emails])).toEqual([
+      ['Oasis Agro', ['025 41 22 33', '0661 77 88 99'], ['025 41 22 34'], ['contact@oasis-agro.dz']],
+      ['Laiterie Mitidja', ['0550 47 58 69'], [], []],
+    ]);
+  });
+
   test('a cookie banner\'s "En savoir plus" is not a next page', () => {
     const html = chrome('<div class="results"></div>');
     expect(readListing(html, URL).next).toBeUndefined();
