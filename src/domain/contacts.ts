@@ -144,18 +144,25 @@ function windows(piece: string): string[] {
 }
 
 /** What a label says a number is. */
-type PhoneKind = 'phone' | 'fax';
+type PhoneKind = 'phone' | 'fax' | 'id';
 
 /**
  * Label words, longest first so that 'Télécopie' is not read as 'Tél'. Matched only as whole
  * words (see {@link findPhonesAndFaxes}). Arabic: هاتف (telephone), جوال / نقال (mobile),
  * فاكس (fax), with or without the article.
  */
-const LABEL = /t[ée]l[ée]copieur|t[ée]l[ée]copie|t[ée]l[ée]phones?|telephone|t[ée]l|mobile|mob|portable|gsm|fixe|cellulaire|cell|whatsapp|phone|fax|(?:ال)?(?:هاتف|جوال|نقال|فاكس)/giu;
+const LABEL = /t[ée]l[ée]copieur|t[ée]l[ée]copie|t[ée]l[ée]phones?|telephone|t[ée]l|mobile|mob|portable|gsm|fixe|cellulaire|cell|whatsapp|phone|fax|(?:ال)?(?:هاتف|جوال|نقال|فاكس)|e-?mail|courriel|adresse|horaires?|site web|activit[ée]s?|capital|nif|nis|rc|(?:ال)?(?:بريد|عنوان)/giu;
 
-/** The kind a label word gives its numbers. */
-function kindOf(label: string): PhoneKind {
-  return /copie|fax|فاكس/iu.test(label) ? 'fax' : 'phone';
+/**
+ * The kind a label word gives its numbers: a phone's, a fax's, an identifier's (RC, NIF, NIS,
+ * capital: never a phone), or none (another field: E-mail, Adresse, Horaires ... only ends a
+ * number label's reach).
+ */
+function kindOf(label: string): PhoneKind | undefined {
+  if (/copie|fax|فاكس/iu.test(label)) return 'fax';
+  if (/^(?:capital|nif|nis|rc)$/iu.test(label)) return 'id';
+  if (/^(?:e-?mail|courriel|adresse|horaires?|site web|activit[ée]s?|(?:ال)?(?:بريد|عنوان))$/iu.test(label)) return undefined;
+  return 'phone';
 }
 
 /** Between two labels that name one number together ('Tél/Fax :', 'Tél. et fax'), at most this much non-digit text. */
@@ -179,17 +186,18 @@ export function findPhonesAndFaxes(text: string, defaultCountry: CountryCode = '
  */
 export function readNumbers(text: string, defaultCountry: CountryCode = 'DZ'): { phones: string[]; faxes: string[]; labelled: string[] } {
   if (typeof text !== 'string') return { phones: [], faxes: [], labelled: [] };
-  // Label spans: each label's kinds hold until the next label.
+  // Label spans: each label's kinds hold until the next label (a label of another field has none).
   const spans: { start: number; end: number; kinds: Set<PhoneKind> }[] = [];
   for (const m of text.matchAll(LABEL)) {
     const start = m.index;
     const end = start + m[0].length;
     if (isLatinLetter(text.charCodeAt(start - 1)) || isLatinLetter(text.charCodeAt(end))) continue;
     const last = spans[spans.length - 1];
-    if (last && JOINED_LABELS.test(text.slice(last.end, start).slice(0, 40)) && start - last.end <= 40) {
-      last.kinds.add(kindOf(m[0]));
+    const kind = kindOf(m[0]);
+    if (kind && kind !== 'id' && last && last.kinds.size > 0 && !last.kinds.has('id') && JOINED_LABELS.test(text.slice(last.end, start).slice(0, 40)) && start - last.end <= 40) {
+      last.kinds.add(kind);
       last.end = end;
-    } else spans.push({ start, end, kinds: new Set([kindOf(m[0])]) });
+    } else spans.push({ start, end, kinds: new Set(kind ? [kind] : []) });
   }
   const labelledPhone = new Set<string>();
   const fax = new Set<string>();
@@ -203,7 +211,8 @@ export function readNumbers(text: string, defaultCountry: CountryCode = 'DZ'): {
     }
   };
   add(findPhones(text.slice(0, spans[0]?.start ?? text.length), defaultCountry), undefined);
-  spans.forEach((span, i) => add(findPhones(text.slice(span.end, spans[i + 1]?.start ?? text.length), defaultCountry), span.kinds));
+  // Numbers after an identifier's label (RC, NIF ...) are not read at all.
+  spans.forEach((span, i) => (span.kinds.has('id') ? undefined : add(findPhones(text.slice(span.end, spans[i + 1]?.start ?? text.length), defaultCountry), span.kinds)));
   const onlyFax = (n: string) => fax.has(n) && !labelledPhone.has(n);
   return { phones: [...new Set(order.filter((n) => !onlyFax(n)))], faxes: [...new Set(order.filter((n) => fax.has(n)))], labelled: [...new Set(order.filter((n) => labelledPhone.has(n)))] };
 }

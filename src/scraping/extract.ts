@@ -275,8 +275,8 @@ function contactsOfChrome(page: ParsedPage): string[] {
   for (const el of page.elements) {
     const tag = el.tagName;
     const chromeTag = tag === 'HEADER' || tag === 'FOOTER' || tag === 'NAV';
-    if (!chromeTag && !hasAttr(el, 'role') && !/footer|header|topbar|copyright/.test(classAndId(el))) continue;
-    if (!(isChrome(el) || (tag !== 'ARTICLE' && classWords(el).some((w) => ['footer', 'header', 'topbar', 'copyright'].includes(w))))) continue;
+    if (!chromeTag && !hasAttr(el, 'role') && !/footer|header|topbar|copyright|pied|colophon|entete|bandeau/.test(classAndId(el))) continue;
+    if (!(isChrome(el) || (tag !== 'ARTICLE' && classWords(el).some((w) => PAGE_CHROME_WORDS.has(w))))) continue;
     if (closest(el.parentNode, (a) => a.tagName === 'FOOTER' || a.tagName === 'HEADER' || a.tagName === 'NAV') !== undefined) continue;
     const parts = itemParts(el);
     if (parts.raw.length > 200_000) continue;
@@ -354,7 +354,9 @@ function removeFurniture(page: ParsedPage): void {
 }
 
 /** Class or id words of blocks that are never a company's on its own page. */
-const FURNITURE_WORDS = new Set(['footer', 'navbar', 'menu', 'breadcrumb', 'breadcrumbs', 'cookie', 'cookies', 'newsletter', 'copyright', 'topbar', 'share', 'sharing', 'social', 'masthead', 'similar', 'similaires', 'similars', 'related', 'suggestions', 'recommended', 'recommandations']);
+/** Class or id words of a page's own header and footer ('pied' de page, WordPress's 'colophon', 'entête', 'bandeau'). */
+const PAGE_CHROME_WORDS = new Set(['footer', 'header', 'topbar', 'copyright', 'pied', 'colophon', 'entete', 'bandeau']);
+const FURNITURE_WORDS = new Set(['pied', 'colophon', 'footer', 'navbar', 'menu', 'breadcrumb', 'breadcrumbs', 'cookie', 'cookies', 'newsletter', 'copyright', 'topbar', 'share', 'sharing', 'social', 'masthead', 'similar', 'similaires', 'similars', 'related', 'suggestions', 'recommended', 'recommandations']);
 
 /**
  * The next listing page: the first `selector` match (default {@link DEFAULT_NEXT_PAGE}) with

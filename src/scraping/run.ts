@@ -342,7 +342,7 @@ function isReadable(contentType: string): boolean {
 function repeatedOnDetails(details: RawCompany[]): Set<string> {
   if (details.length < 2) return new Set();
   const counts = new Map<string, number>();
-  for (const d of details) for (const c of new Set([...d.emails, ...d.phones])) counts.set(c, (counts.get(c) ?? 0) + 1);
+  for (const d of details) for (const c of new Set([...d.emails, ...d.phones, ...(d.faxes ?? [])])) counts.set(c, (counts.get(c) ?? 0) + 1);
   return new Set([...counts].filter(([, n]) => n >= 2 && n * 2 > details.length).map(([c]) => c));
 }
 
