@@ -19,9 +19,10 @@
  *     or in every company of a listing page of at least 3 companies, is the directory's (a
  *     "report this listing" address, a hotline), and is subtracted; the pages are read again
  *     without it (see `ExtractOptions.siteContacts`).
- *  3. Detail pages: among the source's first `maxResults` companies, those that lack an e-mail
- *     or a phone and link to a page of their own on the source's host have it read (the
- *     fetcher keeps 2 requests at a time per host), its contacts added to the company's.
+ *  3. Detail pages: among the source's first `maxResults` companies, those that link to a page
+ *     of their own on the source's host have it read (the fetcher keeps 2 requests at a time
+ *     per host), its contacts added to the company's (a fax, a second number, the e-mail the
+ *     listing does not show); a page showing more contacts than one company has is ignored.
  * Pages are parsed and read in worker threads ({@link PageReader}), never on the event loop: a
  * page that takes longer than its budget, or whose reading fails, is dropped and named in the
  * source's report (`pages_dropped`), and the source goes on without it (a dropped listing page
@@ -102,6 +103,9 @@ export interface RunResult {
   /** Every URL requested during the run (robots.txt, retries and redirect hops included), in the order sent. */
   fetched: string[];
 }
+
+/** Most e-mails and phones one company's own page shows; a "detail" page with more is a list. */
+const MAX_DETAIL_CONTACTS = 8;
 
 /** A contact shared by every company of a page with at least this many is the directory's. */
 const MIN_ITEMS_FOR_SHARED = 3;
@@ -257,11 +261,10 @@ async function runSource(state: SourceState, ctx: SourceContext): Promise<void> 
   }
   const records = state.records;
 
-  // 3. Detail pages of the first maxResults companies that lack a contact.
+  // 3. Detail pages of the first maxResults companies (a detail page often shows more: a fax, a second number, the e-mail).
   const wanted = new Map<string, RawCompany[]>();
   for (const r of records.slice(0, ctx.maxResults)) {
     if (!r.detailUrl || visited.has(r.detailUrl) || !sameHost(r.detailUrl, first)) continue;
-    if (r.emails.length > 0 && r.phones.length > 0) continue;
     wanted.set(r.detailUrl, [...(wanted.get(r.detailUrl) ?? []), r]);
   }
   for (const c of chromeContacts) siteContacts.add(c);
@@ -282,7 +285,8 @@ async function runSource(state: SourceState, ctx: SourceContext): Promise<void> 
         }
         state.pagesRead++;
         const detail = read.result.company;
-        if (detail) details.push({ owners, detail });
+        // A page with more contacts than one company shows is a list (a category, a search), not the company's own.
+        if (detail && detail.emails.length + detail.phones.length <= MAX_DETAIL_CONTACTS) details.push({ owners, detail });
         for (const r of owners) r.detailUrl = res.url;
       }),
     );
