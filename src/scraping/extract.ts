@@ -25,7 +25,7 @@
  */
 import type { HTMLElement } from 'node-html-parser';
 import { findEmails, findPhonesAndFaxes, normalizeEmail, normalizePhone, readNumbers } from '../domain/contacts';
-import { sameHost } from './fetcher';
+import { sameHost } from './hosts';
 import { classWords, embeddedJson, findNextPage, jsonHtml, jsonItems, jsonNext, repeatedItems, type JsonItem } from './items';
 import { attrOf, blockText, classAndId, descendants, hasAttr, itemParts, parsePage, type ItemParts, type ParsedPage } from './parse';
 import type { SourceSelectors } from './sources';

@@ -34,6 +34,7 @@
  */
 import robotsParser from 'robots-parser';
 import { decodePage } from './decode';
+import { sameHost } from './hosts';
 
 /** The robots.txt rules of one origin (robots-parser's Robot). */
 type Robots = ReturnType<typeof robotsParser>;
@@ -122,18 +123,7 @@ interface RobotsEntry {
   value: Promise<{ robots: Robots } | { failure: FetchFailure }>;
 }
 
-/** Whether two URLs (or hosts) are on the same host, port included, a leading 'www.' aside. */
-export function sameHost(a: string | URL, b: string | URL): boolean {
-  const host = (u: string | URL) => {
-    try {
-      return (typeof u === 'string' ? (u.includes('/') ? new URL(u).host : u) : u.host).toLowerCase().replace(/^www\./, '');
-    } catch {
-      return undefined;
-    }
-  };
-  const ha = host(a);
-  return ha !== undefined && ha === host(b);
-}
+export { sameHost } from './hosts';
 
 /** A fetcher for the scraping runs; one can serve many runs (robots.txt stays cached). */
 export class PoliteFetcher {
