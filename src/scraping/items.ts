@@ -542,14 +542,16 @@ export function findNextPage(root: HTMLElement, pageUrl: string, elements: reado
       if (href && !href.startsWith('#')) return href;
     }
   }
+  // Elements inside a cookie banner, a newsletter box, a pop-up or the footer: marked in one pass (parents come first).
+  const outside = new Set<HTMLElement>();
   for (const el of elements) {
-    if (!LOAD_MORE_TAGS.has(el.tagName)) continue;
+    if ((el.parentNode && outside.has(el.parentNode)) || el.tagName === 'FOOTER' || classWords(el).some((w) => NOT_LISTING_WORDS.has(w))) outside.add(el);
+    if (!LOAD_MORE_TAGS.has(el.tagName) || outside.has(el)) continue;
     const words = classAndId(el);
     if (!LOAD_MORE.test(words) && !LOAD_MORE.test(shortText(el, 60) ?? '')) continue;
-    // A cookie banner's "En savoir plus" or a footer's "More" is not the listing's.
-    if (insideChromeBlock(el)) continue;
     for (const attr of LOAD_MORE_ATTRS) {
       const v = attrOf(el, attr);
+      // (A cookie banner's "En savoir plus" or a footer's "More" is not the listing's: skipped above.)
       if (v && !v.startsWith('#') && !v.toLowerCase().startsWith('javascript:') && /[/?]/.test(v)) return v;
     }
   }
@@ -593,11 +595,6 @@ export function shortText(el: HTMLElement, max: number): string | undefined {
 
 /** Blocks whose "En savoir plus" / "More" is never the listing's: cookie and consent banners, newsletters, pop-ups, the footer. */
 const NOT_LISTING_WORDS = new Set(['cookie', 'cookies', 'consent', 'gdpr', 'rgpd', 'newsletter', 'modal', 'popup', 'footer']);
-
-function insideChromeBlock(el: HTMLElement): boolean {
-  for (let a: HTMLElement | null = el; a; a = a.parentNode) if (a.tagName === 'FOOTER' || (a.tagName && classWords(a).some((w) => NOT_LISTING_WORDS.has(w)))) return true;
-  return false;
-}
 
 function foldText(s: string): string {
   return s.toLowerCase().normalize('NFD').replace(/\p{M}/gu, '').replace(/\s+/g, ' ').trim();

@@ -264,6 +264,11 @@ describe('layouts found without selectors', () => {
     ]);
   });
 
+  test('40,000 nested "load more" controls inside a cookie banner are looked at in linear time and are not a next page', () => {
+    const nested = `<div class="cookie-banner">${'<div class="load-more" data-url="/x?page=2">Voir plus '.repeat(40_000)}${'</div>'.repeat(40_000)}</div>`;
+    expect(readListing(chrome(nested), URL).next).toBeUndefined();
+  });
+
   test('a cookie banner\'s "En savoir plus" is not a next page', () => {
     const html = chrome('<div class="results"></div>');
     expect(readListing(html, URL).next).toBeUndefined();
