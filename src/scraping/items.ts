@@ -11,7 +11,7 @@
  * with a bound on nodes and depth.
  */
 import { HTMLElement as HTMLElementClass, type HTMLElement } from 'node-html-parser';
-import { attrOf, classAndId, descendants, hasAttr } from './parse';
+import { attrOf, classAndId, contactAttr, descendants, hasAttr } from './parse';
 
 type Json = Record<string, unknown>;
 
@@ -266,7 +266,6 @@ interface Counts {
 }
 
 const ZERO: Counts = { digits: 0, numbers: 0, ats: 0, tels: 0, links: 0, names: 0, texts: 0 };
-const CONTACT_ATTRS = ['data-phone', 'data-tel', 'data-telephone', 'data-mobile', 'data-gsm', 'data-number', 'data-phone-number', 'data-numero', 'data-email', 'data-mail', 'data-fax'];
 const NAME_TAGS = new Set(['H1', 'H2', 'H3', 'H4', 'H5', 'H6', 'STRONG', 'B', 'A', 'DT']);
 /** Class or id words of page chrome that is not part of a page's own content. */
 const CHROME_WORDS = new Set(['footer', 'header', 'sidebar', 'navbar', 'nav', 'menu', 'breadcrumb', 'breadcrumbs', 'cookie', 'cookies', 'newsletter', 'copyright', 'widget', 'topbar', 'share', 'sharing', 'social', 'modal', 'popup', 'masthead', 'pagination', 'pager', 'pied', 'colophon', 'entete', 'bandeau']);
@@ -472,7 +471,12 @@ function countAll(root: HTMLElement): Map<HTMLElement, Counts> {
     if (href.startsWith('mailto:')) c.ats++;
     else if (href.startsWith('tel:')) c.tels++;
     else if (href !== '' && !href.startsWith('javascript:') && !href.startsWith('#')) c.links++;
-    if (el.rawAttrs.includes('data-')) for (const a of CONTACT_ATTRS) if (hasAttr(el, a)) a.includes('mail') ? c.ats++ : c.tels++;
+    if (el.rawAttrs.includes('data-')) {
+      for (const a of Object.keys(el.attributes)) {
+        const kind = contactAttr(a);
+        if (kind) kind.includes('mail') ? c.ats++ : c.tels++;
+      }
+    }
     if (((NAME_TAGS.has(tag) && !href.startsWith('mailto:') && !href.startsWith('tel:')) || /name|title|nom|titre|raison/i.test(el.classList.value.join(' '))) && !isFieldLabel(el)) c.names++;
     for (const child of el.childNodes) {
       if (child.nodeType === 3) {

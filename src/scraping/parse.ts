@@ -150,6 +150,22 @@ export interface ItemParts {
 /** data-* attributes that hold a phone, a fax or an e-mail (a number behind an "Afficher le numéro" button). */
 export const CONTACT_DATA_ATTRS = ['data-phone', 'data-tel', 'data-telephone', 'data-mobile', 'data-gsm', 'data-phone-number', 'data-numero', 'data-number', 'data-fax', 'data-email', 'data-mail'];
 
+/**
+ * The contact a data-* attribute holds, by its name: one of {@link CONTACT_DATA_ATTRS} as is;
+ * others by their words (data-num-tel, data-phone2, data-contact-mobile: 'data-phone'; data-fax2:
+ * 'data-fax'; data-contact-email: 'data-email'). Undefined for any other attribute.
+ */
+export function contactAttr(attr: string): string | undefined {
+  const name = attr.toLowerCase();
+  if (!name.startsWith('data-')) return undefined;
+  if (CONTACT_DATA_ATTRS.includes(name)) return name;
+  const words = name.slice(5).split(/[-_]/);
+  if (words.some((w) => /^(?:fax|telecopie)\d?$/.test(w))) return 'data-fax';
+  if (words.some((w) => /^(?:e?mail|courriel)\d?$/.test(w))) return 'data-email';
+  if (words.some((w) => /^(?:phone|tel|telephone|mobile|gsm|portable|numtel|whatsapp)\d?$/.test(w))) return 'data-phone';
+  return undefined;
+}
+
 const HEADINGS = new Set(['H1', 'H2', 'H3', 'H4', 'H5', 'H6']);
 const NAME_CLASS = /name|nom|title|titre|raison/;
 const ACTIVITY_CLASS = /activit|secteur|categor/;
@@ -179,10 +195,9 @@ function readParts(el: HTMLElement, full: boolean): ItemParts {
   const readData = (node: HTMLElement) => {
     const attrs = node.rawAttrs;
     if (!attrs.includes('data-') && !attrs.includes('DATA-')) return;
-    for (const name of CONTACT_DATA_ATTRS) {
-      if (!hasAttr(node, name)) continue;
-      const v = node.getAttribute(name);
-      if (!v) continue;
+    for (const [attr, v] of Object.entries(node.attributes)) {
+      const name = contactAttr(attr);
+      if (!name || !v) continue;
       const list = parts.data.get(name);
       const value = v.length > MAX_ATTR ? v.slice(0, MAX_ATTR) : v;
       if (list) list.push(value);

@@ -45,6 +45,18 @@ describe('repeated blocks', () => {
     expect(new Set(chromeContacts)).toEqual(new Set(['+21321998877', 'contact@annuaire-dz.com', '+213550998877']));
   });
 
+  test('data-* attributes named otherwise (data-num-tel, data-phone2, data-contact-email, data-fax2)', () => {
+    const html = chrome(`<ul class="listing">
+      <li class="item"><h2>Sahara Logistique</h2><span>Ouargla</span><a href="#" data-num-tel="0550123456" data-phone2="029 71 22 33">Voir</a></li>
+      <li class="item"><h2>Oran Transit</h2><span>Oran</span><a href="#" data-contact-email="contact@oran-transit.dz" data-fax2="041 33 44 56">Écrire</a></li>
+    </ul>`);
+    const { companies } = readListing(html, URL);
+    expect(companies.map((c) => [c.name, c.phones, c.emails, c.faxes ?? []])).toEqual([
+      ['Sahara Logistique', ['+213550123456', '+21329712233'], [], []],
+      ['Oran Transit', [], ['contact@oran-transit.dz'], ['+21341334456']],
+    ]);
+  });
+
   test('cards whose phone hides behind a button: data-phone, data-tel, data-email', () => {
     const html = chrome(`<ul class="listing">
       <li class="item"><h2>Sahara Logistique</h2><span>Ouargla</span><button class="show-phone" data-phone="0550123456">Afficher le numéro</button></li>
