@@ -6,8 +6,8 @@ module.exports = {
   transform: {
     '^.+\\.(t|j)sx?$': ['@swc/jest', { jsc: { target: 'es2022', parser: { syntax: 'typescript' } }, module: { type: 'commonjs' } }],
   },
-  // openapi-fetch ships ESM only; let swc turn it into CommonJS for jest.
-  transformIgnorePatterns: ['/node_modules/(?!openapi-fetch/)'],
+  // openapi-fetch and encoding-sniffer (with its @exodus/bytes) ship ESM only; let swc turn them into CommonJS for jest.
+  transformIgnorePatterns: ['/node_modules/(?!(?:openapi-fetch|encoding-sniffer|@exodus/bytes)/)'],
   testTimeout: 60000,
   maxWorkers: 2,
   // Safety net: a test that fails before closing its embedded database must not hang CI.

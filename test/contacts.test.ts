@@ -231,6 +231,11 @@ describe('findPhonesAndFaxes: numbers with their labels', () => {
     expect(findPhonesAndFaxes('0550 12 34 56 · 021 23 45 68 · Fax 021 23 45 68')).toEqual({ phones: ['+213550123456'], faxes: ['+21321234568'] });
   });
 
+  test('another field\'s label ends a number label\'s reach; numbers after RC / NIF are not read', () => {
+    expect(findPhonesAndFaxes('Fax : 036 84 11 23\nEmail : a@b.dz\nHoraires : 8h-16h — Santé Sétif 036 00 00 09')).toEqual({ phones: ['+21336000009'], faxes: ['+21336841123'] });
+    expect(findPhonesAndFaxes('Tél : 0550 12 34 56 · N° RC : 16/01-0456789 B 10 · NIF : 001016009988776')).toEqual({ phones: ['+213550123456'], faxes: [] });
+  });
+
   test('label words inside other words are not labels', () => {
     // 'Hôtel' holds 'tel', 'Faxien' holds 'fax', 'importable' holds 'portable'.
     expect(findPhonesAndFaxes('Hôtel Faxien, importable 0550 12 34 56')).toEqual({ phones: ['+213550123456'], faxes: [] });

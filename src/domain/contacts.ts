@@ -58,15 +58,76 @@ export function findPhones(text: string, defaultCountry: CountryCode = 'DZ'): st
   for (const chunk of asciiDigits(text).split(HARD_SEPARATORS)) {
     if (!/\d/.test(chunk)) continue;
     for (const piece of collapse(chunk).split(SOFT_SEPARATORS)) {
-      if (!/\d/.test(piece)) continue;
-      for (const window of windows(piece)) {
-        for (const match of findNumbers(window, { defaultCountry, v2: true })) {
-          if (match.number.isValid()) found.add(match.number.number);
+      for (const span of numberSpans(piece)) {
+        const one = oneNumber(span, defaultCountry);
+        if (one !== undefined) {
+          if (one !== '') found.add(one);
+          continue;
+        }
+        for (const window of windows(span)) {
+          for (const match of findNumbers(window, { defaultCountry, v2: true })) {
+            if (match.number.isValid()) found.add(match.number.number);
+          }
         }
       }
     }
   }
   return [...found];
+}
+
+/** Fewest digits in a written phone number (with its country code) worth asking libphonenumber about. */
+const MIN_DIGITS = 6;
+
+/**
+ * The parts of a piece of text that can hold a phone number: each run of digits and the
+ * characters numbers are written with (spaces, '.', '-', '(', ')', '+'), when it holds at least
+ * {@link MIN_DIGITS} digits, with one character of context on each side (libphonenumber refuses
+ * a number glued to a letter, as in 'RC0550123456'). One pass; libphonenumber then reads a few
+ * short strings instead of the whole text (it costs tens of microseconds per call).
+ */
+function numberSpans(piece: string): string[] {
+  const out: string[] = [];
+  let start = -1;
+  let last = -1;
+  let digits = 0;
+  for (let i = 0; i <= piece.length; i++) {
+    const c = i < piece.length ? piece.charCodeAt(i) : -1;
+    const digit = c >= 48 && c <= 57;
+    if (digit || c === 32 || c === 46 || c === 45 || c === 40 || c === 41 || c === 43) {
+      // A span runs from its first to its last character other than a space: the ones around it are its context.
+      if (c !== 32) {
+        if (start === -1) start = i;
+        last = i;
+      }
+      if (digit) digits++;
+      continue;
+    }
+    if (start !== -1 && digits >= MIN_DIGITS) out.push(piece.slice(Math.max(0, start - 1), last + 2));
+    start = -1;
+    digits = 0;
+  }
+  return out;
+}
+
+/** Most digits of a span read as one number ('00213 550 12 34 56' has 14). */
+const ONE_NUMBER_DIGITS = 14;
+
+/**
+ * A span that can only be one number (at most {@link ONE_NUMBER_DIGITS} digits, one run of
+ * digits and separators) is parsed directly, which costs a fraction of libphonenumber's
+ * matcher: its E.164 form, '' when it is no valid number (or is glued to a letter, as the
+ * matcher would refuse it), undefined when the span needs the matcher (it may hold two numbers).
+ */
+function oneNumber(span: string, defaultCountry: CountryCode): string | undefined {
+  let digits = 0;
+  for (let i = 0; i < span.length; i++) {
+    const c = span.charCodeAt(i);
+    if (c >= 48 && c <= 57) digits++;
+  }
+  if (digits > ONE_NUMBER_DIGITS || digits < 8) return undefined;
+  if (isLatinLetter(span.charCodeAt(0)) || isLatinLetter(span.charCodeAt(span.length - 1))) return '';
+  const phone = parsePhoneNumberFromString(span.replace(/^[^\d+(]+|[^\d)]+$/g, ''), { defaultCountry });
+  return phone?.isValid() ? phone.number : '';
 }
 
 /** A long piece as overlapping windows around its digits (a piece without digits has none). */
@@ -83,18 +144,25 @@ function windows(piece: string): string[] {
 }
 
 /** What a label says a number is. */
-type PhoneKind = 'phone' | 'fax';
+type PhoneKind = 'phone' | 'fax' | 'id';
 
 /**
  * Label words, longest first so that 'Télécopie' is not read as 'Tél'. Matched only as whole
  * words (see {@link findPhonesAndFaxes}). Arabic: هاتف (telephone), جوال / نقال (mobile),
  * فاكس (fax), with or without the article.
  */
-const LABEL = /t[ée]l[ée]copieur|t[ée]l[ée]copie|t[ée]l[ée]phones?|telephone|t[ée]l|mobile|mob|portable|gsm|fixe|cellulaire|cell|whatsapp|phone|fax|(?:ال)?(?:هاتف|جوال|نقال|فاكس)/giu;
+const LABEL = /t[ée]l[ée]copieur|t[ée]l[ée]copie|t[ée]l[ée]phones?|telephone|t[ée]l|mobile|mob|portable|gsm|fixe|cellulaire|cell|whatsapp|phone|fax|(?:ال)?(?:هاتف|جوال|نقال|فاكس)|e-?mail|courriel|adresse|horaires?|site web|activit[ée]s?|capital|nif|nis|rc|(?:ال)?(?:بريد|عنوان)/giu;
 
-/** The kind a label word gives its numbers. */
-function kindOf(label: string): PhoneKind {
-  return /copie|fax|فاكس/iu.test(label) ? 'fax' : 'phone';
+/**
+ * The kind a label word gives its numbers: a phone's, a fax's, an identifier's (RC, NIF, NIS,
+ * capital: never a phone), or none (another field: E-mail, Adresse, Horaires ... only ends a
+ * number label's reach).
+ */
+function kindOf(label: string): PhoneKind | undefined {
+  if (/copie|fax|فاكس/iu.test(label)) return 'fax';
+  if (/^(?:capital|nif|nis|rc)$/iu.test(label)) return 'id';
+  if (/^(?:e-?mail|courriel|adresse|horaires?|site web|activit[ée]s?|(?:ال)?(?:بريد|عنوان))$/iu.test(label)) return undefined;
+  return 'phone';
 }
 
 /** Between two labels that name one number together ('Tél/Fax :', 'Tél. et fax'), at most this much non-digit text. */
@@ -108,18 +176,28 @@ const JOINED_LABELS = /^[\s./&:|-]*(?:et|and|ou|و)?[\s./&:|-]*$/iu;
  * labelled both ways is a phone (and a fax). Both lists E.164, in order of appearance.
  */
 export function findPhonesAndFaxes(text: string, defaultCountry: CountryCode = 'DZ'): { phones: string[]; faxes: string[] } {
-  if (typeof text !== 'string') return { phones: [], faxes: [] };
-  // Label spans: each label's kinds hold until the next label.
+  const { phones, faxes } = readNumbers(text, defaultCountry);
+  return { phones, faxes };
+}
+
+/**
+ * {@link findPhonesAndFaxes}, plus `labelled`: the phones that a phone label (Tél, Mobile,
+ * Fixe, GSM, هاتف ...) names, as opposed to numbers standing without a label.
+ */
+export function readNumbers(text: string, defaultCountry: CountryCode = 'DZ'): { phones: string[]; faxes: string[]; labelled: string[] } {
+  if (typeof text !== 'string') return { phones: [], faxes: [], labelled: [] };
+  // Label spans: each label's kinds hold until the next label (a label of another field has none).
   const spans: { start: number; end: number; kinds: Set<PhoneKind> }[] = [];
   for (const m of text.matchAll(LABEL)) {
     const start = m.index;
     const end = start + m[0].length;
     if (isLatinLetter(text.charCodeAt(start - 1)) || isLatinLetter(text.charCodeAt(end))) continue;
     const last = spans[spans.length - 1];
-    if (last && JOINED_LABELS.test(text.slice(last.end, start).slice(0, 40)) && start - last.end <= 40) {
-      last.kinds.add(kindOf(m[0]));
+    const kind = kindOf(m[0]);
+    if (kind && kind !== 'id' && last && last.kinds.size > 0 && !last.kinds.has('id') && JOINED_LABELS.test(text.slice(last.end, start).slice(0, 40)) && start - last.end <= 40) {
+      last.kinds.add(kind);
       last.end = end;
-    } else spans.push({ start, end, kinds: new Set([kindOf(m[0])]) });
+    } else spans.push({ start, end, kinds: new Set(kind ? [kind] : []) });
   }
   const labelledPhone = new Set<string>();
   const fax = new Set<string>();
@@ -133,9 +211,10 @@ export function findPhonesAndFaxes(text: string, defaultCountry: CountryCode = '
     }
   };
   add(findPhones(text.slice(0, spans[0]?.start ?? text.length), defaultCountry), undefined);
-  spans.forEach((span, i) => add(findPhones(text.slice(span.end, spans[i + 1]?.start ?? text.length), defaultCountry), span.kinds));
+  // Numbers after an identifier's label (RC, NIF ...) are not read at all.
+  spans.forEach((span, i) => (span.kinds.has('id') ? undefined : add(findPhones(text.slice(span.end, spans[i + 1]?.start ?? text.length), defaultCountry), span.kinds)));
   const onlyFax = (n: string) => fax.has(n) && !labelledPhone.has(n);
-  return { phones: [...new Set(order.filter((n) => !onlyFax(n)))], faxes: [...new Set(order.filter((n) => fax.has(n)))] };
+  return { phones: [...new Set(order.filter((n) => !onlyFax(n)))], faxes: [...new Set(order.filter((n) => fax.has(n)))], labelled: [...new Set(order.filter((n) => labelledPhone.has(n)))] };
 }
 
 function isLatinLetter(code: number): boolean {
@@ -175,6 +254,8 @@ const OBFUSCATED_DOT = / ?[[({] ?(?:dot|point) ?[\])}] ?/gi;
  * bounded, so the pattern is linear.
  */
 const SPELLED_EMAIL = /(?<![a-z0-9._%+-])([a-z0-9._%+-]{1,64}) arobase ((?:[a-z0-9-]{1,63}(?: point |\.)){1,4}(?:dz|com|net|org|fr|info|biz|eu|co|io))(?![a-z0-9-])/gi;
+/** What any written address holds: an '@', its entity, a bracketed or spelled-out 'at', Cloudflare's attribute. */
+const MAYBE_EMAIL = /@|&#0{0,8}64;|&#x0{0,8}40;|&commat;|arobase|[[({] ?at ?[\])}]|cfemail|email-protection/i;
 /** Cloudflare-protected addresses in HTML: data-cfemail="…" and /cdn-cgi/l/email-protection#…. */
 const CF_EMAIL = /(?:data-cfemail\s{0,20}=\s{0,20}["']?|email-protection#)([0-9a-f]{4,512})/gi;
 
@@ -186,18 +267,17 @@ const CF_EMAIL = /(?:data-cfemail\s{0,20}=\s{0,20}["']?|email-protection#)([0-9a
  * ' dot ' and spaces around a plain '@' are not read.
  */
 export function findEmails(text: string): string[] {
-  if (typeof text !== 'string') return [];
+  if (typeof text !== 'string' || !MAYBE_EMAIL.test(text)) return [];
   const found = new Set<string>();
   for (const [, hex] of text.matchAll(CF_EMAIL)) {
     const email = normalizeEmail(decodeCfEmail(hex) ?? '');
     if (email) found.add(email);
   }
-  const plain = collapse(text)
-    .replace(/&#0{0,8}64;|&#x0{0,8}40;|&commat;/gi, '@')
-    .replace(/&#0{0,8}46;|&#x0{0,8}2e;|&period;/gi, '.')
-    .replace(OBFUSCATED_AT, '@')
-    .replace(OBFUSCATED_DOT, '.')
-    .replace(SPELLED_EMAIL, (_, local: string, domain: string) => `${local}@${domain.replace(/ point /gi, '.')}`);
+  // Each rewriting only where it can apply (they are linear, but a page has many entries).
+  let plain = collapse(text);
+  if (plain.includes('&')) plain = plain.replace(/&#0{0,8}64;|&#x0{0,8}40;|&commat;/gi, '@').replace(/&#0{0,8}46;|&#x0{0,8}2e;|&period;/gi, '.');
+  if (/[[({]/.test(plain)) plain = plain.replace(OBFUSCATED_AT, '@').replace(OBFUSCATED_DOT, '.');
+  if (/arobase/i.test(plain)) plain = plain.replace(SPELLED_EMAIL, (_, local: string, domain: string) => `${local}@${domain.replace(/ point /gi, '.')}`);
   for (const email of addressesAroundAts(plain)) found.add(email);
   return [...found];
 }

@@ -23,10 +23,11 @@
  * before deciding whether a step found something, so a subtracted contact lets the next step
  * look.
  */
-import { parse, type HTMLElement, type Node } from 'node-html-parser';
-import { findEmails, findPhonesAndFaxes, normalizeEmail, normalizePhone } from '../domain/contacts';
-import { sameHost } from './fetcher';
+import type { HTMLElement } from 'node-html-parser';
+import { findEmails, findPhonesAndFaxes, normalizeEmail, normalizePhone, readNumbers } from '../domain/contacts';
+import { sameHost } from './hosts';
 import { classWords, embeddedJson, findNextPage, jsonHtml, jsonItems, jsonNext, repeatedItems, type JsonItem } from './items';
+import { attrOf, blockText, classAndId, descendants, hasAttr, itemParts, parsePage, type ItemParts, type ParsedPage } from './parse';
 import type { SourceSelectors } from './sources';
 
 /** One company as read from one page, before normalisation across pages and sources. */
@@ -50,6 +51,8 @@ export interface ExtractOptions {
   siteContacts?: ReadonlySet<string>;
   /** The page's Content-Type: a JSON answer (a "load more" endpoint) is read as JSON. */
   contentType?: string;
+  /** The HTML is a fragment of entries (a "load more" answer): its top elements are entries when nothing repeats (a last page of one). */
+  fragment?: boolean;
 }
 
 /** Entries of a listing page that did not become companies, by reason. */
@@ -72,8 +75,6 @@ export const DEFAULT_NEXT_PAGE = 'a[rel~=next], link[rel~=next]';
 /** Longest name and activity kept. */
 const MAX_TEXT = 200;
 
-/** The page's header, footer and navigation (see {@link isChrome}). */
-const CHROME = 'header, footer, nav, [role=banner], [role=contentinfo]';
 const SECTIONING = new Set(['ARTICLE', 'ASIDE', 'MAIN', 'SECTION']);
 /** Properties through which a JSON-LD/microdata organisation is a listed company; others (publisher, brand, ...) are not. */
 const CONTAINERS = new Set(['@graph', '@list', 'itemListElement', 'item', 'mainEntity', 'about', 'hasPart']);
@@ -106,6 +107,8 @@ interface PageContext {
   /** Where relative links resolve (a <base href>, else the page). */
   base: string;
   siteContacts: ReadonlySet<string>;
+  /** The header row and cells of each table read so far (a table's rows share them). */
+  tableHeaders: Map<HTMLElement, { row?: HTMLElement; headers: string[] }>;
 }
 
 /** Where one company's fields are looked for. */
@@ -119,6 +122,15 @@ interface Scope {
   /** Its JSON-LD organisations. */
   ld: Json[];
   kind: 'item' | 'page';
+  /** What the element's fields are read from, gathered once (see {@link partsOf}). */
+  parts?: ItemParts;
+}
+
+/** The parts of a scope's element, walked once. */
+function partsOf(scope: Scope): ItemParts | undefined {
+  if (!scope.el) return undefined;
+  scope.parts ??= itemParts(scope.el);
+  return scope.parts;
 }
 
 /**
@@ -141,18 +153,19 @@ export function extractCompanies(html: string, pageUrl: string, selectors: Sourc
  */
 export function readListing(html: string, pageUrl: string, selectors: SourceSelectors = {}, options: ExtractOptions = {}): Listing {
   if (isJsonBody(html, options.contentType)) return readJsonListing(html, pageUrl, selectors, options);
-  const root = parseHtml(html);
-  const base = baseOf(root, pageUrl);
-  let next = nextOf(root, pageUrl, selectors.nextPage ?? DEFAULT_NEXT_PAGE);
+  const page = parsePage(html);
+  const { root } = page;
+  const base = baseOf(page, pageUrl);
+  let next = selectors.nextPage === undefined ? relNext(page, pageUrl) : nextOf(root, pageUrl, selectors.nextPage, base);
   if (next === undefined && selectors.nextPage === undefined) {
-    const href = findNextPage(root, pageUrl);
+    const href = findNextPage(root, pageUrl, page.elements);
     const url = href === undefined ? undefined : absolute(href, base);
     if (url && withoutHash(url) !== withoutHash(pageUrl)) next = url;
   }
   // The page's own header and footer contacts are the directory's: never a company's.
-  const chromeContacts = contactsOfChrome(root);
+  const chromeContacts = contactsOfChrome(page);
   const siteContacts = new Set([...(options.siteContacts ?? []), ...chromeContacts]);
-  const { companies, dropped } = companiesOf(root, pageUrl, selectors, { ...options, siteContacts });
+  const { companies, dropped } = companiesOf(page, pageUrl, selectors, { ...options, siteContacts });
   return next === undefined ? { companies, dropped, chromeContacts } : { companies, next, dropped, chromeContacts };
 }
 
@@ -175,8 +188,8 @@ function readJsonListing(body: string, pageUrl: string, selectors: SourceSelecto
   const next = typeof written === 'number' ? withPage(pageUrl, written) : written === undefined ? undefined : absolute(written, pageUrl);
   const fragment = jsonHtml(value);
   const listing: Listing = fragment !== undefined
-    ? { ...readListing(fragment, pageUrl, selectors, { ...options, contentType: 'text/html' }), chromeContacts: [] }
-    : { ...companiesOfJson(jsonItems(value, false, 1), { pageUrl, siteHost: new URL(pageUrl).hostname.toLowerCase().replace(/^www\./, ''), base: pageUrl, siteContacts: options.siteContacts ?? new Set() }), chromeContacts: [] };
+    ? { ...readListing(fragment, pageUrl, selectors, { ...options, contentType: 'text/html', fragment: true }), chromeContacts: [] }
+    : { ...companiesOfJson(jsonItems(value, false, 1), { pageUrl, siteHost: new URL(pageUrl).hostname.toLowerCase().replace(/^www\./, ''), base: pageUrl, siteContacts: options.siteContacts ?? new Set(), tableHeaders: new Map() }), chromeContacts: [] };
   delete listing.next;
   if (next && withoutHash(next) !== withoutHash(pageUrl)) listing.next = next;
   return listing;
@@ -191,38 +204,52 @@ function withPage(pageUrl: string, page: number): string | undefined {
   return url.href;
 }
 
-function companiesOf(root: HTMLElement, pageUrl: string, selectors: SourceSelectors, options: ExtractOptions): { companies: RawCompany[]; dropped: ListingDrops } {
-  const ctx = pageContext(root, pageUrl, options);
+function companiesOf(page: ParsedPage, pageUrl: string, selectors: SourceSelectors, options: ExtractOptions): { companies: RawCompany[]; dropped: ListingDrops } {
+  const { root } = page;
+  const ctx = pageContext(page, pageUrl, options);
   const scopes: Scope[] = [];
   let advertisement = 0;
   if (selectors.item) {
     const matches = new Set(root.querySelectorAll(selectors.item));
     for (const el of outermostOutsideChrome(root, (e) => matches.has(e))) {
       const md = isOrgScope(el) ? el : el.querySelectorAll('[itemscope]').find(isOrgScope);
-      scopes.push({ el, md, ld: jsonLdOrgs(el, ctx), kind: 'item' });
+      scopes.push({ el, md, ld: jsonLdOrgs(descendants(el).filter((d) => d.tagName === 'SCRIPT'), ctx), kind: 'item' });
     }
   } else {
-    for (const ld of jsonLdOrgs(root, ctx)) scopes.push({ ld: [ld], kind: 'item' });
-    for (const md of microdataOrgs(root, ctx)) scopes.push({ el: md, md, ld: [], kind: 'item' });
+    for (const ld of jsonLdOrgs(page.byTag('SCRIPT'), ctx)) scopes.push({ ld: [ld], kind: 'item' });
+    for (const md of microdataOrgs(page, ctx)) scopes.push({ el: md, md, ld: [], kind: 'item' });
     if (scopes.length === 0) {
-      const fromJson = embeddedJson(root.querySelectorAll('script')).map((v) => jsonItems(v)).reduce((a, b) => (b.length > a.length ? b : a), []);
+      const fromJson = embeddedJson(page.byTag('SCRIPT')).map((v) => jsonItems(v)).reduce((a, b) => (b.length > a.length ? b : a), []);
       if (fromJson.length > 0) {
-        stripScripts(root);
+        stripScripts(page);
         return companiesOfJson(fromJson, ctx);
       }
     }
   }
-  stripScripts(root);
+  stripScripts(page);
   if (scopes.length === 0 && !selectors.item) {
     const found = repeatedItems(root);
     advertisement = found.advertisements.length;
     for (const el of found.items) {
-      if (el.tagName === 'TR' && !el.childNodes.some((c) => (c as HTMLElement).tagName === 'TD')) continue; // a header row
+      if (el.tagName === 'TR' && (!el.childNodes.some((c) => (c as HTMLElement).tagName === 'TD') || tableHeader(el, ctx).row === el)) continue; // a header row
       scopes.push({ el, ld: [], kind: 'item' });
     }
+    if (scopes.length === 0 && advertisement === 0 && options.fragment) for (const el of fragmentEntries(root)) scopes.push({ el, ld: [], kind: 'item' });
   }
   const companies = scopes.map((s) => readScope(s, ctx, selectors)).filter((c): c is RawCompany => c !== undefined);
   return { companies, dropped: { no_name: scopes.length - companies.length, advertisement } };
+}
+
+/** The top elements of a fragment (under single wrappers), at most a few: the entries of a short "load more" answer. */
+function fragmentEntries(root: HTMLElement): HTMLElement[] {
+  let top = root.childNodes.filter((c): c is HTMLElement => c.nodeType === 1);
+  // Through a list's wrapper (children of one tag), never into an entry (children of several kinds).
+  while (top.length === 1) {
+    const inner = top[0].childNodes.filter((c): c is HTMLElement => c.nodeType === 1);
+    if (inner.length === 0 || inner.some((c) => c.tagName !== inner[0].tagName || c.classList.value.join(' ') !== inner[0].classList.value.join(' '))) break;
+    top = inner;
+  }
+  return top.length <= 3 ? top : [];
 }
 
 /** Companies from JSON objects: advertisements dropped, contacts normalised, links resolved on the page. */
@@ -243,15 +270,18 @@ function companiesOfJson(items: JsonItem[], ctx: PageContext): { companies: RawC
 }
 
 /** The e-mails and phones of the page's header, footer and navigation: the directory's own. */
-function contactsOfChrome(root: HTMLElement): string[] {
+function contactsOfChrome(page: ParsedPage): string[] {
   const found = new Set<string>();
-  for (const el of root.querySelectorAll('header, footer, nav, [role=banner], [role=contentinfo], [class*=footer], [class*=header], [class*=topbar], [class*=copyright], [id*=footer], [id*=header]')) {
-    if (!(isChrome(el) || (el.tagName !== 'ARTICLE' && classWords(el).some((w) => ['footer', 'header', 'topbar', 'copyright'].includes(w))))) continue;
+  for (const el of page.elements) {
+    const tag = el.tagName;
+    const chromeTag = tag === 'HEADER' || tag === 'FOOTER' || tag === 'NAV';
+    if (!chromeTag && !hasAttr(el, 'role') && !/footer|header|topbar|copyright|pied|colophon|entete|bandeau/.test(classAndId(el))) continue;
+    if (!(isChrome(el) || (tag !== 'ARTICLE' && classWords(el).some((w) => PAGE_CHROME_WORDS.has(w))))) continue;
     if (closest(el.parentNode, (a) => a.tagName === 'FOOTER' || a.tagName === 'HEADER' || a.tagName === 'NAV') !== undefined) continue;
-    const html = el.outerHTML;
-    if (html.length > 200_000) continue;
-    for (const e of findEmails(html)) found.add(e);
-    for (const p of [...links(el, 'tel:').flatMap(phonesIn), ...findPhonesAndFaxes(el.structuredText).phones]) found.add(p);
+    const parts = itemParts(el);
+    if (parts.raw.length > 200_000) continue;
+    for (const e of findEmails(parts.raw)) found.add(e);
+    for (const p of [...links(parts, 'tel:').flatMap(phonesIn), ...findPhonesAndFaxes(parts.text).phones]) found.add(p);
   }
   return [...found];
 }
@@ -263,15 +293,16 @@ function contactsOfChrome(root: HTMLElement): string[] {
  * already has the name from the listing). `detailUrl` is never set.
  */
 export function extractDetail(html: string, pageUrl: string, selectors: SourceSelectors = {}, options: ExtractOptions = {}): RawCompany | undefined {
-  const root = parseHtml(html);
-  const ctx = pageContext(root, pageUrl, options);
-  const ld = jsonLdOrgs(root, ctx).slice(0, 1);
-  const json = ld.length === 0 ? embeddedJson(root.querySelectorAll('script')).map((v) => jsonItems(v, true)).find((items) => items.length === 1)?.[0] : undefined;
-  removeFurniture(root);
-  const md = microdataOrgs(root, ctx)[0];
-  stripScripts(root);
-  const scope: Scope = { el: root.querySelector('body') ?? root, md, ld, json, kind: 'page' };
-  const company = readScope(scope, ctx, selectors, root);
+  const page = parsePage(html);
+  const { root } = page;
+  const ctx = pageContext(page, pageUrl, options);
+  const ld = jsonLdOrgs(page.byTag('SCRIPT'), ctx).slice(0, 1);
+  const json = ld.length === 0 ? embeddedJson(page.byTag('SCRIPT')).map((v) => jsonItems(v, true)).find((items) => items.length === 1)?.[0] : undefined;
+  removeFurniture(page);
+  const md = microdataOrgs(page, ctx)[0];
+  stripScripts(page);
+  const scope: Scope = { el: page.byTag('BODY').find((b) => attached(b, root)) ?? root, md, ld, json, kind: 'page' };
+  const company = readScope(scope, ctx, selectors, page);
   if (company) return company;
   const emails = readEmails(scope, ctx, selectors);
   const { phones, faxes } = readPhones(scope, ctx, selectors);
@@ -283,29 +314,49 @@ export function extractDetail(html: string, pageUrl: string, selectors: SourceSe
 
 /** Words of a heading that opens the directory's own contact block. */
 const SITE_CONTACT_HEADING = /^(?:contactez[- ]nous|nous contacter|contact us|contactez l[’']?(?:equipe|équipe)|اتصل بنا|تواصل معنا)\b/i;
+/** Words of a heading that opens a block of other companies on a company's own page. */
+const OTHERS_HEADING = /^(?:(?:annonces|entreprises|soci[ée]t[ée]s|fiches|professionnels|r[ée]sultats|établissements|etablissements|commerces)\s(?:similaires|proches|associ[ée]e?s|de la m[êe]me cat[ée]gorie)|(?:vous aimerez|vous pourriez (?:aussi|[ée]galement) aimer|[àa] voir aussi|voir aussi|dans la m[êe]me cat[ée]gorie|autres (?:entreprises|annonces|fiches|professionnels)|[àa] proximit[ée]|similar|related|you may also like)|إعلانات مشابهة|شركات مشابهة)/iu;
 
 /**
  * Removes the directory's furniture from a detail page: header, footer and navigation (outside
  * sectioning elements), blocks whose class or id says footer, cookie, newsletter, share, menu,
- * breadcrumb ..., and "Contactez-nous" blocks (the section a heading with those words opens).
+ * breadcrumb, similar/related ..., "Contactez-nous" blocks and blocks of other companies
+ * ("Annonces similaires", "Dans la même catégorie": the section such a heading opens).
  */
-function removeFurniture(root: HTMLElement): void {
-  for (const el of root.querySelectorAll(CHROME)) if (isChrome(el)) el.remove();
-  for (const el of root.querySelectorAll('[class], [id]')) {
-    if (el.tagName === 'BODY' || el.tagName === 'MAIN' || el.tagName === 'ARTICLE') continue;
+function removeFurniture(page: ParsedPage): void {
+  for (const el of page.elements) {
+    const tag = el.tagName;
+    if ((tag === 'HEADER' || tag === 'FOOTER' || tag === 'NAV' || hasAttr(el, 'role')) && isChrome(el)) el.remove();
+  }
+  for (const el of page.elements) {
+    if (el.tagName === 'BODY' || el.tagName === 'MAIN' || el.tagName === 'ARTICLE' || classAndId(el) === '') continue;
     const words = classWords(el);
     if (words.some((w) => FURNITURE_WORDS.has(w))) el.remove();
   }
-  for (const h of root.querySelectorAll('h1, h2, h3, h4, h5, h6, .widget-title, .title')) {
+  const headings = page.elements.filter((el) => /^H[1-6]$/.test(el.tagName) || el.classList.contains('widget-title') || el.classList.contains('title'));
+  for (const h of headings) {
     const text = h.text.trim();
-    if (text.length > 60 || !SITE_CONTACT_HEADING.test(text)) continue;
+    if (text.length > 60) continue;
+    const others = OTHERS_HEADING.test(text);
+    if (!others && !SITE_CONTACT_HEADING.test(text)) continue;
     const block = h.parentNode;
-    if (block && block.tagName !== 'BODY' && block.tagName !== 'MAIN' && block.tagName !== 'ARTICLE' && block.text.length < 2_000) block.remove();
+    if (block && block.tagName !== 'BODY' && block.tagName !== 'MAIN' && block.tagName !== 'ARTICLE') {
+      if (others || block.text.length < 2_000) block.remove();
+    } else if (block && others) {
+      // The heading stands in the page's main content: its section is it and what follows up to the next heading.
+      const siblings = block.childNodes;
+      const from = siblings.indexOf(h);
+      let to = from + 1;
+      while (to < siblings.length && !/^H[1-6]$/.test((siblings[to] as HTMLElement).tagName ?? '')) to++;
+      block.childNodes = [...siblings.slice(0, from), ...siblings.slice(to)];
+    }
   }
 }
 
 /** Class or id words of blocks that are never a company's on its own page. */
-const FURNITURE_WORDS = new Set(['footer', 'navbar', 'menu', 'breadcrumb', 'breadcrumbs', 'cookie', 'cookies', 'newsletter', 'copyright', 'topbar', 'share', 'sharing', 'social', 'masthead']);
+/** Class or id words of a page's own header and footer ('pied' de page, WordPress's 'colophon', 'entête', 'bandeau'). */
+const PAGE_CHROME_WORDS = new Set(['footer', 'header', 'topbar', 'copyright', 'pied', 'colophon', 'entete', 'bandeau']);
+const FURNITURE_WORDS = new Set(['pied', 'colophon', 'footer', 'navbar', 'menu', 'breadcrumb', 'breadcrumbs', 'cookie', 'cookies', 'newsletter', 'copyright', 'topbar', 'share', 'sharing', 'social', 'masthead', 'similar', 'similaires', 'similars', 'related', 'suggestions', 'recommended', 'recommandations']);
 
 /**
  * The next listing page: the first `selector` match (default {@link DEFAULT_NEXT_PAGE}) with
@@ -313,11 +364,11 @@ const FURNITURE_WORDS = new Set(['footer', 'navbar', 'menu', 'breadcrumb', 'brea
  * page itself; undefined when there is none.
  */
 export function nextPageUrl(html: string, pageUrl: string, selector: string = DEFAULT_NEXT_PAGE): string | undefined {
-  return nextOf(parseHtml(html), pageUrl, selector);
+  const page = parsePage(html);
+  return selector === DEFAULT_NEXT_PAGE ? relNext(page, pageUrl) : nextOf(page.root, pageUrl, selector, baseOf(page, pageUrl));
 }
 
-function nextOf(root: HTMLElement, pageUrl: string, selector: string): string | undefined {
-  const base = baseOf(root, pageUrl);
+function nextOf(root: HTMLElement, pageUrl: string, selector: string, base: string): string | undefined {
   for (const el of root.querySelectorAll(selector)) {
     const href = el.getAttribute('href') ?? el.querySelector('a[href]')?.getAttribute('href');
     const url = href === undefined ? undefined : absolute(href, base);
@@ -326,55 +377,38 @@ function nextOf(root: HTMLElement, pageUrl: string, selector: string): string | 
   return undefined;
 }
 
-function parseHtml(html: string): HTMLElement {
-  return flattenDeep(parse(html, { comment: false, blockTextElements: { script: true, noscript: true, style: true, pre: true } }), MAX_DEPTH);
-}
-
-/** Deepest element nesting kept, as browsers do (Blink's parser stops nesting at 512). */
-const MAX_DEPTH = 512;
-
-/**
- * Caps the tree's depth: the descendants of an element at depth `max` become its direct
- * children, in document order. Browsers build such pages the same way, and the selector
- * engine (recursive) then never meets a page nested 40,000 deep. One walk.
- */
-function flattenDeep(root: HTMLElement, max: number): HTMLElement {
-  const stack: { el: HTMLElement; depth: number }[] = [{ el: root, depth: 0 }];
-  while (stack.length > 0) {
-    const { el, depth } = stack.pop()!;
-    if (depth < max) {
-      for (const child of el.childNodes) if (child.nodeType === 1) stack.push({ el: child as HTMLElement, depth: depth + 1 });
-      continue;
-    }
-    const flat: Node[] = [];
-    const pending = [...el.childNodes].reverse();
-    while (pending.length > 0) {
-      const node = pending.pop()!;
-      flat.push(node);
-      node.parentNode = el;
-      if (node.nodeType === 1 && node.childNodes.length > 0) {
-        for (let i = node.childNodes.length - 1; i >= 0; i--) pending.push(node.childNodes[i]);
-        node.childNodes = [];
-      }
-    }
-    el.childNodes = flat;
-  }
-  return root;
-}
-
-function pageContext(root: HTMLElement, pageUrl: string, options: ExtractOptions): PageContext {
+function pageContext(page: ParsedPage, pageUrl: string, options: ExtractOptions): PageContext {
   const siteHost = new URL(pageUrl).hostname.toLowerCase().replace(/^www\./, '');
-  return { pageUrl, siteHost, base: baseOf(root, pageUrl), siteContacts: options.siteContacts ?? new Set() };
+  return { pageUrl, siteHost, base: baseOf(page, pageUrl), siteContacts: options.siteContacts ?? new Set(), tableHeaders: new Map() };
 }
 
-function baseOf(root: HTMLElement, pageUrl: string): string {
-  const href = root.querySelector('base[href]')?.getAttribute('href');
+function baseOf(page: ParsedPage, pageUrl: string): string {
+  const href = page.byTag('BASE').map((b) => attrOf(b, 'href')).find(Boolean);
   return (href && absolute(href, pageUrl)) || pageUrl;
 }
 
+/** The default next page ({@link DEFAULT_NEXT_PAGE}: `a[rel~=next]`, `link[rel~=next]`) from the page's own lists. */
+function relNext(page: ParsedPage, pageUrl: string): string | undefined {
+  const base = baseOf(page, pageUrl);
+  for (const el of page.elements) {
+    if ((el.tagName !== 'A' && el.tagName !== 'LINK') || !(attrOf(el, 'rel') ?? '').toLowerCase().split(/\s+/).includes('next')) continue;
+    const href = attrOf(el, 'href');
+    const url = href === undefined ? undefined : absolute(href, base);
+    if (url && withoutHash(url) !== withoutHash(pageUrl)) return url;
+  }
+  return undefined;
+}
+
+/** Whether an element is still in the tree under `root` (furniture removed from a detail page is not). */
+function attached(el: HTMLElement, root: HTMLElement): boolean {
+  let a: HTMLElement | null = el;
+  while (a.parentNode) a = a.parentNode;
+  return a === root;
+}
+
 /** Reads one company; undefined when it has no name. `page` is the document, for a detail page's title fallbacks. */
-function readScope(scope: Scope, ctx: PageContext, selectors: SourceSelectors, page?: HTMLElement): RawCompany | undefined {
-  const name = readName(scope, selectors, page);
+function readScope(scope: Scope, ctx: PageContext, selectors: SourceSelectors, page?: ParsedPage): RawCompany | undefined {
+  const name = readName(scope, ctx, selectors, page);
   if (!name) return undefined;
   const { phones, faxes } = readPhones(scope, ctx, selectors);
   const company: RawCompany = { name, emails: readEmails(scope, ctx, selectors), phones, sourceUrl: ctx.pageUrl };
@@ -386,8 +420,9 @@ function readScope(scope: Scope, ctx: PageContext, selectors: SourceSelectors, p
   return company;
 }
 
-function readName(scope: Scope, selectors: SourceSelectors, page?: HTMLElement): string | undefined {
+function readName(scope: Scope, ctx: PageContext, selectors: SourceSelectors, page?: ParsedPage): string | undefined {
   const { el } = scope;
+  const parts = partsOf(scope);
   const candidates: (() => string | undefined)[] = [
     () => (selectors.name && el ? el.querySelectorAll(selectors.name).map(textOf).find(Boolean) : undefined),
     () => (scope.json ? clean(scope.json.name) : undefined),
@@ -396,18 +431,19 @@ function readName(scope: Scope, selectors: SourceSelectors, page?: HTMLElement):
   ];
   if (scope.kind === 'page') {
     candidates.push(
-      () => (el ? textOf(el.querySelector('h1')) : undefined),
-      () => clean(page?.querySelector('meta[property="og:title"]')?.getAttribute('content') ?? ''),
-      () => textOf(page?.querySelector('title')),
+      () => textOf(parts?.h1),
+      () => clean(page?.byTag('META').find((m) => attrOf(m, 'property') === 'og:title')?.getAttribute('content') ?? ''),
+      () => textOf(page?.byTag('TITLE')[0]),
     );
   } else if (el && el.tagName === 'TR') {
-    candidates.push(() => rowName(el));
-  } else if (el) {
+    candidates.push(() => rowName(el, ctx));
+  } else if (parts) {
     candidates.push(
-      () => textOf(el.querySelector('h1, h2, h3, h4, h5, h6')),
-      () => textOf(el.querySelector('[itemprop=name], [class*=name], [class*=nom], [class*=title], [class*=titre], [class*=raison]')),
-      () => textOf(el.querySelector('strong, b')),
-      () => el.querySelectorAll('a').filter((a) => !/^(?:mailto:|tel:)|email-protection/i.test(a.getAttribute('href') ?? '')).map(textOf).find((t) => t !== undefined && !/^(?:voir|d[ée]tails?|plus|en savoir|afficher|contact)/i.test(t)),
+      () => nameText(parts.heading),
+      () => withoutLabel(nameText(parts.named)),
+      () => nameText(parts.bold),
+      () => textOf(parts.term),
+      () => parts.anchors.filter((a) => !/^(?:mailto:|tel:)|email-protection/i.test(a.getAttribute('href') ?? '')).map(textOf).find((t) => t !== undefined && !/^(?:voir|d[ée]tails?|plus|en savoir|afficher|contact)/i.test(t)),
     );
   }
   for (const c of candidates) {
@@ -417,14 +453,40 @@ function readName(scope: Scope, selectors: SourceSelectors, page?: HTMLElement):
   return undefined;
 }
 
+/** A name field's label written before it ('Nom de l'entreprise : X', 'Raison sociale: X'), removed. */
+function withoutLabel(text: string | undefined): string | undefined {
+  if (text === undefined) return undefined;
+  const m = /^(?:nom(?: de l['’]entreprise| commercial)?|raison sociale|d[ée]nomination|entreprise|soci[ée]t[ée]|enseigne|business name|company(?: name)?|name|titre|title|الاسم)\s{0,3}:\s{0,3}(.+)$/iu.exec(text);
+  return m ? m[1] : text;
+}
+
 /** Header words of a table's name column. */
 const NAME_HEADER = /raison|soci[ée]t[ée]|entreprise|^nom|name|company|d[ée]nomination|enseigne|الاسم|الشركة|المؤسسة/i;
 
 /** The header cells' texts of a row's table (a thead row, else the first row with th cells), or [] when it has none. */
-function rowHeaders(row: HTMLElement): string[] {
+function rowHeaders(row: HTMLElement, ctx: PageContext): string[] {
+  return tableHeader(row, ctx).headers;
+}
+
+/** Words of header cells: a first row of plain cells made of two or more of them is the table's header. */
+const HEADER_CELL = /^(?:raison sociale|nom|name|soci[ée]t[ée]|entreprise|d[ée]nomination|enseigne|activit[ée]s?|secteur|cat[ée]gorie|adresse|address|ville|commune|wilaya|t[ée]l[ée]?(?:phone)?s?\.?|mobile|gsm|fax|t[ée]l[ée]copie|e-?mail|courriel|site(?: web)?|contact|n°|rc|nif|الاسم|الهاتف|العنوان)$/iu;
+
+/** A row's table header: its row (a thead row, a row of th cells, or a first row of header words) and the cells' texts. */
+function tableHeader(row: HTMLElement, ctx: PageContext): { row?: HTMLElement; headers: string[] } {
   const table = closest(row.parentNode, (a) => a.tagName === 'TABLE');
-  const header = table?.querySelector('thead tr') ?? table?.querySelectorAll('tr').find((tr) => tr.childNodes.some((c) => (c as HTMLElement).tagName === 'TH'));
-  return header ? cells(header).map((c) => clean(c.text)) : [];
+  if (!table) return { headers: [] };
+  let found = ctx.tableHeaders.get(table);
+  if (found === undefined) {
+    const rows = descendants(table).filter((d) => d.tagName === 'TR');
+    const first = rows[0];
+    const header =
+      rows.find((tr) => tr.parentNode?.tagName === 'THEAD') ??
+      rows.find((tr) => tr.childNodes.some((c) => (c as HTMLElement).tagName === 'TH')) ??
+      (first && cells(first).filter((c) => HEADER_CELL.test(clean(c.text).replace(/\s*:$/, ''))).length >= 2 ? first : undefined);
+    found = header ? { row: header, headers: cells(header).map((c) => clean(c.text)) } : { headers: [] };
+    ctx.tableHeaders.set(table, found);
+  }
+  return found;
 }
 
 function cells(row: HTMLElement): HTMLElement[] {
@@ -432,18 +494,18 @@ function cells(row: HTMLElement): HTMLElement[] {
 }
 
 /** A table row's name: the cell under a name header, else the first cell with letters and no contact. */
-function rowName(row: HTMLElement): string | undefined {
-  const headers = rowHeaders(row);
+function rowName(row: HTMLElement, ctx: PageContext): string | undefined {
+  const headers = rowHeaders(row, ctx);
   const list = cells(row);
   const byHeader = headers.findIndex((h) => NAME_HEADER.test(h));
-  if (byHeader !== -1 && list[byHeader]) return textOf(list[byHeader]);
-  return list.map(textOf).find((t) => t !== undefined && /\p{L}{2}/u.test(t) && !t.includes('@') && (t.match(/\d/g) ?? []).length < 6);
+  if (byHeader !== -1 && list[byHeader]) return nameText(list[byHeader]);
+  return list.map(nameText).find((t) => t !== undefined && /\p{L}{2}/u.test(t) && !t.includes('@') && (t.match(/\d/g) ?? []).length < 6);
 }
 
 /** The text a row's contacts are read from: each cell after its column's header, so the header is the label ('Fax: 021 ...'). */
-function rowText(row: HTMLElement): string {
-  const headers = rowHeaders(row);
-  return cells(row).map((c, i) => `${headers[i] ?? ''} : ${c.structuredText}`).join('\n');
+function rowText(row: HTMLElement, ctx: PageContext): string {
+  const headers = rowHeaders(row, ctx);
+  return cells(row).map((c, i) => `${headers[i] ?? ''} : ${blockText(c)}`).join('\n');
 }
 
 function readActivity(scope: Scope, selectors: SourceSelectors): string | undefined {
@@ -452,7 +514,7 @@ function readActivity(scope: Scope, selectors: SourceSelectors): string | undefi
     () => (selectors.activity && el ? el.querySelectorAll(selectors.activity).map(textOf).find(Boolean) : undefined),
     () => scope.ld.map((o) => firstText(o.knowsAbout) ?? firstText(o.category) ?? firstText(o.description)).find(Boolean),
     () => (scope.md ? ['knowsAbout', 'category', 'description'].flatMap((p) => ownProps(scope.md!, p)).map(propValue).map(clean).find(Boolean) : undefined),
-    () => textOf(el?.querySelector('[class*=activit], [class*=secteur], [class*=categor]')),
+    () => textOf(partsOf(scope)?.activity),
   ];
   for (const c of candidates) {
     const v = c();
@@ -461,25 +523,28 @@ function readActivity(scope: Scope, selectors: SourceSelectors): string | undefi
   return undefined;
 }
 
-/** The first step (selector, schema.org, mailto: links, text) that finds e-mails not subtracted. */
+/**
+ * The e-mails of a scope, the directory's subtracted: those of the selector when it finds any;
+ * else those of the first of JSON state, schema.org, mailto: links and data-* attributes that
+ * finds any, with every address written in the text (obfuscated or not) beside them.
+ */
 function readEmails(scope: Scope, ctx: PageContext, selectors: SourceSelectors): string[] {
   const { el } = scope;
+  const parts = partsOf(scope);
   const keep = (list: (string | undefined)[]) => unique(list).filter((e) => !ctx.siteContacts.has(e) && !onSiteDomain(e, ctx.siteHost));
+  const bySelector = keep(selectors.email && el ? el.querySelectorAll(selectors.email).flatMap((m) => findEmails(`${m.outerHTML}\n${m.text}`)) : []);
+  if (bySelector.length > 0) return bySelector;
   const steps: (() => (string | undefined)[])[] = [
-    () => (selectors.email && el ? el.querySelectorAll(selectors.email).flatMap((m) => findEmails(`${m.outerHTML}\n${m.text}`)) : []),
     () => (scope.json ? scope.json.emails.flatMap(findEmails) : []),
     () => [
       ...scope.ld.flatMap((o) => schemaValues(o, 'email').flatMap(findEmails)),
       ...(scope.md ? scope.md.querySelectorAll('[itemprop~=email]').flatMap((p) => findEmails(propValue(p))) : []),
     ],
-    () => (el ? [...links(el, 'mailto:').flatMap((v) => v.split(/[,;]/).map((e) => normalizeEmail(e))), ...dataValues(el, EMAIL_ATTRS).flatMap(findEmails)] : []),
-    () => (el ? findEmails(el.outerHTML) : []),
+    () => (parts ? [...links(parts, 'mailto:').flatMap((v) => v.split(/[,;]/).map((e) => normalizeEmail(e))), ...dataValues(parts, EMAIL_ATTRS).flatMap(findEmails)] : []),
   ];
-  for (const step of steps) {
-    const found = keep(step());
-    if (found.length > 0) return found;
-  }
-  return [];
+  const given = steps.map((step) => keep(step())).find((found) => found.length > 0) ?? [];
+  // The raw text holds the written entities; the decoded text, addresses written wholly as entities.
+  return unique([...given, ...keep(parts ? findEmails(parts.raw.includes('&') ? `${parts.raw}\n${parts.text}` : parts.raw) : [])]);
 }
 
 /** data-* attributes that hold a phone, a fax or an e-mail (a number behind an "Afficher le numéro" button). */
@@ -487,95 +552,91 @@ const PHONE_ATTRS = ['data-phone', 'data-tel', 'data-telephone', 'data-mobile', 
 const FAX_ATTRS = ['data-fax'];
 const EMAIL_ATTRS = ['data-email', 'data-mail'];
 
-/** The values of the given attributes on `el` and its descendants. */
-function dataValues(el: HTMLElement, attrs: readonly string[]): string[] {
-  const out: string[] = [];
-  for (const node of [el, ...el.querySelectorAll(attrs.map((a) => `[${a}]`).join(', '))]) {
-    for (const a of attrs) {
-      const v = node.getAttribute(a);
-      if (v) out.push(v.length > 200 ? v.slice(0, 200) : v);
-    }
-  }
-  return out;
+/** The values of the given data-* attributes on an item and its descendants. */
+function dataValues(parts: ItemParts, attrs: readonly string[]): string[] {
+  return attrs.flatMap((a) => parts.data.get(a) ?? []);
 }
 
 /**
  * The first step (selector, JSON state, schema.org, tel: links and data-* attributes, labelled
- * text) that finds phones not subtracted; faxes (schema.org faxNumber, data-fax, numbers
- * labelled Fax / Télécopie / فاكس) are gathered from every step and never returned as phones
- * unless also given as one.
+ * text) that finds phones not subtracted, plus, unless a selector gave them, the numbers the
+ * text labels as phones ('Tél : 0550 ...' beside a number behind an "Afficher" button); faxes
+ * (schema.org faxNumber, data-fax, numbers labelled Fax / Télécopie / فاكس) are gathered from
+ * every step and never returned as phones unless also given as one.
  */
 function readPhones(scope: Scope, ctx: PageContext, selectors: SourceSelectors): { phones: string[]; faxes: string[] } {
   const { el } = scope;
+  const parts = partsOf(scope);
   const faxes = new Set<string>([
     ...(scope.json ? scope.json.faxes.flatMap(phonesIn) : []),
     ...scope.ld.flatMap((o) => schemaValues(o, 'faxNumber').flatMap(phonesIn)),
-    ...(el ? dataValues(el, FAX_ATTRS).flatMap(phonesIn) : []),
+    ...(parts ? dataValues(parts, FAX_ATTRS).flatMap(phonesIn) : []),
   ]);
   const keep = (list: (string | undefined)[]) => unique(list).filter((p) => !ctx.siteContacts.has(p));
   // Numbers of the text with their labels (a number only labelled fax is not among the phones).
-  let text: { phones: string[]; faxes: string[] } | undefined;
-  const labelled = () => {
-    text ??= el ? findPhonesAndFaxes(el.tagName === 'TR' ? rowText(el) : el.structuredText) : { phones: [], faxes: [] };
-    for (const f of text.faxes) faxes.add(f);
-    return text.phones;
-  };
-  const explicit = [
-    ...(scope.json ? scope.json.phones.flatMap(phonesIn) : []),
+  const text = el && parts ? readNumbers(el.tagName === 'TR' ? rowText(el, ctx) : parts.text) : { phones: [], faxes: [], labelled: [] };
+  for (const f of text.faxes) faxes.add(f);
+  const fromJson = scope.json ? scope.json.phones.flatMap(phonesIn) : [];
+  const fromSchema = [
     ...scope.ld.flatMap((o) => schemaValues(o, 'telephone').flatMap(phonesIn)),
     ...(scope.md ? scope.md.querySelectorAll('[itemprop~=telephone]').flatMap((p) => phonesIn(propValue(p))) : []),
-    ...(el ? [...links(el, 'tel:').flatMap(phonesIn), ...dataValues(el, PHONE_ATTRS).flatMap(phonesIn)] : []),
   ];
-  const steps: (() => (string | undefined)[])[] = [
-    () => (selectors.phone && el ? el.querySelectorAll(selectors.phone).flatMap((m) => [...links(m, 'tel:', true).flatMap(phonesIn), ...findPhonesAndFaxes(m.structuredText).phones]) : []),
-    () => (scope.json ? scope.json.phones.flatMap(phonesIn) : []),
-    () => [
-      ...scope.ld.flatMap((o) => schemaValues(o, 'telephone').flatMap(phonesIn)),
-      ...(scope.md ? scope.md.querySelectorAll('[itemprop~=telephone]').flatMap((p) => phonesIn(propValue(p))) : []),
-    ],
-    () => (el ? [...links(el, 'tel:').flatMap(phonesIn), ...dataValues(el, PHONE_ATTRS).flatMap(phonesIn)] : []),
-    labelled,
-  ];
-  let phones: string[] = [];
-  for (const step of steps) {
-    const found = keep(step());
-    if (found.length > 0) {
-      phones = found;
-      break;
-    }
+  const fromLinks = parts ? [...links(parts, 'tel:').flatMap(phonesIn), ...dataValues(parts, PHONE_ATTRS).flatMap(phonesIn)] : [];
+  const fromSelector = selectors.phone && el ? el.querySelectorAll(selectors.phone).flatMap((m) => [...links(itemParts(m), 'tel:', m).flatMap(phonesIn), ...findPhonesAndFaxes(blockText(m)).phones]) : [];
+  let phones = keep(fromSelector);
+  if (phones.length === 0) {
+    phones = [fromJson, fromSchema, fromLinks, text.phones].map(keep).find((found) => found.length > 0) ?? [];
+    // A number the text labels as a phone is one, beside those of a tel: link or a button; in
+    // an entry (a card, a row), any number of its text is its own (the directory's were subtracted).
+    phones = unique([...phones, ...keep(scope.kind === 'item' ? text.phones : text.labelled)]);
   }
-  // Faxes labelled in the text are known even when an earlier step gave the phones.
-  const textPhones = new Set(labelled());
   // A number given as a fax is a phone only when also given as one (a tel: link, data, schema.org, a phone label).
-  const given = new Set(explicit);
-  phones = phones.filter((p) => !faxes.has(p) || given.has(p) || textPhones.has(p));
+  const given = new Set([...fromJson, ...fromSchema, ...fromLinks, ...text.phones]);
+  phones = phones.filter((p) => !faxes.has(p) || given.has(p));
   return { phones, faxes: [...faxes].filter((f) => !ctx.siteContacts.has(f)) };
 }
 
 function readDetailUrl(scope: Scope, ctx: PageContext, selectors: SourceSelectors): string | undefined {
   const { el } = scope;
   const hrefOf = (m: HTMLElement | null | undefined) => m?.getAttribute('href') ?? m?.querySelector('a[href]')?.getAttribute('href');
-  const heading = el?.querySelector('h1, h2, h3, h4, h5, h6');
-  const candidates: (string | undefined)[] = [
-    ...(selectors.detailLink && el ? el.querySelectorAll(selectors.detailLink).map(hrefOf) : []),
-    ...(scope.md ? ownProps(scope.md, 'url').map(propValue) : []),
-    ...scope.ld.map((o) => firstText(o.url)),
-    scope.json?.url,
-    hrefOf(heading),
-    heading ? closest(heading, (a) => a.tagName === 'A')?.getAttribute('href') : undefined,
+  const parts = partsOf(scope);
+  const heading = parts?.heading;
+  const page = new URL(ctx.pageUrl);
+  const pageHost = page.host.toLowerCase().replace(/^www\./, '');
+  const pageKey = withoutHash(page.href);
+  const ok = (href: string | undefined): string | undefined => {
+    if (!href) return undefined;
+    let url: URL;
+    try {
+      url = new URL(href.trim(), ctx.base);
+    } catch {
+      return undefined;
+    }
+    if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.host.toLowerCase().replace(/^www\./, '') !== pageHost) return undefined;
+    if (withoutHash(url.href) === pageKey || ((url.pathname === '/' || url.pathname === '') && url.search === '')) return undefined;
+    return url.href;
+  };
+  const steps: (() => (string | undefined)[])[] = [
+    () => (selectors.detailLink && el ? el.querySelectorAll(selectors.detailLink).map(hrefOf) : []),
+    () => (scope.md ? ownProps(scope.md, 'url').map(propValue) : []),
+    () => scope.ld.map((o) => firstText(o.url)),
+    () => [scope.json?.url],
+    // The heading's link (inside it or around it).
+    () => (heading ? [heading.tagName === 'A' ? heading.getAttribute('href') : parts?.anchors.find((a) => closest(a.parentNode, (p) => p === heading))?.getAttribute('href'), closest(heading, (a) => a.tagName === 'A')?.getAttribute('href')] : []),
     // Else a link of the entry itself ('Voir la fiche', the name), not a contact or a category.
-    ...(el && el.tagName !== 'TR' ? el.querySelectorAll('a[href]').map((a) => a.getAttribute('href')).filter((h) => h !== undefined && !/^(?:mailto:|tel:|javascript:|#)/i.test(h)) : []),
-    ...(el && el.tagName === 'TR' ? el.querySelectorAll('a[href]').map((a) => a.getAttribute('href')).filter((h) => h !== undefined && !/^(?:mailto:|tel:|javascript:|#)/i.test(h)) : []),
+    () => (parts ? parts.anchors.map((a) => a.getAttribute('href')).filter((h) => h !== undefined && !/^(?:mailto:|tel:|javascript:|#)/i.test(h)) : []),
   ];
-  for (const href of candidates) {
-    const url = href ? absolute(href, ctx.base) : undefined;
-    if (url && sameHost(url, ctx.pageUrl) && withoutHash(url) !== withoutHash(ctx.pageUrl) && !isSiteRoot(url, ctx.pageUrl)) return url;
+  for (const step of steps) {
+    for (const href of step()) {
+      const url = ok(href);
+      if (url) return url;
+    }
   }
   return undefined;
 }
 
 /** The page's JSON-LD organisations under `root` (see {@link CONTAINERS}), the directory's own excluded. */
-function jsonLdOrgs(root: HTMLElement, ctx: PageContext): Json[] {
+function jsonLdOrgs(scripts: readonly HTMLElement[], ctx: PageContext): Json[] {
   const out: Json[] = [];
   const visit = (value: unknown) => {
     if (Array.isArray(value)) value.forEach(visit);
@@ -587,8 +648,8 @@ function jsonLdOrgs(root: HTMLElement, ctx: PageContext): Json[] {
       for (const [k, v] of Object.entries(value)) if (CONTAINERS.has(k)) visit(v);
     }
   };
-  for (const script of root.querySelectorAll('script')) {
-    const type = (script.getAttribute('type') ?? '').split(';')[0].trim().toLowerCase();
+  for (const script of scripts) {
+    const type = (attrOf(script, 'type') ?? '').split(';')[0].trim().toLowerCase();
     if (type !== 'application/ld+json') continue;
     const text = script.rawText
       .replace(/^\s*(?:<!--|\/\/\s*<!\[CDATA\[|<!\[CDATA\[)/, '')
@@ -604,9 +665,9 @@ function jsonLdOrgs(root: HTMLElement, ctx: PageContext): Json[] {
 }
 
 /** The microdata organisations outside the chrome, reached as top-level items or list entries. */
-function microdataOrgs(root: HTMLElement, ctx: PageContext): HTMLElement[] {
-  return root.querySelectorAll('[itemscope]').filter((el) => {
-    if (!isOrgScope(el) || insideChrome(el)) return false;
+function microdataOrgs(page: ParsedPage, ctx: PageContext): HTMLElement[] {
+  return page.elements.filter((el) => {
+    if (!hasAttr(el, 'itemscope') || !isOrgScope(el) || insideChrome(el) || !attached(el, page.root)) return false;
     const prop = el.getAttribute('itemprop');
     if (prop && !prop.split(/\s+/).some((p) => CONTAINERS.has(p))) return false;
     const url = ownProps(el, 'url').map(propValue)[0];
@@ -669,17 +730,17 @@ function phonesIn(value: string): string[] {
   return one ? [one] : findPhonesAndFaxes(v).phones;
 }
 
-/** The decoded targets of the links under `el` (or `el` itself) with a scheme, scheme removed. */
-function links(el: HTMLElement, scheme: 'mailto:' | 'tel:', includeSelf = false): string[] {
-  const all = includeSelf && el.tagName === 'A' ? [el, ...el.querySelectorAll('a[href]')] : el.querySelectorAll('a[href]');
+/** The decoded targets of an item's links with a scheme (and of `self`, a link itself), scheme removed. */
+function links(parts: ItemParts, scheme: 'mailto:' | 'tel:', self?: HTMLElement): string[] {
+  const all = self && self.tagName === 'A' ? [self, ...parts.anchors] : parts.anchors;
   return all
     .map((a) => (a.getAttribute('href') ?? '').trim())
     .filter((h) => h.toLowerCase().startsWith(scheme))
     .map((h) => safeDecode(h.slice(scheme.length)).split('?')[0]);
 }
 
-function stripScripts(root: HTMLElement): void {
-  for (const el of root.querySelectorAll('script, style, template')) el.remove();
+function stripScripts(page: ParsedPage): void {
+  for (const tag of ['SCRIPT', 'STYLE', 'TEMPLATE']) for (const el of page.byTag(tag)) el.remove();
 }
 
 /** Header/footer (outside article/aside/main/section), nav, and elements with a banner/contentinfo role. */
@@ -745,6 +806,27 @@ function texts(value: unknown): string[] {
 
 function firstText(value: unknown): string | undefined {
   return texts(value).map(clean).find(Boolean);
+}
+
+/** Class words of the badges and icons written inside a name ('Vérifié', 'Premium', 'Nouveau', a star). */
+const BADGE_WORDS = new Set(['badge', 'label', 'tag', 'tags', 'pill', 'chip', 'verified', 'verifie', 'premium', 'new', 'nouveau', 'icon', 'icons', 'rating', 'stars', 'count', 'sr', 'visually', 'screen']);
+
+/** A name element's text without the badges, icons and counters written inside it; words of inline elements kept apart. */
+function nameText(el: HTMLElement | null | undefined): string | undefined {
+  if (!el) return undefined;
+  const out: string[] = [];
+  const stack: import('node-html-parser').Node[] = [...el.childNodes].reverse();
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    if (node.nodeType === 3) out.push(node.text);
+    else if (node.nodeType === 1) {
+      const child = node as HTMLElement;
+      if (['SUP', 'SVG', 'BUTTON', 'I', 'IMG'].includes(child.tagName) || classWords(child).some((w) => BADGE_WORDS.has(w))) continue;
+      out.push(' ');
+      for (let i = child.childNodes.length - 1; i >= 0; i--) stack.push(child.childNodes[i]);
+    }
+  }
+  return clean(out.join('')) || textOf(el);
 }
 
 function textOf(el: HTMLElement | null | undefined): string | undefined {

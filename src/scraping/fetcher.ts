@@ -38,6 +38,8 @@
  *   {@link PoliteFetcher.log} and to the caller's `log`, in the order they were sent.
  */
 import robotsParser from 'robots-parser';
+import { decodePage } from './decode';
+import { sameHost } from './hosts';
 
 /** The robots.txt rules of one origin (robots-parser's Robot). */
 type Robots = ReturnType<typeof robotsParser>;
@@ -51,8 +53,10 @@ export interface FetchSuccess {
   status: number;
   /** The final URL, after redirects. */
   url: string;
-  /** The body decoded as text (charset from Content-Type or a <meta>, else UTF-8). */
+  /** The body decoded as text: see {@link decodePage} (BOM, Content-Type charset, <meta> prescan, then a guess). */
   body: string;
+  /** The encoding the body was decoded from. */
+  encoding: string;
   /** The Content-Type header ('' when absent). */
   contentType: string;
 }
@@ -140,18 +144,7 @@ interface RobotsEntry {
   value: Promise<{ robots: Robots } | { failure: FetchFailure }>;
 }
 
-/** Whether two URLs (or hosts) are on the same host, port included, a leading 'www.' aside. */
-export function sameHost(a: string | URL, b: string | URL): boolean {
-  const host = (u: string | URL) => {
-    try {
-      return (typeof u === 'string' ? (u.includes('/') ? new URL(u).host : u) : u.host).toLowerCase().replace(/^www\./, '');
-    } catch {
-      return undefined;
-    }
-  };
-  const ha = host(a);
-  return ha !== undefined && ha === host(b);
-}
+export { sameHost } from './hosts';
 
 /** A fetcher for the scraping runs; one can serve many runs (robots.txt stays cached). */
 export class PoliteFetcher {
@@ -333,8 +326,8 @@ export class PoliteFetcher {
       }
       const { bytes, truncated } = await readCapped(res, maxBytes);
       if (truncated && !truncate) return { result: { ok: false, kind: 'too_large', url, message: `larger than ${maxBytes} bytes` } };
-      const body = decode(bytes, contentType);
-      return { result: { ok: true, status: res.status, url, body, contentType } };
+      const { text: body, encoding } = decodePage(bytes, contentType);
+      return { result: { ok: true, status: res.status, url, body, contentType, encoding } };
     } catch (err) {
       const t = timedOut();
       if (t) return { result: t };
@@ -453,20 +446,6 @@ async function readCapped(res: Response, maxBytes: number): Promise<{ bytes: Uin
     }
   }
   return { bytes: Buffer.concat(chunks), truncated: false };
-}
-
-/** Decodes a body: the charset of Content-Type, else of a <meta> in the first 1024 bytes, else UTF-8. */
-function decode(bytes: Uint8Array, contentType: string): string {
-  let charset = /charset\s*=\s*["']?([\w.:-]+)/i.exec(contentType)?.[1];
-  if (!charset) {
-    const head = Buffer.from(bytes.subarray(0, 1024)).toString('latin1');
-    charset = /<meta[^>]+charset\s*=\s*["']?([\w.:-]+)/i.exec(head)?.[1];
-  }
-  try {
-    return new TextDecoder(charset ?? 'utf-8').decode(bytes);
-  } catch {
-    return new TextDecoder('utf-8').decode(bytes);
-  }
 }
 
 /** Resolves like `promise`, or to undefined as soon as `signal` aborts. */

@@ -10,7 +10,8 @@
  * string-aware bracket scan per candidate and parsed with JSON.parse, and JSON trees are walked
  * with a bound on nodes and depth.
  */
-import type { HTMLElement } from 'node-html-parser';
+import { HTMLElement as HTMLElementClass, type HTMLElement } from 'node-html-parser';
+import { attrOf, classAndId, contactAttr, descendants, hasAttr } from './parse';
 
 type Json = Record<string, unknown>;
 
@@ -43,6 +44,10 @@ const EMAIL_KEYS = new Set(['email', 'emails', 'mail', 'courriel', 'contactemail
 const ACTIVITY_KEYS = new Set(['activity', 'activite', 'activité', 'secteur', 'sector', 'category', 'categorie', 'catégorie', 'industry', 'rubrique', 'metier', 'métier', 'specialite']);
 const URL_KEYS = new Set(['url', 'link', 'href', 'permalink', 'detailurl', 'profileurl', 'ficheurl', 'path', 'slugurl']);
 const AD_KEYS = new Set(['sponsored', 'issponsored', 'promoted', 'ispromoted', 'isad', 'ad', 'advertisement', 'featuredad', 'sponsorise']);
+/** Numbered and qualified keys: tel1, telephone_2, tel_fixe, phone_mobile, mobile2, email1, fax2 (folded). */
+const PHONE_KEY = /^(?:tel|tél|telephone|téléphone|phone|mobile|gsm|portable|fixe|cell|numtel|numerotel|numerotelephone)(?:\d|fixe|mobile|portable|gsm|bureau|pro|principal|secondaire|number|numero)*$/u;
+const FAX_KEY = /^(?:fax|telecopie|télécopie)(?:\d|number|numero)*$/u;
+const EMAIL_KEY = /^(?:e?mail|courriel|adresseemail|adressemail)(?:\d|pro|contact|address|principal)*$/u;
 /** Keys under which a company keeps its contacts in a nested object ({contact: {phone, email}}). */
 const NESTED_KEYS = new Set(['contact', 'contacts', 'coordonnees', 'coordonnées', 'contactinfo', 'contactinformation', 'details', 'info', 'infos', 'attributes', 'fields']);
 
@@ -51,14 +56,15 @@ function foldKey(key: string): string {
 }
 
 /**
- * The company entries of a JSON value: the largest array (anywhere in it) holding at least two
- * company-like objects (a name and a contact or a link of their own; `min`, default 2: one
+ * The company entries of a JSON value: the array (anywhere in it) holding the most company-like
+ * objects with a contact, else the most with a link, at least two (a name and a contact or a link of their own; `min`, default 2: one
  * for a JSON answer that is itself a page of results), each read into a {@link JsonItem}. A
  * lone company-like object (a detail page's state) is one entry when `single` is set. Empty
  * when there is none.
  */
 export function jsonItems(value: unknown, single = false, min = 2): JsonItem[] {
   let best: JsonItem[] = [];
+  let bestContacts = 0;
   let lone: JsonItem | undefined;
   let nodes = 0;
   const stack: { v: unknown; depth: number }[] = [{ v: value, depth: 0 }];
@@ -68,7 +74,12 @@ export function jsonItems(value: unknown, single = false, min = 2): JsonItem[] {
     if (depth > MAX_DEPTH) continue;
     if (Array.isArray(v)) {
       const items = v.map((x) => (isJson(x) ? companyOf(x) : undefined)).filter((x): x is JsonItem => x !== undefined);
-      if (items.length >= min && items.length > best.length) best = items;
+      // The array with the most entries that carry a contact wins (a menu of links is longer than a page of companies).
+      const contacts = items.filter((x) => x.phones.length + x.emails.length + x.faxes.length > 0).length;
+      if (items.length >= min && (contacts > bestContacts || (contacts === bestContacts && items.length > best.length))) {
+        best = items;
+        bestContacts = contacts;
+      }
       for (let i = v.length - 1; i >= 0; i--) stack.push({ v: v[i], depth: depth + 1 });
     } else if (isJson(v)) {
       if (single && lone === undefined) lone = companyOf(v);
@@ -88,9 +99,9 @@ function companyOf(obj: Json): JsonItem | undefined {
     for (const [rawKey, value] of Object.entries(o)) {
       const key = foldKey(rawKey);
       if (depth === 0 && name === undefined && NAME_KEYS.has(key) && typeof value === 'string' && value.trim().length >= 2) name = value;
-      else if (PHONE_KEYS.has(key)) item.phones.push(...strings(value));
-      else if (FAX_KEYS.has(key)) item.faxes.push(...strings(value));
-      else if (EMAIL_KEYS.has(key)) item.emails.push(...strings(value));
+      else if (FAX_KEYS.has(key) || FAX_KEY.test(key)) item.faxes.push(...strings(value));
+      else if (PHONE_KEYS.has(key) || PHONE_KEY.test(key)) item.phones.push(...strings(value));
+      else if (EMAIL_KEYS.has(key) || EMAIL_KEY.test(key)) item.emails.push(...strings(value));
       else if (depth === 0 && ACTIVITY_KEYS.has(key) && item.activity === undefined) item.activity = strings(value).find(Boolean) ?? (isJson(value) ? strings(value.name ?? value.nom ?? value.label).find(Boolean) : undefined);
       else if (depth === 0 && URL_KEYS.has(key) && typeof value === 'string' && item.url === undefined) item.url = value;
       else if (depth === 0 && AD_KEYS.has(key) && (value === true || value === 1 || value === 'true')) item.advertisement = true;
@@ -240,6 +251,8 @@ export function jsonHtml(value: unknown): string | undefined {
 interface Counts {
   /** Digits in its text. */
   digits: number;
+  /** Runs of 9 or more digits written as phone numbers are (spaces, dots, dashes, brackets): not dates, not prices. */
+  numbers: number;
   /** '@' in its text, mailto: links, data-email attributes. */
   ats: number;
   /** tel: links and data-phone-like attributes. */
@@ -252,11 +265,10 @@ interface Counts {
   texts: number;
 }
 
-const ZERO: Counts = { digits: 0, ats: 0, tels: 0, links: 0, names: 0, texts: 0 };
-const CONTACT_ATTRS = ['data-phone', 'data-tel', 'data-telephone', 'data-mobile', 'data-gsm', 'data-number', 'data-phone-number', 'data-numero', 'data-email', 'data-mail', 'data-fax'];
-const NAME_TAGS = new Set(['H1', 'H2', 'H3', 'H4', 'H5', 'H6', 'STRONG', 'B', 'A']);
+const ZERO: Counts = { digits: 0, numbers: 0, ats: 0, tels: 0, links: 0, names: 0, texts: 0 };
+const NAME_TAGS = new Set(['H1', 'H2', 'H3', 'H4', 'H5', 'H6', 'STRONG', 'B', 'A', 'DT']);
 /** Class or id words of page chrome that is not part of a page's own content. */
-const CHROME_WORDS = new Set(['footer', 'header', 'sidebar', 'navbar', 'nav', 'menu', 'breadcrumb', 'breadcrumbs', 'cookie', 'cookies', 'newsletter', 'copyright', 'widget', 'topbar', 'share', 'sharing', 'social', 'modal', 'popup', 'masthead', 'pagination', 'pager']);
+const CHROME_WORDS = new Set(['footer', 'header', 'sidebar', 'navbar', 'nav', 'menu', 'breadcrumb', 'breadcrumbs', 'cookie', 'cookies', 'newsletter', 'copyright', 'widget', 'topbar', 'share', 'sharing', 'social', 'modal', 'popup', 'masthead', 'pagination', 'pager', 'pied', 'colophon', 'entete', 'bandeau']);
 /** Class or id words that mark an advertisement or a paid placement. */
 const AD_WORDS = new Set(['ad', 'ads', 'advert', 'adverts', 'advertisement', 'advertising', 'adsense', 'adslot', 'adsbygoogle', 'sponsored', 'sponsor', 'sponsorise', 'sponsorisee', 'sponsorisé', 'sponsorisée', 'promoted', 'promo', 'publicite', 'publicité', 'pub', 'banner', 'banniere', 'dfp', 'annonce']);
 /** The whole text of a badge that marks an advertisement. */
@@ -266,7 +278,8 @@ const WEAK_AD_WORDS = new Set(['annonce', 'promo', 'banner']);
 
 /** The words of an element's class and id ('card listing-item--sponsored' -> card, listing, item, sponsored). */
 export function classWords(el: HTMLElement): string[] {
-  const raw = `${el.getAttribute('class') ?? ''} ${el.getAttribute('id') ?? ''}`.toLowerCase();
+  const raw = classAndId(el);
+  if (raw === '') return [];
   if (raw.length > 1000) return raw.slice(0, 1000).split(/[^\p{L}\p{N}]+/u).filter(Boolean);
   return raw.split(/[^\p{L}\p{N}]+/u).filter(Boolean);
 }
@@ -275,26 +288,44 @@ export function classWords(el: HTMLElement): string[] {
 export function isChromeBlock(el: HTMLElement): boolean {
   const tag = el.tagName;
   if (tag === 'NAV' || tag === 'ASIDE' || tag === 'HEADER' || tag === 'FOOTER') return true;
-  const role = (el.getAttribute('role') ?? '').toLowerCase();
+  const role = (attrOf(el, 'role') ?? '').toLowerCase();
   if (role === 'banner' || role === 'contentinfo' || role === 'navigation' || role === 'complementary') return true;
-  return classWords(el).some((w) => CHROME_WORDS.has(w));
+  const raw = classAndId(el);
+  return raw !== '' && CHROME_HINT.test(raw) && classWords(el).some((w) => CHROME_WORDS.has(w));
 }
+
+/** A quick test before {@link CHROME_WORDS} are looked for word by word. */
+const CHROME_HINT = /footer|header|sidebar|nav|menu|breadcrumb|cookie|newsletter|copyright|widget|topbar|shar|social|modal|popup|masthead|pag|pied|colophon|entete|bandeau/;
 
 /** Ad markers of an element itself: strong ones (sponsored, advert ...) and weak ones (annonce). */
 function adMarks(el: HTMLElement): { strong: boolean; weak: boolean } {
   const words = classWords(el);
-  const strong = words.some((w) => AD_WORDS.has(w) && !WEAK_AD_WORDS.has(w)) || el.hasAttribute('data-ad') || el.hasAttribute('data-ad-slot') || el.hasAttribute('data-sponsored');
+  const strong = words.some((w) => AD_WORDS.has(w) && !WEAK_AD_WORDS.has(w)) || hasAttr(el, 'data-ad') || hasAttr(el, 'data-ad-slot') || hasAttr(el, 'data-sponsored');
   return { strong, weak: words.some((w) => WEAK_AD_WORDS.has(w)) };
 }
 
 /** Whether an entry carries an ad badge: a short element whose whole text is 'Sponsorisé', 'Annonce', 'Publicité' ... */
 function hasAdBadge(el: HTMLElement): boolean {
-  for (const child of el.querySelectorAll('span, small, em, i, div, p, label, mark, b, strong')) {
+  for (const child of descendants(el)) {
+    // A badge is a short element: a text, perhaps beside an icon.
+    if (!BADGE_TAGS.has(child.tagName) || child.childNodes.length > 3) continue;
     const text = shortText(child, 40);
     if (text !== undefined && AD_BADGE.test(text.replace(/[\s()[\]·•|-]+/g, ''))) return true;
   }
   return false;
 }
+
+const BADGE_TAGS = new Set(['SPAN', 'SMALL', 'EM', 'I', 'DIV', 'P', 'LABEL', 'MARK', 'B', 'STRONG']);
+
+/**
+ * Whether an element is a field's label ('Téléphone :', 'Adresse:', 'E-mail'), not a name: its
+ * short text ends with a colon or is a contact word alone. Bounded (see {@link shortText}).
+ */
+function isFieldLabel(el: HTMLElement): boolean {
+  const text = shortText(el, 40);
+  return text !== undefined && (text.endsWith(':') || FIELD_WORDS.test(text));
+}
+const FIELD_WORDS = /^(?:t[ée]l[ée]?(?:phone)?\.?|mobile|fax|e-?mail|courriel|adresse|address|site web|website|web|horaires|الهاتف|الفاكس|العنوان)$/iu;
 
 /** Entries found by repeated structure: the entries kept, and those dropped as advertisements. */
 export interface RepeatedItems {
@@ -316,6 +347,48 @@ export interface RepeatedItems {
  * any other block (their header row does not qualify).
  */
 export function repeatedItems(root: HTMLElement): RepeatedItems {
+  const found = repeatedGroups(root);
+  if (found.items.length + found.advertisements.length > 0 || !wrapLedEntries(root)) return found;
+  return repeatedGroups(root);
+}
+
+/** Tags that open an entry written as a run of siblings: a term of a definition list, a heading. */
+const LEADERS = new Set(['DT', 'H2', 'H3', 'H4', 'H5', 'H6']);
+
+/**
+ * Entries written as runs of siblings rather than one element each (`<dt>name</dt><dd>…</dd>
+ * <dd>…</dd>`, `<h3>name</h3><p>…</p><p>…</p>`): under a parent with at least two leaders of
+ * one tag (dt, or one heading level), each leader and the siblings up to the next one are moved
+ * into an element of their own, so that they are found as repeated blocks. Used only when a
+ * page has no repeated blocks otherwise. One pass over the tree; true when anything was wrapped.
+ */
+function wrapLedEntries(root: HTMLElement): boolean {
+  let wrapped = false;
+  for (const parent of [root, ...descendants(root)]) {
+    const kids = parent.childNodes;
+    const leaders = new Map<string, number>();
+    for (const k of kids) if (k.nodeType === 1 && LEADERS.has((k as HTMLElement).tagName)) leaders.set((k as HTMLElement).tagName, (leaders.get((k as HTMLElement).tagName) ?? 0) + 1);
+    const tag = [...leaders].filter(([, n]) => n >= 2).sort((a, b) => b[1] - a[1])[0]?.[0];
+    if (!tag) continue;
+    const out: typeof kids = [];
+    let group: HTMLElement | undefined;
+    for (const k of kids) {
+      if (k.nodeType === 1 && (k as HTMLElement).tagName === tag) {
+        group = new HTMLElementClass('div', { class: 'entry' }, 'class="entry"', parent, [-1, -1]);
+        out.push(group);
+      }
+      if (group) {
+        k.parentNode = group;
+        group.childNodes.push(k);
+      } else out.push(k);
+    }
+    parent.childNodes = out;
+    wrapped = true;
+  }
+  return wrapped;
+}
+
+function repeatedGroups(root: HTMLElement): RepeatedItems {
   const counts = countAll(root);
   type Group = { parent: HTMLElement; key: string; members: HTMLElement[]; score: number; size: number; qualified: number };
   const groups: Group[] = [];
@@ -338,7 +411,7 @@ export function repeatedItems(root: HTMLElement): RepeatedItems {
         const c = counts.get(m) ?? ZERO;
         size += c.texts;
         const named = c.names > 0 || (m.tagName === 'TR' && m.childNodes.filter((n) => (n as HTMLElement).tagName === 'TD').length >= 2);
-        const contact = c.digits >= 8 || c.ats > 0 || c.tels > 0;
+        const contact = c.numbers > 0 || c.ats > 0 || c.tels > 0;
         if (named && c.texts >= 2 && (contact || c.links > 0)) {
           qualified++;
           score += contact ? 2 : 1;
@@ -365,7 +438,7 @@ export function repeatedItems(root: HTMLElement): RepeatedItems {
 
 /** A child's shape: its tag and its first class word that is not an ad word (nor a number). */
 function signature(el: HTMLElement): string {
-  const cls = (el.getAttribute('class') ?? '').toLowerCase().split(/\s+/).filter((w) => w !== '' && !/\d/.test(w));
+  const cls = el.classList.value.map((w) => w.toLowerCase()).filter((w) => w !== '' && !/\d/.test(w));
   const main = cls.find((w) => !w.split(/[^\p{L}\p{N}]+/u).some((p) => AD_WORDS.has(p) && !WEAK_AD_WORDS.has(p))) ?? '';
   return `${el.tagName}.${main}`;
 }
@@ -394,25 +467,39 @@ function countAll(root: HTMLElement): Map<HTMLElement, Counts> {
     }
     const c: Counts = { ...ZERO };
     const tag = el.tagName;
-    const href = tag === 'A' ? (el.getAttribute('href') ?? '').trim().toLowerCase() : '';
+    const href = tag === 'A' ? (attrOf(el, 'href') ?? '').trim().toLowerCase() : '';
     if (href.startsWith('mailto:')) c.ats++;
     else if (href.startsWith('tel:')) c.tels++;
     else if (href !== '' && !href.startsWith('javascript:') && !href.startsWith('#')) c.links++;
-    for (const a of CONTACT_ATTRS) if (el.hasAttribute(a)) a.includes('mail') ? c.ats++ : c.tels++;
-    if (NAME_TAGS.has(tag) || /name|title|nom|titre|raison/i.test(el.getAttribute('class') ?? '')) c.names++;
+    if (el.rawAttrs.includes('data-')) {
+      for (const a of Object.keys(el.attributes)) {
+        const kind = contactAttr(a);
+        if (kind) kind.includes('mail') ? c.ats++ : c.tels++;
+      }
+    }
+    if (((NAME_TAGS.has(tag) && !href.startsWith('mailto:') && !href.startsWith('tel:')) || /name|title|nom|titre|raison/i.test(el.classList.value.join(' '))) && !isFieldLabel(el)) c.names++;
     for (const child of el.childNodes) {
       if (child.nodeType === 3) {
         const text = child.rawText;
         if (/\S/.test(text)) c.texts++;
-        for (let i = 0; i < text.length; i++) {
-          const code = text.charCodeAt(i);
-          if ((code >= 48 && code <= 57) || (code >= 0x660 && code <= 0x669) || (code >= 0x6f0 && code <= 0x6f9)) c.digits++;
-          else if (code === 64) c.ats++;
+        let run = 0;
+        for (let i = 0; i <= text.length; i++) {
+          const code = i < text.length ? text.charCodeAt(i) : -1;
+          if ((code >= 48 && code <= 57) || (code >= 0x660 && code <= 0x669) || (code >= 0x6f0 && code <= 0x6f9)) {
+            c.digits++;
+            run++;
+            continue;
+          }
+          if (code === 32 || code === 46 || code === 45 || code === 40 || code === 41 || code === 43 || code === 0xa0) continue;
+          if (run >= 9) c.numbers++;
+          run = 0;
+          if (code === 64) c.ats++;
         }
       } else if (child.nodeType === 1) {
         const cc = counts.get(child as HTMLElement);
         if (!cc) continue;
         c.digits += cc.digits;
+        c.numbers += cc.numbers;
         c.ats += cc.ats;
         c.tels += cc.tels;
         c.links += cc.links;
@@ -431,7 +518,8 @@ function countAll(root: HTMLElement): Map<HTMLElement, Counts> {
 /** Texts of a "next page" link, folded (lower case, no accents, spaces collapsed). */
 const NEXT_TEXTS = new Set(['suivant', 'suivante', 'page suivante', 'next', 'next page', '»', '›', '>', '>>', '→', 'suivant »', 'suivant ›', 'suivant >', 'next »', 'next ›', 'التالي', 'الصفحة التالية', 'التالية']);
 /** Texts and classes of a "load more" control. */
-const LOAD_MORE = /voir plus|afficher plus|charger plus|plus de r[ée]sultats|load more|show more|more results|see more|المزيد|عرض المزيد|load-?more|loadmore|voir-plus|more/i;
+const LOAD_MORE = /\bvoir plus|afficher plus|charger plus|plus de r[ée]sultats|load more|show more|more results|see more|المزيد|عرض المزيد|load-?more|loadmore|voir-plus|\bmore\b/i;
+const LOAD_MORE_TAGS = new Set(['BUTTON', 'A', 'DIV', 'SPAN', 'LI']);
 const LOAD_MORE_ATTRS = ['data-url', 'data-next', 'data-href', 'data-next-url', 'data-load-more', 'data-source', 'data-endpoint', 'data-ajax-url', 'data-link', 'href'];
 
 /**
@@ -441,8 +529,8 @@ const LOAD_MORE_ATTRS = ['data-url', 'data-next', 'data-href', 'data-next-url', 
  * or path, or from the pagination's current/active element), else a "load more" control's URL
  * (`data-url`, `data-next`, an href). `rel=next` is looked for first by the caller.
  */
-export function findNextPage(root: HTMLElement, pageUrl: string): string | undefined {
-  const anchors = root.querySelectorAll('a[href]');
+export function findNextPage(root: HTMLElement, pageUrl: string, elements: readonly HTMLElement[] = descendants(root)): string | undefined {
+  const anchors = elements.filter((el) => el.tagName === 'A' && hasAttr(el, 'href'));
   for (const a of anchors) {
     const label = foldText(shortText(a, 40) ?? '') || foldText(a.getAttribute('aria-label') ?? a.getAttribute('title') ?? '');
     if (label.length <= 30 && (NEXT_TEXTS.has(label) || /^(?:page )?suivante?\b|^next\b|التالي/.test(label)) && !/pr[ée]c[ée]dent|prev|السابق/.test(label)) {
@@ -450,7 +538,7 @@ export function findNextPage(root: HTMLElement, pageUrl: string): string | undef
       if (href && !href.startsWith('#') && !href.toLowerCase().startsWith('javascript:')) return href;
     }
   }
-  const current = currentPage(root, pageUrl);
+  const current = currentPage(elements, pageUrl);
   const wanted = String(current + 1);
   for (const a of anchors) {
     if (shortText(a, 8)?.trim() === wanted) {
@@ -458,12 +546,16 @@ export function findNextPage(root: HTMLElement, pageUrl: string): string | undef
       if (href && !href.startsWith('#')) return href;
     }
   }
-  for (const el of root.querySelectorAll('button, a, div, span, li')) {
-    const words = `${el.getAttribute('class') ?? ''} ${el.getAttribute('id') ?? ''}`;
-    const text = shortText(el, 60) ?? '';
-    if (!LOAD_MORE.test(words) && !LOAD_MORE.test(text)) continue;
+  // Elements inside a cookie banner, a newsletter box, a pop-up or the footer: marked in one pass (parents come first).
+  const outside = new Set<HTMLElement>();
+  for (const el of elements) {
+    if ((el.parentNode && outside.has(el.parentNode)) || el.tagName === 'FOOTER' || classWords(el).some((w) => NOT_LISTING_WORDS.has(w))) outside.add(el);
+    if (!LOAD_MORE_TAGS.has(el.tagName) || outside.has(el)) continue;
+    const words = classAndId(el);
+    if (!LOAD_MORE.test(words) && !LOAD_MORE.test(shortText(el, 60) ?? '')) continue;
     for (const attr of LOAD_MORE_ATTRS) {
-      const v = el.getAttribute(attr);
+      const v = attrOf(el, attr);
+      // (A cookie banner's "En savoir plus" or a footer's "More" is not the listing's: skipped above.)
       if (v && !v.startsWith('#') && !v.toLowerCase().startsWith('javascript:') && /[/?]/.test(v)) return v;
     }
   }
@@ -471,7 +563,7 @@ export function findNextPage(root: HTMLElement, pageUrl: string): string | undef
 }
 
 /** The current page number: the URL's page parameter (page, p, pg, paged, pagina) or /page/N, else the pagination's active element, else 1. */
-function currentPage(root: HTMLElement, pageUrl: string): number {
+function currentPage(elements: readonly HTMLElement[], pageUrl: string): number {
   const url = new URL(pageUrl);
   for (const name of ['page', 'p', 'pg', 'paged', 'pagina', 'pageno', 'page_no', 'num']) {
     const v = url.searchParams.get(name);
@@ -479,7 +571,7 @@ function currentPage(root: HTMLElement, pageUrl: string): number {
   }
   const path = /\/(?:page|p)\/(\d{1,5})\/?$/.exec(url.pathname);
   if (path) return Number(path[1]);
-  const active = root.querySelector('[aria-current=page], .active, .current, .is-active, .selected');
+  const active = elements.find((el) => (attrOf(el, 'aria-current') ?? '') === 'page' || ['active', 'current', 'is-active', 'selected'].some((c) => el.classList.contains(c)));
   const n = active ? shortText(active, 8)?.trim() : undefined;
   return n && /^\d{1,5}$/.test(n) ? Number(n) : 1;
 }
@@ -504,6 +596,9 @@ export function shortText(el: HTMLElement, max: number): string | undefined {
   text = text.replace(/\s+/g, ' ').trim();
   return text.length <= max ? text : undefined;
 }
+
+/** Blocks whose "En savoir plus" / "More" is never the listing's: cookie and consent banners, newsletters, pop-ups, the footer. */
+const NOT_LISTING_WORDS = new Set(['cookie', 'cookies', 'consent', 'gdpr', 'rgpd', 'newsletter', 'modal', 'popup', 'footer']);
 
 function foldText(s: string): string {
   return s.toLowerCase().normalize('NFD').replace(/\p{M}/gu, '').replace(/\s+/g, ' ').trim();

@@ -2,6 +2,14 @@
  * One extraction run: every source searched at once for a sector and a wilaya, within one
  * deadline, their companies merged.
  *
+ * The pipeline, one module per stage, each with its own tests:
+ *   fetch (fetcher.ts) -> decode (decode.ts) -> parse once (parse.ts) -> find items (items.ts:
+ *   JSON state, repeated blocks, tables; schema.org in extract.ts) -> read fields (extract.ts)
+ *   -> normalise (domain/contacts.ts, domain/text.ts) -> merge (merge.ts) -> bill
+ *   (services/billing.ts). Parsing, finding and reading run in worker threads (pages.ts,
+ *   pageWorker.ts); this module orders the stages for each source, and the scraping service
+ *   (services/scraping.ts) runs it, bills and stores.
+ *
  * For each source (all concurrently):
  *  1. Listing pages: the search URL with page 1, then the next-page links (same host only,
  *     never a page twice), up to `max_pages`. Pagination stops early once the source has found
@@ -11,9 +19,10 @@
  *     or in every company of a listing page of at least 3 companies, is the directory's (a
  *     "report this listing" address, a hotline), and is subtracted; the pages are read again
  *     without it (see `ExtractOptions.siteContacts`).
- *  3. Detail pages: among the source's first `maxResults` companies, those that lack an e-mail
- *     or a phone and link to a page of their own on the source's host have it read (the
- *     fetcher keeps 2 requests at a time per host), its contacts added to the company's.
+ *  3. Detail pages: among the source's first `maxResults` companies, those that link to a page
+ *     of their own on the source's host have it read (the fetcher keeps 2 requests at a time
+ *     per host), its contacts added to the company's (a fax, a second number, the e-mail the
+ *     listing does not show); a page showing more contacts than one company has is ignored.
  * Pages are parsed and read in worker threads ({@link PageReader}), never on the event loop: a
  * page that takes longer than its budget, or whose reading fails, is dropped and named in the
  * source's report (`pages_dropped`), and the source goes on without it (a dropped listing page
@@ -98,6 +107,9 @@ export interface RunResult {
   /** How long each source took (same order as `report`), from the run's start to its end or the deadline. */
   durationsMs: number[];
 }
+
+/** Most e-mails and phones one company's own page shows; a "detail" page with more is a list. */
+const MAX_DETAIL_CONTACTS = 8;
 
 /** A contact shared by every company of a page with at least this many is the directory's. */
 const MIN_ITEMS_FOR_SHARED = 3;
@@ -242,7 +254,8 @@ async function runSource(state: SourceState, ctx: SourceContext): Promise<void> 
   }
 
   // 2. Contacts on every listing page, or in every item of a page, are the directory's.
-  const siteContacts = new Set<string>(pages.length >= 2 ? intersection(perPage.map((companies) => contactsOf(companies))) : []);
+  // (Not a contact that only one company carries, listed on every page: a company may be listed twice.)
+  const siteContacts = new Set<string>(pages.length >= 2 ? [...intersection(perPage.map((companies) => contactsOf(companies)))].filter((c) => !oneCompany(perPage.flat(), c)) : []);
   for (const companies of perPage) {
     if (companies.length >= MIN_ITEMS_FOR_SHARED) for (const c of intersection(companies.map((r) => contactsOf([r])))) siteContacts.add(c);
   }
@@ -258,11 +271,10 @@ async function runSource(state: SourceState, ctx: SourceContext): Promise<void> 
   }
   const records = state.records;
 
-  // 3. Detail pages of the first maxResults companies that lack a contact.
+  // 3. Detail pages of the first maxResults companies (a detail page often shows more: a fax, a second number, the e-mail).
   const wanted = new Map<string, RawCompany[]>();
   for (const r of records.slice(0, ctx.maxResults)) {
     if (!r.detailUrl || visited.has(r.detailUrl) || !sameHost(r.detailUrl, first)) continue;
-    if (r.emails.length > 0 && r.phones.length > 0) continue;
     wanted.set(r.detailUrl, [...(wanted.get(r.detailUrl) ?? []), r]);
   }
   for (const c of chromeContacts) siteContacts.add(c);
@@ -283,7 +295,8 @@ async function runSource(state: SourceState, ctx: SourceContext): Promise<void> 
         }
         state.pagesRead++;
         const detail = read.result.company;
-        if (detail) details.push({ owners, detail });
+        // A page with more contacts than one company shows is a list (a category, a search), not the company's own.
+        if (detail && detail.emails.length + detail.phones.length <= MAX_DETAIL_CONTACTS) details.push({ owners, detail });
         for (const r of owners) r.detailUrl = res.url;
       }),
     );
@@ -343,8 +356,14 @@ function isReadable(contentType: string): boolean {
 function repeatedOnDetails(details: RawCompany[]): Set<string> {
   if (details.length < 2) return new Set();
   const counts = new Map<string, number>();
-  for (const d of details) for (const c of new Set([...d.emails, ...d.phones])) counts.set(c, (counts.get(c) ?? 0) + 1);
+  for (const d of details) for (const c of new Set([...d.emails, ...d.phones, ...(d.faxes ?? [])])) counts.set(c, (counts.get(c) ?? 0) + 1);
   return new Set([...counts].filter(([, n]) => n >= 2 && n * 2 > details.length).map(([c]) => c));
+}
+
+/** Whether every record carrying a contact has the same name key (one company listed several times). */
+function oneCompany(records: RawCompany[], contact: string): boolean {
+  const names = new Set(records.filter((r) => r.emails.includes(contact) || r.phones.includes(contact)).map((r) => normalizeCompanyName(r.name)));
+  return names.size === 1;
 }
 
 function contactsOf(records: RawCompany[]): Set<string> {

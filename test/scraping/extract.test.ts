@@ -60,7 +60,7 @@ describe('extractCompanies with selectors.item', () => {
     ]);
   });
 
-  test('schema.org data in an item wins over links and text (per field)', () => {
+  test('schema.org data in an item comes first; the entry\'s other addresses and numbers are kept beside it', () => {
     const html = page(`
       <div class="fiche" itemscope itemtype="https://schema.org/LocalBusiness">
         <h2 itemprop="name">Numidia Conseil</h2>
@@ -69,7 +69,7 @@ describe('extractCompanies with selectors.item', () => {
         <p>Standard : 0550 12 34 56</p>
       </div>`);
     expect(extractCompanies(html, PAGE, { item: '.fiche' })).toEqual([
-      { name: 'Numidia Conseil', emails: ['contact@numidia-conseil.dz'], phones: ['+213550123456'], sourceUrl: PAGE },
+      { name: 'Numidia Conseil', emails: ['contact@numidia-conseil.dz', 'autre@numidia-conseil.dz'], phones: ['+213550123456'], sourceUrl: PAGE },
     ]);
   });
 
@@ -82,12 +82,13 @@ describe('extractCompanies with selectors.item', () => {
     ]);
   });
 
-  test('site-wide contacts are subtracted and the next step looks further', () => {
+  test('site-wide contacts are subtracted; the entry\'s own text contacts are read beside its links', () => {
     const html = page(`
       <div class="fiche"><h2>Atlas BTP</h2><a href="mailto:moderation@annuaire-dz.net">Signaler</a>
         <p>info [at] atlas-btp.dz — 0550 11 22 33</p><a href="tel:0770998800">Hotline annuaire</a></div>`);
     const siteContacts = new Set(['moderation@annuaire-dz.net', '+213770998800']);
-    expect(extractCompanies(html, PAGE, { item: '.fiche' })[0]).toMatchObject({ emails: ['moderation@annuaire-dz.net'], phones: ['+213770998800'] });
+    // Unknown as the directory's, they are read beside the entry's own (its text's address and number).
+    expect(extractCompanies(html, PAGE, { item: '.fiche' })[0]).toMatchObject({ emails: ['moderation@annuaire-dz.net', 'info@atlas-btp.dz'], phones: ['+213770998800', '+213550112233'] });
     expect(extractCompanies(html, PAGE, { item: '.fiche' }, { siteContacts })[0]).toMatchObject({ emails: ['info@atlas-btp.dz'], phones: ['+213550112233'] });
   });
 

@@ -31,7 +31,7 @@ describe('PoliteFetcher', () => {
     const f = fetcher();
     const log: string[] = [];
     const [a, b] = await Promise.all([f.get(`${s.origin}/a`, { log }), f.get(`${s.origin}/b?x=1`, { log })]);
-    expect(a).toEqual({ ok: true, status: 200, url: `${s.origin}/a`, body: '<p>a</p>', contentType: 'text/html; charset=utf-8' });
+    expect(a).toEqual({ ok: true, status: 200, url: `${s.origin}/a`, body: '<p>a</p>', contentType: 'text/html; charset=utf-8', encoding: 'UTF-8' });
     expect(b).toMatchObject({ ok: true, body: '<p>b</p>' });
     expect(await f.get(`${s.origin}/prive/x`)).toMatchObject({ ok: false, kind: 'robots', url: `${s.origin}/prive/x` });
     expect(log[0]).toBe(`${s.origin}/robots.txt`);
@@ -213,7 +213,13 @@ describe('PoliteFetcher', () => {
 
   test('the body is decoded with the declared charset', async () => {
     const s = await site({ '/latin1': { headers: { 'content-type': 'text/html; charset=iso-8859-1' }, body: Buffer.from('<p>Béjaïa</p>', 'latin1') } });
-    expect(await fetcher().get(`${s.origin}/latin1`)).toMatchObject({ ok: true, body: '<p>Béjaïa</p>' });
+    expect(await fetcher().get(`${s.origin}/latin1`)).toMatchObject({ ok: true, body: '<p>Béjaïa</p>', encoding: 'windows-1252' });
+  });
+
+  test('a page that declares windows-1252 after its first 1024 bytes is decoded from it (decode.ts)', async () => {
+    const html = `<html><head><title>Annuaire</title><style>${'.c{margin:0}'.repeat(100)}</style><meta charset="windows-1252"></head><body><h1>Société Générale – Béjaïa</h1></body></html>`;
+    const s = await site({ '/late': { headers: { 'content-type': 'text/html' }, body: Buffer.from(html.replace('–', '\x96'), 'latin1') } });
+    expect(await fetcher().get(`${s.origin}/late`)).toMatchObject({ ok: true, body: html, encoding: 'windows-1252' });
   });
 });
 

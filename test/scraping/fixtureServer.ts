@@ -23,12 +23,20 @@ export interface Site {
   close(): Promise<void>;
 }
 
+export interface SiteOptions {
+  /**
+   * Match routes on the URL-decoded path and query ('/recherche?wilaya=Sétif' answers
+   * '/recherche?wilaya=S%C3%A9tif'), as the directory fixture format (test/fixtures/directories) keys them.
+   */
+  decoded?: boolean;
+}
+
 /**
  * Starts a site. Routes are keyed by path with query ('/recherche?page=1'); `routes` may be a
  * function of the site's origin, for absolute links. Unknown paths answer 404 (so no robots.txt
  * route means "allow everything").
  */
-export async function startSite(routes: Record<string, Route> | ((origin: string) => Record<string, Route>)): Promise<Site> {
+export async function startSite(routes: Record<string, Route> | ((origin: string) => Record<string, Route>), options: SiteOptions = {}): Promise<Site> {
   const counts = new Map<string, number>();
   let table: Record<string, Route> = {};
   let active = 0;
@@ -41,7 +49,7 @@ export async function startSite(routes: Record<string, Route> | ((origin: string
     res.on('close', () => active--);
     const hit = (counts.get(path) ?? 0) + 1;
     counts.set(path, hit);
-    const route = table[path];
+    const route = table[options.decoded ? safeDecode(path) : path];
     if (route === undefined) {
       res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
     } else if (typeof route === 'function') {
@@ -67,6 +75,14 @@ export async function startSite(routes: Record<string, Route> | ((origin: string
   };
   table = typeof routes === 'function' ? routes(origin) : routes;
   return site;
+}
+
+function safeDecode(path: string): string {
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return path;
+  }
 }
 
 /** A route that never answers (the connection stays open until the site closes). */

@@ -45,6 +45,18 @@ describe('repeated blocks', () => {
     expect(new Set(chromeContacts)).toEqual(new Set(['+21321998877', 'contact@annuaire-dz.com', '+213550998877']));
   });
 
+  test('data-* attributes named otherwise (data-num-tel, data-phone2, data-contact-email, data-fax2)', () => {
+    const html = chrome(`<ul class="listing">
+      <li class="item"><h2>Sahara Logistique</h2><span>Ouargla</span><a href="#" data-num-tel="0550123456" data-phone2="029 71 22 33">Voir</a></li>
+      <li class="item"><h2>Oran Transit</h2><span>Oran</span><a href="#" data-contact-email="contact@oran-transit.dz" data-fax2="041 33 44 56">Écrire</a></li>
+    </ul>`);
+    const { companies } = readListing(html, URL);
+    expect(companies.map((c) => [c.name, c.phones, c.emails, c.faxes ?? []])).toEqual([
+      ['Sahara Logistique', ['+213550123456', '+21329712233'], [], []],
+      ['Oran Transit', [], ['contact@oran-transit.dz'], ['+21341334456']],
+    ]);
+  });
+
   test('cards whose phone hides behind a button: data-phone, data-tel, data-email', () => {
     const html = chrome(`<ul class="listing">
       <li class="item"><h2>Sahara Logistique</h2><span>Ouargla</span><button class="show-phone" data-phone="0550123456">Afficher le numéro</button></li>
@@ -60,6 +72,20 @@ describe('repeated blocks', () => {
     expect(companies[2].faxes).toEqual(['+21326123456']);
   });
 
+
+  test('a number labelled Tél in the text is kept beside the one behind a button; the fax stays apart', () => {
+    const html = chrome(`<div class="results">
+      <div class="card"><h3><a href="/entreprise/1">SARL Numidia Bâtiment</a></h3><p class="tel">Tél : 0550 10 34 56 – Fax : 021 23 45 10</p>
+        <div class="actions"><a href="/entreprise/1">Voir la fiche</a> <button data-phone="0550123401">Afficher</button></div></div>
+      <div class="card"><h3><a href="/entreprise/2">Atlas Travaux</a></h3><p class="tel">Tél : 0661 20 34 56 – Fax : 021 23 45 20</p>
+        <div class="actions"><a href="/entreprise/2">Voir la fiche</a> <button data-phone="0550123402">Afficher</button></div></div>
+    </div>`);
+    const { companies } = readListing(html, URL);
+    expect(companies.map((c) => [c.name, c.phones, c.faxes])).toEqual([
+      ['SARL Numidia Bâtiment', ['+213550123401', '+213550103456'], ['+21321234510']],
+      ['Atlas Travaux', ['+213550123402', '+213661203456'], ['+21321234520']],
+    ]);
+  });
   test('cards with only a name and a link to their own page are entries; a list of category links is not', () => {
     const html = chrome(`<section><h2>Catégories</h2><ul class="cats"><li><a href="/c/1">Bâtiment</a></li><li><a href="/c/2">Conseil</a></li><li><a href="/c/3">Transport</a></li></ul></section>
       <div class="list">
@@ -191,5 +217,81 @@ describe('detail pages', () => {
       <div class="sidebar"><div class="box"><h3>Contactez-nous</h3><p>Annuaire DZ : 0770 99 88 77, aide@annuaire-dz.com</p></div></div>`);
     const detail = extractDetail(html, 'https://annuaire.test/entreprise/1');
     expect(detail).toMatchObject({ name: 'SARL Numidia Conseil', phones: ['+213550123456'], emails: ['contact@numidia.dz'], faxes: ['+21321234568'] });
+  });
+});
+
+describe('layouts found without selectors', () => {
+  test('labelled field rows are fields of a card, not entries; a "Nom :" label is not part of the name', () => {
+    const field = (cls: string, label: string, value: string) => `<div class="meta field-${cls}"><span class="meta-title">${label}: </span>${value}</div>`;
+    const card = (name: string, tel: string, mail: string) => `<li class="place"><div class="meta field-name"><span class="field-label">Nom de l'entreprise:</span> <a href="/p/${tel}">${name}</a></div>
+      ${field('phone', 'Téléphone', `<a href="tel:${tel}">${tel}</a>`)}${field('email', 'Email', `<a href="mailto:${mail}">${mail}</a>`)}${field('web', 'Site web', '<a href="https://x.dz">x.dz</a>')}</li>`;
+    const html = chrome(`<ul class="places">${card('Numidia Soft', '0550617283', 'contact@numidiasoft.dz')}${card('Data Box', '0552143658', 'databox@gmail.com')}</ul>`);
+    expect(readListing(html, URL).companies.map((c) => [c.name, c.phones, c.emails])).toEqual([
+      ['Numidia Soft', ['+213550617283'], ['contact@numidiasoft.dz']],
+      ['Data Box', ['+213552143658'], ['databox@gmail.com']],
+    ]);
+  });
+
+  test('entries written as <dt>name</dt><dd>…</dd> runs, and as <h3>name</h3><p>…</p> runs', () => {
+    const dl = chrome(`<dl><dt>Céramique de la Soummam</dt><dd>Akbou</dd><dd>Tél. : 034 22 33 44 – Télécopie : 034 22 33 45</dd>
+      <dt>Emballages Sidi Aïch</dt><dd>Sidi Aïch</dd><dd>Tél. : 034 28 39 40</dd></dl>`);
+    expect(readListing(dl, URL).companies.map((c) => [c.name, c.phones, c.faxes ?? []])).toEqual([
+      ['Céramique de la Soummam', ['+21334223344'], ['+21334223345']],
+      ['Emballages Sidi Aïch', ['+21334283940'], []],
+    ]);
+    const headed = chrome(`<div class="content"><h3>Atlas Travaux</h3><p>Hydra</p><p>0661 20 34 56</p><h3>Tassili Construction</h3><p>Kouba</p><p>021 23 45 67</p></div>`);
+    expect(readListing(headed, URL).companies.map((c) => c.name)).toEqual(['Atlas Travaux', 'Tassili Construction']);
+  });
+
+  test('JSON state: the array of companies with contacts wins over a longer menu of links', () => {
+    const menu = Array.from({ length: 12 }, (_, i) => ({ name: `Secteur ${i}`, href: `/secteur/${i}` }));
+    const state = { layout: { menu }, results: [{ raisonSociale: 'Laiterie Mitidja', coordonnees: { telephones: ['0661 77 88 99'] } }, { raisonSociale: 'Moulins de Boufarik', coordonnees: { email: 'commercial@moulins-boufarik.com' } }] };
+    expect(jsonItems(state).map((i) => i.name)).toEqual(['Laiterie Mitidja', 'Moulins de Boufarik']);
+  });
+
+  test('a "load more" answer holding a single entry gives it', () => {
+    const answer = JSON.stringify({ html: '<div class="item"><div class="logo"><img src="/l.png"></div><div class="infos"><strong>Atelier Haïk</strong><br>☎ 0550 24 35 46</div><div class="more"><a href="/e?id=7">+ d\'infos</a></div></div>', next_page_url: null });
+    expect(readListing(answer, URL, {}, { contentType: 'application/json' }).companies.map((c) => [c.name, c.phones])).toEqual([['Atelier Haïk', ['+213550243546']]]);
+  });
+
+  test('a table whose header is a first row of plain cells; names without their badges; a blog card with a date is not an entry', () => {
+    const table = chrome(`<table><tr><td><b>Raison sociale</b></td><td><b>Tél</b></td><td><b>Fax</b></td></tr>
+      <tr><td>Atlas Travaux <span class="badge">Vérifié</span></td><td>0661 20 34 56</td><td>021 23 45 20</td></tr>
+      <tr><td>Tassili Construction <sup>★</sup></td><td>021 23 45 67</td><td>—</td></tr></table>`);
+    expect(readListing(table, URL).companies.map((c) => [c.name, c.phones, c.faxes ?? []])).toEqual([
+      ['Atlas Travaux', ['+213661203456'], ['+21321234520']],
+      ['Tassili Construction', ['+21321234567'], []],
+    ]);
+    const blog = chrome(`<div class="posts"><div class="post"><h3><a href="/blog/1">Salon du BTP 2026</a></h3><p>Publié le 12.03.2026</p></div>
+      <div class="post"><h3><a href="/blog/2">Nouvelles normes</a></h3><p>Publié le 02.02.2026</p></div></div>
+      <div class="cards"><div class="card"><h3>Numidia Bâtiment <span class="tag">Premium</span></h3><p>Tél : 0550 12 34 56</p></div><div class="card"><h3>Atlas Travaux</h3><p>Tél : 0661 20 34 56</p></div></div>`);
+    expect(readListing(blog, URL).companies.map((c) => c.name)).toEqual(['Numidia Bâtiment', 'Atlas Travaux']);
+  });
+
+  test('JSON state with numbered or qualified contact keys (tel1, tel_fixe, email_pro, fax2)', () => {
+    const items = jsonItems({ hits: [{ nom_entreprise: 'Oasis Agro', tel1: '025 41 22 33', tel_mobile: '0661 77 88 99', fax2: '025 41 22 34', email_pro: 'contact@oasis-agro.dz' }, { nom_entreprise: 'Laiterie Mitidja', tel1: '0550 47 58 69' }] });
+    expect(items.map((i) => [i.name, i.phones, i.faxes, i.emails])).toEqual([
+      ['Oasis Agro', ['025 41 22 33', '0661 77 88 99'], ['025 41 22 34'], ['contact@oasis-agro.dz']],
+      ['Laiterie Mitidja', ['0550 47 58 69'], [], []],
+    ]);
+  });
+
+  test('40,000 nested "load more" controls inside a cookie banner are looked at in linear time and are not a next page', () => {
+    const nested = `<div class="cookie-banner">${'<div class="load-more" data-url="/x?page=2">Voir plus '.repeat(40_000)}${'</div>'.repeat(40_000)}</div>`;
+    expect(readListing(chrome(nested), URL).next).toBeUndefined();
+  });
+
+  test('a cookie banner\'s "En savoir plus" is not a next page', () => {
+    const html = chrome('<div class="results"></div>');
+    expect(readListing(html, URL).next).toBeUndefined();
+  });
+});
+
+describe('detail pages: other companies on the page', () => {
+  test('"Annonces similaires" / "Entreprises similaires" blocks give nothing to the page\'s company', () => {
+    const html = chrome(`<main><h1>Restaurant Le Corsaire</h1><div class="contact"><button data-tel="024 81 92 03">Afficher le numéro</button></div>
+      <section class="more-ads"><h2>Annonces similaires</h2><div><h3>Pizzeria Bella Napoli</h3><p>Tél : 0550 92 03 14</p></div></section>
+      <h2>Dans la même catégorie</h2><p>Grill Zemmouri : 024 88 99 00</p></main>`);
+    expect(extractDetail(html, 'https://annuaire.test/annonce/300')).toMatchObject({ name: 'Restaurant Le Corsaire', phones: ['+21324819203'] });
   });
 });

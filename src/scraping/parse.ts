@@ -1,0 +1,270 @@
+/**
+ * The "parse once" stage: a decoded page becomes one tree (node-html-parser), its depth capped
+ * as browsers cap it, and every later stage reads that tree with the walks below instead of
+ * asking the selector engine again and again.
+ *
+ * Why walks and not selectors: css-select compiles a selector at every call and visits the
+ * whole subtree, and node-html-parser parses (and entity-decodes) all of an element's
+ * attributes the first time one is asked for. Reading a 100 KB listing page with selectors cost
+ * about ten times what parsing it cost. Here the page is walked once to list its elements by
+ * tag, an item's subtree once to gather what its fields are read from ({@link ItemParts}), and
+ * attributes are looked at in the raw attribute text before being parsed. Every walk uses an
+ * explicit stack, so a page nested 40,000 deep costs what 40,000 siblings cost.
+ */
+import { parse, type HTMLElement, type Node, type TextNode } from 'node-html-parser';
+
+/** Deepest element nesting kept, as browsers do (Blink's parser stops nesting at 512). */
+export const MAX_DEPTH = 512;
+
+/** A parsed page: its root and its elements by (upper-case) tag name, in document order. */
+export interface ParsedPage {
+  root: HTMLElement;
+  byTag(tag: string): HTMLElement[];
+  /** Every element, in document order (as parsed: elements removed later are still listed). */
+  elements: HTMLElement[];
+}
+
+/** Parses a page once: scripts, styles and `pre` kept as raw text, comments dropped, depth capped. */
+export function parsePage(html: string): ParsedPage {
+  const root = parseHtml(html);
+  const elements = descendants(root);
+  const tags = new Map<string, HTMLElement[]>();
+  for (const el of elements) {
+    const tag = el.tagName;
+    const list = tags.get(tag);
+    if (list) list.push(el);
+    else tags.set(tag, [el]);
+  }
+  return { root, elements, byTag: (tag) => tags.get(tag) ?? [] };
+}
+
+/** The tree of a page (see {@link parsePage}). */
+export function parseHtml(html: string): HTMLElement {
+  return flattenDeep(parse(html, { comment: false, blockTextElements: { script: true, noscript: true, style: true, pre: true } }), MAX_DEPTH);
+}
+
+/**
+ * Caps the tree's depth: the descendants of an element at depth `max` become its direct
+ * children, in document order. Browsers build such pages the same way, and the selector
+ * engine (recursive) then never meets a page nested 40,000 deep. One walk.
+ */
+function flattenDeep(root: HTMLElement, max: number): HTMLElement {
+  const stack: { el: HTMLElement; depth: number }[] = [{ el: root, depth: 0 }];
+  while (stack.length > 0) {
+    const { el, depth } = stack.pop()!;
+    if (depth < max) {
+      for (const child of el.childNodes) if (child.nodeType === 1) stack.push({ el: child as HTMLElement, depth: depth + 1 });
+      continue;
+    }
+    const flat: Node[] = [];
+    const pending = [...el.childNodes].reverse();
+    while (pending.length > 0) {
+      const node = pending.pop()!;
+      flat.push(node);
+      node.parentNode = el;
+      if (node.nodeType === 1 && node.childNodes.length > 0) {
+        for (let i = node.childNodes.length - 1; i >= 0; i--) pending.push(node.childNodes[i]);
+        node.childNodes = [];
+      }
+    }
+    el.childNodes = flat;
+  }
+  return root;
+}
+
+/** The elements under `el` (not `el` itself), in document order. */
+export function descendants(el: HTMLElement): HTMLElement[] {
+  const out: HTMLElement[] = [];
+  const stack: Node[] = [];
+  for (let i = el.childNodes.length - 1; i >= 0; i--) stack.push(el.childNodes[i]);
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    if (node.nodeType !== 1) continue;
+    out.push(node as HTMLElement);
+    const children = node.childNodes;
+    for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]);
+  }
+  return out;
+}
+
+/**
+ * Whether an element has an attribute. The raw attribute text is looked at first, so an element
+ * whose attributes cannot hold the name is never parsed.
+ */
+export function hasAttr(el: HTMLElement, name: string): boolean {
+  const raw = el.rawAttrs;
+  return raw.length >= name.length && (raw.includes(name) || (/[A-Z]/.test(raw) && raw.toLowerCase().includes(name))) && el.hasAttribute(name);
+}
+
+/** An attribute's value (entities decoded), or undefined; see {@link hasAttr}. */
+export function attrOf(el: HTMLElement, name: string): string | undefined {
+  return hasAttr(el, name) ? el.getAttribute(name) : undefined;
+}
+
+/** The raw `class` and `id` of an element, lower-cased, read without parsing its other attributes. */
+export function classAndId(el: HTMLElement): string {
+  const cls = el.classList.value.join(' ');
+  return (el.id ? `${cls} ${el.id}` : cls).toLowerCase();
+}
+
+/** Elements node-html-parser's `structuredText` puts on lines of their own. */
+const BLOCKS = new Set(['H1', 'H2', 'H3', 'H4', 'H5', 'H6', 'HEADER', 'HGROUP', 'DETAILS', 'DIALOG', 'DD', 'DIV', 'DT', 'FIELDSET', 'FIGCAPTION', 'FIGURE', 'FOOTER', 'FORM', 'TABLE', 'TD', 'TR', 'ADDRESS', 'ARTICLE', 'ASIDE', 'BLOCKQUOTE', 'BR', 'HR', 'LI', 'MAIN', 'NAV', 'OL', 'P', 'PRE', 'SECTION', 'UL']);
+
+/** A text node's text, entities decoded only when it has any. */
+function textOfNode(node: TextNode): string {
+  const raw = node.rawText;
+  return raw.includes('&') ? node.text : raw;
+}
+
+/**
+ * The text of an element with block elements on lines of their own and whitespace runs as one
+ * space: what node-html-parser's `structuredText` gives, from one iterative walk.
+ */
+export function blockText(el: HTMLElement): string {
+  return readParts(el, false).text;
+}
+
+/** What one item's fields are read from, gathered in one walk of its subtree. */
+export interface ItemParts {
+  /** Links (`a[href]`) under the item, in document order. */
+  anchors: HTMLElement[];
+  /** The values of the item's and its descendants' data-* contact attributes, by attribute name. */
+  data: Map<string, string[]>;
+  /** The first heading (h1-h6), the first h1. */
+  heading?: HTMLElement;
+  h1?: HTMLElement;
+  /** The first element that names itself the name (`itemprop=name`, a class with name/nom/title/titre/raison). */
+  named?: HTMLElement;
+  /** The first bold element. */
+  bold?: HTMLElement;
+  /** The first term of a definition list (an entry written `<dt>name</dt><dd>…</dd>`). */
+  term?: HTMLElement;
+  /** The first element whose class says activity/sector/category. */
+  activity?: HTMLElement;
+  /** The item's text, blocks on lines of their own (see {@link blockText}). */
+  text: string;
+  /** Its raw text and attributes (entities as written), where e-mails are looked for. */
+  raw: string;
+}
+
+/** data-* attributes that hold a phone, a fax or an e-mail (a number behind an "Afficher le numéro" button). */
+export const CONTACT_DATA_ATTRS = ['data-phone', 'data-tel', 'data-telephone', 'data-mobile', 'data-gsm', 'data-phone-number', 'data-numero', 'data-number', 'data-fax', 'data-email', 'data-mail'];
+
+/**
+ * The contact a data-* attribute holds, by its name: one of {@link CONTACT_DATA_ATTRS} as is;
+ * others by their words (data-num-tel, data-phone2, data-contact-mobile: 'data-phone'; data-fax2:
+ * 'data-fax'; data-contact-email: 'data-email'). Undefined for any other attribute.
+ */
+export function contactAttr(attr: string): string | undefined {
+  const name = attr.toLowerCase();
+  if (!name.startsWith('data-')) return undefined;
+  if (CONTACT_DATA_ATTRS.includes(name)) return name;
+  const words = name.slice(5).split(/[-_]/);
+  if (words.some((w) => /^(?:fax|telecopie)\d?$/.test(w))) return 'data-fax';
+  if (words.some((w) => /^(?:e?mail|courriel)\d?$/.test(w))) return 'data-email';
+  if (words.some((w) => /^(?:phone|tel|telephone|mobile|gsm|portable|numtel|whatsapp)\d?$/.test(w))) return 'data-phone';
+  return undefined;
+}
+
+const HEADINGS = new Set(['H1', 'H2', 'H3', 'H4', 'H5', 'H6']);
+const NAME_CLASS = /name|nom|title|titre|raison/;
+const ACTIVITY_CLASS = /activit|secteur|categor/;
+/** Longest data-* value kept. */
+const MAX_ATTR = 200;
+
+const BLOCK_END = 1;
+const INLINE_END = 2;
+
+/** The parts of an item (see {@link ItemParts}), from one walk of its subtree. */
+export function itemParts(el: HTMLElement): ItemParts {
+  return readParts(el, true);
+}
+
+function readParts(el: HTMLElement, full: boolean): ItemParts {
+  const parts: ItemParts = { anchors: [], data: new Map(), text: '', raw: '' };
+  const blocks: string[] = [];
+  let line = '';
+  let space = false;
+  const raw: string[] = [];
+  const endLine = () => {
+    const t = line.replace(/\s{2,}/g, ' ').trim();
+    if (t !== '') blocks.push(t);
+    line = '';
+    space = false;
+  };
+  const readData = (node: HTMLElement) => {
+    const attrs = node.rawAttrs;
+    if (!attrs.includes('data-') && !attrs.includes('DATA-')) return;
+    for (const [attr, v] of Object.entries(node.attributes)) {
+      const name = contactAttr(attr);
+      if (!name || !v) continue;
+      const list = parts.data.get(name);
+      const value = v.length > MAX_ATTR ? v.slice(0, MAX_ATTR) : v;
+      if (list) list.push(value);
+      else parts.data.set(name, [value]);
+    }
+  };
+  if (full) {
+    readData(el);
+    if (el.rawAttrs) raw.push(el.rawAttrs);
+  }
+  // Entries: a node to visit, or an element's end: a block's ends its line, an inline one's is a space.
+  const stack: (Node | typeof BLOCK_END | typeof INLINE_END)[] = [];
+  for (let i = el.childNodes.length - 1; i >= 0; i--) stack.push(el.childNodes[i]);
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    if (node === BLOCK_END) {
+      if (line !== '') endLine();
+      continue;
+    }
+    if (node === INLINE_END) {
+      if (line !== '') space = true;
+      continue;
+    }
+    if (node.nodeType === 3) {
+      const rawText = (node as TextNode).rawText;
+      if (full) raw.push(rawText);
+      const text = textOfNode(node as TextNode);
+      const trimmed = text.trim();
+      if (trimmed === '') {
+        if (line !== '') space = true;
+      } else {
+        line += space || (line !== '' && text !== text.trimStart()) ? ` ${trimmed}` : trimmed;
+        space = text !== text.trimEnd();
+      }
+      continue;
+    }
+    if (node.nodeType !== 1) continue;
+    const child = node as HTMLElement;
+    const tag = child.tagName;
+    if (full) {
+      if (child.rawAttrs) raw.push(child.rawAttrs);
+      readData(child);
+      if (tag === 'A' && hasAttr(child, 'href')) parts.anchors.push(child);
+      if (HEADINGS.has(tag)) {
+        parts.heading ??= child;
+        if (tag === 'H1') parts.h1 ??= child;
+      }
+      if (parts.bold === undefined && (tag === 'STRONG' || tag === 'B')) parts.bold = child;
+      if (parts.term === undefined && tag === 'DT') parts.term = child;
+      if (parts.named === undefined || parts.activity === undefined) {
+        const cls = child.classList.value.join(' ');
+        if (parts.named === undefined && (NAME_CLASS.test(cls) || attrOf(child, 'itemprop') === 'name')) parts.named = child;
+        if (parts.activity === undefined && ACTIVITY_CLASS.test(cls)) parts.activity = child;
+      }
+    }
+    if (BLOCKS.has(tag)) {
+      if (line !== '') endLine();
+      stack.push(BLOCK_END);
+    } else {
+      if (line !== '') space = true;
+      stack.push(INLINE_END);
+    }
+    const children = child.childNodes;
+    for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]);
+  }
+  endLine();
+  parts.text = blocks.join('\n');
+  parts.raw = raw.join('\n');
+  return parts;
+}

@@ -1,0 +1,46 @@
+/**
+ * The "parse once" stage: a page becomes one tree, listed by tag, and an entry's subtree is
+ * walked once into the parts its fields are read from.
+ */
+import { blockText, itemParts, MAX_DEPTH, parsePage } from '../../src/scraping/parse';
+
+describe('parsePage', () => {
+  test('elements listed by tag in document order; scripts kept as raw text', () => {
+    const page = parsePage('<html><head><script>var a = "<div>";</script></head><body><div id="a"><p>x</p></div><div id="b"></div></body></html>');
+    expect(page.byTag('DIV').map((d) => d.id)).toEqual(['a', 'b']);
+    expect(page.byTag('SCRIPT')[0].rawText).toBe('var a = "<div>";');
+    expect(page.byTag('TABLE')).toEqual([]);
+  });
+
+  test(`a page nested 40,000 deep is capped at ${MAX_DEPTH} levels, its text kept in order`, () => {
+    const page = parsePage(`<body>${'<div>'.repeat(40_000)}fin${'</div>'.repeat(40_000)}</body>`);
+    let depth = 0;
+    for (let el = page.byTag('DIV').at(-1) ?? null; el; el = el.parentNode) depth++;
+    expect(depth).toBeLessThanOrEqual(MAX_DEPTH + 2);
+    expect(page.byTag('DIV')).toHaveLength(40_000);
+    expect(page.root.text).toBe('fin');
+  });
+});
+
+describe('itemParts and blockText', () => {
+  const card = parsePage(`<div class="card" data-phone="0550 12 34 56">
+      <h3 class="title"><a href="/e/1">SARL Numidia &amp; Fils</a></h3>
+      <p class="categorie">BTP</p><p>Tél<b>:</b>021 23 45 67<br>Fax : 021 23 45 68</p>
+      <span data-email="contact@numidia.dz">E-mail</span> <a href="tel:+213661223344">Appeler</a> <strong>Ouvert</strong>
+    </div>`).byTag('DIV')[0];
+
+  test('one walk gives the links, data-* contacts, heading, name, bold and activity elements', () => {
+    const parts = itemParts(card);
+    expect(parts.anchors.map((a) => a.getAttribute('href'))).toEqual(['/e/1', 'tel:+213661223344']);
+    expect(Object.fromEntries(parts.data)).toEqual({ 'data-phone': ['0550 12 34 56'], 'data-email': ['contact@numidia.dz'] });
+    expect(parts.heading?.tagName).toBe('H3');
+    expect(parts.named?.tagName).toBe('H3');
+    expect(parts.bold?.text).toBe(':');
+    expect(parts.activity?.text).toBe('BTP');
+    expect(parts.raw).toContain('data-email="contact@numidia.dz"');
+  });
+
+  test('text: blocks on lines of their own, entities decoded, inline elements apart by a space', () => {
+    expect(blockText(card)).toBe('SARL Numidia & Fils\nBTP\nTél : 021 23 45 67\nFax : 021 23 45 68\nE-mail Appeler Ouvert');
+  });
+});
