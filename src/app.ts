@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import express, { type Express } from 'express';
 import * as OpenApiValidator from 'express-openapi-validator';
 import type { Knex } from 'knex';
-import qs from 'qs';
 import { pinoHttp } from 'pino-http';
 import type { ResponseValidationMode } from './config';
 import { noReplica, type ReadYourWrites } from './db/readYourWrites';
@@ -17,7 +16,8 @@ import { authenticate } from './http/auth';
 import { errorHandler, notFound, sendProblem } from './http/problem';
 import { createRateLimits, type RateLimits } from './http/rateLimit';
 import { requestId } from './http/requestId';
-import { DOCS_PATH, loadSpec, type LoadedSpec } from './http/spec';
+import { parseQuery, refuseBracketSyntax } from './http/query';
+import { DOCS_PATH, loadSpec, withHeadOperations, type LoadedSpec } from './http/spec';
 import type { Logger } from './logger';
 import { AccountService } from './services/accounts';
 import { ApiKeyService } from './services/apiKeys';
@@ -99,11 +99,14 @@ export function createApp(deps: AppDependencies): Express {
   const { accounts, apiKeys, search, scraping, lists } = createServices(deps.db, deps.apiKeySecret, { ...deps, reads });
   const rateLimits = deps.rateLimits ?? createRateLimits({ logger: deps.logger });
   const app = express();
+  // Paths match exactly: `/V1/ME` and `/v1/me/` are not `/v1/me` (set before any route: the
+  // app's router takes them when it is made; the contract's validator reads them too).
+  app.set('case sensitive routing', true);
+  app.set('strict routing', true);
   app.disable('x-powered-by');
   app.set('trust proxy', deps.trustProxy ?? false);
-  // qs, as Express's 'extended' parser, but with room for every repeated value the contract
-  // allows (69 wilayas): qs turns more than `arrayLimit` repeats into an object.
-  app.set('query parser', (query: string) => qs.parse(query, { arrayLimit: 100, depth: 2, parameterLimit: 200 }));
+  // Flat parameters, repeated once per value; no bracket syntax (see src/http/query.ts).
+  app.set('query parser', parseQuery);
 
   app.use(requestId);
   // One line per request at info; below that level the middleware would only cost time.
@@ -160,14 +163,16 @@ export function createApp(deps: AppDependencies): Express {
 
   // The API: key first, then the rate limit (per client address for requests without a valid
   // key, per account otherwise), then the contract.
-  const v1 = express.Router();
+  const v1 = express.Router({ caseSensitive: true, strict: true });
   v1.use(authenticate(apiKeys));
   v1.use(rateLimits.perClientAddress());
   v1.use(rateLimits.perAccount());
   v1.use(express.json({ limit: '1mb', type: ['application/json', 'application/*+json'] }));
+  v1.use(refuseBracketSyntax);
   v1.use(
     OpenApiValidator.middleware({
-      apiSpec: spec.document() as never,
+      // HEAD is checked as the GET it mirrors (express answers it with the GET route, no body).
+      apiSpec: withHeadOperations(spec.document()) as never,
       // allErrors: the schema is ours (trusted), and clients want every bad field at once.
       // Query and path parameters are always coerced from strings; bodies never are (12 is not "12").
       validateRequests: { allowUnknownQueryParameters: false, coerceTypes: false, allErrors: true },

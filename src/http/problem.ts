@@ -63,6 +63,14 @@ function fieldErrors(err: ValidatorError): FieldError[] {
 }
 
 
+const METHOD_ORDER = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
+
+/** The validator's Allow list in the usual order (GET, HEAD, POST, PUT, PATCH, DELETE). */
+function allowHeader(allow: string): string {
+  const rank = (m: string) => (METHOD_ORDER.includes(m) ? METHOD_ORDER.indexOf(m) : METHOD_ORDER.length);
+  return [...new Set(allow.split(/\s*,\s*/).map((m) => m.toUpperCase()).filter(Boolean))].sort((a, b) => rank(a) - rank(b)).join(', ');
+}
+
 /** Maps anything thrown to an AppError; unknown errors become a bare 500. */
 export function toAppError(err: unknown, req: Request): AppError {
   if (err instanceof AppError) return err;
@@ -88,7 +96,7 @@ export function toAppError(err: unknown, req: Request): AppError {
         return new AppError(
           'method_not_allowed',
           `${req.method} is not allowed on ${req.path}; allowed methods are in the Allow header.`,
-          { headers: err.headers?.Allow ? { Allow: err.headers.Allow } : {} },
+          { headers: err.headers?.Allow ? { Allow: allowHeader(err.headers.Allow) } : {} },
         );
       case 413:
         return new AppError('payload_too_large', 'The request body may not exceed 1 MB.');
