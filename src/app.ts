@@ -16,6 +16,7 @@ import { authenticate } from './http/auth';
 import { errorHandler, notFound, sendProblem } from './http/problem';
 import { createRateLimits, type RateLimits } from './http/rateLimit';
 import { requestId } from './http/requestId';
+import { refuseControlCharacters } from './http/controlCharacters';
 import { parseQuery, refuseBracketSyntax } from './http/query';
 import { DOCS_PATH, loadSpec, withHeadOperations, type LoadedSpec } from './http/spec';
 import type { Logger } from './logger';
@@ -169,6 +170,7 @@ export function createApp(deps: AppDependencies): Express {
   v1.use(rateLimits.perAccount());
   v1.use(express.json({ limit: '1mb', type: ['application/json', 'application/*+json'] }));
   v1.use(refuseBracketSyntax);
+  v1.use(refuseControlCharacters);
   v1.use(
     OpenApiValidator.middleware({
       // HEAD is checked as the GET it mirrors (express answers it with the GET route, no body).

@@ -25,6 +25,7 @@
  */
 import { parse, type HTMLElement, type Node } from 'node-html-parser';
 import { findEmails, findPhonesAndFaxes, normalizeEmail, normalizePhone } from '../domain/contacts';
+import { stripControlCharacters } from '../domain/text';
 import { sameHost } from './fetcher';
 import { classWords, embeddedJson, findNextPage, jsonHtml, jsonItems, jsonNext, repeatedItems, type JsonItem } from './items';
 import type { SourceSelectors } from './sources';
@@ -751,8 +752,9 @@ function textOf(el: HTMLElement | null | undefined): string | undefined {
   return el ? clean(el.text) || undefined : undefined;
 }
 
+/** A name or an activity as stored: control characters removed (NUL and the like: see stripControlCharacters), whitespace collapsed. */
 function clean(s: string): string {
-  return s.replace(/\s+/g, ' ').trim();
+  return stripControlCharacters(s).replace(/\s+/g, ' ').trim();
 }
 
 function isJson(v: unknown): v is Json {

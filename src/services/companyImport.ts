@@ -3,6 +3,7 @@ import readline from 'node:readline';
 import { parse as parseCsv } from 'csv-parse/sync';
 import type { Knex } from 'knex';
 import { normalizeEmail, normalizePhone } from '../domain/contacts';
+import { controlCharacterMessage, findControlCharacter } from '../domain/text';
 import { findSecteur } from '../reference/secteurs';
 import { effectiveWilaya, findWilaya } from '../reference/wilayas';
 import { naturalKey, upsertCompanies, type CompanyInput, type CompanySource } from '../repositories/companies';
@@ -28,6 +29,12 @@ export function parseCompanyRecord(
   record: Record<string, unknown>,
   source: CompanySource = 'import',
 ): { company: CompanyInput } | { reason: string } {
+  // The API's rule for text (see findControlCharacter): a line with such a character is rejected whole.
+  for (const column of IMPORT_COLUMNS) {
+    const value = record[column];
+    const found = typeof value === 'string' ? findControlCharacter(value) : undefined;
+    if (found) return { reason: `${column}: ${controlCharacterMessage(found)}` };
+  }
   const nom = text(record.nom);
   if (nom === '') return { reason: 'nom: required' };
   if (nom.length > 300) return { reason: 'nom: longer than 300 characters' };
