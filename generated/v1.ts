@@ -522,6 +522,13 @@ export interface components {
                  */
                 no_name: number;
                 /**
+                 * @description Entries whose name has no letter or digit (only symbols, such as `★★★` or
+                 *     `!!!`), which cannot tell one company from another. Present in every answer
+                 *     since it was introduced (tasks run before it do not carry it).
+                 * @example 0
+                 */
+                invalid_name?: number;
+                /**
                  * @description Sponsored entries and advertisements placed between the listings.
                  * @example 1
                  */

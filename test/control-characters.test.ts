@@ -26,8 +26,8 @@ const hex = (c: string) => `U+${c.charCodeAt(0).toString(16).toUpperCase().padSt
 
 const setup: { sources: ReturnType<typeof parseSources>; fetcher: PoliteFetcher; deadlineMs: number } = {
   sources: [],
-  fetcher: new PoliteFetcher({ userAgent: 'ProspectingAPI-tests/1.0', timeoutMs: 2000, backoffMs: 10 }),
-  deadlineMs: 5000,
+  fetcher: new PoliteFetcher({ userAgent: 'ProspectingAPI-tests/1.0', timeoutMs: 10_000, backoffMs: 10 }),
+  deadlineMs: 20_000,
 };
 let ctx: TestContext;
 let key: string;

@@ -3,7 +3,7 @@ import readline from 'node:readline';
 import { parse as parseCsv } from 'csv-parse/sync';
 import type { Knex } from 'knex';
 import { normalizeEmail, normalizePhone } from '../domain/contacts';
-import { controlCharacterMessage, findControlCharacter } from '../domain/text';
+import { controlCharacterMessage, findControlCharacter, normalizeCompanyName } from '../domain/text';
 import { findSecteur } from '../reference/secteurs';
 import { effectiveWilaya, findWilaya } from '../reference/wilayas';
 import { naturalKey, upsertCompanies, type CompanyInput, type CompanySource } from '../repositories/companies';
@@ -38,6 +38,8 @@ export function parseCompanyRecord(
   const nom = text(record.nom);
   if (nom === '') return { reason: 'nom: required' };
   if (nom.length > 300) return { reason: 'nom: longer than 300 characters' };
+  // The name is the company's key (with its wilaya): one without a letter or a digit has none.
+  if (normalizeCompanyName(nom) === '') return { reason: `nom: has no letter or digit ("${nom}"), so it cannot identify a company` };
   const wilayaText = text(record.wilaya);
   if (wilayaText === '') return { reason: 'wilaya: required' };
   const wilaya = findWilaya(wilayaText);
