@@ -413,7 +413,16 @@ export interface paths {
          *     followed by the lead's `statut,note`; one row per lead, most recently added first.
          *     The file can be imported back as is with `npm run cli -- companies import` (the
          *     extra columns are ignored, and each company updates itself: no duplicate).
-         *     Values are written as stored, never altered. Served as an attachment named after
+         *     Values are written as stored, with one exception against formula injection (as OWASP
+         *     recommends for CSV files): a cell that starts with `=`, `+`, `-`, `@`, a tab or a
+         *     carriage return (or with single quotes and then one of those) is written with a single
+         *     quote `'` before it, and quoted, so that a spreadsheet shows it as text instead of
+         *     running it as a formula. E.164 phone numbers start with `+`, so they are written
+         *     `"'+213550123456"`: a spreadsheet keeps them as text, with their `+`, where it would
+         *     otherwise read the number 213550123456. `companies import` takes that quote off again
+         *     (one leading `'` of a cell that starts with quotes and then one of those characters),
+         *     so an export imports back unchanged; another program reading the file can do the
+         *     same. Served as an attachment named after
          *     the list (`Content-Disposition: attachment; filename="<slug of the name>.csv"`).
          *     Another account's list answers 404. Free.
          */

@@ -3,6 +3,7 @@ import readline from 'node:readline';
 import { parse as parseCsv } from 'csv-parse/sync';
 import type { Knex } from 'knex';
 import { normalizeEmail, normalizePhone } from '../domain/contacts';
+import { unescapeFormula } from '../domain/spreadsheet';
 import { controlCharacterMessage, findControlCharacter, normalizeCompanyName } from '../domain/text';
 import { findSecteur } from '../reference/secteurs';
 import { effectiveWilaya, findWilaya } from '../reference/wilayas';
@@ -214,7 +215,8 @@ async function* csvRecords(stream: fs.ReadStream): AsyncGenerator<{ line: number
       continue;
     }
     const record: Record<string, unknown> = {};
-    columns.forEach((c, i) => (record[c] = fields[i]));
+    // A cell an export escaped against formulas ('=..., '+213...) is read as it was stored.
+    columns.forEach((c, i) => (record[c] = fields[i] === undefined ? undefined : unescapeFormula(fields[i])));
     yield { line: first.line, record };
   }
 }
