@@ -1,19 +1,25 @@
 import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'express';
+import { redactSecrets } from '../domain/secrets';
 import { AppError, PROBLEM_TYPE_BASE, validationError, type FieldError } from '../errors';
 import type { Logger } from '../logger';
 import type { Problem } from '../types';
 
+/**
+ * Sends a problem document. What it echoes of the request (the path in `instance`, values
+ * named in `detail` and `errors[]`) never carries a token-shaped string: a key pasted in a
+ * path or a field comes back as `[redacted]`.
+ */
 export function sendProblem(req: Request, res: Response, error: AppError): void {
   const body: Problem = {
     type: PROBLEM_TYPE_BASE + error.code,
     title: error.title,
     status: error.status,
-    detail: error.detail,
-    instance: req.originalUrl.split('?')[0],
+    detail: redactSecrets(error.detail),
+    instance: redactSecrets(req.originalUrl.split('?')[0]),
     code: error.code,
     request_id: req.requestId,
   };
-  if (error.extra.errors) body.errors = error.extra.errors;
+  if (error.extra.errors) body.errors = error.extra.errors.map((e) => ({ ...e, path: redactSecrets(e.path), message: redactSecrets(e.message) }));
   if (error.extra.fields?.task_id) body.task_id = error.extra.fields.task_id;
   for (const [name, value] of Object.entries(error.extra.headers ?? {})) res.setHeader(name, value);
   res.status(error.status).type('application/problem+json').json(body);
