@@ -876,8 +876,9 @@ export interface components {
              */
             request_id?: string;
             /**
-             * @description For validation errors, one entry per offending field; for a 404 on a company or
-             *     task to add to a list, one entry per unknown id.
+             * @description For validation errors, one entry per offending field (the first 50; `detail` then
+             *     ends with how many more there are); for a 404 on a company or task to add to a
+             *     list, one entry per unknown id.
              */
             errors?: components["schemas"]["FieldError"][];
         };
@@ -1158,7 +1159,7 @@ export interface components {
         /** @description What to create a list with. */
         ListCreate: {
             /**
-             * @description The list's name, 1-200 characters, not only spaces.
+             * @description The list's name, 1-200 characters, not only spaces (nor control characters).
              * @example BTP Alger T1
              */
             nom: string;
@@ -1171,7 +1172,7 @@ export interface components {
         /** @description What to change in a list; at least one field. */
         ListUpdate: {
             /**
-             * @description The new name, 1-200 characters, not only spaces.
+             * @description The new name, 1-200 characters, not only spaces (nor control characters).
              * @example BTP Alger T2
              */
             nom?: string;

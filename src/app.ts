@@ -13,10 +13,11 @@ import { SqlCompanySearch } from './repositories/companies';
 import { addLeads, createList, deleteLead, deleteList, exportList, getList, listLeads, listLists, updateLead, updateList } from './handlers/lists';
 import { getScrapingTask, runScraping } from './handlers/scraping';
 import { authenticate } from './http/auth';
-import { errorHandler, notFound, sendProblem } from './http/problem';
+import { errorHandler, inputErrors, notFound, reportInputErrors, sendProblem } from './http/problem';
 import { createRateLimits, type RateLimits } from './http/rateLimit';
 import { requestId } from './http/requestId';
-import { refuseControlCharacters } from './http/controlCharacters';
+import { refuseControlCharacters, refuseHugeBodies } from './http/controlCharacters';
+import { contractChecks } from './http/contractChecks';
 import { parseQuery, refuseBracketSyntax } from './http/query';
 import { DOCS_PATH, loadSpec, withHeadOperations, type LoadedSpec } from './http/spec';
 import type { Logger } from './logger';
@@ -168,9 +169,28 @@ export function createApp(deps: AppDependencies): Express {
   v1.use(authenticate(apiKeys));
   v1.use(rateLimits.perClientAddress());
   v1.use(rateLimits.perAccount());
-  v1.use(express.json({ limit: '1mb', type: ['application/json', 'application/*+json'] }));
+  v1.use(
+    express.json({
+      limit: '1mb',
+      type: ['application/json', 'application/*+json'],
+      // The parser reads an empty body as {}: noted, so that a required body is asked for.
+      verify: (req, _res, buf) => {
+        if (buf.length === 0) (req as express.Request).emptyJsonBody = true;
+      },
+    }),
+  );
+  v1.use((req, _res, next) => {
+    if (req.emptyJsonBody) req.body = undefined;
+    next();
+  });
+  // Checks of every request before the contract's validator. Refused at once: bodies of more
+  // values than any operation takes, bracket syntax. Noted, then answered with whatever the
+  // validator finds (each a 400 naming its field): control characters, integers not written
+  // in digits, required bodies left empty.
+  v1.use(refuseHugeBodies);
   v1.use(refuseBracketSyntax);
   v1.use(refuseControlCharacters);
+  v1.use(contractChecks(spec.document()));
   v1.use(
     OpenApiValidator.middleware({
       // HEAD is checked as the GET it mirrors (express answers it with the GET route, no body).
@@ -189,9 +209,13 @@ export function createApp(deps: AppDependencies): Express {
             : true,
       validateSecurity: false,
       validateFormats: true,
+      // A uuid is RFC 4122's string, as PostgreSQL reads it (ajv-formats also takes `urn:uuid:...`).
+      formats: { uuid: /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i },
       ignoreUndocumented: false,
     }),
   );
+  v1.use(inputErrors);
+  v1.use(reportInputErrors);
   v1.get('/me', getMe(accounts));
   v1.get('/api-keys', listApiKeys(apiKeys));
   v1.post('/api-keys', createApiKey(apiKeys));

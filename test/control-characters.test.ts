@@ -7,6 +7,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
+import fc from 'fast-check';
+import { NAME_PATTERN, TEXT_PATTERN } from '../src/http/textPatterns';
 import { PoliteFetcher } from '../src/scraping/fetcher';
 import { parseSources } from '../src/scraping/sources';
 import type { ScrapingSetup } from '../src/services/scraping';
@@ -20,8 +22,6 @@ jest.setTimeout(60_000);
 /** Every C0 control but tab (09), line feed (0A) and carriage return (0D). */
 const REFUSED = Array.from({ length: 32 }, (_, i) => i).filter((c) => c !== 0x09 && c !== 0x0a && c !== 0x0d).map((c) => String.fromCharCode(c));
 const ANY_CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F]/;
-/** The pattern of free text in the contract. */
-const TEXT_PATTERN = '^[^\\x00-\\x08\\x0B\\x0C\\x0E-\\x1F]*$';
 const hex = (c: string) => `U+${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`;
 
 const setup: { sources: ReturnType<typeof parseSources>; fetcher: PoliteFetcher; deadlineMs: number } = {
@@ -81,10 +81,22 @@ describe('the contract', () => {
     expect(strings.length).toBeGreaterThan(8);
     for (const { where, schema } of strings) {
       expect([where, typeof schema.pattern]).toEqual([where, 'string']);
+      if (schema.pattern !== TEXT_PATTERN && schema.pattern !== NAME_PATTERN) expect([where, schema.pattern]).toEqual([where, expect.stringMatching(/^\^\[\\x21-\\x7E\]\+\$$|^\^\[A-Za-z0-9_-\]\+\$$/)]);
       const re = new RegExp(schema.pattern, 'u');
       for (const c of REFUSED) expect([where, hex(c), re.test(`a${c}b`)]).toEqual([where, hex(c), false]);
       if (schema.pattern === TEXT_PATTERN) expect([where, re.test('ligne 1\n\tligne 2\r\n')]).toEqual([where, true]);
     }
+  });
+
+  test('the name pattern says what the API checks: text that is not only spaces', () => {
+    const re = new RegExp(NAME_PATTERN, 'u');
+    const chars = fc.constantFrom(' ', '\t', '\n', '\r', '\u00A0', '\u3000', '\u2028', '\uFEFF', '\u200B', 'a', 'é', '😀', '\u0000', '\u000B', '\u001F', '\u007F');
+    fc.assert(
+      fc.property(fc.array(chars, { maxLength: 8 }).map((a) => a.join('')), (s) => {
+        expect(re.test(s)).toBe(s.trim() !== '' && !ANY_CONTROL.test(s));
+      }),
+      { numRuns: 2000 },
+    );
   });
 
   test('the info says so', () => {
@@ -127,6 +139,14 @@ describe('API input with control characters answers 400 naming the field, and wr
     expect((await knex()('accounts').where({ id: accountId }).first()).credit_balance).toBe(balance);
   });
 
+  test('a list name of only spaces, of any kind, answers 400 saying so', async () => {
+    for (const nom of [' ', '\u3000\u00A0', '\t\r\n']) {
+      const res = await request(ctx.app).post('/v1/lists').set(auth()).send({ nom });
+      expect(res.status).toBe(400);
+      expect(res.body.errors).toEqual([{ path: '/body/nom', message: expect.stringContaining('other than spaces'), code: 'pattern' }]);
+    }
+  });
+
   test('tab and line breaks are text: a note over several lines is kept as sent', async () => {
     const list = await request(ctx.app).post('/v1/lists').set(auth()).send({ nom: 'Lignes', description: 'a\tb\r\nc\nd' }).expect(201);
     expect(list.body.description).toBe('a\tb\r\nc\nd');
@@ -149,7 +169,17 @@ describe('API input with control characters answers 400 naming the field, and wr
     expectRefused(ids, '/body/entreprise_ids/1', '\u0000');
     const named = await request(ctx.app).post('/v1/lists').set(auth()).set('Content-Type', 'application/json').send('{"nom": "ok", "n\\u0000m": 1}');
     expect(named.status).toBe(400);
-    expect(named.body.errors).toEqual([{ path: '/body', message: expect.stringContaining('U+0000'), code: 'pattern' }]);
+    // Told with what the contract's validator finds too: the unknown property.
+    expect(named.body.errors).toEqual([
+      { path: '/body', message: expect.stringContaining('U+0000'), code: 'pattern' },
+      expect.objectContaining({ code: 'additionalProperties' }),
+    ]);
+  });
+
+  test('told with every other bad field at once', async () => {
+    const res = await request(ctx.app).get('/v1/entreprises?query=%00&per_page=101&page=0x2').set(auth());
+    expect(res.status).toBe(400);
+    expect(res.body.errors.map((e: Json) => e.path).sort()).toEqual(['/query/page', '/query/per_page', '/query/query']);
   });
 
   test('a request without a key still answers 401 first', async () => {

@@ -2,6 +2,7 @@ import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'exp
 import { redactSecrets } from '../domain/secrets';
 import { AppError, PROBLEM_TYPE_BASE, validationError, type FieldError } from '../errors';
 import type { Logger } from '../logger';
+import { patternMessage } from './textPatterns';
 import type { Problem } from '../types';
 
 /**
@@ -62,7 +63,7 @@ function toPointer(path: string): string {
 
 function fieldErrors(err: ValidatorError): FieldError[] {
   return (err.errors ?? []).map((e) => {
-    const field: FieldError = { path: toPointer(e.path), message: e.message };
+    const field: FieldError = { path: toPointer(e.path), message: patternMessage(e.message) ?? e.message };
     if (e.errorCode) field.code = e.errorCode.split('.')[0];
     return field;
   });
@@ -112,6 +113,29 @@ export function toAppError(err: unknown, req: Request): AppError {
   }
   return new AppError('internal_error', 'The error has been logged; quote the request id if you contact support.');
 }
+
+/** Fields found before the validator ran first, then the validator's own on other fields. */
+function mergeFieldErrors(ours: FieldError[], theirs: FieldError[]): FieldError[] {
+  const named = new Set(ours.map((e) => e.path));
+  return [...ours, ...theirs.filter((e) => !named.has(e.path))];
+}
+
+/**
+ * After the contract's validator: the fields the checks before it found wrong
+ * (`req.inputErrors`) are answered with the validator's own, so that a client learns of every
+ * bad field at once (each field once; ours first, as they say more).
+ */
+export const inputErrors: ErrorRequestHandler = (err, req, _res, next) => {
+  const found = req.inputErrors ?? [];
+  if (found.length === 0 || !isValidatorError(err) || err.status !== 400) return next(err);
+  next(validationError(mergeFieldErrors(found, fieldErrors(err))));
+};
+
+/** When the contract's validator found nothing: the fields the checks before it found wrong, if any. */
+export const reportInputErrors: RequestHandler = (req, _res, next) => {
+  if (req.inputErrors && req.inputErrors.length > 0) throw validationError(req.inputErrors);
+  next();
+};
 
 export function errorHandler(logger: Logger): ErrorRequestHandler {
   return (err, req, res, _next) => {
