@@ -60,6 +60,22 @@ describe('companies import', () => {
   });
 });
 
+describe('one row the database refuses', () => {
+  test('is rejected with its line number; the rest of its batch is imported', async () => {
+    // Fault injection: a constraint of this file's own database refuses one name.
+    await knex().raw(`alter table companies add constraint test_refuses_boom check (nom <> 'Boom Refusé')`);
+    try {
+      const file = path.join(tmp, 'refused.csv');
+      fs.writeFileSync(file, ['nom,wilaya', 'Avant Refus,Tlemcen', 'Boom Refusé,Tlemcen', 'Après Refus,Tlemcen'].join('\n') + '\n');
+      const result = await importCompanies(knex(), file);
+      expect(result).toEqual({ imported: 2, updated: 0, rejected: [{ line: 3, reason: 'the database refused the row (nothing of it was stored)' }] });
+      expect((await knex()('companies').where({ wilaya_code: 13 }).orderBy('nom').select('nom')).map((r) => r.nom)).toEqual(['Après Refus', 'Avant Refus']);
+    } finally {
+      await knex().raw('alter table companies drop constraint test_refuses_boom');
+    }
+  });
+});
+
 describe('upsertCompanies', () => {
   test('a batch holding the same key twice is written in order, as two upserts would be, not refused', async () => {
     const rows = await upsertCompanies(knex(), [

@@ -88,9 +88,23 @@ export function parseCompanyRecord(
   return { company };
 }
 
-/** Writes companies in batches; a natural key seen twice in a batch starts a new batch. */
+/** A database error about the row itself (SQLSTATE class 22, data exception, or 23, integrity constraint), not the connection. */
+function refusedRow(err: unknown): boolean {
+  const code = (err as { code?: unknown })?.code;
+  return typeof code === 'string' && /^2[23]/.test(code);
+}
+
+/** The reason given for a row the database refused: never its message, which quotes SQL. */
+export const REFUSED_ROW = 'the database refused the row (nothing of it was stored)';
+
+/**
+ * Writes companies in batches; a natural key seen twice in a batch starts a new batch. When
+ * the database refuses a batch because of a row (a constraint, a value it cannot store), the
+ * batch is written again one row at a time: the rows it refuses are rejected with their line
+ * number, the others are written. Any other failure (the connection) ends the import.
+ */
 export class CompanyWriter {
-  private batch: CompanyInput[] = [];
+  private batch: { company: CompanyInput; line?: number }[] = [];
   private keys = new Set<string>();
   readonly result: ImportResult = { imported: 0, updated: 0, rejected: [] };
 
@@ -99,22 +113,40 @@ export class CompanyWriter {
     private readonly batchSize = 1000,
   ) {}
 
-  async add(company: CompanyInput): Promise<void> {
+  /** Queues a company; `line` is where it came from, to reject it by if the database refuses it. */
+  async add(company: CompanyInput, line?: number): Promise<void> {
     const key = naturalKey(company);
     if (this.keys.has(key) || this.batch.length >= this.batchSize) await this.flush();
-    this.batch.push(company);
+    this.batch.push({ company, line });
     this.keys.add(key);
   }
 
   async flush(): Promise<void> {
     if (this.batch.length === 0) return;
-    const rows = await upsertCompanies(this.db, this.batch);
+    const batch = this.batch;
+    this.batch = [];
+    this.keys.clear();
+    try {
+      this.count(await upsertCompanies(this.db, batch.map((b) => b.company)));
+    } catch (err) {
+      if (!refusedRow(err) || batch.some((b) => b.line === undefined)) throw err;
+      for (const { company, line } of batch) {
+        try {
+          this.count(await upsertCompanies(this.db, [company]));
+        } catch (rowErr) {
+          if (!refusedRow(rowErr)) throw rowErr;
+          this.result.rejected.push({ line: line!, reason: REFUSED_ROW });
+        }
+      }
+      this.result.rejected.sort((a, b) => a.line - b.line);
+    }
+  }
+
+  private count(rows: { inserted: boolean }[]): void {
     for (const row of rows) {
       if (row.inserted) this.result.imported += 1;
       else this.result.updated += 1;
     }
-    this.batch = [];
-    this.keys.clear();
   }
 }
 
@@ -257,7 +289,7 @@ export async function importCompanies(db: Knex, file: string, options: ImportOpt
     }
     const parsed = parseCompanyRecord(entry.record!);
     if ('reason' in parsed) writer.result.rejected.push({ line: entry.line, reason: parsed.reason });
-    else await writer.add(parsed.company);
+    else await writer.add(parsed.company, entry.line);
     if (options.onProgress && Date.now() - lastReport > 200) {
       lastReport = Date.now();
       options.onProgress(stream.bytesRead, size);
