@@ -17,6 +17,7 @@ import { errorHandler, inputErrors, notFound, reportInputErrors, sendProblem } f
 import { createRateLimits, type RateLimits } from './http/rateLimit';
 import { requestId } from './http/requestId';
 import { refuseControlCharacters, refuseHugeBodies } from './http/controlCharacters';
+import { canonicalizeContentType } from './http/contentType';
 import { contractChecks } from './http/contractChecks';
 import { parseQuery, refuseBracketSyntax } from './http/query';
 import { DOCS_PATH, loadSpec, withHeadOperations, type LoadedSpec } from './http/spec';
@@ -183,10 +184,12 @@ export function createApp(deps: AppDependencies): Express {
     if (req.emptyJsonBody) req.body = undefined;
     next();
   });
+  // The validator sees a canonical Content-Type (it keeps a compiled middleware per value).
   // Checks of every request before the contract's validator. Refused at once: bodies of more
   // values than any operation takes, bracket syntax. Noted, then answered with whatever the
   // validator finds (each a 400 naming its field): control characters, integers not written
   // in digits, required bodies left empty.
+  v1.use(canonicalizeContentType);
   v1.use(refuseHugeBodies);
   v1.use(refuseBracketSyntax);
   v1.use(refuseControlCharacters);
