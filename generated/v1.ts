@@ -423,7 +423,16 @@ export interface paths {
          *     followed by the lead's `statut,note`; one row per lead, most recently added first.
          *     The file can be imported back as is with `npm run cli -- companies import` (the
          *     extra columns are ignored, and each company updates itself: no duplicate).
-         *     Values are written as stored, never altered. Served as an attachment named after
+         *     Values are written as stored, with one exception against formula injection (as OWASP
+         *     recommends for CSV files): a cell that starts with `=`, `+`, `-`, `@`, a tab or a
+         *     carriage return (or with single quotes and then one of those) is written with a single
+         *     quote `'` before it, and quoted, so that a spreadsheet shows it as text instead of
+         *     running it as a formula. E.164 phone numbers start with `+`, so they are written
+         *     `"'+213550123456"`: a spreadsheet keeps them as text, with their `+`, where it would
+         *     otherwise read the number 213550123456. `companies import` takes that quote off again
+         *     (one leading `'` of a cell that starts with quotes and then one of those characters),
+         *     so an export imports back unchanged; another program reading the file can do the
+         *     same. Served as an attachment named after
          *     the list (`Content-Disposition: attachment; filename="<slug of the name>.csv"`).
          *     Another account's list answers 404. Free.
          */
@@ -531,6 +540,13 @@ export interface components {
                  * @example 0
                  */
                 no_name: number;
+                /**
+                 * @description Entries whose name has no letter or digit (only symbols, such as `★★★` or
+                 *     `!!!`), which cannot tell one company from another. Present in every answer
+                 *     since it was introduced (tasks run before it do not carry it).
+                 * @example 0
+                 */
+                invalid_name?: number;
                 /**
                  * @description Sponsored entries and advertisements placed between the listings.
                  * @example 1
@@ -871,8 +887,9 @@ export interface components {
              */
             request_id?: string;
             /**
-             * @description For validation errors, one entry per offending field; for a 404 on a company or
-             *     task to add to a list, one entry per unknown id.
+             * @description For validation errors, one entry per offending field (the first 50; `detail` then
+             *     ends with how many more there are); for a 404 on a company or task to add to a
+             *     list, one entry per unknown id.
              */
             errors?: components["schemas"]["FieldError"][];
         };
@@ -1159,7 +1176,7 @@ export interface components {
         /** @description What to create a list with. */
         ListCreate: {
             /**
-             * @description The list's name, 1-200 characters, not only spaces.
+             * @description The list's name, 1-200 characters, not only spaces (nor control characters).
              * @example BTP Alger T1
              */
             nom: string;
@@ -1172,7 +1189,7 @@ export interface components {
         /** @description What to change in a list; at least one field. */
         ListUpdate: {
             /**
-             * @description The new name, 1-200 characters, not only spaces.
+             * @description The new name, 1-200 characters, not only spaces (nor control characters).
              * @example BTP Alger T2
              */
             nom?: string;

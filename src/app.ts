@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import express, { type Express } from 'express';
 import * as OpenApiValidator from 'express-openapi-validator';
 import type { Knex } from 'knex';
-import qs from 'qs';
 import { pinoHttp } from 'pino-http';
 import type { ResponseValidationMode } from './config';
 import { noReplica, type ReadYourWrites } from './db/readYourWrites';
@@ -14,11 +13,15 @@ import { SqlCompanySearch } from './repositories/companies';
 import { addLeads, createList, deleteLead, deleteList, exportList, getList, listLeads, listLists, updateLead, updateList } from './handlers/lists';
 import { getScrapingTask, runScraping } from './handlers/scraping';
 import { authenticate } from './http/auth';
-import { databaseUnavailable, errorHandler, notFound, sendProblem } from './http/problem';
+import { databaseUnavailable, errorHandler, inputErrors, notFound, reportInputErrors, sendProblem } from './http/problem';
 import { createRateLimits, type RateLimits } from './http/rateLimit';
 import { metricsEndpoint, requestMetrics, routeResolver } from './http/metrics';
 import { requestId } from './http/requestId';
-import { DOCS_PATH, loadSpec, type LoadedSpec } from './http/spec';
+import { refuseControlCharacters, refuseHugeBodies } from './http/controlCharacters';
+import { canonicalizeContentType } from './http/contentType';
+import { contractChecks } from './http/contractChecks';
+import { parseQuery, refuseBracketSyntax } from './http/query';
+import { DOCS_PATH, loadSpec, withHeadOperations, type LoadedSpec } from './http/spec';
 import type { Logger } from './logger';
 import { Metrics } from './metrics';
 import { AccountService } from './services/accounts';
@@ -113,11 +116,14 @@ export function createApp(deps: AppDependencies): Express {
   const { accounts, apiKeys, search, scraping, lists } = createServices(deps.db, deps.apiKeySecret, { ...deps, reads, metrics });
   const rateLimits = deps.rateLimits ?? createRateLimits({ logger: deps.logger, metrics });
   const app = express();
+  // Paths match exactly: `/V1/ME` and `/v1/me/` are not `/v1/me` (set before any route: the
+  // app's router takes them when it is made; the contract's validator reads them too).
+  app.set('case sensitive routing', true);
+  app.set('strict routing', true);
   app.disable('x-powered-by');
   app.set('trust proxy', deps.trustProxy ?? false);
-  // qs, as Express's 'extended' parser, but with room for every repeated value the contract
-  // allows (69 wilayas): qs turns more than `arrayLimit` repeats into an object.
-  app.set('query parser', (query: string) => qs.parse(query, { arrayLimit: 100, depth: 2, parameterLimit: 200 }));
+  // Flat parameters, repeated once per value; no bracket syntax (see src/http/query.ts).
+  app.set('query parser', parseQuery);
 
   app.use(requestId);
   // Every request is timed by its route's template (the contract's paths), never its raw path.
@@ -178,14 +184,38 @@ export function createApp(deps: AppDependencies): Express {
 
   // The API: key first, then the rate limit (per client address for requests without a valid
   // key, per account otherwise), then the contract.
-  const v1 = express.Router();
+  const v1 = express.Router({ caseSensitive: true, strict: true });
   v1.use(authenticate(apiKeys));
   v1.use(rateLimits.perClientAddress());
   v1.use(rateLimits.perAccount());
-  v1.use(express.json({ limit: '1mb', type: ['application/json', 'application/*+json'] }));
+  v1.use(
+    express.json({
+      limit: '1mb',
+      type: ['application/json', 'application/*+json'],
+      // The parser reads an empty body as {}: noted, so that a required body is asked for.
+      verify: (req, _res, buf) => {
+        if (buf.length === 0) (req as express.Request).emptyJsonBody = true;
+      },
+    }),
+  );
+  v1.use((req, _res, next) => {
+    if (req.emptyJsonBody) req.body = undefined;
+    next();
+  });
+  // The validator sees a canonical Content-Type (it keeps a compiled middleware per value).
+  // Checks of every request before the contract's validator. Refused at once: bodies of more
+  // values than any operation takes, bracket syntax. Noted, then answered with whatever the
+  // validator finds (each a 400 naming its field): control characters, integers not written
+  // in digits, required bodies left empty.
+  v1.use(canonicalizeContentType);
+  v1.use(refuseHugeBodies);
+  v1.use(refuseBracketSyntax);
+  v1.use(refuseControlCharacters);
+  v1.use(contractChecks(spec.document()));
   v1.use(
     OpenApiValidator.middleware({
-      apiSpec: spec.document() as never,
+      // HEAD is checked as the GET it mirrors (express answers it with the GET route, no body).
+      apiSpec: withHeadOperations(spec.document()) as never,
       // allErrors: the schema is ours (trusted), and clients want every bad field at once.
       // Query and path parameters are always coerced from strings; bodies never are (12 is not "12").
       validateRequests: { allowUnknownQueryParameters: false, coerceTypes: false, allErrors: true },
@@ -200,9 +230,13 @@ export function createApp(deps: AppDependencies): Express {
             : true,
       validateSecurity: false,
       validateFormats: true,
+      // A uuid is RFC 4122's string, as PostgreSQL reads it (ajv-formats also takes `urn:uuid:...`).
+      formats: { uuid: /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i },
       ignoreUndocumented: false,
     }),
   );
+  v1.use(inputErrors);
+  v1.use(reportInputErrors);
   v1.get('/me', getMe(accounts));
   v1.get('/api-keys', listApiKeys(apiKeys));
   v1.post('/api-keys', createApiKey(apiKeys));

@@ -35,10 +35,18 @@ export interface FieldError {
   code?: string;
 }
 
-/** A 400 naming each bad field: the detail reads `query per_page: must be <= 100; body nom: ...`. */
+/** Most fields a validation error names: a body of 60,000 unknown fields gets a problem of a few kilobytes. */
+export const MAX_FIELD_ERRORS = 50;
+
+/**
+ * A 400 naming each bad field (the first {@link MAX_FIELD_ERRORS}): the detail reads
+ * `query per_page: must be <= 100; body nom: ...`, and ends `(and N more)` when some are left out.
+ */
 export function validationError(fields: FieldError[]): AppError {
-  const detail = fields.map((f) => `${f.path.slice(1).replace('/', ' ')}: ${f.message}`).join('; ');
-  return new AppError('validation_failed', detail || 'The request is not valid.', { errors: fields });
+  const shown = fields.slice(0, MAX_FIELD_ERRORS);
+  const more = fields.length - shown.length;
+  const detail = shown.map((f) => `${f.path.slice(1).replace('/', ' ')}: ${f.message}`).join('; ') + (more > 0 ? ` (and ${more} more)` : '');
+  return new AppError('validation_failed', detail || 'The request is not valid.', { errors: shown });
 }
 
 /** An error meant for the client: its code picks the status and title from the catalog. */

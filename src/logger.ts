@@ -1,4 +1,5 @@
 import pino, { type Logger } from 'pino';
+import { redactSecrets } from './domain/secrets';
 
 export type { Logger };
 
@@ -13,6 +14,12 @@ export const REDACTED_PATHS = [
   'token',
 ];
 
+/**
+ * The JSON-lines logger. Besides the fixed paths above, every line is searched for token-shaped
+ * strings (an API key pasted in a URL, a `Bearer ...`, a long random secret: see
+ * src/domain/secrets.ts) just before it is written, whatever field holds them: the request
+ * line's url, an error's message, a path.
+ */
 export function createLogger(level: string, destination?: pino.DestinationStream): Logger {
   return pino(
     {
@@ -20,6 +27,7 @@ export function createLogger(level: string, destination?: pino.DestinationStream
       base: { service: 'prospecting-api' },
       timestamp: pino.stdTimeFunctions.isoTime,
       redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
+      hooks: { streamWrite: redactSecrets },
     },
     destination,
   );

@@ -136,10 +136,10 @@ describe('transport errors', () => {
   test('a method the resource does not support answers 405 with Allow', async () => {
     const res = await request(ctx.app).post('/v1/me').set(auth());
     expectProblem(res, 405, 'method_not_allowed');
-    expect(res.headers.allow).toBe('GET');
+    expect(res.headers.allow).toBe('GET, HEAD');
     const keys = await request(ctx.app).put('/v1/api-keys').set(auth());
     expectProblem(keys, 405, 'method_not_allowed');
-    expect(keys.headers.allow.split(/, */).sort()).toEqual(['GET', 'POST']);
+    expect(keys.headers.allow.split(/, */).sort()).toEqual(['GET', 'HEAD', 'POST']);
   });
 });
 

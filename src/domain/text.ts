@@ -108,3 +108,29 @@ function joinSingleLetters(tokens: string[]): string[] {
 export function asciiDigits(s: string): string {
   return s.replace(/[\u0660-\u0669\u06F0-\u06F9]/g, (d) => String(d.charCodeAt(0) & 0x0f));
 }
+
+/**
+ * The C0 control characters that text never holds: all of U+0000..U+001F but tab, line feed
+ * and carriage return. PostgreSQL refuses NUL in text, and the others are invisible garbage
+ * (terminal escapes, form feeds) in a name or a note. API input with one answers 400 (the
+ * contract's `pattern` on every free-text field: see src/http/controlCharacters.ts), an
+ * imported line with one is rejected, and scraped text has them removed.
+ */
+const CONTROL_CHARACTER = /[\u0000-\u0008\u000B\u000C\u000E-\u001F]/;
+const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F]/g;
+
+/** The first control character of {@link CONTROL_CHARACTER}'s set in a text, with its index; undefined when none. */
+export function findControlCharacter(s: string): { index: number; codePoint: string } | undefined {
+  const m = CONTROL_CHARACTER.exec(s);
+  return m ? { index: m.index, codePoint: `U+${m[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}` } : undefined;
+}
+
+/** What to tell the sender of a text with a control character (the field's name aside). */
+export function controlCharacterMessage(found: { index: number; codePoint: string }): string {
+  return `must not contain control characters (${found.codePoint} at character ${found.index + 1}); only tab and line breaks are allowed`;
+}
+
+/** The text without the control characters of {@link findControlCharacter} (tab and line breaks kept). */
+export function stripControlCharacters(s: string): string {
+  return s.replace(CONTROL_CHARACTERS, '');
+}

@@ -1,3 +1,4 @@
+import type { FieldError } from '../errors';
 import type { Principal } from '../services/apiKeys';
 
 declare global {
@@ -7,6 +8,10 @@ declare global {
       requestId: string;
       /** The authenticated caller; set on every /v1 operation that reaches a handler. */
       principal?: Principal;
+      /** Set by the JSON parser when the request had a JSON media type and no body at all. */
+      emptyJsonBody?: boolean;
+      /** Fields found wrong before the contract's validator ran; told with its own (src/http/problem.ts). */
+      inputErrors?: FieldError[];
     }
   }
 }

@@ -1,20 +1,27 @@
 import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'express';
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../db/unavailable';
+import { redactSecrets } from '../domain/secrets';
 import { AppError, PROBLEM_TYPE_BASE, validationError, type FieldError } from '../errors';
 import type { Logger } from '../logger';
+import { patternMessage } from './textPatterns';
 import type { Problem } from '../types';
 
+/**
+ * Sends a problem document. What it echoes of the request (the path in `instance`, values
+ * named in `detail` and `errors[]`) never carries a token-shaped string: a key pasted in a
+ * path or a field comes back as `[redacted]`.
+ */
 export function sendProblem(req: Request, res: Response, error: AppError): void {
   const body: Problem = {
     type: PROBLEM_TYPE_BASE + error.code,
     title: error.title,
     status: error.status,
-    detail: error.detail,
-    instance: req.originalUrl.split('?')[0],
+    detail: redactSecrets(error.detail),
+    instance: redactSecrets(req.originalUrl.split('?')[0]),
     code: error.code,
     request_id: req.requestId,
   };
-  if (error.extra.errors) body.errors = error.extra.errors;
+  if (error.extra.errors) body.errors = error.extra.errors.map((e) => ({ ...e, path: redactSecrets(e.path), message: redactSecrets(e.message) }));
   if (error.extra.fields?.task_id) body.task_id = error.extra.fields.task_id;
   for (const [name, value] of Object.entries(error.extra.headers ?? {})) res.setHeader(name, value);
   res.status(error.status).type('application/problem+json').json(body);
@@ -57,12 +64,20 @@ function toPointer(path: string): string {
 
 function fieldErrors(err: ValidatorError): FieldError[] {
   return (err.errors ?? []).map((e) => {
-    const field: FieldError = { path: toPointer(e.path), message: e.message };
+    const field: FieldError = { path: toPointer(e.path), message: patternMessage(e.message) ?? e.message };
     if (e.errorCode) field.code = e.errorCode.split('.')[0];
     return field;
   });
 }
 
+
+const METHOD_ORDER = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
+
+/** The validator's Allow list in the usual order (GET, HEAD, POST, PUT, PATCH, DELETE). */
+function allowHeader(allow: string): string {
+  const rank = (m: string) => (METHOD_ORDER.includes(m) ? METHOD_ORDER.indexOf(m) : METHOD_ORDER.length);
+  return [...new Set(allow.split(/\s*,\s*/).map((m) => m.toUpperCase()).filter(Boolean))].sort((a, b) => rank(a) - rank(b)).join(', ');
+}
 
 /** Maps anything thrown to an AppError; unknown errors become a bare 500. */
 export function toAppError(err: unknown, req: Request): AppError {
@@ -89,7 +104,7 @@ export function toAppError(err: unknown, req: Request): AppError {
         return new AppError(
           'method_not_allowed',
           `${req.method} is not allowed on ${req.path}; allowed methods are in the Allow header.`,
-          { headers: err.headers?.Allow ? { Allow: err.headers.Allow } : {} },
+          { headers: err.headers?.Allow ? { Allow: allowHeader(err.headers.Allow) } : {} },
         );
       case 413:
         return new AppError('payload_too_large', 'The request body may not exceed 1 MB.');
@@ -107,6 +122,29 @@ export function databaseUnavailable(): AppError {
     headers: { 'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS) },
   });
 }
+
+/** Fields found before the validator ran first, then the validator's own on other fields. */
+function mergeFieldErrors(ours: FieldError[], theirs: FieldError[]): FieldError[] {
+  const named = new Set(ours.map((e) => e.path));
+  return [...ours, ...theirs.filter((e) => !named.has(e.path))];
+}
+
+/**
+ * After the contract's validator: the fields the checks before it found wrong
+ * (`req.inputErrors`) are answered with the validator's own, so that a client learns of every
+ * bad field at once (each field once; ours first, as they say more).
+ */
+export const inputErrors: ErrorRequestHandler = (err, req, _res, next) => {
+  const found = req.inputErrors ?? [];
+  if (found.length === 0 || !isValidatorError(err) || err.status !== 400) return next(err);
+  next(validationError(mergeFieldErrors(found, fieldErrors(err))));
+};
+
+/** When the contract's validator found nothing: the fields the checks before it found wrong, if any. */
+export const reportInputErrors: RequestHandler = (req, _res, next) => {
+  if (req.inputErrors && req.inputErrors.length > 0) throw validationError(req.inputErrors);
+  next();
+};
 
 export function errorHandler(logger: Logger): ErrorRequestHandler {
   return (err, req, res, _next) => {

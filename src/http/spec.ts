@@ -12,6 +12,22 @@ export interface LoadedSpec {
   document(): Record<string, unknown>;
 }
 
+type PathItem = Record<string, { operationId?: string } | undefined>;
+
+/**
+ * The document with a HEAD operation beside every GET (its parameters and responses), for the
+ * request validator: HTTP answers HEAD as GET without a body (express does so for GET routes),
+ * so a HEAD is checked as its GET is, and 405's Allow names HEAD wherever GET is allowed. The
+ * published contract keeps GET alone.
+ */
+export function withHeadOperations(document: Record<string, unknown>): Record<string, unknown> {
+  for (const item of Object.values((document.paths ?? {}) as Record<string, PathItem>)) {
+    const get = item.get;
+    if (get && !item.head) item.head = { ...get, operationId: get.operationId ? `${get.operationId}Head` : undefined };
+  }
+  return document;
+}
+
 export function loadSpec(file: string = SPEC_PATH): LoadedSpec {
   const yaml = fs.readFileSync(file, 'utf8');
   const parsed = YAML.parse(yaml) as Record<string, unknown>;

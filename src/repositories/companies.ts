@@ -44,17 +44,44 @@ function toRecord(c: CompanyInput) {
   };
 }
 
+/** What {@link upsertCompanies} answers per company, in the order given. */
+export interface UpsertedCompany {
+  id: string;
+  inserted: boolean;
+  nom_normalise: string;
+  wilaya_code: number;
+}
+
 /**
  * Inserts companies, or updates those whose natural key exists: the new values win, except
- * that a missing contact, activity, sector or source URL keeps the one already known.
- * The batch must not hold the same natural key twice (PostgreSQL refuses to update a row
- * twice in one statement): see {@link naturalKey}.
+ * that a missing contact, activity, sector or source URL keeps the one already known. A batch
+ * may hold the same natural key more than once: PostgreSQL refuses to update a row twice in
+ * one statement, so such a batch is written in several statements, each key once in each, in
+ * the order given (as the same upserts one after the other would be). Answers one row per
+ * company, in the order given.
  */
-export async function upsertCompanies(
-  db: Knex,
-  companies: CompanyInput[],
-): Promise<{ id: string; inserted: boolean; nom_normalise: string; wilaya_code: number }[]> {
+export async function upsertCompanies(db: Knex, companies: CompanyInput[]): Promise<UpsertedCompany[]> {
   if (companies.length === 0) return [];
+  // Round r holds the (r+1)-th occurrence of each key.
+  const rounds: { index: number; company: CompanyInput }[][] = [];
+  const seen = new Map<string, number>();
+  companies.forEach((company, index) => {
+    const key = naturalKey(company);
+    const round = seen.get(key) ?? 0;
+    seen.set(key, round + 1);
+    (rounds[round] ??= []).push({ index, company });
+  });
+  if (rounds.length === 1) return upsertStatement(db, companies);
+  const out: UpsertedCompany[] = new Array(companies.length);
+  for (const round of rounds) {
+    const rows = new Map((await upsertStatement(db, round.map((r) => r.company))).map((row) => [`${row.nom_normalise}|${row.wilaya_code}`, row]));
+    for (const r of round) out[r.index] = rows.get(naturalKey(r.company))!;
+  }
+  return out;
+}
+
+/** One INSERT ... ON CONFLICT DO UPDATE of companies whose natural keys are distinct. */
+async function upsertStatement(db: Knex, companies: CompanyInput[]): Promise<UpsertedCompany[]> {
   const result = await db.raw(
     `? on conflict (nom_normalise, wilaya_code) do update set
        nom = excluded.nom,

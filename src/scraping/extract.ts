@@ -26,6 +26,7 @@
 import type { HTMLElement } from 'node-html-parser';
 import { findEmails, findPhonesAndFaxes, normalizeEmail, normalizePhone, readNumbers } from '../domain/contacts';
 import { sameHost } from './hosts';
+import { normalizeCompanyName, stripControlCharacters } from '../domain/text';
 import { classWords, embeddedJson, findNextPage, jsonHtml, jsonItems, jsonNext, repeatedItems, type JsonItem } from './items';
 import { attrOf, blockText, classAndId, descendants, hasAttr, itemParts, parsePage, type ItemParts, type ParsedPage } from './parse';
 import type { SourceSelectors } from './sources';
@@ -58,7 +59,14 @@ export interface ExtractOptions {
 /** Entries of a listing page that did not become companies, by reason. */
 export interface ListingDrops {
   no_name: number;
+  /** A name without a letter or a digit ('★★★', '!!!'): no key to tell the company by. */
+  invalid_name: number;
   advertisement: number;
+}
+
+/** Whether a name can identify a company: its key ({@link normalizeCompanyName}) is not empty. */
+function identifies(company: RawCompany): boolean {
+  return normalizeCompanyName(company.name) !== '';
 }
 
 /** A listing page read: its companies, its next page, its entries dropped, and the directory's own contacts seen in its chrome. */
@@ -138,7 +146,8 @@ function partsOf(scope: Scope): ItemParts | undefined {
  * page's chrome; without it, the first of these that finds entries: schema.org organisations
  * (JSON-LD, then microdata outside the chrome) that are not the directory itself; company-like
  * objects of the page's JSON state ({@link jsonItems}); repeated blocks or table rows
- * ({@link repeatedItems}), advertisements excluded. Items without a name are dropped.
+ * ({@link repeatedItems}), advertisements excluded. Items without a name, or whose name has
+ * no letter or digit ('★★★'), are dropped.
  */
 export function extractCompanies(html: string, pageUrl: string, selectors: SourceSelectors = {}, options: ExtractOptions = {}): RawCompany[] {
   return readListing(html, pageUrl, selectors, options).companies;
@@ -182,7 +191,7 @@ function readJsonListing(body: string, pageUrl: string, selectors: SourceSelecto
   try {
     value = JSON.parse(body);
   } catch {
-    return { companies: [], dropped: { no_name: 0, advertisement: 0 }, chromeContacts: [] };
+    return { companies: [], dropped: { no_name: 0, invalid_name: 0, advertisement: 0 }, chromeContacts: [] };
   }
   const written = jsonNext(value);
   const next = typeof written === 'number' ? withPage(pageUrl, written) : written === undefined ? undefined : absolute(written, pageUrl);
@@ -236,8 +245,9 @@ function companiesOf(page: ParsedPage, pageUrl: string, selectors: SourceSelecto
     }
     if (scopes.length === 0 && advertisement === 0 && options.fragment) for (const el of fragmentEntries(root)) scopes.push({ el, ld: [], kind: 'item' });
   }
-  const companies = scopes.map((s) => readScope(s, ctx, selectors)).filter((c): c is RawCompany => c !== undefined);
-  return { companies, dropped: { no_name: scopes.length - companies.length, advertisement } };
+  const named = scopes.map((s) => readScope(s, ctx, selectors)).filter((c): c is RawCompany => c !== undefined);
+  const companies = named.filter(identifies);
+  return { companies, dropped: { no_name: scopes.length - named.length, invalid_name: named.length - companies.length, advertisement } };
 }
 
 /** The top elements of a fragment (under single wrappers), at most a few: the entries of a short "load more" answer. */
@@ -257,16 +267,18 @@ function companiesOfJson(items: JsonItem[], ctx: PageContext): { companies: RawC
   const companies: RawCompany[] = [];
   let advertisement = 0;
   let noName = 0;
+  let invalidName = 0;
   for (const item of items) {
     if (item.advertisement) {
       advertisement++;
       continue;
     }
     const company = readScope({ json: item, ld: [], kind: 'item' }, ctx, {});
-    if (company) companies.push(company);
-    else noName++;
+    if (!company) noName++;
+    else if (!identifies(company)) invalidName++;
+    else companies.push(company);
   }
-  return { companies, dropped: { no_name: noName, advertisement } };
+  return { companies, dropped: { no_name: noName, invalid_name: invalidName, advertisement } };
 }
 
 /** The e-mails and phones of the page's header, footer and navigation: the directory's own. */
@@ -833,8 +845,9 @@ function textOf(el: HTMLElement | null | undefined): string | undefined {
   return el ? clean(el.text) || undefined : undefined;
 }
 
+/** A name or an activity as stored: control characters removed (NUL and the like: see stripControlCharacters), whitespace collapsed. */
 function clean(s: string): string {
-  return s.replace(/\s+/g, ' ').trim();
+  return stripControlCharacters(s).replace(/\s+/g, ' ').trim();
 }
 
 function isJson(v: unknown): v is Json {

@@ -92,6 +92,8 @@ export type SourceOutcome = 'ok' | 'empty' | 'partial' | 'failed';
 /** Entries seen on listing pages that did not become companies, by reason. */
 export interface ItemsDropped {
   no_name: number;
+  /** Names without a letter or a digit ('★★★', '!!!'), which cannot identify a company. */
+  invalid_name: number;
   advertisement: number;
   /** Merged into a company already kept from the same source. */
   duplicate: number;
@@ -144,7 +146,7 @@ export async function runExtraction(options: RunOptions): Promise<RunResult> {
   const deadlineAt = startedAt + deadlineMs;
   const maxResults = options.maxResults ?? Number.POSITIVE_INFINITY;
   const fetched: string[] = [];
-  const states: SourceState[] = options.sources.map((source) => ({ source, records: [], pagesRead: 0, cut: false, done: false, dropped: [], itemsDropped: { no_name: 0, advertisement: 0, duplicate: 0 } }));
+  const states: SourceState[] = options.sources.map((source) => ({ source, records: [], pagesRead: 0, cut: false, done: false, dropped: [], itemsDropped: { no_name: 0, invalid_name: 0, advertisement: 0, duplicate: 0 } }));
   // Ends the pages still being read when the deadline comes (their worker threads are ended).
   const stop = new AbortController();
 
@@ -179,7 +181,7 @@ export async function runExtraction(options: RunOptions): Promise<RunResult> {
       pages_read: s.pagesRead,
       companies_found: companiesFound,
       outcome: outcomeOf(s, status, companiesFound),
-      items_seen: s.records.length + s.itemsDropped.no_name + s.itemsDropped.advertisement,
+      items_seen: s.records.length + s.itemsDropped.no_name + s.itemsDropped.invalid_name + s.itemsDropped.advertisement,
       items_dropped: { ...s.itemsDropped, duplicate: s.records.length - companiesFound },
     };
     const error = s.failure?.message ?? s.note ?? (status === 'timeout' ? 'the run deadline was reached' : undefined);
@@ -239,6 +241,7 @@ async function runSource(state: SourceState, ctx: SourceContext): Promise<void> 
     pages.push({ url: res.url, html: res.body, contentType: res.contentType });
     const { companies, next, dropped: drops, chromeContacts: chrome } = read.result;
     state.itemsDropped.no_name += drops.no_name;
+    state.itemsDropped.invalid_name += drops.invalid_name;
     state.itemsDropped.advertisement += drops.advertisement;
     for (const c of chrome) chromeContacts.add(c);
     perPage.push(companies);

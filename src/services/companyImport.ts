@@ -3,6 +3,8 @@ import readline from 'node:readline';
 import { parse as parseCsv } from 'csv-parse/sync';
 import type { Knex } from 'knex';
 import { normalizeEmail, normalizePhone } from '../domain/contacts';
+import { unescapeFormula } from '../domain/spreadsheet';
+import { controlCharacterMessage, findControlCharacter, normalizeCompanyName } from '../domain/text';
 import { findSecteur } from '../reference/secteurs';
 import { effectiveWilaya, findWilaya } from '../reference/wilayas';
 import { naturalKey, upsertCompanies, type CompanyInput, type CompanySource } from '../repositories/companies';
@@ -28,9 +30,17 @@ export function parseCompanyRecord(
   record: Record<string, unknown>,
   source: CompanySource = 'import',
 ): { company: CompanyInput } | { reason: string } {
+  // The API's rule for text (see findControlCharacter): a line with such a character is rejected whole.
+  for (const column of IMPORT_COLUMNS) {
+    const value = record[column];
+    const found = typeof value === 'string' ? findControlCharacter(value) : undefined;
+    if (found) return { reason: `${column}: ${controlCharacterMessage(found)}` };
+  }
   const nom = text(record.nom);
   if (nom === '') return { reason: 'nom: required' };
   if (nom.length > 300) return { reason: 'nom: longer than 300 characters' };
+  // The name is the company's key (with its wilaya): one without a letter or a digit has none.
+  if (normalizeCompanyName(nom) === '') return { reason: `nom: has no letter or digit ("${nom}"), so it cannot identify a company` };
   const wilayaText = text(record.wilaya);
   if (wilayaText === '') return { reason: 'wilaya: required' };
   const wilaya = findWilaya(wilayaText);
@@ -78,9 +88,23 @@ export function parseCompanyRecord(
   return { company };
 }
 
-/** Writes companies in batches; a natural key seen twice in a batch starts a new batch. */
+/** A database error about the row itself (SQLSTATE class 22, data exception, or 23, integrity constraint), not the connection. */
+function refusedRow(err: unknown): boolean {
+  const code = (err as { code?: unknown })?.code;
+  return typeof code === 'string' && /^2[23]/.test(code);
+}
+
+/** The reason given for a row the database refused: never its message, which quotes SQL. */
+export const REFUSED_ROW = 'the database refused the row (nothing of it was stored)';
+
+/**
+ * Writes companies in batches; a natural key seen twice in a batch starts a new batch. When
+ * the database refuses a batch because of a row (a constraint, a value it cannot store), the
+ * batch is written again one row at a time: the rows it refuses are rejected with their line
+ * number, the others are written. Any other failure (the connection) ends the import.
+ */
 export class CompanyWriter {
-  private batch: CompanyInput[] = [];
+  private batch: { company: CompanyInput; line?: number }[] = [];
   private keys = new Set<string>();
   readonly result: ImportResult = { imported: 0, updated: 0, rejected: [] };
 
@@ -89,22 +113,40 @@ export class CompanyWriter {
     private readonly batchSize = 1000,
   ) {}
 
-  async add(company: CompanyInput): Promise<void> {
+  /** Queues a company; `line` is where it came from, to reject it by if the database refuses it. */
+  async add(company: CompanyInput, line?: number): Promise<void> {
     const key = naturalKey(company);
     if (this.keys.has(key) || this.batch.length >= this.batchSize) await this.flush();
-    this.batch.push(company);
+    this.batch.push({ company, line });
     this.keys.add(key);
   }
 
   async flush(): Promise<void> {
     if (this.batch.length === 0) return;
-    const rows = await upsertCompanies(this.db, this.batch);
+    const batch = this.batch;
+    this.batch = [];
+    this.keys.clear();
+    try {
+      this.count(await upsertCompanies(this.db, batch.map((b) => b.company)));
+    } catch (err) {
+      if (!refusedRow(err) || batch.some((b) => b.line === undefined)) throw err;
+      for (const { company, line } of batch) {
+        try {
+          this.count(await upsertCompanies(this.db, [company]));
+        } catch (rowErr) {
+          if (!refusedRow(rowErr)) throw rowErr;
+          this.result.rejected.push({ line: line!, reason: REFUSED_ROW });
+        }
+      }
+      this.result.rejected.sort((a, b) => a.line - b.line);
+    }
+  }
+
+  private count(rows: { inserted: boolean }[]): void {
     for (const row of rows) {
       if (row.inserted) this.result.imported += 1;
       else this.result.updated += 1;
     }
-    this.batch = [];
-    this.keys.clear();
   }
 }
 
@@ -205,7 +247,8 @@ async function* csvRecords(stream: fs.ReadStream): AsyncGenerator<{ line: number
       continue;
     }
     const record: Record<string, unknown> = {};
-    columns.forEach((c, i) => (record[c] = fields[i]));
+    // A cell an export escaped against formulas ('=..., '+213...) is read as it was stored.
+    columns.forEach((c, i) => (record[c] = fields[i] === undefined ? undefined : unescapeFormula(fields[i])));
     yield { line: first.line, record };
   }
 }
@@ -246,7 +289,7 @@ export async function importCompanies(db: Knex, file: string, options: ImportOpt
     }
     const parsed = parseCompanyRecord(entry.record!);
     if ('reason' in parsed) writer.result.rejected.push({ line: entry.line, reason: parsed.reason });
-    else await writer.add(parsed.company);
+    else await writer.add(parsed.company, entry.line);
     if (options.onProgress && Date.now() - lastReport > 200) {
       lastReport = Date.now();
       options.onProgress(stream.bytesRead, size);

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { stringify } from 'csv-stringify/sync';
 import type { Knex } from 'knex';
+import { ESCAPED_CELL, escapeFormula } from '../domain/spreadsheet';
 import { fold } from '../domain/text';
 import { AppError, validationError, type FieldError } from '../errors';
 import * as lists from '../repositories/lists';
@@ -228,15 +229,20 @@ export class ListService {
     });
   }
 
-  /** The list's leads as CSV (RFC 4180, CRLF, UTF-8 with a BOM) and a file name for it. */
+  /**
+   * The list's leads as CSV (RFC 4180, CRLF, UTF-8 with a BOM) and a file name for it; a cell
+   * that would start a formula gets a single quote before it and is quoted (OWASP), which the
+   * import undoes.
+   */
   async exportCsv(accountId: string, listId: string): Promise<{ filename: string; csv: string }> {
     const list = await this.ownList(accountId, listId);
     const rows = await lists.allLeads(this.db, listId);
     const records = rows.map((row) => {
       const e = toEntreprise(row.company);
-      return [e.nom, e.wilaya, e.secteur ?? '', e.activite ?? '', e.email ?? '', e.telephone ?? '', e.score_qualite, row.statut, row.note ?? ''];
+      // Cells that a spreadsheet would run as a formula are written as text (see src/domain/spreadsheet.ts).
+      return [e.nom, e.wilaya, e.secteur ?? '', e.activite ?? '', e.email ?? '', e.telephone ?? '', String(e.score_qualite), row.statut, row.note ?? ''].map(escapeFormula);
     });
-    const csv = stringify(records, { header: true, columns: [...EXPORT_COLUMNS], record_delimiter: 'windows', quoted_match: /[\r\n]/ });
+    const csv = stringify(records, { header: true, columns: [...EXPORT_COLUMNS], record_delimiter: 'windows', quoted_match: [/[\r\n]/, ESCAPED_CELL] });
     return { filename: `${slug(list.nom)}.csv`, csv: CSV_BOM + csv };
   }
 }

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { words } from '../domain/text';
+import { findControlCharacter, words } from '../domain/text';
 import { validationError, type FieldError } from '../errors';
 import { findSecteur, SECTEURS } from '../reference/secteurs';
 import { effectiveWilaya, findWilayaByCode, WILAYAS } from '../reference/wilayas';
@@ -50,9 +50,10 @@ function encodeCursor(c: Cursor): string {
   return Buffer.from(JSON.stringify(c)).toString('base64url');
 }
 
-/** The key's shape for its order: see SortKey. */
+/** The key's shape for its order: see SortKey. Its strings are the API's (a crafted cursor may hold anything). */
 function validKey(sort: SearchSort, k: unknown): k is SortKey {
   if (!Array.isArray(k)) return false;
+  if (k.some((part) => typeof part === 'string' && (part.length > 1000 || findControlCharacter(part) !== undefined))) return false;
   const id = k[k.length - 1];
   if (typeof id !== 'string' || !UUID.test(id)) return false;
   if (sort === 'nom') return k.length === 2 && typeof k[0] === 'string';

@@ -37,7 +37,7 @@ describe('repeated blocks', () => {
       ['Tassili Construction', ['+21321234567'], [], 'https://annuaire.test/entreprise/3'],
     ]);
     expect(companies[2].faxes).toEqual(['+21321234568']);
-    expect(dropped).toEqual({ no_name: 0, advertisement: 2 });
+    expect(dropped).toEqual({ no_name: 0, invalid_name: 0, advertisement: 2 });
   });
 
   test('the header and footer contacts are the directory\'s: reported, never given to an entry', () => {

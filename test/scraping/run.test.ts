@@ -34,7 +34,7 @@ function cardA(name: string, href: string): string {
 
 /** A source's report: the given fields, its outcome, entries seen, and no entry dropped. */
 function report_(fields: object, outcome: string, itemsSeen: number, dropped: object = {}): object {
-  return { ...fields, outcome, items_seen: itemsSeen, items_dropped: { no_name: 0, advertisement: 0, duplicate: 0, ...dropped } };
+  return { ...fields, outcome, items_seen: itemsSeen, items_dropped: { no_name: 0, invalid_name: 0, advertisement: 0, duplicate: 0, ...dropped } };
 }
 
 function jsonLd(data: unknown): string {
@@ -452,7 +452,7 @@ describe('pages read in worker threads with a budget', () => {
           pages_dropped: [{ url: `${hostile.origin}/p2`, reason: 'over_budget' }],
           outcome: 'partial',
           items_seen: 1,
-          items_dropped: { no_name: 0, advertisement: 0, duplicate: 0 },
+          items_dropped: { no_name: 0, invalid_name: 0, advertisement: 0, duplicate: 0 },
         },
         report_({ name: 'sane', status: 'ok', pages_read: 1, companies_found: 1 }, 'ok', 1),
       ]);
