@@ -103,7 +103,7 @@ beforeAll(async () => {
     gate(['check'], { CONTRACT_GATE_OPTIC_BIN: silentOptic }).then((run) => ['opticSilent', run] as const),
   ]);
   runs = Object.fromEntries(entries) as typeof runs;
-}, 180_000);
+}, 600_000);
 
 afterAll(() => {
   if (tmp) fs.rmSync(tmp, { recursive: true, force: true });

@@ -239,6 +239,9 @@ export class ScrapingService {
         created_at: createdAt,
       });
 
+    // A run the server gave up waiting for is rolled back whatever its sources gave: nothing
+    // recorded, nothing charged, its key released (a retry after the restart runs).
+    this.checkNotCancelled();
     if (!result.report.some((r) => r.status === 'ok')) {
       const failed: ScrapingTask = {
         ...base,
@@ -256,7 +259,6 @@ export class ScrapingService {
       throw new AppError('sources_failed', `No directory answered: ${names}. Nothing was charged.`, { fields: { task_id: taskId } });
     }
 
-    this.checkNotCancelled();
     const found = result.companies.slice(0, request.maxResults);
     const billable = (c: MergedCompany) => c.emails.length > 0 || c.phones.length > 0;
     const answer = await this.db.transaction(async (trx) => {
