@@ -146,6 +146,7 @@ async function main(): Promise<void> {
   const port = typeof address === 'object' && address ? address.port : config.port;
   logger.info({ port }, 'listening');
   printDemoKey(port);
+  if (sources.length > 0) scraping.pages?.warm();
   // Metrics on a port of their own, for the scraper only (not published like the API's).
   let metricsServer: Server | undefined;
   if (config.metricsPort !== undefined) {

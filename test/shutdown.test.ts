@@ -131,6 +131,7 @@ test('after a SIGKILL mid-run, the key is not stuck: it is refused as running on
     return res;
   }, 60_000, 1_000);
   expect(Date.now() - killedAt).toBeLessThan(8_000 + 30_000 + 15_000);
+  if (retry.status !== 200) console.error('the retry answered', retry.status, JSON.stringify(retry.body)); // its detail names the sources' outcomes
   expect(retry).toMatchObject({ status: 200, replayed: null, body: { status: 'completed', credits_used: 2 } });
   expect(await balance(againPort, demo.api_key)).toBe(998);
   expect(await again.signal('SIGTERM')).toEqual({ code: 0, signal: null });

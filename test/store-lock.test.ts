@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -121,6 +121,21 @@ describe('a stale lock', () => {
     const out = json(await runCli(['accounts', 'create', '--name', 'After a crash', '--plan', 'sales_team', '--credits', '5'], store.env));
     expect(out).toMatchObject({ account_id: expect.any(String) });
     expect(lockHolder(store)).toBeUndefined();
+  });
+
+  test('a holder killed but not yet reaped (a zombie, as a SIGKILLed server is for a moment) is stale', async () => {
+    if (!fs.existsSync('/proc/self/stat')) return; // Linux only: elsewhere signal 0 is all there is
+    // `sleep 0.1` ends under a parent (`exec sleep 5`) that never reaps it: a zombie for 5 s.
+    const child = spawn('sh', ['-c', 'sleep 0.1 & echo $!; exec sleep 5'], { stdio: ['ignore', 'pipe', 'ignore'] });
+    try {
+      const pid = Number(await new Promise<string>((resolve) => child.stdout!.once('data', (d: Buffer) => resolve(d.toString()))));
+      const state = () => fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.[0];
+      await eventually(async () => state() === 'Z', 5_000, 20);
+      expect(() => process.kill(pid, 0)).not.toThrow(); // signal 0 still reaches it
+      expect(holderAlive({ pid, role: 'the server (npm start)', since: new Date().toISOString(), hostname: os.hostname() })).toBe(false);
+    } finally {
+      child.kill('SIGKILL');
+    }
   });
 
   test('a live pid that is another process than the one that wrote the lock (pid reused) is stale; a live holder is not', () => {

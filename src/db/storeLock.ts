@@ -64,13 +64,27 @@ function readProc(file: string): string | undefined {
   }
 }
 
-/** Field 22 of /proc/<pid>/stat: when the process started, in clock ticks since boot. */
-function startTime(pid: number): string | undefined {
+/** Fields 3 on of /proc/<pid>/stat (Linux), or undefined where there is no such file. */
+function statFields(pid: number): string[] | undefined {
   const stat = readProc(`/proc/${pid}/stat`);
   if (!stat) return undefined;
   // The command name (field 2) is in parentheses and may hold spaces: count from its end.
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return fields[19];
+  return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+}
+
+/** Field 22 of /proc/<pid>/stat: when the process started, in clock ticks since boot. */
+function startTime(pid: number): string | undefined {
+  return statFields(pid)?.[19];
+}
+
+/**
+ * Field 3 of /proc/<pid>/stat is Z (zombie) or X (dead): the process has ended and only waits
+ * to be reaped. A SIGKILLed server stays so for a moment (until its parent or init collects
+ * it), and signal 0 still reaches it: without this check its lock would look held.
+ */
+function ended(pid: number): boolean {
+  const state = statFields(pid)?.[0];
+  return state === 'Z' || state === 'X';
 }
 
 function bootId(): string | undefined {
@@ -97,6 +111,7 @@ export function holderAlive(holder: LockHolder): boolean {
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== 'EPERM') return false;
   }
+  if (ended(holder.pid)) return false;
   if (holder.boot_id && holder.start_time) {
     const boot = bootId();
     if (boot && boot !== holder.boot_id) return false;

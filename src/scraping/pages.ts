@@ -14,8 +14,11 @@
  *   ending its thread: a run never waits for a page after its deadline.
  * - A worker's heap is bounded (`maxHeapMb`): a page that needs more ends its thread too
  *   (`failed`), not the process.
- * - Threads start when the first page arrives (an instance that never extracts starts none)
- *   and then stay up (see {@link PageReader.pool}).
+ * - Threads start when the first page arrives (an instance that never extracts starts none),
+ *   or earlier on {@link PageReader.warm} (the server calls it once listening, when it has
+ *   directories to read: loading a thread takes seconds on a busy machine, and the first paid
+ *   extraction after a start would spend them out of its deadline); then they stay up (see
+ *   {@link PageReader.pool}).
  */
 import os from 'node:os';
 import path from 'node:path';
@@ -80,6 +83,11 @@ export class PageReader {
       resourceLimits: { maxOldGenerationSizeMb: this.options.maxHeapMb ?? 512, maxYoungGenerationSizeMb: YOUNG_GENERATION_MB },
     });
     return this.started;
+  }
+
+  /** Starts the threads now rather than with the first page. */
+  warm(): void {
+    if (!this.closed) void this.pool;
   }
 
   /** Reads one page in a worker; never throws. */

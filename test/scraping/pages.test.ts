@@ -37,6 +37,17 @@ describe('PageReader', () => {
     expect(outcome.ok && outcome.result.kind === 'listing' && outcome.result.next).toBe(nextPageUrl(listing, URL));
   });
 
+  test('starts no thread until the first page, or until warm() (the server warms it once listening)', async () => {
+    const lazy = reader({ threads: 2 });
+    expect(lazy.load.threads).toBe(0);
+    const warmed = reader({ threads: 2 });
+    warmed.warm();
+    expect(warmed.load.threads).toBe(2);
+    const outcome = await warmed.read({ kind: 'listing', html: listing, url: URL, selectors: { item: 'div.fiche' } });
+    expect(outcome.ok && outcome.result.kind === 'listing' && outcome.result.companies).toHaveLength(2);
+    expect(lazy.load.threads).toBe(0);
+  });
+
   test('reads a detail page, the directory contacts given as siteContacts left out', async () => {
     const html = '<html><body><h1>Atlas BTP</h1><p>Tél : 0550 12 34 56</p><p>contact@atlas-btp.dz</p><p>021 00 00 00</p></body></html>';
     const outcome = await reader().read({ kind: 'detail', html, url: 'https://annuaire.test/e/atlas', selectors: {}, siteContacts: ['+21321000000'] });
