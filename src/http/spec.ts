@@ -7,6 +7,8 @@ const ROOT = path.resolve(__dirname, __filename.endsWith('.ts') ? '../..' : '../
 
 export const SPEC_PATH = path.join(ROOT, 'openapi/v1.yaml');
 export const DOCS_PATH = path.join(ROOT, 'generated/docs/index.html');
+/** The docs page's own files (its favicon, its badge's logo), committed: the page asks no other host. */
+export const DOCS_ASSETS_DIR = path.join(ROOT, 'assets/docs');
 
 export interface LoadedSpec {
   yaml: string;
