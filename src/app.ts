@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import express, { type Express } from 'express';
 import * as OpenApiValidator from 'express-openapi-validator';
 import type { Knex } from 'knex';
@@ -21,7 +22,7 @@ import { refuseControlCharacters, refuseHugeBodies } from './http/controlCharact
 import { canonicalizeContentType } from './http/contentType';
 import { contractChecks } from './http/contractChecks';
 import { parseQuery, refuseBracketSyntax } from './http/query';
-import { DOCS_PATH, loadSpec, withHeadOperations, type LoadedSpec } from './http/spec';
+import { DOCS_ASSETS_DIR, DOCS_PATH, loadSpec, withHeadOperations, type LoadedSpec } from './http/spec';
 import type { Logger } from './logger';
 import { Metrics } from './metrics';
 import { AccountService } from './services/accounts';
@@ -181,6 +182,12 @@ export function createApp(deps: AppDependencies): Express {
     }
     res.sendFile(docsPath);
   });
+  // Everything the docs page loads besides itself comes from here (scripts/build-docs.mjs
+  // points the page at these paths and fails on any other host).
+  app.get(['/favicon.ico', '/favicon.svg'], (_req, res) => {
+    res.type('image/svg+xml').sendFile(path.join(DOCS_ASSETS_DIR, 'favicon.svg'), { maxAge: '1d' });
+  });
+  app.use('/docs/assets', express.static(DOCS_ASSETS_DIR, { index: false, redirect: false, maxAge: '1d' }));
 
   // The API: key first, then the rate limit (per client address for requests without a valid
   // key, per account otherwise), then the contract.

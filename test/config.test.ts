@@ -61,14 +61,30 @@ describe('configuration', () => {
 
   test('every variable read is listed in the settings table', () => {
     const source = require('node:fs').readFileSync(path.resolve(__dirname, '../src/config.ts'), 'utf8') as string;
-    const read = [...source.matchAll(/(?:value|integer|oneOf)\('([A-Z_]+)'/g)].map((m) => m[1]);
+    const read = [...source.matchAll(/(?:value|text|integer|oneOf)\('([A-Z_]+)'/g)].map((m) => m[1]);
     expect(new Set(read)).toEqual(new Set(settings.map((s) => s.env)));
+  });
+  test('falls back to the default its table row shows, for every setting whose default is written there', () => {
+    const defaults = loadConfig({});
+    const written = settings.filter((s) => !s.computed);
+    expect(written.length).toBeGreaterThan(10);
+    for (const s of written) {
+      // Setting the variable to its documented default changes nothing: what the code falls
+      // back to is what the README says.
+      expect({ env: s.env, config: loadConfig({ [s.env]: s.default }) }).toEqual({ env: s.env, config: defaults });
+    }
   });
 });
 
 describe('the README', () => {
-  test('documents every setting in its configuration table', () => {
+  test('has the settings table as its configuration table, row for row', () => {
     const readme = require('node:fs').readFileSync(path.resolve(__dirname, '../README.md'), 'utf8') as string;
-    for (const s of settings) expect(readme).toContain(`| \`${s.env}\` |`);
+    const lines = readme.split('\n');
+    const header = lines.indexOf('| Variable | Default | Meaning |');
+    expect(header).toBeGreaterThan(-1);
+    const rows: string[] = [];
+    for (let i = header + 2; i < lines.length && lines[i].startsWith('|'); i++) rows.push(lines[i]);
+    // On a difference: copy the expected rows (src/config.ts `settings`) into the README.
+    expect(rows).toEqual(settings.map((s) => `| \`${s.env}\` | ${s.default} | ${s.description} |`));
   });
 });

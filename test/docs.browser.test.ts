@@ -86,8 +86,22 @@ describe('the API documentation', () => {
     expect(fromJson).toMatchObject({ openapi: '3.1.0', info: { title: 'Prospecting API' } });
   });
 
+  test('serves its favicon and its badge logo itself, and answers 404 for an asset it does not have', async () => {
+    for (const file of ['/favicon.ico', '/favicon.svg', '/docs/assets/redocly.svg']) {
+      const res = await fetch(`${server.url}${file}`);
+      expect({ file, status: res.status, type: res.headers.get('content-type') }).toEqual({ file, status: 200, type: expect.stringMatching(/^image\/svg\+xml/) });
+      expect(await res.text()).toMatch(/^<svg [^>]*xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
+    }
+    const page = await (await fetch(`${server.url}/docs`)).text();
+    expect(page).toContain('<link rel="icon" type="image/svg+xml" href="/favicon.svg">');
+    expect(page.includes('cdn.redoc.ly')).toBe(false);
+    const missing = await fetch(`${server.url}/docs/assets/nothing.svg`);
+    expect(missing.status).toBe(404);
+    expect(missing.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+  });
+
   browserTest(
-    'renders the API title and every operation of the spec in a real browser',
+    'renders the API title and every operation of the spec in a real browser, asking no other host',
     async () => {
       if (!HAVE_CHROMIUM) {
         throw new Error(`${CHROMIUM} is not installed, and CI=true requires the browser test to run: install it with \`apt-get install -y chromium\`.`);
@@ -109,12 +123,19 @@ describe('the API documentation', () => {
         ],
       });
       const page = await browser.newPage();
-      // Only the server under test is reached: anything else (Redoc's "API docs by" badge asks a CDN
-      // for its logo) is aborted, so the page can neither wait on nor depend on the outside world.
+      // Only the server under test is reached: anything else is aborted, so the page can neither
+      // wait on nor depend on the outside world, and noted: the page must ask for nothing else.
       const origin = new URL(server.url).origin;
+      const outside: string[] = [];
+      const served: string[] = [];
       await page.route('**/*', (route) => {
         const url = route.request().url();
-        return url.startsWith(origin) || url.startsWith('data:') || url.startsWith('blob:') ? route.continue() : route.abort();
+        if (url.startsWith(`${origin}/`) || url.startsWith('data:') || url.startsWith('blob:')) {
+          served.push(url);
+          return route.continue();
+        }
+        outside.push(url);
+        return route.abort();
       });
       const pageErrors: string[] = [];
       page.on('pageerror', (err) => pageErrors.push(err.message));
@@ -153,6 +174,19 @@ describe('the API documentation', () => {
       }
       expect(missing).toEqual([]);
       expect(pageErrors).toEqual([]);
+      // Every image shown (the "API docs by" badge's logo among them) came from the server itself.
+      // (The callbacks run in the browser; this project's types have no DOM, hence the shapes.)
+      type Img = { currentSrc: string; src: string; complete: boolean; naturalWidth: number };
+      const images = await page.locator('img').evaluateAll((imgs) =>
+        (imgs as unknown as Img[]).map((img) => ({ src: img.currentSrc || img.src, loaded: img.complete && img.naturalWidth > 0 })),
+      );
+      expect(images.length).toBeGreaterThan(0);
+      for (const image of images) expect(image).toEqual({ src: expect.stringMatching(new RegExp(`^${origin}/`)), loaded: true });
+      expect(served).toContain(`${origin}/docs/assets/redocly.svg`);
+      // The favicon the page names is the server's own.
+      const icon = await page.locator('link[rel="icon"]').evaluate((link) => (link as unknown as { href: string }).href);
+      expect(icon).toBe(`${origin}/favicon.svg`);
+      expect(outside).toEqual([]);
     },
     60_000,
   );

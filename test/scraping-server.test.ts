@@ -3,8 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { createStore, ServerProcess, storeTables, type Store } from './helpers/operator';
 
-// Extractions as an operator meets them: the real server as a child process (`tsx
-// src/server.ts`) on a store of its own, with SCRAPING_SOURCES pointing at a bad file, or
+// Extractions as an operator meets them: the real server as a child process (`node
+// dist/src/server.js`) on a store of its own, with SCRAPING_SOURCES pointing at a bad file, or
 // with no SCRAPING_SOURCES at all on a fresh demo store (the sample directory).
 
 jest.setTimeout(120_000);
@@ -28,7 +28,7 @@ async function freshStore(): Promise<Store> {
   return store;
 }
 
-/** `tsx src/server.ts` on loopback, the demo account seeded (PostgreSQL seeds only when asked). */
+/** `node dist/src/server.js` on loopback, the demo account seeded (PostgreSQL seeds only when asked). */
 function startServer(store: Store, extra: Record<string, string> = {}): ServerProcess {
   const seed: Record<string, string> = store.kind === 'postgres' ? { SEED_DEMO: 'true' } : {};
   const server = ServerProcess.start({ ...store.env, HOST: '127.0.0.1', PORT: '0', ...seed, ...extra });

@@ -12,8 +12,8 @@ import {
   type Store,
 } from './helpers/operator';
 
-// The server as an operator runs it: `tsx src/server.ts` (what `npm start` runs once the docs
-// are built) and, once, the real `npm start`, each a child process on a store of its own: a
+// The server as an operator runs it: `node dist/src/server.js` (what `npm start` runs once the
+// build is fresh) and, once, the real `npm start`, each a child process on a store of its own: a
 // fresh DATA_DIR (embedded PostgreSQL) or, with DATABASE_URL, a fresh database.
 
 jest.setTimeout(120_000);
@@ -31,7 +31,7 @@ async function freshStore(): Promise<Store> {
   return store;
 }
 
-/** `tsx src/server.ts` on loopback; `extra` adds or overrides settings. */
+/** `node dist/src/server.js` on loopback; `extra` adds or overrides settings. */
 function startServer(store: Store, extra: Record<string, string> = {}): ServerProcess {
   const server = ServerProcess.start({ ...store.env, HOST: '127.0.0.1', PORT: '0', ...demoSeeding(store), ...extra });
   servers.push(server);

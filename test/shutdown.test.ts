@@ -10,7 +10,7 @@ import { createTestContext } from './helpers/app';
 import { createStore, eventually, ServerProcess, type Store } from './helpers/operator';
 import { slow, startSite, type Site } from './scraping/fixtureServer';
 
-// SIGTERM and SIGKILL while a paid extraction runs, on the real server (`tsx src/server.ts`)
+// SIGTERM and SIGKILL while a paid extraction runs, on the real server (`node dist/src/server.js`)
 // reading a slow fixture directory on 127.0.0.1: nothing is lost, nothing is charged twice, and
 // the client's retry with the same Idempotency-Key is served after the restart.
 

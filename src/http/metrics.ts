@@ -7,7 +7,9 @@ import { errorHandler, notFound } from './problem';
 import { requestId } from './requestId';
 
 /** Routes outside the contract, answered as they are. */
-const STATIC_ROUTES = new Set(['/healthz', '/readyz', '/docs', '/v1/openapi.yaml', '/v1/openapi.json', '/metrics']);
+const STATIC_ROUTES = new Set(['/healthz', '/readyz', '/docs', '/favicon.ico', '/favicon.svg', '/v1/openapi.yaml', '/v1/openapi.json', '/metrics']);
+/** The docs page's files, one label for all of them. */
+const DOCS_ASSETS = '/docs/assets/';
 
 /**
  * The route template of a request path (`/v1/lists/{id}/leads`), from the contract's paths, or
@@ -17,6 +19,7 @@ export function routeResolver(templates: readonly string[]): (path: string) => s
   const compiled = templates.map((t) => ({ template: t, segments: t.split('/') }));
   return (path) => {
     if (STATIC_ROUTES.has(path)) return path;
+    if (path.startsWith(DOCS_ASSETS) && path.length > DOCS_ASSETS.length) return `${DOCS_ASSETS}{file}`;
     const segments = path.split('/');
     for (const { template, segments: expected } of compiled) {
       if (expected.length !== segments.length) continue;

@@ -2,8 +2,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import YAML from 'yaml';
 
-export const SPEC_PATH = path.resolve(__dirname, '../../openapi/v1.yaml');
-export const DOCS_PATH = path.resolve(__dirname, '../../generated/docs/index.html');
+/** The project's folder: src/http/ from the sources, dist/src/http/ once compiled. */
+const ROOT = path.resolve(__dirname, __filename.endsWith('.ts') ? '../..' : '../../..');
+
+export const SPEC_PATH = path.join(ROOT, 'openapi/v1.yaml');
+export const DOCS_PATH = path.join(ROOT, 'generated/docs/index.html');
+/** The docs page's own files (its favicon, its badge's logo), committed: the page asks no other host. */
+export const DOCS_ASSETS_DIR = path.join(ROOT, 'assets/docs');
 
 export interface LoadedSpec {
   yaml: string;

@@ -14,7 +14,8 @@ import { openRuntime, type Runtime } from '../../src/runtime';
  */
 
 export const ROOT = path.resolve(__dirname, '..', '..');
-const TSX = path.join(ROOT, 'node_modules', '.bin', 'tsx');
+/** The compiled server `npm start` runs (test/globalSetup.cjs builds dist/ when a source changed). */
+const SERVER = path.join('dist', 'src', 'server.js');
 /** The API_KEY_SECRET given to the processes when they run on PostgreSQL. */
 export const OPERATOR_SECRET = 'operator-test-secret-0123456789-abcdefghijkl';
 const PROCESS_TIMEOUT_MS = 110_000;
@@ -152,7 +153,7 @@ function killGroup(child: ChildProcess): void {
 }
 
 /**
- * A server process: `tsx src/server.ts` (what `npm start` runs after building the docs) or the
+ * A server process: `node dist/src/server.js` (what `npm start` runs once the build is fresh) or the
  * real `npm start`, with its output captured.
  */
 export class ServerProcess {
@@ -183,9 +184,9 @@ export class ServerProcess {
     });
   }
 
-  /** `tsx src/server.ts` with this environment. */
+  /** `node dist/src/server.js` with this environment. */
   static start(env: NodeJS.ProcessEnv): ServerProcess {
-    return new ServerProcess(TSX, ['src/server.ts'], env);
+    return new ServerProcess(process.execPath, [SERVER], env);
   }
 
   /** The real `npm start`. */
@@ -250,7 +251,7 @@ export class ServerProcess {
     return { text, account_id, api_key, url };
   }
 
-  /** Sends a signal to the process we started (tsx or npm), as a supervisor would, and waits for its exit. */
+  /** Sends a signal to the process we started (node or npm), as a supervisor would, and waits for its exit. */
   async signal(signal: NodeJS.Signals = 'SIGTERM'): Promise<Exit> {
     this.child.kill(signal);
     return this.exited;
