@@ -27,7 +27,7 @@ import type { HTMLElement } from 'node-html-parser';
 import { findEmails, findPhonesAndFaxes, normalizeEmail, normalizePhone, readNumbers } from '../domain/contacts';
 import { sameHost } from './hosts';
 import { normalizeCompanyName, stripControlCharacters } from '../domain/text';
-import { classWords, embeddedJson, findNextPage, jsonHtml, jsonItems, jsonNext, repeatedItems, type JsonItem } from './items';
+import { classWords, embeddedJson, isPageFrame, findNextPage, jsonHtml, jsonItems, jsonNext, repeatedItems, type JsonItem } from './items';
 import { attrOf, blockText, classAndId, descendants, hasAttr, itemParts, parsePage, type ItemParts, type ParsedPage } from './parse';
 import type { SourceSelectors } from './sources';
 
@@ -287,9 +287,10 @@ function contactsOfChrome(page: ParsedPage): string[] {
   for (const el of page.elements) {
     const tag = el.tagName;
     const chromeTag = tag === 'HEADER' || tag === 'FOOTER' || tag === 'NAV';
+    if (isPageFrame(el)) continue;
     if (!chromeTag && !hasAttr(el, 'role') && !/footer|header|topbar|copyright|pied|colophon|entete|bandeau/.test(classAndId(el))) continue;
     if (!(isChrome(el) || (tag !== 'ARTICLE' && classWords(el).some((w) => PAGE_CHROME_WORDS.has(w))))) continue;
-    if (closest(el.parentNode, (a) => a.tagName === 'FOOTER' || a.tagName === 'HEADER' || a.tagName === 'NAV') !== undefined) continue;
+    if (closest(el.parentNode, (a) => a.tagName === 'FOOTER' || a.tagName === 'HEADER' || a.tagName === 'NAV' || a.tagName === 'ARTICLE' || a.tagName === 'LI') !== undefined) continue;
     const parts = itemParts(el);
     if (parts.raw.length > 200_000) continue;
     for (const e of findEmails(parts.raw)) found.add(e);
@@ -451,6 +452,7 @@ function readName(scope: Scope, ctx: PageContext, selectors: SourceSelectors, pa
     candidates.push(() => rowName(el, ctx));
   } else if (parts) {
     candidates.push(
+      () => nameText(parts.card),
       () => nameText(parts.heading),
       () => withoutLabel(nameText(parts.named)),
       () => nameText(parts.bold),

@@ -284,14 +284,40 @@ export function classWords(el: HTMLElement): string[] {
   return raw.split(/[^\p{L}\p{N}]+/u).filter(Boolean);
 }
 
-/** Whether an element is page chrome by its tag, role, or class/id words (header, footer, sidebar, cookie banner ...). */
-export function isChromeBlock(el: HTMLElement): boolean {
+/**
+ * Whether an element is page chrome by its tag, role, or class/id words (header, footer,
+ * sidebar, cookie banner ...). Where it stands matters: a header or footer element inside a
+ * sectioning element (`sectioned`: article, section, main, aside) is that section's, and inside
+ * an entry (`inEntry`: an article or a list item) a header/footer class is the entry's own
+ * ('card-header', 'listing-footer' holding its name or its phone).
+ */
+export function isChromeBlock(el: HTMLElement, where: { sectioned?: boolean; inEntry?: boolean } = {}): boolean {
   const tag = el.tagName;
-  if (tag === 'NAV' || tag === 'ASIDE' || tag === 'HEADER' || tag === 'FOOTER') return true;
+  if (isPageFrame(el)) return false;
+  if (tag === 'NAV' || tag === 'ASIDE') return true;
+  if (tag === 'HEADER' || tag === 'FOOTER') return !where.sectioned;
   const role = (attrOf(el, 'role') ?? '').toLowerCase();
   if (role === 'banner' || role === 'contentinfo' || role === 'navigation' || role === 'complementary') return true;
   const raw = classAndId(el);
-  return raw !== '' && CHROME_HINT.test(raw) && classWords(el).some((w) => CHROME_WORDS.has(w));
+  if (raw === '' || !CHROME_HINT.test(raw)) return false;
+  return classWords(el).some((w) => CHROME_WORDS.has(w) && !(where.inEntry && ENTRY_PART_WORDS.has(w)));
+}
+
+/** Chrome words that, inside an entry, name the entry's own parts. */
+const ENTRY_PART_WORDS = new Set(['header', 'footer', 'entete', 'pied']);
+/** Elements under which a header/footer is a section's, not the page's. */
+const SECTIONING_TAGS = new Set(['ARTICLE', 'SECTION', 'MAIN', 'ASIDE']);
+/** Elements that hold one entry. */
+const ENTRY_TAGS = new Set(['ARTICLE', 'LI']);
+
+/**
+ * Whether an element is the page's frame or main content (html, body, main, role=main): never
+ * chrome, whatever its classes say (WordPress themes put 'footer-top-visible' or
+ * 'ast-right-sidebar' on the body, which would hide the whole page).
+ */
+export function isPageFrame(el: HTMLElement): boolean {
+  const tag = el.tagName;
+  return tag === 'BODY' || tag === 'HTML' || tag === 'MAIN' || (attrOf(el, 'role') ?? '').toLowerCase() === 'main';
 }
 
 /** A quick test before {@link CHROME_WORDS} are looked for word by word. */
@@ -438,10 +464,17 @@ function repeatedGroups(root: HTMLElement): RepeatedItems {
 
 /** A child's shape: its tag and its first class word that is not an ad word (nor a number). */
 function signature(el: HTMLElement): string {
-  const cls = el.classList.value.map((w) => w.toLowerCase()).filter((w) => w !== '' && !/\d/.test(w));
+  // Zebra classes ('row-alternate', 'odd', 'even') vary between entries of one list.
+  const cls = el.classList.value
+    .map((w) => w.toLowerCase().replace(ZEBRA_SUFFIX, ''))
+    .filter((w) => w !== '' && !/\d/.test(w) && !ZEBRA_WORDS.has(w));
   const main = cls.find((w) => !w.split(/[^\p{L}\p{N}]+/u).some((p) => AD_WORDS.has(p) && !WEAK_AD_WORDS.has(p))) ?? '';
   return `${el.tagName}.${main}`;
 }
+
+/** Class words and suffixes of alternating entries (zebra striping, first/last markers). */
+const ZEBRA_WORDS = new Set(['odd', 'even', 'alt', 'alternate', 'first', 'last']);
+const ZEBRA_SUFFIX = /[-_](?:odd|even|alt|alternate)$/;
 
 function insideAny(el: HTMLElement, ancestors: HTMLElement[]): boolean {
   const set = new Set(ancestors);
@@ -455,14 +488,16 @@ function insideAny(el: HTMLElement, ancestors: HTMLElement[]): boolean {
  */
 function countAll(root: HTMLElement): Map<HTMLElement, Counts> {
   const counts = new Map<HTMLElement, Counts>();
-  const stack: { el: HTMLElement; done: boolean }[] = [{ el: root, done: false }];
+  const stack: { el: HTMLElement; done: boolean; sectioned: boolean; inEntry: boolean }[] = [{ el: root, done: false, sectioned: false, inEntry: false }];
   while (stack.length > 0) {
     const top = stack.pop()!;
     const { el } = top;
     if (!top.done) {
-      if (el !== root && isChromeBlock(el)) continue;
-      stack.push({ el, done: true });
-      for (const child of el.childNodes) if (child.nodeType === 1) stack.push({ el: child as HTMLElement, done: false });
+      if (el !== root && isChromeBlock(el, top)) continue;
+      stack.push({ el, done: true, sectioned: false, inEntry: false });
+      const sectioned = top.sectioned || SECTIONING_TAGS.has(el.tagName);
+      const inEntry = top.inEntry || ENTRY_TAGS.has(el.tagName);
+      for (const child of el.childNodes) if (child.nodeType === 1) stack.push({ el: child as HTMLElement, done: false, sectioned, inEntry });
       continue;
     }
     const c: Counts = { ...ZERO };

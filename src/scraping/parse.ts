@@ -135,6 +135,8 @@ export interface ItemParts {
   h1?: HTMLElement;
   /** The first element that names itself the name (`itemprop=name`, a class with name/nom/title/titre/raison). */
   named?: HTMLElement;
+  /** The first hCard / microformats name (class word `fn`, `org`, `p-name`, `p-org`): the name the entry declares. */
+  card?: HTMLElement;
   /** The first bold element. */
   bold?: HTMLElement;
   /** The first term of a definition list (an entry written `<dt>name</dt><dd>…</dd>`). */
@@ -168,6 +170,8 @@ export function contactAttr(attr: string): string | undefined {
 
 const HEADINGS = new Set(['H1', 'H2', 'H3', 'H4', 'H5', 'H6']);
 const NAME_CLASS = /name|nom|title|titre|raison/;
+/** hCard (fn, org) and microformats2 (p-name, p-org) class words of a name. */
+const CARD_NAME_WORDS = new Set(['fn', 'org', 'p-name', 'p-org']);
 const ACTIVITY_CLASS = /activit|secteur|categor/;
 /** Longest data-* value kept. */
 const MAX_ATTR = 200;
@@ -247,8 +251,9 @@ function readParts(el: HTMLElement, full: boolean): ItemParts {
       }
       if (parts.bold === undefined && (tag === 'STRONG' || tag === 'B')) parts.bold = child;
       if (parts.term === undefined && tag === 'DT') parts.term = child;
-      if (parts.named === undefined || parts.activity === undefined) {
+      if (parts.named === undefined || parts.activity === undefined || parts.card === undefined) {
         const cls = child.classList.value.join(' ');
+        if (parts.card === undefined && cls !== '' && child.classList.value.some((w) => CARD_NAME_WORDS.has(w))) parts.card = child;
         if (parts.named === undefined && (NAME_CLASS.test(cls) || attrOf(child, 'itemprop') === 'name')) parts.named = child;
         if (parts.activity === undefined && ACTIVITY_CLASS.test(cls)) parts.activity = child;
       }

@@ -295,3 +295,44 @@ describe('detail pages: other companies on the page', () => {
     expect(extractDetail(html, 'https://annuaire.test/annonce/300')).toMatchObject({ name: 'Restaurant Le Corsaire', phones: ['+21324819203'] });
   });
 });
+
+describe('page chrome is told by where a block stands, not only by its class', () => {
+  test('a body or main whose classes say footer or sidebar (WordPress themes) still holds the entries', () => {
+    const page = `<html><body class="footer-top-visible ast-right-sidebar"><main class="site-main sidebar-layout">
+      <div class="entry"><h3><a href="/f/1">SARL Cirta Réseaux</a></h3><p>Tél : 031 21 51 89</p></div>
+      <div class="entry"><h3><a href="/f/2">EURL Rhumel Logiciels</a></h3><p>Tél : 0665 32 85 43</p></div>
+      </main><footer>Annuaire – 031 00 00 01</footer></body></html>`;
+    const listing = readListing(page, URL);
+    expect(listing.companies.map((c) => [c.name, c.phones])).toEqual([
+      ['SARL Cirta Réseaux', ['+21331215189']],
+      ['EURL Rhumel Logiciels', ['+213665328543']],
+    ]);
+    expect(listing.chromeContacts).toEqual(['+21331000001']);
+  });
+
+  test('a card\'s own <header> and <footer> (and header/footer classes inside an article) hold its name and phone', () => {
+    const card = (id: number, name: string, phone: string) => `<article class="result">
+      <header class="result-header"><h3><a href="/pros/${id}">${name}</a></h3></header>
+      <p>Alger</p>
+      <footer class="result-footer"><span class="num">${phone}</span> <a href="/pros/${id}">Voir la fiche</a></footer></article>`;
+    const listing = readListing(chrome(`<section class="results">${card(1, 'SARL Bâtir Sahel', '023 69 63 33')}${card(2, 'EURL Haddad TP', '0793 51 09 97')}${card(3, 'ETS Benali Carrelage', '05.51.27.60.54')}</section>`), URL);
+    expect(listing.companies.map((c) => [c.name, c.phones])).toEqual([
+      ['SARL Bâtir Sahel', ['+21323696333']],
+      ['EURL Haddad TP', ['+213793510997']],
+      ['ETS Benali Carrelage', ['+213551276054']],
+    ]);
+    expect(listing.chromeContacts).not.toContain('+21323696333');
+  });
+
+  test('zebra rows (row / row-alternate, odd / even) are one list', () => {
+    const row = (cls: string, name: string, phone: string) => `<div class="${cls}"><h4><a href="/m/${name.length}">${name}</a></h4><p>Tél : ${phone}</p></div>`;
+    const page = chrome(`<div class="members">${row('member-row', 'Cabinet Tafna', '043 95 32 06')}${row('member-row-alternate', 'Cabinet Nedroma', '043 77 38 22')}${row('member-row', 'Cabinet Sebdou', '043 24 78 00')}${row('member-row-alternate', 'Cabinet Remchi', '043 17 01 58')}</div>`);
+    expect(names(page)).toEqual(['Cabinet Tafna', 'Cabinet Nedroma', 'Cabinet Sebdou', 'Cabinet Remchi']);
+  });
+
+  test('an hCard entry is named by its fn / org, not by the title beside it', () => {
+    const card = (org: string, title: string, phone: string) => `<div class="vcard"><div><strong><span class="fn org">${org}</span></strong></div><span class="title">${title}</span><span class="tel"><span class="value">${phone}</span></span></div>`;
+    const page = chrome(`<div class="list">${card('Cabinet Berrezoug', 'Commissaire aux comptes', '043 21 83 61')}${card('Cabinet Tabet Audit', 'Audit légal', '043 16 43 68')}</div>`);
+    expect(names(page)).toEqual(['Cabinet Berrezoug', 'Cabinet Tabet Audit']);
+  });
+});
