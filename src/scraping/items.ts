@@ -554,6 +554,11 @@ function countAll(root: HTMLElement): Map<HTMLElement, Counts> {
 const NEXT_TEXTS = new Set(['suivant', 'suivante', 'page suivante', 'next', 'next page', '»', '›', '>', '>>', '→', 'suivant »', 'suivant ›', 'suivant >', 'next »', 'next ›', 'التالي', 'الصفحة التالية', 'التالية']);
 /** Texts and classes of a "load more" control. */
 const LOAD_MORE = /\bvoir plus|afficher plus|charger plus|plus de r[ée]sultats|load more|show more|more results|see more|المزيد|عرض المزيد|load-?more|loadmore|voir-plus|\bmore\b/i;
+/**
+ * Classes and ids of a "load more" control. A bare 'more' is not one: an entry's
+ * 'company-more' / 'read-more' link leads to its own page, not to the next entries.
+ */
+const LOAD_MORE_CLASS = /load-?more|loadmore|show-?more|see-?more|voir-?plus|charger-?plus|afficher-?plus|(?:btn|button)[-_]more\b|\bmore[-_](?:results|items|entries|listings|companies|btn|button)\b/i;
 const LOAD_MORE_TAGS = new Set(['BUTTON', 'A', 'DIV', 'SPAN', 'LI']);
 const LOAD_MORE_ATTRS = ['data-url', 'data-next', 'data-href', 'data-next-url', 'data-load-more', 'data-source', 'data-endpoint', 'data-ajax-url', 'data-link', 'href'];
 
@@ -587,7 +592,7 @@ export function findNextPage(root: HTMLElement, pageUrl: string, elements: reado
     if ((el.parentNode && outside.has(el.parentNode)) || el.tagName === 'FOOTER' || classWords(el).some((w) => NOT_LISTING_WORDS.has(w))) outside.add(el);
     if (!LOAD_MORE_TAGS.has(el.tagName) || outside.has(el)) continue;
     const words = classAndId(el);
-    if (!LOAD_MORE.test(words) && !LOAD_MORE.test(shortText(el, 60) ?? '')) continue;
+    if (!LOAD_MORE_CLASS.test(words) && !LOAD_MORE.test(shortText(el, 60) ?? '')) continue;
     for (const attr of LOAD_MORE_ATTRS) {
       const v = attrOf(el, attr);
       // (A cookie banner's "En savoir plus" or a footer's "More" is not the listing's: skipped above.)

@@ -205,6 +205,13 @@ describe('pagination without a selector', () => {
     expect(findNextPage(page('<a href="?page=1">« Précédent</a>'), 'https://annuaire.test/a?page=2')).toBeUndefined();
   });
 
+  test('an entry\'s "…-more" link to its own page is not a "load more" control; the real one after the entries is', () => {
+    const card = (n: number) => `<div class="company-card"><h3><a href="/entreprise/${n}">Entreprise ${n}</a></h3><a class="company-more" href="/entreprise/${n}">Voir la fiche →</a></div>`;
+    const body = parse(`<html><body>${card(1)}${card(2)}<div><a class="btn load-more" href="/api/v1/entreprises?offset=8">Charger plus d'entreprises</a></div></body></html>`);
+    expect(findNextPage(body, URL)).toBe('/api/v1/entreprises?offset=8');
+    expect(findNextPage(parse(`<html><body>${card(1)}${card(2)}</body></html>`), URL)).toBeUndefined();
+  });
+
   test('readListing resolves the next page; rel=next wins', () => {
     const html = chrome('<div class="pagination"><a href="/annuaire?q=btp&page=2">2</a><a href="/annuaire?q=btp&page=3">Suivant</a></div><link rel="next" href="/annuaire?q=btp&page=2">');
     expect(readListing(html, URL).next).toBe('https://annuaire.test/annuaire?q=btp&page=2');
