@@ -27,7 +27,7 @@ import type { HTMLElement } from 'node-html-parser';
 import { findEmails, findPhonesAndFaxes, normalizeEmail, normalizePhone, readNumbers } from '../domain/contacts';
 import { sameHost } from './hosts';
 import { normalizeCompanyName, stripControlCharacters } from '../domain/text';
-import { classWords, embeddedJson, isPageFrame, findNextPage, jsonHtml, jsonItems, jsonNext, repeatedItems, type JsonItem } from './items';
+import { classWords, embeddedJson, isPageFrame, repeatedMembers, findNextPage, jsonHtml, jsonItems, jsonNext, repeatedItems, type JsonItem } from './items';
 import { attrOf, blockText, classAndId, descendants, hasAttr, itemParts, parsePage, type ItemParts, type ParsedPage } from './parse';
 import type { SourceSelectors } from './sources';
 
@@ -284,6 +284,7 @@ function companiesOfJson(items: JsonItem[], ctx: PageContext): { companies: RawC
 /** The e-mails and phones of the page's header, footer and navigation: the directory's own. */
 function contactsOfChrome(page: ParsedPage): string[] {
   const found = new Set<string>();
+  let members: Set<HTMLElement> | undefined;
   for (const el of page.elements) {
     const tag = el.tagName;
     const chromeTag = tag === 'HEADER' || tag === 'FOOTER' || tag === 'NAV';
@@ -291,6 +292,11 @@ function contactsOfChrome(page: ParsedPage): string[] {
     if (!chromeTag && !hasAttr(el, 'role') && !/footer|header|topbar|copyright|pied|colophon|entete|bandeau/.test(classAndId(el))) continue;
     if (!(isChrome(el) || (tag !== 'ARTICLE' && classWords(el).some((w) => PAGE_CHROME_WORDS.has(w))))) continue;
     if (closest(el.parentNode, (a) => a.tagName === 'FOOTER' || a.tagName === 'HEADER' || a.tagName === 'NAV' || a.tagName === 'ARTICLE' || a.tagName === 'LI') !== undefined) continue;
+    // A header/footer class inside an entry of a list ('card-footer') is the entry's.
+    if (!chromeTag) {
+      members ??= repeatedMembers(page.root);
+      if (members.has(el) || closest(el.parentNode, (a) => members!.has(a)) !== undefined) continue;
+    }
     const parts = itemParts(el);
     if (parts.raw.length > 200_000) continue;
     for (const e of findEmails(parts.raw)) found.add(e);

@@ -303,6 +303,38 @@ export function isChromeBlock(el: HTMLElement, where: { sectioned?: boolean; inE
   return classWords(el).some((w) => CHROME_WORDS.has(w) && !(where.inEntry && ENTRY_PART_WORDS.has(w)));
 }
 
+/**
+ * The members of groups of two or more sibling elements of one shape (same tag and main class
+ * word, see {@link signature}), layout wrappers ('container', 'row') aside: the entries of a
+ * list, whatever their tags. A header/footer class inside one ('card-footer' holding a card's
+ * phone) is the entry's own, not the page's; the page's own header and footer are never
+ * repeated beside themselves. One walk, each element's children grouped once.
+ */
+export function repeatedMembers(root: HTMLElement): Set<HTMLElement> {
+  const members = new Set<HTMLElement>();
+  const stack: HTMLElement[] = [root];
+  while (stack.length > 0) {
+    const el = stack.pop()!;
+    const bySignature = new Map<string, HTMLElement[]>();
+    for (const child of el.childNodes) {
+      if (child.nodeType !== 1) continue;
+      const kid = child as HTMLElement;
+      stack.push(kid);
+      if (kid.classList.length === 0) continue;
+      const sig = signature(kid);
+      if (sig.endsWith('.') || LAYOUT_WORDS.has(sig.slice(sig.indexOf('.') + 1))) continue;
+      const list = bySignature.get(sig);
+      if (list) list.push(kid);
+      else bySignature.set(sig, [kid]);
+    }
+    for (const list of bySignature.values()) if (list.length >= 2) for (const m of list) members.add(m);
+  }
+  return members;
+}
+
+/** Main class words of layout wrappers, repeated without being entries. */
+const LAYOUT_WORDS = new Set(['container', 'container-fluid', 'wrapper', 'wrap', 'row', 'section', 'inner', 'clearfix', 'clear']);
+
 /** Chrome words that, inside an entry, name the entry's own parts. */
 const ENTRY_PART_WORDS = new Set(['header', 'footer', 'entete', 'pied']);
 /** Elements under which a header/footer is a section's, not the page's. */
@@ -488,6 +520,7 @@ function insideAny(el: HTMLElement, ancestors: HTMLElement[]): boolean {
  */
 function countAll(root: HTMLElement): Map<HTMLElement, Counts> {
   const counts = new Map<HTMLElement, Counts>();
+  const members = repeatedMembers(root);
   const stack: { el: HTMLElement; done: boolean; sectioned: boolean; inEntry: boolean }[] = [{ el: root, done: false, sectioned: false, inEntry: false }];
   while (stack.length > 0) {
     const top = stack.pop()!;
@@ -496,7 +529,7 @@ function countAll(root: HTMLElement): Map<HTMLElement, Counts> {
       if (el !== root && isChromeBlock(el, top)) continue;
       stack.push({ el, done: true, sectioned: false, inEntry: false });
       const sectioned = top.sectioned || SECTIONING_TAGS.has(el.tagName);
-      const inEntry = top.inEntry || ENTRY_TAGS.has(el.tagName);
+      const inEntry = top.inEntry || ENTRY_TAGS.has(el.tagName) || members.has(el);
       for (const child of el.childNodes) if (child.nodeType === 1) stack.push({ el: child as HTMLElement, done: false, sectioned, inEntry });
       continue;
     }

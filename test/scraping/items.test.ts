@@ -331,6 +331,20 @@ describe('page chrome is told by where a block stands, not only by its class', (
     expect(listing.chromeContacts).not.toContain('+21323696333');
   });
 
+  test('a card-footer in each of a list\'s cards holds that card\'s phone and e-mail; the page\'s own footer class stays the directory\'s', () => {
+    const card = (n: number, name: string, phone: string, email: string) => `<div class="col geodir-post post-${n}"><div class="card">
+      <div class="card-body"><h2><a href="/places/${n}/">${name}</a></h2><p>Blida</p></div>
+      <div class="card-footer"><a href="tel:${phone}">${phone}</a> <a href="mailto:${email}">${email}</a></div></div></div>`;
+    const page = `<html><body><div class="site-content"><div class="row">${card(1, 'Clinique Les Orangers', '025451132', 'contact@orangers.dz')}${card(2, 'Laboratoire Ennour', '025600690', 'labo.ennour@gmail.com')}</div></div>
+      <div class="site-footer"><p>Annuaire Santé – <a href="mailto:partenaires@sante.dz">partenaires@sante.dz</a> – 025 00 00 09</p></div></body></html>`;
+    const listing = readListing(page, URL);
+    expect(listing.companies.map((c) => [c.name, c.phones, c.emails])).toEqual([
+      ['Clinique Les Orangers', ['+21325451132'], ['contact@orangers.dz']],
+      ['Laboratoire Ennour', ['+21325600690'], ['labo.ennour@gmail.com']],
+    ]);
+    expect(listing.chromeContacts.sort()).toEqual(['+21325000009', 'partenaires@sante.dz']);
+  });
+
   test('zebra rows (row / row-alternate, odd / even) are one list', () => {
     const row = (cls: string, name: string, phone: string) => `<div class="${cls}"><h4><a href="/m/${name.length}">${name}</a></h4><p>Tél : ${phone}</p></div>`;
     const page = chrome(`<div class="members">${row('member-row', 'Cabinet Tafna', '043 95 32 06')}${row('member-row-alternate', 'Cabinet Nedroma', '043 77 38 22')}${row('member-row', 'Cabinet Sebdou', '043 24 78 00')}${row('member-row-alternate', 'Cabinet Remchi', '043 17 01 58')}</div>`);
