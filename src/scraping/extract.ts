@@ -359,9 +359,13 @@ function removeFurniture(page: ParsedPage): void {
     const others = OTHERS_HEADING.test(text);
     if (!others && !SITE_CONTACT_HEADING.test(text)) continue;
     const block = h.parentNode;
-    if (block && block.tagName !== 'BODY' && block.tagName !== 'MAIN' && block.tagName !== 'ARTICLE') {
+    // A heading that opens its block (nothing but whitespace before it) names the whole block;
+    // one written after other content (the company's own contact block, its own listings)
+    // opens only its section: itself and what follows up to the next heading.
+    const opensBlock = block !== null && block.childNodes.slice(0, block.childNodes.indexOf(h)).every((c) => c.nodeType !== 1 && c.text.trim() === '');
+    if (block && opensBlock && block.tagName !== 'BODY' && block.tagName !== 'MAIN' && block.tagName !== 'ARTICLE') {
       if (others || block.text.length < 2_000) block.remove();
-    } else if (block && others) {
+    } else if (block) {
       // The heading stands in the page's main content: its section is it and what follows up to the next heading.
       const siblings = block.childNodes;
       const from = siblings.indexOf(h);

@@ -301,6 +301,14 @@ describe('detail pages: other companies on the page', () => {
       <h2>Dans la même catégorie</h2><p>Grill Zemmouri : 024 88 99 00</p></main>`);
     expect(extractDetail(html, 'https://annuaire.test/annonce/300')).toMatchObject({ name: 'Restaurant Le Corsaire', phones: ['+21324819203'] });
   });
+
+  test('an "Annonces similaires" heading after the company\'s own contact block, in the same section, takes only its own section', () => {
+    const html = chrome(`<div class="cols"><section class="agency"><h1>Agence El Mansour</h1>
+      <div class="agency-contact"><h2>Contacter l'agence</h2><ul><li>Téléphone : <a href="tel:+21345818388">045 81 83 88</a></li><li>E-mail : <a href="mailto:elmansour.immo@gmail.com">elmansour.immo@gmail.com</a></li></ul></div>
+      <h2>Annonces similaires</h2><ul><li>Terrain — <a href="/agence/297">Agence Kharouba</a> — Tél. 045 77 12 96</li></ul>
+      <h2>Nous trouver</h2><p>Boulevard Benyahia, Mostaganem</p></section></div>`);
+    expect(extractDetail(html, 'https://annuaire.test/agence/270')).toMatchObject({ emails: ['elmansour.immo@gmail.com'], phones: ['+21345818388'] });
+  });
 });
 
 describe('page chrome is told by where a block stands, not only by its class', () => {
