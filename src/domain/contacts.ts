@@ -148,10 +148,11 @@ type PhoneKind = 'phone' | 'fax' | 'id';
 
 /**
  * Label words, longest first so that 'Télécopie' is not read as 'Tél'. Matched only as whole
- * words (see {@link findPhonesAndFaxes}). Arabic: هاتف (telephone), جوال / نقال (mobile),
+ * words (see {@link findPhonesAndFaxes}). The one-letter labels of 'T : 023 … F : 023 …' count
+ * only right before a colon (an initial 'F. Benali' is not a label). Arabic: هاتف (telephone), جوال / نقال (mobile),
  * فاكس (fax), with or without the article.
  */
-const LABEL = /t[ée]l[ée]copieur|t[ée]l[ée]copie|t[ée]l[ée]phones?|telephone|t[ée]l|mobile|mob|portable|gsm|fixe|cellulaire|cell|whatsapp|phone|fax|(?:ال)?(?:هاتف|جوال|نقال|فاكس)|e-?mail|courriel|adresse|horaires?|site web|activit[ée]s?|capital|nif|nis|rc|(?:ال)?(?:بريد|عنوان)/giu;
+const LABEL = /[tf](?=[ \u00a0]{0,3}:)|t[ée]l[ée]copieur|t[ée]l[ée]copie|t[ée]l[ée]phones?|telephone|t[ée]l|mobile|mob|portable|gsm|fixe|cellulaire|cell|whatsapp|phone|fax|(?:ال)?(?:هاتف|جوال|نقال|فاكس)|e-?mail|courriel|adresse|horaires?|site web|activit[ée]s?|capital|nif|nis|rc|(?:ال)?(?:بريد|عنوان)/giu;
 
 /**
  * The kind a label word gives its numbers: a phone's, a fax's, an identifier's (RC, NIF, NIS,
@@ -159,7 +160,7 @@ const LABEL = /t[ée]l[ée]copieur|t[ée]l[ée]copie|t[ée]l[ée]phones?|telepho
  * number label's reach).
  */
 function kindOf(label: string): PhoneKind | undefined {
-  if (/copie|fax|فاكس/iu.test(label)) return 'fax';
+  if (/copie|fax|فاكس|^f$/iu.test(label)) return 'fax';
   if (/^(?:capital|nif|nis|rc)$/iu.test(label)) return 'id';
   if (/^(?:e-?mail|courriel|adresse|horaires?|site web|activit[ée]s?|(?:ال)?(?:بريد|عنوان))$/iu.test(label)) return undefined;
   return 'phone';

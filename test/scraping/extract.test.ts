@@ -234,3 +234,11 @@ describe('isOrgType', () => {
   );
   test.each(['Person', 'Thing', 'Service', 'WebSite', 'ListItem', 'Place', 'PostalAddress', ''])('%s is not', (t) => expect(isOrgType(t)).toBe(false));
 });
+
+describe('fax labels written as one letter', () => {
+  test('"T : … F : …" gives the T number as a phone and the F number as a fax only; an initial "F." is no label', () => {
+    const rows = [1, 2, 3].map((n) => `<div class="member"><h3><a href="/m/${n}">Membre ${n}</a></h3><p>T : 023.30.97.5${n} &nbsp; F : 023.30.97.6${n}</p><p>Gérant : F. Benali</p></div>`).join('');
+    const found = extractCompanies(page(`<div class="members">${rows}</div>`), PAGE);
+    expect(found.map((c) => [c.name, c.phones, c.faxes])).toEqual([1, 2, 3].map((n) => [`Membre ${n}`, [`+2132330975${n}`], [`+2132330976${n}`]]));
+  });
+});
