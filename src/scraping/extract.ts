@@ -27,7 +27,7 @@ import type { HTMLElement } from 'node-html-parser';
 import { findEmails, findPhonesAndFaxes, normalizeEmail, normalizePhone, readNumbers } from '../domain/contacts';
 import { sameHost } from './hosts';
 import { normalizeCompanyName, stripControlCharacters } from '../domain/text';
-import { classWords, embeddedJson, isPageFrame, repeatedMembers, findNextPage, jsonHtml, jsonItems, jsonNext, repeatedItems, type JsonItem } from './items';
+import { classWords, embeddedJson, isPageFrame, repeatedMembers, findNextPage, jsonHtml, jsonItems, jsonNext, repeatedItems, shortText, type JsonItem } from './items';
 import { attrOf, blockText, classAndId, descendants, hasAttr, itemParts, parsePage, type ItemParts, type ParsedPage } from './parse';
 import type { SourceSelectors } from './sources';
 
@@ -231,7 +231,9 @@ function companiesOf(page: ParsedPage, pageUrl: string, selectors: SourceSelecto
       const fromJson = embeddedJson(page.byTag('SCRIPT')).map((v) => jsonItems(v)).reduce((a, b) => (b.length > a.length ? b : a), []);
       if (fromJson.length > 0) {
         stripScripts(page);
-        return companiesOfJson(fromJson, ctx);
+        const found = companiesOfJson(fromJson, ctx);
+        linkByName(page, found.companies, ctx);
+        return found;
       }
     }
   }
@@ -248,6 +250,35 @@ function companiesOf(page: ParsedPage, pageUrl: string, selectors: SourceSelecto
   const named = scopes.map((s) => readScope(s, ctx, selectors)).filter((c): c is RawCompany => c !== undefined);
   const companies = named.filter(identifies);
   return { companies, dropped: { no_name: scopes.length - named.length, invalid_name: named.length - companies.length, advertisement } };
+}
+
+/**
+ * Detail links for companies read from JSON state that name no URL of their own (a slug, an
+ * id): the page's server-rendered link whose text is the company's name, on the page's host.
+ */
+function linkByName(page: ParsedPage, companies: RawCompany[], ctx: PageContext): void {
+  const missing = new Map<string, RawCompany[]>();
+  for (const c of companies) {
+    if (c.detailUrl) continue;
+    const key = foldName(c.name);
+    missing.set(key, [...(missing.get(key) ?? []), c]);
+  }
+  if (missing.size === 0) return;
+  const pageKey = withoutHash(ctx.pageUrl);
+  for (const a of page.byTag('A')) {
+    const text = shortText(a, 200);
+    const owners = text === undefined ? undefined : missing.get(foldName(text));
+    const href = owners ? attrOf(a, 'href') : undefined;
+    if (!owners || !href || /^(?:mailto:|tel:|javascript:|#)/i.test(href)) continue;
+    const url = absolute(href, ctx.base);
+    if (!url || !sameHost(url, ctx.pageUrl) || withoutHash(url) === pageKey) continue;
+    for (const c of owners) c.detailUrl = url;
+    missing.delete(foldName(text!));
+  }
+}
+
+function foldName(text: string): string {
+  return text.toLowerCase().normalize('NFC').replace(/\s+/g, ' ').trim();
 }
 
 /** The top elements of a fragment (under single wrappers), at most a few: the entries of a short "load more" answer. */

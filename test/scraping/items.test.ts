@@ -175,6 +175,16 @@ describe('JSON state', () => {
     expect(jsonItems(parsed[0]).map((i) => i.name)).toEqual(['Hodna Bois', 'Sétif Métal']);
   });
 
+  test('JSON items with a slug and no URL get the detail link the page renders under their name', () => {
+    const next = { props: { pageProps: { results: { items: [{ slug: 'oran-transit', name: 'Oran Transit', contact: { phone: '041334455' } }, { slug: 'sahara-log', name: 'Sahara Logistique', contact: { phone: '0550123456' } }] } } } };
+    const html = chrome(`<div id="__next"><div class="card"><a href="/entreprise/oran-transit">Oran Transit</a></div><div class="card"><a href="/entreprise/sahara-log#devis">Devis</a><a href="/entreprise/sahara-log"> Sahara  Logistique </a></div></div>
+      <script id="__NEXT_DATA__" type="application/json">${JSON.stringify(next)}</script>`);
+    expect(readListing(html, URL).companies.map((c) => [c.name, c.detailUrl])).toEqual([
+      ['Oran Transit', 'https://annuaire.test/entreprise/oran-transit'],
+      ['Sahara Logistique', 'https://annuaire.test/entreprise/sahara-log'],
+    ]);
+  });
+
   test('a script of unbalanced brackets and broken literals is scanned once and gives nothing', () => {
     const hostile = `<script>var a = ${'{['.repeat(100_000)}; var b = ${'{"x":'.repeat(50_000)}</script>`;
     expect(embeddedJson(parse(hostile).querySelectorAll('script'))).toEqual([]);
