@@ -102,6 +102,8 @@ function numberSpans(piece: string): string[] {
       if (digit) digits++;
       continue;
     }
+    // An opening bracket at a span's end opens the text after it ('0798 18 16 71 (dimanche'): not the number's.
+    while (start !== -1 && last > start && (piece.charCodeAt(last) === 40 || piece.charCodeAt(last) === 32)) last--;
     if (start !== -1 && digits >= MIN_DIGITS) out.push(piece.slice(Math.max(0, start - 1), last + 2));
     start = -1;
     digits = 0;
@@ -149,10 +151,11 @@ type PhoneKind = 'phone' | 'fax' | 'id';
 /**
  * Label words, longest first so that 'Télécopie' is not read as 'Tél'. Matched only as whole
  * words (see {@link findPhonesAndFaxes}). The one-letter labels of 'T : 023 … F : 023 …' count
- * only right before a colon (an initial 'F. Benali' is not a label). Arabic: هاتف (telephone), جوال / نقال (mobile),
+ * only right before a colon (an initial 'F. Benali' is not a label). The verbs of a call
+ * ('appelez notre chef de projet au 0798 …', 'composez le …', 'joignable au …') label a phone. Arabic: هاتف (telephone), جوال / نقال (mobile),
  * فاكس (fax), with or without the article.
  */
-const LABEL = /[tf](?=[ \u00a0]{0,3}:)|t[ée]l[ée]copieur|t[ée]l[ée]copie|t[ée]l[ée]phones?|telephone|t[ée]l|mobile|mob|portable|gsm|fixe|cellulaire|cell|whatsapp|phone|fax|(?:ال)?(?:هاتف|جوال|نقال|فاكس)|e-?mail|courriel|adresse|horaires?|site web|activit[ée]s?|capital|nif|nis|rc|(?:ال)?(?:بريد|عنوان)/giu;
+const LABEL = /[tf](?=[ \u00a0]{0,3}:)|appelez|appeler|composez|joignable|t[ée]l[ée]copieur|t[ée]l[ée]copie|t[ée]l[ée]phones?|telephone|t[ée]l|mobile|mob|portable|gsm|fixe|cellulaire|cell|whatsapp|phone|fax|(?:ال)?(?:هاتف|جوال|نقال|فاكس)|e-?mail|courriel|adresse|horaires?|site web|activit[ée]s?|capital|nif|nis|rc|(?:ال)?(?:بريد|عنوان)/giu;
 
 /**
  * The kind a label word gives its numbers: a phone's, a fax's, an identifier's (RC, NIF, NIS,

@@ -781,6 +781,8 @@ function schemaValues(node: Json, prop: string): string[] {
 /** Phones in a tel: value or a text: one number, else every number in it. */
 function phonesIn(value: string): string[] {
   const v = value.replace(/^tel:/i, '');
+  // A list in one attribute ('0797637853,041691888'): each number on its own.
+  if (/[,;|]/.test(v)) return unique(v.split(/[,;|]/).flatMap((p) => (p.trim() === '' ? [] : phonesIn(p))));
   const one = normalizePhone(v);
   return one ? [one] : findPhonesAndFaxes(v).phones;
 }

@@ -154,7 +154,7 @@ export const CONTACT_DATA_ATTRS = ['data-phone', 'data-tel', 'data-telephone', '
 
 /**
  * The contact a data-* attribute holds, by its name: one of {@link CONTACT_DATA_ATTRS} as is;
- * others by their words (data-num-tel, data-phone2, data-contact-mobile: 'data-phone'; data-fax2:
+ * others by their words, singular or plural (data-num-tel, data-phone2, data-phones, data-contact-mobile: 'data-phone'; data-fax2:
  * 'data-fax'; data-contact-email: 'data-email'). Undefined for any other attribute.
  */
 export function contactAttr(attr: string): string | undefined {
@@ -162,9 +162,9 @@ export function contactAttr(attr: string): string | undefined {
   if (!name.startsWith('data-')) return undefined;
   if (CONTACT_DATA_ATTRS.includes(name)) return name;
   const words = name.slice(5).split(/[-_]/);
-  if (words.some((w) => /^(?:fax|telecopie)\d?$/.test(w))) return 'data-fax';
-  if (words.some((w) => /^(?:e?mail|courriel)\d?$/.test(w))) return 'data-email';
-  if (words.some((w) => /^(?:phone|tel|telephone|mobile|gsm|portable|numtel|whatsapp)\d?$/.test(w))) return 'data-phone';
+  if (words.some((w) => /^(?:fax|telecopie)s?\d?$/.test(w))) return 'data-fax';
+  if (words.some((w) => /^(?:e?mail|courriel)s?\d?$/.test(w))) return 'data-email';
+  if (words.some((w) => /^(?:phone|tel|telephone|mobile|gsm|portable|numtel|whatsapp)s?\d?$/.test(w))) return 'data-phone';
   return undefined;
 }
 

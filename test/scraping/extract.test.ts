@@ -242,3 +242,11 @@ describe('fax labels written as one letter', () => {
     expect(found.map((c) => [c.name, c.phones, c.faxes])).toEqual([1, 2, 3].map((n) => [`Membre ${n}`, [`+2132330975${n}`], [`+2132330976${n}`]]));
   });
 });
+
+describe('numbers in a description', () => {
+  test('"appelez … au 0798 18 16 71 (dimanche à jeudi)" on a company\'s own page is its phone: the bracket after it is not part of it', () => {
+    const html = page(`<h1>EURL Rhumel Logiciels</h1><p>Tél : 0665 32 85 43</p>
+      <div class="description"><p>Pour un devis gratuit, appelez directement notre chef de projet au 0798 18 16 71 (dimanche à jeudi).</p></div>`);
+    expect(extractDetail(html, 'https://annuaire.test/fiche/rhumel')?.phones).toEqual(['+213665328543', '+213798181671']);
+  });
+});

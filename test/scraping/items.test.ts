@@ -57,6 +57,17 @@ describe('repeated blocks', () => {
     ]);
   });
 
+  test('several numbers in one attribute: data-phones as a JSON array, data-phone as a comma list', () => {
+    const html = chrome(`<ul class="listing">
+      <li class="item"><h2>Clim Froid</h2><span>Oran</span><button data-phones='["0797 63 78 53","041 69 18 88"]'>Afficher le numéro</button></li>
+      <li class="item"><h2>Oran Froid</h2><span>Oran</span><button data-phone="0797637854,041691889">Afficher le numéro</button></li>
+    </ul>`);
+    expect(readListing(html, URL).companies.map((c) => [c.name, c.phones])).toEqual([
+      ['Clim Froid', ['+213797637853', '+21341691888']],
+      ['Oran Froid', ['+213797637854', '+21341691889']],
+    ]);
+  });
+
   test('cards whose phone hides behind a button: data-phone, data-tel, data-email', () => {
     const html = chrome(`<ul class="listing">
       <li class="item"><h2>Sahara Logistique</h2><span>Ouargla</span><button class="show-phone" data-phone="0550123456">Afficher le numéro</button></li>
