@@ -28,7 +28,7 @@ import { findEmails, findPhonesAndFaxes, normalizeEmail, normalizePhone, readNum
 import { sameHost } from './hosts';
 import { normalizeCompanyName, stripControlCharacters } from '../domain/text';
 import { classWords, embeddedJson, isPageFrame, repeatedMembers, findNextPage, jsonHtml, jsonItems, jsonNext, repeatedItems, shortText, type JsonItem } from './items';
-import { attrOf, blockText, classAndId, descendants, hasAttr, itemParts, parsePage, type ItemParts, type ParsedPage } from './parse';
+import { attrOf, blockText, classAndId, descendants, hasAttr, isCardTelType, itemParts, parsePage, type ItemParts, type ParsedPage } from './parse';
 import type { SourceSelectors } from './sources';
 
 /** One company as read from one page, before normalisation across pages and sources. */
@@ -622,7 +622,9 @@ function dataValues(parts: ItemParts, attrs: readonly string[]): string[] {
 function readPhones(scope: Scope, ctx: PageContext, selectors: SourceSelectors): { phones: string[]; faxes: string[] } {
   const { el } = scope;
   const parts = partsOf(scope);
+  const card = parts ? cardTels(parts) : { phones: [], faxes: [] };
   const faxes = new Set<string>([
+    ...card.faxes,
     ...(scope.json ? scope.json.faxes.flatMap(phonesIn) : []),
     ...scope.ld.flatMap((o) => schemaValues(o, 'faxNumber').flatMap(phonesIn)),
     ...(parts ? dataValues(parts, FAX_ATTRS).flatMap(phonesIn) : []),
@@ -636,7 +638,7 @@ function readPhones(scope: Scope, ctx: PageContext, selectors: SourceSelectors):
     ...scope.ld.flatMap((o) => schemaValues(o, 'telephone').flatMap(phonesIn)),
     ...(scope.md ? scope.md.querySelectorAll('[itemprop~=telephone]').flatMap((p) => phonesIn(propValue(p))) : []),
   ];
-  const fromLinks = parts ? [...links(parts, 'tel:').flatMap(phonesIn), ...dataValues(parts, PHONE_ATTRS).flatMap(phonesIn)] : [];
+  const fromLinks = parts ? [...links(parts, 'tel:').flatMap(phonesIn), ...dataValues(parts, PHONE_ATTRS).flatMap(phonesIn), ...card.phones] : [];
   const fromSelector = selectors.phone && el ? el.querySelectorAll(selectors.phone).flatMap((m) => [...links(itemParts(m), 'tel:', m).flatMap(phonesIn), ...findPhonesAndFaxes(blockText(m)).phones]) : [];
   let phones = keep(fromSelector);
   if (phones.length === 0) {
@@ -649,6 +651,23 @@ function readPhones(scope: Scope, ctx: PageContext, selectors: SourceSelectors):
   const given = new Set([...fromJson, ...fromSchema, ...fromLinks, ...text.phones]);
   phones = phones.filter((p) => !faxes.has(p) || given.has(p));
   return { phones, faxes: [...faxes].filter((f) => !ctx.siteContacts.has(f)) };
+}
+
+/**
+ * The numbers of an entry's hCard `tel` elements, by their `type` (hidden or not): 'fax' makes
+ * a fax, any other type (work, cell, voice) or none a phone. The value is the `value`
+ * element's text, else the tel's own text without its types.
+ */
+function cardTels(parts: ItemParts): { phones: string[]; faxes: string[] } {
+  const out = { phones: [] as string[], faxes: [] as string[] };
+  for (const tel of parts.tels) {
+    const kids = tel.childNodes.filter((c): c is HTMLElement => c.nodeType === 1);
+    const types = kids.filter(isCardTelType).map((t) => t.text.trim().toLowerCase());
+    const value = kids.find((k) => k.classList.contains('value'));
+    const numbers = phonesIn(value ? value.text : blockText(tel));
+    (types.some((t) => t.includes('fax')) ? out.faxes : out.phones).push(...numbers);
+  }
+  return out;
 }
 
 function readDetailUrl(scope: Scope, ctx: PageContext, selectors: SourceSelectors): string | undefined {

@@ -545,7 +545,7 @@ function countAll(root: HTMLElement): Map<HTMLElement, Counts> {
         if (kind) kind.includes('mail') ? c.ats++ : c.tels++;
       }
     }
-    if (((NAME_TAGS.has(tag) && !href.startsWith('mailto:') && !href.startsWith('tel:')) || /name|title|nom|titre|raison/i.test(el.classList.value.join(' '))) && !isFieldLabel(el)) c.names++;
+    if (((NAME_TAGS.has(tag) && !href.startsWith('mailto:') && !href.startsWith('tel:')) || /name|title|nom|titre|raison/i.test(el.classList.value.join(' ')) || el.classList.contains('fn') || el.classList.contains('org')) && !isFieldLabel(el)) c.names++;
     for (const child of el.childNodes) {
       if (child.nodeType === 3) {
         const text = child.rawText;

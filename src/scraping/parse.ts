@@ -137,6 +137,8 @@ export interface ItemParts {
   named?: HTMLElement;
   /** The first hCard / microformats name (class word `fn`, `org`, `p-name`, `p-org`): the name the entry declares. */
   card?: HTMLElement;
+  /** hCard `tel` elements (class word `tel`), in document order. */
+  tels: HTMLElement[];
   /** The first bold element. */
   bold?: HTMLElement;
   /** The first term of a definition list (an entry written `<dt>name</dt><dd>…</dd>`). */
@@ -179,13 +181,18 @@ const MAX_ATTR = 200;
 const BLOCK_END = 1;
 const INLINE_END = 2;
 
+/** Whether an element is the `type` of an hCard `tel` (`<span class="tel"><span class="type">fax</span>…`). */
+export function isCardTelType(el: HTMLElement): boolean {
+  return el.classList.length > 0 && el.classList.contains('type') && el.parentNode !== null && el.parentNode.classList?.contains('tel') === true;
+}
+
 /** The parts of an item (see {@link ItemParts}), from one walk of its subtree. */
 export function itemParts(el: HTMLElement): ItemParts {
   return readParts(el, true);
 }
 
 function readParts(el: HTMLElement, full: boolean): ItemParts {
-  const parts: ItemParts = { anchors: [], data: new Map(), text: '', raw: '' };
+  const parts: ItemParts = { anchors: [], tels: [], data: new Map(), text: '', raw: '' };
   const blocks: string[] = [];
   let line = '';
   let space = false;
@@ -241,6 +248,8 @@ function readParts(el: HTMLElement, full: boolean): ItemParts {
     if (node.nodeType !== 1) continue;
     const child = node as HTMLElement;
     const tag = child.tagName;
+    // An hCard tel's type ('work', 'fax', often hidden) is read by its tel, not as a label of the text after it.
+    if (isCardTelType(child)) continue;
     if (full) {
       if (child.rawAttrs) raw.push(child.rawAttrs);
       readData(child);
@@ -250,6 +259,7 @@ function readParts(el: HTMLElement, full: boolean): ItemParts {
         if (tag === 'H1') parts.h1 ??= child;
       }
       if (parts.bold === undefined && (tag === 'STRONG' || tag === 'B')) parts.bold = child;
+      if (child.classList.length > 0 && child.classList.contains('tel')) parts.tels.push(child);
       if (parts.term === undefined && tag === 'DT') parts.term = child;
       if (parts.named === undefined || parts.activity === undefined || parts.card === undefined) {
         const cls = child.classList.value.join(' ');

@@ -250,3 +250,12 @@ describe('numbers in a description', () => {
     expect(extractDetail(html, 'https://annuaire.test/fiche/rhumel')?.phones).toEqual(['+213665328543', '+213798181671']);
   });
 });
+
+describe('hCard tel types', () => {
+  test('a tel whose hidden type is fax is a fax, even with no visible label, and does not label the number after it', () => {
+    const tel = (value: string, ...types: string[]) => `<span class="tel"><span class="value">${value}</span>${types.map((t) => `<span class="type" style="display:none">${t}</span>`).join('')}</span>`;
+    const card = (n: number) => `<div class="vcard"><span class="fn org">Cabinet ${n}</span> ${tel(`043 45 30 8${n}`, 'work', 'voice')} ${tel(`043 45 30 9${n}`, 'work', 'fax')} ${tel(`0550 12 34 5${n}`, 'cell')}</div>`;
+    const found = extractCompanies(page(`<div class="list">${card(1)}${card(2)}</div>`), PAGE);
+    expect(found.map((c) => [c.name, c.phones, c.faxes])).toEqual([1, 2].map((n) => [`Cabinet ${n}`, [`+2134345308${n}`, `+21355012345${n}`], [`+2134345309${n}`]]));
+  });
+});
