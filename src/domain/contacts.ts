@@ -72,8 +72,23 @@ export function findPhones(text: string, defaultCountry: CountryCode = 'DZ'): st
       }
     }
   }
+  // '023 86 40 10/11': two numbers, the second written by its last two digits.
+  if (text.includes('/')) {
+    for (const m of asciiDigits(text).matchAll(NUMBER_RANGE)) {
+      const first = normalizePhone(m[1], defaultCountry);
+      const digits = m[1].replace(/\D/g, '');
+      const second = first && Number(m[2]) > Number(digits.slice(-2)) ? normalizePhone(digits.slice(0, -2) + m[2], defaultCountry) : undefined;
+      if (second) found.add(second);
+    }
+  }
   return [...found];
 }
+
+/**
+ * A number followed by '/NN' (its last two digits changed: a range of lines). Bounded: at most
+ * 13 digits with single separators, so the pattern is linear.
+ */
+const NUMBER_RANGE = /(?<![\d/])(\d(?:[ .-]?\d){7,12}) ?\/ ?(\d{2})(?![\d/])/g;
 
 /** Fewest digits in a written phone number (with its country code) worth asking libphonenumber about. */
 const MIN_DIGITS = 6;

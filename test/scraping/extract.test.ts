@@ -259,3 +259,11 @@ describe('hCard tel types', () => {
     expect(found.map((c) => [c.name, c.phones, c.faxes])).toEqual([1, 2].map((n) => [`Cabinet ${n}`, [`+2134345308${n}`, `+21355012345${n}`], [`+2134345309${n}`]]));
   });
 });
+
+describe('numbers written as a range', () => {
+  test('"Téléphone : 023 86 40 10/11" is two phones; the fax after it stays a fax; RC and dates are no range', () => {
+    const rows = [1, 2].map((n) => `<div class="member"><h3><a href="/m/${n}">Membre ${n}</a></h3><p>Téléphone : 023 86 40 1${n}/2${n} — Fax : 023 86 40 3${n}</p><p>RC 16/00-0035660 B 2${n} · mise à jour le 12/05/2023</p></div>`).join('');
+    const found = extractCompanies(page(`<div class="members">${rows}</div>`), PAGE);
+    expect(found.map((c) => [c.name, c.phones, c.faxes])).toEqual([1, 2].map((n) => [`Membre ${n}`, [`+2132386401${n}`, `+2132386402${n}`], [`+2132386403${n}`]]));
+  });
+});
