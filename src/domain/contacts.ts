@@ -72,8 +72,23 @@ export function findPhones(text: string, defaultCountry: CountryCode = 'DZ'): st
       }
     }
   }
+  // '023 86 40 10/11': two numbers, the second written by its last two digits.
+  if (text.includes('/')) {
+    for (const m of asciiDigits(text).matchAll(NUMBER_RANGE)) {
+      const first = normalizePhone(m[1], defaultCountry);
+      const digits = m[1].replace(/\D/g, '');
+      const second = first && Number(m[2]) > Number(digits.slice(-2)) ? normalizePhone(digits.slice(0, -2) + m[2], defaultCountry) : undefined;
+      if (second) found.add(second);
+    }
+  }
   return [...found];
 }
+
+/**
+ * A number followed by '/NN' (its last two digits changed: a range of lines). Bounded: at most
+ * 13 digits with single separators, so the pattern is linear.
+ */
+const NUMBER_RANGE = /(?<![\d/])(\d(?:[ .-]?\d){7,12}) ?\/ ?(\d{2})(?![\d/])/g;
 
 /** Fewest digits in a written phone number (with its country code) worth asking libphonenumber about. */
 const MIN_DIGITS = 6;
@@ -102,6 +117,8 @@ function numberSpans(piece: string): string[] {
       if (digit) digits++;
       continue;
     }
+    // An opening bracket at a span's end opens the text after it ('0798 18 16 71 (dimanche'): not the number's.
+    while (start !== -1 && last > start && (piece.charCodeAt(last) === 40 || piece.charCodeAt(last) === 32)) last--;
     if (start !== -1 && digits >= MIN_DIGITS) out.push(piece.slice(Math.max(0, start - 1), last + 2));
     start = -1;
     digits = 0;
@@ -148,10 +165,12 @@ type PhoneKind = 'phone' | 'fax' | 'id';
 
 /**
  * Label words, longest first so that 'Télécopie' is not read as 'Tél'. Matched only as whole
- * words (see {@link findPhonesAndFaxes}). Arabic: هاتف (telephone), جوال / نقال (mobile),
+ * words (see {@link findPhonesAndFaxes}). The one-letter labels of 'T : 023 … F : 023 …' count
+ * only right before a colon (an initial 'F. Benali' is not a label). The verbs of a call
+ * ('appelez notre chef de projet au 0798 …', 'composez le …', 'joignable au …') label a phone. Arabic: هاتف (telephone), جوال / نقال (mobile),
  * فاكس (fax), with or without the article.
  */
-const LABEL = /t[ée]l[ée]copieur|t[ée]l[ée]copie|t[ée]l[ée]phones?|telephone|t[ée]l|mobile|mob|portable|gsm|fixe|cellulaire|cell|whatsapp|phone|fax|(?:ال)?(?:هاتف|جوال|نقال|فاكس)|e-?mail|courriel|adresse|horaires?|site web|activit[ée]s?|capital|nif|nis|rc|(?:ال)?(?:بريد|عنوان)/giu;
+const LABEL = /[tf](?=[ \u00a0]{0,3}:)|appelez|appeler|composez|joignable|t[ée]l[ée]copieur|t[ée]l[ée]copie|t[ée]l[ée]phones?|telephone|t[ée]l|mobile|mob|portable|gsm|fixe|cellulaire|cell|whatsapp|phone|fax|(?:ال)?(?:هاتف|جوال|نقال|فاكس)|e-?mail|courriel|adresse|horaires?|site web|activit[ée]s?|capital|nif|nis|rc|(?:ال)?(?:بريد|عنوان)/giu;
 
 /**
  * The kind a label word gives its numbers: a phone's, a fax's, an identifier's (RC, NIF, NIS,
@@ -159,7 +178,7 @@ const LABEL = /t[ée]l[ée]copieur|t[ée]l[ée]copie|t[ée]l[ée]phones?|telepho
  * number label's reach).
  */
 function kindOf(label: string): PhoneKind | undefined {
-  if (/copie|fax|فاكس/iu.test(label)) return 'fax';
+  if (/copie|fax|فاكس|^f$/iu.test(label)) return 'fax';
   if (/^(?:capital|nif|nis|rc)$/iu.test(label)) return 'id';
   if (/^(?:e-?mail|courriel|adresse|horaires?|site web|activit[ée]s?|(?:ال)?(?:بريد|عنوان))$/iu.test(label)) return undefined;
   return 'phone';

@@ -27,8 +27,8 @@ import type { HTMLElement } from 'node-html-parser';
 import { findEmails, findPhonesAndFaxes, normalizeEmail, normalizePhone, readNumbers } from '../domain/contacts';
 import { sameHost } from './hosts';
 import { normalizeCompanyName, stripControlCharacters } from '../domain/text';
-import { classWords, embeddedJson, findNextPage, jsonHtml, jsonItems, jsonNext, repeatedItems, type JsonItem } from './items';
-import { attrOf, blockText, classAndId, descendants, hasAttr, itemParts, parsePage, type ItemParts, type ParsedPage } from './parse';
+import { classWords, embeddedJson, isPageFrame, repeatedMembers, findNextPage, jsonHtml, jsonItems, jsonNext, repeatedItems, shortText, type JsonItem } from './items';
+import { attrOf, blockText, classAndId, descendants, hasAttr, isCardTelType, itemParts, parsePage, type ItemParts, type ParsedPage } from './parse';
 import type { SourceSelectors } from './sources';
 
 /** One company as read from one page, before normalisation across pages and sources. */
@@ -231,7 +231,9 @@ function companiesOf(page: ParsedPage, pageUrl: string, selectors: SourceSelecto
       const fromJson = embeddedJson(page.byTag('SCRIPT')).map((v) => jsonItems(v)).reduce((a, b) => (b.length > a.length ? b : a), []);
       if (fromJson.length > 0) {
         stripScripts(page);
-        return companiesOfJson(fromJson, ctx);
+        const found = companiesOfJson(fromJson, ctx);
+        linkByName(page, found.companies, ctx);
+        return found;
       }
     }
   }
@@ -248,6 +250,35 @@ function companiesOf(page: ParsedPage, pageUrl: string, selectors: SourceSelecto
   const named = scopes.map((s) => readScope(s, ctx, selectors)).filter((c): c is RawCompany => c !== undefined);
   const companies = named.filter(identifies);
   return { companies, dropped: { no_name: scopes.length - named.length, invalid_name: named.length - companies.length, advertisement } };
+}
+
+/**
+ * Detail links for companies read from JSON state that name no URL of their own (a slug, an
+ * id): the page's server-rendered link whose text is the company's name, on the page's host.
+ */
+function linkByName(page: ParsedPage, companies: RawCompany[], ctx: PageContext): void {
+  const missing = new Map<string, RawCompany[]>();
+  for (const c of companies) {
+    if (c.detailUrl) continue;
+    const key = foldName(c.name);
+    missing.set(key, [...(missing.get(key) ?? []), c]);
+  }
+  if (missing.size === 0) return;
+  const pageKey = withoutHash(ctx.pageUrl);
+  for (const a of page.byTag('A')) {
+    const text = shortText(a, 200);
+    const owners = text === undefined ? undefined : missing.get(foldName(text));
+    const href = owners ? attrOf(a, 'href') : undefined;
+    if (!owners || !href || /^(?:mailto:|tel:|javascript:|#)/i.test(href)) continue;
+    const url = absolute(href, ctx.base);
+    if (!url || !sameHost(url, ctx.pageUrl) || withoutHash(url) === pageKey) continue;
+    for (const c of owners) c.detailUrl = url;
+    missing.delete(foldName(text!));
+  }
+}
+
+function foldName(text: string): string {
+  return text.toLowerCase().normalize('NFC').replace(/\s+/g, ' ').trim();
 }
 
 /** The top elements of a fragment (under single wrappers), at most a few: the entries of a short "load more" answer. */
@@ -284,12 +315,19 @@ function companiesOfJson(items: JsonItem[], ctx: PageContext): { companies: RawC
 /** The e-mails and phones of the page's header, footer and navigation: the directory's own. */
 function contactsOfChrome(page: ParsedPage): string[] {
   const found = new Set<string>();
+  let members: Set<HTMLElement> | undefined;
   for (const el of page.elements) {
     const tag = el.tagName;
     const chromeTag = tag === 'HEADER' || tag === 'FOOTER' || tag === 'NAV';
+    if (isPageFrame(el)) continue;
     if (!chromeTag && !hasAttr(el, 'role') && !/footer|header|topbar|copyright|pied|colophon|entete|bandeau/.test(classAndId(el))) continue;
     if (!(isChrome(el) || (tag !== 'ARTICLE' && classWords(el).some((w) => PAGE_CHROME_WORDS.has(w))))) continue;
-    if (closest(el.parentNode, (a) => a.tagName === 'FOOTER' || a.tagName === 'HEADER' || a.tagName === 'NAV') !== undefined) continue;
+    if (closest(el.parentNode, (a) => a.tagName === 'FOOTER' || a.tagName === 'HEADER' || a.tagName === 'NAV' || a.tagName === 'ARTICLE' || a.tagName === 'LI') !== undefined) continue;
+    // A header/footer class inside an entry of a list ('card-footer') is the entry's.
+    if (!chromeTag) {
+      members ??= repeatedMembers(page.root);
+      if (members.has(el) || closest(el.parentNode, (a) => members!.has(a)) !== undefined) continue;
+    }
     const parts = itemParts(el);
     if (parts.raw.length > 200_000) continue;
     for (const e of findEmails(parts.raw)) found.add(e);
@@ -352,9 +390,13 @@ function removeFurniture(page: ParsedPage): void {
     const others = OTHERS_HEADING.test(text);
     if (!others && !SITE_CONTACT_HEADING.test(text)) continue;
     const block = h.parentNode;
-    if (block && block.tagName !== 'BODY' && block.tagName !== 'MAIN' && block.tagName !== 'ARTICLE') {
+    // A heading that opens its block (nothing but whitespace before it) names the whole block;
+    // one written after other content (the company's own contact block, its own listings)
+    // opens only its section: itself and what follows up to the next heading.
+    const opensBlock = block !== null && block.childNodes.slice(0, block.childNodes.indexOf(h)).every((c) => c.nodeType !== 1 && c.text.trim() === '');
+    if (block && opensBlock && block.tagName !== 'BODY' && block.tagName !== 'MAIN' && block.tagName !== 'ARTICLE') {
       if (others || block.text.length < 2_000) block.remove();
-    } else if (block && others) {
+    } else if (block) {
       // The heading stands in the page's main content: its section is it and what follows up to the next heading.
       const siblings = block.childNodes;
       const from = siblings.indexOf(h);
@@ -451,6 +493,7 @@ function readName(scope: Scope, ctx: PageContext, selectors: SourceSelectors, pa
     candidates.push(() => rowName(el, ctx));
   } else if (parts) {
     candidates.push(
+      () => nameText(parts.card),
       () => nameText(parts.heading),
       () => withoutLabel(nameText(parts.named)),
       () => nameText(parts.bold),
@@ -579,7 +622,9 @@ function dataValues(parts: ItemParts, attrs: readonly string[]): string[] {
 function readPhones(scope: Scope, ctx: PageContext, selectors: SourceSelectors): { phones: string[]; faxes: string[] } {
   const { el } = scope;
   const parts = partsOf(scope);
+  const card = parts ? cardTels(parts) : { phones: [], faxes: [] };
   const faxes = new Set<string>([
+    ...card.faxes,
     ...(scope.json ? scope.json.faxes.flatMap(phonesIn) : []),
     ...scope.ld.flatMap((o) => schemaValues(o, 'faxNumber').flatMap(phonesIn)),
     ...(parts ? dataValues(parts, FAX_ATTRS).flatMap(phonesIn) : []),
@@ -593,7 +638,7 @@ function readPhones(scope: Scope, ctx: PageContext, selectors: SourceSelectors):
     ...scope.ld.flatMap((o) => schemaValues(o, 'telephone').flatMap(phonesIn)),
     ...(scope.md ? scope.md.querySelectorAll('[itemprop~=telephone]').flatMap((p) => phonesIn(propValue(p))) : []),
   ];
-  const fromLinks = parts ? [...links(parts, 'tel:').flatMap(phonesIn), ...dataValues(parts, PHONE_ATTRS).flatMap(phonesIn)] : [];
+  const fromLinks = parts ? [...links(parts, 'tel:').flatMap(phonesIn), ...dataValues(parts, PHONE_ATTRS).flatMap(phonesIn), ...card.phones] : [];
   const fromSelector = selectors.phone && el ? el.querySelectorAll(selectors.phone).flatMap((m) => [...links(itemParts(m), 'tel:', m).flatMap(phonesIn), ...findPhonesAndFaxes(blockText(m)).phones]) : [];
   let phones = keep(fromSelector);
   if (phones.length === 0) {
@@ -606,6 +651,23 @@ function readPhones(scope: Scope, ctx: PageContext, selectors: SourceSelectors):
   const given = new Set([...fromJson, ...fromSchema, ...fromLinks, ...text.phones]);
   phones = phones.filter((p) => !faxes.has(p) || given.has(p));
   return { phones, faxes: [...faxes].filter((f) => !ctx.siteContacts.has(f)) };
+}
+
+/**
+ * The numbers of an entry's hCard `tel` elements, by their `type` (hidden or not): 'fax' makes
+ * a fax, any other type (work, cell, voice) or none a phone. The value is the `value`
+ * element's text, else the tel's own text without its types.
+ */
+function cardTels(parts: ItemParts): { phones: string[]; faxes: string[] } {
+  const out = { phones: [] as string[], faxes: [] as string[] };
+  for (const tel of parts.tels) {
+    const kids = tel.childNodes.filter((c): c is HTMLElement => c.nodeType === 1);
+    const types = kids.filter(isCardTelType).map((t) => t.text.trim().toLowerCase());
+    const value = kids.find((k) => k.classList.contains('value'));
+    const numbers = phonesIn(value ? value.text : blockText(tel));
+    (types.some((t) => t.includes('fax')) ? out.faxes : out.phones).push(...numbers);
+  }
+  return out;
 }
 
 function readDetailUrl(scope: Scope, ctx: PageContext, selectors: SourceSelectors): string | undefined {
@@ -738,6 +800,8 @@ function schemaValues(node: Json, prop: string): string[] {
 /** Phones in a tel: value or a text: one number, else every number in it. */
 function phonesIn(value: string): string[] {
   const v = value.replace(/^tel:/i, '');
+  // A list in one attribute ('0797637853,041691888'): each number on its own.
+  if (/[,;|]/.test(v)) return unique(v.split(/[,;|]/).flatMap((p) => (p.trim() === '' ? [] : phonesIn(p))));
   const one = normalizePhone(v);
   return one ? [one] : findPhonesAndFaxes(v).phones;
 }

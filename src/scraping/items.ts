@@ -284,14 +284,72 @@ export function classWords(el: HTMLElement): string[] {
   return raw.split(/[^\p{L}\p{N}]+/u).filter(Boolean);
 }
 
-/** Whether an element is page chrome by its tag, role, or class/id words (header, footer, sidebar, cookie banner ...). */
-export function isChromeBlock(el: HTMLElement): boolean {
+/**
+ * Whether an element is page chrome by its tag, role, or class/id words (header, footer,
+ * sidebar, cookie banner ...). Where it stands matters: a header or footer element inside a
+ * sectioning element (`sectioned`: article, section, main, aside) is that section's, and inside
+ * an entry (`inEntry`: an article or a list item) a header/footer class is the entry's own
+ * ('card-header', 'listing-footer' holding its name or its phone).
+ */
+export function isChromeBlock(el: HTMLElement, where: { sectioned?: boolean; inEntry?: boolean } = {}): boolean {
   const tag = el.tagName;
-  if (tag === 'NAV' || tag === 'ASIDE' || tag === 'HEADER' || tag === 'FOOTER') return true;
+  if (isPageFrame(el)) return false;
+  if (tag === 'NAV' || tag === 'ASIDE') return true;
+  if (tag === 'HEADER' || tag === 'FOOTER') return !where.sectioned;
   const role = (attrOf(el, 'role') ?? '').toLowerCase();
   if (role === 'banner' || role === 'contentinfo' || role === 'navigation' || role === 'complementary') return true;
   const raw = classAndId(el);
-  return raw !== '' && CHROME_HINT.test(raw) && classWords(el).some((w) => CHROME_WORDS.has(w));
+  if (raw === '' || !CHROME_HINT.test(raw)) return false;
+  return classWords(el).some((w) => CHROME_WORDS.has(w) && !(where.inEntry && ENTRY_PART_WORDS.has(w)));
+}
+
+/**
+ * The members of groups of two or more sibling elements of one shape (same tag and main class
+ * word, see {@link signature}), layout wrappers ('container', 'row') aside: the entries of a
+ * list, whatever their tags. A header/footer class inside one ('card-footer' holding a card's
+ * phone) is the entry's own, not the page's; the page's own header and footer are never
+ * repeated beside themselves. One walk, each element's children grouped once.
+ */
+export function repeatedMembers(root: HTMLElement): Set<HTMLElement> {
+  const members = new Set<HTMLElement>();
+  const stack: HTMLElement[] = [root];
+  while (stack.length > 0) {
+    const el = stack.pop()!;
+    const bySignature = new Map<string, HTMLElement[]>();
+    for (const child of el.childNodes) {
+      if (child.nodeType !== 1) continue;
+      const kid = child as HTMLElement;
+      stack.push(kid);
+      if (kid.classList.length === 0) continue;
+      const sig = signature(kid);
+      if (sig.endsWith('.') || LAYOUT_WORDS.has(sig.slice(sig.indexOf('.') + 1))) continue;
+      const list = bySignature.get(sig);
+      if (list) list.push(kid);
+      else bySignature.set(sig, [kid]);
+    }
+    for (const list of bySignature.values()) if (list.length >= 2) for (const m of list) members.add(m);
+  }
+  return members;
+}
+
+/** Main class words of layout wrappers, repeated without being entries. */
+const LAYOUT_WORDS = new Set(['container', 'container-fluid', 'wrapper', 'wrap', 'row', 'section', 'inner', 'clearfix', 'clear']);
+
+/** Chrome words that, inside an entry, name the entry's own parts. */
+const ENTRY_PART_WORDS = new Set(['header', 'footer', 'entete', 'pied']);
+/** Elements under which a header/footer is a section's, not the page's. */
+const SECTIONING_TAGS = new Set(['ARTICLE', 'SECTION', 'MAIN', 'ASIDE']);
+/** Elements that hold one entry. */
+const ENTRY_TAGS = new Set(['ARTICLE', 'LI']);
+
+/**
+ * Whether an element is the page's frame or main content (html, body, main, role=main): never
+ * chrome, whatever its classes say (WordPress themes put 'footer-top-visible' or
+ * 'ast-right-sidebar' on the body, which would hide the whole page).
+ */
+export function isPageFrame(el: HTMLElement): boolean {
+  const tag = el.tagName;
+  return tag === 'BODY' || tag === 'HTML' || tag === 'MAIN' || (attrOf(el, 'role') ?? '').toLowerCase() === 'main';
 }
 
 /** A quick test before {@link CHROME_WORDS} are looked for word by word. */
@@ -438,10 +496,17 @@ function repeatedGroups(root: HTMLElement): RepeatedItems {
 
 /** A child's shape: its tag and its first class word that is not an ad word (nor a number). */
 function signature(el: HTMLElement): string {
-  const cls = el.classList.value.map((w) => w.toLowerCase()).filter((w) => w !== '' && !/\d/.test(w));
+  // Zebra classes ('row-alternate', 'odd', 'even') vary between entries of one list.
+  const cls = el.classList.value
+    .map((w) => w.toLowerCase().replace(ZEBRA_SUFFIX, ''))
+    .filter((w) => w !== '' && !/\d/.test(w) && !ZEBRA_WORDS.has(w));
   const main = cls.find((w) => !w.split(/[^\p{L}\p{N}]+/u).some((p) => AD_WORDS.has(p) && !WEAK_AD_WORDS.has(p))) ?? '';
   return `${el.tagName}.${main}`;
 }
+
+/** Class words and suffixes of alternating entries (zebra striping, first/last markers). */
+const ZEBRA_WORDS = new Set(['odd', 'even', 'alt', 'alternate', 'first', 'last']);
+const ZEBRA_SUFFIX = /[-_](?:odd|even|alt|alternate)$/;
 
 function insideAny(el: HTMLElement, ancestors: HTMLElement[]): boolean {
   const set = new Set(ancestors);
@@ -455,14 +520,17 @@ function insideAny(el: HTMLElement, ancestors: HTMLElement[]): boolean {
  */
 function countAll(root: HTMLElement): Map<HTMLElement, Counts> {
   const counts = new Map<HTMLElement, Counts>();
-  const stack: { el: HTMLElement; done: boolean }[] = [{ el: root, done: false }];
+  const members = repeatedMembers(root);
+  const stack: { el: HTMLElement; done: boolean; sectioned: boolean; inEntry: boolean }[] = [{ el: root, done: false, sectioned: false, inEntry: false }];
   while (stack.length > 0) {
     const top = stack.pop()!;
     const { el } = top;
     if (!top.done) {
-      if (el !== root && isChromeBlock(el)) continue;
-      stack.push({ el, done: true });
-      for (const child of el.childNodes) if (child.nodeType === 1) stack.push({ el: child as HTMLElement, done: false });
+      if (el !== root && isChromeBlock(el, top)) continue;
+      stack.push({ el, done: true, sectioned: false, inEntry: false });
+      const sectioned = top.sectioned || SECTIONING_TAGS.has(el.tagName);
+      const inEntry = top.inEntry || ENTRY_TAGS.has(el.tagName) || members.has(el);
+      for (const child of el.childNodes) if (child.nodeType === 1) stack.push({ el: child as HTMLElement, done: false, sectioned, inEntry });
       continue;
     }
     const c: Counts = { ...ZERO };
@@ -477,7 +545,7 @@ function countAll(root: HTMLElement): Map<HTMLElement, Counts> {
         if (kind) kind.includes('mail') ? c.ats++ : c.tels++;
       }
     }
-    if (((NAME_TAGS.has(tag) && !href.startsWith('mailto:') && !href.startsWith('tel:')) || /name|title|nom|titre|raison/i.test(el.classList.value.join(' '))) && !isFieldLabel(el)) c.names++;
+    if (((NAME_TAGS.has(tag) && !href.startsWith('mailto:') && !href.startsWith('tel:')) || /name|title|nom|titre|raison/i.test(el.classList.value.join(' ')) || el.classList.contains('fn') || el.classList.contains('org')) && !isFieldLabel(el)) c.names++;
     for (const child of el.childNodes) {
       if (child.nodeType === 3) {
         const text = child.rawText;
@@ -519,6 +587,11 @@ function countAll(root: HTMLElement): Map<HTMLElement, Counts> {
 const NEXT_TEXTS = new Set(['suivant', 'suivante', 'page suivante', 'next', 'next page', '»', '›', '>', '>>', '→', 'suivant »', 'suivant ›', 'suivant >', 'next »', 'next ›', 'التالي', 'الصفحة التالية', 'التالية']);
 /** Texts and classes of a "load more" control. */
 const LOAD_MORE = /\bvoir plus|afficher plus|charger plus|plus de r[ée]sultats|load more|show more|more results|see more|المزيد|عرض المزيد|load-?more|loadmore|voir-plus|\bmore\b/i;
+/**
+ * Classes and ids of a "load more" control. A bare 'more' is not one: an entry's
+ * 'company-more' / 'read-more' link leads to its own page, not to the next entries.
+ */
+const LOAD_MORE_CLASS = /load-?more|loadmore|show-?more|see-?more|voir-?plus|charger-?plus|afficher-?plus|(?:btn|button)[-_]more\b|\bmore[-_](?:results|items|entries|listings|companies|btn|button)\b/i;
 const LOAD_MORE_TAGS = new Set(['BUTTON', 'A', 'DIV', 'SPAN', 'LI']);
 const LOAD_MORE_ATTRS = ['data-url', 'data-next', 'data-href', 'data-next-url', 'data-load-more', 'data-source', 'data-endpoint', 'data-ajax-url', 'data-link', 'href'];
 
@@ -552,7 +625,7 @@ export function findNextPage(root: HTMLElement, pageUrl: string, elements: reado
     if ((el.parentNode && outside.has(el.parentNode)) || el.tagName === 'FOOTER' || classWords(el).some((w) => NOT_LISTING_WORDS.has(w))) outside.add(el);
     if (!LOAD_MORE_TAGS.has(el.tagName) || outside.has(el)) continue;
     const words = classAndId(el);
-    if (!LOAD_MORE.test(words) && !LOAD_MORE.test(shortText(el, 60) ?? '')) continue;
+    if (!LOAD_MORE_CLASS.test(words) && !LOAD_MORE.test(shortText(el, 60) ?? '')) continue;
     for (const attr of LOAD_MORE_ATTRS) {
       const v = attrOf(el, attr);
       // (A cookie banner's "En savoir plus" or a footer's "More" is not the listing's: skipped above.)

@@ -135,6 +135,10 @@ export interface ItemParts {
   h1?: HTMLElement;
   /** The first element that names itself the name (`itemprop=name`, a class with name/nom/title/titre/raison). */
   named?: HTMLElement;
+  /** The first hCard / microformats name (class word `fn`, `org`, `p-name`, `p-org`): the name the entry declares. */
+  card?: HTMLElement;
+  /** hCard `tel` elements (class word `tel`), in document order. */
+  tels: HTMLElement[];
   /** The first bold element. */
   bold?: HTMLElement;
   /** The first term of a definition list (an entry written `<dt>name</dt><dd>…</dd>`). */
@@ -152,7 +156,7 @@ export const CONTACT_DATA_ATTRS = ['data-phone', 'data-tel', 'data-telephone', '
 
 /**
  * The contact a data-* attribute holds, by its name: one of {@link CONTACT_DATA_ATTRS} as is;
- * others by their words (data-num-tel, data-phone2, data-contact-mobile: 'data-phone'; data-fax2:
+ * others by their words, singular or plural (data-num-tel, data-phone2, data-phones, data-contact-mobile: 'data-phone'; data-fax2:
  * 'data-fax'; data-contact-email: 'data-email'). Undefined for any other attribute.
  */
 export function contactAttr(attr: string): string | undefined {
@@ -160,14 +164,16 @@ export function contactAttr(attr: string): string | undefined {
   if (!name.startsWith('data-')) return undefined;
   if (CONTACT_DATA_ATTRS.includes(name)) return name;
   const words = name.slice(5).split(/[-_]/);
-  if (words.some((w) => /^(?:fax|telecopie)\d?$/.test(w))) return 'data-fax';
-  if (words.some((w) => /^(?:e?mail|courriel)\d?$/.test(w))) return 'data-email';
-  if (words.some((w) => /^(?:phone|tel|telephone|mobile|gsm|portable|numtel|whatsapp)\d?$/.test(w))) return 'data-phone';
+  if (words.some((w) => /^(?:fax|telecopie)s?\d?$/.test(w))) return 'data-fax';
+  if (words.some((w) => /^(?:e?mail|courriel)s?\d?$/.test(w))) return 'data-email';
+  if (words.some((w) => /^(?:phone|tel|telephone|mobile|gsm|portable|numtel|whatsapp)s?\d?$/.test(w))) return 'data-phone';
   return undefined;
 }
 
 const HEADINGS = new Set(['H1', 'H2', 'H3', 'H4', 'H5', 'H6']);
 const NAME_CLASS = /name|nom|title|titre|raison/;
+/** hCard (fn, org) and microformats2 (p-name, p-org) class words of a name. */
+const CARD_NAME_WORDS = new Set(['fn', 'org', 'p-name', 'p-org']);
 const ACTIVITY_CLASS = /activit|secteur|categor/;
 /** Longest data-* value kept. */
 const MAX_ATTR = 200;
@@ -175,13 +181,18 @@ const MAX_ATTR = 200;
 const BLOCK_END = 1;
 const INLINE_END = 2;
 
+/** Whether an element is the `type` of an hCard `tel` (`<span class="tel"><span class="type">fax</span>…`). */
+export function isCardTelType(el: HTMLElement): boolean {
+  return el.classList.length > 0 && el.classList.contains('type') && el.parentNode !== null && el.parentNode.classList?.contains('tel') === true;
+}
+
 /** The parts of an item (see {@link ItemParts}), from one walk of its subtree. */
 export function itemParts(el: HTMLElement): ItemParts {
   return readParts(el, true);
 }
 
 function readParts(el: HTMLElement, full: boolean): ItemParts {
-  const parts: ItemParts = { anchors: [], data: new Map(), text: '', raw: '' };
+  const parts: ItemParts = { anchors: [], tels: [], data: new Map(), text: '', raw: '' };
   const blocks: string[] = [];
   let line = '';
   let space = false;
@@ -237,6 +248,8 @@ function readParts(el: HTMLElement, full: boolean): ItemParts {
     if (node.nodeType !== 1) continue;
     const child = node as HTMLElement;
     const tag = child.tagName;
+    // An hCard tel's type ('work', 'fax', often hidden) is read by its tel, not as a label of the text after it.
+    if (isCardTelType(child)) continue;
     if (full) {
       if (child.rawAttrs) raw.push(child.rawAttrs);
       readData(child);
@@ -246,9 +259,11 @@ function readParts(el: HTMLElement, full: boolean): ItemParts {
         if (tag === 'H1') parts.h1 ??= child;
       }
       if (parts.bold === undefined && (tag === 'STRONG' || tag === 'B')) parts.bold = child;
+      if (child.classList.length > 0 && child.classList.contains('tel')) parts.tels.push(child);
       if (parts.term === undefined && tag === 'DT') parts.term = child;
-      if (parts.named === undefined || parts.activity === undefined) {
+      if (parts.named === undefined || parts.activity === undefined || parts.card === undefined) {
         const cls = child.classList.value.join(' ');
+        if (parts.card === undefined && cls !== '' && child.classList.value.some((w) => CARD_NAME_WORDS.has(w))) parts.card = child;
         if (parts.named === undefined && (NAME_CLASS.test(cls) || attrOf(child, 'itemprop') === 'name')) parts.named = child;
         if (parts.activity === undefined && ACTIVITY_CLASS.test(cls)) parts.activity = child;
       }

@@ -234,3 +234,36 @@ describe('isOrgType', () => {
   );
   test.each(['Person', 'Thing', 'Service', 'WebSite', 'ListItem', 'Place', 'PostalAddress', ''])('%s is not', (t) => expect(isOrgType(t)).toBe(false));
 });
+
+describe('fax labels written as one letter', () => {
+  test('"T : … F : …" gives the T number as a phone and the F number as a fax only; an initial "F." is no label', () => {
+    const rows = [1, 2, 3].map((n) => `<div class="member"><h3><a href="/m/${n}">Membre ${n}</a></h3><p>T : 023.30.97.5${n} &nbsp; F : 023.30.97.6${n}</p><p>Gérant : F. Benali</p></div>`).join('');
+    const found = extractCompanies(page(`<div class="members">${rows}</div>`), PAGE);
+    expect(found.map((c) => [c.name, c.phones, c.faxes])).toEqual([1, 2, 3].map((n) => [`Membre ${n}`, [`+2132330975${n}`], [`+2132330976${n}`]]));
+  });
+});
+
+describe('numbers in a description', () => {
+  test('"appelez … au 0798 18 16 71 (dimanche à jeudi)" on a company\'s own page is its phone: the bracket after it is not part of it', () => {
+    const html = page(`<h1>EURL Rhumel Logiciels</h1><p>Tél : 0665 32 85 43</p>
+      <div class="description"><p>Pour un devis gratuit, appelez directement notre chef de projet au 0798 18 16 71 (dimanche à jeudi).</p></div>`);
+    expect(extractDetail(html, 'https://annuaire.test/fiche/rhumel')?.phones).toEqual(['+213665328543', '+213798181671']);
+  });
+});
+
+describe('hCard tel types', () => {
+  test('a tel whose hidden type is fax is a fax, even with no visible label, and does not label the number after it', () => {
+    const tel = (value: string, ...types: string[]) => `<span class="tel"><span class="value">${value}</span>${types.map((t) => `<span class="type" style="display:none">${t}</span>`).join('')}</span>`;
+    const card = (n: number) => `<div class="vcard"><span class="fn org">Cabinet ${n}</span> ${tel(`043 45 30 8${n}`, 'work', 'voice')} ${tel(`043 45 30 9${n}`, 'work', 'fax')} ${tel(`0550 12 34 5${n}`, 'cell')}</div>`;
+    const found = extractCompanies(page(`<div class="list">${card(1)}${card(2)}</div>`), PAGE);
+    expect(found.map((c) => [c.name, c.phones, c.faxes])).toEqual([1, 2].map((n) => [`Cabinet ${n}`, [`+2134345308${n}`, `+21355012345${n}`], [`+2134345309${n}`]]));
+  });
+});
+
+describe('numbers written as a range', () => {
+  test('"Téléphone : 023 86 40 10/11" is two phones; the fax after it stays a fax; RC and dates are no range', () => {
+    const rows = [1, 2].map((n) => `<div class="member"><h3><a href="/m/${n}">Membre ${n}</a></h3><p>Téléphone : 023 86 40 1${n}/2${n} — Fax : 023 86 40 3${n}</p><p>RC 16/00-0035660 B 2${n} · mise à jour le 12/05/2023</p></div>`).join('');
+    const found = extractCompanies(page(`<div class="members">${rows}</div>`), PAGE);
+    expect(found.map((c) => [c.name, c.phones, c.faxes])).toEqual([1, 2].map((n) => [`Membre ${n}`, [`+2132386401${n}`, `+2132386402${n}`], [`+2132386403${n}`]]));
+  });
+});

@@ -57,6 +57,17 @@ describe('repeated blocks', () => {
     ]);
   });
 
+  test('several numbers in one attribute: data-phones as a JSON array, data-phone as a comma list', () => {
+    const html = chrome(`<ul class="listing">
+      <li class="item"><h2>Clim Froid</h2><span>Oran</span><button data-phones='["0797 63 78 53","041 69 18 88"]'>Afficher le numéro</button></li>
+      <li class="item"><h2>Oran Froid</h2><span>Oran</span><button data-phone="0797637854,041691889">Afficher le numéro</button></li>
+    </ul>`);
+    expect(readListing(html, URL).companies.map((c) => [c.name, c.phones])).toEqual([
+      ['Clim Froid', ['+213797637853', '+21341691888']],
+      ['Oran Froid', ['+213797637854', '+21341691889']],
+    ]);
+  });
+
   test('cards whose phone hides behind a button: data-phone, data-tel, data-email', () => {
     const html = chrome(`<ul class="listing">
       <li class="item"><h2>Sahara Logistique</h2><span>Ouargla</span><button class="show-phone" data-phone="0550123456">Afficher le numéro</button></li>
@@ -175,6 +186,16 @@ describe('JSON state', () => {
     expect(jsonItems(parsed[0]).map((i) => i.name)).toEqual(['Hodna Bois', 'Sétif Métal']);
   });
 
+  test('JSON items with a slug and no URL get the detail link the page renders under their name', () => {
+    const next = { props: { pageProps: { results: { items: [{ slug: 'oran-transit', name: 'Oran Transit', contact: { phone: '041334455' } }, { slug: 'sahara-log', name: 'Sahara Logistique', contact: { phone: '0550123456' } }] } } } };
+    const html = chrome(`<div id="__next"><div class="card"><a href="/entreprise/oran-transit">Oran Transit</a></div><div class="card"><a href="/entreprise/sahara-log#devis">Devis</a><a href="/entreprise/sahara-log"> Sahara  Logistique </a></div></div>
+      <script id="__NEXT_DATA__" type="application/json">${JSON.stringify(next)}</script>`);
+    expect(readListing(html, URL).companies.map((c) => [c.name, c.detailUrl])).toEqual([
+      ['Oran Transit', 'https://annuaire.test/entreprise/oran-transit'],
+      ['Sahara Logistique', 'https://annuaire.test/entreprise/sahara-log'],
+    ]);
+  });
+
   test('a script of unbalanced brackets and broken literals is scanned once and gives nothing', () => {
     const hostile = `<script>var a = ${'{['.repeat(100_000)}; var b = ${'{"x":'.repeat(50_000)}</script>`;
     expect(embeddedJson(parse(hostile).querySelectorAll('script'))).toEqual([]);
@@ -203,6 +224,13 @@ describe('pagination without a selector', () => {
     expect(findNextPage(page('<a href="/page/1">1</a><span class="current">2</span><a href="/page/3">3</a>'), 'https://annuaire.test/liste')).toBe('/page/3');
     expect(findNextPage(page('<button class="btn load-more" data-url="/api/entreprises?page=2">Voir plus</button>'), URL)).toBe('/api/entreprises?page=2');
     expect(findNextPage(page('<a href="?page=1">« Précédent</a>'), 'https://annuaire.test/a?page=2')).toBeUndefined();
+  });
+
+  test('an entry\'s "…-more" link to its own page is not a "load more" control; the real one after the entries is', () => {
+    const card = (n: number) => `<div class="company-card"><h3><a href="/entreprise/${n}">Entreprise ${n}</a></h3><a class="company-more" href="/entreprise/${n}">Voir la fiche →</a></div>`;
+    const body = parse(`<html><body>${card(1)}${card(2)}<div><a class="btn load-more" href="/api/v1/entreprises?offset=8">Charger plus d'entreprises</a></div></body></html>`);
+    expect(findNextPage(body, URL)).toBe('/api/v1/entreprises?offset=8');
+    expect(findNextPage(parse(`<html><body>${card(1)}${card(2)}</body></html>`), URL)).toBeUndefined();
   });
 
   test('readListing resolves the next page; rel=next wins', () => {
@@ -293,5 +321,68 @@ describe('detail pages: other companies on the page', () => {
       <section class="more-ads"><h2>Annonces similaires</h2><div><h3>Pizzeria Bella Napoli</h3><p>Tél : 0550 92 03 14</p></div></section>
       <h2>Dans la même catégorie</h2><p>Grill Zemmouri : 024 88 99 00</p></main>`);
     expect(extractDetail(html, 'https://annuaire.test/annonce/300')).toMatchObject({ name: 'Restaurant Le Corsaire', phones: ['+21324819203'] });
+  });
+
+  test('an "Annonces similaires" heading after the company\'s own contact block, in the same section, takes only its own section', () => {
+    const html = chrome(`<div class="cols"><section class="agency"><h1>Agence El Mansour</h1>
+      <div class="agency-contact"><h2>Contacter l'agence</h2><ul><li>Téléphone : <a href="tel:+21345818388">045 81 83 88</a></li><li>E-mail : <a href="mailto:elmansour.immo@gmail.com">elmansour.immo@gmail.com</a></li></ul></div>
+      <h2>Annonces similaires</h2><ul><li>Terrain — <a href="/agence/297">Agence Kharouba</a> — Tél. 045 77 12 96</li></ul>
+      <h2>Nous trouver</h2><p>Boulevard Benyahia, Mostaganem</p></section></div>`);
+    expect(extractDetail(html, 'https://annuaire.test/agence/270')).toMatchObject({ emails: ['elmansour.immo@gmail.com'], phones: ['+21345818388'] });
+  });
+});
+
+describe('page chrome is told by where a block stands, not only by its class', () => {
+  test('a body or main whose classes say footer or sidebar (WordPress themes) still holds the entries', () => {
+    const page = `<html><body class="footer-top-visible ast-right-sidebar"><main class="site-main sidebar-layout">
+      <div class="entry"><h3><a href="/f/1">SARL Cirta Réseaux</a></h3><p>Tél : 031 21 51 89</p></div>
+      <div class="entry"><h3><a href="/f/2">EURL Rhumel Logiciels</a></h3><p>Tél : 0665 32 85 43</p></div>
+      </main><footer>Annuaire – 031 00 00 01</footer></body></html>`;
+    const listing = readListing(page, URL);
+    expect(listing.companies.map((c) => [c.name, c.phones])).toEqual([
+      ['SARL Cirta Réseaux', ['+21331215189']],
+      ['EURL Rhumel Logiciels', ['+213665328543']],
+    ]);
+    expect(listing.chromeContacts).toEqual(['+21331000001']);
+  });
+
+  test('a card\'s own <header> and <footer> (and header/footer classes inside an article) hold its name and phone', () => {
+    const card = (id: number, name: string, phone: string) => `<article class="result">
+      <header class="result-header"><h3><a href="/pros/${id}">${name}</a></h3></header>
+      <p>Alger</p>
+      <footer class="result-footer"><span class="num">${phone}</span> <a href="/pros/${id}">Voir la fiche</a></footer></article>`;
+    const listing = readListing(chrome(`<section class="results">${card(1, 'SARL Bâtir Sahel', '023 69 63 33')}${card(2, 'EURL Haddad TP', '0793 51 09 97')}${card(3, 'ETS Benali Carrelage', '05.51.27.60.54')}</section>`), URL);
+    expect(listing.companies.map((c) => [c.name, c.phones])).toEqual([
+      ['SARL Bâtir Sahel', ['+21323696333']],
+      ['EURL Haddad TP', ['+213793510997']],
+      ['ETS Benali Carrelage', ['+213551276054']],
+    ]);
+    expect(listing.chromeContacts).not.toContain('+21323696333');
+  });
+
+  test('a card-footer in each of a list\'s cards holds that card\'s phone and e-mail; the page\'s own footer class stays the directory\'s', () => {
+    const card = (n: number, name: string, phone: string, email: string) => `<div class="col geodir-post post-${n}"><div class="card">
+      <div class="card-body"><h2><a href="/places/${n}/">${name}</a></h2><p>Blida</p></div>
+      <div class="card-footer"><a href="tel:${phone}">${phone}</a> <a href="mailto:${email}">${email}</a></div></div></div>`;
+    const page = `<html><body><div class="site-content"><div class="row">${card(1, 'Clinique Les Orangers', '025451132', 'contact@orangers.dz')}${card(2, 'Laboratoire Ennour', '025600690', 'labo.ennour@gmail.com')}</div></div>
+      <div class="site-footer"><p>Annuaire Santé – <a href="mailto:partenaires@sante.dz">partenaires@sante.dz</a> – 025 00 00 09</p></div></body></html>`;
+    const listing = readListing(page, URL);
+    expect(listing.companies.map((c) => [c.name, c.phones, c.emails])).toEqual([
+      ['Clinique Les Orangers', ['+21325451132'], ['contact@orangers.dz']],
+      ['Laboratoire Ennour', ['+21325600690'], ['labo.ennour@gmail.com']],
+    ]);
+    expect(listing.chromeContacts.sort()).toEqual(['+21325000009', 'partenaires@sante.dz']);
+  });
+
+  test('zebra rows (row / row-alternate, odd / even) are one list', () => {
+    const row = (cls: string, name: string, phone: string) => `<div class="${cls}"><h4><a href="/m/${name.length}">${name}</a></h4><p>Tél : ${phone}</p></div>`;
+    const page = chrome(`<div class="members">${row('member-row', 'Cabinet Tafna', '043 95 32 06')}${row('member-row-alternate', 'Cabinet Nedroma', '043 77 38 22')}${row('member-row', 'Cabinet Sebdou', '043 24 78 00')}${row('member-row-alternate', 'Cabinet Remchi', '043 17 01 58')}</div>`);
+    expect(names(page)).toEqual(['Cabinet Tafna', 'Cabinet Nedroma', 'Cabinet Sebdou', 'Cabinet Remchi']);
+  });
+
+  test('an hCard entry is named by its fn / org, not by the title beside it', () => {
+    const card = (org: string, title: string, phone: string) => `<div class="vcard"><div><strong><span class="fn org">${org}</span></strong></div><span class="title">${title}</span><span class="tel"><span class="value">${phone}</span></span></div>`;
+    const page = chrome(`<div class="list">${card('Cabinet Berrezoug', 'Commissaire aux comptes', '043 21 83 61')}${card('Cabinet Tabet Audit', 'Audit légal', '043 16 43 68')}</div>`);
+    expect(names(page)).toEqual(['Cabinet Berrezoug', 'Cabinet Tabet Audit']);
   });
 });
