@@ -9,14 +9,7 @@ export type { CompanyFilter, CompanySummary } from '../search/types';
 export type CompanySource = 'import' | 'scraping' | 'demo';
 
 /** A company as written by an import, a seed or an extraction (already normalised). */
-export interface CompanyInput {
-  nom: string;
-  wilaya_code: number;
-  secteur_id: string | null;
-  activite: string | null;
-  email: string | null;
-  telephone: string | null;
-  score_qualite: number;
+export interface CompanyInput extends Omit<CompanySummary, 'id'> {
   source: CompanySource;
   source_url: string | null;
 }
