@@ -10,7 +10,6 @@ import { AppError } from './errors';
 import { getMe } from './handlers/account';
 import { createApiKey, listApiKeys, revokeApiKey } from './handlers/apiKeys';
 import { getEntrepriseFacets, getSecteurs, getWilayas, searchEntreprises } from './handlers/entreprises';
-import { SqlCompanySearch } from './repositories/companies';
 import { addLeads, createList, deleteLead, deleteList, exportList, getList, listLeads, listLists, updateLead, updateList } from './handlers/lists';
 import { getScrapingTask, runScraping } from './handlers/scraping';
 import { authenticate } from './http/auth';
@@ -25,12 +24,9 @@ import { parseQuery, refuseBracketSyntax } from './http/query';
 import { DOCS_ASSETS_DIR, DOCS_PATH, loadSpec, withHeadOperations, type LoadedSpec } from './http/spec';
 import type { Logger } from './logger';
 import { Metrics } from './metrics';
-import { AccountService } from './services/accounts';
-import { ApiKeyService } from './services/apiKeys';
-import { ListService } from './services/lists';
 import type { PrincipalCache } from './services/principalCache';
-import { ScrapingService, type ScrapingSetup } from './services/scraping';
-import { SearchService } from './services/search';
+import type { ScrapingSetup } from './services/scraping';
+import { createServices, type AppServices } from './services';
 import type { CompanyIndex } from './search/index';
 
 export interface AppDependencies {
@@ -55,50 +51,11 @@ export interface AppDependencies {
   metrics?: Metrics;
   /** When set, GET /metrics on this app answers `Authorization: Bearer <metricsToken>` (404 to anything else). */
   metricsToken?: string;
-}
-
-/** What the services are built with besides the database and the key secret. */
-export type ServiceOptions = Pick<AppDependencies, 'scraping' | 'principalCache' | 'reads' | 'searchIndex' | 'metrics'>;
-
-export interface AppServices {
-  accounts: AccountService;
-  apiKeys: ApiKeyService;
-  search: SearchService;
-  scraping: ScrapingService;
-  lists: ListService;
-}
-
-export function createServices(db: Knex, apiKeySecret: string, options: ServiceOptions = {}): AppServices {
-  const { scraping, principalCache, searchIndex, metrics } = options;
-  const reads = options.reads ?? noReplica(db);
-  const sqlSearches = new Map<Knex, SqlCompanySearch>();
-  const sqlSearch = (reader: Knex) => {
-    let backend = sqlSearches.get(reader);
-    if (!backend) {
-      backend = new SqlCompanySearch(reader);
-      sqlSearches.set(reader, backend);
-    }
-    return backend;
-  };
-  const apiKeys = new ApiKeyService(db, apiKeySecret, principalCache);
-  return {
-    apiKeys,
-    accounts: new AccountService(db, apiKeys),
-    // The index (which follows the primary's change feed) answers once loaded; until then, or
-    // with SEARCH_INDEX=off, SQL answers on the replica behind the read-your-writes fence.
-    search: new SearchService(async (accountId) => (searchIndex?.ready ? searchIndex : sqlSearch(await reads.fenceFor(accountId)))),
-    scraping: new ScrapingService(
-      db,
-      scraping,
-      async (accountId) => {
-        searchIndex?.noteWrite();
-        await reads.noteWrite(accountId);
-      },
-      undefined,
-      metrics,
-    ),
-    lists: new ListService(db),
-  };
+  /**
+   * The services the routes call, built once by the caller with {@link createServices} (so that
+   * the caller and the app share one graph); default: built here from the other dependencies.
+   */
+  services?: AppServices;
 }
 
 /** A URL fit for the logs: the values of query parameters that may carry a credential are hidden. */
@@ -114,7 +71,7 @@ export function createApp(deps: AppDependencies): Express {
   const reads = deps.reads ?? noReplica(deps.db);
   const metrics = deps.metrics ?? new Metrics({ defaultMetrics: false });
   metrics.observePool('primary', deps.db);
-  const { accounts, apiKeys, search, scraping, lists } = createServices(deps.db, deps.apiKeySecret, { ...deps, reads, metrics });
+  const { accounts, apiKeys, search, scraping, lists } = deps.services ?? createServices(deps.db, deps.apiKeySecret, { ...deps, reads, metrics });
   const rateLimits = deps.rateLimits ?? createRateLimits({ logger: deps.logger, metrics });
   const app = express();
   // Paths match exactly: `/V1/ME` and `/v1/me/` are not `/v1/me` (set before any route: the

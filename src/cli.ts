@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { parseArgs } from 'node:util';
 import type { Knex } from 'knex';
-import { createServices } from './app';
+import { createServices } from './services';
 import { loadConfig } from './config';
 import { openRuntime } from './runtime';
 import { UUID } from './services/apiKeys';

@@ -1,7 +1,8 @@
 import type { Server, ServerResponse } from 'node:http';
 import type { Knex } from 'knex';
 import pino from 'pino';
-import { createApp, createServices } from './app';
+import { createApp } from './app';
+import { createServices } from './services';
 import { ConfigError, loadConfig } from './config';
 import { createReadYourWrites } from './db/readYourWrites';
 import { createRateLimits } from './http/rateLimit';
@@ -39,9 +40,6 @@ async function main(): Promise<void> {
   }
 
   const seed = config.seedDemo === 'auto' ? database.kind === 'embedded' : config.seedDemo;
-  const demo = seed
-    ? await seedDemoAccount(database.knex, createServices(database.knex, apiKeySecret).accounts)
-    : undefined;
   if (seed) {
     const companies = await seedDemoCompaniesIfEmpty(database.knex);
     if (companies > 0) logger.info({ companies }, 'demo companies written');
@@ -118,7 +116,11 @@ async function main(): Promise<void> {
   }
   const principalCache = new PrincipalCache({ ttlMs: config.authCacheTtlMs });
   await principalCache.start(database);
+  // The one service graph of this process: the routes, and the demo seed, use it.
+  const services = createServices(database.knex, apiKeySecret, { scraping, principalCache, reads, searchIndex, metrics });
+  const demo = seed ? await seedDemoAccount(database.knex, services.accounts) : undefined;
   const app = createApp({
+    services,
     db: database.knex,
     apiKeySecret,
     logger,

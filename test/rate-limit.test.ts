@@ -1,5 +1,6 @@
 import request from 'supertest';
-import { createApp, createServices } from '../src/app';
+import { createApp } from '../src/app';
+import { createServices } from '../src/services';
 import { loadConfig } from '../src/config';
 import type { Database } from '../src/db';
 import { createRateLimits } from '../src/http/rateLimit';

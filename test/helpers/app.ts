@@ -1,14 +1,15 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Express } from 'express';
-import { createApp, createServices, type AppServices } from '../../src/app';
+import { createApp } from '../../src/app';
+import { createServices, type AppServices } from '../../src/services';
 import type { ResponseValidationMode } from '../../src/config';
 import type { Database } from '../../src/db';
 import { createReadYourWrites, type FenceOptions, type ReadYourWrites } from '../../src/db/readYourWrites';
 import type { ScrapingSetup } from '../../src/services/scraping';
 import type { RateLimits } from '../../src/http/rateLimit';
 import { createLogger, type Logger } from '../../src/logger';
-import type { Metrics } from '../../src/metrics';
+import { Metrics } from '../../src/metrics';
 import { PrincipalCache } from '../../src/services/principalCache';
 import { CompanyIndex } from '../../src/search/index';
 import { createTestDatabase } from './db';
@@ -71,7 +72,11 @@ export async function createTestContext(
   await principalCache.start(database);
   const searchIndex = (options.searchIndex ?? process.env.TEST_SEARCH_INDEX !== 'off') === false ? undefined : new CompanyIndex(database.knex, { refreshIntervalMs: 0 });
   await searchIndex?.start();
+  // One graph: the services the tests call are the ones the app serves with.
+  const metrics = options.metrics ?? new Metrics({ defaultMetrics: false });
+  const services = createServices(database.knex, TEST_SECRET, { scraping: options.scraping, principalCache, reads, searchIndex, metrics });
   const app = createApp({
+    services,
     db: database.knex,
     apiKeySecret: TEST_SECRET,
     logger,
@@ -80,11 +85,10 @@ export async function createTestContext(
     principalCache,
     reads,
     searchIndex,
-    metrics: options.metrics,
+    metrics,
     metricsToken: options.metricsToken,
     rateLimits: options.rateLimits,
   });
-  const services = createServices(database.knex, TEST_SECRET, { scraping: options.scraping, principalCache, reads, searchIndex });
   let n = 0;
   return {
     app,
