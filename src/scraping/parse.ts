@@ -181,6 +181,34 @@ const MAX_ATTR = 200;
 const BLOCK_END = 1;
 const INLINE_END = 2;
 
+/** Elements icon fonts are written with (`<i class="fa fa-fax"></i>`, `<span class="icon-phone">`, an inline `<svg>`). */
+const ICON_TAGS = new Set(['I', 'SPAN', 'EM', 'SVG']);
+/** Class words of icon sets (Font Awesome, Bootstrap Icons, Glyphicons, Ionicons, Material Design Icons, Line Awesome, Tabler, Unicons...). */
+const ICON_SETS = new Set(['fa', 'fas', 'far', 'fal', 'fab', 'fad', 'bi', 'icon', 'icons', 'glyphicon', 'ion', 'ionicons', 'mdi', 'la', 'las', 'lar', 'ti', 'uil', 'dashicons', 'ri', 'feather', 'lni']);
+/** Longest class attribute read for an icon's meaning. */
+const MAX_ICON_CLASS = 200;
+
+/**
+ * The label an icon stands for, by the words of its class names (Font Awesome `fa-fax`,
+ * `fa-phone-alt`, `fa-mobile`, `fa-envelope-o`; Bootstrap Icons `bi-telephone-fill`; `icon-fax`,
+ * `glyphicon-earphone`...): 'Fax :', 'Tél :' or 'E-mail :', read as the label of the number (or
+ * e-mail) written after it, the way a visible 'Fax :' is. Only an element with no text of its own
+ * (an inline SVG's shapes aside) is an icon; undefined for any other element. A material icon
+ * writes its meaning as text ('fax', 'phone'), which the text labels already read.
+ */
+export function iconLabel(el: HTMLElement): string | undefined {
+  if (!ICON_TAGS.has(el.tagName) || el.classList.length === 0) return undefined;
+  if (el.tagName !== 'SVG' && el.childNodes.some((c) => c.nodeType === 1 || (c.nodeType === 3 && (c as TextNode).rawText.trim() !== ''))) return undefined;
+  const cls = el.classList.value.join(' ').slice(0, MAX_ICON_CLASS).toLowerCase();
+  const words = cls.split(/[\s_-]+/);
+  // A <span> or <em> is an icon only by an icon set's class ('hidden-phone' on an empty span is not).
+  if ((el.tagName === 'SPAN' || el.tagName === 'EM') && !words.some((w) => ICON_SETS.has(w))) return undefined;
+  if (words.some((w) => w === 'fax' || w === 'telecopie')) return 'Fax :';
+  if (words.some((w) => w === 'phone' || w === 'telephone' || w === 'mobile' || w === 'smartphone' || w === 'cellphone' || w === 'earphone' || w === 'tel')) return 'Tél :';
+  if (words.some((w) => w === 'envelope' || w === 'email' || w === 'mail')) return 'E-mail :';
+  return undefined;
+}
+
 /** Whether an element is the `type` of an hCard `tel` (`<span class="tel"><span class="type">fax</span>…`). */
 export function isCardTelType(el: HTMLElement): boolean {
   return el.classList.length > 0 && el.classList.contains('type') && el.parentNode !== null && el.parentNode.classList?.contains('tel') === true;
@@ -267,6 +295,13 @@ function readParts(el: HTMLElement, full: boolean): ItemParts {
         if (parts.named === undefined && (NAME_CLASS.test(cls) || attrOf(child, 'itemprop') === 'name')) parts.named = child;
         if (parts.activity === undefined && ACTIVITY_CLASS.test(cls)) parts.activity = child;
       }
+    }
+    // An icon font's fax, phone or envelope labels what follows it, as the word would.
+    const icon = iconLabel(child);
+    if (icon !== undefined) {
+      line += line !== '' ? ` ${icon}` : icon;
+      space = true;
+      continue;
     }
     if (BLOCKS.has(tag)) {
       if (line !== '') endLine();

@@ -44,3 +44,16 @@ describe('itemParts and blockText', () => {
     expect(blockText(card)).toBe('SARL Numidia & Fils\nBTP\nTél : 021 23 45 67\nFax : 021 23 45 68\nE-mail Appeler Ouvert');
   });
 });
+
+describe('icon fonts as labels', () => {
+  const text = (html: string) => blockText(parsePage(`<div>${html}</div>`).byTag('DIV')[0]);
+
+  test('a fax, phone or envelope icon reads as its label before what follows it', () => {
+    expect(text('<ul><li><i class="fa fa-fax" aria-hidden="true"></i> 036-39-88-61</li><li><i class="fa fa-mobile"></i> 0781-58-07-82</li></ul>')).toBe('Fax : 036-39-88-61\nTél : 0781-58-07-82');
+    expect(text('<p><span class="bi bi-telephone-fill"></span>021 23 45 67 <svg class="icon icon-fax"><use href="#fax"></use></svg>021 23 45 68 <i class="far fa-envelope-o"></i> a@b.dz</p>')).toBe('Tél : 021 23 45 67 Fax : 021 23 45 68 E-mail : a@b.dz');
+  });
+
+  test('elements with text, other icons and empty non-icon spans are left as they are', () => {
+    expect(text('<p><i class="fa fa-map-marker"></i> 12, rue X <span class="hidden-phone"></span><i class="phone">021 23 45 67</i></p>')).toBe('12, rue X 021 23 45 67');
+  });
+});
