@@ -495,6 +495,7 @@ function readName(scope: Scope, ctx: PageContext, selectors: SourceSelectors, pa
     candidates.push(
       () => nameText(parts.card),
       () => nameText(parts.heading),
+      () => nameText(parts.labelledName),
       () => withoutLabel(nameText(parts.named)),
       () => nameText(parts.bold),
       () => textOf(parts.term),

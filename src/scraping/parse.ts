@@ -143,6 +143,11 @@ export interface ItemParts {
   bold?: HTMLElement;
   /** The first term of a definition list (an entry written `<dt>name</dt><dd>…</dd>`). */
   term?: HTMLElement;
+  /**
+   * The value of the first labelled name field of a label/value record: the element after a
+   * `<dt>`, `<th>` or `<label>` that reads 'Raison sociale', 'Nom', 'Entreprise', 'Dénomination'...
+   */
+  labelledName?: HTMLElement;
   /** The first element whose class says activity/sector/category. */
   activity?: HTMLElement;
   /** The item's text, blocks on lines of their own (see {@link blockText}). */
@@ -207,6 +212,21 @@ export function iconLabel(el: HTMLElement): string | undefined {
   if (words.some((w) => w === 'phone' || w === 'telephone' || w === 'mobile' || w === 'smartphone' || w === 'cellphone' || w === 'earphone' || w === 'tel')) return 'Tél :';
   if (words.some((w) => w === 'envelope' || w === 'email' || w === 'mail')) return 'E-mail :';
   return undefined;
+}
+
+/** Tags a label/value record writes its labels with. */
+const FIELD_LABEL_TAGS = new Set(['DT', 'TH', 'LABEL']);
+/** Longest label text read. */
+const MAX_LABEL = 60;
+/** A name field's label, alone (an optional colon): 'Raison sociale', 'Nom', 'Nom de l'entreprise', 'Dénomination', 'الاسم'... */
+const NAME_LABEL = /^(?:raison sociale|nom(?: de l['’]entreprise| de la soci[ée]t[ée]| commercial)?|d[ée]nomination(?: sociale)?|entreprise|soci[ée]t[ée]|[ée]tablissement|enseigne|company(?: name)?|business name|name|الاسم|اسم الشركة|اسم المؤسسة)[ \u00a0]{0,3}:?$/iu;
+
+/** Whether an element is a label of a name field (see {@link NAME_LABEL}); only short label elements are read. */
+export function isNameLabel(el: HTMLElement): boolean {
+  if (!FIELD_LABEL_TAGS.has(el.tagName)) return false;
+  const text = el.rawText;
+  if (text.length > MAX_LABEL * 4) return false;
+  return NAME_LABEL.test(el.text.replace(/\s+/g, ' ').trim().slice(0, MAX_LABEL));
 }
 
 /** Whether an element is the `type` of an hCard `tel` (`<span class="tel"><span class="type">fax</span>…`). */
@@ -289,6 +309,11 @@ function readParts(el: HTMLElement, full: boolean): ItemParts {
       if (parts.bold === undefined && (tag === 'STRONG' || tag === 'B')) parts.bold = child;
       if (child.classList.length > 0 && child.classList.contains('tel')) parts.tels.push(child);
       if (parts.term === undefined && tag === 'DT') parts.term = child;
+      if (parts.labelledName === undefined && FIELD_LABEL_TAGS.has(tag) && isNameLabel(child)) {
+        // The value is the next sibling, unless that is a label too (a table's header row: 'Nom' then 'Tél').
+        const value = child.nextElementSibling;
+        if (value && !FIELD_LABEL_TAGS.has(value.tagName)) parts.labelledName = value;
+      }
       if (parts.named === undefined || parts.activity === undefined || parts.card === undefined) {
         const cls = child.classList.value.join(' ');
         if (parts.card === undefined && cls !== '' && child.classList.value.some((w) => CARD_NAME_WORDS.has(w))) parts.card = child;

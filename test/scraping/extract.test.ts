@@ -276,3 +276,12 @@ describe('icon fonts as labels', () => {
     expect(found.map((c) => [c.name, c.phones, c.faxes])).toEqual([1, 2, 3].map((n) => [`Société ${n}`, [`+21378158078${n}`, `+2133611086${n}`], [`+2133639886${n}`]]));
   });
 });
+
+describe('label/value records', () => {
+  test('one <dl> per company: the name is the value after a "Raison sociale" term, and distinct companies stay apart', () => {
+    const fiche = (n: number) => `<dl class="fiche"><dt>Raison sociale</dt><dd>SARL Fiche ${n}</dd><dt>Adresse</dt><dd>${n}, rue X, Tlemcen</dd><dt>Tél.</dt><dd>043.68.67.8${n}</dd><dt>Fax.</dt><dd>043.98.91.0${n}</dd></dl>`;
+    const found = extractCompanies(page(`<div id="wrap">${[1, 2, 3].map(fiche).join('\n')}</div>`), PAGE);
+    expect(found.map((c) => [c.name, c.phones, c.faxes])).toEqual([1, 2, 3].map((n) => [`SARL Fiche ${n}`, [`+2134368678${n}`], [`+2134398910${n}`]]));
+  });
+
+});

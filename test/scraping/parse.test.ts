@@ -57,3 +57,17 @@ describe('icon fonts as labels', () => {
     expect(text('<p><i class="fa fa-map-marker"></i> 12, rue X <span class="hidden-phone"></span><i class="phone">021 23 45 67</i></p>')).toBe('12, rue X 021 23 45 67');
   });
 });
+
+describe('labelled name fields', () => {
+  const parts = (html: string) => itemParts(parsePage(`<div>${html}</div>`).byTag('DIV')[0]);
+
+  test('the value after a name label (dt, th, label) is the labelled name; other labels give none', () => {
+    expect(parts('<dl><dt>Adresse</dt><dd>1, rue X</dd><dt>Raison sociale :</dt><dd>SARL X</dd></dl>').labelledName?.text).toBe('SARL X');
+    expect(parts('<table><tr><th>Nom de l’entreprise</th><td>EURL Y</td></tr></table>').labelledName?.text).toBe('EURL Y');
+    expect(parts('<dl><dt>Nom du gérant</dt><dd>M. Z</dd></dl>').labelledName).toBeUndefined();
+  });
+
+  test('a name label followed by another label (a header row) gives no name', () => {
+    expect(parts('<table><tr><th>Nom</th><th>Tél</th></tr><tr><td>Fiche 1</td><td>043 68 67 81</td></tr></table>').labelledName).toBeUndefined();
+  });
+});
