@@ -466,13 +466,11 @@ function repeatedGroups(root: HTMLElement): RepeatedItems {
       let qualified = 0;
       let size = 0;
       for (const m of members) {
-        const c = counts.get(m) ?? ZERO;
-        size += c.texts;
-        const named = c.names > 0 || (m.tagName === 'TR' && m.childNodes.filter((n) => (n as HTMLElement).tagName === 'TD').length >= 2);
-        const contact = c.numbers > 0 || c.ats > 0 || c.tels > 0;
-        if (named && c.texts >= 2 && (contact || c.links > 0)) {
+        size += (counts.get(m) ?? ZERO).texts;
+        const q = qualifies(m, counts);
+        if (q > 0) {
           qualified++;
-          score += contact ? 2 : 1;
+          score += q;
         }
       }
       if (qualified >= 2 && qualified * 2 >= members.length) groups.push({ parent, key, members, score, size: size / members.length, qualified });
@@ -483,6 +481,23 @@ function repeatedGroups(root: HTMLElement): RepeatedItems {
   const best = groups[0];
   const chosen = [best, ...groups.slice(1).filter((g) => g.key === best.key && !insideAny(g.parent, best.members) && !best.members.some((m) => insideAny(m, g.members)))];
   const members = chosen.flatMap((g) => g.members);
+  // A grid's last row often holds a single entry (no group of its own): an entry of the same shape, alone
+  // in a sibling of the same shape as a chosen group's container, is one of them.
+  // Each container's siblings are read once (one pass per distinct grand-parent, not per group).
+  const parents = new Set(chosen.map((g) => g.parent));
+  const seen = new Set<HTMLElement>();
+  for (const g of chosen) {
+    const grand = g.parent.parentNode;
+    if (!grand || seen.has(grand)) continue;
+    seen.add(grand);
+    const shape = signature(g.parent);
+    for (const sib of grand.childNodes) {
+      if (sib.nodeType !== 1 || parents.has(sib as HTMLElement) || !counts.has(sib as HTMLElement) || signature(sib as HTMLElement) !== shape) continue;
+      parents.add(sib as HTMLElement);
+      const lone = (sib as HTMLElement).childNodes.filter((c): c is HTMLElement => c.nodeType === 1 && counts.has(c as HTMLElement) && signature(c as HTMLElement) === best.key);
+      if (lone.length === 1 && qualifies(lone[0], counts) > 0) members.push(lone[0]);
+    }
+  }
   const weakShare = members.filter((m) => adMarks(m).weak).length / members.length;
   const items: HTMLElement[] = [];
   const advertisements: HTMLElement[] = [];
@@ -492,6 +507,15 @@ function repeatedGroups(root: HTMLElement): RepeatedItems {
     else items.push(m);
   }
   return { items, advertisements };
+}
+
+/** 2 when a block looks like an entry with contacts (a name, two texts, a number, e-mail or tel), 1 with only a link, else 0. */
+function qualifies(m: HTMLElement, counts: Map<HTMLElement, Counts>): number {
+  const c = counts.get(m) ?? ZERO;
+  const named = c.names > 0 || (m.tagName === 'TR' && m.childNodes.filter((n) => (n as HTMLElement).tagName === 'TD').length >= 2);
+  const contact = c.numbers > 0 || c.ats > 0 || c.tels > 0;
+  if (!named || c.texts < 2) return 0;
+  return contact ? 2 : c.links > 0 ? 1 : 0;
 }
 
 /** A child's shape: its tag and its first class word that is not an ad word (nor a number). */

@@ -386,3 +386,13 @@ describe('page chrome is told by where a block stands, not only by its class', (
     expect(names(page)).toEqual(['Cabinet Berrezoug', 'Cabinet Tabet Audit']);
   });
 });
+
+describe('grids of rows', () => {
+  test('a grid whose last row holds a single entry: that entry is found with the others', () => {
+    const col = (n: number) => `<div class="views-col"><div class="title"><a href="/node/${n}">Société ${n}</a></div><div class="tel">Téléphone : 0550 12 34 ${10 + n}</div></div>`;
+    const row = (...ns: number[]) => `<div class="views-row">${ns.map(col).join('')}</div>`;
+    const html = chrome(`<div class="view-grid">${row(1, 2, 3)}${row(4, 5, 6)}${row(7)}</div>`);
+    // (the best row first, then the others: order is not what is tested)
+    expect(names(html).sort()).toEqual([1, 2, 3, 4, 5, 6, 7].map((n) => `Société ${n}`));
+  });
+});
