@@ -643,6 +643,8 @@ export function findNextPage(root: HTMLElement, pageUrl: string, elements: reado
       if (href && !href.startsWith('#')) return href;
     }
   }
+  const fromSelect = selectedPageNext(elements, current, pageUrl);
+  if (fromSelect !== undefined) return fromSelect;
   // Elements inside a cookie banner, a newsletter box, a pop-up or the footer: marked in one pass (parents come first).
   const outside = new Set<HTMLElement>();
   for (const el of elements) {
@@ -654,6 +656,39 @@ export function findNextPage(root: HTMLElement, pageUrl: string, elements: reado
       const v = attrOf(el, attr);
       // (A cookie banner's "En savoir plus" or a footer's "More" is not the listing's: skipped above.)
       if (v && !v.startsWith('#') && !v.toLowerCase().startsWith('javascript:') && /[/?]/.test(v)) return v;
+    }
+  }
+  return undefined;
+}
+
+/** An option's text that names a page: '2', 'Page 2', 'Page 2 / 3', 'p. 2 sur 3', 'الصفحة 2'. */
+const PAGE_OPTION = /^(?:page|p\.?|pg|الصفحة)? ?\d{1,5}(?: ?(?:\/|sur|of|de|من) ?\d{1,5})?$/u;
+/** Most options a page select is read for. */
+const MAX_PAGE_OPTIONS = 500;
+
+/**
+ * The next page of a pagination written as a `<select>` (changing it loads the page): a select
+ * whose options all name pages ('Page 2 / 3') and whose values are URLs or queries ('?p=2',
+ * '/liste/page/2'), or page numbers when the select has a name (then the page URL with its
+ * `name` parameter set to N). The next page is the option after the selected one (or after the current page's).
+ */
+function selectedPageNext(elements: readonly HTMLElement[], current: number, pageUrl: string): string | undefined {
+  for (const select of elements) {
+    if (select.tagName !== 'SELECT') continue;
+    const options = select.childNodes.filter((c): c is HTMLElement => c.nodeType === 1 && (c as HTMLElement).tagName === 'OPTION');
+    if (options.length < 2 || options.length > MAX_PAGE_OPTIONS) continue;
+    if (!options.every((o) => PAGE_OPTION.test(foldText(shortText(o, 40) ?? '')))) continue;
+    let at = options.findIndex((o) => hasAttr(o, 'selected'));
+    if (at < 0) at = options.findIndex((o) => (foldText(shortText(o, 40) ?? '').match(/\d{1,5}/)?.[0] ?? '') === String(current));
+    const next = options[(at < 0 ? 0 : at) + 1];
+    const value = next === undefined ? undefined : (attrOf(next, 'value') ?? '').trim();
+    if (!value || value.startsWith('#') || value.toLowerCase().startsWith('javascript:')) continue;
+    if (/[/?]/.test(value)) return value;
+    const name = attrOf(select, 'name');
+    if (name && /^\d{1,5}$/.test(value)) {
+      const url = new URL(pageUrl);
+      url.searchParams.set(name, value);
+      return url.toString();
     }
   }
   return undefined;

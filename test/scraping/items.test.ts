@@ -396,3 +396,19 @@ describe('grids of rows', () => {
     expect(names(html).sort()).toEqual([1, 2, 3, 4, 5, 6, 7].map((n) => `Société ${n}`));
   });
 });
+
+describe('pagination by a page select', () => {
+  const page = (body: string) => parse(`<html><body><form>${body}</form></body></html>`);
+  const opts = (values: string[], selected: number) => values.map((v, i) => `<option value="${v}"${i === selected ? ' selected' : ''}>Page ${i + 1} / ${values.length}</option>`).join('');
+
+  test('the option after the selected one, its value a URL or query; or a page number with the select\'s name', () => {
+    expect(findNextPage(page(`<select onchange="location.search=this.value">${opts(['?w=Oran&amp;p=1', '?w=Oran&amp;p=2', '?w=Oran&amp;p=3'], 1)}</select>`), URL)).toBe('?w=Oran&p=3');
+    expect(findNextPage(page(`<select>${opts(['/liste/1', '/liste/2'], 0)}</select>`), URL)).toBe('/liste/2');
+    expect(findNextPage(page(`<select name="pg">${opts(['1', '2', '3'], 0)}</select>`), 'https://annuaire.test/liste?w=Oran')).toBe('https://annuaire.test/liste?w=Oran&pg=2');
+  });
+
+  test('no next page from the last option, nor from a select whose options are not pages', () => {
+    expect(findNextPage(page(`<select>${opts(['?p=1', '?p=2'], 1)}</select>`), URL)).toBeUndefined();
+    expect(findNextPage(page('<select><option value="/alger" selected>Alger</option><option value="/oran">Oran</option></select>'), URL)).toBeUndefined();
+  });
+});
