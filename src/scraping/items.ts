@@ -478,8 +478,25 @@ function repeatedGroups(root: HTMLElement): RepeatedItems {
   }
   if (groups.length === 0) return { items: [], advertisements: [] };
   groups.sort((a, b) => b.score - a.score || a.size - b.size);
-  const best = groups[0];
-  const chosen = [best, ...groups.slice(1).filter((g) => g.key === best.key && !insideAny(g.parent, best.members) && !best.members.some((m) => insideAny(m, g.members)))];
+  let best = groups[0];
+  let chosen = [best, ...groups.slice(1).filter((g) => g.key === best.key && !insideAny(g.parent, best.members) && !best.members.some((m) => insideAny(m, g.members)))];
+  // Records written several to a block (two companies per table row, a row of cards): when most of the
+  // best group's members each hold a group of blocks that all qualify on their own, those blocks are the records.
+  const holders = new Set(chosen.flatMap((g) => g.members));
+  const inner = groups.filter((g) => holders.has(g.parent) && g.qualified === g.members.length);
+  if (inner.length * 2 >= holders.size) {
+    const keys = new Map<string, number>();
+    for (const g of inner) keys.set(g.key, (keys.get(g.key) ?? 0) + 1);
+    const key = [...keys].sort((a, b) => b[1] - a[1])[0][0];
+    // Every holder's blocks of that shape, qualified or not (a record with no contact, a row's last lone record).
+    const split: Group[] = [];
+    for (const holder of holders) {
+      const blocks = holder.childNodes.filter((c): c is HTMLElement => c.nodeType === 1 && counts.has(c as HTMLElement) && signature(c as HTMLElement) === key);
+      if (blocks.length > 0) split.push({ parent: holder, key, members: blocks, score: 0, size: 0, qualified: 0 });
+    }
+    chosen = split;
+    best = split[0];
+  }
   const members = chosen.flatMap((g) => g.members);
   // A grid's last row often holds a single entry (no group of its own): an entry of the same shape, alone
   // in a sibling of the same shape as a chosen group's container, is one of them.

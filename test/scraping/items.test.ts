@@ -412,3 +412,12 @@ describe('pagination by a page select', () => {
     expect(findNextPage(page('<select><option value="/alger" selected>Alger</option><option value="/oran">Oran</option></select>'), URL)).toBeUndefined();
   });
 });
+
+describe('several records to a row', () => {
+  test('a table with two companies per row (one per cell): each cell is a company, one without contacts and a lone last one included', () => {
+    const cell = (n: number, contact = true) => `<td class="fiche"><b>Société ${n}</b><br>${n}, rue X, Médéa${contact ? `<br>Tél : 025 16 61 ${10 + n}<br>Email : s${n}@x.dz` : ''}</td>`;
+    const rows = [`<tr>${cell(1)}${cell(2)}</tr>`, `<tr>${cell(3)}${cell(4, false)}</tr>`, `<tr>${cell(5)}${cell(6)}</tr>`, `<tr>${cell(7)}<td>&nbsp;</td></tr>`];
+    const found = readListing(chrome(`<table class="annuaire">${rows.join('\n')}</table>`), URL).companies;
+    expect(found.map((c) => [c.name, c.phones]).sort()).toEqual([1, 2, 3, 4, 5, 6, 7].map((n) => [`Société ${n}`, n === 4 ? [] : [`+213251661${10 + n}`]]));
+  });
+});
