@@ -38,8 +38,8 @@ export interface JsonItem {
 
 /** Object keys, folded (lower case, letters and digits only), and what they hold. */
 const NAME_KEYS = new Set(['name', 'nom', 'raisonsociale', 'raison', 'company', 'companyname', 'entreprise', 'nomentreprise', 'societe', 'société', 'denomination', 'businessname', 'title', 'titre', 'label', 'libelle', 'enseigne', 'displayname']);
-const PHONE_KEYS = new Set(['phone', 'phones', 'telephone', 'telephones', 'tel', 'tél', 'téléphone', 'mobile', 'gsm', 'portable', 'fixe', 'phonenumber', 'phonenumbers', 'cell', 'cellphone', 'whatsapp', 'contactphone', 'numero', 'numtel', 'hatif', 'هاتف']);
-const FAX_KEYS = new Set(['fax', 'faxnumber', 'telecopie', 'télécopie', 'فاكس']);
+const PHONE_KEYS = new Set(['phone', 'phones', 'telephone', 'telephones', 'tel', 'tels', 'mobiles', 'numeros', 'tél', 'téléphone', 'mobile', 'gsm', 'portable', 'fixe', 'phonenumber', 'phonenumbers', 'cell', 'cellphone', 'whatsapp', 'contactphone', 'numero', 'numtel', 'hatif', 'هاتف']);
+const FAX_KEYS = new Set(['fax', 'faxes', 'faxs', 'faxnumber', 'telecopie', 'télécopie', 'فاكس']);
 const EMAIL_KEYS = new Set(['email', 'emails', 'mail', 'courriel', 'contactemail', 'emailaddress', 'adressemail', 'adresseemail']);
 const ACTIVITY_KEYS = new Set(['activity', 'activite', 'activité', 'secteur', 'sector', 'category', 'categorie', 'catégorie', 'industry', 'rubrique', 'metier', 'métier', 'specialite']);
 const URL_KEYS = new Set(['url', 'link', 'href', 'permalink', 'detailurl', 'profileurl', 'ficheurl', 'path', 'slugurl']);
@@ -147,6 +147,43 @@ export function embeddedJson(scripts: readonly HTMLElement[]): unknown[] {
     out.push(...assignedLiterals(text));
   }
   return out;
+}
+
+/** Attributes that carry a component's props as JSON (Astro islands, hydrated widgets). */
+const PROPS_ATTRS = ['props', 'data-props', 'data-react-props', 'data-vue-props'];
+/** Deepest level an Astro-serialised value is decoded to. */
+const MAX_PROPS_DEPTH = 64;
+
+/**
+ * The JSON values of elements' props attributes (`<astro-island props="{&quot;…">`, `data-props`),
+ * entities decoded by the parser; an astro-island's values are decoded from Astro's
+ * `[type, value]` encoding (0: a value or object of encoded values, 1: an array of encoded values).
+ */
+export function attributeJson(elements: readonly HTMLElement[]): unknown[] {
+  const out: unknown[] = [];
+  for (const el of elements) {
+    if (!el.rawAttrs.includes('props')) continue;
+    for (const attr of PROPS_ATTRS) {
+      const raw = el.getAttribute(attr);
+      if (!raw || raw.length > MAX_SCRIPT) continue;
+      const value = tryJson(raw);
+      if (value === undefined) continue;
+      out.push(el.tagName === 'ASTRO-ISLAND' ? fromAstro(value, 0) : value);
+    }
+  }
+  return out;
+}
+
+function fromAstro(v: unknown, depth: number): unknown {
+  if (depth > MAX_PROPS_DEPTH) return undefined;
+  if (Array.isArray(v) && v.length === 2 && typeof v[0] === 'number') {
+    const [type, value] = v;
+    if (type === 1 && Array.isArray(value)) return value.map((x) => fromAstro(x, depth + 1));
+    if (type === 0) return fromAstro(value, depth + 1);
+    return value;
+  }
+  if (isJson(v)) return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, fromAstro(x, depth + 1)]));
+  return v;
 }
 
 /**

@@ -421,3 +421,12 @@ describe('several records to a row', () => {
     expect(found.map((c) => [c.name, c.phones]).sort()).toEqual([1, 2, 3, 4, 5, 6, 7].map((n) => [`Société ${n}`, n === 4 ? [] : [`+213251661${10 + n}`]]));
   });
 });
+
+describe('props in attributes', () => {
+  test('an astro-island\'s props (HTML-escaped, Astro [type, value] encoding) are read as JSON state, plural keys (tels) included', () => {
+    const enc = (n: number) => `[0,{"nom":[0,"Société ${n}"],"tels":[1,[[0,"055012345${n}"]]],"emails":[1,[[0,"s${n}@x.dz"]]]}]`;
+    const props = `{"magasins":[1,[${[1, 2, 3].map(enc).join(',')}]]}`.replace(/"/g, '&quot;');
+    const found = readListing(chrome(`<astro-island uid="a" props="${props}"></astro-island>`), URL).companies;
+    expect(found.map((c) => [c.name, c.phones, c.emails])).toEqual([1, 2, 3].map((n) => [`Société ${n}`, [`+21355012345${n}`], [`s${n}@x.dz`]]));
+  });
+});
