@@ -27,7 +27,7 @@ import type { HTMLElement } from 'node-html-parser';
 import { findEmails, findPhonesAndFaxes, normalizeEmail, normalizePhone, readNumbers } from '../domain/contacts';
 import { sameHost } from './hosts';
 import { normalizeCompanyName, stripControlCharacters } from '../domain/text';
-import { classWords, embeddedJson, isPageFrame, repeatedMembers, findNextPage, jsonHtml, jsonItems, jsonNext, repeatedItems, shortText, type JsonItem } from './items';
+import { attributeJson, classWords, embeddedJson, isPageFrame, repeatedMembers, findNextPage, jsonHtml, jsonItems, jsonNext, repeatedItems, shortText, type JsonItem } from './items';
 import { attrOf, blockText, classAndId, descendants, hasAttr, isCardTelType, itemParts, parsePage, type ItemParts, type ParsedPage } from './parse';
 import type { SourceSelectors } from './sources';
 
@@ -228,7 +228,7 @@ function companiesOf(page: ParsedPage, pageUrl: string, selectors: SourceSelecto
     for (const ld of jsonLdOrgs(page.byTag('SCRIPT'), ctx)) scopes.push({ ld: [ld], kind: 'item' });
     for (const md of microdataOrgs(page, ctx)) scopes.push({ el: md, md, ld: [], kind: 'item' });
     if (scopes.length === 0) {
-      const fromJson = embeddedJson(page.byTag('SCRIPT')).map((v) => jsonItems(v)).reduce((a, b) => (b.length > a.length ? b : a), []);
+      const fromJson = [...embeddedJson(page.byTag('SCRIPT')), ...attributeJson(page.elements)].map((v) => jsonItems(v)).reduce((a, b) => (b.length > a.length ? b : a), []);
       if (fromJson.length > 0) {
         stripScripts(page);
         const found = companiesOfJson(fromJson, ctx);
@@ -495,6 +495,7 @@ function readName(scope: Scope, ctx: PageContext, selectors: SourceSelectors, pa
     candidates.push(
       () => nameText(parts.card),
       () => nameText(parts.heading),
+      () => nameText(parts.labelledName),
       () => withoutLabel(nameText(parts.named)),
       () => nameText(parts.bold),
       () => textOf(parts.term),

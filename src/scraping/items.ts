@@ -38,8 +38,8 @@ export interface JsonItem {
 
 /** Object keys, folded (lower case, letters and digits only), and what they hold. */
 const NAME_KEYS = new Set(['name', 'nom', 'raisonsociale', 'raison', 'company', 'companyname', 'entreprise', 'nomentreprise', 'societe', 'société', 'denomination', 'businessname', 'title', 'titre', 'label', 'libelle', 'enseigne', 'displayname']);
-const PHONE_KEYS = new Set(['phone', 'phones', 'telephone', 'telephones', 'tel', 'tél', 'téléphone', 'mobile', 'gsm', 'portable', 'fixe', 'phonenumber', 'phonenumbers', 'cell', 'cellphone', 'whatsapp', 'contactphone', 'numero', 'numtel', 'hatif', 'هاتف']);
-const FAX_KEYS = new Set(['fax', 'faxnumber', 'telecopie', 'télécopie', 'فاكس']);
+const PHONE_KEYS = new Set(['phone', 'phones', 'telephone', 'telephones', 'tel', 'tels', 'mobiles', 'numeros', 'tél', 'téléphone', 'mobile', 'gsm', 'portable', 'fixe', 'phonenumber', 'phonenumbers', 'cell', 'cellphone', 'whatsapp', 'contactphone', 'numero', 'numtel', 'hatif', 'هاتف']);
+const FAX_KEYS = new Set(['fax', 'faxes', 'faxs', 'faxnumber', 'telecopie', 'télécopie', 'فاكس']);
 const EMAIL_KEYS = new Set(['email', 'emails', 'mail', 'courriel', 'contactemail', 'emailaddress', 'adressemail', 'adresseemail']);
 const ACTIVITY_KEYS = new Set(['activity', 'activite', 'activité', 'secteur', 'sector', 'category', 'categorie', 'catégorie', 'industry', 'rubrique', 'metier', 'métier', 'specialite']);
 const URL_KEYS = new Set(['url', 'link', 'href', 'permalink', 'detailurl', 'profileurl', 'ficheurl', 'path', 'slugurl']);
@@ -147,6 +147,43 @@ export function embeddedJson(scripts: readonly HTMLElement[]): unknown[] {
     out.push(...assignedLiterals(text));
   }
   return out;
+}
+
+/** Attributes that carry a component's props as JSON (Astro islands, hydrated widgets). */
+const PROPS_ATTRS = ['props', 'data-props', 'data-react-props', 'data-vue-props'];
+/** Deepest level an Astro-serialised value is decoded to. */
+const MAX_PROPS_DEPTH = 64;
+
+/**
+ * The JSON values of elements' props attributes (`<astro-island props="{&quot;…">`, `data-props`),
+ * entities decoded by the parser; an astro-island's values are decoded from Astro's
+ * `[type, value]` encoding (0: a value or object of encoded values, 1: an array of encoded values).
+ */
+export function attributeJson(elements: readonly HTMLElement[]): unknown[] {
+  const out: unknown[] = [];
+  for (const el of elements) {
+    if (!el.rawAttrs.includes('props')) continue;
+    for (const attr of PROPS_ATTRS) {
+      const raw = el.getAttribute(attr);
+      if (!raw || raw.length > MAX_SCRIPT) continue;
+      const value = tryJson(raw);
+      if (value === undefined) continue;
+      out.push(el.tagName === 'ASTRO-ISLAND' ? fromAstro(value, 0) : value);
+    }
+  }
+  return out;
+}
+
+function fromAstro(v: unknown, depth: number): unknown {
+  if (depth > MAX_PROPS_DEPTH) return undefined;
+  if (Array.isArray(v) && v.length === 2 && typeof v[0] === 'number') {
+    const [type, value] = v;
+    if (type === 1 && Array.isArray(value)) return value.map((x) => fromAstro(x, depth + 1));
+    if (type === 0) return fromAstro(value, depth + 1);
+    return value;
+  }
+  if (isJson(v)) return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, fromAstro(x, depth + 1)]));
+  return v;
 }
 
 /**
@@ -466,13 +503,11 @@ function repeatedGroups(root: HTMLElement): RepeatedItems {
       let qualified = 0;
       let size = 0;
       for (const m of members) {
-        const c = counts.get(m) ?? ZERO;
-        size += c.texts;
-        const named = c.names > 0 || (m.tagName === 'TR' && m.childNodes.filter((n) => (n as HTMLElement).tagName === 'TD').length >= 2);
-        const contact = c.numbers > 0 || c.ats > 0 || c.tels > 0;
-        if (named && c.texts >= 2 && (contact || c.links > 0)) {
+        size += (counts.get(m) ?? ZERO).texts;
+        const q = qualifies(m, counts);
+        if (q > 0) {
           qualified++;
-          score += contact ? 2 : 1;
+          score += q;
         }
       }
       if (qualified >= 2 && qualified * 2 >= members.length) groups.push({ parent, key, members, score, size: size / members.length, qualified });
@@ -480,9 +515,43 @@ function repeatedGroups(root: HTMLElement): RepeatedItems {
   }
   if (groups.length === 0) return { items: [], advertisements: [] };
   groups.sort((a, b) => b.score - a.score || a.size - b.size);
-  const best = groups[0];
-  const chosen = [best, ...groups.slice(1).filter((g) => g.key === best.key && !insideAny(g.parent, best.members) && !best.members.some((m) => insideAny(m, g.members)))];
+  let best = groups[0];
+  let chosen = [best, ...groups.slice(1).filter((g) => g.key === best.key && !insideAny(g.parent, best.members) && !best.members.some((m) => insideAny(m, g.members)))];
+  // Records written several to a block (two companies per table row, a row of cards): when most of the
+  // best group's members each hold a group of blocks that all qualify on their own, those blocks are the records.
+  const holders = new Set(chosen.flatMap((g) => g.members));
+  const inner = groups.filter((g) => holders.has(g.parent) && g.qualified === g.members.length);
+  if (inner.length * 2 >= holders.size) {
+    const keys = new Map<string, number>();
+    for (const g of inner) keys.set(g.key, (keys.get(g.key) ?? 0) + 1);
+    const key = [...keys].sort((a, b) => b[1] - a[1])[0][0];
+    // Every holder's blocks of that shape, qualified or not (a record with no contact, a row's last lone record).
+    const split: Group[] = [];
+    for (const holder of holders) {
+      const blocks = holder.childNodes.filter((c): c is HTMLElement => c.nodeType === 1 && counts.has(c as HTMLElement) && signature(c as HTMLElement) === key);
+      if (blocks.length > 0) split.push({ parent: holder, key, members: blocks, score: 0, size: 0, qualified: 0 });
+    }
+    chosen = split;
+    best = split[0];
+  }
   const members = chosen.flatMap((g) => g.members);
+  // A grid's last row often holds a single entry (no group of its own): an entry of the same shape, alone
+  // in a sibling of the same shape as a chosen group's container, is one of them.
+  // Each container's siblings are read once (one pass per distinct grand-parent, not per group).
+  const parents = new Set(chosen.map((g) => g.parent));
+  const seen = new Set<HTMLElement>();
+  for (const g of chosen) {
+    const grand = g.parent.parentNode;
+    if (!grand || seen.has(grand)) continue;
+    seen.add(grand);
+    const shape = signature(g.parent);
+    for (const sib of grand.childNodes) {
+      if (sib.nodeType !== 1 || parents.has(sib as HTMLElement) || !counts.has(sib as HTMLElement) || signature(sib as HTMLElement) !== shape) continue;
+      parents.add(sib as HTMLElement);
+      const lone = (sib as HTMLElement).childNodes.filter((c): c is HTMLElement => c.nodeType === 1 && counts.has(c as HTMLElement) && signature(c as HTMLElement) === best.key);
+      if (lone.length === 1 && qualifies(lone[0], counts) > 0) members.push(lone[0]);
+    }
+  }
   const weakShare = members.filter((m) => adMarks(m).weak).length / members.length;
   const items: HTMLElement[] = [];
   const advertisements: HTMLElement[] = [];
@@ -492,6 +561,15 @@ function repeatedGroups(root: HTMLElement): RepeatedItems {
     else items.push(m);
   }
   return { items, advertisements };
+}
+
+/** 2 when a block looks like an entry with contacts (a name, two texts, a number, e-mail or tel), 1 with only a link, else 0. */
+function qualifies(m: HTMLElement, counts: Map<HTMLElement, Counts>): number {
+  const c = counts.get(m) ?? ZERO;
+  const named = c.names > 0 || (m.tagName === 'TR' && m.childNodes.filter((n) => (n as HTMLElement).tagName === 'TD').length >= 2);
+  const contact = c.numbers > 0 || c.ats > 0 || c.tels > 0;
+  if (!named || c.texts < 2) return 0;
+  return contact ? 2 : c.links > 0 ? 1 : 0;
 }
 
 /** A child's shape: its tag and its first class word that is not an ad word (nor a number). */
@@ -619,6 +697,8 @@ export function findNextPage(root: HTMLElement, pageUrl: string, elements: reado
       if (href && !href.startsWith('#')) return href;
     }
   }
+  const fromSelect = selectedPageNext(elements, current, pageUrl);
+  if (fromSelect !== undefined) return fromSelect;
   // Elements inside a cookie banner, a newsletter box, a pop-up or the footer: marked in one pass (parents come first).
   const outside = new Set<HTMLElement>();
   for (const el of elements) {
@@ -630,6 +710,39 @@ export function findNextPage(root: HTMLElement, pageUrl: string, elements: reado
       const v = attrOf(el, attr);
       // (A cookie banner's "En savoir plus" or a footer's "More" is not the listing's: skipped above.)
       if (v && !v.startsWith('#') && !v.toLowerCase().startsWith('javascript:') && /[/?]/.test(v)) return v;
+    }
+  }
+  return undefined;
+}
+
+/** An option's text that names a page: '2', 'Page 2', 'Page 2 / 3', 'p. 2 sur 3', 'الصفحة 2'. */
+const PAGE_OPTION = /^(?:page|p\.?|pg|الصفحة)? ?\d{1,5}(?: ?(?:\/|sur|of|de|من) ?\d{1,5})?$/u;
+/** Most options a page select is read for. */
+const MAX_PAGE_OPTIONS = 500;
+
+/**
+ * The next page of a pagination written as a `<select>` (changing it loads the page): a select
+ * whose options all name pages ('Page 2 / 3') and whose values are URLs or queries ('?p=2',
+ * '/liste/page/2'), or page numbers when the select has a name (then the page URL with its
+ * `name` parameter set to N). The next page is the option after the selected one (or after the current page's).
+ */
+function selectedPageNext(elements: readonly HTMLElement[], current: number, pageUrl: string): string | undefined {
+  for (const select of elements) {
+    if (select.tagName !== 'SELECT') continue;
+    const options = select.childNodes.filter((c): c is HTMLElement => c.nodeType === 1 && (c as HTMLElement).tagName === 'OPTION');
+    if (options.length < 2 || options.length > MAX_PAGE_OPTIONS) continue;
+    if (!options.every((o) => PAGE_OPTION.test(foldText(shortText(o, 40) ?? '')))) continue;
+    let at = options.findIndex((o) => hasAttr(o, 'selected'));
+    if (at < 0) at = options.findIndex((o) => (foldText(shortText(o, 40) ?? '').match(/\d{1,5}/)?.[0] ?? '') === String(current));
+    const next = options[(at < 0 ? 0 : at) + 1];
+    const value = next === undefined ? undefined : (attrOf(next, 'value') ?? '').trim();
+    if (!value || value.startsWith('#') || value.toLowerCase().startsWith('javascript:')) continue;
+    if (/[/?]/.test(value)) return value;
+    const name = attrOf(select, 'name');
+    if (name && /^\d{1,5}$/.test(value)) {
+      const url = new URL(pageUrl);
+      url.searchParams.set(name, value);
+      return url.toString();
     }
   }
   return undefined;

@@ -143,6 +143,11 @@ export interface ItemParts {
   bold?: HTMLElement;
   /** The first term of a definition list (an entry written `<dt>name</dt><dd>…</dd>`). */
   term?: HTMLElement;
+  /**
+   * The value of the first labelled name field of a label/value record: the element after a
+   * `<dt>`, `<th>` or `<label>` that reads 'Raison sociale', 'Nom', 'Entreprise', 'Dénomination'...
+   */
+  labelledName?: HTMLElement;
   /** The first element whose class says activity/sector/category. */
   activity?: HTMLElement;
   /** The item's text, blocks on lines of their own (see {@link blockText}). */
@@ -180,6 +185,49 @@ const MAX_ATTR = 200;
 
 const BLOCK_END = 1;
 const INLINE_END = 2;
+
+/** Elements icon fonts are written with (`<i class="fa fa-fax"></i>`, `<span class="icon-phone">`, an inline `<svg>`). */
+const ICON_TAGS = new Set(['I', 'SPAN', 'EM', 'SVG']);
+/** Class words of icon sets (Font Awesome, Bootstrap Icons, Glyphicons, Ionicons, Material Design Icons, Line Awesome, Tabler, Unicons...). */
+const ICON_SETS = new Set(['fa', 'fas', 'far', 'fal', 'fab', 'fad', 'bi', 'icon', 'icons', 'glyphicon', 'ion', 'ionicons', 'mdi', 'la', 'las', 'lar', 'ti', 'uil', 'dashicons', 'ri', 'feather', 'lni']);
+/** Longest class attribute read for an icon's meaning. */
+const MAX_ICON_CLASS = 200;
+
+/**
+ * The label an icon stands for, by the words of its class names (Font Awesome `fa-fax`,
+ * `fa-phone-alt`, `fa-mobile`, `fa-envelope-o`; Bootstrap Icons `bi-telephone-fill`; `icon-fax`,
+ * `glyphicon-earphone`...): 'Fax :', 'Tél :' or 'E-mail :', read as the label of the number (or
+ * e-mail) written after it, the way a visible 'Fax :' is. Only an element with no text of its own
+ * (an inline SVG's shapes aside) is an icon; undefined for any other element. A material icon
+ * writes its meaning as text ('fax', 'phone'), which the text labels already read.
+ */
+export function iconLabel(el: HTMLElement): string | undefined {
+  if (!ICON_TAGS.has(el.tagName) || el.classList.length === 0) return undefined;
+  if (el.tagName !== 'SVG' && el.childNodes.some((c) => c.nodeType === 1 || (c.nodeType === 3 && (c as TextNode).rawText.trim() !== ''))) return undefined;
+  const cls = el.classList.value.join(' ').slice(0, MAX_ICON_CLASS).toLowerCase();
+  const words = cls.split(/[\s_-]+/);
+  // A <span> or <em> is an icon only by an icon set's class ('hidden-phone' on an empty span is not).
+  if ((el.tagName === 'SPAN' || el.tagName === 'EM') && !words.some((w) => ICON_SETS.has(w))) return undefined;
+  if (words.some((w) => w === 'fax' || w === 'telecopie')) return 'Fax :';
+  if (words.some((w) => w === 'phone' || w === 'telephone' || w === 'mobile' || w === 'smartphone' || w === 'cellphone' || w === 'earphone' || w === 'tel')) return 'Tél :';
+  if (words.some((w) => w === 'envelope' || w === 'email' || w === 'mail')) return 'E-mail :';
+  return undefined;
+}
+
+/** Tags a label/value record writes its labels with. */
+const FIELD_LABEL_TAGS = new Set(['DT', 'TH', 'LABEL']);
+/** Longest label text read. */
+const MAX_LABEL = 60;
+/** A name field's label, alone (an optional colon): 'Raison sociale', 'Nom', 'Nom de l'entreprise', 'Dénomination', 'الاسم'... */
+const NAME_LABEL = /^(?:raison sociale|nom(?: de l['’]entreprise| de la soci[ée]t[ée]| commercial)?|d[ée]nomination(?: sociale)?|entreprise|soci[ée]t[ée]|[ée]tablissement|enseigne|company(?: name)?|business name|name|الاسم|اسم الشركة|اسم المؤسسة)[ \u00a0]{0,3}:?$/iu;
+
+/** Whether an element is a label of a name field (see {@link NAME_LABEL}); only short label elements are read. */
+export function isNameLabel(el: HTMLElement): boolean {
+  if (!FIELD_LABEL_TAGS.has(el.tagName)) return false;
+  const text = el.rawText;
+  if (text.length > MAX_LABEL * 4) return false;
+  return NAME_LABEL.test(el.text.replace(/\s+/g, ' ').trim().slice(0, MAX_LABEL));
+}
 
 /** Whether an element is the `type` of an hCard `tel` (`<span class="tel"><span class="type">fax</span>…`). */
 export function isCardTelType(el: HTMLElement): boolean {
@@ -261,12 +309,24 @@ function readParts(el: HTMLElement, full: boolean): ItemParts {
       if (parts.bold === undefined && (tag === 'STRONG' || tag === 'B')) parts.bold = child;
       if (child.classList.length > 0 && child.classList.contains('tel')) parts.tels.push(child);
       if (parts.term === undefined && tag === 'DT') parts.term = child;
+      if (parts.labelledName === undefined && FIELD_LABEL_TAGS.has(tag) && isNameLabel(child)) {
+        // The value is the next sibling, unless that is a label too (a table's header row: 'Nom' then 'Tél').
+        const value = child.nextElementSibling;
+        if (value && !FIELD_LABEL_TAGS.has(value.tagName)) parts.labelledName = value;
+      }
       if (parts.named === undefined || parts.activity === undefined || parts.card === undefined) {
         const cls = child.classList.value.join(' ');
         if (parts.card === undefined && cls !== '' && child.classList.value.some((w) => CARD_NAME_WORDS.has(w))) parts.card = child;
         if (parts.named === undefined && (NAME_CLASS.test(cls) || attrOf(child, 'itemprop') === 'name')) parts.named = child;
         if (parts.activity === undefined && ACTIVITY_CLASS.test(cls)) parts.activity = child;
       }
+    }
+    // An icon font's fax, phone or envelope labels what follows it, as the word would.
+    const icon = iconLabel(child);
+    if (icon !== undefined) {
+      line += line !== '' ? ` ${icon}` : icon;
+      space = true;
+      continue;
     }
     if (BLOCKS.has(tag)) {
       if (line !== '') endLine();

@@ -267,3 +267,21 @@ describe('numbers written as a range', () => {
     expect(found.map((c) => [c.name, c.phones, c.faxes])).toEqual([1, 2].map((n) => [`Membre ${n}`, [`+2132386401${n}`, `+2132386402${n}`], [`+2132386403${n}`]]));
   });
 });
+
+describe('icon fonts as labels', () => {
+  test('a number after a fax icon is a fax, never a phone; after a phone or mobile icon, a phone', () => {
+    const li = (icon: string, text: string) => `<li><i class="fa ${icon}" aria-hidden="true"></i> ${text}</li>`;
+    const card = (n: number) => `<li class="company"><h3>Société ${n}</h3><ul>${li('fa-map-marker', `${n}, rue des Frères`)}${li('fa-mobile', `0781-58-07-8${n}`)}${li('fa-fax', `036-39-88-6${n}`)}${li('fa-phone', `036-11-08-6${n}`)}</ul></li>`;
+    const found = extractCompanies(page(`<ul class="companies">${[1, 2, 3].map(card).join('')}</ul>`), PAGE);
+    expect(found.map((c) => [c.name, c.phones, c.faxes])).toEqual([1, 2, 3].map((n) => [`Société ${n}`, [`+21378158078${n}`, `+2133611086${n}`], [`+2133639886${n}`]]));
+  });
+});
+
+describe('label/value records', () => {
+  test('one <dl> per company: the name is the value after a "Raison sociale" term, and distinct companies stay apart', () => {
+    const fiche = (n: number) => `<dl class="fiche"><dt>Raison sociale</dt><dd>SARL Fiche ${n}</dd><dt>Adresse</dt><dd>${n}, rue X, Tlemcen</dd><dt>Tél.</dt><dd>043.68.67.8${n}</dd><dt>Fax.</dt><dd>043.98.91.0${n}</dd></dl>`;
+    const found = extractCompanies(page(`<div id="wrap">${[1, 2, 3].map(fiche).join('\n')}</div>`), PAGE);
+    expect(found.map((c) => [c.name, c.phones, c.faxes])).toEqual([1, 2, 3].map((n) => [`SARL Fiche ${n}`, [`+2134368678${n}`], [`+2134398910${n}`]]));
+  });
+
+});

@@ -386,3 +386,47 @@ describe('page chrome is told by where a block stands, not only by its class', (
     expect(names(page)).toEqual(['Cabinet Berrezoug', 'Cabinet Tabet Audit']);
   });
 });
+
+describe('grids of rows', () => {
+  test('a grid whose last row holds a single entry: that entry is found with the others', () => {
+    const col = (n: number) => `<div class="views-col"><div class="title"><a href="/node/${n}">Société ${n}</a></div><div class="tel">Téléphone : 0550 12 34 ${10 + n}</div></div>`;
+    const row = (...ns: number[]) => `<div class="views-row">${ns.map(col).join('')}</div>`;
+    const html = chrome(`<div class="view-grid">${row(1, 2, 3)}${row(4, 5, 6)}${row(7)}</div>`);
+    // (the best row first, then the others: order is not what is tested)
+    expect(names(html).sort()).toEqual([1, 2, 3, 4, 5, 6, 7].map((n) => `Société ${n}`));
+  });
+});
+
+describe('pagination by a page select', () => {
+  const page = (body: string) => parse(`<html><body><form>${body}</form></body></html>`);
+  const opts = (values: string[], selected: number) => values.map((v, i) => `<option value="${v}"${i === selected ? ' selected' : ''}>Page ${i + 1} / ${values.length}</option>`).join('');
+
+  test('the option after the selected one, its value a URL or query; or a page number with the select\'s name', () => {
+    expect(findNextPage(page(`<select onchange="location.search=this.value">${opts(['?w=Oran&amp;p=1', '?w=Oran&amp;p=2', '?w=Oran&amp;p=3'], 1)}</select>`), URL)).toBe('?w=Oran&p=3');
+    expect(findNextPage(page(`<select>${opts(['/liste/1', '/liste/2'], 0)}</select>`), URL)).toBe('/liste/2');
+    expect(findNextPage(page(`<select name="pg">${opts(['1', '2', '3'], 0)}</select>`), 'https://annuaire.test/liste?w=Oran')).toBe('https://annuaire.test/liste?w=Oran&pg=2');
+  });
+
+  test('no next page from the last option, nor from a select whose options are not pages', () => {
+    expect(findNextPage(page(`<select>${opts(['?p=1', '?p=2'], 1)}</select>`), URL)).toBeUndefined();
+    expect(findNextPage(page('<select><option value="/alger" selected>Alger</option><option value="/oran">Oran</option></select>'), URL)).toBeUndefined();
+  });
+});
+
+describe('several records to a row', () => {
+  test('a table with two companies per row (one per cell): each cell is a company, one without contacts and a lone last one included', () => {
+    const cell = (n: number, contact = true) => `<td class="fiche"><b>Société ${n}</b><br>${n}, rue X, Médéa${contact ? `<br>Tél : 025 16 61 ${10 + n}<br>Email : s${n}@x.dz` : ''}</td>`;
+    const rows = [`<tr>${cell(1)}${cell(2)}</tr>`, `<tr>${cell(3)}${cell(4, false)}</tr>`, `<tr>${cell(5)}${cell(6)}</tr>`, `<tr>${cell(7)}<td>&nbsp;</td></tr>`];
+    const found = readListing(chrome(`<table class="annuaire">${rows.join('\n')}</table>`), URL).companies;
+    expect(found.map((c) => [c.name, c.phones]).sort()).toEqual([1, 2, 3, 4, 5, 6, 7].map((n) => [`Société ${n}`, n === 4 ? [] : [`+213251661${10 + n}`]]));
+  });
+});
+
+describe('props in attributes', () => {
+  test('an astro-island\'s props (HTML-escaped, Astro [type, value] encoding) are read as JSON state, plural keys (tels) included', () => {
+    const enc = (n: number) => `[0,{"nom":[0,"Société ${n}"],"tels":[1,[[0,"055012345${n}"]]],"emails":[1,[[0,"s${n}@x.dz"]]]}]`;
+    const props = `{"magasins":[1,[${[1, 2, 3].map(enc).join(',')}]]}`.replace(/"/g, '&quot;');
+    const found = readListing(chrome(`<astro-island uid="a" props="${props}"></astro-island>`), URL).companies;
+    expect(found.map((c) => [c.name, c.phones, c.emails])).toEqual([1, 2, 3].map((n) => [`Société ${n}`, [`+21355012345${n}`], [`s${n}@x.dz`]]));
+  });
+});

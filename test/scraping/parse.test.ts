@@ -44,3 +44,30 @@ describe('itemParts and blockText', () => {
     expect(blockText(card)).toBe('SARL Numidia & Fils\nBTP\nTél : 021 23 45 67\nFax : 021 23 45 68\nE-mail Appeler Ouvert');
   });
 });
+
+describe('icon fonts as labels', () => {
+  const text = (html: string) => blockText(parsePage(`<div>${html}</div>`).byTag('DIV')[0]);
+
+  test('a fax, phone or envelope icon reads as its label before what follows it', () => {
+    expect(text('<ul><li><i class="fa fa-fax" aria-hidden="true"></i> 036-39-88-61</li><li><i class="fa fa-mobile"></i> 0781-58-07-82</li></ul>')).toBe('Fax : 036-39-88-61\nTél : 0781-58-07-82');
+    expect(text('<p><span class="bi bi-telephone-fill"></span>021 23 45 67 <svg class="icon icon-fax"><use href="#fax"></use></svg>021 23 45 68 <i class="far fa-envelope-o"></i> a@b.dz</p>')).toBe('Tél : 021 23 45 67 Fax : 021 23 45 68 E-mail : a@b.dz');
+  });
+
+  test('elements with text, other icons and empty non-icon spans are left as they are', () => {
+    expect(text('<p><i class="fa fa-map-marker"></i> 12, rue X <span class="hidden-phone"></span><i class="phone">021 23 45 67</i></p>')).toBe('12, rue X 021 23 45 67');
+  });
+});
+
+describe('labelled name fields', () => {
+  const parts = (html: string) => itemParts(parsePage(`<div>${html}</div>`).byTag('DIV')[0]);
+
+  test('the value after a name label (dt, th, label) is the labelled name; other labels give none', () => {
+    expect(parts('<dl><dt>Adresse</dt><dd>1, rue X</dd><dt>Raison sociale :</dt><dd>SARL X</dd></dl>').labelledName?.text).toBe('SARL X');
+    expect(parts('<table><tr><th>Nom de l’entreprise</th><td>EURL Y</td></tr></table>').labelledName?.text).toBe('EURL Y');
+    expect(parts('<dl><dt>Nom du gérant</dt><dd>M. Z</dd></dl>').labelledName).toBeUndefined();
+  });
+
+  test('a name label followed by another label (a header row) gives no name', () => {
+    expect(parts('<table><tr><th>Nom</th><th>Tél</th></tr><tr><td>Fiche 1</td><td>043 68 67 81</td></tr></table>').labelledName).toBeUndefined();
+  });
+});
