@@ -26,6 +26,33 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/credits/ledger": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the account's credit movements
+         * @description Every movement of the calling account's credit balance, newest first, page by page
+         *     (`page`, `per_page`, `total`, `pages`, `items`, as the other lists): grants written by
+         *     the operator (`amount` > 0) and charges for extractions (`amount` < 0, `task_id` names
+         *     the extraction task that was billed). `balance_after` is the balance once the movement
+         *     was applied, so the newest entry's `balance_after` is the balance `GET /v1/me` shows,
+         *     and the balance always equals the sum of every `amount`. An extraction that charges
+         *     nothing (no billable company, or a replay of the same `Idempotency-Key`) writes no
+         *     entry. Free.
+         */
+        get: operations["listCreditLedger"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/api-keys": {
         parameters: {
             query?: never;
@@ -1244,6 +1271,63 @@ export interface components {
              */
             note?: string | null;
         };
+        /** @description One movement of an account's credit balance. */
+        LedgerEntry: {
+            /**
+             * @description The movement's id; a later movement of the account has a larger id.
+             * @example 1042
+             */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When the movement was applied.
+             * @example 2026-03-02T09:15:00.000Z
+             */
+            created_at: string;
+            /**
+             * @description Credits added (positive) or charged (negative); never 0.
+             * @example -12
+             */
+            amount: number;
+            /**
+             * @description The account's balance once this movement was applied.
+             * @example 488
+             */
+            balance_after: number;
+            /**
+             * @description Why the balance moved: `scraping` for an extraction's charge, `opening balance` for
+             *     the grant written when the account was created, or the operator's own words for a
+             *     grant or a correction.
+             * @example scraping
+             */
+            reason: string;
+            /**
+             * Format: uuid
+             * @description The extraction task this movement paid for (`GET /v1/scraping/tasks/{task_id}`); null for grants.
+             * @example 5b0c7a52-3a4e-4d1f-9f58-2f8c6a1d7e90
+             */
+            task_id: string | null;
+        };
+        /** @description One page of credit movements. */
+        LedgerPage: {
+            /**
+             * @description How many movements the account has, over all pages.
+             * @example 2
+             */
+            total: number;
+            /**
+             * @description This page's number.
+             * @example 1
+             */
+            page: number;
+            /**
+             * @description How many pages there are (0 when there is no movement).
+             * @example 1
+             */
+            pages: number;
+            /** @description The movements on this page, newest first. */
+            items: components["schemas"]["LedgerEntry"][];
+        };
     };
     responses: {
         /** @description The account has no credit left. */
@@ -1531,6 +1615,38 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Me"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Error"];
+        };
+    };
+    listCreditLedger: {
+        parameters: {
+            query?: {
+                /** @description The page to read, from 1. */
+                page?: components["parameters"]["Page"];
+                /** @description How many items a page holds, from 1 to 100. */
+                per_page?: components["parameters"]["PerPage"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the account's credit movements. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LedgerPage"];
                 };
             };
             400: components["responses"]["BadRequest"];

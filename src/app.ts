@@ -7,7 +7,7 @@ import { pinoHttp } from 'pino-http';
 import type { ResponseValidationMode } from './config';
 import { noReplica, type ReadYourWrites } from './db/readYourWrites';
 import { AppError } from './errors';
-import { getMe } from './handlers/account';
+import { getMe, listCreditLedger } from './handlers/account';
 import { createApiKey, listApiKeys, revokeApiKey } from './handlers/apiKeys';
 import { getEntrepriseFacets, getSecteurs, getWilayas, searchEntreprises } from './handlers/entreprises';
 import { addLeads, createList, deleteLead, deleteList, exportList, getList, listLeads, listLists, updateLead, updateList } from './handlers/lists';
@@ -202,6 +202,7 @@ export function createApp(deps: AppDependencies): Express {
   v1.use(inputErrors);
   v1.use(reportInputErrors);
   v1.get('/me', getMe(accounts));
+  v1.get('/credits/ledger', listCreditLedger(accounts));
   v1.get('/api-keys', listApiKeys(apiKeys));
   v1.post('/api-keys', createApiKey(apiKeys));
   v1.delete('/api-keys/:key_id', revokeApiKey(apiKeys));

@@ -40,6 +40,20 @@ export async function applyCreditChange(
   return db.isTransaction ? run(db as Knex.Transaction) : db.transaction(run);
 }
 
+/** One page of an account's ledger, newest first, with the count of all its rows. */
+export async function listLedgerPage(
+  db: Knex,
+  accountId: string,
+  page: { offset: number; limit: number },
+): Promise<{ total: number; rows: LedgerRow[] }> {
+  const [rows, [{ count }]] = await Promise.all([
+    db<LedgerRow>('credit_ledger').where({ account_id: accountId }).orderBy('id', 'desc').offset(page.offset).limit(page.limit),
+    db('credit_ledger').where({ account_id: accountId }).count<{ count: string | number }[]>({ count: '*' }),
+  ]);
+  return { total: Number(count), rows };
+}
+
+/** Every ledger row of an account, oldest first. */
 export async function listLedger(db: Knex, accountId: string): Promise<LedgerRow[]> {
   return db<LedgerRow>('credit_ledger').where({ account_id: accountId }).orderBy('id');
 }

@@ -2,9 +2,9 @@ import crypto from 'node:crypto';
 import type { Knex } from 'knex';
 import { AppError } from '../errors';
 import * as accounts from '../repositories/accounts';
-import { applyCreditChange, type LedgerRow } from '../repositories/credits';
-import type { Me, PlanId } from '../types';
-import type { ApiKeyService, Principal } from './apiKeys';
+import { applyCreditChange, listLedgerPage, type LedgerRow } from '../repositories/credits';
+import type { LedgerEntry, LedgerPage, Me, PlanId } from '../types';
+import { UUID, type ApiKeyService, type Principal } from './apiKeys';
 
 export class AccountService {
   constructor(
@@ -49,6 +49,12 @@ export class AccountService {
     return row;
   }
 
+  /** One page of the account's credit movements, newest first. */
+  async ledger(accountId: string, page: number, perPage: number): Promise<LedgerPage> {
+    const { total, rows } = await listLedgerPage(this.db, accountId, { offset: (page - 1) * perPage, limit: perPage });
+    return { total, page, pages: Math.ceil(total / perPage), items: rows.map(toLedgerEntry) };
+  }
+
   async me(principal: Principal): Promise<Me> {
     const account = await accounts.findAccount(this.db, principal.accountId);
     if (!account) throw new AppError('invalid_api_key', 'The API key is not known.');
@@ -68,4 +74,18 @@ export class AccountService {
       key_id: principal.keyId,
     };
   }
+}
+
+/** Extraction charges reference their task; other movements (grants, corrections) have none. */
+const TASK_REASON = 'scraping';
+
+function toLedgerEntry(row: LedgerRow): LedgerEntry {
+  return {
+    id: String(row.id),
+    created_at: row.created_at.toISOString(),
+    amount: row.delta,
+    balance_after: row.balance_after,
+    reason: row.reason,
+    task_id: row.reason === TASK_REASON && row.reference && UUID.test(row.reference) ? row.reference : null,
+  };
 }
