@@ -168,6 +168,31 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/entreprises/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of a company of the database (`id` in search results, extraction results and leads). */
+                id: components["parameters"]["EntrepriseId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Read a company
+         * @description Returns one company of the database by its `id` (as search results, extraction results
+         *     and leads give it), with its provenance: where the record comes from and when it was
+         *     first and last seen. An id no company has answers 404 `resource_not_found`. Free.
+         */
+        get: operations["getEntreprise"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/wilayas": {
         parameters: {
             query?: never;
@@ -720,6 +745,24 @@ export interface components {
              * @example 85
              */
             score_qualite: number;
+            /**
+             * Format: date-time
+             * @description When the company entered the database.
+             * @example 2026-03-01T10:00:00.000Z
+             */
+            first_seen_at: string;
+            /**
+             * Format: date-time
+             * @description When the record last changed (an import or an extraction that gave it again).
+             * @example 2026-03-02T09:15:00.000Z
+             */
+            updated_at: string;
+            /**
+             * @description Where the record comes from, most recently seen first (at most 20 sources; `GET
+             *     /v1/entreprises/{id}` gives the same list). A record can have several: the same
+             *     company found on two directories, or imported and then found by an extraction.
+             */
+            provenance: components["schemas"]["Provenance"][];
         };
         /** @description One page of companies. */
         EntreprisePage: {
@@ -1328,6 +1371,41 @@ export interface components {
             /** @description The movements on this page, newest first. */
             items: components["schemas"]["LedgerEntry"][];
         };
+        /**
+         * @description One place a company record comes from: a page of a web directory read by an extraction
+         *     (`directory`), an operator's import (`import`), or the demo data of a fresh store (`demo`).
+         */
+        Provenance: {
+            /**
+             * @description What kind of source it is.
+             * @example directory
+             * @enum {string}
+             */
+            type: "directory" | "import" | "demo";
+            /**
+             * @description The directory's name (as the operator's sources file names it); null for an import or the demo data.
+             * @example annuaire-exemple
+             */
+            source: string | null;
+            /**
+             * Format: uri
+             * @description The page the company was read from; null when none is known (imports, records older than provenance).
+             * @example https://annuaire.example.dz/recherche?secteur=BTP&wilaya=Alger&page=1
+             */
+            url: string | null;
+            /**
+             * Format: date-time
+             * @description When this source first gave the company.
+             * @example 2026-03-02T09:15:00.000Z
+             */
+            first_seen_at: string;
+            /**
+             * Format: date-time
+             * @description When this source last gave the company.
+             * @example 2026-03-02T09:15:00.000Z
+             */
+            last_seen_at: string;
+        };
     };
     responses: {
         /** @description The account has no credit left. */
@@ -1544,6 +1622,8 @@ export interface components {
         LeadId: string;
         /** @description Lead statuses to keep, the parameter repeated once per value; without it, every lead. */
         LeadStatutFilter: components["schemas"]["LeadStatut"][];
+        /** @description The id of a company of the database (`id` in search results, extraction results and leads). */
+        EntrepriseId: string;
     };
     requestBodies: never;
     headers: {
@@ -1840,6 +1920,37 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Error"];
+        };
+    };
+    getEntreprise: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of a company of the database (`id` in search results, extraction results and leads). */
+                id: components["parameters"]["EntrepriseId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The company. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Entreprise"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             default: components["responses"]["Error"];
         };

@@ -9,7 +9,7 @@ import { noReplica, type ReadYourWrites } from './db/readYourWrites';
 import { AppError } from './errors';
 import { getMe, listCreditLedger } from './handlers/account';
 import { createApiKey, listApiKeys, revokeApiKey } from './handlers/apiKeys';
-import { getEntrepriseFacets, getSecteurs, getWilayas, searchEntreprises } from './handlers/entreprises';
+import { getEntreprise, getEntrepriseFacets, getSecteurs, getWilayas, searchEntreprises } from './handlers/entreprises';
 import { addLeads, createList, deleteLead, deleteList, exportList, getList, listLeads, listLists, updateLead, updateList } from './handlers/lists';
 import { getScrapingTask, runScraping } from './handlers/scraping';
 import { authenticate } from './http/auth';
@@ -208,6 +208,7 @@ export function createApp(deps: AppDependencies): Express {
   v1.delete('/api-keys/:key_id', revokeApiKey(apiKeys));
   v1.get('/entreprises', searchEntreprises(search));
   v1.get('/entreprises/facets', getEntrepriseFacets(search));
+  v1.get('/entreprises/:id', getEntreprise(search));
   v1.get('/wilayas', getWilayas);
   v1.get('/secteurs', getSecteurs);
   v1.post('/scraping/run', runScraping(scraping));

@@ -601,7 +601,13 @@ describe('GET /v1/lists/{id}/export', () => {
     const [{ n: after }] = await ctx.database.knex('companies').count({ n: '*' });
     expect(Number(after)).toBe(Number(before));
     const again = (await api.get(a.key, `/v1/lists/${listId}/leads?per_page=100`)).body.items;
-    expect(again.map((l: { entreprise: Entreprise }) => l.entreprise)).toEqual(leads.map((l) => l.entreprise));
+    // The same companies, updated (updated_at moved), still first seen when they were.
+    const fields = ({ updated_at: _u, provenance: _p, ...e }: Entreprise) => e;
+    expect(again.map((l: { entreprise: Entreprise }) => fields(l.entreprise))).toEqual(leads.map((l) => fields(l.entreprise)));
+    for (const [i, l] of (again as { entreprise: Entreprise }[]).entries()) {
+      expect(Date.parse(l.entreprise.updated_at)).toBeGreaterThan(Date.parse(leads[i].entreprise.updated_at));
+      expect(l.entreprise.provenance).toEqual([{ ...leads[i].entreprise.provenance[0], last_seen_at: l.entreprise.updated_at }]);
+    }
   });
 
   test('an empty list exports the header only; an unknown list answers 404', async () => {

@@ -311,7 +311,8 @@ describe('POST /v1/scraping/run', () => {
     expect(res.status).toBe(200);
     expect(res.headers['idempotent-replayed']).toBeUndefined();
     const c = expectedCompanies(dir, place);
-    expect(res.body).toEqual({
+    const withoutOrigin = ({ first_seen_at: _f, updated_at: _u, provenance: _p, ...e }: Record<string, unknown>) => e;
+    expect({ ...res.body, entreprises: res.body.entreprises.map(withoutOrigin) }).toEqual({
       task_id: expect.stringMatching(UUID),
       status: 'completed',
       secteur: 'BTP',
@@ -331,6 +332,21 @@ describe('POST /v1/scraping/run', () => {
       created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
     });
     for (const e of res.body.entreprises as { telephones: string[] }[]) for (const t of e.telephones) expect(t).toMatch(E164);
+    // Provenance: each page a company was read from, with its directory; all new, so first seen now.
+    const sourceOf = (url: string) => (url.startsWith(dir.a.origin) ? 'annuaire-a' : 'annuaire-b');
+    for (const e of res.body.entreprises as { id: string; source_urls: string[]; first_seen_at: string; updated_at: string; provenance: Record<string, unknown>[] }[]) {
+      const when = e.first_seen_at;
+      expect(e.updated_at).toBe(when);
+      expect(Date.parse(when)).toBeGreaterThan(Date.now() - 60_000);
+      const expected = e.source_urls
+        .map((url) => ({ type: 'directory', source: sourceOf(url), url, first_seen_at: when, last_seen_at: when }))
+        .sort((x, y) => x.source.localeCompare(y.source) || (x.url < y.url ? -1 : 1));
+      expect(e.provenance).toEqual(expected);
+      // The company's own record says the same.
+      const one = await request(ctx.app).get(`/v1/entreprises/${e.id}`).set('Authorization', `Bearer ${acct.api_key}`);
+      expect(one.status).toBe(200);
+      expect(one.body).toMatchObject({ id: e.id, first_seen_at: when, updated_at: when, provenance: expected });
+    }
 
     // Exactly these pages, each once: no page of another host, no detail page of a company that has both contacts.
     expect(dir.a.hits).toEqual(['/robots.txt', dir.pathA.page1, dir.pathA.page2, dir.pathA.detail]);

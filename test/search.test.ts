@@ -133,6 +133,9 @@ describe('GET /v1/entreprises over a known set of twelve companies', () => {
         email: 'contact@numidia-batiment.dz',
         telephone: '+213550123456',
         score_qualite: 85,
+        first_seen_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+        updated_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+        provenance: [{ type: 'import', source: null, url: null, first_seen_at: expect.any(String), last_seen_at: expect.any(String) }],
       },
     ]);
     const all = (await search(ctx, key, [['per_page', 100]])).body.items as Record<string, unknown>[];
@@ -610,7 +613,7 @@ describe('GET /v1/entreprises totals stay exact as the data changes', () => {
     ]);
   });
 
-  (process.env.TEST_SEARCH_INDEX === 'off' ? test.skip : test)('a search is answered by the index: one statement (the writes committed since the last), no scan; every write is seen by the next search', async () => {
+  (process.env.TEST_SEARCH_INDEX === 'off' ? test.skip : test)('a search is answered by the index: two statements (the writes committed since the last, then the origins of the page by id), no scan; every write is seen by the next search', async () => {
     await upsertCompanies(ctx.database.knex, [
       company('Tikjda Bois', { wilaya_code: 10, activite: 'Menuiserie', score_qualite: 40 }),
       company('Tikjda Meubles', { wilaya_code: 10, activite: 'Menuiserie', score_qualite: 60 }),
@@ -618,11 +621,11 @@ describe('GET /v1/entreprises totals stay exact as the data changes', () => {
     const statements: string[] = [];
     const onQuery = (q: { sql: string }) => void statements.push(q.sql);
     ctx.database.knex.on('query', onQuery);
-    // Each search's statements: exactly one, the index's refresh.
+    // Each search's statements: the index's refresh, then the page's origins (by primary key).
     const names = async () => {
       statements.length = 0;
       const items = (await search(ctx, key, [['query', 'tikjda']])).body.items.map((i: { nom: string }) => i.nom);
-      expect(statements).toEqual([expect.stringContaining('pg_visible_in_snapshot')]);
+      expect(statements).toEqual([expect.stringContaining('pg_visible_in_snapshot'), expect.stringContaining('from company_sources')]);
       return items;
     };
     try {

@@ -11,6 +11,12 @@ export function searchEntreprises(search: SearchService): RequestHandler {
   };
 }
 
+export function getEntreprise(search: SearchService): RequestHandler {
+  return async (req, res) => {
+    res.json(await search.get(String(req.params.id)));
+  };
+}
+
 export function getEntrepriseFacets(search: SearchService): RequestHandler {
   return async (req, res) => {
     res.json(await search.facets(req.query as EntrepriseFacetsQuery, principalOf(req).accountId));

@@ -12,7 +12,31 @@ export type CompanySource = 'import' | 'scraping' | 'demo';
 export interface CompanyInput extends Omit<CompanySummary, 'id'> {
   source: CompanySource;
   source_url: string | null;
+  /**
+   * The directory pages that gave it (extractions); without it, one provenance row is derived
+   * from `source` and `source_url`.
+   */
+  seenOn?: { source: string; url: string }[];
 }
+
+/** One source of a company record (`company_sources`): '' for what is unknown. */
+export interface ProvenanceRow {
+  kind: 'directory' | 'import' | 'demo';
+  source: string;
+  url: string;
+  first_seen_at: Date;
+  last_seen_at: Date;
+}
+
+/** When a company entered the database, when it last changed, and its sources, most recently seen first. */
+export interface CompanyOrigin {
+  first_seen_at: Date;
+  updated_at: Date;
+  provenance: ProvenanceRow[];
+}
+
+/** At most this many sources are shown per company (the contract's maxItems). */
+export const MAX_PROVENANCE = 20;
 
 export interface CompanyRow extends CompanyInput {
   id: string;
@@ -26,7 +50,7 @@ export function naturalKey(c: Pick<CompanyInput, 'nom' | 'wilaya_code'>): string
   return `${normalizeCompanyName(c.nom)}|${c.wilaya_code}`;
 }
 
-function toRecord(c: CompanyInput) {
+function toRecord({ seenOn: _seenOn, ...c }: CompanyInput) {
   return {
     id: crypto.randomUUID(),
     ...c,
@@ -73,8 +97,73 @@ export async function upsertCompanies(db: Knex, companies: CompanyInput[]): Prom
   return out;
 }
 
-/** One INSERT ... ON CONFLICT DO UPDATE of companies whose natural keys are distinct. */
+/** One INSERT ... ON CONFLICT DO UPDATE of companies whose natural keys are distinct, then their sources. */
 async function upsertStatement(db: Knex, companies: CompanyInput[]): Promise<UpsertedCompany[]> {
+  // The companies and their sources commit together (and at one now()).
+  const write = async (trx: Knex) => {
+    const rows = await upsertRows(trx, companies);
+    await recordSources(trx, companies, rows);
+    return rows;
+  };
+  return db.isTransaction ? write(db) : db.transaction(write);
+}
+
+/**
+ * Writes where each company was seen: a new source gets a row, a known one its `last_seen_at`
+ * moved. Companies come in the order of `rows` (one upsert statement's answer).
+ */
+async function recordSources(db: Knex, companies: CompanyInput[], rows: UpsertedCompany[]): Promise<void> {
+  const byKey = new Map<string, { company_id: string; kind: string; source: string; url: string }>();
+  companies.forEach((c, i) => {
+    const seen =
+      c.seenOn && c.seenOn.length > 0
+        ? c.seenOn.map((s) => ({ kind: 'directory', source: s.source, url: s.url }))
+        : [{ kind: c.source === 'scraping' ? 'directory' : c.source, source: '', url: c.source_url ?? '' }];
+    for (const s of seen) {
+      const row = { company_id: rows[i].id, ...s };
+      byKey.set(`${row.company_id}\n${row.kind}\n${row.source}\n${row.url}`, row);
+    }
+  });
+  if (byKey.size === 0) return;
+  await db('company_sources')
+    .insert([...byKey.values()])
+    .onConflict(['company_id', 'kind', 'source', 'url'])
+    .merge({ last_seen_at: db.fn.now() });
+}
+
+/** The origin of each company asked for that exists: dates and at most MAX_PROVENANCE sources. */
+export async function originsOf(db: Knex, ids: readonly string[]): Promise<Map<string, CompanyOrigin>> {
+  const out = new Map<string, CompanyOrigin>();
+  if (ids.length === 0) return out;
+  const unique = [...new Set(ids)];
+  const result = await db.raw(
+    `select c.id, c.created_at, c.updated_at, s.kind, s.source, s.url, s.first_seen_at, s.last_seen_at
+       from companies c
+       left join lateral (
+         select kind, source, url, first_seen_at, last_seen_at from company_sources
+          where company_id = c.id
+          order by last_seen_at desc, first_seen_at desc, kind, source, url
+          limit ${MAX_PROVENANCE}
+       ) s on true
+      where c.id in (${unique.map(() => '?::uuid').join(', ')})
+      order by c.id, s.last_seen_at desc, s.first_seen_at desc, s.kind, s.source, s.url`,
+    unique,
+  );
+  for (const r of result.rows as (Omit<ProvenanceRow, 'kind'> & { id: string; created_at: Date; updated_at: Date; kind: ProvenanceRow['kind'] | null })[]) {
+    let origin = out.get(r.id);
+    if (!origin) out.set(r.id, (origin = { first_seen_at: r.created_at, updated_at: r.updated_at, provenance: [] }));
+    if (r.kind) origin.provenance.push({ kind: r.kind, source: r.source, url: r.url, first_seen_at: r.first_seen_at, last_seen_at: r.last_seen_at });
+  }
+  return out;
+}
+
+/** One company by id with the columns a search result shows, or undefined. */
+export async function findCompany(db: Knex, id: string): Promise<CompanySummary | undefined> {
+  return db('companies').where({ id }).first(...SUMMARY);
+}
+
+/** The INSERT ... ON CONFLICT DO UPDATE itself. */
+async function upsertRows(db: Knex, companies: CompanyInput[]): Promise<UpsertedCompany[]> {
   const result = await db.raw(
     `? on conflict (nom_normalise, wilaya_code) do update set
        nom = excluded.nom,

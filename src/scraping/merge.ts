@@ -39,6 +39,8 @@ export interface MergedCompany {
   sourceUrls: string[];
   /** Every distinct name it was seen under. */
   names: string[];
+  /** Each page it was read from (listing or detail), with the source that page belongs to, in order. */
+  seenOn: { source: string; url: string }[];
 }
 
 /**
@@ -105,6 +107,17 @@ export function mergeCompanies(input: readonly SourcedRecord[]): MergedCompany[]
     .map(([, members]) => mergeGroup(members.map((i) => records[i]), members.map((i) => nameKeys[i])));
 }
 
+/** Distinct (source, page) pairs of a group's records, listing pages and detail pages alike. */
+function seenOn(group: SourcedRecord[]): { source: string; url: string }[] {
+  const seen = new Map<string, { source: string; url: string }>();
+  for (const r of group) {
+    for (const url of [r.raw.sourceUrl, r.raw.detailUrl]) {
+      if (url && !seen.has(`${r.source}\n${url}`)) seen.set(`${r.source}\n${url}`, { source: r.source, url });
+    }
+  }
+  return [...seen.values()];
+}
+
 /** One company from a group of records, given their normalised names in the same order. */
 function mergeGroup(group: SourcedRecord[], nameKeys: string[]): MergedCompany {
   const [first] = group;
@@ -120,6 +133,7 @@ function mergeGroup(group: SourcedRecord[], nameKeys: string[]): MergedCompany {
     sources: unique(group.map((r) => r.source)),
     sourceUrls: unique(group.flatMap((r) => [r.raw.sourceUrl, r.raw.detailUrl])),
     names: unique(group.map((r) => r.raw.name)),
+    seenOn: seenOn(group),
   };
   const activity = group.map((r) => r.raw.activity).find(Boolean);
   if (activity) merged.activity = activity;

@@ -55,7 +55,7 @@ export function createServices(db: Knex, apiKeySecret: string, options: ServiceO
     accounts: new AccountService(db, apiKeys),
     // The index (which follows the primary's change feed) answers once loaded; until then, or
     // with SEARCH_INDEX=off, SQL answers on the replica behind the read-your-writes fence.
-    search: new SearchService(async (accountId) => (searchIndex?.ready ? searchIndex : sqlSearch(await reads.fenceFor(accountId)))),
+    search: new SearchService(async (accountId) => (searchIndex?.ready ? searchIndex : sqlSearch(await reads.fenceFor(accountId))), db),
     scraping: new ScrapingService(
       db,
       scraping,

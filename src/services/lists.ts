@@ -8,7 +8,8 @@ import * as lists from '../repositories/lists';
 import { findTask } from '../repositories/scraping';
 import type { Lead, LeadAdd, LeadBulkResult, LeadPage, LeadStatut, List, ListCreate, ListPage, ListUpdate, LeadUpdate } from '../types';
 import { IMPORT_COLUMNS } from './companyImport';
-import { toEntreprise } from './search';
+import { entrepriseFields, toEntreprise } from './search';
+import { originsOf, type CompanyOrigin } from '../repositories/companies';
 
 /** How many leads a list embeds (its most recently added), in GET /v1/lists and GET /v1/lists/{id}. */
 export const EMBEDDED_LEADS = 10;
@@ -17,10 +18,10 @@ export const EXPORT_COLUMNS = [...IMPORT_COLUMNS, 'statut', 'note'] as const;
 /** The export starts with a UTF-8 byte order mark, for spreadsheets (Excel) to read accents right. */
 export const CSV_BOM = '\uFEFF';
 
-export function toLead(row: lists.LeadRow): Lead {
+export function toLead(row: lists.LeadRow, origin: CompanyOrigin): Lead {
   return {
     id: row.id,
-    entreprise: toEntreprise(row.company),
+    entreprise: toEntreprise(row.company, origin),
     statut: row.statut,
     note: row.note,
     added_at: row.added_at.toISOString(),
@@ -28,7 +29,17 @@ export function toLead(row: lists.LeadRow): Lead {
   };
 }
 
-function toList(row: lists.ListRow, count: number, leads: lists.LeadRow[]): List {
+/**
+ * Leads as the contract shows them, their companies' origins read in one query. A lead's company
+ * cannot be deleted while the lead exists (the lead goes with it); should one go between the
+ * two reads, its lead shows no source and the dates of the lead itself.
+ */
+async function toLeads(db: Knex, rows: lists.LeadRow[]): Promise<Lead[]> {
+  const origins = await originsOf(db, rows.map((r) => r.company.id));
+  return rows.map((r) => toLead(r, origins.get(r.company.id) ?? { first_seen_at: r.added_at, updated_at: r.added_at, provenance: [] }));
+}
+
+function toList(row: lists.ListRow, count: number, leads: Lead[]): List {
   return {
     id: row.id,
     nom: row.nom,
@@ -36,7 +47,7 @@ function toList(row: lists.ListRow, count: number, leads: lists.LeadRow[]): List
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
     leads_count: count,
-    leads: leads.map(toLead),
+    leads,
   };
 }
 
@@ -97,8 +108,9 @@ export class ListService {
   private async withLeads(db: Knex, rows: lists.ListRow[]): Promise<List[]> {
     const ids = rows.map((r) => r.id);
     const [counts, recent] = await Promise.all([lists.countLeads(db, ids), lists.recentLeads(db, ids, EMBEDDED_LEADS)]);
-    const byList = new Map<string, lists.LeadRow[]>(ids.map((id) => [id, []]));
-    for (const lead of recent) byList.get(lead.list_id)?.push(lead);
+    const leads = await toLeads(db, recent);
+    const byList = new Map<string, Lead[]>(ids.map((id) => [id, []]));
+    recent.forEach((lead, i) => byList.get(lead.list_id)?.push(leads[i]));
     return rows.map((r) => toList(r, counts.get(r.id) ?? 0, byList.get(r.id) ?? []));
   }
 
@@ -142,7 +154,7 @@ export class ListService {
   async leads(accountId: string, listId: string, statuts: readonly LeadStatut[], page: number, perPage: number): Promise<LeadPage> {
     await this.ownList(accountId, listId);
     const { total, rows } = await lists.listLeads(this.db, listId, [...new Set(statuts)], { offset: (page - 1) * perPage, limit: perPage });
-    return { total, page, pages: Math.ceil(total / perPage), items: rows.map(toLead) };
+    return { total, page, pages: Math.ceil(total / perPage), items: await toLeads(this.db, rows) };
   }
 
   /**
@@ -166,8 +178,8 @@ export class ListService {
         }
         const [added] = await lists.insertLeads(trx, listId, [{ id: crypto.randomUUID(), entreprise_id: id, statut: form.statut, note: form.note }]);
         if (!added) throw new AppError('lead_already_exists', `Company ${id} is already in list ${listId}.`);
-        const [lead] = await lists.findLeads(trx, [added.id]);
-        return { status: 201 as const, body: toLead(lead) };
+        const [lead] = await toLeads(trx, await lists.findLeads(trx, [added.id]));
+        return { status: 201 as const, body: lead };
       }
 
       let ids: string[];
@@ -197,11 +209,13 @@ export class ListService {
 
       const inserted = await lists.insertLeads(trx, listId, ids.map((id) => ({ id: crypto.randomUUID(), entreprise_id: id })));
       const addedIds = new Set(inserted.map((r) => r.entreprise_id));
-      const rows = new Map((await lists.findLeads(trx, inserted.map((r) => r.id))).map((r) => [r.entreprise_id, r]));
+      const found = await lists.findLeads(trx, inserted.map((r) => r.id));
+      const shown = await toLeads(trx, found);
+      const rows = new Map(found.map((r, i) => [r.entreprise_id, shown[i]]));
       return {
         status: 200 as const,
         body: {
-          added: ids.filter((id) => addedIds.has(id)).map((id) => toLead(rows.get(id)!)),
+          added: ids.filter((id) => addedIds.has(id)).map((id) => rows.get(id)!),
           already_present: ids.filter((id) => !addedIds.has(id)),
         },
       };
@@ -217,8 +231,8 @@ export class ListService {
       if (!(await lists.updateLead(trx, listId, leadId, changes))) {
         throw new AppError('resource_not_found', `No lead ${leadId} in list ${listId}.`);
       }
-      const [lead] = await lists.findLeads(trx, [leadId]);
-      return toLead(lead);
+      const [lead] = await toLeads(trx, await lists.findLeads(trx, [leadId]));
+      return lead;
     });
   }
 
@@ -238,7 +252,7 @@ export class ListService {
     const list = await this.ownList(accountId, listId);
     const rows = await lists.allLeads(this.db, listId);
     const records = rows.map((row) => {
-      const e = toEntreprise(row.company);
+      const e = entrepriseFields(row.company);
       // Cells that a spreadsheet would run as a formula are written as text (see src/domain/spreadsheet.ts).
       return [e.nom, e.wilaya, e.secteur ?? '', e.activite ?? '', e.email ?? '', e.telephone ?? '', String(e.score_qualite), row.statut, row.note ?? ''].map(escapeFormula);
     });

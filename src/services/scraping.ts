@@ -4,7 +4,8 @@ import { AppError, validationError, type FieldError } from '../errors';
 import { findSecteur, type Secteur } from '../reference/secteurs';
 import { effectiveWilaya, findWilaya, type Wilaya } from '../reference/wilayas';
 import { findAccount } from '../repositories/accounts';
-import { naturalKey, upsertCompanies, type CompanyInput } from '../repositories/companies';
+import { naturalKey, originsOf, upsertCompanies, type CompanyInput } from '../repositories/companies';
+import { originFields } from './search';
 import { releaseExtractionSlot, takeExtractionSlot } from '../repositories/extractionSlots';
 import * as tasks from '../repositories/scraping';
 import type { ExtractionOutcome, Metrics } from '../metrics';
@@ -132,7 +133,10 @@ export class ScrapingService {
       const answer = await this.idempotency.once<ScrapingTask>(principal.accountId, idempotencyKey, hash, (complete) => this.execute(principal, request, complete), {
         leaseMs: this.setup.deadlineMs + EXTRACTION_WRITE_MARGIN_MS,
       });
-      if (answer.replayed) this.metrics?.extractions.inc({ outcome: 'replayed' });
+      if (answer.replayed) {
+        this.metrics?.extractions.inc({ outcome: 'replayed' });
+        return { ...answer, body: await this.withOrigins(answer.body) };
+      }
       return answer;
     } catch (err) {
       this.metrics?.extractions.inc({ outcome: outcomeOf(err) });
@@ -281,12 +285,14 @@ export class ScrapingService {
           score_qualite: 0,
           source: 'scraping',
           source_url: c.sourceUrls[0] ?? null,
+          seenOn: c.seenOn,
         };
         company.score_qualite = completenessScore(company);
         return company;
       });
       const written = await upsertCompanies(trx, inputs);
       const ids = new Map(written.map((w) => [`${w.nom_normalise}|${w.wilaya_code}`, w.id]));
+      const origins = await originsOf(trx, written.map((w) => w.id));
       const entreprises: ScrapedEntreprise[] = kept.map((c, i) => ({
         id: ids.get(naturalKey(inputs[i])) as string,
         nom: inputs[i].nom,
@@ -302,6 +308,7 @@ export class ScrapingService {
         telephones: c.phones,
         sources: c.sources,
         source_urls: c.sourceUrls,
+        ...originFields(origins.get(ids.get(naturalKey(inputs[i])) as string)!),
       }));
       const completed: ScrapingTask = {
         ...base,
@@ -339,6 +346,26 @@ export class ScrapingService {
   async task(principal: Principal, taskId: string): Promise<ScrapingTask> {
     const found = await tasks.findTask(this.db, principal.accountId, taskId);
     if (!found) throw new AppError('resource_not_found', `No extraction task ${taskId} for this account.`);
-    return found;
+    return this.withOrigins(found);
+  }
+
+  /**
+   * A stored answer written before companies had an origin (migration 010) gets its companies'
+   * origins as they are now; later answers are returned as stored.
+   */
+  private async withOrigins<T extends { entreprises?: ScrapedEntreprise[]; created_at?: string }>(stored: T): Promise<T> {
+    const missing = (stored.entreprises ?? []).filter((e) => e.provenance === undefined);
+    if (missing.length === 0) return stored;
+    const origins = await originsOf(this.db, missing.map((e) => e.id));
+    return {
+      ...stored,
+      entreprises: stored.entreprises!.map((e) => {
+        if (e.provenance !== undefined) return e;
+        // A company deleted since: the task's own time is the one date known for it.
+        const at = new Date(stored.created_at ?? Date.now());
+        const origin = origins.get(e.id) ?? { first_seen_at: at, updated_at: at, provenance: [] };
+        return { ...e, ...originFields(origin) };
+      }),
+    };
   }
 }

@@ -1,16 +1,38 @@
 import crypto from 'node:crypto';
+import type { Knex } from 'knex';
 import { findControlCharacter, words } from '../domain/text';
 import { validationError, type FieldError } from '../errors';
 import { findSecteur, SECTEURS } from '../reference/secteurs';
 import { effectiveWilaya, findWilayaByCode, WILAYAS } from '../reference/wilayas';
-import { filterKey } from '../repositories/companies';
+import { filterKey, findCompany, originsOf, type CompanyOrigin } from '../repositories/companies';
+import { AppError } from '../errors';
 import type { CompanyFilter, CompanySearchBackend, CompanySummary, SearchSort, SortKey } from '../search/types';
 import type { Entreprise, EntrepriseFacets, EntrepriseFacetsQuery, EntreprisePage, SearchEntreprisesQuery } from '../types';
 
 const secteurNames = new Map(SECTEURS.map((s) => [s.id, s.nom]));
 
-/** A company row as the contract shows it (the search, list leads). */
-export function toEntreprise(row: CompanySummary): Entreprise {
+/** A company row as the contract shows it (the search, list leads, extraction results), with its origin. */
+export function toEntreprise(row: CompanySummary, origin: CompanyOrigin): Entreprise {
+  return { ...entrepriseFields(row), ...originFields(origin) };
+}
+
+/** A company's origin as the contract shows it. */
+export function originFields(origin: CompanyOrigin): Pick<Entreprise, 'first_seen_at' | 'updated_at' | 'provenance'> {
+  return {
+    first_seen_at: origin.first_seen_at.toISOString(),
+    updated_at: origin.updated_at.toISOString(),
+    provenance: origin.provenance.map((p) => ({
+      type: p.kind,
+      source: p.source === '' ? null : p.source,
+      url: p.url === '' ? null : p.url,
+      first_seen_at: p.first_seen_at.toISOString(),
+      last_seen_at: p.last_seen_at.toISOString(),
+    })),
+  };
+}
+
+/** A company row's own fields (the CSV export shows these). */
+export function entrepriseFields(row: CompanySummary): Omit<Entreprise, 'first_seen_at' | 'updated_at' | 'provenance'> {
   return {
     id: row.id,
     nom: row.nom,
@@ -86,7 +108,17 @@ export class SearchService {
   constructor(
     /** The backend that may answer an account's searches (read-your-writes: see src/db/readYourWrites.ts). */
     private readonly backendFor: (accountId: string) => Promise<CompanySearchBackend>,
+    /** Where the companies' origins and single companies are read: the primary, which has every row the index shows. */
+    private readonly db: Knex,
   ) {}
+
+  /** One company by id, with its origin; 404 when no company has it. */
+  async get(id: string): Promise<Entreprise> {
+    const row = await findCompany(this.db, id);
+    const origin = row && (await originsOf(this.db, [id])).get(id);
+    if (!row || !origin) throw new AppError('resource_not_found', `No company ${id}.`);
+    return toEntreprise(row, origin);
+  }
 
   private filter(params: EntrepriseFacetsQuery): CompanyFilter {
     const problems: FieldError[] = [];
@@ -128,13 +160,18 @@ export class SearchService {
     }
     const backend = await this.backendFor(accountId);
     const { total, rows, lastKey } = await backend.search(filter, { sort, limit: perPage, offset, after });
+    const origins = await originsOf(this.db, rows.map((r) => r.id));
     const next = offset + rows.length;
     const more = rows.length === perPage && lastKey !== null && (after !== undefined || next < total);
     return {
       total,
       page: Math.floor(offset / perPage) + 1,
       pages: Math.ceil(total / perPage),
-      items: rows.map(toEntreprise),
+      // A company deleted since the backend read it has no origin any more: it is left out.
+      items: rows.flatMap((row) => {
+        const origin = origins.get(row.id);
+        return origin ? [toEntreprise(row, origin)] : [];
+      }),
       next_cursor: more ? encodeCursor({ v: 1, s: sort, k: lastKey!, o: next, f: searchHash(filter, sort) }) : null,
     };
   }
