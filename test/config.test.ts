@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { ConfigError, loadConfig, settings } from '../src/config';
+import { ConfigError, loadConfig, settings } from '../src/platform/config';
 
 describe('configuration', () => {
   test('has a default for everything', () => {
@@ -60,7 +60,7 @@ describe('configuration', () => {
   });
 
   test('every variable read is listed in the settings table', () => {
-    const source = require('node:fs').readFileSync(path.resolve(__dirname, '../src/config.ts'), 'utf8') as string;
+    const source = require('node:fs').readFileSync(path.resolve(__dirname, '../src/platform/config.ts'), 'utf8') as string;
     const read = [...source.matchAll(/(?:value|text|integer|oneOf)\('([A-Z_]+)'/g)].map((m) => m[1]);
     expect(new Set(read)).toEqual(new Set(settings.map((s) => s.env)));
   });
@@ -84,7 +84,7 @@ describe('the README', () => {
     expect(header).toBeGreaterThan(-1);
     const rows: string[] = [];
     for (let i = header + 2; i < lines.length && lines[i].startsWith('|'); i++) rows.push(lines[i]);
-    // On a difference: copy the expected rows (src/config.ts `settings`) into the README.
+    // On a difference: copy the expected rows (src/platform/config.ts `settings`) into the README.
     expect(rows).toEqual(settings.map((s) => `| \`${s.env}\` | ${s.default} | ${s.description} |`));
   });
 });

@@ -8,7 +8,7 @@
  * (The embedded store has no outage of its own: PGlite runs inside the server's process.)
  */
 import request from 'supertest';
-import { openDatabase } from '../src/db';
+import { openDatabase } from '../src/platform/db';
 import { createTestContext, type TestContext } from './helpers/app';
 import { eventually } from './helpers/operator';
 import { PrivatePostgres } from './helpers/privatePostgres';
