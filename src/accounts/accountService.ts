@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import type { Knex } from 'knex';
 import { AppError } from '../platform/errors';
 import * as accounts from './accountRepository';
-import { applyCreditChange, type LedgerRow } from '../billing/creditRepository';
+import { applyCreditChange, type LedgerRow } from '../billing';
 import type { Me, PlanId } from '../platform/types';
 import type { ApiKeyService, Principal } from './apiKeyService';
 

@@ -1,5 +1,5 @@
 import type { RequestHandler } from 'express';
-import { principalOf } from '../accounts/auth';
+import { principalOf } from '../accounts';
 import type { ScrapingService } from './extractionService';
 import type { ScrapingRunRequest } from '../platform/types';
 

@@ -9,7 +9,7 @@
 import crypto from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { FAMILIES, ROOTS } from '../search/demoCompanies';
+import { FAMILIES, ROOTS } from '../search';
 import { fold } from '../platform/text';
 import type { SourceConfig } from './sources';
 

@@ -1,5 +1,5 @@
 import type { RequestHandler } from 'express';
-import { principalOf } from '../accounts/auth';
+import { principalOf } from '../accounts';
 import type { ListService } from './listService';
 import type { LeadAdd, LeadUpdate, ListCreate, ListLeadsQuery, ListListsQuery, ListUpdate } from '../platform/types';
 

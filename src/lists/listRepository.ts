@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { CompanyRow } from '../search/companyRepository';
+import type { CompanyRow } from '../search';
 
 export const LEAD_STATUTS = ['nouveau', 'contacte', 'qualifie', 'converti', 'perdu'] as const;
 export type LeadStatut = (typeof LEAD_STATUTS)[number];

@@ -5,10 +5,10 @@ import { ESCAPED_CELL, escapeFormula } from '../platform/spreadsheet';
 import { fold } from '../platform/text';
 import { AppError, validationError, type FieldError } from '../platform/errors';
 import * as lists from './listRepository';
-import { findTask } from '../extraction/taskRepository';
+import { findTask } from '../extraction';
 import type { Lead, LeadAdd, LeadBulkResult, LeadPage, LeadStatut, List, ListCreate, ListPage, ListUpdate, LeadUpdate } from '../platform/types';
-import { IMPORT_COLUMNS } from '../search/companyImport';
-import { toEntreprise } from '../search/searchService';
+import { IMPORT_COLUMNS } from '../search';
+import { toEntreprise } from '../search';
 
 /** How many leads a list embeds (its most recently added), in GET /v1/lists and GET /v1/lists/{id}. */
 export const EMBEDDED_LEADS = 10;

@@ -1,5 +1,5 @@
 import type { RequestHandler } from 'express';
-import { principalOf } from '../accounts/auth';
+import { principalOf } from '../accounts';
 import { SECTEUR_LIST, WILAYA_LIST, type SearchService } from './searchService';
 import type { EntrepriseFacetsQuery, SearchEntreprisesQuery, SecteurList, WilayaList } from '../platform/types';
 
