@@ -125,7 +125,7 @@ async function run(argv: string[]): Promise<unknown> {
         try {
           return await importCompanies(s.db, file, { onProgress: progress && ((read, total) => progress(read / Math.max(total, 1))) });
         } catch (err) {
-          if (err instanceof ImportFileError) throw new Error(err.message);
+          if (err instanceof ImportFileError) throw new Error(err.message, { cause: err });
           throw err;
         }
       };

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { ConfigError, loadConfig, settings } from '../src/platform/config';
 
@@ -60,7 +61,7 @@ describe('configuration', () => {
   });
 
   test('every variable read is listed in the settings table', () => {
-    const source = require('node:fs').readFileSync(path.resolve(__dirname, '../src/platform/config.ts'), 'utf8') as string;
+    const source = fs.readFileSync(path.resolve(__dirname, '../src/platform/config.ts'), 'utf8') as string;
     const read = [...source.matchAll(/(?:value|text|integer|oneOf)\('([A-Z_]+)'/g)].map((m) => m[1]);
     expect(new Set(read)).toEqual(new Set(settings.map((s) => s.env)));
   });
@@ -78,7 +79,7 @@ describe('configuration', () => {
 
 describe('the README', () => {
   test('has the settings table as its configuration table, row for row', () => {
-    const readme = require('node:fs').readFileSync(path.resolve(__dirname, '../README.md'), 'utf8') as string;
+    const readme = fs.readFileSync(path.resolve(__dirname, '../README.md'), 'utf8') as string;
     const lines = readme.split('\n');
     const header = lines.indexOf('| Variable | Default | Meaning |');
     expect(header).toBeGreaterThan(-1);

@@ -17,7 +17,6 @@ jest.setTimeout(120_000);
 
 const unavailable = PrivatePostgres.unavailable();
 if (unavailable && process.env.CI !== 'true') {
-  // eslint-disable-next-line no-console
   console.warn(`test/database-outage.test.ts skipped: ${unavailable} (on CI=true it runs)`);
 }
 const describeOutage = !unavailable || process.env.CI === 'true' ? describe : describe.skip;

@@ -67,7 +67,6 @@ async function serve(name: string, app: http.RequestListener): Promise<Target> {
 }
 
 beforeAll(async () => {
-  // eslint-disable-next-line no-console
   console.log(`fuzz: FUZZ_SEED=${SEED} FUZZ_RUNS=${RUNS} (replay: FUZZ_SEED=${SEED} FUZZ_RUNS=${RUNS} npm test -- test/fuzz.test.ts)`);
   sample = await startSampleDirectory();
   const fetcher = new PoliteFetcher({ userAgent: 'ProspectingAPI-fuzz/1.0', timeoutMs: 10_000 });
@@ -101,7 +100,6 @@ beforeAll(async () => {
 afterAll(async () => {
   const lines = [...seen].map(([name, counts]) => `  ${name}: ${[...counts].sort().map(([k, n]) => `${k}: ${n}`).join(', ')}`);
   const total = [...seen.values()].reduce((n, c) => n + [...c.values()].reduce((a, b) => a + b, 0), 0);
-  // eslint-disable-next-line no-console
   console.log(`fuzz: ${total} requests (FUZZ_SEED=${SEED}, FUZZ_RUNS=${RUNS}); answers by operation, the spec accepting the request or refusing it:\n${lines.join('\n')}`);
   agent.destroy();
   await Promise.all(targets.map((t) => t.close()));

@@ -28,7 +28,6 @@ function hasRedisServer(): boolean {
 
 const available = hasRedisServer();
 if (!available && process.env.CI !== 'true') {
-  // eslint-disable-next-line no-console
   console.warn('test/rate-limit-redis.test.ts skipped: no redis-server binary on this machine (install redis-server; on CI=true these tests run)');
 }
 const describeRedis = available || process.env.CI === 'true' ? describe : describe.skip;

@@ -163,7 +163,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const redisUrl = value('REDIS_URL');
   if (redisUrl !== undefined) {
-    let ok = false;
+    let ok: boolean;
     try {
       ok = ['redis:', 'rediss:'].includes(new URL(redisUrl).protocol);
     } catch {
