@@ -8,8 +8,8 @@
  */
 import http from 'node:http';
 import pg from 'pg';
-import { words } from '../src/domain/text';
-import { findSecteur } from '../src/reference/secteurs';
+import { words } from '../src/platform/text';
+import { findSecteur } from '../src/search/secteurs';
 
 const [url, portArg] = process.argv.slice(2);
 // Named, so that the bench can cancel what is still queued when a scenario's time is up.

@@ -22,8 +22,8 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { decodePage } from '../src/scraping/decode';
-import { PageReader } from '../src/scraping/pages';
+import { decodePage } from '../src/extraction/decode';
+import { PageReader } from '../src/extraction/pages';
 import { loadCorpus, runSites, score, serveSite, sitePages, type SiteScore } from '../test/helpers/directoryCorpus';
 
 const args = process.argv.slice(2);

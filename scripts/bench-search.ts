@@ -29,11 +29,11 @@ import path from 'node:path';
 import readline from 'node:readline';
 import autocannon from 'autocannon';
 import knexFactory from 'knex';
-import { openDatabase } from '../src/db';
-import { SECTEURS } from '../src/reference/secteurs';
-import { AccountService } from '../src/services/accounts';
-import { ApiKeyService } from '../src/services/apiKeys';
-import { seedDemoCompanies } from '../src/services/demoCompanies';
+import { openDatabase } from '../src/platform/db';
+import { SECTEURS } from '../src/search/secteurs';
+import { AccountService } from '../src/accounts/accountService';
+import { ApiKeyService } from '../src/accounts/apiKeyService';
+import { seedDemoCompanies } from '../src/search/demoCompanies';
 
 const args = process.argv.slice(2);
 const flag = (name: string) => args.includes(`--${name}`);

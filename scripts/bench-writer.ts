@@ -7,10 +7,10 @@
  *
  *   tsx scripts/bench-writer.ts <database-url> <batches-per-second> <seed>
  */
-import { openDatabase } from '../src/db';
-import { SECTEURS } from '../src/reference/secteurs';
-import { upsertCompanies, type CompanyInput } from '../src/repositories/companies';
-import { DEMO_CAPACITY, demoCompany } from '../src/services/demoCompanies';
+import { openDatabase } from '../src/platform/db';
+import { SECTEURS } from '../src/search/secteurs';
+import { upsertCompanies, type CompanyInput } from '../src/search/companyRepository';
+import { DEMO_CAPACITY, demoCompany } from '../src/search/demoCompanies';
 
 const [url, rateArg, seedArg] = process.argv.slice(2);
 const rate = Number(rateArg ?? 3);

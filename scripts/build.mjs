@@ -65,6 +65,21 @@ function withLock(fn) {
   }
 }
 
+/** Removes compiled files whose source is gone (a moved or deleted module), so dist/ runs only what src/ has. */
+function pruneOrphans(dir) {
+  if (!existsSync(dir)) return;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const file = join(dir, entry.name);
+    if (entry.isDirectory()) {
+      pruneOrphans(file);
+      if (readdirSync(file).length === 0) rmSync(file, { recursive: true });
+      continue;
+    }
+    const source = join(root, relative(dist, file)).replace(/\.js(\.map)?$/, '.ts');
+    if (/\.js(\.map)?$/.test(entry.name) && !existsSync(source)) rmSync(file);
+  }
+}
+
 function compile() {
   const hash = sourcesHash();
   const built = existsSync(join(dist, 'src/server.js')) && existsSync(stampFile) && readFileSync(stampFile, 'utf8') === hash;
@@ -88,6 +103,7 @@ function compile() {
     say('tsc failed');
     process.exit(result.status ?? 1);
   }
+  pruneOrphans(join(dist, 'src'));
   writeFileSync(stampFile, hash);
   say(`compiled src/ into ${relative(root, dist)}/ in ${Math.round(performance.now() - started)} ms`);
 }

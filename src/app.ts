@@ -4,30 +4,30 @@ import express, { type Express } from 'express';
 import * as OpenApiValidator from 'express-openapi-validator';
 import type { Knex } from 'knex';
 import { pinoHttp } from 'pino-http';
-import type { ResponseValidationMode } from './config';
-import { noReplica, type ReadYourWrites } from './db/readYourWrites';
-import { AppError } from './errors';
-import { getMe, listCreditLedger } from './handlers/account';
-import { createApiKey, listApiKeys, revokeApiKey } from './handlers/apiKeys';
-import { getEntreprise, getEntrepriseFacets, getSecteurs, getWilayas, searchEntreprises } from './handlers/entreprises';
-import { addLeads, createList, deleteLead, deleteList, exportList, getList, listLeads, listLists, updateLead, updateList } from './handlers/lists';
-import { getScrapingTask, runScraping } from './handlers/scraping';
-import { authenticate } from './http/auth';
-import { databaseUnavailable, errorHandler, inputErrors, notFound, reportInputErrors, sendProblem } from './http/problem';
-import { createRateLimits, type RateLimits } from './http/rateLimit';
-import { metricsEndpoint, requestMetrics, routeResolver } from './http/metrics';
-import { requestId } from './http/requestId';
-import { refuseControlCharacters, refuseHugeBodies } from './http/controlCharacters';
-import { canonicalizeContentType } from './http/contentType';
-import { contractChecks } from './http/contractChecks';
-import { parseQuery, refuseBracketSyntax } from './http/query';
-import { DOCS_ASSETS_DIR, DOCS_PATH, loadSpec, withHeadOperations, type LoadedSpec } from './http/spec';
-import type { Logger } from './logger';
-import { Metrics } from './metrics';
-import type { PrincipalCache } from './services/principalCache';
-import type { ScrapingSetup } from './services/scraping';
-import { createServices, type AppServices } from './services';
-import type { CompanyIndex } from './search/index';
+import type { ResponseValidationMode } from './platform/config';
+import { noReplica, type ReadYourWrites } from './platform/db/readYourWrites';
+import { AppError } from './platform/errors';
+import { getMe, listCreditLedger } from './accounts/accountHandlers';
+import { createApiKey, listApiKeys, revokeApiKey } from './accounts/apiKeyHandlers';
+import { getEntreprise, getEntrepriseFacets, getSecteurs, getWilayas, searchEntreprises } from './search/searchHandlers';
+import { addLeads, createList, deleteLead, deleteList, exportList, getList, listLeads, listLists, updateLead, updateList } from './lists/listHandlers';
+import { getScrapingTask, runScraping } from './extraction/extractionHandlers';
+import { authenticate } from './accounts/auth';
+import { databaseUnavailable, errorHandler, inputErrors, notFound, reportInputErrors, sendProblem } from './platform/http/problem';
+import { createRateLimits, type RateLimits } from './ratelimit/rateLimit';
+import { metricsEndpoint, requestMetrics, routeResolver } from './platform/http/metrics';
+import { requestId } from './platform/http/requestId';
+import { refuseControlCharacters, refuseHugeBodies } from './platform/http/controlCharacters';
+import { canonicalizeContentType } from './platform/http/contentType';
+import { contractChecks } from './platform/http/contractChecks';
+import { parseQuery, refuseBracketSyntax } from './platform/http/query';
+import { DOCS_ASSETS_DIR, DOCS_PATH, loadSpec, withHeadOperations, type LoadedSpec } from './platform/http/spec';
+import type { Logger } from './platform/logger';
+import { Metrics } from './platform/metrics';
+import type { PrincipalCache } from './accounts/principalCache';
+import type { ScrapingSetup } from './extraction/extractionService';
+import { createServices, type AppServices } from './composition';
+import type { CompanyIndex } from './search/companyIndex';
 
 export interface AppDependencies {
   db: Knex;
@@ -80,7 +80,7 @@ export function createApp(deps: AppDependencies): Express {
   app.set('strict routing', true);
   app.disable('x-powered-by');
   app.set('trust proxy', deps.trustProxy ?? false);
-  // Flat parameters, repeated once per value; no bracket syntax (see src/http/query.ts).
+  // Flat parameters, repeated once per value; no bracket syntax (see src/platform/http/query.ts).
   app.set('query parser', parseQuery);
 
   app.use(requestId);
@@ -109,7 +109,7 @@ export function createApp(deps: AppDependencies): Express {
     res.json({ status: 'ok' });
   });
   // Ready when the primary answers. A replica that does not is reported, not fatal: searches
-  // then read the primary (see src/db/readYourWrites.ts).
+  // then read the primary (see src/platform/db/readYourWrites.ts).
   app.get('/readyz', async (req, res) => {
     if (deps.searchIndex && !deps.searchIndex.ready) {
       res.set('Retry-After', '5');

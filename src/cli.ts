@@ -1,12 +1,12 @@
 import fs from 'node:fs';
 import { parseArgs } from 'node:util';
 import type { Knex } from 'knex';
-import { createServices } from './services';
-import { loadConfig } from './config';
+import { createServices } from './composition';
+import { loadConfig } from './platform/config';
 import { openRuntime } from './runtime';
-import { UUID } from './services/apiKeys';
-import { importCompanies, ImportFileError } from './services/companyImport';
-import { DEMO_CAPACITY, seedDemoCompanies } from './services/demoCompanies';
+import { UUID } from './accounts/apiKeyService';
+import { importCompanies, ImportFileError } from './search/companyImport';
+import { DEMO_CAPACITY, seedDemoCompanies } from './search/demoCompanies';
 
 /** A progress bar on stderr, only when stderr is a terminal (never in pipes, files or CI logs). */
 function progressBar(label: string): ((fraction: number) => void) | undefined {
@@ -125,7 +125,7 @@ async function run(argv: string[]): Promise<unknown> {
         try {
           return await importCompanies(s.db, file, { onProgress: progress && ((read, total) => progress(read / Math.max(total, 1))) });
         } catch (err) {
-          if (err instanceof ImportFileError) throw new Error(err.message);
+          if (err instanceof ImportFileError) throw new Error(err.message, { cause: err });
           throw err;
         }
       };

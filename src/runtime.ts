@@ -1,6 +1,6 @@
-import type { Config } from './config';
-import { openDatabase, type Database } from './db';
-import { loadOrCreateEmbeddedSecret } from './services/secret';
+import type { Config } from './platform/config';
+import { openDatabase, type Database } from './platform/db';
+import { loadOrCreateEmbeddedSecret } from './accounts/secret';
 
 export interface Runtime {
   database: Database;

@@ -1,9 +1,9 @@
 /**
- * Billing per item (src/services/billing.ts), alone: what is kept, what is charged, the ledger
+ * Billing per item (src/billing/billingService.ts), alone: what is kept, what is charged, the ledger
  * row, concurrent charges of one account, and a failure after the charge leaving nothing.
  */
-import { listLedger } from '../src/repositories/credits';
-import { chargePerItem } from '../src/services/billing';
+import { listLedger } from '../src/billing/creditRepository';
+import { chargePerItem } from '../src/billing/billingService';
 import { createTestContext, type TestContext } from './helpers/app';
 
 let ctx: TestContext;

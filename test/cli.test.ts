@@ -3,7 +3,7 @@ import jwt from 'jsonwebtoken';
 import type { Knex } from 'knex';
 import request from 'supertest';
 import { createApp } from '../src/app';
-import { createLogger } from '../src/logger';
+import { createLogger } from '../src/platform/logger';
 import { createStore, json, operatorEnv, refused, runCli, storeTables, type CliRun, type Store } from './helpers/operator';
 
 // The operator's CLI, `npm run --silent cli -- <command>`, run as a child process on a store of

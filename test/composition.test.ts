@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 
-// The service graph (src/services/index.ts) knows no HTTP: the CLI builds it without loading
+// The service graph (src/composition.ts) knows no HTTP: the CLI builds it without loading
 // Express or the contract's validator. Read on the compiled build (test/globalSetup.cjs keeps
 // dist/ fresh), in a process of its own, so that nothing jest loaded counts.
 
@@ -19,6 +19,6 @@ test('the CLI and the service graph load neither Express nor the validator; the 
     expect(run.stderr).toBe('');
     return JSON.parse(run.stdout) as { express: boolean; validator: boolean };
   };
-  expect(loaded(['dist/src/services/index.js', 'dist/src/runtime.js', 'dist/src/config.js'])).toEqual({ express: false, validator: false });
+  expect(loaded(['dist/src/composition.js', 'dist/src/runtime.js', 'dist/src/platform/config.js'])).toEqual({ express: false, validator: false });
   expect(loaded(['dist/src/app.js'])).toEqual({ express: true, validator: true });
 });

@@ -1,5 +1,6 @@
+import fs from 'node:fs';
 import path from 'node:path';
-import { ConfigError, loadConfig, settings } from '../src/config';
+import { ConfigError, loadConfig, settings } from '../src/platform/config';
 
 describe('configuration', () => {
   test('has a default for everything', () => {
@@ -60,7 +61,7 @@ describe('configuration', () => {
   });
 
   test('every variable read is listed in the settings table', () => {
-    const source = require('node:fs').readFileSync(path.resolve(__dirname, '../src/config.ts'), 'utf8') as string;
+    const source = fs.readFileSync(path.resolve(__dirname, '../src/platform/config.ts'), 'utf8') as string;
     const read = [...source.matchAll(/(?:value|text|integer|oneOf)\('([A-Z_]+)'/g)].map((m) => m[1]);
     expect(new Set(read)).toEqual(new Set(settings.map((s) => s.env)));
   });
@@ -78,13 +79,13 @@ describe('configuration', () => {
 
 describe('the README', () => {
   test('has the settings table as its configuration table, row for row', () => {
-    const readme = require('node:fs').readFileSync(path.resolve(__dirname, '../README.md'), 'utf8') as string;
+    const readme = fs.readFileSync(path.resolve(__dirname, '../README.md'), 'utf8') as string;
     const lines = readme.split('\n');
     const header = lines.indexOf('| Variable | Default | Meaning |');
     expect(header).toBeGreaterThan(-1);
     const rows: string[] = [];
     for (let i = header + 2; i < lines.length && lines[i].startsWith('|'); i++) rows.push(lines[i]);
-    // On a difference: copy the expected rows (src/config.ts `settings`) into the README.
+    // On a difference: copy the expected rows (src/platform/config.ts `settings`) into the README.
     expect(rows).toEqual(settings.map((s) => `| \`${s.env}\` | ${s.default} | ${s.description} |`));
   });
 });

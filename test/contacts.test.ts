@@ -1,5 +1,5 @@
-import { decodeCfEmail, findEmails, findPhones, findPhonesAndFaxes, normalizeEmail, normalizePhone } from '../src/domain/contacts';
-import { asciiDigits, fold, matchKey, normalizeCompanyName, words } from '../src/domain/text';
+import { decodeCfEmail, findEmails, findPhones, findPhonesAndFaxes, normalizeEmail, normalizePhone } from '../src/platform/contacts';
+import { asciiDigits, fold, matchKey, normalizeCompanyName, words } from '../src/platform/text';
 
 /** Cloudflare's encoding, written here independently of the decoder: key byte, then each UTF-8 byte XOR key. */
 function cfEncode(email: string, key: number): string {

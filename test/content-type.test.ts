@@ -6,7 +6,7 @@
  */
 import fc from 'fast-check';
 import request from 'supertest';
-import { canonicalContentType } from '../src/http/contentType';
+import { canonicalContentType } from '../src/platform/http/contentType';
 import { createTestContext, type TestContext } from './helpers/app';
 
 let ctx: TestContext;

@@ -19,7 +19,7 @@ const root = path.resolve(__dirname, '..');
 const PUBLISHED = 'openapi/published/v1.yaml';
 const BREAKS = `breaks the published contract ${PUBLISHED}`;
 const specText = fs.readFileSync(path.join(root, 'openapi/v1.yaml'), 'utf8');
-const stripAnsi = (s: string) => s.replace(/\x1b\[[0-9;]*[A-Za-z]/g, ''); // eslint-disable-line no-control-regex
+const stripAnsi = (s: string) => s.replace(/\x1b\[[0-9;]*[A-Za-z]/g, '');
 
 let tmp: string;
 

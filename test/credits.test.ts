@@ -1,4 +1,4 @@
-import { applyCreditChange, listLedger } from '../src/repositories/credits';
+import { applyCreditChange, listLedger } from '../src/billing/creditRepository';
 import { createTestContext, type TestContext } from './helpers/app';
 
 let ctx: TestContext;

@@ -10,9 +10,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { parse } from 'csv-parse/sync';
 import request from 'supertest';
-import { escapeFormula, unescapeFormula } from '../src/domain/spreadsheet';
-import { upsertCompanies, type CompanyInput } from '../src/repositories/companies';
-import { importCompanies } from '../src/services/companyImport';
+import { escapeFormula, unescapeFormula } from '../src/platform/spreadsheet';
+import { upsertCompanies, type CompanyInput } from '../src/search/companyRepository';
+import { importCompanies } from '../src/search/companyImport';
 import { createTestContext, type TestContext } from './helpers/app';
 
 let ctx: TestContext;

@@ -8,7 +8,7 @@
  * (The embedded store has no outage of its own: PGlite runs inside the server's process.)
  */
 import request from 'supertest';
-import { openDatabase } from '../src/db';
+import { openDatabase } from '../src/platform/db';
 import { createTestContext, type TestContext } from './helpers/app';
 import { eventually } from './helpers/operator';
 import { PrivatePostgres } from './helpers/privatePostgres';
@@ -17,7 +17,6 @@ jest.setTimeout(120_000);
 
 const unavailable = PrivatePostgres.unavailable();
 if (unavailable && process.env.CI !== 'true') {
-  // eslint-disable-next-line no-console
   console.warn(`test/database-outage.test.ts skipped: ${unavailable} (on CI=true it runs)`);
 }
 const describeOutage = !unavailable || process.env.CI === 'true' ? describe : describe.skip;

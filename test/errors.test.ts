@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { errorCatalog, type ErrorCode } from '../src/errors';
+import { errorCatalog, type ErrorCode } from '../src/platform/errors';
 import { createTestContext, type TestContext } from './helpers/app';
 import { deref, operations, spec, type Json } from './helpers/spec';
 

@@ -4,9 +4,9 @@
  * nothing fetched, nothing charged, its Idempotency-Key released. Other accounts are not held up.
  */
 import request from 'supertest';
-import { PoliteFetcher } from '../src/scraping/fetcher';
-import { parseSources } from '../src/scraping/sources';
-import type { ScrapingSetup } from '../src/services/scraping';
+import { PoliteFetcher } from '../src/extraction/fetcher';
+import { parseSources } from '../src/extraction/sources';
+import type { ScrapingSetup } from '../src/extraction/extractionService';
 import { createTestContext, type TestContext } from './helpers/app';
 import { slow, startSite, type Site } from './scraping/fixtureServer';
 

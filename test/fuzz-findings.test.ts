@@ -4,7 +4,7 @@
  */
 import crypto from 'node:crypto';
 import request from 'supertest';
-import { filterKey, upsertCompanies } from '../src/repositories/companies';
+import { filterKey, upsertCompanies } from '../src/search/companyRepository';
 import { createTestContext, type TestContext } from './helpers/app';
 
 let ctx: TestContext;

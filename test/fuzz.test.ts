@@ -19,12 +19,12 @@ import type { AddressInfo } from 'node:net';
 import fc from 'fast-check';
 import jwt from 'jsonwebtoken';
 import { createApp } from '../src/app';
-import { createLogger } from '../src/logger';
-import { SECTEURS } from '../src/reference/secteurs';
-import { WILAYAS } from '../src/reference/wilayas';
-import { PoliteFetcher } from '../src/scraping/fetcher';
-import { startSampleDirectory, type SampleDirectory } from '../src/scraping/sampleDirectory';
-import { seedDemoCompanies } from '../src/services/demoCompanies';
+import { createLogger } from '../src/platform/logger';
+import { SECTEURS } from '../src/search/secteurs';
+import { WILAYAS } from '../src/search/wilayas';
+import { PoliteFetcher } from '../src/extraction/fetcher';
+import { startSampleDirectory, type SampleDirectory } from '../src/extraction/sampleDirectory';
+import { seedDemoCompanies } from '../src/search/demoCompanies';
 import { createTestContext, TEST_SECRET, type TestContext } from './helpers/app';
 import { decodeSegment, encodeComponent, requestArbitrary, specRefusals, type FuzzRequest, type Pools } from './helpers/fuzz';
 import { deref, operations, validateAgainst, type Json, type Operation } from './helpers/spec';
@@ -67,7 +67,6 @@ async function serve(name: string, app: http.RequestListener): Promise<Target> {
 }
 
 beforeAll(async () => {
-  // eslint-disable-next-line no-console
   console.log(`fuzz: FUZZ_SEED=${SEED} FUZZ_RUNS=${RUNS} (replay: FUZZ_SEED=${SEED} FUZZ_RUNS=${RUNS} npm test -- test/fuzz.test.ts)`);
   sample = await startSampleDirectory();
   const fetcher = new PoliteFetcher({ userAgent: 'ProspectingAPI-fuzz/1.0', timeoutMs: 10_000 });
@@ -101,7 +100,6 @@ beforeAll(async () => {
 afterAll(async () => {
   const lines = [...seen].map(([name, counts]) => `  ${name}: ${[...counts].sort().map(([k, n]) => `${k}: ${n}`).join(', ')}`);
   const total = [...seen.values()].reduce((n, c) => n + [...c.values()].reduce((a, b) => a + b, 0), 0);
-  // eslint-disable-next-line no-console
   console.log(`fuzz: ${total} requests (FUZZ_SEED=${SEED}, FUZZ_RUNS=${RUNS}); answers by operation, the spec accepting the request or refusing it:\n${lines.join('\n')}`);
   agent.destroy();
   await Promise.all(targets.map((t) => t.close()));

@@ -1,9 +1,9 @@
 /**
- * Idempotency keys (src/services/idempotency.ts), alone, with a stand-in operation: one run
+ * Idempotency keys (src/billing/idempotencyService.ts), alone, with a stand-in operation: one run
  * per key, the stored answer replayed, another body refused, a failure releasing the key, a
  * concurrent replay told to retry, and a key left running by a dead process taken over.
  */
-import { IdempotencyService, requestHash, ABANDONED_AFTER_MS } from '../src/services/idempotency';
+import { IdempotencyService, requestHash, ABANDONED_AFTER_MS } from '../src/billing/idempotencyService';
 import { createTestContext, type TestContext } from './helpers/app';
 
 let ctx: TestContext;

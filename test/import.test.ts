@@ -5,10 +5,10 @@ import path from 'node:path';
 import v8 from 'node:v8';
 import vm from 'node:vm';
 import type { Knex } from 'knex';
-import type { Database } from '../src/db';
-import type { CompanyRow } from '../src/repositories/companies';
-import { importCompanies } from '../src/services/companyImport';
-import { demoCompany } from '../src/services/demoCompanies';
+import type { Database } from '../src/platform/db';
+import type { CompanyRow } from '../src/search/companyRepository';
+import { importCompanies } from '../src/search/companyImport';
+import { demoCompany } from '../src/search/demoCompanies';
 import { createTestDatabase } from './helpers/db';
 import { createStore, json, refused, runCli, type Store } from './helpers/operator';
 

@@ -4,10 +4,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { parse as parseCsv } from 'csv-parse/sync';
 import request from 'supertest';
-import { upsertCompanies, type CompanyInput } from '../src/repositories/companies';
-import { insertTask } from '../src/repositories/scraping';
-import { importCompanies } from '../src/services/companyImport';
-import type { Entreprise, ScrapingTask } from '../src/types';
+import { upsertCompanies, type CompanyInput } from '../src/search/companyRepository';
+import { insertTask } from '../src/extraction/taskRepository';
+import { importCompanies } from '../src/search/companyImport';
+import type { Entreprise, ScrapingTask } from '../src/platform/types';
 import { createTestContext, type TestContext } from './helpers/app';
 
 // Prospecting lists and their leads: /v1/lists and below, in-process, on a database of the

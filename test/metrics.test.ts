@@ -1,11 +1,11 @@
 import request from 'supertest';
-import { createMetricsApp } from '../src/http/metrics';
-import { createRateLimits } from '../src/http/rateLimit';
-import { createLogger } from '../src/logger';
-import { Metrics } from '../src/metrics';
-import { PoliteFetcher } from '../src/scraping/fetcher';
-import { parseSources } from '../src/scraping/sources';
-import type { ScrapingSetup } from '../src/services/scraping';
+import { createMetricsApp } from '../src/platform/http/metrics';
+import { createRateLimits } from '../src/ratelimit/rateLimit';
+import { createLogger } from '../src/platform/logger';
+import { Metrics } from '../src/platform/metrics';
+import { PoliteFetcher } from '../src/extraction/fetcher';
+import { parseSources } from '../src/extraction/sources';
+import type { ScrapingSetup } from '../src/extraction/extractionService';
 import { createTestContext, type TestContext } from './helpers/app';
 import { createStore, eventually, freePort, ServerProcess, type Store } from './helpers/operator';
 import { startSite, type Site } from './scraping/fixtureServer';

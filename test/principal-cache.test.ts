@@ -1,6 +1,6 @@
 import request from 'supertest';
 import type { Knex } from 'knex';
-import { PrincipalCache } from '../src/services/principalCache';
+import { PrincipalCache } from '../src/accounts/principalCache';
 import { createTestContext, type TestContext } from './helpers/app';
 
 /**

@@ -8,11 +8,11 @@ import crypto from 'node:crypto';
 import Redis from 'ioredis';
 import request from 'supertest';
 import { createApp } from '../src/app';
-import { createServices } from '../src/services';
-import type { Database } from '../src/db';
-import { createRateLimits, type RateLimitOptions, type RateLimits } from '../src/http/rateLimit';
-import { createLogger } from '../src/logger';
-import { Metrics } from '../src/metrics';
+import { createServices } from '../src/composition';
+import type { Database } from '../src/platform/db';
+import { createRateLimits, type RateLimitOptions, type RateLimits } from '../src/ratelimit/rateLimit';
+import { createLogger } from '../src/platform/logger';
+import { Metrics } from '../src/platform/metrics';
 import { TEST_SECRET } from './helpers/app';
 import { createTestDatabase } from './helpers/db';
 import { createStore, eventually, freePort, ServerProcess, type Store } from './helpers/operator';
@@ -28,7 +28,6 @@ function hasRedisServer(): boolean {
 
 const available = hasRedisServer();
 if (!available && process.env.CI !== 'true') {
-  // eslint-disable-next-line no-console
   console.warn('test/rate-limit-redis.test.ts skipped: no redis-server binary on this machine (install redis-server; on CI=true these tests run)');
 }
 const describeRedis = available || process.env.CI === 'true' ? describe : describe.skip;

@@ -1,10 +1,10 @@
 import request from 'supertest';
 import { createApp } from '../src/app';
-import { createServices } from '../src/services';
-import { loadConfig } from '../src/config';
-import type { Database } from '../src/db';
-import { createRateLimits } from '../src/http/rateLimit';
-import { createLogger } from '../src/logger';
+import { createServices } from '../src/composition';
+import { loadConfig } from '../src/platform/config';
+import type { Database } from '../src/platform/db';
+import { createRateLimits } from '../src/ratelimit/rateLimit';
+import { createLogger } from '../src/platform/logger';
 import { createTestContext, TEST_SECRET, type TestContext } from './helpers/app';
 import { createTestDatabase } from './helpers/db';
 

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
-import type { NotificationHandlers } from '../src/db';
-import { createReadYourWrites, noReplica, parseLsn, type FenceOptions, type LsnSource } from '../src/db/readYourWrites';
-import { createLogger } from '../src/logger';
+import type { NotificationHandlers } from '../src/platform/db';
+import { createReadYourWrites, noReplica, parseLsn, type FenceOptions, type LsnSource } from '../src/platform/db/readYourWrites';
+import { createLogger } from '../src/platform/logger';
 
 // The fence's logic with a fake WAL source: no replica needed (test/replica.test.ts runs it on
 // a real one when there is one).

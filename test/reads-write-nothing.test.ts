@@ -7,10 +7,10 @@
  */
 import request from 'supertest';
 import { createApp } from '../src/app';
-import { createLogger } from '../src/logger';
-import { PoliteFetcher } from '../src/scraping/fetcher';
-import { startSampleDirectory, type SampleDirectory } from '../src/scraping/sampleDirectory';
-import { seedDemoCompanies } from '../src/services/demoCompanies';
+import { createLogger } from '../src/platform/logger';
+import { PoliteFetcher } from '../src/extraction/fetcher';
+import { startSampleDirectory, type SampleDirectory } from '../src/extraction/sampleDirectory';
+import { seedDemoCompanies } from '../src/search/demoCompanies';
 import { createTestContext, TEST_SECRET, type TestContext } from './helpers/app';
 import { operations } from './helpers/spec';
 

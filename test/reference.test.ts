@@ -1,6 +1,6 @@
-import { effectiveWilaya, findWilaya, findWilayaByCode, WILAYAS, wilayaKey, wilayaSpellings } from '../src/reference/wilayas';
-import { findSecteur, secteurKey, secteurSpellings, SECTEURS } from '../src/reference/secteurs';
-import { fold } from '../src/domain/text';
+import { effectiveWilaya, findWilaya, findWilayaByCode, WILAYAS, wilayaKey, wilayaSpellings } from '../src/search/wilayas';
+import { findSecteur, secteurKey, secteurSpellings, SECTEURS } from '../src/search/secteurs';
+import { fold } from '../src/platform/text';
 
 /** Every key of every entry, and the entries that share one (must be none). */
 function clashes<T>(entries: readonly T[], spellings: (e: T) => string[], key: (s: string) => string): string[] {

@@ -2,10 +2,10 @@ import { spawnSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import knexFactory, { type Knex } from 'knex';
 import request from 'supertest';
-import { openDatabase, type Database } from '../src/db';
-import { upsertCompanies, type CompanyInput } from '../src/repositories/companies';
-import { PoliteFetcher } from '../src/scraping/fetcher';
-import { startSampleDirectory, type SampleDirectory } from '../src/scraping/sampleDirectory';
+import { openDatabase, type Database } from '../src/platform/db';
+import { upsertCompanies, type CompanyInput } from '../src/search/companyRepository';
+import { PoliteFetcher } from '../src/extraction/fetcher';
+import { startSampleDirectory, type SampleDirectory } from '../src/extraction/sampleDirectory';
 import { createTestContext, type TestContext } from './helpers/app';
 
 // Searches on a real streaming replica (scripts/replica.sh starts one on 127.0.0.1:5433).

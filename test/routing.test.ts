@@ -3,7 +3,7 @@
  * GET, and query parameters are flat (bracket syntax is refused, by name).
  */
 import request from 'supertest';
-import { upsertCompanies } from '../src/repositories/companies';
+import { upsertCompanies } from '../src/search/companyRepository';
 import { createTestContext, type TestContext } from './helpers/app';
 import { operations } from './helpers/spec';
 

@@ -1,8 +1,8 @@
 import request from 'supertest';
-import { listLedger } from '../src/repositories/credits';
-import { PoliteFetcher } from '../src/scraping/fetcher';
-import { parseSources, type SourceConfig } from '../src/scraping/sources';
-import type { ScrapingSetup } from '../src/services/scraping';
+import { listLedger } from '../src/billing/creditRepository';
+import { PoliteFetcher } from '../src/extraction/fetcher';
+import { parseSources, type SourceConfig } from '../src/extraction/sources';
+import type { ScrapingSetup } from '../src/extraction/extractionService';
 import { createTestContext, type TestContext } from './helpers/app';
 import { never, startSite, type Route, type Site } from './scraping/fixtureServer';
 

@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import type { Knex } from 'knex';
-import type { Database } from '../src/db';
-import { words } from '../src/domain/text';
-import { SqlCompanySearch, upsertCompanies, type CompanyInput } from '../src/repositories/companies';
-import { CompanyIndex, compareCodePoints } from '../src/search/index';
+import type { Database } from '../src/platform/db';
+import { words } from '../src/platform/text';
+import { SqlCompanySearch, upsertCompanies, type CompanyInput } from '../src/search/companyRepository';
+import { CompanyIndex, compareCodePoints } from '../src/search/companyIndex';
 import { SEARCH_SORTS, type CompanyFilter, type SearchSort } from '../src/search/types';
 import { createTestDatabase } from './helpers/db';
 

@@ -1,5 +1,5 @@
-import type { Database } from '../src/db';
-import { SqlCompanySearch, upsertCompanies, type CompanyInput } from '../src/repositories/companies';
+import type { Database } from '../src/platform/db';
+import { SqlCompanySearch, upsertCompanies, type CompanyInput } from '../src/search/companyRepository';
 import { Semaphore, SingleFlight } from '../src/search/singleFlight';
 import { createTestDatabase } from './helpers/db';
 

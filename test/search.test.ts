@@ -2,10 +2,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
-import { upsertCompanies, type CompanyInput } from '../src/repositories/companies';
-import { SECTEURS } from '../src/reference/secteurs';
-import { WILAYAS } from '../src/reference/wilayas';
-import { importCompanies, type ImportResult } from '../src/services/companyImport';
+import { upsertCompanies, type CompanyInput } from '../src/search/companyRepository';
+import { SECTEURS } from '../src/search/secteurs';
+import { WILAYAS } from '../src/search/wilayas';
+import { importCompanies, type ImportResult } from '../src/search/companyImport';
 import { createTestContext, type TestContext } from './helpers/app';
 
 // GET /v1/entreprises, /v1/wilayas and /v1/secteurs, in-process. Every describe works on a

@@ -5,7 +5,7 @@
  */
 import crypto from 'node:crypto';
 import request from 'supertest';
-import { containsSecret, redactSecrets } from '../src/domain/secrets';
+import { containsSecret, redactSecrets } from '../src/platform/secrets';
 import { createTestContext, type TestContext } from './helpers/app';
 
 let ctx: TestContext;

@@ -2,7 +2,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { holderAlive, LOCK_FILE, lockStore, StoreLockedError, type LockHolder } from '../src/db/storeLock';
+import { holderAlive, LOCK_FILE, lockStore, StoreLockedError, type LockHolder } from '../src/platform/db/storeLock';
 import { createStore, eventually, json, refused, runCli, ServerProcess, type Store } from './helpers/operator';
 
 // The embedded store is one process's at a time: the server and the CLI on one DATA_DIR never

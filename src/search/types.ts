@@ -1,5 +1,5 @@
 /**
- * What every search backend answers: the SQL one (src/repositories/companies.ts, always there)
+ * What every search backend answers: the SQL one (src/search/companyRepository.ts, always there)
  * and the in-memory index (src/search/index.ts, used once it has loaded). Both give the same
  * answers for the same data: a property test compares them.
  */

@@ -4,8 +4,8 @@
  * validates. Cases are enumerated from openapi/v1.yaml.
  */
 import request from 'supertest';
-import { PoliteFetcher } from '../../src/scraping/fetcher';
-import { startSampleDirectory, type SampleDirectory } from '../../src/scraping/sampleDirectory';
+import { PoliteFetcher } from '../../src/extraction/fetcher';
+import { startSampleDirectory, type SampleDirectory } from '../../src/extraction/sampleDirectory';
 import { createTestContext, type TestContext } from '../helpers/app';
 import { deref, examplesOf, operations, validateAgainst, type Json, type Operation } from '../helpers/spec';
 

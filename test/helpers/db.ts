@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import knexFactory from 'knex';
-import { openDatabase, type Database } from '../../src/db';
+import { openDatabase, type Database } from '../../src/platform/db';
 
 /**
  * A database of the test file's own, schema up to date: a fresh PostgreSQL database when

@@ -9,13 +9,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import YAML from 'yaml';
-import { effectiveWilaya, findWilaya } from '../../src/reference/wilayas';
-import { findSecteur } from '../../src/reference/secteurs';
-import { PoliteFetcher } from '../../src/scraping/fetcher';
-import type { MergedCompany } from '../../src/scraping/merge';
-import type { PageReader } from '../../src/scraping/pages';
-import { runExtraction, type RunResult } from '../../src/scraping/run';
-import { parseSources } from '../../src/scraping/sources';
+import { effectiveWilaya, findWilaya } from '../../src/search/wilayas';
+import { findSecteur } from '../../src/search/secteurs';
+import { PoliteFetcher } from '../../src/extraction/fetcher';
+import type { MergedCompany } from '../../src/extraction/merge';
+import type { PageReader } from '../../src/extraction/pages';
+import { runExtraction, type RunResult } from '../../src/extraction/run';
+import { parseSources } from '../../src/extraction/sources';
 import { startSite, type Route, type Site } from '../scraping/fixtureServer';
 
 export interface ExpectedCompany {

@@ -12,7 +12,7 @@
  * tests assert what the spec says, not what the generator meant.
  */
 import fc from 'fast-check';
-import { NAME_PATTERN, TEXT_PATTERN } from '../../src/http/textPatterns';
+import { NAME_PATTERN, TEXT_PATTERN } from '../../src/platform/http/textPatterns';
 import { deref, validateAgainst, type Json, type Operation } from './spec';
 
 

@@ -5,7 +5,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import knexFactory from 'knex';
-import { loadConfig, settings } from '../../src/config';
+import { loadConfig, settings } from '../../src/platform/config';
 import { openRuntime, type Runtime } from '../../src/runtime';
 
 /**

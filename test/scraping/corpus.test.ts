@@ -6,7 +6,7 @@
  * npm run bench:extraction prints the same scores as figures.
  */
 import path from 'node:path';
-import { PageReader } from '../../src/scraping/pages';
+import { PageReader } from '../../src/extraction/pages';
 import { foldName, loadCorpus, runSites, score, serveSite, type CorpusSite } from '../helpers/directoryCorpus';
 
 const ROOT = path.join(__dirname, '..', 'fixtures', 'directories');

@@ -4,7 +4,7 @@
  */
 import fc from 'fast-check';
 import iconv from 'iconv-lite';
-import { charsetOf, decodePage } from '../../src/scraping/decode';
+import { charsetOf, decodePage } from '../../src/extraction/decode';
 
 const FRENCH = 'Société Générale de Bâtiment — Hydra, Alger. Téléphone : 021 23 45 67. Créée en 1998, l’entreprise réalise des études clés en main.';
 // windows-1256 has no Arabic-Indic digits: the numbers are written in ASCII digits, as such pages do.

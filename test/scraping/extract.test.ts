@@ -1,4 +1,4 @@
-import { extractCompanies, extractDetail, isOrgType, nextPageUrl } from '../../src/scraping/extract';
+import { extractCompanies, extractDetail, isOrgType, nextPageUrl } from '../../src/extraction/extract';
 
 /** Cloudflare's encoding, written independently of the decoder: key byte, then each UTF-8 byte XOR key. */
 function cfEncode(email: string, key: number): string {

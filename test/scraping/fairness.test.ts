@@ -6,9 +6,9 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { PoliteFetcher } from '../../src/scraping/fetcher';
-import { runExtraction } from '../../src/scraping/run';
-import { parseSources } from '../../src/scraping/sources';
+import { PoliteFetcher } from '../../src/extraction/fetcher';
+import { runExtraction } from '../../src/extraction/run';
+import { parseSources } from '../../src/extraction/sources';
 
 jest.setTimeout(60_000);
 

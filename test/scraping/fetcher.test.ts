@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { parseRetryAfter, PoliteFetcher, sameHost, type FetcherOptions } from '../../src/scraping/fetcher';
+import { parseRetryAfter, PoliteFetcher, sameHost, type FetcherOptions } from '../../src/extraction/fetcher';
 import { never, slow, startSite, type Route, type Site } from './fixtureServer';
 
 const UA = 'ProspectingBot/0.1 (+https://prospecting.test/bot)';

@@ -4,8 +4,8 @@
  * with no selector at all.
  */
 import { parse } from 'node-html-parser';
-import { extractDetail, readListing } from '../../src/scraping/extract';
-import { embeddedJson, findNextPage, jsonItems, repeatedItems } from '../../src/scraping/items';
+import { extractDetail, readListing } from '../../src/extraction/extract';
+import { embeddedJson, findNextPage, jsonItems, repeatedItems } from '../../src/extraction/items';
 
 const URL = 'https://annuaire.test/annuaire?q=btp&page=1';
 

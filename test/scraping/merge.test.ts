@@ -1,5 +1,5 @@
-import type { RawCompany } from '../../src/scraping/extract';
-import { compatibleNames, furnitureContacts, mergeCompanies, type SourcedRecord } from '../../src/scraping/merge';
+import type { RawCompany } from '../../src/extraction/extract';
+import { compatibleNames, furnitureContacts, mergeCompanies, type SourcedRecord } from '../../src/extraction/merge';
 
 function rec(source: string, raw: Partial<RawCompany> & { name: string }, wilayaCode = 16): SourcedRecord {
   return { source, wilayaCode, raw: { emails: [], phones: [], sourceUrl: `https://${source}.test/p`, ...raw } };

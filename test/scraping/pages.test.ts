@@ -1,6 +1,6 @@
 import path from 'node:path';
-import { extractDetail, nextPageUrl, readListing } from '../../src/scraping/extract';
-import { PageReader } from '../../src/scraping/pages';
+import { extractDetail, nextPageUrl, readListing } from '../../src/extraction/extract';
+import { PageReader } from '../../src/extraction/pages';
 
 // Pages are parsed and read in worker threads; a page over its budget has its thread ended.
 // `spinning.cjs` is the real worker except for marked pages that never end or crash the thread.

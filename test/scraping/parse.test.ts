@@ -2,7 +2,7 @@
  * The "parse once" stage: a page becomes one tree, listed by tag, and an entry's subtree is
  * walked once into the parts its fields are read from.
  */
-import { blockText, itemParts, MAX_DEPTH, parsePage } from '../../src/scraping/parse';
+import { blockText, itemParts, MAX_DEPTH, parsePage } from '../../src/extraction/parse';
 
 describe('parsePage', () => {
   test('elements listed by tag in document order; scripts kept as raw text', () => {

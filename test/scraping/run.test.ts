@@ -5,10 +5,10 @@
  * robots.txt, a dead host, a 500, a 429) and one company listed on two of them.
  */
 import path from 'node:path';
-import { PoliteFetcher } from '../../src/scraping/fetcher';
-import { PageReader } from '../../src/scraping/pages';
-import { runExtraction } from '../../src/scraping/run';
-import { parseSources, type SourceConfig } from '../../src/scraping/sources';
+import { PoliteFetcher } from '../../src/extraction/fetcher';
+import { PageReader } from '../../src/extraction/pages';
+import { runExtraction } from '../../src/extraction/run';
+import { parseSources, type SourceConfig } from '../../src/extraction/sources';
 import { never, startSite, type Site } from './fixtureServer';
 
 const UA = 'ProspectingBot/0.1 (+https://prospecting.test/bot)';

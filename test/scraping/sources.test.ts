@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expandSearchUrl, loadSourcesFile, parseSources, SourcesFileError } from '../../src/scraping/sources';
+import { expandSearchUrl, loadSourcesFile, parseSources, SourcesFileError } from '../../src/extraction/sources';
 
 /** The problems of a text as 'line: message' strings. */
 function problems(text: string): string[] {

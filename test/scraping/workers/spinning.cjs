@@ -3,7 +3,7 @@
 // '<!-- crash -->' exits its thread.
 'use strict';
 require('tsx/cjs');
-const real = require('../../../src/scraping/pageWorker.ts');
+const real = require('../../../src/extraction/pageWorker.ts');
 
 exports.readPage = (task) => {
   if (task.html.includes('<!-- spin -->')) {

@@ -1,0 +1,946 @@
+/**
+ * Reading companies out of directory pages (pure functions over HTML strings).
+ *
+ * A listing page holds items, one per company: the elements of `selectors.item` when the
+ * source gives it, else the page's schema.org organisations (JSON-LD, including `@graph`,
+ * arrays and ItemList entries, and microdata). A company's own page (its "detail" page) is
+ * read as one item. Every field without a selector, or whose selector finds nothing, is looked
+ * for in this order, the first step that finds something winning (per field):
+ *   1. schema.org data of the item (JSON-LD, microdata itemprops, contactPoint included);
+ *   2. `mailto:` / `tel:` links;
+ *   3. e-mail and phone patterns in the item's text (`[at]`/`(at)` obfuscation, HTML entities
+ *      and Cloudflare `data-cfemail` included; see {@link findEmails}, {@link findPhones}).
+ * Names fall back to the first heading (then `.name`/`.nom`/`.title`/`.titre`, bold text, a
+ * link other than mailto:/tel:); on a detail page to `h1`, `og:title`, `<title>`.
+ *
+ * The directory's own contacts are never attributed to a company: items inside the page's
+ * header, footer or navigation (`<header>`/`<footer>` outside article/aside/main/section,
+ * `<nav>`, `[role=banner]`, `[role=contentinfo]`) are ignored, and so is that chrome on a
+ * detail page; an organisation whose url/@id is the root of the directory's own host, or that
+ * is only reached as a `publisher`/`provider`/... of another node, is the directory itself; an
+ * e-mail on the directory's own domain is the directory's; and the caller may pass
+ * `siteContacts` (contacts seen on every listing page) to subtract. Contacts are removed
+ * before deciding whether a step found something, so a subtracted contact lets the next step
+ * look.
+ */
+import type { HTMLElement } from 'node-html-parser';
+import { findEmails, findPhonesAndFaxes, normalizeEmail, normalizePhone, readNumbers } from '../platform/contacts';
+import { sameHost } from './hosts';
+import { normalizeCompanyName, stripControlCharacters } from '../platform/text';
+import { attributeJson, classWords, embeddedJson, isPageFrame, repeatedMembers, findNextPage, jsonHtml, jsonItems, jsonNext, repeatedItems, shortText, type JsonItem } from './items';
+import { attrOf, blockText, classAndId, descendants, hasAttr, isCardTelType, itemParts, parsePage, type ItemParts, type ParsedPage } from './parse';
+import type { SourceSelectors } from './sources';
+
+/** One company as read from one page, before normalisation across pages and sources. */
+export interface RawCompany {
+  name: string;
+  activity?: string;
+  /** Normalised (lower-cased, checked) addresses, in order of appearance. */
+  emails: string[];
+  /** E.164 numbers, in order of appearance. */
+  phones: string[];
+  /** E.164 numbers labelled fax (never in `phones` unless also labelled as a phone). */
+  faxes?: string[];
+  /** The company's own page on the same directory (absolute, same host), when linked. */
+  detailUrl?: string;
+  /** The page it was read from. */
+  sourceUrl: string;
+}
+
+export interface ExtractOptions {
+  /** E-mails and E.164 phones that belong to the directory itself (seen on every listing page). */
+  siteContacts?: ReadonlySet<string>;
+  /** The page's Content-Type: a JSON answer (a "load more" endpoint) is read as JSON. */
+  contentType?: string;
+  /** The HTML is a fragment of entries (a "load more" answer): its top elements are entries when nothing repeats (a last page of one). */
+  fragment?: boolean;
+}
+
+/** Entries of a listing page that did not become companies, by reason. */
+export interface ListingDrops {
+  no_name: number;
+  /** A name without a letter or a digit ('★★★', '!!!'): no key to tell the company by. */
+  invalid_name: number;
+  advertisement: number;
+}
+
+/** Whether a name can identify a company: its key ({@link normalizeCompanyName}) is not empty. */
+function identifies(company: RawCompany): boolean {
+  return normalizeCompanyName(company.name) !== '';
+}
+
+/** A listing page read: its companies, its next page, its entries dropped, and the directory's own contacts seen in its chrome. */
+export interface Listing {
+  companies: RawCompany[];
+  next?: string;
+  dropped: ListingDrops;
+  /** Contacts in the page's header, footer and navigation: the directory's, never a company's. */
+  chromeContacts: string[];
+}
+
+/** The default next-page link. */
+export const DEFAULT_NEXT_PAGE = 'a[rel~=next], link[rel~=next]';
+/** Longest name and activity kept. */
+const MAX_TEXT = 200;
+
+const SECTIONING = new Set(['ARTICLE', 'ASIDE', 'MAIN', 'SECTION']);
+/** Properties through which a JSON-LD/microdata organisation is a listed company; others (publisher, brand, ...) are not. */
+const CONTAINERS = new Set(['@graph', '@list', 'itemListElement', 'item', 'mainEntity', 'about', 'hasPart']);
+
+/** schema.org types read as a company: by suffix, plus LocalBusiness subtypes named otherwise. */
+const ORG_SUFFIX = /(?:organization|organisation|business|store|shop|restaurant|company|corporation|agency|agent|office|hotel|clinic|firm|contractor|bank|dealer|center|centre|service|school)$/;
+const ORG_TYPES = new Set([
+  'ngo', 'airline', 'consortium', 'cooperative', 'collegeoruniversity', 'preschool', 'dentist', 'pharmacy', 'physician', 'hospital',
+  'attorney', 'notary', 'bakery', 'winery', 'brewery', 'distillery', 'cafeorcoffeeshop', 'barorpub', 'electrician', 'plumber',
+  'locksmith', 'optician', 'florist', 'library', 'healthclub', 'dayspa', 'beautysalon', 'hairsalon', 'nailsalon', 'tattooparlor',
+  'motel', 'hostel', 'resort', 'bedandbreakfast', 'campground', 'autorepair', 'autowash', 'gasstation', 'housepainter',
+  'veterinarycare', 'childcare', 'drycleaningorlaundry', 'selfstorage', 'diagnosticlab', 'medicalbusiness', 'legalservice',
+]);
+/** Service types that are offers, not businesses. */
+const NOT_ORG_TYPES = new Set(['service', 'foodservice', 'broadcastservice', 'cableorsatelliteservice', 'governmentservice', 'webapi']);
+
+/** Whether a schema.org type name (a URL, 'schema:X' or 'X') is an organisation. */
+export function isOrgType(type: string): boolean {
+  const t = type.trim().replace(/^.*[/#:]/, '').toLowerCase();
+  return t !== '' && !NOT_ORG_TYPES.has(t) && (ORG_TYPES.has(t) || ORG_SUFFIX.test(t));
+}
+
+type Json = Record<string, unknown>;
+
+/** What a page read needs to know. */
+interface PageContext {
+  pageUrl: string;
+  /** The page's host without `www.`: e-mails on that domain are the directory's own. */
+  siteHost: string;
+  /** Where relative links resolve (a <base href>, else the page). */
+  base: string;
+  siteContacts: ReadonlySet<string>;
+  /** The header row and cells of each table read so far (a table's rows share them). */
+  tableHeaders: Map<HTMLElement, { row?: HTMLElement; headers: string[] }>;
+}
+
+/** Where one company's fields are looked for. */
+interface Scope {
+  /** A company-like object of the page's JSON state (or a JSON answer). */
+  json?: JsonItem;
+  /** The item's element (absent for a JSON-LD-only organisation). */
+  el?: HTMLElement;
+  /** Its microdata organisation, if any. */
+  md?: HTMLElement;
+  /** Its JSON-LD organisations. */
+  ld: Json[];
+  kind: 'item' | 'page';
+  /** What the element's fields are read from, gathered once (see {@link partsOf}). */
+  parts?: ItemParts;
+}
+
+/** The parts of a scope's element, walked once. */
+function partsOf(scope: Scope): ItemParts | undefined {
+  if (!scope.el) return undefined;
+  scope.parts ??= itemParts(scope.el);
+  return scope.parts;
+}
+
+/**
+ * The companies of a listing page. With `selectors.item`, one per item element outside the
+ * page's chrome; without it, the first of these that finds entries: schema.org organisations
+ * (JSON-LD, then microdata outside the chrome) that are not the directory itself; company-like
+ * objects of the page's JSON state ({@link jsonItems}); repeated blocks or table rows
+ * ({@link repeatedItems}), advertisements excluded. Items without a name, or whose name has
+ * no letter or digit ('★★★'), are dropped.
+ */
+export function extractCompanies(html: string, pageUrl: string, selectors: SourceSelectors = {}, options: ExtractOptions = {}): RawCompany[] {
+  return readListing(html, pageUrl, selectors, options).companies;
+}
+
+/**
+ * A listing page read from one parse: its companies ({@link extractCompanies}), its next page
+ * (`selectors.nextPage`, else `rel=next`, else a "next" or numbered link or a "load more"
+ * URL: {@link findNextPage}), its entries dropped by reason, and the contacts of its chrome.
+ * A JSON body (a "load more" answer) is read as JSON: its company-like objects, its `next`
+ * link, or the HTML fragment it carries.
+ */
+export function readListing(html: string, pageUrl: string, selectors: SourceSelectors = {}, options: ExtractOptions = {}): Listing {
+  if (isJsonBody(html, options.contentType)) return readJsonListing(html, pageUrl, selectors, options);
+  const page = parsePage(html);
+  const { root } = page;
+  const base = baseOf(page, pageUrl);
+  let next = selectors.nextPage === undefined ? relNext(page, pageUrl) : nextOf(root, pageUrl, selectors.nextPage, base);
+  if (next === undefined && selectors.nextPage === undefined) {
+    const href = findNextPage(root, pageUrl, page.elements);
+    const url = href === undefined ? undefined : absolute(href, base);
+    if (url && withoutHash(url) !== withoutHash(pageUrl)) next = url;
+  }
+  // The page's own header and footer contacts are the directory's: never a company's.
+  const chromeContacts = contactsOfChrome(page);
+  const siteContacts = new Set([...(options.siteContacts ?? []), ...chromeContacts]);
+  const { companies, dropped } = companiesOf(page, pageUrl, selectors, { ...options, siteContacts });
+  return next === undefined ? { companies, dropped, chromeContacts } : { companies, next, dropped, chromeContacts };
+}
+
+function isJsonBody(body: string, contentType = ''): boolean {
+  if (/json/i.test(contentType)) return true;
+  if (/html/i.test(contentType)) return false;
+  const start = body.slice(0, 200).trimStart()[0];
+  return start === '{' || start === '[';
+}
+
+/** A JSON answer read as a listing page (see {@link readListing}). */
+function readJsonListing(body: string, pageUrl: string, selectors: SourceSelectors, options: ExtractOptions): Listing {
+  let value: unknown;
+  try {
+    value = JSON.parse(body);
+  } catch {
+    return { companies: [], dropped: { no_name: 0, invalid_name: 0, advertisement: 0 }, chromeContacts: [] };
+  }
+  const written = jsonNext(value);
+  const next = typeof written === 'number' ? withPage(pageUrl, written) : written === undefined ? undefined : absolute(written, pageUrl);
+  const fragment = jsonHtml(value);
+  const listing: Listing = fragment !== undefined
+    ? { ...readListing(fragment, pageUrl, selectors, { ...options, contentType: 'text/html', fragment: true }), chromeContacts: [] }
+    : { ...companiesOfJson(jsonItems(value, false, 1), { pageUrl, siteHost: new URL(pageUrl).hostname.toLowerCase().replace(/^www\./, ''), base: pageUrl, siteContacts: options.siteContacts ?? new Set(), tableHeaders: new Map() }), chromeContacts: [] };
+  delete listing.next;
+  if (next && withoutHash(next) !== withoutHash(pageUrl)) listing.next = next;
+  return listing;
+}
+
+/** The page URL with its page parameter set to `page` (a JSON answer that gives the next page as a number). */
+function withPage(pageUrl: string, page: number): string | undefined {
+  const url = new URL(pageUrl);
+  const name = ['page', 'p', 'pg', 'paged'].find((n) => url.searchParams.has(n));
+  if (!name) return undefined;
+  url.searchParams.set(name, String(page));
+  return url.href;
+}
+
+function companiesOf(page: ParsedPage, pageUrl: string, selectors: SourceSelectors, options: ExtractOptions): { companies: RawCompany[]; dropped: ListingDrops } {
+  const { root } = page;
+  const ctx = pageContext(page, pageUrl, options);
+  const scopes: Scope[] = [];
+  let advertisement = 0;
+  if (selectors.item) {
+    const matches = new Set(root.querySelectorAll(selectors.item));
+    for (const el of outermostOutsideChrome(root, (e) => matches.has(e))) {
+      const md = isOrgScope(el) ? el : el.querySelectorAll('[itemscope]').find(isOrgScope);
+      scopes.push({ el, md, ld: jsonLdOrgs(descendants(el).filter((d) => d.tagName === 'SCRIPT'), ctx), kind: 'item' });
+    }
+  } else {
+    for (const ld of jsonLdOrgs(page.byTag('SCRIPT'), ctx)) scopes.push({ ld: [ld], kind: 'item' });
+    for (const md of microdataOrgs(page, ctx)) scopes.push({ el: md, md, ld: [], kind: 'item' });
+    if (scopes.length === 0) {
+      const fromJson = [...embeddedJson(page.byTag('SCRIPT')), ...attributeJson(page.elements)].map((v) => jsonItems(v)).reduce((a, b) => (b.length > a.length ? b : a), []);
+      if (fromJson.length > 0) {
+        stripScripts(page);
+        const found = companiesOfJson(fromJson, ctx);
+        linkByName(page, found.companies, ctx);
+        return found;
+      }
+    }
+  }
+  stripScripts(page);
+  if (scopes.length === 0 && !selectors.item) {
+    const found = repeatedItems(root);
+    advertisement = found.advertisements.length;
+    for (const el of found.items) {
+      if (el.tagName === 'TR' && (!el.childNodes.some((c) => (c as HTMLElement).tagName === 'TD') || tableHeader(el, ctx).row === el)) continue; // a header row
+      scopes.push({ el, ld: [], kind: 'item' });
+    }
+    if (scopes.length === 0 && advertisement === 0 && options.fragment) for (const el of fragmentEntries(root)) scopes.push({ el, ld: [], kind: 'item' });
+  }
+  const named = scopes.map((s) => readScope(s, ctx, selectors)).filter((c): c is RawCompany => c !== undefined);
+  const companies = named.filter(identifies);
+  return { companies, dropped: { no_name: scopes.length - named.length, invalid_name: named.length - companies.length, advertisement } };
+}
+
+/**
+ * Detail links for companies read from JSON state that name no URL of their own (a slug, an
+ * id): the page's server-rendered link whose text is the company's name, on the page's host.
+ */
+function linkByName(page: ParsedPage, companies: RawCompany[], ctx: PageContext): void {
+  const missing = new Map<string, RawCompany[]>();
+  for (const c of companies) {
+    if (c.detailUrl) continue;
+    const key = foldName(c.name);
+    missing.set(key, [...(missing.get(key) ?? []), c]);
+  }
+  if (missing.size === 0) return;
+  const pageKey = withoutHash(ctx.pageUrl);
+  for (const a of page.byTag('A')) {
+    const text = shortText(a, 200);
+    const owners = text === undefined ? undefined : missing.get(foldName(text));
+    const href = owners ? attrOf(a, 'href') : undefined;
+    if (!owners || !href || /^(?:mailto:|tel:|javascript:|#)/i.test(href)) continue;
+    const url = absolute(href, ctx.base);
+    if (!url || !sameHost(url, ctx.pageUrl) || withoutHash(url) === pageKey) continue;
+    for (const c of owners) c.detailUrl = url;
+    missing.delete(foldName(text!));
+  }
+}
+
+function foldName(text: string): string {
+  return text.toLowerCase().normalize('NFC').replace(/\s+/g, ' ').trim();
+}
+
+/** The top elements of a fragment (under single wrappers), at most a few: the entries of a short "load more" answer. */
+function fragmentEntries(root: HTMLElement): HTMLElement[] {
+  let top = root.childNodes.filter((c): c is HTMLElement => c.nodeType === 1);
+  // Through a list's wrapper (children of one tag), never into an entry (children of several kinds).
+  while (top.length === 1) {
+    const inner = top[0].childNodes.filter((c): c is HTMLElement => c.nodeType === 1);
+    if (inner.length === 0 || inner.some((c) => c.tagName !== inner[0].tagName || c.classList.value.join(' ') !== inner[0].classList.value.join(' '))) break;
+    top = inner;
+  }
+  return top.length <= 3 ? top : [];
+}
+
+/** Companies from JSON objects: advertisements dropped, contacts normalised, links resolved on the page. */
+function companiesOfJson(items: JsonItem[], ctx: PageContext): { companies: RawCompany[]; dropped: ListingDrops } {
+  const companies: RawCompany[] = [];
+  let advertisement = 0;
+  let noName = 0;
+  let invalidName = 0;
+  for (const item of items) {
+    if (item.advertisement) {
+      advertisement++;
+      continue;
+    }
+    const company = readScope({ json: item, ld: [], kind: 'item' }, ctx, {});
+    if (!company) noName++;
+    else if (!identifies(company)) invalidName++;
+    else companies.push(company);
+  }
+  return { companies, dropped: { no_name: noName, invalid_name: invalidName, advertisement } };
+}
+
+/** The e-mails and phones of the page's header, footer and navigation: the directory's own. */
+function contactsOfChrome(page: ParsedPage): string[] {
+  const found = new Set<string>();
+  let members: Set<HTMLElement> | undefined;
+  for (const el of page.elements) {
+    const tag = el.tagName;
+    const chromeTag = tag === 'HEADER' || tag === 'FOOTER' || tag === 'NAV';
+    if (isPageFrame(el)) continue;
+    if (!chromeTag && !hasAttr(el, 'role') && !/footer|header|topbar|copyright|pied|colophon|entete|bandeau/.test(classAndId(el))) continue;
+    if (!(isChrome(el) || (tag !== 'ARTICLE' && classWords(el).some((w) => PAGE_CHROME_WORDS.has(w))))) continue;
+    if (closest(el.parentNode, (a) => a.tagName === 'FOOTER' || a.tagName === 'HEADER' || a.tagName === 'NAV' || a.tagName === 'ARTICLE' || a.tagName === 'LI') !== undefined) continue;
+    // A header/footer class inside an entry of a list ('card-footer') is the entry's.
+    if (!chromeTag) {
+      members ??= repeatedMembers(page.root);
+      if (members.has(el) || closest(el.parentNode, (a) => members!.has(a)) !== undefined) continue;
+    }
+    const parts = itemParts(el);
+    if (parts.raw.length > 200_000) continue;
+    for (const e of findEmails(parts.raw)) found.add(e);
+    for (const p of [...links(parts, 'tel:').flatMap(phonesIn), ...findPhonesAndFaxes(parts.text).phones]) found.add(p);
+  }
+  return [...found];
+}
+
+/**
+ * A company's own page, read as one item (chrome removed): selectors first, then its first
+ * schema.org organisation that is not the directory, then links and text. Undefined when
+ * neither a name nor a contact is found; the name is '' when only contacts are (the caller
+ * already has the name from the listing). `detailUrl` is never set.
+ */
+export function extractDetail(html: string, pageUrl: string, selectors: SourceSelectors = {}, options: ExtractOptions = {}): RawCompany | undefined {
+  const page = parsePage(html);
+  const { root } = page;
+  const ctx = pageContext(page, pageUrl, options);
+  const ld = jsonLdOrgs(page.byTag('SCRIPT'), ctx).slice(0, 1);
+  const json = ld.length === 0 ? embeddedJson(page.byTag('SCRIPT')).map((v) => jsonItems(v, true)).find((items) => items.length === 1)?.[0] : undefined;
+  removeFurniture(page);
+  const md = microdataOrgs(page, ctx)[0];
+  stripScripts(page);
+  const scope: Scope = { el: page.byTag('BODY').find((b) => attached(b, root)) ?? root, md, ld, json, kind: 'page' };
+  const company = readScope(scope, ctx, selectors, page);
+  if (company) return company;
+  const emails = readEmails(scope, ctx, selectors);
+  const { phones, faxes } = readPhones(scope, ctx, selectors);
+  if (emails.length + phones.length === 0) return undefined;
+  const found: RawCompany = { name: '', emails, phones, sourceUrl: pageUrl };
+  if (faxes.length > 0) found.faxes = faxes;
+  return found;
+}
+
+/** Words of a heading that opens the directory's own contact block. */
+const SITE_CONTACT_HEADING = /^(?:contactez[- ]nous|nous contacter|contact us|contactez l[’']?(?:equipe|équipe)|اتصل بنا|تواصل معنا)\b/i;
+/** Words of a heading that opens a block of other companies on a company's own page. */
+const OTHERS_HEADING = /^(?:(?:annonces|entreprises|soci[ée]t[ée]s|fiches|professionnels|r[ée]sultats|établissements|etablissements|commerces)\s(?:similaires|proches|associ[ée]e?s|de la m[êe]me cat[ée]gorie)|(?:vous aimerez|vous pourriez (?:aussi|[ée]galement) aimer|[àa] voir aussi|voir aussi|dans la m[êe]me cat[ée]gorie|autres (?:entreprises|annonces|fiches|professionnels)|[àa] proximit[ée]|similar|related|you may also like)|إعلانات مشابهة|شركات مشابهة)/iu;
+
+/**
+ * Removes the directory's furniture from a detail page: header, footer and navigation (outside
+ * sectioning elements), blocks whose class or id says footer, cookie, newsletter, share, menu,
+ * breadcrumb, similar/related ..., "Contactez-nous" blocks and blocks of other companies
+ * ("Annonces similaires", "Dans la même catégorie": the section such a heading opens).
+ */
+function removeFurniture(page: ParsedPage): void {
+  for (const el of page.elements) {
+    const tag = el.tagName;
+    if ((tag === 'HEADER' || tag === 'FOOTER' || tag === 'NAV' || hasAttr(el, 'role')) && isChrome(el)) el.remove();
+  }
+  for (const el of page.elements) {
+    if (el.tagName === 'BODY' || el.tagName === 'MAIN' || el.tagName === 'ARTICLE' || classAndId(el) === '') continue;
+    const words = classWords(el);
+    if (words.some((w) => FURNITURE_WORDS.has(w))) el.remove();
+  }
+  const headings = page.elements.filter((el) => /^H[1-6]$/.test(el.tagName) || el.classList.contains('widget-title') || el.classList.contains('title'));
+  for (const h of headings) {
+    const text = h.text.trim();
+    if (text.length > 60) continue;
+    const others = OTHERS_HEADING.test(text);
+    if (!others && !SITE_CONTACT_HEADING.test(text)) continue;
+    const block = h.parentNode;
+    // A heading that opens its block (nothing but whitespace before it) names the whole block;
+    // one written after other content (the company's own contact block, its own listings)
+    // opens only its section: itself and what follows up to the next heading.
+    const opensBlock = block !== null && block.childNodes.slice(0, block.childNodes.indexOf(h)).every((c) => c.nodeType !== 1 && c.text.trim() === '');
+    if (block && opensBlock && block.tagName !== 'BODY' && block.tagName !== 'MAIN' && block.tagName !== 'ARTICLE') {
+      if (others || block.text.length < 2_000) block.remove();
+    } else if (block) {
+      // The heading stands in the page's main content: its section is it and what follows up to the next heading.
+      const siblings = block.childNodes;
+      const from = siblings.indexOf(h);
+      let to = from + 1;
+      while (to < siblings.length && !/^H[1-6]$/.test((siblings[to] as HTMLElement).tagName ?? '')) to++;
+      block.childNodes = [...siblings.slice(0, from), ...siblings.slice(to)];
+    }
+  }
+}
+
+/** Class or id words of blocks that are never a company's on its own page. */
+/** Class or id words of a page's own header and footer ('pied' de page, WordPress's 'colophon', 'entête', 'bandeau'). */
+const PAGE_CHROME_WORDS = new Set(['footer', 'header', 'topbar', 'copyright', 'pied', 'colophon', 'entete', 'bandeau']);
+const FURNITURE_WORDS = new Set(['pied', 'colophon', 'footer', 'navbar', 'menu', 'breadcrumb', 'breadcrumbs', 'cookie', 'cookies', 'newsletter', 'copyright', 'topbar', 'share', 'sharing', 'social', 'masthead', 'similar', 'similaires', 'similars', 'related', 'suggestions', 'recommended', 'recommandations']);
+
+/**
+ * The next listing page: the first `selector` match (default {@link DEFAULT_NEXT_PAGE}) with
+ * an href (its own or its first link's), resolved to an absolute http(s) URL other than the
+ * page itself; undefined when there is none.
+ */
+export function nextPageUrl(html: string, pageUrl: string, selector: string = DEFAULT_NEXT_PAGE): string | undefined {
+  const page = parsePage(html);
+  return selector === DEFAULT_NEXT_PAGE ? relNext(page, pageUrl) : nextOf(page.root, pageUrl, selector, baseOf(page, pageUrl));
+}
+
+function nextOf(root: HTMLElement, pageUrl: string, selector: string, base: string): string | undefined {
+  for (const el of root.querySelectorAll(selector)) {
+    const href = el.getAttribute('href') ?? el.querySelector('a[href]')?.getAttribute('href');
+    const url = href === undefined ? undefined : absolute(href, base);
+    if (url && withoutHash(url) !== withoutHash(pageUrl)) return url;
+  }
+  return undefined;
+}
+
+function pageContext(page: ParsedPage, pageUrl: string, options: ExtractOptions): PageContext {
+  const siteHost = new URL(pageUrl).hostname.toLowerCase().replace(/^www\./, '');
+  return { pageUrl, siteHost, base: baseOf(page, pageUrl), siteContacts: options.siteContacts ?? new Set(), tableHeaders: new Map() };
+}
+
+function baseOf(page: ParsedPage, pageUrl: string): string {
+  const href = page.byTag('BASE').map((b) => attrOf(b, 'href')).find(Boolean);
+  return (href && absolute(href, pageUrl)) || pageUrl;
+}
+
+/** The default next page ({@link DEFAULT_NEXT_PAGE}: `a[rel~=next]`, `link[rel~=next]`) from the page's own lists. */
+function relNext(page: ParsedPage, pageUrl: string): string | undefined {
+  const base = baseOf(page, pageUrl);
+  for (const el of page.elements) {
+    if ((el.tagName !== 'A' && el.tagName !== 'LINK') || !(attrOf(el, 'rel') ?? '').toLowerCase().split(/\s+/).includes('next')) continue;
+    const href = attrOf(el, 'href');
+    const url = href === undefined ? undefined : absolute(href, base);
+    if (url && withoutHash(url) !== withoutHash(pageUrl)) return url;
+  }
+  return undefined;
+}
+
+/** Whether an element is still in the tree under `root` (furniture removed from a detail page is not). */
+function attached(el: HTMLElement, root: HTMLElement): boolean {
+  let a: HTMLElement | null = el;
+  while (a.parentNode) a = a.parentNode;
+  return a === root;
+}
+
+/** Reads one company; undefined when it has no name. `page` is the document, for a detail page's title fallbacks. */
+function readScope(scope: Scope, ctx: PageContext, selectors: SourceSelectors, page?: ParsedPage): RawCompany | undefined {
+  const name = readName(scope, ctx, selectors, page);
+  if (!name) return undefined;
+  const { phones, faxes } = readPhones(scope, ctx, selectors);
+  const company: RawCompany = { name, emails: readEmails(scope, ctx, selectors), phones, sourceUrl: ctx.pageUrl };
+  if (faxes.length > 0) company.faxes = faxes;
+  const activity = readActivity(scope, selectors);
+  if (activity) company.activity = activity;
+  const detailUrl = scope.kind === 'item' ? readDetailUrl(scope, ctx, selectors) : undefined;
+  if (detailUrl) company.detailUrl = detailUrl;
+  return company;
+}
+
+function readName(scope: Scope, ctx: PageContext, selectors: SourceSelectors, page?: ParsedPage): string | undefined {
+  const { el } = scope;
+  const parts = partsOf(scope);
+  const candidates: (() => string | undefined)[] = [
+    () => (selectors.name && el ? el.querySelectorAll(selectors.name).map(textOf).find(Boolean) : undefined),
+    () => (scope.json ? clean(scope.json.name) : undefined),
+    () => scope.ld.map((o) => firstText(o.name) ?? firstText(o.legalName) ?? firstText(o.alternateName)).find(Boolean),
+    () => (scope.md ? ownProps(scope.md, 'name').map(propValue).map(clean).find(Boolean) : undefined),
+  ];
+  if (scope.kind === 'page') {
+    candidates.push(
+      () => textOf(parts?.h1),
+      () => clean(page?.byTag('META').find((m) => attrOf(m, 'property') === 'og:title')?.getAttribute('content') ?? ''),
+      () => textOf(page?.byTag('TITLE')[0]),
+    );
+  } else if (el && el.tagName === 'TR') {
+    candidates.push(() => rowName(el, ctx));
+  } else if (parts) {
+    candidates.push(
+      () => nameText(parts.card),
+      () => nameText(parts.heading),
+      () => nameText(parts.labelledName),
+      () => withoutLabel(nameText(parts.named)),
+      () => nameText(parts.bold),
+      () => textOf(parts.term),
+      () => parts.anchors.filter((a) => !/^(?:mailto:|tel:)|email-protection/i.test(a.getAttribute('href') ?? '')).map(textOf).find((t) => t !== undefined && !/^(?:voir|d[ée]tails?|plus|en savoir|afficher|contact)/i.test(t)),
+    );
+  }
+  for (const c of candidates) {
+    const v = c();
+    if (v) return v.slice(0, MAX_TEXT);
+  }
+  return undefined;
+}
+
+/** A name field's label written before it ('Nom de l'entreprise : X', 'Raison sociale: X'), removed. */
+function withoutLabel(text: string | undefined): string | undefined {
+  if (text === undefined) return undefined;
+  const m = /^(?:nom(?: de l['’]entreprise| commercial)?|raison sociale|d[ée]nomination|entreprise|soci[ée]t[ée]|enseigne|business name|company(?: name)?|name|titre|title|الاسم)\s{0,3}:\s{0,3}(.+)$/iu.exec(text);
+  return m ? m[1] : text;
+}
+
+/** Header words of a table's name column. */
+const NAME_HEADER = /raison|soci[ée]t[ée]|entreprise|^nom|name|company|d[ée]nomination|enseigne|الاسم|الشركة|المؤسسة/i;
+
+/** The header cells' texts of a row's table (a thead row, else the first row with th cells), or [] when it has none. */
+function rowHeaders(row: HTMLElement, ctx: PageContext): string[] {
+  return tableHeader(row, ctx).headers;
+}
+
+/** Words of header cells: a first row of plain cells made of two or more of them is the table's header. */
+const HEADER_CELL = /^(?:raison sociale|nom|name|soci[ée]t[ée]|entreprise|d[ée]nomination|enseigne|activit[ée]s?|secteur|cat[ée]gorie|adresse|address|ville|commune|wilaya|t[ée]l[ée]?(?:phone)?s?\.?|mobile|gsm|fax|t[ée]l[ée]copie|e-?mail|courriel|site(?: web)?|contact|n°|rc|nif|الاسم|الهاتف|العنوان)$/iu;
+
+/** A row's table header: its row (a thead row, a row of th cells, or a first row of header words) and the cells' texts. */
+function tableHeader(row: HTMLElement, ctx: PageContext): { row?: HTMLElement; headers: string[] } {
+  const table = closest(row.parentNode, (a) => a.tagName === 'TABLE');
+  if (!table) return { headers: [] };
+  let found = ctx.tableHeaders.get(table);
+  if (found === undefined) {
+    const rows = descendants(table).filter((d) => d.tagName === 'TR');
+    const first = rows[0];
+    const header =
+      rows.find((tr) => tr.parentNode?.tagName === 'THEAD') ??
+      rows.find((tr) => tr.childNodes.some((c) => (c as HTMLElement).tagName === 'TH')) ??
+      (first && cells(first).filter((c) => HEADER_CELL.test(clean(c.text).replace(/\s*:$/, ''))).length >= 2 ? first : undefined);
+    found = header ? { row: header, headers: cells(header).map((c) => clean(c.text)) } : { headers: [] };
+    ctx.tableHeaders.set(table, found);
+  }
+  return found;
+}
+
+function cells(row: HTMLElement): HTMLElement[] {
+  return row.childNodes.filter((c): c is HTMLElement => (c as HTMLElement).tagName === 'TD' || (c as HTMLElement).tagName === 'TH');
+}
+
+/** A table row's name: the cell under a name header, else the first cell with letters and no contact. */
+function rowName(row: HTMLElement, ctx: PageContext): string | undefined {
+  const headers = rowHeaders(row, ctx);
+  const list = cells(row);
+  const byHeader = headers.findIndex((h) => NAME_HEADER.test(h));
+  if (byHeader !== -1 && list[byHeader]) return nameText(list[byHeader]);
+  return list.map(nameText).find((t) => t !== undefined && /\p{L}{2}/u.test(t) && !t.includes('@') && (t.match(/\d/g) ?? []).length < 6);
+}
+
+/** The text a row's contacts are read from: each cell after its column's header, so the header is the label ('Fax: 021 ...'). */
+function rowText(row: HTMLElement, ctx: PageContext): string {
+  const headers = rowHeaders(row, ctx);
+  return cells(row).map((c, i) => `${headers[i] ?? ''} : ${blockText(c)}`).join('\n');
+}
+
+function readActivity(scope: Scope, selectors: SourceSelectors): string | undefined {
+  const { el } = scope;
+  const candidates: (() => string | undefined)[] = [
+    () => (selectors.activity && el ? el.querySelectorAll(selectors.activity).map(textOf).find(Boolean) : undefined),
+    () => scope.ld.map((o) => firstText(o.knowsAbout) ?? firstText(o.category) ?? firstText(o.description)).find(Boolean),
+    () => (scope.md ? ['knowsAbout', 'category', 'description'].flatMap((p) => ownProps(scope.md!, p)).map(propValue).map(clean).find(Boolean) : undefined),
+    () => textOf(partsOf(scope)?.activity),
+  ];
+  for (const c of candidates) {
+    const v = c();
+    if (v) return v.slice(0, MAX_TEXT);
+  }
+  return undefined;
+}
+
+/**
+ * The e-mails of a scope, the directory's subtracted: those of the selector when it finds any;
+ * else those of the first of JSON state, schema.org, mailto: links and data-* attributes that
+ * finds any, with every address written in the text (obfuscated or not) beside them.
+ */
+function readEmails(scope: Scope, ctx: PageContext, selectors: SourceSelectors): string[] {
+  const { el } = scope;
+  const parts = partsOf(scope);
+  const keep = (list: (string | undefined)[]) => unique(list).filter((e) => !ctx.siteContacts.has(e) && !onSiteDomain(e, ctx.siteHost));
+  const bySelector = keep(selectors.email && el ? el.querySelectorAll(selectors.email).flatMap((m) => findEmails(`${m.outerHTML}\n${m.text}`)) : []);
+  if (bySelector.length > 0) return bySelector;
+  const steps: (() => (string | undefined)[])[] = [
+    () => (scope.json ? scope.json.emails.flatMap(findEmails) : []),
+    () => [
+      ...scope.ld.flatMap((o) => schemaValues(o, 'email').flatMap(findEmails)),
+      ...(scope.md ? scope.md.querySelectorAll('[itemprop~=email]').flatMap((p) => findEmails(propValue(p))) : []),
+    ],
+    () => (parts ? [...links(parts, 'mailto:').flatMap((v) => v.split(/[,;]/).map((e) => normalizeEmail(e))), ...dataValues(parts, EMAIL_ATTRS).flatMap(findEmails)] : []),
+  ];
+  const given = steps.map((step) => keep(step())).find((found) => found.length > 0) ?? [];
+  // The raw text holds the written entities; the decoded text, addresses written wholly as entities.
+  return unique([...given, ...keep(parts ? findEmails(parts.raw.includes('&') ? `${parts.raw}\n${parts.text}` : parts.raw) : [])]);
+}
+
+/** data-* attributes that hold a phone, a fax or an e-mail (a number behind an "Afficher le numéro" button). */
+const PHONE_ATTRS = ['data-phone', 'data-tel', 'data-telephone', 'data-mobile', 'data-gsm', 'data-phone-number', 'data-numero', 'data-number'];
+const FAX_ATTRS = ['data-fax'];
+const EMAIL_ATTRS = ['data-email', 'data-mail'];
+
+/** The values of the given data-* attributes on an item and its descendants. */
+function dataValues(parts: ItemParts, attrs: readonly string[]): string[] {
+  return attrs.flatMap((a) => parts.data.get(a) ?? []);
+}
+
+/**
+ * The first step (selector, JSON state, schema.org, tel: links and data-* attributes, labelled
+ * text) that finds phones not subtracted, plus, unless a selector gave them, the numbers the
+ * text labels as phones ('Tél : 0550 ...' beside a number behind an "Afficher" button); faxes
+ * (schema.org faxNumber, data-fax, numbers labelled Fax / Télécopie / فاكس) are gathered from
+ * every step and never returned as phones unless also given as one.
+ */
+function readPhones(scope: Scope, ctx: PageContext, selectors: SourceSelectors): { phones: string[]; faxes: string[] } {
+  const { el } = scope;
+  const parts = partsOf(scope);
+  const card = parts ? cardTels(parts) : { phones: [], faxes: [] };
+  const faxes = new Set<string>([
+    ...card.faxes,
+    ...(scope.json ? scope.json.faxes.flatMap(phonesIn) : []),
+    ...scope.ld.flatMap((o) => schemaValues(o, 'faxNumber').flatMap(phonesIn)),
+    ...(parts ? dataValues(parts, FAX_ATTRS).flatMap(phonesIn) : []),
+  ]);
+  const keep = (list: (string | undefined)[]) => unique(list).filter((p) => !ctx.siteContacts.has(p));
+  // Numbers of the text with their labels (a number only labelled fax is not among the phones).
+  const text = el && parts ? readNumbers(el.tagName === 'TR' ? rowText(el, ctx) : parts.text) : { phones: [], faxes: [], labelled: [] };
+  for (const f of text.faxes) faxes.add(f);
+  const fromJson = scope.json ? scope.json.phones.flatMap(phonesIn) : [];
+  const fromSchema = [
+    ...scope.ld.flatMap((o) => schemaValues(o, 'telephone').flatMap(phonesIn)),
+    ...(scope.md ? scope.md.querySelectorAll('[itemprop~=telephone]').flatMap((p) => phonesIn(propValue(p))) : []),
+  ];
+  const fromLinks = parts ? [...links(parts, 'tel:').flatMap(phonesIn), ...dataValues(parts, PHONE_ATTRS).flatMap(phonesIn), ...card.phones] : [];
+  const fromSelector = selectors.phone && el ? el.querySelectorAll(selectors.phone).flatMap((m) => [...links(itemParts(m), 'tel:', m).flatMap(phonesIn), ...findPhonesAndFaxes(blockText(m)).phones]) : [];
+  let phones = keep(fromSelector);
+  if (phones.length === 0) {
+    phones = [fromJson, fromSchema, fromLinks, text.phones].map(keep).find((found) => found.length > 0) ?? [];
+    // A number the text labels as a phone is one, beside those of a tel: link or a button; in
+    // an entry (a card, a row), any number of its text is its own (the directory's were subtracted).
+    phones = unique([...phones, ...keep(scope.kind === 'item' ? text.phones : text.labelled)]);
+  }
+  // A number given as a fax is a phone only when also given as one (a tel: link, data, schema.org, a phone label).
+  const given = new Set([...fromJson, ...fromSchema, ...fromLinks, ...text.phones]);
+  phones = phones.filter((p) => !faxes.has(p) || given.has(p));
+  return { phones, faxes: [...faxes].filter((f) => !ctx.siteContacts.has(f)) };
+}
+
+/**
+ * The numbers of an entry's hCard `tel` elements, by their `type` (hidden or not): 'fax' makes
+ * a fax, any other type (work, cell, voice) or none a phone. The value is the `value`
+ * element's text, else the tel's own text without its types.
+ */
+function cardTels(parts: ItemParts): { phones: string[]; faxes: string[] } {
+  const out = { phones: [] as string[], faxes: [] as string[] };
+  for (const tel of parts.tels) {
+    const kids = tel.childNodes.filter((c): c is HTMLElement => c.nodeType === 1);
+    const types = kids.filter(isCardTelType).map((t) => t.text.trim().toLowerCase());
+    const value = kids.find((k) => k.classList.contains('value'));
+    const numbers = phonesIn(value ? value.text : blockText(tel));
+    (types.some((t) => t.includes('fax')) ? out.faxes : out.phones).push(...numbers);
+  }
+  return out;
+}
+
+function readDetailUrl(scope: Scope, ctx: PageContext, selectors: SourceSelectors): string | undefined {
+  const { el } = scope;
+  const hrefOf = (m: HTMLElement | null | undefined) => m?.getAttribute('href') ?? m?.querySelector('a[href]')?.getAttribute('href');
+  const parts = partsOf(scope);
+  const heading = parts?.heading;
+  const page = new URL(ctx.pageUrl);
+  const pageHost = page.host.toLowerCase().replace(/^www\./, '');
+  const pageKey = withoutHash(page.href);
+  const ok = (href: string | undefined): string | undefined => {
+    if (!href) return undefined;
+    let url: URL;
+    try {
+      url = new URL(href.trim(), ctx.base);
+    } catch {
+      return undefined;
+    }
+    if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.host.toLowerCase().replace(/^www\./, '') !== pageHost) return undefined;
+    if (withoutHash(url.href) === pageKey || ((url.pathname === '/' || url.pathname === '') && url.search === '')) return undefined;
+    return url.href;
+  };
+  const steps: (() => (string | undefined)[])[] = [
+    () => (selectors.detailLink && el ? el.querySelectorAll(selectors.detailLink).map(hrefOf) : []),
+    () => (scope.md ? ownProps(scope.md, 'url').map(propValue) : []),
+    () => scope.ld.map((o) => firstText(o.url)),
+    () => [scope.json?.url],
+    // The heading's link (inside it or around it).
+    () => (heading ? [heading.tagName === 'A' ? heading.getAttribute('href') : parts?.anchors.find((a) => closest(a.parentNode, (p) => p === heading))?.getAttribute('href'), closest(heading, (a) => a.tagName === 'A')?.getAttribute('href')] : []),
+    // Else a link of the entry itself ('Voir la fiche', the name), not a contact or a category.
+    () => (parts ? parts.anchors.map((a) => a.getAttribute('href')).filter((h) => h !== undefined && !/^(?:mailto:|tel:|javascript:|#)/i.test(h)) : []),
+  ];
+  for (const step of steps) {
+    for (const href of step()) {
+      const url = ok(href);
+      if (url) return url;
+    }
+  }
+  return undefined;
+}
+
+/** The page's JSON-LD organisations under `root` (see {@link CONTAINERS}), the directory's own excluded. */
+function jsonLdOrgs(scripts: readonly HTMLElement[], ctx: PageContext): Json[] {
+  const out: Json[] = [];
+  const visit = (value: unknown) => {
+    if (Array.isArray(value)) value.forEach(visit);
+    else if (isJson(value)) {
+      if (typesOf(value['@type']).some(isOrgType)) {
+        if (!isDirectoryItself(value, ctx)) out.push(value);
+        return;
+      }
+      for (const [k, v] of Object.entries(value)) if (CONTAINERS.has(k)) visit(v);
+    }
+  };
+  for (const script of scripts) {
+    const type = (attrOf(script, 'type') ?? '').split(';')[0].trim().toLowerCase();
+    if (type !== 'application/ld+json') continue;
+    const text = script.rawText
+      .replace(/^\s*(?:<!--|\/\/\s*<!\[CDATA\[|<!\[CDATA\[)/, '')
+      .replace(/(?:-->|\/\/\s*\]\]>|\]\]>)\s*$/, '')
+      .replace(/[\u0000-\u001f]+/g, ' ');
+    try {
+      visit(JSON.parse(text));
+    } catch {
+      // A broken block is skipped; the page's other data still counts.
+    }
+  }
+  return out;
+}
+
+/** The microdata organisations outside the chrome, reached as top-level items or list entries. */
+function microdataOrgs(page: ParsedPage, ctx: PageContext): HTMLElement[] {
+  return page.elements.filter((el) => {
+    if (!hasAttr(el, 'itemscope') || !isOrgScope(el) || insideChrome(el) || !attached(el, page.root)) return false;
+    const prop = el.getAttribute('itemprop');
+    if (prop && !prop.split(/\s+/).some((p) => CONTAINERS.has(p))) return false;
+    const url = ownProps(el, 'url').map(propValue)[0];
+    return !(url && isSiteRoot(absolute(url, ctx.base), ctx.pageUrl));
+  });
+}
+
+function isOrgScope(el: HTMLElement): boolean {
+  return el.hasAttribute('itemscope') && (el.getAttribute('itemtype') ?? '').split(/\s+/).some((t) => t !== '' && isOrgType(t));
+}
+
+/** The itemprop elements named `name` that belong to `scope` itself, not to a nested item. */
+function ownProps(scope: HTMLElement, name: string): HTMLElement[] {
+  return scope.querySelectorAll(`[itemprop~=${name}]`).filter((p) => closest(p.parentNode, (a) => a.hasAttribute('itemscope')) === scope);
+}
+
+/** A microdata property's value (HTML microdata rules: content, href, src, datetime, value, else text). */
+function propValue(el: HTMLElement): string {
+  const tag = el.tagName;
+  const attr = (name: string) => el.getAttribute(name) ?? '';
+  if (el.hasAttribute('content')) return attr('content');
+  if (tag === 'A' || tag === 'LINK' || tag === 'AREA') return attr('href');
+  if (['IMG', 'AUDIO', 'EMBED', 'IFRAME', 'SOURCE', 'TRACK', 'VIDEO'].includes(tag)) return attr('src');
+  if (tag === 'OBJECT') return attr('data');
+  if (tag === 'TIME' && el.hasAttribute('datetime')) return attr('datetime');
+  if ((tag === 'DATA' || tag === 'METER') && el.hasAttribute('value')) return attr('value');
+  return el.text;
+}
+
+/** An organisation whose url or @id is the root of the directory's own host is the directory. */
+function isDirectoryItself(node: Json, ctx: PageContext): boolean {
+  return [firstText(node.url), typeof node['@id'] === 'string' ? node['@id'] : undefined].some((u) => {
+    const url = u ? absolute(u, ctx.base) : undefined;
+    return url !== undefined && isSiteRoot(url, ctx.pageUrl);
+  });
+}
+
+function isSiteRoot(url: string | undefined, pageUrl: string): boolean {
+  if (!url || !sameHost(url, pageUrl)) return false;
+  const u = new URL(url);
+  return (u.pathname === '/' || u.pathname === '') && u.search === '';
+}
+
+/** Whether an e-mail is on the directory's own domain (the page's host, 'www.' aside). */
+function onSiteDomain(email: string, host: string): boolean {
+  const domain = email.slice(email.lastIndexOf('@') + 1);
+  return /[a-z]/.test(host) && (domain === host || domain.endsWith(`.${host}`));
+}
+
+/** The values of a JSON-LD property on a node and on its contactPoint(s). */
+function schemaValues(node: Json, prop: string): string[] {
+  const points = ([] as unknown[]).concat(node.contactPoint ?? []).filter(isJson);
+  return [node, ...points].flatMap((n) => texts(n[prop]));
+}
+
+/** Phones in a tel: value or a text: one number, else every number in it. */
+function phonesIn(value: string): string[] {
+  const v = value.replace(/^tel:/i, '');
+  // A list in one attribute ('0797637853,041691888'): each number on its own.
+  if (/[,;|]/.test(v)) return unique(v.split(/[,;|]/).flatMap((p) => (p.trim() === '' ? [] : phonesIn(p))));
+  const one = normalizePhone(v);
+  return one ? [one] : findPhonesAndFaxes(v).phones;
+}
+
+/** The decoded targets of an item's links with a scheme (and of `self`, a link itself), scheme removed. */
+function links(parts: ItemParts, scheme: 'mailto:' | 'tel:', self?: HTMLElement): string[] {
+  const all = self && self.tagName === 'A' ? [self, ...parts.anchors] : parts.anchors;
+  return all
+    .map((a) => (a.getAttribute('href') ?? '').trim())
+    .filter((h) => h.toLowerCase().startsWith(scheme))
+    .map((h) => safeDecode(h.slice(scheme.length)).split('?')[0]);
+}
+
+function stripScripts(page: ParsedPage): void {
+  for (const tag of ['SCRIPT', 'STYLE', 'TEMPLATE']) for (const el of page.byTag(tag)) el.remove();
+}
+
+/** Header/footer (outside article/aside/main/section), nav, and elements with a banner/contentinfo role. */
+function isChrome(el: HTMLElement): boolean {
+  const role = (el.getAttribute('role') ?? '').toLowerCase();
+  if (role === 'banner' || role === 'contentinfo' || el.tagName === 'NAV') return true;
+  if (el.tagName !== 'HEADER' && el.tagName !== 'FOOTER') return false;
+  return !hasAncestor(el, (a) => SECTIONING.has(a.tagName));
+}
+
+/**
+ * The elements passing `test` that are outside the chrome and not inside another such element,
+ * in document order: one walk of the tree (no recursion, no ancestor walks), so a page of
+ * 40,000 nested matches costs what 40,000 siblings cost.
+ */
+function outermostOutsideChrome(root: HTMLElement, test: (el: HTMLElement) => boolean): HTMLElement[] {
+  const found: HTMLElement[] = [];
+  const stack: { el: HTMLElement; sectioned: boolean }[] = [{ el: root, sectioned: false }];
+  for (let top = stack.pop(); top; top = stack.pop()) {
+    const { el, sectioned } = top;
+    const role = (el.getAttribute?.('role') ?? '').toLowerCase();
+    const chrome = role === 'banner' || role === 'contentinfo' || el.tagName === 'NAV' || (!sectioned && (el.tagName === 'HEADER' || el.tagName === 'FOOTER'));
+    if (chrome) continue;
+    if (el !== root && test(el)) {
+      found.push(el);
+      continue;
+    }
+    const inside = sectioned || SECTIONING.has(el.tagName);
+    const children = el.childNodes;
+    for (let i = children.length - 1; i >= 0; i--) {
+      const child = children[i] as HTMLElement;
+      if (child.nodeType === 1) stack.push({ el: child, sectioned: inside });
+    }
+  }
+  return found;
+}
+
+function insideChrome(el: HTMLElement): boolean {
+  return isChrome(el) || hasAncestor(el, isChrome);
+}
+
+function hasAncestor(el: HTMLElement, test: (a: HTMLElement) => boolean): boolean {
+  return closest(el.parentNode, test) !== undefined;
+}
+
+/** The element itself or its nearest ancestor passing `test`. */
+function closest(el: HTMLElement | null | undefined, test: (a: HTMLElement) => boolean): HTMLElement | undefined {
+  for (let a = el; a; a = a.parentNode) if (a.tagName && test(a)) return a;
+  return undefined;
+}
+
+function typesOf(value: unknown): string[] {
+  return ([] as unknown[]).concat(value ?? []).filter((t): t is string => typeof t === 'string');
+}
+
+/** The texts of a JSON-LD value: strings and numbers, arrays, {'@value'} objects. */
+function texts(value: unknown): string[] {
+  if (typeof value === 'string' || typeof value === 'number') return [String(value)];
+  if (Array.isArray(value)) return value.flatMap(texts);
+  if (isJson(value) && '@value' in value) return texts(value['@value']);
+  return [];
+}
+
+function firstText(value: unknown): string | undefined {
+  return texts(value).map(clean).find(Boolean);
+}
+
+/** Class words of the badges and icons written inside a name ('Vérifié', 'Premium', 'Nouveau', a star). */
+const BADGE_WORDS = new Set(['badge', 'label', 'tag', 'tags', 'pill', 'chip', 'verified', 'verifie', 'premium', 'new', 'nouveau', 'icon', 'icons', 'rating', 'stars', 'count', 'sr', 'visually', 'screen']);
+
+/** A name element's text without the badges, icons and counters written inside it; words of inline elements kept apart. */
+function nameText(el: HTMLElement | null | undefined): string | undefined {
+  if (!el) return undefined;
+  const out: string[] = [];
+  const stack: import('node-html-parser').Node[] = [...el.childNodes].reverse();
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    if (node.nodeType === 3) out.push(node.text);
+    else if (node.nodeType === 1) {
+      const child = node as HTMLElement;
+      if (['SUP', 'SVG', 'BUTTON', 'I', 'IMG'].includes(child.tagName) || classWords(child).some((w) => BADGE_WORDS.has(w))) continue;
+      out.push(' ');
+      for (let i = child.childNodes.length - 1; i >= 0; i--) stack.push(child.childNodes[i]);
+    }
+  }
+  return clean(out.join('')) || textOf(el);
+}
+
+function textOf(el: HTMLElement | null | undefined): string | undefined {
+  return el ? clean(el.text) || undefined : undefined;
+}
+
+/** A name or an activity as stored: control characters removed (NUL and the like: see stripControlCharacters), whitespace collapsed. */
+function clean(s: string): string {
+  return stripControlCharacters(s).replace(/\s+/g, ' ').trim();
+}
+
+function isJson(v: unknown): v is Json {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/** The non-empty strings of a list, each once, in first-seen order. */
+export function unique(list: (string | undefined)[]): string[] {
+  return [...new Set(list.filter((v): v is string => typeof v === 'string' && v !== ''))];
+}
+
+function absolute(href: string, base: string): string | undefined {
+  try {
+    const url = new URL(href.trim(), base);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function withoutHash(url: string): string {
+  return url.replace(/#.*$/, '');
+}
+
+function safeDecode(s: string): string {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return s;
+  }
+}

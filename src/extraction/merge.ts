@@ -1,0 +1,185 @@
+/**
+ * De-duplicating the companies read from several pages and sources, on strong evidence only:
+ *  - the same name key ({@link normalizeCompanyName}: legal forms, accents, case and
+ *    punctuation removed) in the same wilaya is one company;
+ *  - a shared phone or e-mail merges two companies only when their names are compatible (one
+ *    name's words contain the other's, or they share at least half their words), checked
+ *    against every name of both groups: merging is never transitive through a contact, so
+ *    A~B and B~C by contacts do not make A~C unless A's and C's names agree too;
+ *  - a contact carried by more than {@link MAX_NAMES_PER_CONTACT} differently-named records of
+ *    the run is the directory's furniture (a switchboard, a footer address), not an identity:
+ *    it is removed from every record before merging (see {@link furnitureContacts}).
+ */
+import { normalizeCompanyName } from '../platform/text';
+import { unique, type RawCompany } from './extract';
+
+/** One record to merge: a company read from a page of a source, for a wilaya. */
+export interface SourcedRecord {
+  raw: RawCompany;
+  /** The source's name. */
+  source: string;
+  wilayaCode: number;
+}
+
+/** One company after merging. */
+export interface MergedCompany {
+  /** See {@link mergeCompanies} for which name is kept. */
+  name: string;
+  /** The wilaya of its first record. */
+  wilayaCode: number;
+  /** The first activity found. */
+  activity?: string;
+  /** Every e-mail found, in order of first appearance. */
+  emails: string[];
+  /** Every phone found (E.164), in order of first appearance. */
+  phones: string[];
+  /** Every source it was found on, in order. */
+  sources: string[];
+  /** Every page it was read from, and its detail pages, in order. */
+  sourceUrls: string[];
+  /** Every distinct name it was seen under. */
+  names: string[];
+  /** Each page it was read from (listing or detail), with the source that page belongs to, in order. */
+  seenOn: { source: string; url: string }[];
+}
+
+/**
+ * Merges records into companies, in the order of each company's first record. The name kept is
+ * the one with the most letters and digits among the names that have the same key as the first
+ * record's (so 'SARL Numidia Conseil' wins over 'Numidia Conseil', punctuation does not count,
+ * and an unrelated name that only shares a phone never replaces the first one); on a tie, the
+ * first. Contacts, sources and URLs are unions.
+ */
+export function mergeCompanies(input: readonly SourcedRecord[]): MergedCompany[] {
+  const furniture = furnitureContacts(input);
+  const records = furniture.size === 0 ? input : input.map((r) => ({ ...r, raw: withoutContacts(r.raw, furniture) }));
+  const parent = records.map((_, i) => i);
+  const find = (i: number): number => {
+    while (parent[i] !== i) {
+      parent[i] = parent[parent[i]];
+      i = parent[i];
+    }
+    return i;
+  };
+  const nameKeys = records.map((r) => normalizeCompanyName(r.raw.name));
+  // The words of every name key of each group (kept at its root), for the compatibility check.
+  const groupNames = new Map<number, Set<string>>(records.map((_, i) => [i, new Set([nameKeys[i]])]));
+  const union = (i: number, j: number) => {
+    // The smaller index becomes the root, so a group's root is its first record.
+    const [a, b] = [find(i), find(j)].sort((x, y) => x - y);
+    if (a === b) return;
+    parent[b] = a;
+    for (const k of groupNames.get(b) ?? []) groupNames.get(a)!.add(k);
+    groupNames.delete(b);
+  };
+  // 1. The same name key in the same wilaya.
+  const byName = new Map<string, number>();
+  records.forEach((r, i) => {
+    if (!nameKeys[i]) return;
+    const k = `${nameKeys[i]}|${r.wilayaCode}`;
+    const j = byName.get(k);
+    if (j === undefined) byName.set(k, i);
+    else union(i, j);
+  });
+  // 2. A shared contact, when every name of one group is compatible with every name of the other.
+  const owners = new Map<string, number[]>();
+  records.forEach((r, i) => {
+    for (const k of [...r.raw.phones.map((p) => `p:${p}`), ...r.raw.emails.map((e) => `e:${e}`)]) {
+      const seen = owners.get(k) ?? [];
+      for (const j of seen) {
+        const [a, b] = [find(i), find(j)];
+        if (a !== b && [...groupNames.get(a)!].every((x) => [...groupNames.get(b)!].every((y) => compatibleNames(x, y)))) union(a, b);
+      }
+      seen.push(i);
+      owners.set(k, seen);
+    }
+  });
+
+  const groups = new Map<number, number[]>();
+  records.forEach((_, i) => {
+    const root = find(i);
+    const group = groups.get(root) ?? [];
+    group.push(i);
+    groups.set(root, group);
+  });
+  return [...groups.entries()]
+    .sort(([a], [b]) => a - b)
+    .map(([, members]) => mergeGroup(members.map((i) => records[i]), members.map((i) => nameKeys[i])));
+}
+
+/** Distinct (source, page) pairs of a group's records, listing pages and detail pages alike. */
+function seenOn(group: SourcedRecord[]): { source: string; url: string }[] {
+  const seen = new Map<string, { source: string; url: string }>();
+  for (const r of group) {
+    for (const url of [r.raw.sourceUrl, r.raw.detailUrl]) {
+      if (url && !seen.has(`${r.source}\n${url}`)) seen.set(`${r.source}\n${url}`, { source: r.source, url });
+    }
+  }
+  return [...seen.values()];
+}
+
+/** One company from a group of records, given their normalised names in the same order. */
+function mergeGroup(group: SourcedRecord[], nameKeys: string[]): MergedCompany {
+  const [first] = group;
+  let name = first.raw.name;
+  group.forEach((r, i) => {
+    if (nameKeys[i] === nameKeys[0] && letters(r.raw.name) > letters(name)) name = r.raw.name;
+  });
+  const merged: MergedCompany = {
+    name,
+    wilayaCode: first.wilayaCode,
+    emails: unique(group.flatMap((r) => r.raw.emails)),
+    phones: unique(group.flatMap((r) => r.raw.phones)),
+    sources: unique(group.map((r) => r.source)),
+    sourceUrls: unique(group.flatMap((r) => [r.raw.sourceUrl, r.raw.detailUrl])),
+    names: unique(group.map((r) => r.raw.name)),
+    seenOn: seenOn(group),
+  };
+  const activity = group.map((r) => r.raw.activity).find(Boolean);
+  if (activity) merged.activity = activity;
+  return merged;
+}
+
+/** Letters and digits in a name. */
+function letters(name: string): number {
+  return (name.match(/[\p{L}\p{N}]/gu) ?? []).length;
+}
+
+/** A contact carried by more differently-named records than this, in one run, is furniture. */
+export const MAX_NAMES_PER_CONTACT = 3;
+
+/**
+ * The contacts (e-mails and E.164 phones) that records of more than
+ * {@link MAX_NAMES_PER_CONTACT} different name keys carry: a directory's footer address or
+ * hotline repeated on its pages, never one company's.
+ */
+export function furnitureContacts(records: readonly SourcedRecord[]): Set<string> {
+  const names = new Map<string, Set<string>>();
+  for (const r of records) {
+    const key = normalizeCompanyName(r.raw.name);
+    for (const c of [...r.raw.emails, ...r.raw.phones]) {
+      const set = names.get(c) ?? new Set<string>();
+      set.add(key);
+      names.set(c, set);
+    }
+  }
+  return new Set([...names].filter(([, set]) => set.size > MAX_NAMES_PER_CONTACT).map(([c]) => c));
+}
+
+/**
+ * Whether two name keys can be one company's: equal, one's words all in the other's
+ * ('numidia' and 'numidia conseil'), or sharing at least half of all their distinct words
+ * ('transports du sud' and 'transports sud'). 'numidia conseil' and 'atlas conseil' are not.
+ */
+export function compatibleNames(a: string, b: string): boolean {
+  if (a === b) return true;
+  const wa = new Set(a.split(' ').filter(Boolean));
+  const wb = new Set(b.split(' ').filter(Boolean));
+  if (wa.size === 0 || wb.size === 0) return false;
+  const shared = [...wa].filter((w) => wb.has(w)).length;
+  return shared === Math.min(wa.size, wb.size) || shared * 2 >= new Set([...wa, ...wb]).size;
+}
+
+function withoutContacts(raw: RawCompany, contacts: ReadonlySet<string>): RawCompany {
+  return { ...raw, emails: raw.emails.filter((e) => !contacts.has(e)), phones: raw.phones.filter((p) => !contacts.has(p)) };
+}

@@ -1,0 +1,379 @@
+/**
+ * One extraction run: every source searched at once for a sector and a wilaya, within one
+ * deadline, their companies merged.
+ *
+ * The pipeline, one module per stage, each with its own tests:
+ *   fetch (fetcher.ts) -> decode (decode.ts) -> parse once (parse.ts) -> find items (items.ts:
+ *   JSON state, repeated blocks, tables; schema.org in extract.ts) -> read fields (extract.ts)
+ *   -> normalise (platform/contacts.ts, platform/text.ts) -> merge (merge.ts) -> bill
+ *   (billing/billingService.ts). Parsing, finding and reading run in worker threads (pages.ts,
+ *   pageWorker.ts); this module orders the stages for each source, and the scraping service
+ *   (extractionService.ts) runs it, bills and stores.
+ *
+ * For each source (all concurrently):
+ *  1. Listing pages: the search URL with page 1, then the next-page links (same host only,
+ *     never a page twice), up to `max_pages`. Pagination stops early once the source has found
+ *     `maxResults` companies with distinct names (contacts are not compared yet: the directory's
+ *     own are only known after step 2): a first page with plenty is not followed by four more.
+ *  2. Site-wide contacts: a contact found on every listing page (when there are two or more),
+ *     or in every company of a listing page of at least 3 companies, is the directory's (a
+ *     "report this listing" address, a hotline), and is subtracted; the pages are read again
+ *     without it (see `ExtractOptions.siteContacts`).
+ *  3. Detail pages: among the source's first `maxResults` companies, those that link to a page
+ *     of their own on the source's host have it read (the fetcher keeps 2 requests at a time
+ *     per host), its contacts added to the company's (a fax, a second number, the e-mail the
+ *     listing does not show); a page showing more contacts than one company has is ignored.
+ * Pages are parsed and read in worker threads ({@link PageReader}), never on the event loop: a
+ * page that takes longer than its budget, or whose reading fails, is dropped and named in the
+ * source's report (`pages_dropped`), and the source goes on without it (a dropped listing page
+ * ends its pagination, its next link being unknown).
+ * Everything stops at the deadline: what was read is kept, pages still being read have their
+ * threads ended, and a source still working then is reported 'timeout'.
+ *
+ * Status of a source: 'blocked' when robots.txt disallows its first URL; 'timeout' when its
+ * first page timed out or the deadline cut it; 'error' when its first page failed otherwise
+ * (HTTP error after retries, network error, not HTML, too large, refused redirect); 'ok' when
+ * its first page was read (even with no company), a later page's failure being noted in
+ * `error`.
+ */
+import { normalizeCompanyName } from '../platform/text';
+import type { RawCompany } from './extract';
+import { sameHost, type FetchResult, type GetOptions } from './fetcher';
+import { mergeCompanies, type MergedCompany } from './merge';
+import { sharedPageReader, type PageOutcome, type PageReader, type PageTask } from './pages';
+import { expandSearchUrl, type SourceConfig } from './sources';
+
+/** What a run needs from a fetcher ({@link PoliteFetcher} in production). */
+export interface Fetcher {
+  get(url: string, options?: GetOptions): Promise<FetchResult>;
+}
+
+export interface RunOptions {
+  sources: readonly SourceConfig[];
+  /** The value of `{secteur}` (the caller chooses: the sector's name or id). */
+  secteur: string;
+  /** The wilaya searched: `{wilaya}` is its name, `{wilaya_code}` its code; every company gets this code. */
+  wilaya: { code: number; nom: string };
+  /** Companies wanted; a source stops reading once it has that many (default: no limit but max_pages). */
+  maxResults?: number;
+  fetcher: Fetcher;
+  /** The whole run's deadline. Default 20 000 ms. */
+  deadlineMs?: number;
+  /** Where pages are parsed and read (worker threads with a budget per page). Default: {@link sharedPageReader}. */
+  pages?: PageReader;
+  /** Who the run is for (an account): the fetcher serves the flows waiting for a host in turn. */
+  flow?: string;
+}
+
+export type SourceStatus = 'ok' | 'timeout' | 'error' | 'blocked';
+
+/** What became of one source. */
+export interface SourceReport {
+  name: string;
+  status: SourceStatus;
+  /** Pages read successfully, listing and detail pages together. */
+  pages_read: number;
+  /** Distinct companies it gave (merged within the source). */
+  companies_found: number;
+  /** What went wrong: why the source failed, or a later page's failure for an 'ok' source. */
+  error?: string;
+  /** Pages fetched but not read: too long to read (`over_budget`) or their reading failed. */
+  pages_dropped?: { url: string; reason: 'over_budget' | 'failed' }[];
+  /** What it gave: see {@link outcomeOf}. */
+  outcome: SourceOutcome;
+  /** Company entries seen on its listing pages, kept or not. */
+  items_seen: number;
+  /** Entries not kept as companies, by reason. */
+  items_dropped: ItemsDropped;
+}
+
+export type SourceOutcome = 'ok' | 'empty' | 'partial' | 'failed';
+
+/** Entries seen on listing pages that did not become companies, by reason. */
+export interface ItemsDropped {
+  no_name: number;
+  /** Names without a letter or a digit ('★★★', '!!!'), which cannot identify a company. */
+  invalid_name: number;
+  advertisement: number;
+  /** Merged into a company already kept from the same source. */
+  duplicate: number;
+}
+
+export interface RunResult {
+  /** Every company found, merged across pages and sources (not cut to maxResults: the caller's choice). */
+  companies: MergedCompany[];
+  /** One entry per source, in the order of the sources. */
+  report: SourceReport[];
+  /** Every URL requested during the run (robots.txt, retries and redirect hops included), in the order sent. */
+  fetched: string[];
+  /** How long each source took (same order as `report`), from the run's start to its end or the deadline. */
+  durationsMs: number[];
+}
+
+/** Most e-mails and phones one company's own page shows; a "detail" page with more is a list. */
+const MAX_DETAIL_CONTACTS = 8;
+
+/** A contact shared by every company of a page with at least this many is the directory's. */
+const MIN_ITEMS_FOR_SHARED = 3;
+
+/** How long after the deadline the run waits for sources to wind down (their requests are aborted at the deadline). */
+const GRACE_MS = 100;
+
+/** The progress of one source, readable even if it never finishes. */
+interface SourceState {
+  source: SourceConfig;
+  records: RawCompany[];
+  pagesRead: number;
+  /** The first page's failure. */
+  failure?: { status: SourceStatus; message: string };
+  /** A later page's failure. */
+  note?: string;
+  /** The deadline stopped a request. */
+  cut: boolean;
+  done: boolean;
+  /** Pages fetched that could not be read. */
+  dropped: { url: string; reason: 'over_budget' | 'failed' }[];
+  /** Entries of its listing pages that were not read as companies (duplicates are counted at the end). */
+  itemsDropped: ItemsDropped;
+  /** When it ended (Date.now()); unset while it runs. */
+  endedAt?: number;
+}
+
+/** Runs every source concurrently and merges what they found; never throws for a source's failure. */
+export async function runExtraction(options: RunOptions): Promise<RunResult> {
+  const deadlineMs = options.deadlineMs ?? 20_000;
+  const startedAt = Date.now();
+  const deadlineAt = startedAt + deadlineMs;
+  const maxResults = options.maxResults ?? Number.POSITIVE_INFINITY;
+  const fetched: string[] = [];
+  const states: SourceState[] = options.sources.map((source) => ({ source, records: [], pagesRead: 0, cut: false, done: false, dropped: [], itemsDropped: { no_name: 0, invalid_name: 0, advertisement: 0, duplicate: 0 } }));
+  // Ends the pages still being read when the deadline comes (their worker threads are ended).
+  const stop = new AbortController();
+
+  let timer: NodeJS.Timeout | undefined;
+  let stopTimer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, Math.max(0, deadlineMs) + GRACE_MS);
+    stopTimer = setTimeout(() => stop.abort(), Math.max(0, deadlineMs));
+  });
+  const pages = options.pages ?? sharedPageReader();
+  const work = Promise.all(
+    states.map((state) =>
+      runSource(state, { ...options, maxResults, deadlineAt, fetched, read: (task) => pages.read(task, stop.signal) }).catch((err: unknown) => {
+        state.failure ??= { status: 'error', message: err instanceof Error ? err.message : String(err) };
+        state.done = true;
+      }).finally(() => {
+        state.endedAt = Date.now();
+      }),
+    ),
+  );
+  await Promise.race([work, deadline]);
+  clearTimeout(timer);
+  clearTimeout(stopTimer);
+  stop.abort();
+
+  const report = states.map((s): SourceReport => {
+    const status: SourceStatus = s.failure?.status ?? (s.cut || !s.done ? 'timeout' : 'ok');
+    const companiesFound = mergeCompanies(sourced(s)).length;
+    const entry: SourceReport = {
+      name: s.source.name,
+      status,
+      pages_read: s.pagesRead,
+      companies_found: companiesFound,
+      outcome: outcomeOf(s, status, companiesFound),
+      items_seen: s.records.length + s.itemsDropped.no_name + s.itemsDropped.invalid_name + s.itemsDropped.advertisement,
+      items_dropped: { ...s.itemsDropped, duplicate: s.records.length - companiesFound },
+    };
+    const error = s.failure?.message ?? s.note ?? (status === 'timeout' ? 'the run deadline was reached' : undefined);
+    if (error) entry.error = error;
+    if (s.dropped.length > 0) entry.pages_dropped = [...s.dropped];
+    return entry;
+  });
+  const durationsMs = states.map((s) => (s.endedAt ?? Math.min(Date.now(), deadlineAt)) - startedAt);
+  return { companies: mergeCompanies(states.flatMap(sourced)), report, fetched: [...fetched], durationsMs };
+
+  function sourced(s: SourceState) {
+    return s.records.map((raw) => ({ raw, source: s.source.name, wilayaCode: options.wilaya.code }));
+  }
+}
+
+interface SourceContext extends RunOptions {
+  maxResults: number;
+  deadlineAt: number;
+  fetched: string[];
+  /** Reads a page in a worker, stopped at the deadline. */
+  read: (task: PageTask) => Promise<PageOutcome>;
+}
+
+async function runSource(state: SourceState, ctx: SourceContext): Promise<void> {
+  const { source } = state;
+  const selectors = source.selectors;
+  const get = (url: string) => ctx.fetcher.get(url, { deadline: ctx.deadlineAt, log: ctx.fetched, flow: ctx.flow });
+  // 1. Listing pages, each read into companies once. Distinct names count towards maxResults:
+  // contacts are not trusted yet (the directory's own are subtracted after pagination).
+  const first = expandSearchUrl(source.searchUrl, { secteur: ctx.secteur, wilaya: ctx.wilaya.nom, wilayaCode: ctx.wilaya.code, page: 1 });
+  const pages: { url: string; html: string; contentType: string }[] = [];
+  // Contacts in the header, footer and navigation of the listing pages: the directory's own.
+  const chromeContacts = new Set<string>();
+  const perPage: RawCompany[][] = [];
+  const names = new Set<string>();
+  const visited = new Set<string>();
+  let url: string | undefined = first;
+  while (url !== undefined && pages.length < source.maxPages) {
+    visited.add(url);
+    const res = await get(url);
+    const problem = res.ok ? (isReadable(res.contentType) ? undefined : `not an HTML or JSON page (${res.contentType})`) : `${res.message} (${res.url})`;
+    if (problem !== undefined) {
+      if (!res.ok && res.deadline) state.cut = true;
+      if (pages.length === 0) state.failure = { status: res.ok ? 'error' : statusOf(res), message: problem };
+      else state.note = `listing page ${pages.length + 1}: ${problem}`;
+      break;
+    }
+    if (!res.ok) break; // (for the type checker: handled above)
+    const read = await ctx.read({ kind: 'listing', html: res.body, url: res.url, selectors, contentType: res.contentType });
+    if (!read.ok || read.result.kind !== 'listing') {
+      // A page that cannot be read is dropped and named; its next-page link is unknown, so pagination ends.
+      const problem = dropped(state, res.url, read);
+      if (pages.length === 0) state.failure = { status: problem.status, message: problem.message };
+      else state.note = `listing page ${pages.length + 1}: ${problem.message}`;
+      break;
+    }
+    pages.push({ url: res.url, html: res.body, contentType: res.contentType });
+    const { companies, next, dropped: drops, chromeContacts: chrome } = read.result;
+    state.itemsDropped.no_name += drops.no_name;
+    state.itemsDropped.invalid_name += drops.invalid_name;
+    state.itemsDropped.advertisement += drops.advertisement;
+    for (const c of chrome) chromeContacts.add(c);
+    perPage.push(companies);
+    for (const c of companies) names.add(normalizeCompanyName(c.name));
+    state.pagesRead++;
+    state.records = perPage.flat();
+    if (names.size >= ctx.maxResults) break;
+    url = next !== undefined && !visited.has(next) && sameHost(next, first) ? next : undefined;
+  }
+  if (pages.length === 0) {
+    state.done = true;
+    return;
+  }
+
+  // 2. Contacts on every listing page, or in every item of a page, are the directory's.
+  // (Not a contact that only one company carries, listed on every page: a company may be listed twice.)
+  const siteContacts = new Set<string>(pages.length >= 2 ? [...intersection(perPage.map((companies) => contactsOf(companies)))].filter((c) => !oneCompany(perPage.flat(), c)) : []);
+  for (const companies of perPage) {
+    if (companies.length >= MIN_ITEMS_FOR_SHARED) for (const c of intersection(companies.map((r) => contactsOf([r])))) siteContacts.add(c);
+  }
+  // Read again without them, only if there are any (a page that cannot be read again keeps its first reading).
+  if (siteContacts.size > 0) {
+    const again = await Promise.all(pages.map((p) => ctx.read({ kind: 'listing', html: p.html, url: p.url, selectors, siteContacts: [...siteContacts], contentType: p.contentType })));
+    state.records = again.flatMap((read, i) => {
+      if (read.ok && read.result.kind === 'listing') return read.result.companies;
+      if (!read.ok && read.reason !== 'aborted') dropped(state, pages[i].url, read);
+      if (!read.ok && read.reason === 'aborted') state.cut = true;
+      return perPage[i].map((r) => withoutContacts(r, siteContacts));
+    });
+  }
+  const records = state.records;
+
+  // 3. Detail pages of the first maxResults companies (a detail page often shows more: a fax, a second number, the e-mail).
+  const wanted = new Map<string, RawCompany[]>();
+  for (const r of records.slice(0, ctx.maxResults)) {
+    if (!r.detailUrl || visited.has(r.detailUrl) || !sameHost(r.detailUrl, first)) continue;
+    wanted.set(r.detailUrl, [...(wanted.get(r.detailUrl) ?? []), r]);
+  }
+  for (const c of chromeContacts) siteContacts.add(c);
+  // What each detail page gave, to find the contacts that repeat on most of them (the directory's).
+  const details: { owners: RawCompany[]; detail: RawCompany }[] = [];
+  if (Date.now() < ctx.deadlineAt) {
+    await Promise.all(
+      [...wanted].map(async ([detailUrl, owners]) => {
+        const res = await get(detailUrl);
+        if (!res.ok) {
+          if (res.deadline) state.cut = true;
+          return;
+        }
+        const read = await ctx.read({ kind: 'detail', html: res.body, url: res.url, selectors, siteContacts: [...siteContacts] });
+        if (!read.ok || read.result.kind !== 'detail') {
+          dropped(state, res.url, read);
+          return;
+        }
+        state.pagesRead++;
+        const detail = read.result.company;
+        // A page with more contacts than one company shows is a list (a category, a search), not the company's own.
+        if (detail && detail.emails.length + detail.phones.length <= MAX_DETAIL_CONTACTS) details.push({ owners, detail });
+        for (const r of owners) r.detailUrl = res.url;
+      }),
+    );
+  } else state.cut = wanted.size > 0;
+  // A contact on more than half of the detail pages read (at least two) is the directory's footer, not theirs.
+  const repeated = repeatedOnDetails(details.map((d) => d.detail));
+  for (const { owners, detail } of details) {
+    for (const r of owners) {
+      r.emails = [...new Set([...r.emails, ...detail.emails.filter((e) => !repeated.has(e))])];
+      r.phones = [...new Set([...r.phones, ...detail.phones.filter((p) => !repeated.has(p))])];
+      if (detail.faxes?.length) r.faxes = [...new Set([...(r.faxes ?? []), ...detail.faxes])];
+      r.activity ??= detail.activity;
+    }
+  }
+  state.done = true;
+}
+
+/**
+ * What a source gave: `failed` when its first page could not be read, `partial` when the
+ * deadline cut it, a later page failed or pages were dropped, `empty` when everything was read
+ * and held no company, `ok` otherwise.
+ */
+function outcomeOf(s: SourceState, status: SourceStatus, companies: number): SourceOutcome {
+  if (s.failure !== undefined || (s.pagesRead === 0 && status !== 'ok')) return 'failed';
+  if (status !== 'ok' || s.note !== undefined || s.dropped.length > 0) return 'partial';
+  return companies === 0 ? 'empty' : 'ok';
+}
+
+/** Notes a page that could not be read; a deadline stop is not a dropped page but a cut source. */
+function dropped(state: SourceState, url: string, read: PageOutcome): { status: SourceStatus; message: string } {
+  if (read.ok) return { status: 'error', message: `unexpected reading of ${url}` };
+  if (read.reason === 'aborted') {
+    state.cut = true;
+    return { status: 'timeout', message: 'the run deadline was reached' };
+  }
+  state.dropped.push({ url, reason: read.reason });
+  return { status: 'error', message: read.reason === 'over_budget' ? `a page took too long to read (${url})` : `a page could not be read (${url}): ${read.message}` };
+}
+
+/** A company without the given contacts (a page that could not be read again without them). */
+function withoutContacts(r: RawCompany, contacts: ReadonlySet<string>): RawCompany {
+  return { ...r, emails: r.emails.filter((e) => !contacts.has(e)), phones: r.phones.filter((p) => !contacts.has(p)) };
+}
+
+function statusOf(failure: Extract<FetchResult, { ok: false }>): SourceStatus {
+  if (failure.kind === 'robots') return 'blocked';
+  if (failure.kind === 'timeout') return 'timeout';
+  return 'error';
+}
+
+/** Listing pages are HTML (or text that may be), or JSON ("load more" endpoints). */
+function isReadable(contentType: string): boolean {
+  return contentType === '' || /html|xml|text\/plain|json/i.test(contentType);
+}
+
+/** The contacts found on more than half of the detail pages read, when two or more were read. */
+function repeatedOnDetails(details: RawCompany[]): Set<string> {
+  if (details.length < 2) return new Set();
+  const counts = new Map<string, number>();
+  for (const d of details) for (const c of new Set([...d.emails, ...d.phones, ...(d.faxes ?? [])])) counts.set(c, (counts.get(c) ?? 0) + 1);
+  return new Set([...counts].filter(([, n]) => n >= 2 && n * 2 > details.length).map(([c]) => c));
+}
+
+/** Whether every record carrying a contact has the same name key (one company listed several times). */
+function oneCompany(records: RawCompany[], contact: string): boolean {
+  const names = new Set(records.filter((r) => r.emails.includes(contact) || r.phones.includes(contact)).map((r) => normalizeCompanyName(r.name)));
+  return names.size === 1;
+}
+
+function contactsOf(records: RawCompany[]): Set<string> {
+  return new Set(records.flatMap((r) => [...r.emails, ...r.phones]));
+}
+
+function intersection(sets: Set<string>[]): Set<string> {
+  const [first, ...rest] = sets;
+  return new Set([...(first ?? [])].filter((v) => rest.every((s) => s.has(v))));
+}

@@ -1,0 +1,73 @@
+import type { RequestHandler } from 'express';
+import { principalOf } from '../accounts';
+import type { ListService } from './listService';
+import type { LeadAdd, LeadUpdate, ListCreate, ListLeadsQuery, ListListsQuery, ListUpdate } from '../platform/types';
+
+const account = (req: Parameters<RequestHandler>[0]) => principalOf(req).accountId;
+
+export function listLists(lists: ListService): RequestHandler {
+  return async (req, res) => {
+    const { page = 1, per_page = 20 } = req.query as ListListsQuery;
+    res.json(await lists.list(account(req), page, per_page));
+  };
+}
+
+export function createList(lists: ListService): RequestHandler {
+  return async (req, res) => {
+    res.status(201).json(await lists.create(account(req), req.body as ListCreate));
+  };
+}
+
+export function getList(lists: ListService): RequestHandler {
+  return async (req, res) => {
+    res.json(await lists.get(account(req), String(req.params.id)));
+  };
+}
+
+export function updateList(lists: ListService): RequestHandler {
+  return async (req, res) => {
+    res.json(await lists.update(account(req), String(req.params.id), req.body as ListUpdate));
+  };
+}
+
+export function deleteList(lists: ListService): RequestHandler {
+  return async (req, res) => {
+    await lists.remove(account(req), String(req.params.id));
+    res.status(204).end();
+  };
+}
+
+export function listLeads(lists: ListService): RequestHandler {
+  return async (req, res) => {
+    const { statut = [], page = 1, per_page = 20 } = req.query as ListLeadsQuery;
+    res.json(await lists.leads(account(req), String(req.params.id), statut, page, per_page));
+  };
+}
+
+export function addLeads(lists: ListService): RequestHandler {
+  return async (req, res) => {
+    const answer = await lists.addLeads(account(req), String(req.params.id), req.body as LeadAdd);
+    res.status(answer.status).json(answer.body);
+  };
+}
+
+export function updateLead(lists: ListService): RequestHandler {
+  return async (req, res) => {
+    res.json(await lists.updateLead(account(req), String(req.params.id), String(req.params.lead_id), req.body as LeadUpdate));
+  };
+}
+
+export function deleteLead(lists: ListService): RequestHandler {
+  return async (req, res) => {
+    await lists.removeLead(account(req), String(req.params.id), String(req.params.lead_id));
+    res.status(204).end();
+  };
+}
+
+export function exportList(lists: ListService): RequestHandler {
+  return async (req, res) => {
+    const { filename, csv } = await lists.exportCsv(account(req), String(req.params.id));
+    res.setHeader('Content-Disposition', `attachment; filename="${filename}"`);
+    res.type('text/csv; charset=utf-8').send(csv);
+  };
+}

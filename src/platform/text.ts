@@ -1,0 +1,136 @@
+/**
+ * Text folding for matching and de-duplication: names typed by people, scraped from web pages or
+ * imported from spreadsheets come with or without accents, hyphens, apostrophes, dots and
+ * capitals. Folding maps all those writings to one comparable form.
+ */
+
+/** Hyphens, dashes and the minus sign (U+2010..U+2015, U+2212) and the ASCII hyphen-minus. */
+const DASHES = '\\-\\u2010\\u2011\\u2012\\u2013\\u2014\\u2015\\u2212';
+/** Apostrophes and quote-like marks used as apostrophes: ' ’ ʼ ‘ ` ´ ′ ʻ. */
+const APOSTROPHES = "'\\u2019\\u02BC\\u2018`\\u00B4\\u2032\\u02BB";
+/** Characters that separate words like a space: dashes, apostrophes, underscores and dots. */
+const SEPARATORS = new RegExp(`[${DASHES}${APOSTROPHES}_.]`, 'g');
+
+/** Ligatures and letters that NFD does not decompose into a base letter plus marks. */
+const LIGATURES: Readonly<Record<string, string>> = { 'œ': 'oe', 'æ': 'ae', 'ß': 'ss', 'ø': 'o', 'đ': 'd', 'ł': 'l' };
+
+/**
+ * Folds a text for comparison: lower-cases, strips accents and other combining marks (NFD, so
+ * 'Béjaïa' -> 'bejaia'; Arabic harakat and hamza marks too), expands ligatures ('œ' -> 'oe',
+ * 'æ' -> 'ae', 'ß' -> 'ss'), turns hyphens, dashes, apostrophes (all the Unicode variants),
+ * underscores and dots into spaces, collapses runs of whitespace (including non-breaking
+ * spaces) and trims. Other punctuation ('&', ',', '(') is kept: see {@link words} and
+ * {@link normalizeCompanyName} for stricter keys.
+ *
+ * fold("Tizi-Ouzou") === fold("TIZI  OUZOU") === 'tizi ouzou'; fold("M'Sila") === 'm sila'.
+ */
+export function fold(s: string): string {
+  return s
+    .toLowerCase()
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .replace(/[œæßøđł]/g, (c) => LIGATURES[c] ?? c)
+    .replace(SEPARATORS, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/**
+ * The folded words of a text: the runs of letters and digits of {@link fold}(s), so punctuation
+ * is dropped ('Numidia, Conseil!' -> ['numidia', 'conseil']). Letters of any script count, so
+ * Arabic words are kept.
+ */
+export function words(s: string): string[] {
+  return fold(s).match(/[\p{L}\p{N}]+/gu) ?? [];
+}
+
+/**
+ * A matching key: the folded words joined by one space, with '&' read as 'et' so that
+ * 'Transport & logistique' and 'Transport et logistique' meet. Used by the reference lists.
+ */
+export function matchKey(s: string): string {
+  return words(s.replace(/&/g, ' et ')).join(' ');
+}
+
+/** A matching key with the spaces removed, so that 'Tizi-Ouzou' and 'tiziouzou' meet. */
+export function compactKey(s: string): string {
+  return matchKey(s).replace(/ /g, '');
+}
+
+/** Legal-form tokens removed wherever they stand in a company name (after {@link fold}). */
+const LEGAL_FORMS = new Set(['sarl', 'eurl', 'spa', 'snc', 'scs', 'ets', 'etablissement', 'etablissements']);
+/** Tokens removed only when they open the name: 'Entreprise Benali' is Benali. */
+const LEADING_ONLY = new Set(['entreprise']);
+/** Conjunctions dropped so that 'Benali & Fils', 'Benali et Fils' and 'Benali and Fils' meet. */
+const CONJUNCTIONS = new Set(['et', 'and']);
+
+/**
+ * The de-duplication key of a company name (to be paired with its wilaya): the {@link words}
+ * of the name, where runs of two or more single letters are joined (so the dotted forms
+ * 'S.A.R.L.', 'E.U.R.L', 'S.P.A' become 'sarl', 'eurl', 'spa'), legal-form tokens are removed
+ * wherever they stand (SARL, EURL, SPA, SNC, SCS, ETS, Établissement(s)), 'Entreprise' is removed
+ * when it is the first word, conjunctions ('&', 'et', 'and') and punctuation are dropped.
+ *
+ * 'SARL Numidia Conseil', 'Numidia Conseil Sarl' and 'S.A.R.L. NUMIDIA CONSEIL' all give
+ * 'numidia conseil'; 'Ets Benali & Fils' gives 'benali fils'. When nothing but legal forms is
+ * left (a name that is just 'SARL'), the plain words are returned rather than an empty key.
+ */
+export function normalizeCompanyName(s: string): string {
+  const tokens = joinSingleLetters(words(s.replace(/&/g, ' ')));
+  const kept = tokens.filter((t, i) => !LEGAL_FORMS.has(t) && !CONJUNCTIONS.has(t) && !(i === 0 && LEADING_ONLY.has(t)));
+  return (kept.length > 0 ? kept : tokens).join(' ');
+}
+
+/** Joins runs of two or more one-letter tokens: ['s','a','r','l','x'] -> ['sarl','x']. */
+function joinSingleLetters(tokens: string[]): string[] {
+  const out: string[] = [];
+  let run: string[] = [];
+  const flush = () => {
+    if (run.length >= 2) out.push(run.join(''));
+    else out.push(...run);
+    run = [];
+  };
+  for (const t of tokens) {
+    if (/^\p{L}$/u.test(t)) run.push(t);
+    else {
+      flush();
+      out.push(t);
+    }
+  }
+  flush();
+  return out;
+}
+
+/**
+ * Replaces Arabic-Indic (٠-٩, U+0660..) and Eastern Arabic-Indic (۰-۹, U+06F0..) digits with
+ * ASCII digits; everything else is left as is.
+ */
+export function asciiDigits(s: string): string {
+  return s.replace(/[\u0660-\u0669\u06F0-\u06F9]/g, (d) => String(d.charCodeAt(0) & 0x0f));
+}
+
+/**
+ * The C0 control characters that text never holds: all of U+0000..U+001F but tab, line feed
+ * and carriage return. PostgreSQL refuses NUL in text, and the others are invisible garbage
+ * (terminal escapes, form feeds) in a name or a note. API input with one answers 400 (the
+ * contract's `pattern` on every free-text field: see src/platform/http/controlCharacters.ts), an
+ * imported line with one is rejected, and scraped text has them removed.
+ */
+const CONTROL_CHARACTER = /[\u0000-\u0008\u000B\u000C\u000E-\u001F]/;
+const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F]/g;
+
+/** The first control character of {@link CONTROL_CHARACTER}'s set in a text, with its index; undefined when none. */
+export function findControlCharacter(s: string): { index: number; codePoint: string } | undefined {
+  const m = CONTROL_CHARACTER.exec(s);
+  return m ? { index: m.index, codePoint: `U+${m[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}` } : undefined;
+}
+
+/** What to tell the sender of a text with a control character (the field's name aside). */
+export function controlCharacterMessage(found: { index: number; codePoint: string }): string {
+  return `must not contain control characters (${found.codePoint} at character ${found.index + 1}); only tab and line breaks are allowed`;
+}
+
+/** The text without the control characters of {@link findControlCharacter} (tab and line breaks kept). */
+export function stripControlCharacters(s: string): string {
+  return s.replace(CONTROL_CHARACTERS, '');
+}
