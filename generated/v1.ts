@@ -286,6 +286,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/scraping/tasks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the account's extraction tasks
+         * @description The calling account's tasks, those submitted with `POST /v1/scraping/tasks` and those
+         *     run with `POST /v1/scraping/run`, newest first, page by page (`page`, `per_page`,
+         *     `total`, `pages`, `items`, as the other lists), optionally only those in one `status`.
+         *     Each item is a summary; its companies are read with `GET /v1/scraping/tasks/{task_id}`.
+         *     Free.
+         */
+        get: operations["listScrapingTasks"];
+        put?: never;
+        /**
+         * Submit an extraction as a task
+         * @description The extraction of `POST /v1/scraping/run` (same body, same directories, same billing
+         *     rule), run in the background: answers `202` at once with the task, `queued`, and its
+         *     address in `Location`. Read it with `GET /v1/scraping/tasks/{task_id}` until it is
+         *     `completed` (the same fields as the answer of `POST /v1/scraping/run`), `failed` or
+         *     `cancelled`; see `ScrapingTaskStatus` for the states and transitions.
+         *
+         *     **Billing**: with a balance of zero the answer is 402 and no task is made. Nothing is
+         *     charged at submission: the task is charged when it completes, 1 credit per company
+         *     returned with an e-mail or a phone, up to the balance then (`truncated` says when it
+         *     paid for fewer), in the same transaction that marks it completed and writes its
+         *     companies. A failed or cancelled task charges nothing. A task whose worker stopped (a
+         *     crash, a restart) is taken up again and charged once.
+         *
+         *     **only_new**: with `only_new: true`, companies this account was already billed for
+         *     (by any extraction) are neither returned nor billed; the run reads further to fill
+         *     `max_results`, and `skipped_known` says how many were left out.
+         *
+         *     **Retries**: with an `Idempotency-Key`, submitting the same body again within 24
+         *     hours answers the same task (`Idempotent-Replayed: true`) without making another; the
+         *     same key with another body answers 422.
+         *
+         *     Tasks are run by the server's workers (`TASK_CONCURRENCY` at a time per instance),
+         *     in the order submitted; the plan's `max_concurrent_extractions` does not limit how
+         *     many are queued.
+         */
+        post: operations["createScrapingTask"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/scraping/tasks/{task_id}": {
         parameters: {
             query?: never;
@@ -295,12 +346,39 @@ export interface paths {
         };
         /**
          * Read an extraction task
-         * @description Returns a task the calling account ran, completed or failed, as it was answered.
-         *     Another account's task answers 404. Free.
+         * @description Returns a task of the calling account. A task of `POST /v1/scraping/run`, and a task of
+         *     `POST /v1/scraping/tasks` once `completed` or `failed`, reads as a `ScrapingTask`, as it
+         *     was answered (the same fields as `POST /v1/scraping/run`). A task of
+         *     `POST /v1/scraping/tasks` still `queued`, `running` (with its `progress`) or
+         *     `cancelled` reads as a `ScrapingTaskPending`; see `ScrapingTaskStatus` for the states
+         *     and transitions. Another account's task answers 404. Free.
          */
         get: operations["getScrapingTask"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/scraping/tasks/{task_id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel an extraction task
+         * @description Cancels a `queued` or `running` task: it becomes `cancelled` at once, nothing is
+         *     charged for it and none of its companies is written (a running one stops reading its
+         *     directories). A task that has ended (`completed`, `failed`, `cancelled`) answers 409
+         *     `task_not_cancellable`; another account's task answers 404. Free.
+         */
+        post: operations["cancelScrapingTask"];
         delete?: never;
         options?: never;
         head?: never;
@@ -519,6 +597,14 @@ export interface components {
              * @example 20
              */
             max_results: number;
+            /**
+             * @description When true, companies this account was already billed for (by any extraction) are
+             *     neither returned nor billed; the run reads further to fill `max_results`, and
+             *     `skipped_known` in the answer says how many were left out.
+             * @default false
+             * @example false
+             */
+            only_new: boolean;
         };
         /** @description A company found by an extraction, as stored in the company database. */
         ScrapedEntreprise: components["schemas"]["Entreprise"] & {
@@ -695,6 +781,194 @@ export interface components {
              * @example 2026-03-01T10:00:00.000Z
              */
             created_at: string;
+            /**
+             * @description Present when the request set `only_new`; true when known companies were left out.
+             * @example true
+             */
+            only_new?: boolean;
+            /**
+             * @description With `only_new`, companies found that the account was already billed for, left out and not billed.
+             * @example 3
+             */
+            skipped_known?: number;
+            /**
+             * Format: date-time
+             * @description For a task of `POST /v1/scraping/tasks`, when a worker took it up.
+             * @example 2026-03-01T10:00:01.000Z
+             */
+            started_at?: string;
+            /**
+             * Format: date-time
+             * @description For a task of `POST /v1/scraping/tasks`, when it ended.
+             * @example 2026-03-01T10:00:09.000Z
+             */
+            completed_at?: string;
+        };
+        /**
+         * @description Where a task is in its life. A task submitted with `POST /v1/scraping/tasks` starts
+         *     `queued`; a worker takes it up (`running`), then it ends `completed` (at least one
+         *     directory answered: billed then, in the same transaction), `failed` (every directory
+         *     failed: nothing charged) or `cancelled` (`POST /v1/scraping/tasks/{task_id}/cancel` while
+         *     `queued` or `running`: nothing charged, no company written). The transitions are
+         *     `queued → running → completed | failed`, `queued → cancelled` and `running → cancelled`;
+         *     `completed`, `failed` and `cancelled` are final. A `running` task whose worker stopped
+         *     (a crash, a restart) goes back to work on another worker and is billed once. A task of
+         *     `POST /v1/scraping/run` is created `completed` or `failed`.
+         * @example queued
+         * @enum {string}
+         */
+        ScrapingTaskStatus: "queued" | "running" | "completed" | "failed" | "cancelled";
+        /** @description How far a running task has gone (counts so far; they only grow). */
+        ScrapingTaskProgress: {
+            /**
+             * @description Pages read so far, over every directory.
+             * @example 3
+             */
+            pages_read: number;
+            /**
+             * @description Companies found so far, over every directory, before merging across directories.
+             * @example 14
+             */
+            companies_found: number;
+            /**
+             * @description Directories that have finished.
+             * @example 1
+             */
+            sources_done: number;
+            /**
+             * @description Directories the task reads.
+             * @example 2
+             */
+            sources_total: number;
+        };
+        /**
+         * @description A task submitted with `POST /v1/scraping/tasks` that has no result: `queued`, `running`
+         *     (with its `progress`) or `cancelled`. Once `completed` or `failed`, the task reads as a
+         *     `ScrapingTask`, with the same fields as the answer of `POST /v1/scraping/run`.
+         */
+        ScrapingTaskPending: {
+            /**
+             * Format: uuid
+             * @description The task's id.
+             * @example 6f1e2d3c-4b5a-4978-8695-a4b3c2d1e0f9
+             */
+            task_id: string;
+            /**
+             * @description See `ScrapingTaskStatus` for the states and their transitions.
+             * @example queued
+             * @enum {string}
+             */
+            status: "queued" | "running" | "cancelled";
+            /**
+             * @description The sector asked for (its name).
+             * @example BTP
+             */
+            secteur: string;
+            /**
+             * @description The wilaya asked for (its name).
+             * @example Alger
+             */
+            wilaya: string;
+            /**
+             * @description The wilaya's code.
+             * @example 16
+             */
+            wilaya_code: number;
+            /**
+             * @description The most companies asked for.
+             * @example 20
+             */
+            max_results: number;
+            /**
+             * @description Whether companies the account was already billed for are left out.
+             * @example false
+             */
+            only_new: boolean;
+            /**
+             * Format: date-time
+             * @description When the task was submitted.
+             * @example 2026-03-01T10:00:00.000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description When a worker took the task up (absent while queued).
+             * @example 2026-03-01T10:00:01.000Z
+             */
+            started_at?: string;
+            /**
+             * Format: date-time
+             * @description When the task was cancelled (only when `cancelled`).
+             * @example 2026-03-01T10:00:05.000Z
+             */
+            cancelled_at?: string;
+            progress?: components["schemas"]["ScrapingTaskProgress"];
+        };
+        /** @description A task in the account's list of tasks, without its companies (read them with `GET /v1/scraping/tasks/{task_id}`). */
+        ScrapingTaskSummary: {
+            /**
+             * Format: uuid
+             * @description The task's id.
+             * @example 6f1e2d3c-4b5a-4978-8695-a4b3c2d1e0f9
+             */
+            task_id: string;
+            status: components["schemas"]["ScrapingTaskStatus"];
+            /**
+             * @description The sector asked for (its name).
+             * @example BTP
+             */
+            secteur: string;
+            /**
+             * @description The wilaya asked for (its name).
+             * @example Alger
+             */
+            wilaya: string;
+            /**
+             * @description The wilaya's code.
+             * @example 16
+             */
+            wilaya_code: number;
+            /**
+             * @description The most companies asked for.
+             * @example 20
+             */
+            max_results: number;
+            /**
+             * Format: date-time
+             * @description When the task was submitted (or run, for `POST /v1/scraping/run`).
+             * @example 2026-03-01T10:00:00.000Z
+             */
+            created_at: string;
+            /**
+             * @description Companies returned (once completed or failed).
+             * @example 2
+             */
+            results_found?: number;
+            /**
+             * @description Credits charged (0 until completed; always 0 when failed or cancelled).
+             * @example 1
+             */
+            credits_used?: number;
+        };
+        /** @description One page of extraction tasks. */
+        ScrapingTaskPage: {
+            /**
+             * @description How many tasks match, over all pages.
+             * @example 2
+             */
+            total: number;
+            /**
+             * @description This page's number.
+             * @example 1
+             */
+            page: number;
+            /**
+             * @description How many pages there are (0 when no task matches).
+             * @example 1
+             */
+            pages: number;
+            /** @description The tasks on this page, newest first. */
+            items: components["schemas"]["ScrapingTaskSummary"][];
         };
         /** @description A company of the database. */
         Entreprise: {
@@ -937,7 +1211,7 @@ export interface components {
              *     `invalid_api_key`, `expired_api_key`, `revoked_api_key` (401);
              *     `insufficient_credits` (402); `not_found`, `resource_not_found` (404);
              *     `method_not_allowed` (405); `idempotency_in_progress`,
-             *     `lead_already_exists` (409);
+             *     `lead_already_exists`, `task_not_cancellable` (409);
              *     `idempotency_key_reused` (422); `sources_failed` (502);
              *     `payload_too_large` (413); `unsupported_media_type` (415);
              *     `rate_limited`, `too_many_running_extractions` (429); `internal_error` (500);
@@ -1578,6 +1852,18 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
+        /** @description The task has already ended (completed, failed or cancelled). */
+        TaskConflict: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                RateLimit: components["headers"]["RateLimit"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
     };
     parameters: {
         /**
@@ -1622,6 +1908,8 @@ export interface components {
         LeadId: string;
         /** @description Lead statuses to keep, the parameter repeated once per value; without it, every lead. */
         LeadStatutFilter: components["schemas"]["LeadStatut"][];
+        /** @description Only the tasks in this state; without it, every task. */
+        TaskStatusFilter: components["schemas"]["ScrapingTaskStatus"];
         /** @description The id of a company of the database (`id` in search results, extraction results and leads). */
         EntrepriseId: string;
     };
@@ -1671,6 +1959,11 @@ export interface components {
          * @example attachment; filename="btp-alger-t1.csv"
          */
         "Content-Disposition": string;
+        /**
+         * @description Where to read the task (`/v1/scraping/tasks/{task_id}`).
+         * @example /v1/scraping/tasks/6f1e2d3c-4b5a-4978-8695-a4b3c2d1e0f9
+         */
+        Location: string;
     };
     pathItems: never;
 }
@@ -2054,6 +2347,85 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    listScrapingTasks: {
+        parameters: {
+            query?: {
+                /** @description Only the tasks in this state; without it, every task. */
+                status?: components["parameters"]["TaskStatusFilter"];
+                /** @description The page to read, from 1. */
+                page?: components["parameters"]["Page"];
+                /** @description How many items a page holds, from 1 to 100. */
+                per_page?: components["parameters"]["PerPage"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the account's tasks. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScrapingTaskPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Error"];
+        };
+    };
+    createScrapingTask: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID is a good one) that makes retries safe: the
+                 *     same key with the same body within 24 hours gets the stored answer, never a second run
+                 *     or charge.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ScrapingRunRequest"];
+            };
+        };
+        responses: {
+            /** @description The task, queued. */
+            202: {
+                headers: {
+                    Location: components["headers"]["Location"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScrapingTaskPending"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Error"];
+        };
+    };
     getScrapingTask: {
         parameters: {
             query?: never;
@@ -2075,12 +2447,44 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ScrapingTask"];
+                    "application/json": components["schemas"]["ScrapingTask"] | components["schemas"]["ScrapingTaskPending"];
                 };
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Error"];
+        };
+    };
+    cancelScrapingTask: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of an extraction task of the calling account. */
+                task_id: components["parameters"]["TaskId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The task, cancelled. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScrapingTaskPending"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["TaskConflict"];
             429: components["responses"]["TooManyRequests"];
             default: components["responses"]["Error"];
         };

@@ -13,6 +13,9 @@ import type { PageReader } from './pages';
 import { runExtraction, type Fetcher, type SourceReport } from './run';
 import type { SourceConfig } from './sources';
 import type { ScrapedEntreprise, ScrapingRunRequest, ScrapingTask } from '../platform/types';
+
+/** The body of both extraction operations; the validator fills the defaults, direct callers may leave them out. */
+export type RunBody = Omit<ScrapingRunRequest, 'max_results' | 'only_new'> & Partial<Pick<ScrapingRunRequest, 'max_results' | 'only_new'>>;
 import type { Principal } from '../accounts';
 import { chargePerItem } from '../billing';
 import { completenessScore } from '../search';
@@ -105,7 +108,7 @@ export class ScrapingService {
     private readonly metrics?: Metrics,
   ) {}
 
-  private resolve(body: ScrapingRunRequest): { secteur: Secteur; wilaya: Wilaya; maxResults: number } {
+  private resolve(body: RunBody): { secteur: Secteur; wilaya: Wilaya; maxResults: number } {
     const problems: FieldError[] = [];
     const secteur = findSecteur(body.secteur);
     if (!secteur) problems.push({ path: '/body/secteur', message: `unknown sector "${body.secteur}" (see GET /v1/secteurs)` });
@@ -121,7 +124,7 @@ export class ScrapingService {
    * Runs an extraction for the account and bills it. With an Idempotency-Key, a replay of the
    * same request within 24 hours answers the stored answer without fetching or charging.
    */
-  async run(principal: Principal, body: ScrapingRunRequest, idempotencyKey?: string): Promise<RunAnswer> {
+  async run(principal: Principal, body: RunBody, idempotencyKey?: string): Promise<RunAnswer> {
     const request = this.resolve(body);
     if (!this.setup || this.setup.sources.length === 0) {
       throw new AppError('service_unavailable', 'No directory is configured for extractions (SCRAPING_SOURCES).');

@@ -15,6 +15,7 @@ export const errorCatalog = {
   method_not_allowed: { status: 405, title: 'The method is not allowed on this resource.' },
   idempotency_in_progress: { status: 409, title: 'A request with this Idempotency-Key is still running.' },
   lead_already_exists: { status: 409, title: 'The company is already in the list.' },
+  task_not_cancellable: { status: 409, title: 'The task has already ended and cannot be cancelled.' },
   idempotency_key_reused: { status: 422, title: 'The Idempotency-Key was used with another request.' },
   payload_too_large: { status: 413, title: 'The request body is too large.' },
   unsupported_media_type: { status: 415, title: "The request body's media type is not supported." },
