@@ -14,6 +14,7 @@ import { PoliteFetcher } from './extraction/fetcher';
 import { PageReader } from './extraction/pages';
 import { startSampleDirectory } from './extraction/sampleDirectory';
 import { loadSourcesFile } from './extraction/sources';
+import { startTaskWorkers } from './extraction/taskWorkers';
 import type { ScrapingSetup } from './extraction/extractionService';
 import { seedDemoAccount, seedDemoCompaniesIfEmpty } from './demo';
 import { PrincipalCache } from './accounts/principalCache';
@@ -119,6 +120,13 @@ async function main(): Promise<void> {
   // The one service graph of this process: the routes, and the demo seed, use it.
   const services = createServices(database.knex, apiKeySecret, { scraping, principalCache, reads, searchIndex, metrics });
   const demo = seed ? await seedDemoAccount(database.knex, services.accounts) : undefined;
+  // Background extraction tasks (POST /v1/scraping/tasks): a queue in the database, shared by every instance.
+  const taskWorkers = await startTaskWorkers(database.knex, services.scraping, {
+    concurrency: config.taskConcurrency,
+    deadlineMs: config.scrapingDeadlineMs,
+    onError: (err, taskId) => logger.error({ err, task_id: taskId }, 'extraction task failed; it will be retried'),
+  });
+  logger.info({ task_concurrency: config.taskConcurrency }, 'extraction task workers started');
   const app = createApp({
     services,
     db: database.knex,
@@ -190,9 +198,12 @@ async function main(): Promise<void> {
     }, config.shutdownTimeoutMs);
     force.unref();
     const stopAt = Date.now() + config.shutdownTimeoutMs + CANCEL_GRACE_MS;
+    // Task workers take no new job; running tasks finish like running requests, or are taken up again after the restart.
+    const workersStopped = taskWorkers.stop({ graceful: true, timeoutMs: config.shutdownTimeoutMs + CANCEL_GRACE_MS }).catch((stopErr) => logger.error({ err: stopErr }, 'stopping the task workers failed'));
     metricsServer?.close();
     metricsServer?.closeAllConnections();
     server.close(async (err) => {
+      await workersStopped;
       // A handler whose client went away is still running: let its queries finish before the
       // pool goes (up to the same timeout), rather than failing them with "aborted".
       if (!(await queriesDone(database.knex, stopAt))) {

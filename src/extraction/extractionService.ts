@@ -10,9 +10,9 @@ import * as tasks from './taskRepository';
 import type { ExtractionOutcome, Metrics } from '../platform/metrics';
 import type { MergedCompany } from './merge';
 import type { PageReader } from './pages';
-import { runExtraction, type Fetcher, type SourceReport } from './run';
+import { runExtraction, type Fetcher, type RunProgress, type SourceReport } from './run';
 import type { SourceConfig } from './sources';
-import type { ScrapedEntreprise, ScrapingRunRequest, ScrapingTask } from '../platform/types';
+import type { ScrapedEntreprise, ScrapingRunRequest, ScrapingTask, ScrapingTaskPage, ScrapingTaskPending, ScrapingTaskStatus, ScrapingTaskSummary } from '../platform/types';
 
 /** The body of both extraction operations; the validator fills the defaults, direct callers may leave them out. */
 export type RunBody = Omit<ScrapingRunRequest, 'max_results' | 'only_new'> & Partial<Pick<ScrapingRunRequest, 'max_results' | 'only_new'>>;
@@ -44,6 +44,70 @@ export interface ScrapingSetup {
  * 5 s (src/platform/config.ts) to write before the server gives up on it.
  */
 export const EXTRACTION_WRITE_MARGIN_MS = 30_000;
+
+/** A request, resolved against the reference data. */
+interface Resolved {
+  secteur: Secteur;
+  wilaya: Wilaya;
+  maxResults: number;
+  onlyNew: boolean;
+}
+
+/** How one of the two operations records its run (see `extract`). */
+interface ExtractHooks {
+  createdAt: Date;
+  /** Writes the task's end with its answer, in the charging transaction; false: the task is no longer this run's. */
+  record: (trx: Knex, status: 'completed' | 'failed', response: ScrapingTask) => Promise<boolean>;
+  /** Stores the idempotent answer (POST /v1/scraping/run). */
+  complete?: Complete<ScrapingTask>;
+  /** Ends the run early (a cancelled task). */
+  signal?: AbortSignal;
+  onProgress?: (progress: RunProgress) => void;
+  /** Fields a background task's answer adds. */
+  extra?: Partial<ScrapingTask>;
+}
+
+/** Thrown when a background task was cancelled (or taken over) during its run: nothing of the run is kept. */
+export class TaskGone extends Error {
+  constructor(readonly taskId: string) {
+    super(`task ${taskId} was cancelled or taken over while it ran`);
+  }
+}
+
+/** With only_new, the most companies a run reads (max_results plus the companies that may be left out). */
+const MAX_RESULTS_READ = 1000;
+
+/** How often a running task's progress is written (and its cancellation noticed across instances). */
+export const PROGRESS_EVERY_MS = 500;
+
+/** Where a background task is, as the API shows it until it has an answer. */
+function pendingOf(row: tasks.TaskRow): ScrapingTaskPending {
+  const secteur = findSecteur(row.secteur_id);
+  const wilaya = findWilaya(row.wilaya_code);
+  const pending: ScrapingTaskPending = {
+    task_id: row.id,
+    status: row.status as ScrapingTaskPending['status'],
+    secteur: secteur?.nom ?? row.secteur_id,
+    wilaya: wilaya?.nom ?? String(row.wilaya_code),
+    wilaya_code: row.wilaya_code,
+    max_results: row.max_results,
+    only_new: row.only_new,
+    created_at: new Date(row.created_at).toISOString(),
+  };
+  if (row.started_at) pending.started_at = new Date(row.started_at).toISOString();
+  if (row.cancelled_at) pending.cancelled_at = new Date(row.cancelled_at).toISOString();
+  if (row.status === 'running') pending.progress = row.progress ?? { pages_read: 0, companies_found: 0, sources_done: 0, sources_total: 0 };
+  return pending;
+}
+
+function summaryOf(row: tasks.TaskRow): ScrapingTaskSummary {
+  const { task_id, secteur, wilaya, wilaya_code, max_results, created_at } = pendingOf(row);
+  const summary: ScrapingTaskSummary = { task_id, status: row.status, secteur, wilaya, wilaya_code, max_results, created_at };
+  const found = row.response?.results_found;
+  if (typeof found === 'number') summary.results_found = found;
+  summary.credits_used = row.credits_used;
+  return summary;
+}
 
 /** What the HTTP layer sends back: a body, its status, and whether it is a stored answer. */
 export interface RunAnswer {
@@ -108,7 +172,7 @@ export class ScrapingService {
     private readonly metrics?: Metrics,
   ) {}
 
-  private resolve(body: RunBody): { secteur: Secteur; wilaya: Wilaya; maxResults: number } {
+  private resolve(body: RunBody): Resolved {
     const problems: FieldError[] = [];
     const secteur = findSecteur(body.secteur);
     if (!secteur) problems.push({ path: '/body/secteur', message: `unknown sector "${body.secteur}" (see GET /v1/secteurs)` });
@@ -117,7 +181,7 @@ export class ScrapingService {
     if (problems.length > 0 || !secteur || !found) {
       throw validationError(problems);
     }
-    return { secteur, wilaya: effectiveWilaya(found), maxResults: body.max_results ?? 20 };
+    return { secteur, wilaya: effectiveWilaya(found), maxResults: body.max_results ?? 20, onlyNew: body.only_new === true };
   }
 
   /**
@@ -130,7 +194,8 @@ export class ScrapingService {
       throw new AppError('service_unavailable', 'No directory is configured for extractions (SCRAPING_SOURCES).');
     }
     // The same hash as before this service existed, so keys stored then still replay.
-    const hash = requestHash({ secteur: request.secteur.id, wilaya: request.wilaya.code, max_results: request.maxResults });
+    // only_new joins the hash only when set, so that keys stored before it existed still replay.
+    const hash = requestHash({ secteur: request.secteur.id, wilaya: request.wilaya.code, max_results: request.maxResults, ...(request.onlyNew ? { only_new: true } : {}) });
     try {
       const answer = await this.idempotency.once<ScrapingTask>(principal.accountId, idempotencyKey, hash, (complete) => this.execute(principal, request, complete), {
         leaseMs: this.setup.deadlineMs + EXTRACTION_WRITE_MARGIN_MS,
@@ -148,7 +213,7 @@ export class ScrapingService {
 
   private async execute(
     principal: Principal,
-    request: { secteur: Secteur; wilaya: Wilaya; maxResults: number },
+    request: Resolved,
     complete: Complete<ScrapingTask>,
   ): Promise<{ status: number; body: ScrapingTask }> {
     const setup = this.setup as ScrapingSetup;
@@ -175,33 +240,63 @@ export class ScrapingService {
       );
     }
     try {
-      return await this.extract(principal, request, complete, taskId, account.credit_balance);
+      const createdAt = new Date();
+      return await this.extract(principal.accountId, request, taskId, account.credit_balance, {
+        createdAt,
+        complete,
+        record: async (trx, status, response) => {
+          await tasks.insertTask(trx, {
+            id: taskId,
+            account_id: principal.accountId,
+            status,
+            secteur_id: request.secteur.id,
+            wilaya_code: request.wilaya.code,
+            max_results: request.maxResults,
+            credits_used: response.credits_used,
+            response,
+            created_at: createdAt,
+          });
+          return true;
+        },
+      });
     } finally {
       // A slot that cannot be released now (the database went away) lapses with its lease.
       await releaseExtractionSlot(this.db, taskId).catch(() => undefined);
     }
   }
 
+  /**
+   * The one extraction and billing path of both operations: runs the directories, then
+   * charges by the seed's rule and writes the companies, the task's end (`hooks.record`) and
+   * the stored answer in one transaction. `hooks.record` answering false (a background task
+   * cancelled or taken over meanwhile) rolls it all back and throws {@link TaskGone}.
+   */
   private async extract(
-    principal: Principal,
-    request: { secteur: Secteur; wilaya: Wilaya; maxResults: number },
-    complete: Complete<ScrapingTask>,
+    accountId: string,
+    request: Resolved,
     taskId: string,
     balanceAtStart: number,
+    hooks: ExtractHooks,
   ): Promise<{ status: number; body: ScrapingTask }> {
     const setup = this.setup as ScrapingSetup;
-    const createdAt = new Date();
+    const { createdAt, complete = async () => undefined } = hooks;
     const started = performance.now();
+    // only_new: the companies of this wilaya the account was billed for are left out, and the
+    // directories are read for as many more as could be left out.
+    const known = request.onlyNew ? await tasks.billedCompanyKeys(this.db, accountId, request.wilaya.code) : undefined;
     const result = await runExtraction({
-      flow: principal.accountId,
+      flow: accountId,
       sources: setup.sources,
       secteur: request.secteur.nom,
       wilaya: { code: request.wilaya.code, nom: request.wilaya.nom },
-      maxResults: request.maxResults,
+      maxResults: Math.min(request.maxResults + (known?.size ?? 0), MAX_RESULTS_READ),
       fetcher: setup.fetcher,
       deadlineMs: setup.deadlineMs,
       pages: setup.pages,
+      signal: hooks.signal,
+      onProgress: hooks.onProgress,
     });
+    if (hooks.signal?.aborted) throw new TaskGone(taskId);
     result.report.forEach((r, i) => {
       this.metrics?.extractionSources.inc({ source: r.name, outcome: r.outcome });
       this.metrics?.extractionSourceDuration.observe({ source: r.name, outcome: r.outcome }, result.durationsMs[i] / 1000);
@@ -223,6 +318,8 @@ export class ScrapingService {
       if (r.pages_dropped) report.pages_dropped = r.pages_dropped.map((p) => ({ ...p }));
       return report;
     });
+    const isKnown = (c: MergedCompany) => known?.has(naturalKey({ nom: c.name, wilaya_code: request.wilaya.code })) ?? false;
+    const fresh = known ? result.companies.filter((c) => !isKnown(c)) : result.companies;
     const base = {
       task_id: taskId,
       secteur: request.secteur.nom,
@@ -231,19 +328,13 @@ export class ScrapingService {
       max_results: request.maxResults,
       sources: reports,
       created_at: createdAt.toISOString(),
+      // Only when asked for: the answer of a request without only_new stays as it always was.
+      ...(request.onlyNew ? { only_new: true, skipped_known: result.companies.length - fresh.length } : {}),
+      ...hooks.extra,
     };
-    const record = (trx: Knex, status: 'completed' | 'failed', response: ScrapingTask) =>
-      tasks.insertTask(trx, {
-        id: taskId,
-        account_id: principal.accountId,
-        status,
-        secteur_id: request.secteur.id,
-        wilaya_code: request.wilaya.code,
-        max_results: request.maxResults,
-        credits_used: response.credits_used,
-        response,
-        created_at: createdAt,
-      });
+    const record = async (trx: Knex, status: 'completed' | 'failed', response: ScrapingTask) => {
+      if (!(await hooks.record(trx, status, response))) throw new TaskGone(taskId);
+    };
 
     // A run the server gave up waiting for is rolled back whatever its sources gave: nothing
     // recorded, nothing charged, its key released (a retry after the restart runs).
@@ -258,6 +349,7 @@ export class ScrapingService {
         truncated: false,
         billable_found: 0,
         entreprises: [],
+        ...(hooks.extra ? { completed_at: new Date().toISOString() } : {}),
       };
       await record(this.db, 'failed', failed);
       this.metrics?.extractionDuration.observe({ outcome: 'failed' }, (performance.now() - started) / 1000);
@@ -265,12 +357,12 @@ export class ScrapingService {
       throw new AppError('sources_failed', `No directory answered: ${names}. Nothing was charged.`, { fields: { task_id: taskId } });
     }
 
-    const found = result.companies.slice(0, request.maxResults);
+    const found = fresh.slice(0, request.maxResults);
     const billable = (c: MergedCompany) => c.emails.length > 0 || c.phones.length > 0;
     const answer = await this.db.transaction(async (trx) => {
       // Billed before writing, in the same transaction: a failure later leaves no charge and no row.
       const { kept, paid, balanceBefore: balance, billableFound } = await chargePerItem(trx, {
-        accountId: principal.accountId,
+        accountId,
         items: found,
         billable,
         reason: 'scraping',
@@ -321,7 +413,9 @@ export class ScrapingService {
         truncated: paid < billableFound,
         billable_found: billableFound,
         entreprises,
+        ...(hooks.extra ? { completed_at: new Date().toISOString() } : {}),
       };
+      await tasks.rememberBilled(trx, accountId, taskId, entreprises.filter((e) => e.billed).map((e) => e.id));
       await record(trx, 'completed', completed);
       // The last moment to give up: past it, the charge, the companies and the answer commit together.
       this.checkNotCancelled();
@@ -332,7 +426,7 @@ export class ScrapingService {
     this.metrics?.extractions.inc({ outcome: 'completed' });
     this.metrics?.extractionDuration.observe({ outcome: 'completed' }, (performance.now() - started) / 1000);
     // Before answering: the account's next search must see these companies.
-    await this.written(principal.accountId);
+    await this.written(accountId);
     return { status: 200, body: answer };
   }
 
@@ -345,10 +439,126 @@ export class ScrapingService {
     }
   }
 
-  async task(principal: Principal, taskId: string): Promise<ScrapingTask> {
-    const found = await tasks.findTask(this.db, principal.accountId, taskId);
-    if (!found) throw new AppError('resource_not_found', `No extraction task ${taskId} for this account.`);
-    return this.withOrigins(found);
+  /** A task of the account: its answer once it has one, else where it is. */
+  async task(principal: Principal, taskId: string): Promise<ScrapingTask | ScrapingTaskPending> {
+    const row = await tasks.findTaskRow(this.db, principal.accountId, taskId);
+    if (!row) throw new AppError('resource_not_found', `No extraction task ${taskId} for this account.`);
+    return row.response ? this.withOrigins(row.response) : pendingOf(row);
+  }
+
+  /** Where submitted tasks are sent to be run (set by startTaskWorkers); without it they wait for a worker's sweep. */
+  queue?: { send(taskId: string): Promise<void> };
+  /** The runs of this process's workers, to stop at once when cancelled here. */
+  private readonly running = new Map<string, AbortController>();
+
+  /**
+   * POST /v1/scraping/tasks: checks the request and the balance (402 at zero), makes the task
+   * `queued` and hands it to the queue. Nothing is charged here.
+   */
+  async submit(principal: Principal, body: RunBody, idempotencyKey?: string): Promise<{ status: number; body: ScrapingTaskPending; replayed: boolean }> {
+    const request = this.resolve(body);
+    if (!this.setup || this.setup.sources.length === 0) {
+      throw new AppError('service_unavailable', 'No directory is configured for extractions (SCRAPING_SOURCES).');
+    }
+    const hash = requestHash({ operation: 'task', secteur: request.secteur.id, wilaya: request.wilaya.code, max_results: request.maxResults, only_new: request.onlyNew });
+    const answer = await this.idempotency.once<ScrapingTaskPending>(principal.accountId, idempotencyKey, hash, async (complete) => {
+      const account = await findAccount(this.db, principal.accountId);
+      if (!account || account.credit_balance <= 0) {
+        throw new AppError('insufficient_credits', 'An extraction costs 1 credit per company with a contact; the balance is 0.');
+      }
+      const taskId = crypto.randomUUID();
+      const createdAt = new Date();
+      const row = {
+        id: taskId,
+        account_id: principal.accountId,
+        secteur_id: request.secteur.id,
+        wilaya_code: request.wilaya.code,
+        max_results: request.maxResults,
+        only_new: request.onlyNew,
+        created_at: createdAt,
+      };
+      const pending = pendingOf({ ...row, kind: 'task', status: 'queued', credits_used: 0, response: null, progress: null, attempts: 0, started_at: null, cancelled_at: null, completed_at: null, lease_until: null });
+      await this.db.transaction(async (trx) => {
+        await tasks.insertQueuedTask(trx, row);
+        await complete(trx, 202, pending);
+      });
+      return { status: 202, body: pending };
+    });
+    // A task whose job could not be sent now is sent again by a worker's sweep (taskWorkers.ts).
+    if (!answer.replayed) await this.queue?.send(answer.body.task_id).catch(() => undefined);
+    return answer;
+  }
+
+  /** GET /v1/scraping/tasks: the account's tasks, newest first. */
+  async listTasks(principal: Principal, query: { status?: ScrapingTaskStatus; page?: number; per_page?: number }): Promise<ScrapingTaskPage> {
+    const page = query.page ?? 1;
+    const perPage = query.per_page ?? 20;
+    const { total, rows } = await tasks.listTasks(this.db, principal.accountId, { status: query.status, page, perPage });
+    return { total, page, pages: Math.ceil(total / perPage), items: rows.map(summaryOf) };
+  }
+
+  /** POST /v1/scraping/tasks/{task_id}/cancel: a queued or running task becomes cancelled; an ended one answers 409. */
+  async cancel(principal: Principal, taskId: string): Promise<ScrapingTaskPending> {
+    const { cancelled, row } = await tasks.cancelTask(this.db, principal.accountId, taskId);
+    if (!row) throw new AppError('resource_not_found', `No extraction task ${taskId} for this account.`);
+    if (!cancelled) {
+      throw new AppError('task_not_cancellable', `Task ${taskId} is ${row.status}; only a queued or running task can be cancelled.`);
+    }
+    // Run here: stopped now. Run by another instance: it notices at its next progress write.
+    this.running.get(taskId)?.abort();
+    return pendingOf(row);
+  }
+
+  /**
+   * Runs a background task once its job is delivered (a worker of taskWorkers.ts). A task that
+   * has ended (completed, failed, cancelled) is left as it is, so a job delivered twice charges
+   * once; a running one is taken up again (its worker died: the queue gave the job again),
+   * and only this newest attempt may complete and charge it. Throws when the task should be
+   * tried again (the database went away); a failure of every directory is an ending.
+   */
+  async runTask(taskId: string, leaseMs: number): Promise<'completed' | 'failed' | 'skipped' | 'cancelled'> {
+    const row = await tasks.claimTask(this.db, taskId, leaseMs);
+    if (!row) return 'skipped';
+    const attempt = row.attempts;
+    const secteur = findSecteur(row.secteur_id);
+    const found = findWilaya(row.wilaya_code);
+    if (!secteur || !found) throw new Error(`task ${taskId}: unknown sector ${row.secteur_id} or wilaya ${row.wilaya_code}`);
+    const request: Resolved = { secteur, wilaya: effectiveWilaya(found), maxResults: row.max_results, onlyNew: row.only_new };
+    const account = await findAccount(this.db, row.account_id);
+    const stop = new AbortController();
+    this.running.set(taskId, stop);
+    let last = 0;
+    let writing = false;
+    try {
+      await this.extract(row.account_id, request, taskId, account?.credit_balance ?? 0, {
+        createdAt: new Date(row.created_at),
+        record: (trx, status, response) => tasks.finishTask(trx, taskId, attempt, status, response),
+        signal: stop.signal,
+        extra: { started_at: new Date(row.started_at ?? Date.now()).toISOString() },
+        onProgress: (progress) => {
+          const now = Date.now();
+          if (writing || now - last < PROGRESS_EVERY_MS) return;
+          last = now;
+          writing = true;
+          tasks
+            .recordProgress(this.db, taskId, attempt, progress)
+            .then((mine) => {
+              if (!mine) stop.abort(); // cancelled (or taken over) from elsewhere
+            })
+            .catch(() => undefined)
+            .finally(() => {
+              writing = false;
+            });
+        },
+      });
+      return 'completed';
+    } catch (err) {
+      if (err instanceof TaskGone) return 'cancelled';
+      if (err instanceof AppError && err.code === 'sources_failed') return 'failed';
+      throw err;
+    } finally {
+      this.running.delete(taskId);
+    }
   }
 
   /**

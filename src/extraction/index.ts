@@ -9,4 +9,5 @@ export { PageReader, type PageReaderOptions } from './pages';
 export { PoliteFetcher, type FetcherOptions } from './fetcher';
 export { loadSourcesFile, SourcesFileError, type SourceConfig } from './sources';
 export { startSampleDirectory, type SampleDirectory } from './sampleDirectory';
-export { getScrapingTask, runScraping } from './extractionHandlers';
+export { cancelScrapingTask, createScrapingTask, getScrapingTask, listScrapingTasks, runScraping } from './extractionHandlers';
+export { startTaskWorkers, TASK_QUEUE, type TaskWorkerOptions, type TaskWorkers } from './taskWorkers';

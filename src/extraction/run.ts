@@ -63,6 +63,20 @@ export interface RunOptions {
   pages?: PageReader;
   /** Who the run is for (an account): the fetcher serves the flows waiting for a host in turn. */
   flow?: string;
+  /** Ends the run early, as its deadline would (a cancelled task): what was read so far is reported. */
+  signal?: AbortSignal;
+  /** Called with the counts so far every `progressEveryMs` (default 250) while the run goes on. */
+  onProgress?: (progress: RunProgress) => void;
+  progressEveryMs?: number;
+}
+
+/** How far a run has gone. */
+export interface RunProgress {
+  pages_read: number;
+  /** Companies kept so far, before merging across pages and sources. */
+  companies_found: number;
+  sources_done: number;
+  sources_total: number;
 }
 
 export type SourceStatus = 'ok' | 'timeout' | 'error' | 'blocked';
@@ -155,7 +169,26 @@ export async function runExtraction(options: RunOptions): Promise<RunResult> {
   const deadline = new Promise<void>((resolve) => {
     timer = setTimeout(resolve, Math.max(0, deadlineMs) + GRACE_MS);
     stopTimer = setTimeout(() => stop.abort(), Math.max(0, deadlineMs));
+    options.signal?.addEventListener(
+      'abort',
+      () => {
+        stop.abort();
+        resolve();
+      },
+      { once: true },
+    );
+    if (options.signal?.aborted) {
+      stop.abort();
+      resolve();
+    }
   });
+  const progress = (): RunProgress => ({
+    pages_read: states.reduce((n, s) => n + s.pagesRead, 0),
+    companies_found: states.reduce((n, s) => n + s.records.length, 0),
+    sources_done: states.filter((s) => s.endedAt !== undefined).length,
+    sources_total: states.length,
+  });
+  const ticker = options.onProgress ? setInterval(() => options.onProgress!(progress()), options.progressEveryMs ?? 250) : undefined;
   const pages = options.pages ?? sharedPageReader();
   const work = Promise.all(
     states.map((state) =>
@@ -168,6 +201,7 @@ export async function runExtraction(options: RunOptions): Promise<RunResult> {
     ),
   );
   await Promise.race([work, deadline]);
+  clearInterval(ticker);
   clearTimeout(timer);
   clearTimeout(stopTimer);
   stop.abort();

@@ -36,6 +36,8 @@ export interface Config {
   scrapingPageBudgetMs: number;
   /** Worker threads that parse pages. */
   scrapingWorkers: number;
+  /** Background extraction tasks this process runs at once (0: it runs none, other instances do). */
+  taskConcurrency: number;
   /** Whether searches are answered from the in-memory index (loaded at start) or by SQL alone. */
   searchIndex: boolean;
   /** How old the index's last refresh may be when a search starts (0: every search refreshes first). */
@@ -83,6 +85,7 @@ export const settings: Setting[] = [
   { env: 'SCRAPING_DEADLINE_MS', default: '20000', description: 'Deadline of a whole extraction run: slower directories are cut off, what was read is kept.' },
   { env: 'SCRAPING_PAGE_BUDGET_MS', default: '2000', description: 'CPU time one page\'s parsing and extraction may take in a worker thread; past it the worker is ended, the page is dropped and named in the source report, and the run goes on.' },
   { env: 'SCRAPING_WORKERS', default: 'cores, 1 to 4', computed: true, description: 'Worker threads that parse extraction pages, off the event loop, so that no page can hold up the requests being answered.' },
+  { env: 'TASK_CONCURRENCY', default: '2', description: 'Background extraction tasks (`POST /v1/scraping/tasks`) this instance runs at once. The tasks wait in a queue kept in the database (pg-boss, on PostgreSQL and on the embedded store alike) that every instance on the same database takes from; `0`: this instance runs none and only queues them.' },
   { env: 'SEARCH_INDEX', default: 'on', description: '`on`: searches and facets are answered from an in-memory index of the companies (loaded at start, about 400 MB per 1,000,000 companies; `/readyz` answers 503 until it is loaded), then kept in step with every write. `off`: by SQL alone (slower on common words and deep pages).' },
   { env: 'SEARCH_INDEX_MAX_STALENESS_MS', default: '0', description: 'How old the index\'s last refresh may be when a search starts. `0`: every search first reads the writes committed before it (one shared, indexed query per round of concurrent searches), so no search misses a committed write. Higher values save that query and may hide other instances\' writes that long (writes made through the same instance are always seen at once).' },
   { env: 'METRICS_PORT', default: '(unset)', computed: true, description: 'Port of a second listener (on HOST) that serves only `GET /metrics` (Prometheus text format; see Metrics). Unset: no such listener.' },
@@ -200,6 +203,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     scrapingDeadlineMs: integer('SCRAPING_DEADLINE_MS', 500, 300_000),
     scrapingPageBudgetMs: integer('SCRAPING_PAGE_BUDGET_MS', 50, 60_000),
     scrapingWorkers: integer('SCRAPING_WORKERS', 1, 64, Math.max(1, Math.min(4, os.availableParallelism()))),
+    taskConcurrency: integer('TASK_CONCURRENCY', 0, 64),
     searchIndex: oneOf('SEARCH_INDEX', ['on', 'off'] as const) === 'on',
     searchIndexMaxStalenessMs: integer('SEARCH_INDEX_MAX_STALENESS_MS', 0, 2_000),
     metricsPort,
