@@ -124,6 +124,7 @@ async function main(): Promise<void> {
   const taskWorkers = await startTaskWorkers(database.knex, services.scraping, {
     concurrency: config.taskConcurrency,
     deadlineMs: config.scrapingDeadlineMs,
+    exclusive: database.kind === 'embedded',
     onError: (err, taskId) => logger.error({ err, task_id: taskId }, 'extraction task failed; it will be retried'),
   });
   logger.info({ task_concurrency: config.taskConcurrency }, 'extraction task workers started');

@@ -513,8 +513,10 @@ export class ScrapingService {
    * Runs a background task once its job is delivered (a worker of taskWorkers.ts). A task that
    * has ended (completed, failed, cancelled) is left as it is, so a job delivered twice charges
    * once; a running one is taken up again (its worker died: the queue gave the job again),
-   * and only this newest attempt may complete and charge it. Throws when the task should be
-   * tried again (the database went away); a failure of every directory is an ending.
+   * and only this newest attempt may complete and charge it. `leaseMs`: how long the attempt
+   * is held without a heartbeat (renewed with each progress write, every PROGRESS_EVERY_MS);
+   * past it, the task is taken to be stranded. Throws when the task should be tried again
+   * (the database went away); a failure of every directory is an ending.
    */
   async runTask(taskId: string, leaseMs: number): Promise<'completed' | 'failed' | 'skipped' | 'cancelled'> {
     const row = await tasks.claimTask(this.db, taskId, leaseMs);
@@ -541,7 +543,7 @@ export class ScrapingService {
           last = now;
           writing = true;
           tasks
-            .recordProgress(this.db, taskId, attempt, progress)
+            .recordProgress(this.db, taskId, attempt, progress, leaseMs)
             .then((mine) => {
               if (!mine) stop.abort(); // cancelled (or taken over) from elsewhere
             })

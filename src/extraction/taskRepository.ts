@@ -79,9 +79,14 @@ export async function claimTask(db: Knex, taskId: string, leaseMs: number): Prom
   return parse(row);
 }
 
-/** Notes a running attempt's progress; false when the task is no longer this attempt's (cancelled, or taken over). */
-export async function recordProgress(db: Knex, taskId: string, attempt: number, progress: ScrapingTaskProgress): Promise<boolean> {
-  const n = await db('scraping_tasks').where({ id: taskId, status: 'running', attempts: attempt }).update({ progress: JSON.stringify(progress) });
+/**
+ * Notes a running attempt's progress and renews its lease (the attempt's heartbeat); false
+ * when the task is no longer this attempt's (cancelled, or taken over).
+ */
+export async function recordProgress(db: Knex, taskId: string, attempt: number, progress: ScrapingTaskProgress, leaseMs: number): Promise<boolean> {
+  const n = await db('scraping_tasks')
+    .where({ id: taskId, status: 'running', attempts: attempt })
+    .update({ progress: JSON.stringify(progress), lease_until: db.raw(`now() + make_interval(secs => ?)`, [leaseMs / 1000]) });
   return n > 0;
 }
 
@@ -123,13 +128,18 @@ export async function listTasks(db: Knex, accountId: string, opts: { status?: Sc
   return { total: Number(count), rows: rows.map((r) => parse(r)!) };
 }
 
-/** Tasks to hand to the queue again: queued for a while (their job may never have been sent) or running past their lease. */
-export async function strandedTasks(db: Knex, olderThanMs: number, limit = 100): Promise<{ id: string; status: 'queued' | 'running' }[]> {
+/**
+ * Tasks to hand to the queue again: queued for a while (their job may never have been sent)
+ * or running past their lease (their worker stopped renewing it). `everyRunning`: every
+ * running task, whatever its lease (the embedded store, at start: no other process can be
+ * running one).
+ */
+export async function strandedTasks(db: Knex, olderThanMs: number, options: { everyRunning?: boolean; limit?: number } = {}): Promise<{ id: string; status: 'queued' | 'running' }[]> {
   const rows = await db('scraping_tasks')
     .where((q) => q.where({ status: 'queued' }).andWhere('created_at', '<', db.raw(`now() - make_interval(secs => ?)`, [olderThanMs / 1000])))
-    .orWhere((q) => q.where({ status: 'running' }).andWhere('lease_until', '<', db.fn.now()))
+    .orWhere((q) => (options.everyRunning ? q.where({ status: 'running' }) : q.where({ status: 'running' }).andWhere('lease_until', '<', db.fn.now())))
     .orderBy('created_at')
-    .limit(limit)
+    .limit(options.limit ?? 100)
     .select('id', 'status');
   return rows;
 }

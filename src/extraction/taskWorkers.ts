@@ -10,8 +10,11 @@
  *   ended does nothing; a job delivered again for a running task (its worker died, and pg-boss
  *   expired and retried the job) takes the task up as a new attempt, and only the newest
  *   attempt may mark it completed, in the transaction that charges it: one charge at most.
- * - A sweep sends again the tasks left queued without a job (the process died between the
- *   task's commit and sending its job) and the running ones past their lease.
+ * - A running attempt renews its lease with each progress write (every 0.5 s). A sweep (every
+ *   5 s) sends again the tasks left queued without a job (the process died between the
+ *   task's commit and sending its job) and the running ones past their lease (their worker
+ *   died): taken up within about 20 s. The embedded store has one process at a time, so at
+ *   start it takes up at once every task found running.
  */
 import type { Knex } from 'knex';
 import PgBoss from 'pg-boss';
@@ -23,15 +26,26 @@ export const TASK_QUEUE = 'scraping-task';
 export interface TaskWorkerOptions {
   /** Tasks run at once by this process (TASK_CONCURRENCY); 0: this process only sends tasks. */
   concurrency: number;
-  /** The run's deadline (SCRAPING_DEADLINE_MS): a task's lease, and its job's expiry, is this plus `marginMs`. */
+  /** The run's deadline (SCRAPING_DEADLINE_MS): a job's expiry (pg-boss retries it then) is this plus `marginMs`. */
   deadlineMs: number;
   /** Time to write a run past its deadline. Default 30 s. */
   marginMs?: number;
+  /**
+   * How long a running task is held without a heartbeat (its progress writes, every 0.5 s):
+   * past it, the sweep gives it to another worker. Default 15 s.
+   */
+  leaseMs?: number;
+  /**
+   * This process is the only one on the database (the embedded store, which one process
+   * holds at a time): the tasks found running at start were its predecessor's, which died,
+   * and are taken up at once.
+   */
+  exclusive?: boolean;
   /** How often an idle worker asks for a job. Default 1 s (pg-boss's minimum is 0.5 s). */
   pollingIntervalSeconds?: number;
   /** How often pg-boss expires the jobs of dead workers and retries them. Default 30 s. */
   maintenanceIntervalSeconds?: number;
-  /** How often the sweep runs, and how old a queued task without a job must be. Default 30 s. */
+  /** How often the sweep runs, and how old a queued task without a job must be. Default 5 s. */
   sweepEveryMs?: number;
   /** Told about a task that failed for a reason of its own (retried by pg-boss). */
   onError?: (err: unknown, taskId?: string) => void;
@@ -73,9 +87,9 @@ export function knexExecutor(db: Knex): { executeSql(text: string, values: unkno
  */
 export async function startTaskWorkers(db: Knex, scraping: ScrapingService, options: TaskWorkerOptions): Promise<TaskWorkers> {
   const marginMs = options.marginMs ?? 30_000;
-  const leaseMs = options.deadlineMs + marginMs;
-  const expireInSeconds = Math.max(1, Math.ceil(leaseMs / 1000));
-  const sweepEveryMs = options.sweepEveryMs ?? 30_000;
+  const leaseMs = options.leaseMs ?? 15_000;
+  const expireInSeconds = Math.max(1, Math.ceil((options.deadlineMs + marginMs) / 1000));
+  const sweepEveryMs = options.sweepEveryMs ?? 5_000;
   const onError = options.onError ?? (() => undefined);
   const boss = new PgBoss({
     db: knexExecutor(db),
@@ -110,9 +124,9 @@ export async function startTaskWorkers(db: Knex, scraping: ScrapingService, opti
   }
   scraping.queue = { send };
 
-  const sweep = async () => {
+  const sweep = async (everyRunning = false) => {
     let n = 0;
-    for (const { id, status } of await tasks.strandedTasks(db, sweepEveryMs)) {
+    for (const { id, status } of await tasks.strandedTasks(db, sweepEveryMs, { everyRunning })) {
       // A queued task keeps its job (and its place) when it has one: sending with its id again
       // does nothing then. A running one past its lease gets a fresh job in place of its old one.
       if (status === 'running') await boss.deleteJob(TASK_QUEUE, id).catch(() => undefined);
@@ -121,6 +135,8 @@ export async function startTaskWorkers(db: Knex, scraping: ScrapingService, opti
     }
     return n;
   };
+  // At start on the embedded store: what its dead predecessor was running is taken up now.
+  if (options.exclusive && options.concurrency > 0) await sweep(true);
   let sweeping = Promise.resolve();
   const timer =
     options.concurrency > 0
@@ -134,7 +150,7 @@ export async function startTaskWorkers(db: Knex, scraping: ScrapingService, opti
 
   return {
     send,
-    sweep,
+    sweep: () => sweep(),
     async stop({ graceful = true, timeoutMs = 30_000 } = {}) {
       clearInterval(timer);
       await sweeping;

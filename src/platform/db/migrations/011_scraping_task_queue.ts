@@ -24,6 +24,8 @@ export async function up(knex: Knex): Promise<void> {
     add column attempts integer not null default 0,
     add column lease_until timestamptz`);
   await knex.raw('create index scraping_tasks_account_status on scraping_tasks (account_id, status, created_at)');
+  // The workers' sweep: the few tasks not yet ended.
+  await knex.raw("create index scraping_tasks_open on scraping_tasks (status, created_at) where status in ('queued', 'running')");
   await knex.raw(`
     create table account_billed_companies (
       account_id uuid not null references accounts (id),

@@ -1,0 +1,80 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createStore, eventually, ServerProcess, type Store } from './helpers/operator';
+import { slow, startSite, type Site } from './scraping/fixtureServer';
+
+// The real server (`node dist/src/server.js`) killed (SIGKILL) while a background extraction
+// task runs: after the restart the task is taken up again, completes once and is charged once.
+// Embedded store: taken up at start (one process at a time holds it). PostgreSQL: once its
+// lease (15 s without a heartbeat) is over, by the next sweep (every 5 s).
+
+jest.setTimeout(180_000);
+
+const LISTING = '/recherche?secteur=BTP&wilaya=Blida';
+const PAGE = `<html><body>
+  <article class="fiche"><h2>Mitidja Construction</h2><a href="tel:0550112233">0550 11 22 33</a></article>
+  <article class="fiche"><h2>Blida Travaux Publics</h2><a href="mailto:contact@blida-tp.dz">contact@blida-tp.dz</a></article>
+</body></html>`;
+
+let store: Store | undefined;
+let site: Site | undefined;
+let dir: string | undefined;
+const servers: ServerProcess[] = [];
+afterAll(async () => {
+  for (const server of servers) await server.kill();
+  await site?.close();
+  await store?.remove();
+  if (dir) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+test('SIGKILL mid-task: after the restart the task completes once, with one charge naming it', async () => {
+  store = await createStore();
+  site = await startSite({ [LISTING]: slow(2_000, PAGE) });
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'prospecting-tasks-crash-'));
+  const sourcesFile = path.join(dir, 'sources.yaml');
+  fs.writeFileSync(sourcesFile, `sources:\n  - name: annuaire-lent\n    search_url: "${site.origin}/recherche?secteur={secteur}&wilaya={wilaya}"\n    selectors:\n      item: "article.fiche"\n`);
+  const env = { ...store.env, HOST: '127.0.0.1', PORT: '0', SEED_DEMO: 'true', SEARCH_INDEX: 'off', SCRAPING_SOURCES: sourcesFile, SCRAPING_DEADLINE_MS: '8000' };
+  const first = ServerProcess.start(env);
+  servers.push(first);
+  const demo = await first.banner();
+  const port = await first.listeningPort();
+  const call = async (p: number, method: string, url: string, body?: unknown) => {
+    const res = await fetch(`http://127.0.0.1:${p}${url}`, {
+      method,
+      headers: { Authorization: `Bearer ${demo.api_key}`, 'Content-Type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+  };
+  const before = (await call(port, 'GET', '/v1/me')).body.credit_balance as number;
+
+  const submitted = await call(port, 'POST', '/v1/scraping/tasks', { secteur: 'BTP', wilaya: 'Blida' });
+  expect(submitted.status).toBe(202);
+  const taskId = submitted.body.task_id as string;
+  await eventually(async () => site!.hits.includes(LISTING), 30_000, 5); // running, waiting on the directory
+  expect((await call(port, 'GET', `/v1/scraping/tasks/${taskId}`)).body.status).toBe('running');
+  await first.kill(); // SIGKILL, mid-run
+  const killedAt = Date.now();
+
+  const again = ServerProcess.start(env);
+  servers.push(again);
+  const againPort = await again.listeningPort();
+  const done = await eventually(async () => {
+    const res = await call(againPort, 'GET', `/v1/scraping/tasks/${taskId}`);
+    return res.body.status === 'completed' || res.body.status === 'failed' ? res : undefined;
+  }, 60_000, 200);
+  const recoveredMs = Date.now() - killedAt;
+  if (process.env.TASKS_CRASH_REPORT) process.stdout.write(`task completed ${recoveredMs} ms after the SIGKILL (${store.kind})\n`);
+  // Restart, then: embedded, at once; PostgreSQL, the lease (15 s) and a sweep (5 s); then the 2 s listing.
+  expect(recoveredMs).toBeLessThan(store.kind === 'embedded' ? 30_000 : 45_000);
+  expect(done.body).toMatchObject({ status: 'completed', results_found: 2, credits_used: 2 });
+  expect(site.hits.filter((h) => h === LISTING).length).toBe(2); // read by the dead run, then the new one
+  expect((await call(againPort, 'GET', '/v1/me')).body.credit_balance).toBe(before - 2);
+  const ledger = (await call(againPort, 'GET', '/v1/credits/ledger')).body.items as { amount: number; task_id?: string }[];
+  expect(ledger.filter((e) => e.amount < 0)).toEqual([expect.objectContaining({ amount: -2, task_id: taskId })]);
+  // Later sweeps change nothing.
+  await new Promise((r) => setTimeout(r, 6_000));
+  expect((await call(againPort, 'GET', '/v1/me')).body.credit_balance).toBe(before - 2);
+  expect(await again.signal('SIGTERM')).toEqual({ code: 0, signal: null });
+});
