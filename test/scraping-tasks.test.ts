@@ -9,7 +9,7 @@ import request from 'supertest';
 import { listLedger } from '../src/billing/creditRepository';
 import { PoliteFetcher } from '../src/extraction/fetcher';
 import { parseSources, type SourceConfig } from '../src/extraction/sources';
-import type { ScrapingSetup } from '../src/extraction/extractionService';
+import { MAX_TASK_ATTEMPTS, type ScrapingSetup } from '../src/extraction/extractionService';
 import { claimTask, finishTask } from '../src/extraction/taskRepository';
 import { startTaskWorkers, type TaskWorkers } from '../src/extraction/taskWorkers';
 import { createTestContext, type TestContext } from './helpers/app';
@@ -171,7 +171,7 @@ test('a running task shows its progress; cancelled while running it charges noth
   expect(res.status).toBe(202);
   await gates.get('Blida')!.requested; // a worker runs it and waits on the directory
   const running = await untilStatus(acct.api_key, res.body.task_id, ['running']);
-  expect(running.body.progress).toEqual({ pages_read: expect.any(Number), companies_found: expect.any(Number), sources_done: expect.any(Number), sources_total: expect.any(Number) });
+  expect(running.body.progress).toEqual({ pages_read: 0, companies_found: 0, sources_done: 0, sources_total: 1 });
   expect(running.body.started_at).toEqual(expect.any(String));
 
   const cancelled = await cancel(acct.api_key, res.body.task_id);
@@ -248,6 +248,17 @@ test('a task whose worker died is taken up again, completes once and is charged 
   expect(await ctx.services.scraping.runTask(res.body.task_id, 5000)).toBe('skipped');
   expect(await balance(acct.account_id)).toBe(9);
   expect((await ledger(acct.account_id)).filter(([, reason]) => reason === 'scraping')).toEqual([[-1, 'scraping', res.body.task_id]]);
+});
+
+test('a task taken up more than MAX_TASK_ATTEMPTS times (every worker died) ends failed, charging nothing', async () => {
+  const acct = await ctx.account({ credits: 10 });
+  const res = await unsent(() => submit(acct.api_key, { secteur: 'BTP', wilaya: 'Tlemcen' }));
+  for (let i = 0; i < MAX_TASK_ATTEMPTS; i++) await claimTask(knex(), res.body.task_id, 60_000);
+  expect(await ctx.services.scraping.runTask(res.body.task_id, 5000)).toBe('failed');
+  const task = await getTask(acct.api_key, res.body.task_id);
+  expect(task.body).toMatchObject({ status: 'failed', credits_used: 0, results_found: 0, entreprises: [] });
+  expect(await balance(acct.account_id)).toBe(10);
+  expect((await knex()('scraping_tasks').where({ id: res.body.task_id }).first('attempts')).attempts).toBe(MAX_TASK_ATTEMPTS + 1);
 });
 
 test('only_new: companies already billed to the account are neither returned nor billed, and the run reads on to fill max_results', async () => {

@@ -77,6 +77,9 @@ export class TaskGone extends Error {
 /** With only_new, the most companies a run reads (max_results plus the companies that may be left out). */
 const MAX_RESULTS_READ = 1000;
 
+/** A task taken up this many times (each attempt's worker died, or it failed) ends failed at the next. */
+export const MAX_TASK_ATTEMPTS = 5;
+
 /** How often a running task's progress is written (and its cancellation noticed across instances). */
 export const PROGRESS_EVERY_MS = 500;
 
@@ -443,7 +446,10 @@ export class ScrapingService {
   async task(principal: Principal, taskId: string): Promise<ScrapingTask | ScrapingTaskPending> {
     const row = await tasks.findTaskRow(this.db, principal.accountId, taskId);
     if (!row) throw new AppError('resource_not_found', `No extraction task ${taskId} for this account.`);
-    return row.response ? this.withOrigins(row.response) : pendingOf(row);
+    if (row.response) return this.withOrigins(row.response);
+    const pending = pendingOf(row);
+    if (pending.progress && pending.progress.sources_total === 0) pending.progress.sources_total = this.setup?.sources.length ?? 0;
+    return pending;
   }
 
   /** Where submitted tasks are sent to be run (set by startTaskWorkers); without it they wait for a worker's sweep. */
@@ -524,7 +530,11 @@ export class ScrapingService {
     const attempt = row.attempts;
     const secteur = findSecteur(row.secteur_id);
     const found = findWilaya(row.wilaya_code);
-    if (!secteur || !found) throw new Error(`task ${taskId}: unknown sector ${row.secteur_id} or wilaya ${row.wilaya_code}`);
+    if (!secteur || !found || attempt > MAX_TASK_ATTEMPTS || !this.setup) {
+      // Taken up too many times (each attempt died or failed) or not runnable here: it ends failed, nothing charged.
+      await this.giveUp(row, secteur, found);
+      return 'failed';
+    }
     const request: Resolved = { secteur, wilaya: effectiveWilaya(found), maxResults: row.max_results, onlyNew: row.only_new };
     const account = await findAccount(this.db, row.account_id);
     const stop = new AbortController();
@@ -561,6 +571,31 @@ export class ScrapingService {
     } finally {
       this.running.delete(taskId);
     }
+  }
+
+  /** Ends a task that cannot be run (any more) as failed, charging nothing. */
+  private async giveUp(row: tasks.TaskRow, secteur: Secteur | undefined, wilaya: Wilaya | undefined): Promise<void> {
+    const account = await findAccount(this.db, row.account_id);
+    const failed: ScrapingTask = {
+      task_id: row.id,
+      status: 'failed',
+      secteur: secteur?.nom ?? row.secteur_id,
+      wilaya: wilaya?.nom ?? String(row.wilaya_code),
+      wilaya_code: row.wilaya_code,
+      max_results: row.max_results,
+      results_found: 0,
+      credits_used: 0,
+      credit_balance: account?.credit_balance ?? 0,
+      truncated: false,
+      billable_found: 0,
+      entreprises: [],
+      sources: [],
+      created_at: new Date(row.created_at).toISOString(),
+      ...(row.only_new ? { only_new: true, skipped_known: 0 } : {}),
+      started_at: new Date(row.started_at ?? Date.now()).toISOString(),
+      completed_at: new Date().toISOString(),
+    };
+    await tasks.finishTask(this.db, row.id, row.attempts, 'failed', failed);
   }
 
   /**
