@@ -826,7 +826,7 @@ export interface components {
              */
             pages_read: number;
             /**
-             * @description Companies found so far, over every directory, before merging across directories.
+             * @description Company entries read so far, over every directory, before duplicates are merged (the answer's count can be lower).
              * @example 14
              */
             companies_found: number;

@@ -125,7 +125,8 @@ async function main(): Promise<void> {
     concurrency: config.taskConcurrency,
     deadlineMs: config.scrapingDeadlineMs,
     exclusive: database.kind === 'embedded',
-    onError: (err, taskId) => logger.error({ err, task_id: taskId }, 'extraction task failed; it will be retried'),
+    onError: (err, taskId) =>
+      taskId ? logger.error({ err, task_id: taskId }, 'extraction task failed; it will be retried') : logger.warn({ err }, 'task queue: the database did not answer; retrying'),
   });
   logger.info({ task_concurrency: config.taskConcurrency }, 'extraction task workers started');
   const app = createApp({
