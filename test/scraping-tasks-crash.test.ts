@@ -21,10 +21,11 @@ let store: Store | undefined;
 let site: Site | undefined;
 let dir: string | undefined;
 const servers: ServerProcess[] = [];
+const stores: Store[] = [];
 afterAll(async () => {
   for (const server of servers) await server.kill();
   await site?.close();
-  await store?.remove();
+  for (const s of [store, ...stores]) await s?.remove();
   if (dir) fs.rmSync(dir, { recursive: true, force: true });
 });
 
@@ -77,4 +78,37 @@ test('SIGKILL mid-task: after the restart the task completes once, with one char
   await new Promise((r) => setTimeout(r, 6_000));
   expect((await call(againPort, 'GET', '/v1/me')).body.credit_balance).toBe(before - 2);
   expect(await again.signal('SIGTERM')).toEqual({ code: 0, signal: null });
+});
+
+test('SIGTERM mid-task: the worker finishes the task (within its deadline) and bills it before the server exits 0', async () => {
+  const own = await createStore();
+  stores.push(own);
+  const slowSite = await startSite({ [LISTING]: slow(2_000, PAGE) });
+  const sources = path.join(dir!, 'sources-term.yaml');
+  fs.writeFileSync(sources, `sources:\n  - name: annuaire-lent\n    search_url: "${slowSite.origin}/recherche?secteur={secteur}&wilaya={wilaya}"\n    selectors:\n      item: "article.fiche"\n`);
+  try {
+    const env = { ...own.env, HOST: '127.0.0.1', PORT: '0', SEED_DEMO: 'true', SEARCH_INDEX: 'off', SCRAPING_SOURCES: sources, SCRAPING_DEADLINE_MS: '8000' };
+    const server = ServerProcess.start(env);
+    servers.push(server);
+    const demo = await server.banner();
+    const port = await server.listeningPort();
+    const headers = { Authorization: `Bearer ${demo.api_key}`, 'Content-Type': 'application/json' };
+    const res = await fetch(`http://127.0.0.1:${port}/v1/scraping/tasks`, { method: 'POST', headers, body: JSON.stringify({ secteur: 'BTP', wilaya: 'Blida' }) });
+    const taskId = ((await res.json()) as { task_id: string }).task_id;
+    await eventually(async () => slowSite.hits.includes(LISTING), 30_000, 5);
+    expect(await server.signal('SIGTERM')).toEqual({ code: 0, signal: null });
+
+    // Read the store directly once the server is gone.
+    const runtime = await own.open();
+    try {
+      const row = await runtime.database.knex('scraping_tasks').where({ id: taskId }).first('status', 'credits_used', 'attempts');
+      expect(row).toEqual({ status: 'completed', credits_used: 2, attempts: 1 });
+      const charges = await runtime.database.knex('credit_ledger').where({ reason: 'scraping' }).select('delta', 'reference');
+      expect(charges).toEqual([{ delta: -2, reference: taskId }]);
+    } finally {
+      await runtime.database.close();
+    }
+  } finally {
+    await slowSite.close();
+  }
 });
