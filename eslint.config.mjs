@@ -13,7 +13,7 @@ const jsRecommended = Object.fromEntries(
 );
 
 /** The feature folders of src/: each one used by the others only through its index.ts. */
-export const FEATURES = ['accounts', 'billing', 'extraction', 'lists', 'ratelimit', 'search'];
+export const FEATURES = ['accounts', 'billing', 'extraction', 'lists', 'ratelimit', 'search', 'webhooks'];
 
 /** Node's globals, for the JavaScript files (TypeScript checks its own). */
 const NODE_GLOBALS = Object.fromEntries(

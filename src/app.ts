@@ -26,6 +26,7 @@ import type { Logger } from './platform/logger';
 import { Metrics } from './platform/metrics';
 import type { PrincipalCache } from './accounts/principalCache';
 import type { ScrapingSetup } from './extraction/extractionService';
+import { createWebhookEndpoint, deleteWebhookEndpoint, listWebhookDeliveries, listWebhookEndpoints } from './webhooks';
 import { createServices, type AppServices } from './composition';
 import type { CompanyIndex } from './search/companyIndex';
 
@@ -71,7 +72,7 @@ export function createApp(deps: AppDependencies): Express {
   const reads = deps.reads ?? noReplica(deps.db);
   const metrics = deps.metrics ?? new Metrics({ defaultMetrics: false });
   metrics.observePool('primary', deps.db);
-  const { accounts, apiKeys, search, scraping, lists } = deps.services ?? createServices(deps.db, deps.apiKeySecret, { ...deps, reads, metrics });
+  const { accounts, apiKeys, search, scraping, lists, webhooks } = deps.services ?? createServices(deps.db, deps.apiKeySecret, { ...deps, reads, metrics });
   const rateLimits = deps.rateLimits ?? createRateLimits({ logger: deps.logger, metrics });
   const app = express();
   // Paths match exactly: `/V1/ME` and `/v1/me/` are not `/v1/me` (set before any route: the
@@ -213,6 +214,10 @@ export function createApp(deps: AppDependencies): Express {
   v1.get('/secteurs', getSecteurs);
   v1.post('/scraping/run', runScraping(scraping));
   v1.get('/scraping/tasks/:task_id', getScrapingTask(scraping));
+  v1.get('/webhook-endpoints', listWebhookEndpoints(webhooks));
+  v1.post('/webhook-endpoints', createWebhookEndpoint(webhooks));
+  v1.delete('/webhook-endpoints/:id', deleteWebhookEndpoint(webhooks));
+  v1.get('/webhook-endpoints/:id/deliveries', listWebhookDeliveries(webhooks));
   v1.get('/lists', listLists(lists));
   v1.post('/lists', createList(lists));
   v1.get('/lists/:id', getList(lists));

@@ -14,6 +14,8 @@ import { ListService } from './lists/listService';
 import type { PrincipalCache } from './accounts/principalCache';
 import { ScrapingService, type ScrapingSetup } from './extraction/extractionService';
 import { SearchService } from './search/searchService';
+import { WebhookService, type WebhookServiceOptions } from './webhooks';
+import type { ExtractionEvents } from './extraction';
 
 /** What the services are built with besides the database and the key secret. */
 export interface ServiceOptions {
@@ -27,6 +29,8 @@ export interface ServiceOptions {
   searchIndex?: CompanyIndex;
   /** What is measured. */
   metrics?: Metrics;
+  /** Webhook targets allowed and the low-balance threshold (WEBHOOKS_ALLOW_PRIVATE, WEBHOOK_LOW_BALANCE). */
+  webhooks?: WebhookServiceOptions;
 }
 
 export interface AppServices {
@@ -35,6 +39,7 @@ export interface AppServices {
   search: SearchService;
   scraping: ScrapingService;
   lists: ListService;
+  webhooks: WebhookService;
 }
 
 export function createServices(db: Knex, apiKeySecret: string, options: ServiceOptions = {}): AppServices {
@@ -50,6 +55,13 @@ export function createServices(db: Knex, apiKeySecret: string, options: ServiceO
     return backend;
   };
   const apiKeys = new ApiKeyService(db, apiKeySecret, principalCache);
+  const webhooks = new WebhookService(db, options.webhooks);
+  // An extraction's outcome and charge become webhook events, in the transaction that writes them.
+  const events: ExtractionEvents = {
+    completed: (trx, accountId, task) => webhooks.emit(trx, accountId, 'scraping.task.completed', task),
+    failed: (trx, accountId, task) => webhooks.emit(trx, accountId, 'scraping.task.failed', task),
+    charged: (trx, accountId, before, after, taskId) => webhooks.charged(trx, accountId, before, after, taskId),
+  };
   return {
     apiKeys,
     accounts: new AccountService(db, apiKeys),
@@ -65,7 +77,9 @@ export function createServices(db: Knex, apiKeySecret: string, options: ServiceO
       },
       undefined,
       metrics,
+      events,
     ),
     lists: new ListService(db),
+    webhooks,
   };
 }

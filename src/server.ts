@@ -2,6 +2,7 @@ import type { Server, ServerResponse } from 'node:http';
 import type { Knex } from 'knex';
 import pino from 'pino';
 import { createApp } from './app';
+import { WebhookDispatcher } from './webhooks';
 import { createServices } from './composition';
 import { ConfigError, loadConfig } from './platform/config';
 import { createReadYourWrites } from './platform/db/readYourWrites';
@@ -117,7 +118,21 @@ async function main(): Promise<void> {
   const principalCache = new PrincipalCache({ ttlMs: config.authCacheTtlMs });
   await principalCache.start(database);
   // The one service graph of this process: the routes, and the demo seed, use it.
-  const services = createServices(database.knex, apiKeySecret, { scraping, principalCache, reads, searchIndex, metrics });
+  const services = createServices(database.knex, apiKeySecret, {
+    scraping,
+    principalCache,
+    reads,
+    searchIndex,
+    metrics,
+    webhooks: { allowPrivate: config.webhooksAllowPrivate, lowBalanceThreshold: config.webhookLowBalance },
+  });
+  // Webhook deliveries are sent by every instance, each claiming a few at a time.
+  const webhookDispatcher = new WebhookDispatcher(database.knex, {
+    allowPrivate: config.webhooksAllowPrivate,
+    timeoutMs: config.webhookTimeoutMs,
+    userAgent: config.scrapingUserAgent,
+    logger,
+  });
   const demo = seed ? await seedDemoAccount(database.knex, services.accounts) : undefined;
   const app = createApp({
     services,
@@ -149,6 +164,7 @@ async function main(): Promise<void> {
   logger.info({ port }, 'listening');
   printDemoKey(port);
   if (sources.length > 0) scraping.pages?.warm();
+  webhookDispatcher.start();
   // Metrics on a port of their own, for the scraper only (not published like the API's).
   let metricsServer: Server | undefined;
   if (config.metricsPort !== undefined) {
@@ -199,6 +215,7 @@ async function main(): Promise<void> {
         forced = true;
         logger.warn('shutdown timeout: database queries still running are cut');
       }
+      await webhookDispatcher.close();
       await principalCache.close();
       await searchIndex?.close();
       await indexLoaded;

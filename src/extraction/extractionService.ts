@@ -95,6 +95,17 @@ function outcomeOf(err: unknown): ExtractionOutcome {
   }
 }
 
+/**
+ * What an extraction tells the rest of the service, each in the transaction that writes it (so
+ * that nothing is told of what did not commit): the webhook events, wired by the composition.
+ */
+export interface ExtractionEvents {
+  completed(trx: Knex, accountId: string, task: ScrapingTask): Promise<void>;
+  failed(trx: Knex, accountId: string, task: ScrapingTask): Promise<void>;
+  /** A charge moved the balance from `before` to `after` (equal when nothing was charged). */
+  charged(trx: Knex, accountId: string, before: number, after: number, taskId: string): Promise<void>;
+}
+
 export class ScrapingService {
   constructor(
     private readonly db: Knex,
@@ -103,6 +114,8 @@ export class ScrapingService {
     private readonly written: (accountId: string) => Promise<void> = async () => undefined,
     private readonly idempotency: IdempotencyService = new IdempotencyService(db),
     private readonly metrics?: Metrics,
+    /** Told of what happened, in the transaction that wrote it (webhook events). */
+    private readonly events?: ExtractionEvents,
   ) {}
 
   private resolve(body: ScrapingRunRequest): { secteur: Secteur; wilaya: Wilaya; maxResults: number } {
@@ -256,7 +269,10 @@ export class ScrapingService {
         billable_found: 0,
         entreprises: [],
       };
-      await record(this.db, 'failed', failed);
+      await this.db.transaction(async (trx) => {
+        await record(trx, 'failed', failed);
+        await this.events?.failed(trx, principal.accountId, failed);
+      });
       this.metrics?.extractionDuration.observe({ outcome: 'failed' }, (performance.now() - started) / 1000);
       const names = reports.map((r) => `${r.name} (${r.status})`).join(', ');
       throw new AppError('sources_failed', `No directory answered: ${names}. Nothing was charged.`, { fields: { task_id: taskId } });
@@ -320,6 +336,8 @@ export class ScrapingService {
         entreprises,
       };
       await record(trx, 'completed', completed);
+      await this.events?.charged(trx, principal.accountId, balance, balance - paid, taskId);
+      await this.events?.completed(trx, principal.accountId, completed);
       // The last moment to give up: past it, the charge, the companies and the answer commit together.
       this.checkNotCancelled();
       await complete(trx, 200, completed);

@@ -1,3 +1,4 @@
+import type { WebhookServiceOptions } from '../../src/webhooks';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Express } from 'express';
@@ -61,6 +62,8 @@ export async function createTestContext(
     metricsToken?: string;
     /** The app's rate limits (default: in-process). */
     rateLimits?: RateLimits;
+    /** Webhook settings (default: private targets refused, low balance 10, as in production). */
+    webhooks?: WebhookServiceOptions;
   } = {},
 ): Promise<TestContext> {
   const database = options.database ?? (await createTestDatabase());
@@ -74,7 +77,7 @@ export async function createTestContext(
   await searchIndex?.start();
   // One graph: the services the tests call are the ones the app serves with.
   const metrics = options.metrics ?? new Metrics({ defaultMetrics: false });
-  const services = createServices(database.knex, TEST_SECRET, { scraping: options.scraping, principalCache, reads, searchIndex, metrics });
+  const services = createServices(database.knex, TEST_SECRET, { scraping: options.scraping, principalCache, reads, searchIndex, metrics, webhooks: options.webhooks });
   const app = createApp({
     services,
     db: database.knex,
