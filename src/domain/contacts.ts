@@ -24,9 +24,81 @@ import { asciiDigits } from './text';
 export function normalizePhone(text: string, defaultCountry: CountryCode = 'DZ'): string | undefined {
   if (typeof text !== 'string') return undefined;
   const cleaned = collapse(asciiDigits(text.length > MAX_FIELD ? text.slice(0, MAX_FIELD) : text));
-  if (cleaned === '') return undefined;
-  const phone = parsePhoneNumberFromString(cleaned, { defaultCountry });
-  return phone?.isValid() ? phone.number : undefined;
+  return validNumber(cleaned, defaultCountry);
+}
+
+/**
+ * The E.164 form of a number libphonenumber reads from `text` for `defaultCountry` when it is
+ * valid, else undefined. A text with fewer than two digits (of the kinds libphonenumber reads:
+ * ASCII, fullwidth, Arabic-Indic) is answered without asking libphonenumber (it refuses any number
+ * with fewer, MIN_LENGTH_FOR_NSN, and refusing costs it an exception). Inside {@link withContactMemo}, each text is asked once.
+ */
+function validNumber(text: string, defaultCountry: CountryCode): string | undefined {
+  if (!hasTwoDigits(text)) return undefined;
+  return memoized(memo?.valid, `${defaultCountry}${text}`, () =>
+    withoutStackTraces(() => {
+      const phone = parsePhoneNumberFromString(text, { defaultCountry });
+      return phone?.isValid() ? phone.number : undefined;
+    }),
+  );
+}
+
+/**
+ * Runs a libphonenumber call without capturing stack traces: it refuses a text by throwing a
+ * ParseError that it catches itself (parsePhoneNumberFromString answers undefined), and the
+ * trace of each such error was a fifth of the cost of reading a listing's numbers.
+ */
+function withoutStackTraces<T>(call: () => T): T {
+  const limit = Error.stackTraceLimit;
+  Error.stackTraceLimit = 0;
+  try {
+    return call();
+  } finally {
+    Error.stackTraceLimit = limit;
+  }
+}
+
+function hasTwoDigits(text: string): boolean {
+  let digits = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (((c >= 48 && c <= 57) || (c >= 0xff10 && c <= 0xff19) || (c >= 0x660 && c <= 0x669) || (c >= 0x6f0 && c <= 0x6f9)) && ++digits === 2) return true;
+  }
+  return false;
+}
+
+/**
+ * What one page's reading has already asked libphonenumber (15 to 30 µs a call): a listing page
+ * asks about the same numbers several times (its text, its tel: links, its data-phone buttons,
+ * each card read for its phones and for its faxes). Kept only while {@link withContactMemo} runs.
+ */
+interface ContactMemo {
+  valid: Map<string, string | undefined>;
+  found: Map<string, string[]>;
+}
+let memo: ContactMemo | undefined;
+
+/**
+ * Runs `read` (the reading of one page) with the answers of libphonenumber remembered: the same
+ * text is parsed once. The results are those of calls without it; the memory is dropped when
+ * `read` ends (calls nest: an inner one shares the outer one's memory).
+ */
+export function withContactMemo<T>(read: () => T): T {
+  if (memo) return read();
+  memo = { valid: new Map(), found: new Map() };
+  try {
+    return read();
+  } finally {
+    memo = undefined;
+  }
+}
+
+function memoized<T>(map: Map<string, T> | undefined, key: string, compute: () => T): T {
+  if (!map) return compute();
+  if (map.has(key)) return map.get(key) as T;
+  const value = compute();
+  map.set(key, value);
+  return value;
 }
 
 /** Longest single value read as one phone number (a field, a tel: link). */
@@ -64,11 +136,7 @@ export function findPhones(text: string, defaultCountry: CountryCode = 'DZ'): st
           if (one !== '') found.add(one);
           continue;
         }
-        for (const window of windows(span)) {
-          for (const match of findNumbers(window, { defaultCountry, v2: true })) {
-            if (match.number.isValid()) found.add(match.number.number);
-          }
-        }
+        for (const window of windows(span)) for (const n of numbersIn(window, defaultCountry)) found.add(n);
       }
     }
   }
@@ -143,8 +211,18 @@ function oneNumber(span: string, defaultCountry: CountryCode): string | undefine
   }
   if (digits > ONE_NUMBER_DIGITS || digits < 8) return undefined;
   if (isLatinLetter(span.charCodeAt(0)) || isLatinLetter(span.charCodeAt(span.length - 1))) return '';
-  const phone = parsePhoneNumberFromString(span.replace(/^[^\d+(]+|[^\d)]+$/g, ''), { defaultCountry });
-  return phone?.isValid() ? phone.number : '';
+  return validNumber(span.replace(/^[^\d+(]+|[^\d)]+$/g, ''), defaultCountry) ?? '';
+}
+
+/** The valid numbers libphonenumber's matcher finds in a window of text, as E.164 (asked once per text inside {@link withContactMemo}). */
+function numbersIn(window: string, defaultCountry: CountryCode): readonly string[] {
+  return memoized(memo?.found, `${defaultCountry}${window}`, () => {
+    const out: string[] = [];
+    withoutStackTraces(() => {
+      for (const match of findNumbers(window, { defaultCountry, v2: true })) if (match.number.isValid()) out.push(match.number.number);
+    });
+    return out;
+  });
 }
 
 /** A long piece as overlapping windows around its digits (a piece without digits has none). */
