@@ -34,7 +34,7 @@ export function normalizePhone(text: string, defaultCountry: CountryCode = 'DZ')
  * with fewer, MIN_LENGTH_FOR_NSN, and refusing costs it an exception). Inside {@link withContactMemo}, each text is asked once.
  */
 function validNumber(text: string, defaultCountry: CountryCode): string | undefined {
-  if (!hasTwoDigits(text)) return undefined;
+  if (!hasTwoDigits(text) || notViable(text)) return undefined;
   return memoized(memo?.valid, `${defaultCountry}${text}`, () =>
     withoutStackTraces(() => {
       const phone = parsePhoneNumberFromString(text, { defaultCountry });
@@ -58,11 +58,48 @@ function withoutStackTraces<T>(call: () => T): T {
   }
 }
 
+/**
+ * Whether libphonenumber certainly refuses `text` as one number (a cheap test before asking it):
+ * it reads the text from its first '+' or digit to its last digit or '#', and refuses that
+ * unless it is digits, punctuation and an extension ('ext', 'extension', 'int', 'anexo', 'x'...),
+ * so a Latin letter there other than those words' letters (a e i n o s t x) makes it no number:
+ * 'Tél : 0550 12 34 56 – Fax : 021 …' ('F'). An RFC 3966 'phone-context' is left to libphonenumber.
+ */
+function notViable(text: string): boolean {
+  if (text.length > MAX_LIBPHONENUMBER_INPUT || text.includes('phone-context')) return false;
+  let start = 0;
+  while (start < text.length && !isNumberStart(text.charCodeAt(start))) start++;
+  let end = text.length;
+  while (end > start && !isDigitOrHash(text.charCodeAt(end - 1))) end--;
+  for (let i = start; i < end; i++) {
+    const c = text.charCodeAt(i) | 0x20;
+    if (c >= 0x61 && c <= 0x7a && !EXTENSION_LETTERS.has(c)) return true;
+  }
+  return false;
+}
+
+/** Longest text libphonenumber reads (its MAX_INPUT_STRING_LENGTH). */
+const MAX_LIBPHONENUMBER_INPUT = 250;
+/** The Latin letters of libphonenumber's extension words, lower case. */
+const EXTENSION_LETTERS = new Set([...'aeinostx'].map((c) => c.charCodeAt(0)));
+
+/** The digits libphonenumber reads: ASCII, fullwidth, Arabic-Indic, Eastern Arabic-Indic. */
+function isAnyDigit(c: number): boolean {
+  return (c >= 48 && c <= 57) || (c >= 0xff10 && c <= 0xff19) || (c >= 0x660 && c <= 0x669) || (c >= 0x6f0 && c <= 0x6f9);
+}
+
+function isNumberStart(c: number): boolean {
+  return c === 43 || c === 0xff0b || isAnyDigit(c);
+}
+
+function isDigitOrHash(c: number): boolean {
+  return c === 35 || isAnyDigit(c);
+}
+
 function hasTwoDigits(text: string): boolean {
   let digits = 0;
   for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (((c >= 48 && c <= 57) || (c >= 0xff10 && c <= 0xff19) || (c >= 0x660 && c <= 0x669) || (c >= 0x6f0 && c <= 0x6f9)) && ++digits === 2) return true;
+    if (isAnyDigit(text.charCodeAt(i)) && ++digits === 2) return true;
   }
   return false;
 }
