@@ -408,7 +408,10 @@ export function findEmails(text: string): string[] {
     if (email) found.add(email);
   }
   // Each rewriting only where it can apply (they are linear, but a page has many entries).
-  let plain = collapse(text);
+  // Whitespace matters only to the obfuscations (' [at] ', ' arobase '): an address's characters
+  // never include it, so a text without them is read as it is (collapsing a whole entry's raw
+  // HTML was most of the cost).
+  let plain = /[[({]/.test(text) || /arobase/i.test(text) ? collapse(text) : text;
   if (plain.includes('&')) plain = plain.replace(/&#0{0,8}64;|&#x0{0,8}40;|&commat;/gi, '@').replace(/&#0{0,8}46;|&#x0{0,8}2e;|&period;/gi, '.');
   if (/[[({]/.test(plain)) plain = plain.replace(OBFUSCATED_AT, '@').replace(OBFUSCATED_DOT, '.');
   if (/arobase/i.test(plain)) plain = plain.replace(SPELLED_EMAIL, (_, local: string, domain: string) => `${local}@${domain.replace(/ point /gi, '.')}`);

@@ -574,6 +574,18 @@ function qualifies(m: HTMLElement, counts: Map<HTMLElement, Counts>): number {
 
 /** A child's shape: its tag and its first class word that is not an ad word (nor a number). */
 function signature(el: HTMLElement): string {
+  let sig = signatures.get(el);
+  if (sig === undefined) {
+    sig = shapeOf(el);
+    signatures.set(el, sig);
+  }
+  return sig;
+}
+
+/** Each element's shape, computed once (a page's elements are grouped several times; their classes never change while it is read). */
+const signatures = new WeakMap<HTMLElement, string>();
+
+function shapeOf(el: HTMLElement): string {
   // Zebra classes ('row-alternate', 'odd', 'even') vary between entries of one list.
   const cls = el.classList.value
     .map((w) => w.toLowerCase().replace(ZEBRA_SUFFIX, ''))
@@ -623,7 +635,7 @@ function countAll(root: HTMLElement): Map<HTMLElement, Counts> {
         if (kind) kind.includes('mail') ? c.ats++ : c.tels++;
       }
     }
-    if (((NAME_TAGS.has(tag) && !href.startsWith('mailto:') && !href.startsWith('tel:')) || /name|title|nom|titre|raison/i.test(el.classList.value.join(' ')) || el.classList.contains('fn') || el.classList.contains('org')) && !isFieldLabel(el)) c.names++;
+    if (((NAME_TAGS.has(tag) && !href.startsWith('mailto:') && !href.startsWith('tel:')) || (el.classList.length > 0 && /name|title|nom|titre|raison/i.test(el.classList.value.join(' '))) || el.classList.contains('fn') || el.classList.contains('org')) && !isFieldLabel(el)) c.names++;
     for (const child of el.childNodes) {
       if (child.nodeType === 3) {
         const text = child.rawText;
