@@ -442,9 +442,15 @@ export interface RepeatedItems {
  * any other block (their header row does not qualify).
  */
 export function repeatedItems(root: HTMLElement): RepeatedItems {
-  const found = repeatedGroups(root);
-  if (found.items.length + found.advertisements.length > 0 || !wrapLedEntries(root)) return found;
-  return repeatedGroups(root);
+  const outer = mainClasses;
+  mainClasses ??= new Map();
+  try {
+    const found = repeatedGroups(root);
+    if (found.items.length + found.advertisements.length > 0 || !wrapLedEntries(root)) return found;
+    return repeatedGroups(root);
+  } finally {
+    mainClasses = outer;
+  }
 }
 
 /** Tags that open an entry written as a run of siblings: a term of a definition list, a heading. */
@@ -574,24 +580,25 @@ function qualifies(m: HTMLElement, counts: Map<HTMLElement, Counts>): number {
 
 /** A child's shape: its tag and its first class word that is not an ad word (nor a number). */
 function signature(el: HTMLElement): string {
-  let sig = signatures.get(el);
-  if (sig === undefined) {
-    sig = shapeOf(el);
-    signatures.set(el, sig);
+  if (el.classList.length === 0) return `${el.tagName}.`;
+  const classes = el.classList.toString();
+  let main = mainClasses?.get(classes);
+  if (main === undefined) {
+    main = mainClass(el.classList.value);
+    mainClasses?.set(classes, main);
   }
-  return sig;
+  return `${el.tagName}.${main}`;
 }
 
-/** Each element's shape, computed once (a page's elements are grouped several times; their classes never change while it is read). */
-const signatures = new WeakMap<HTMLElement, string>();
+/** The main class word of each class list met while {@link repeatedItems} reads a page (its entries share a few class lists). */
+let mainClasses: Map<string, string> | undefined;
 
-function shapeOf(el: HTMLElement): string {
+function mainClass(classes: string[]): string {
   // Zebra classes ('row-alternate', 'odd', 'even') vary between entries of one list.
-  const cls = el.classList.value
+  const cls = classes
     .map((w) => w.toLowerCase().replace(ZEBRA_SUFFIX, ''))
     .filter((w) => w !== '' && !/\d/.test(w) && !ZEBRA_WORDS.has(w));
-  const main = cls.find((w) => !w.split(/[^\p{L}\p{N}]+/u).some((p) => AD_WORDS.has(p) && !WEAK_AD_WORDS.has(p))) ?? '';
-  return `${el.tagName}.${main}`;
+  return cls.find((w) => !w.split(/[^\p{L}\p{N}]+/u).some((p) => AD_WORDS.has(p) && !WEAK_AD_WORDS.has(p))) ?? '';
 }
 
 /** Class words and suffixes of alternating entries (zebra striping, first/last markers). */
