@@ -652,14 +652,15 @@ export interface RepeatedItems {
  * any other block (their header row does not qualify).
  */
 export function repeatedItems(root: HTMLElement): RepeatedItems {
-  const outer = mainClasses;
+  const outer = { mainClasses, shapes };
   mainClasses ??= new Map();
+  shapes ??= new Map();
   try {
     const found = repeatedGroups(root);
     if (found.items.length + found.advertisements.length > 0 || !wrapLedEntries(root)) return found;
     return repeatedGroups(root);
   } finally {
-    mainClasses = outer;
+    ({ mainClasses, shapes } = outer);
   }
 }
 
@@ -790,18 +791,30 @@ function qualifies(m: HTMLElement, counts: Map<HTMLElement, Counts>): number {
 
 /** A child's shape: its tag and its first class word that is not an ad word (nor a number). */
 function signature(el: HTMLElement): string {
-  if (el.classList.length === 0) return `${el.tagName}.`;
-  const classes = el.classList.toString();
-  let main = mainClasses?.get(classes);
-  if (main === undefined) {
-    main = mainClass(el.classList.value);
-    mainClasses?.set(classes, main);
+  const known = shapes?.get(el);
+  if (known !== undefined) return known;
+  let sig: string;
+  if (el.classList.length === 0) sig = `${el.tagName}.`;
+  else {
+    const classes = el.classList.toString();
+    let main = mainClasses?.get(classes);
+    if (main === undefined) {
+      main = mainClass(el.classList.value);
+      mainClasses?.set(classes, main);
+    }
+    sig = `${el.tagName}.${main}`;
   }
-  return `${el.tagName}.${main}`;
+  shapes?.set(el, sig);
+  return sig;
 }
 
-/** The main class word of each class list met while {@link repeatedItems} reads a page (its entries share a few class lists). */
+/**
+ * While {@link repeatedItems} reads a page: the main class word of each class list met (its
+ * entries share a few class lists), and each element's shape (elements are grouped several
+ * times; their tags and classes never change while the page is read).
+ */
 let mainClasses: Map<string, string> | undefined;
+let shapes: Map<HTMLElement, string> | undefined;
 
 function mainClass(classes: string[]): string {
   // Zebra classes ('row-alternate', 'odd', 'even') vary between entries of one list.
