@@ -238,8 +238,25 @@ async function runSource(state: SourceState, ctx: SourceContext): Promise<void> 
       else state.note = `listing page ${pages.length + 1}: ${problem.message}`;
       break;
     }
-    pages.push({ url: res.url, html: res.body, contentType: res.contentType });
-    const { companies, next, dropped: drops, chromeContacts: chrome } = read.result;
+    let page = { url: res.url, html: res.body, contentType: res.contentType };
+    let listing = read.result;
+    // A page whose listing is only in a data file it names (a Gatsby page-data.json): that file,
+    // fetched like any page (robots, politeness, deadline), is read as this page's listing.
+    const data = listing.companies.length === 0 ? listing.data : undefined;
+    if (data !== undefined && !visited.has(data) && sameHost(data, first)) {
+      visited.add(data);
+      const got = await get(data);
+      if (got.ok && isReadable(got.contentType)) {
+        const more = await ctx.read({ kind: 'listing', html: got.body, url: got.url, selectors, contentType: got.contentType });
+        if (more.ok && more.result.kind === 'listing') {
+          state.pagesRead++;
+          page = { url: got.url, html: got.body, contentType: got.contentType };
+          listing = { ...more.result, next: listing.next ?? more.result.next, chromeContacts: listing.chromeContacts };
+        } else dropped(state, got.url, more);
+      } else if (!got.ok && got.deadline) state.cut = true;
+    }
+    pages.push(page);
+    const { companies, next, dropped: drops, chromeContacts: chrome } = listing;
     state.itemsDropped.no_name += drops.no_name;
     state.itemsDropped.invalid_name += drops.invalid_name;
     state.itemsDropped.advertisement += drops.advertisement;

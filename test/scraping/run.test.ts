@@ -419,6 +419,44 @@ describe('a directory read without selectors', () => {
   });
 });
 
+describe('Gatsby pages whose listing is only in page-data.json', () => {
+  const shell = (preload: string) => `<!DOCTYPE html><html><head><meta name="generator" content="Gatsby 5.13.3"/>${preload}</head><body><div id="___gatsby"><header>Annuaire — 021 99 88 77</header><main><div class="skeleton"></div></main></div></body></html>`;
+  const data = (records: object[], next = '') => ({ headers: { 'content-type': 'application/json' }, body: JSON.stringify({ path: '/', result: { data: { allEntreprise: { nodes: records } }, pageContext: { nextPagePath: next } } }) });
+  const routes = (robots: string) => ({
+    '/robots.txt': robots,
+    '/annuaire/': shell('<link rel="preload" as="fetch" href="/page-data/annuaire/page-data.json" crossorigin="anonymous"/>'),
+    '/page-data/annuaire/page-data.json': data([{ nom: 'Numidia Conseil', contact: { telephone: '0550 12 34 56', fax: '021 23 45 67' } }, { nom: 'Atlas Bâtiment', contact: { email: 'atlas@batiment.dz' } }], '/annuaire/2/'),
+    '/annuaire/2/': shell(''),
+    '/page-data/annuaire/2/page-data.json': data([{ nom: 'Oran Transit', contact: { telephone: '041 33 44 55' } }]),
+  });
+
+  test('each page’s data file is fetched after the page and read as its listing; the next page comes from the data', async () => {
+    const s = await startSite(routes('User-agent: *\nDisallow: /admin\n'));
+    try {
+      const sources = parseSources(`sources:\n  - name: dz\n    search_url: "${s.origin}/annuaire/"\n    max_pages: 5\n`);
+      const { companies, report } = await runExtraction({ sources, secteur: 'x', wilaya: ALGER, fetcher: fetcher(), deadlineMs: 5000 });
+      expect(companies.map((c) => [c.name, c.phones, c.emails])).toEqual([['Numidia Conseil', ['+213550123456'], []], ['Atlas Bâtiment', [], ['atlas@batiment.dz']], ['Oran Transit', ['+21341334455'], []]]);
+      expect(s.hits).toEqual(['/robots.txt', '/annuaire/', '/page-data/annuaire/page-data.json', '/annuaire/2/', '/page-data/annuaire/2/page-data.json']);
+      expect(report[0]).toMatchObject({ status: 'ok', outcome: 'ok', pages_read: 4, companies_found: 3 });
+    } finally {
+      await s.close();
+    }
+  });
+
+  test('a data file robots.txt disallows is never fetched: the source is empty', async () => {
+    const s = await startSite(routes('User-agent: *\nDisallow: /page-data/\n'));
+    try {
+      const sources = parseSources(`sources:\n  - name: dz\n    search_url: "${s.origin}/annuaire/"\n`);
+      const { companies, report } = await runExtraction({ sources, secteur: 'x', wilaya: ALGER, fetcher: fetcher(), deadlineMs: 5000 });
+      expect(companies).toEqual([]);
+      expect(s.hits.filter((h) => h.startsWith('/page-data/'))).toEqual([]);
+      expect(report[0]).toMatchObject({ status: 'ok', outcome: 'empty', pages_read: 1, companies_found: 0 });
+    } finally {
+      await s.close();
+    }
+  });
+});
+
 describe('pages read in worker threads with a budget', () => {
   const readers: PageReader[] = [];
   afterAll(async () => {
