@@ -159,7 +159,10 @@ test('a full run: companies merged across pages and sources, the report, and exa
   const elapsed = Date.now() - started;
   const { a, b, blocked, dead, broken, busy } = fx;
 
-  expect(companies).toEqual([
+  // Each page a company was read from, with its source (provenance): the source whose site served it.
+  const sourceAt = new Map(fx.sources.map((s) => [new URL(s.searchUrl.replace(/\{[a-z_]+\}/g, 'x')).origin, s.name]));
+  for (const c of companies) expect(c.seenOn).toEqual(c.sourceUrls.map((url) => ({ source: sourceAt.get(new URL(url).origin), url })));
+  expect(companies.map(({ seenOn: _seenOn, ...c }) => c)).toEqual([
     {
       name: 'SARL Numidia Conseil',
       wilayaCode: 16,
