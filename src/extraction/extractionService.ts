@@ -24,8 +24,8 @@ export interface ScrapingSetup {
   fetcher: Fetcher;
   /** The whole run's deadline. */
   deadlineMs: number;
-  /** Where pages are parsed (worker threads with a budget per page); default: a process-wide reader. */
-  pages?: PageReader;
+  /** Where pages are parsed (worker threads with a budget per page), built and closed by the caller (src/composition.ts). */
+  pages: PageReader;
   /**
    * Aborted when the server can wait no longer for running extractions (SIGTERM, then its
    * shutdown timeout): a run that has not committed is then rolled back, charges nothing,
