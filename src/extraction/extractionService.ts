@@ -1,10 +1,19 @@
 import crypto from 'node:crypto';
 import type { Knex } from 'knex';
 import { AppError, validationError, type FieldError } from '../platform/errors';
-import { findSecteur, type Secteur } from '../search';
-import { effectiveWilaya, findWilaya, type Wilaya } from '../search';
-import { findAccount } from '../accounts';
-import { naturalKey, upsertCompanies, type CompanyInput } from '../search';
+import { findAccount, type Principal } from '../accounts';
+import { chargePerItem, IdempotencyService, requestHash, type Complete } from '../billing';
+import {
+  completenessScore,
+  effectiveWilaya,
+  findSecteur,
+  findWilaya,
+  naturalKey,
+  upsertCompanies,
+  type CompanyInput,
+  type Secteur,
+  type Wilaya,
+} from '../search';
 import { releaseExtractionSlot, takeExtractionSlot } from './extractionSlots';
 import * as tasks from './taskRepository';
 import type { ExtractionOutcome, Metrics } from '../platform/metrics';
@@ -13,10 +22,6 @@ import type { PageReader } from './pages';
 import { runExtraction, type Fetcher, type SourceReport } from './run';
 import type { SourceConfig } from './sources';
 import type { ScrapedEntreprise, ScrapingRunRequest, ScrapingTask } from '../platform/types';
-import type { Principal } from '../accounts';
-import { chargePerItem } from '../billing';
-import { completenessScore } from '../search';
-import { IdempotencyService, requestHash, type Complete } from '../billing';
 
 /** Where the extraction reads from, and how. */
 export interface ScrapingSetup {
