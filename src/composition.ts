@@ -135,7 +135,17 @@ export interface Composition {
   close(): Promise<void>;
 }
 
+/** What a serving process has besides: every part is there (the search index when SEARCH_INDEX=on). */
+export interface ServingComposition extends Composition {
+  principalCache: PrincipalCache;
+  metrics: Metrics;
+  rateLimits: RateLimits;
+  scraping: ScrapingSetup;
+}
+
 /** Builds the process's parts from the configuration (see {@link ComposeOptions.serve} for what a CLI skips). */
+export async function compose(config: Config, options: ComposeOptions & { serve: true }): Promise<ServingComposition>;
+export async function compose(config: Config, options: ComposeOptions): Promise<Composition>;
 export async function compose(config: Config, options: ComposeOptions): Promise<Composition> {
   const serve = options.serve;
   // Synchronous writes: the last lines before process.exit ("stopped") cannot be lost in an

@@ -13,7 +13,7 @@ async function main(): Promise<void> {
   // metrics, rate limits, the authentication cache and the services.
   const parts = await compose(config, { role: 'the server (npm start)', serve: true });
   const { logger, database, services, scraping } = parts;
-  const metrics = parts.metrics!;
+  const { metrics } = parts;
   // Printed once, on purpose outside the logs: keys never go through the logger. Printed once
   // listening, so that the key can be tried at once, on the port actually bound.
   const printDemoKey = (port: number) => {
@@ -63,7 +63,7 @@ async function main(): Promise<void> {
   const port = typeof address === 'object' && address ? address.port : config.port;
   logger.info({ port }, 'listening');
   printDemoKey(port);
-  if (parts.sources.length > 0) scraping?.pages.warm();
+  if (parts.sources.length > 0) scraping.pages.warm();
   // Metrics on a port of their own, for the scraper only (not published like the API's).
   let metricsServer: Server | undefined;
   if (config.metricsPort !== undefined) {

@@ -90,8 +90,7 @@ export async function createTestContext(
     searchIndex: { refreshIntervalMs: 0 },
     awaitSearchIndex: true,
   });
-  const { services, reads, searchIndex } = parts;
-  const principalCache = parts.principalCache!;
+  const { services, reads, searchIndex, principalCache } = parts;
   const app = createApp({
     services,
     db: database.knex,
