@@ -62,6 +62,8 @@ export default tseslint.config(
       'boundaries/elements': [
         { type: 'platform', pattern: 'src/platform' },
         { type: 'feature', pattern: `src/(${FEATURES.join('|')})`, capture: ['feature'] },
+        // Any other folder of src/ (a file left in a folder that moved): may import nothing.
+        { type: 'stray', pattern: 'src/*' },
         // The composition root and the entry points: app.ts, server.ts, cli.ts, composition.ts, ...
         { type: 'root', pattern: 'src' },
       ],

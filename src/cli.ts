@@ -1,9 +1,8 @@
 import fs from 'node:fs';
 import { parseArgs } from 'node:util';
 import type { Knex } from 'knex';
-import { createServices } from './composition';
+import { compose, type AppServices } from './composition';
 import { loadConfig } from './platform/config';
-import { openRuntime } from './runtime';
 import { UUID } from './accounts/apiKeyService';
 import { importCompanies, ImportFileError } from './search/companyImport';
 import { DEMO_CAPACITY, seedDemoCompanies } from './search/demoCompanies';
@@ -87,7 +86,7 @@ async function run(argv: string[]): Promise<unknown> {
   if (!known.includes(command)) throw new UsageError(`unknown command "${command}"`);
 
   // Validate the arguments before touching the database.
-  let task: (services: ReturnType<typeof createServices> & { db: Knex }) => Promise<unknown>;
+  let task: (services: AppServices & { db: Knex }) => Promise<unknown>;
   switch (command) {
     case 'accounts create': {
       const name = required(values, 'name');
@@ -149,12 +148,12 @@ async function run(argv: string[]): Promise<unknown> {
     }
   }
 
-  const config = loadConfig();
-  const { database, apiKeySecret } = await openRuntime(config, `the CLI (${command})`);
+  // The database and the services only: no cache, index, rate limit or page worker, no Express.
+  const parts = await compose(loadConfig(), { role: `the CLI (${command})`, serve: false });
   try {
-    return await task({ ...createServices(database.knex, apiKeySecret), db: database.knex });
+    return await task({ ...parts.services, db: parts.database.knex });
   } finally {
-    await database.close();
+    await parts.close();
   }
 }
 

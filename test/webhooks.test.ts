@@ -9,7 +9,6 @@ import request from 'supertest';
 import { Webhook } from 'standardwebhooks';
 import { PoliteFetcher } from '../src/extraction/fetcher';
 import { parseSources, type SourceConfig } from '../src/extraction/sources';
-import type { ScrapingSetup } from '../src/extraction/extractionService';
 import { isPublicAddress, WebhookDispatcher } from '../src/webhooks';
 import { createTestContext, type TestContext } from './helpers/app';
 import { startSite, type Site } from './scraping/fixtureServer';
@@ -56,7 +55,7 @@ let site: Site;
 const closers: (() => Promise<void>)[] = [];
 
 beforeAll(async () => {
-  ctx = await createTestContext({ scraping: setup as ScrapingSetup, webhooks: { allowPrivate: true, lowBalanceThreshold: 10 } });
+  ctx = await createTestContext({ scraping: setup, webhooks: { allowPrivate: true, lowBalanceThreshold: 10 } });
   strict = await createTestContext();
   const card = (nom: string, phone: string) => `<article class="fiche"><h2>${nom}</h2><a href="tel:${phone}">${phone}</a></article>`;
   site = await startSite({

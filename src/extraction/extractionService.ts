@@ -1,10 +1,21 @@
 import crypto from 'node:crypto';
 import type { Knex } from 'knex';
 import { AppError, validationError, type FieldError } from '../platform/errors';
-import { findSecteur, type Secteur } from '../search';
-import { effectiveWilaya, findWilaya, type Wilaya } from '../search';
-import { findAccount } from '../accounts';
-import { naturalKey, originFields, originsOf, upsertCompanies, type CompanyInput } from '../search';
+import { findAccount, type Principal } from '../accounts';
+import { chargePerItem, IdempotencyService, requestHash, type Complete } from '../billing';
+import {
+  completenessScore,
+  effectiveWilaya,
+  findSecteur,
+  findWilaya,
+  naturalKey,
+  originFields,
+  originsOf,
+  upsertCompanies,
+  type CompanyInput,
+  type Secteur,
+  type Wilaya,
+} from '../search';
 import { releaseExtractionSlot, takeExtractionSlot } from './extractionSlots';
 import * as tasks from './taskRepository';
 import type { ExtractionOutcome, Metrics } from '../platform/metrics';
@@ -13,10 +24,6 @@ import type { PageReader } from './pages';
 import { runExtraction, type Fetcher, type SourceReport } from './run';
 import type { SourceConfig } from './sources';
 import type { ScrapedEntreprise, ScrapingRunRequest, ScrapingTask } from '../platform/types';
-import type { Principal } from '../accounts';
-import { chargePerItem } from '../billing';
-import { completenessScore } from '../search';
-import { IdempotencyService, requestHash, type Complete } from '../billing';
 
 /** Where the extraction reads from, and how. */
 export interface ScrapingSetup {
@@ -24,8 +31,8 @@ export interface ScrapingSetup {
   fetcher: Fetcher;
   /** The whole run's deadline. */
   deadlineMs: number;
-  /** Where pages are parsed (worker threads with a budget per page); default: a process-wide reader. */
-  pages?: PageReader;
+  /** Where pages are parsed (worker threads with a budget per page), built and closed by the caller (src/composition.ts). */
+  pages: PageReader;
   /**
    * Aborted when the server can wait no longer for running extractions (SIGTERM, then its
    * shutdown timeout): a run that has not committed is then rolled back, charges nothing,

@@ -40,7 +40,7 @@ import { normalizeCompanyName } from '../platform/text';
 import type { RawCompany } from './extract';
 import { sameHost, type FetchResult, type GetOptions } from './fetcher';
 import { mergeCompanies, type MergedCompany } from './merge';
-import { sharedPageReader, type PageOutcome, type PageReader, type PageTask } from './pages';
+import type { PageOutcome, PageReader, PageTask } from './pages';
 import { expandSearchUrl, type SourceConfig } from './sources';
 
 /** What a run needs from a fetcher ({@link PoliteFetcher} in production). */
@@ -59,8 +59,8 @@ export interface RunOptions {
   fetcher: Fetcher;
   /** The whole run's deadline. Default 20 000 ms. */
   deadlineMs?: number;
-  /** Where pages are parsed and read (worker threads with a budget per page). Default: {@link sharedPageReader}. */
-  pages?: PageReader;
+  /** Where pages are parsed and read (worker threads with a budget per page): the caller's (the server's is built by src/composition.ts). */
+  pages: PageReader;
   /** Who the run is for (an account): the fetcher serves the flows waiting for a host in turn. */
   flow?: string;
 }
@@ -156,7 +156,7 @@ export async function runExtraction(options: RunOptions): Promise<RunResult> {
     timer = setTimeout(resolve, Math.max(0, deadlineMs) + GRACE_MS);
     stopTimer = setTimeout(() => stop.abort(), Math.max(0, deadlineMs));
   });
-  const pages = options.pages ?? sharedPageReader();
+  const pages = options.pages;
   const work = Promise.all(
     states.map((state) =>
       runSource(state, { ...options, maxResults, deadlineAt, fetched, read: (task) => pages.read(task, stop.signal) }).catch((err: unknown) => {
