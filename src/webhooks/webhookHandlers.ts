@@ -1,14 +1,13 @@
 import type { RequestHandler } from 'express';
 import { principalOf } from '../accounts';
+import { pageOf } from '../platform/http/query';
 import type { Schemas } from '../platform/types';
 import type { WebhookService } from './webhookService';
 
-type PageQuery = { page?: number; per_page?: number };
-
 export function listWebhookEndpoints(webhooks: WebhookService): RequestHandler {
   return async (req, res) => {
-    const { page = 1, per_page = 20 } = req.query as PageQuery;
-    res.json(await webhooks.list(principalOf(req).accountId, page, per_page));
+    const { page, perPage } = pageOf(req.query);
+    res.json(await webhooks.list(principalOf(req).accountId, page, perPage));
   };
 }
 
@@ -27,7 +26,7 @@ export function deleteWebhookEndpoint(webhooks: WebhookService): RequestHandler 
 
 export function listWebhookDeliveries(webhooks: WebhookService): RequestHandler {
   return async (req, res) => {
-    const { page = 1, per_page = 20 } = req.query as PageQuery;
-    res.json(await webhooks.deliveries(principalOf(req).accountId, String(req.params.id), page, per_page));
+    const { page, perPage } = pageOf(req.query);
+    res.json(await webhooks.deliveries(principalOf(req).accountId, String(req.params.id), page, perPage));
   };
 }

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { newestFirst, type PageWindow } from '../platform/db/pages';
 
 export interface EndpointRow {
   id: string;
@@ -39,7 +40,6 @@ export interface ClaimedDelivery {
   secret: string;
 }
 
-type Page = { offset: number; limit: number };
 
 export async function insertEndpoint(db: Knex, row: Omit<EndpointRow, 'created_at'>): Promise<EndpointRow> {
   const [created] = await db<EndpointRow>('webhook_endpoints').insert(row).returning('*');
@@ -51,12 +51,8 @@ export async function countEndpoints(db: Knex, accountId: string): Promise<numbe
   return Number(count);
 }
 
-export async function listEndpoints(db: Knex, accountId: string, page: Page): Promise<{ total: number; rows: EndpointRow[] }> {
-  const [rows, total] = await Promise.all([
-    db<EndpointRow>('webhook_endpoints').where({ account_id: accountId }).orderBy([{ column: 'created_at', order: 'desc' }, 'id']).offset(page.offset).limit(page.limit),
-    countEndpoints(db, accountId),
-  ]);
-  return { total, rows };
+export async function listEndpoints(db: Knex, accountId: string, page: PageWindow): Promise<{ total: number; rows: EndpointRow[] }> {
+  return newestFirst<EndpointRow>(db, 'webhook_endpoints', { account_id: accountId }, page);
 }
 
 export async function findEndpoint(db: Knex, accountId: string, id: string): Promise<EndpointRow | undefined> {
@@ -79,7 +75,7 @@ export async function insertDeliveries(db: Knex, rows: Pick<DeliveryRow, 'id' | 
   await db('webhook_deliveries').insert(rows.map((r) => ({ ...r, next_attempt_at: db.fn.now() })));
 }
 
-export async function listDeliveries(db: Knex, endpointId: string, page: Page): Promise<{ total: number; rows: DeliveryRow[]; attempts: AttemptRow[] }> {
+export async function listDeliveries(db: Knex, endpointId: string, page: PageWindow): Promise<{ total: number; rows: DeliveryRow[]; attempts: AttemptRow[] }> {
   const [rows, [{ count }]] = await Promise.all([
     db<DeliveryRow>('webhook_deliveries')
       .where({ endpoint_id: endpointId })
