@@ -934,7 +934,9 @@ export interface components {
             /**
              * @description A stable machine-readable code: branch on it, never on `title` or `detail`. Each code
              *     always comes with the same HTTP status; the table of every code, its status and when it
-             *     is sent is in the [Errors](#section/Errors) section.
+             *     is sent is in the [Errors](#section/Errors) section. A later version may add codes (see
+             *     [Changes and deprecation](#section/Changes-and-deprecation)): handle a code you do not
+             *     know by its HTTP status.
              * @example validation_failed
              * @enum {string}
              */
