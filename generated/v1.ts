@@ -927,8 +927,9 @@ export interface components {
              */
             detail?: string;
             /**
-             * @description The path of the request (without its query string).
-             * @example /v1/api-keys?request_id=5d1c2f0e-7a43-4f7e-9d55-3f8f8c1b2a90
+             * @description The path of the request, without its query string (a credential-shaped segment, such as
+             *     a pasted API key, shown as `[redacted]`).
+             * @example /v1/api-keys
              */
             instance: string;
             /**

@@ -18,7 +18,7 @@ import { PoliteFetcher } from '../src/extraction/fetcher';
 import { startSampleDirectory, type SampleDirectory } from '../src/extraction/sampleDirectory';
 import { seedDemoCompanies } from '../src/search/demoCompanies';
 import { createTestContext, listen, type TestContext } from './helpers/app';
-import { operations, type Json } from './helpers/spec';
+import { operations, spec, type Json } from './helpers/spec';
 
 const root = path.resolve(__dirname, '..');
 const LOCAL = 'http://localhost:3000';
@@ -217,6 +217,10 @@ describe('the code samples of the docs', () => {
       for (const s of mine) expect(s.source).toContain(LOCAL);
     },
   );
+
+  test('their base URL is the local server the contract lists beside production', () => {
+    expect(spec.servers.map((s: Json) => s.url)).toEqual(['https://api.prospecting-api.dz', LOCAL]);
+  });
 
   test('the TypeScript samples type-check (strict) against the generated types', () => {
     expect(typecheck.output).toBe('');

@@ -92,6 +92,13 @@ describe('validation errors', () => {
     expect(res.body.errors).toEqual([expect.objectContaining({ path: '/query/per_page', message: expect.stringContaining('100') })]);
   });
 
+  test('instance is the path without its query string, as the Problem schema shows it', async () => {
+    const res = await request(ctx.app).get('/v1/api-keys?per_page=101&page=1').set(auth());
+    expectProblem(res, 400, 'validation_failed');
+    expect(res.body.instance).toBe('/v1/api-keys');
+    expect(spec.components.schemas.Problem.properties.instance.example).toBe(res.body.instance);
+  });
+
   test('a malformed parameter answers 400 naming the field', async () => {
     const res = await request(ctx.app).get('/v1/api-keys?page=abc').set(auth());
     expectProblem(res, 400, 'validation_failed');
