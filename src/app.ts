@@ -20,6 +20,7 @@ import { requestId } from './platform/http/requestId';
 import { refuseControlCharacters, refuseHugeBodies } from './platform/http/controlCharacters';
 import { canonicalizeContentType } from './platform/http/contentType';
 import { contractChecks } from './platform/http/contractChecks';
+import { deprecationHeaders } from './platform/http/deprecation';
 import { parseQuery, refuseBracketSyntax } from './platform/http/query';
 import { DOCS_ASSETS_DIR, DOCS_PATH, loadSpec, withHeadOperations, type LoadedSpec } from './platform/http/spec';
 import type { Logger } from './platform/logger';
@@ -150,6 +151,8 @@ export function createApp(deps: AppDependencies): Express {
   // The API: key first, then the rate limit (per client address for requests without a valid
   // key, per account otherwise), then the contract.
   const v1 = express.Router({ caseSensitive: true, strict: true });
+  // Deprecation and Sunset on every answer to an operation the contract deprecates, errors included.
+  v1.use(deprecationHeaders(spec.document()));
   v1.use(authenticate(apiKeys));
   v1.use(rateLimits.perClientAddress());
   v1.use(rateLimits.perAccount());

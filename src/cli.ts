@@ -3,6 +3,8 @@ import { parseArgs } from 'node:util';
 import type { Knex } from 'knex';
 import { compose, type AppServices } from './composition';
 import { loadConfig } from './platform/config';
+import { progressReporter } from './platform/progress';
+import { UnknownPlanError } from './accounts';
 import { UUID } from './accounts/apiKeyService';
 import { importCompanies, ImportFileError } from './search/companyImport';
 import { DEMO_CAPACITY, seedDemoCompanies } from './search/demoCompanies';
@@ -92,7 +94,10 @@ async function run(argv: string[]): Promise<unknown> {
       const name = required(values, 'name');
       const plan = required(values, 'plan');
       const credits = wholeNumber(required(values, 'credits'), 'credits');
-      task = (s) => s.accounts.create({ name, plan, credits });
+      task = (s) =>
+        s.accounts.create({ name, plan, credits }).catch((err: unknown) => {
+          throw err instanceof UnknownPlanError ? new UsageError(err.message) : err;
+        });
       break;
     }
     case 'keys create': {
@@ -119,10 +124,11 @@ async function run(argv: string[]): Promise<unknown> {
       const file = positionals[0];
       if (!file) throw new UsageError('companies import needs a FILE');
       if (!fs.existsSync(file) || !fs.statSync(file).isFile()) throw new UsageError(`no such file: ${file}`);
-      const progress = values.silent ? undefined : progressBar('importing');
+      // A bar on a terminal, plain lines every few seconds otherwise (--silent: neither).
+      const progress = values.silent ? undefined : progressReporter('importing');
       task = async (s) => {
         try {
-          return await importCompanies(s.db, file, { onProgress: progress && ((read, total) => progress(read / Math.max(total, 1))) });
+          return await importCompanies(s.db, file, { onProgress: progress });
         } catch (err) {
           if (err instanceof ImportFileError) throw new Error(err.message, { cause: err });
           throw err;
