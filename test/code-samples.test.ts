@@ -60,7 +60,9 @@ let typecheck: { status: number | null; output: string };
 beforeAll(async () => {
   sample = await startSampleDirectory();
   const fetcher = new PoliteFetcher({ userAgent: 'ProspectingAPI-tests/1.0', timeoutMs: 5000 });
-  ctx = await createTestContext({ scraping: { sources: [sample.source], fetcher, deadlineMs: 10_000 } });
+  // Webhook samples name https://crm.example.dz, which does not resolve offline: the address check
+  // is lifted as WEBHOOKS_ALLOW_PRIVATE does for development (test/webhooks.test.ts covers it).
+  ctx = await createTestContext({ scraping: { sources: [sample.source], fetcher, deadlineMs: 10_000 }, webhooks: { allowPrivate: true } });
   // As on a fresh demo store: the samples search for what a partner's first search finds.
   await seedDemoCompanies(ctx.database.knex, 5000);
   companyIds = (await ctx.database.knex('companies').orderBy('id').limit(50).pluck('id')) as string[];
@@ -120,6 +122,12 @@ async function fixture(source: string): Promise<Fixture> {
     env.LIST_ID = list.body.id;
     const lead = await request(ctx.app).post(`/v1/lists/${env.LIST_ID}/leads`).set(auth).send({ entreprise_id: inList }).expect(201);
     env.LEAD_ID = lead.body.id;
+  }
+  if (needs('WEBHOOK_ID')) {
+    const endpoint = await request(ctx.app).post('/v1/webhook-endpoints').set(auth).send({ url: 'https://crm.example.dz/hooks/old', events: ['scraping.task.completed'] }).expect(201);
+    env.WEBHOOK_ID = endpoint.body.id;
+    // One delivery to list: an extraction's completion.
+    await request(ctx.app).post('/v1/scraping/run').set(auth).set('Idempotency-Key', `webhook-${used}`).send({ secteur: 'BTP', wilaya: 'Alger', max_results: 5 }).expect(200);
   }
   if (needs('TASK_ID')) {
     const run = await request(ctx.app)
@@ -201,6 +209,18 @@ const outcomes: Record<string, (f: Fixture, out: string, cwd: string) => Promise
   updateLead: async (f) => {
     const leads = await request(ctx.app).get(`/v1/lists/${f.env.LIST_ID}/leads`).set(f.auth).expect(200);
     expect(leads.body.items.find((l: Json) => l.id === f.env.LEAD_ID)).toMatchObject({ statut: 'contacte', note: 'Rappeler jeudi' });
+  },
+  createWebhookEndpoint: async (f, out) => {
+    const endpoints = await request(ctx.app).get('/v1/webhook-endpoints').set(f.auth).expect(200);
+    expect(endpoints.body.items).toEqual([expect.objectContaining({ url: 'https://crm.example.dz/hooks/prospecting', events: ['scraping.task.completed', 'credits.balance_low'] })]);
+    expect(out).toMatch(/whsec_[A-Za-z0-9+/]/);
+  },
+  deleteWebhookEndpoint: async (f) => {
+    await request(ctx.app).get(`/v1/webhook-endpoints/${f.env.WEBHOOK_ID}/deliveries`).set(f.auth).expect(404);
+  },
+  listWebhookDeliveries: async (_f, out) => {
+    expect(out).toMatch(/msg_[0-9a-f]{32}/);
+    expect(out).toMatch(/scraping\.task\.completed/);
   },
   deleteLead: async (f) => {
     const leads = await request(ctx.app).get(`/v1/lists/${f.env.LIST_ID}/leads`).set(f.auth).expect(200);
