@@ -82,6 +82,16 @@ function run(file, args, options = {}) {
 const started = performance.now();
 const work = mkdtempSync(join(tmpdir(), 'generators-'));
 let server;
+/** The server's process, ended with this one when a signal (CI's timeout) stops the check. */
+let serverChild;
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.once(signal, () => {
+    serverChild?.kill('SIGKILL');
+    rmSync(work, { recursive: true, force: true });
+    console.error(`check-generators: stopped by ${signal}`);
+    process.exit(1);
+  });
+}
 try {
   symlinkSync(modules, join(work, 'node_modules'), 'dir');
   for (const g of GENERATORS) {
@@ -195,6 +205,7 @@ async function startServer(dataDir) {
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  serverChild = child;
   let output = '';
   child.stdout.on('data', (b) => (output += b));
   child.stderr.on('data', (b) => (output += b));
