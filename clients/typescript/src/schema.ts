@@ -1092,24 +1092,21 @@ export interface components {
              */
             detail?: string;
             /**
-             * @description The path of the request (without its query string).
-             * @example /v1/api-keys?request_id=5d1c2f0e-7a43-4f7e-9d55-3f8f8c1b2a90
+             * @description The path of the request, without its query string (a credential-shaped segment, such as
+             *     a pasted API key, shown as `[redacted]`).
+             * @example /v1/api-keys
              */
             instance: string;
             /**
-             * @description A stable machine-readable code. Branch on this, not on the title.
-             *     `validation_failed`, `malformed_json` (400); `missing_api_key`,
-             *     `invalid_api_key`, `expired_api_key`, `revoked_api_key` (401);
-             *     `insufficient_credits` (402); `not_found`, `resource_not_found` (404);
-             *     `method_not_allowed` (405); `idempotency_in_progress`,
-             *     `lead_already_exists` (409);
-             *     `idempotency_key_reused` (422); `sources_failed` (502);
-             *     `payload_too_large` (413); `unsupported_media_type` (415);
-             *     `rate_limited`, `too_many_running_extractions` (429); `internal_error` (500);
-             *     `service_unavailable` (503).
+             * @description A stable machine-readable code: branch on it, never on `title` or `detail`. Each code
+             *     always comes with the same HTTP status; the table of every code, its status and when it
+             *     is sent is in the [Errors](#section/Errors) section. A later version may add codes (see
+             *     [Changes and deprecation](#section/Changes-and-deprecation)): handle a code you do not
+             *     know by its HTTP status.
              * @example validation_failed
+             * @enum {string}
              */
-            code: string;
+            code: "validation_failed" | "malformed_json" | "missing_api_key" | "invalid_api_key" | "expired_api_key" | "revoked_api_key" | "insufficient_credits" | "not_found" | "resource_not_found" | "method_not_allowed" | "idempotency_in_progress" | "lead_already_exists" | "idempotency_key_reused" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "too_many_running_extractions" | "internal_error" | "sources_failed" | "service_unavailable";
             /**
              * Format: uuid
              * @description On a 502 from an extraction, the id of the failed task.
