@@ -9,6 +9,8 @@ module.exports = {
     '^.+\\.(t|j)sx?$': ['@swc/jest', { jsc: { target: 'es2022', parser: { syntax: 'typescript' } }, module: { type: 'commonjs' } }],
   },
   // openapi-fetch and encoding-sniffer (with its @exodus/bytes) ship ESM only; let swc turn them into CommonJS for jest.
+  // src/composition.ts loads the rate limits with an ES import() naming the file (`./x.js`): the source is `./x.ts`.
+  moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
   transformIgnorePatterns: ['/node_modules/(?!(?:openapi-fetch|encoding-sniffer|@exodus/bytes)/)'],
   testTimeout: 60000,
   maxWorkers: 2,

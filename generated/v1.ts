@@ -385,6 +385,92 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/webhook-endpoints": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the account's webhook endpoints
+         * @description The calling account's webhook endpoints, newest first, page by page. The signing
+         *     secret is only shown when an endpoint is created. Free.
+         */
+        get: operations["listWebhookEndpoints"];
+        put?: never;
+        /**
+         * Create a webhook endpoint
+         * @description Registers a URL to be called when the events listed in `events` happen to the calling
+         *     account (see the Webhooks section for each event's payload). The answer holds the
+         *     endpoint's signing secret (`whsec_...`): it is shown only this once, store it to verify
+         *     the `webhook-signature` of each delivery (Standard Webhooks: base64 HMAC-SHA256 of
+         *     `webhook-id.webhook-timestamp.body` with the secret's bytes, after `v1,`).
+         *
+         *     The URL must be `http` or `https` and must not point at a private, loopback or
+         *     link-local address (checked here and again, after DNS resolution, on every delivery;
+         *     redirects are not followed). An account has at most 10 endpoints. Free.
+         */
+        post: operations["createWebhookEndpoint"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhook-endpoints/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of a webhook endpoint of the calling account. */
+                id: components["parameters"]["WebhookEndpointId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete a webhook endpoint
+         * @description Deletes one of the calling account's webhook endpoints: no delivery is attempted to it
+         *     any more, its pending ones included. Another account's endpoint answers 404. Free.
+         */
+        delete: operations["deleteWebhookEndpoint"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhook-endpoints/{id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of a webhook endpoint of the calling account. */
+                id: components["parameters"]["WebhookEndpointId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List an endpoint's deliveries
+         * @description The deliveries made or to be made to one of the calling account's endpoints, newest
+         *     first, page by page: the event, its status (`pending` while attempts remain,
+         *     `succeeded` once the endpoint answered 2xx, `failed` once every attempt failed), each
+         *     attempt's time and HTTP status code (or error), and the next attempt's time. A delivery
+         *     is retried on a non-2xx answer or a timeout (10 s), with growing delays (5 s, 5 min,
+         *     30 min, 2 h, 5 h, 10 h, 10 h: about a day and a quarter in all), always with the same
+         *     `webhook-id`. Another account's endpoint answers 404. Free.
+         */
+        get: operations["listWebhookDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/lists": {
         parameters: {
             query?: never;
@@ -576,7 +662,86 @@ export interface paths {
         trace?: never;
     };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+    "scraping.task.completed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * An extraction task completed
+         * @description An extraction task of the account completed: `data` is the task as `GET
+         *     /v1/scraping/tasks/{task_id}` answers it (its companies, charge and sources).
+         *     Sent to every endpoint of the account that lists `scraping.task.completed`, as a POST with a JSON body,
+         *     `webhook-id` (the same on every retry of this event), `webhook-timestamp` and
+         *     `webhook-signature`. Verify the signature with the endpoint's secret, and reject a
+         *     timestamp more than 5 minutes away from your clock. Answer 2xx within 10 s; anything
+         *     else is retried.
+         */
+        post: operations["onScrapingTaskCompleted"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "scraping.task.failed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * An extraction task failed
+         * @description An extraction task of the account failed (no directory answered): nothing was
+         *     charged; `data` is the task with each source's report.
+         *     Sent to every endpoint of the account that lists `scraping.task.failed`, as a POST with a JSON body,
+         *     `webhook-id` (the same on every retry of this event), `webhook-timestamp` and
+         *     `webhook-signature`. Verify the signature with the endpoint's secret, and reject a
+         *     timestamp more than 5 minutes away from your clock. Answer 2xx within 10 s; anything
+         *     else is retried.
+         */
+        post: operations["onScrapingTaskFailed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "credits.balance_low": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The credit balance ran low
+         * @description A charge took the account's balance from at least the threshold to below it (sent once
+         *     per crossing: a grant that lifts the balance back above it re-arms it).
+         *     Sent to every endpoint of the account that lists `credits.balance_low`, as a POST with a JSON body,
+         *     `webhook-id` (the same on every retry of this event), `webhook-timestamp` and
+         *     `webhook-signature`. Verify the signature with the endpoint's secret, and reject a
+         *     timestamp more than 5 minutes away from your clock. Answer 2xx within 10 s; anything
+         *     else is retried.
+         */
+        post: operations["onCreditsBalanceLow"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
 export interface components {
     schemas: {
         /** @description What to extract. */
@@ -598,13 +763,13 @@ export interface components {
              */
             max_results: number;
             /**
-             * @description When true, companies this account was already billed for (by any extraction) are
-             *     neither returned nor billed; the run reads further to fill `max_results`, and
-             *     `skipped_known` in the answer says how many were left out.
-             * @default false
+             * @description Absent or false: every company found, as before. When true, companies this account
+             *     was already billed for (by any extraction) are neither returned nor billed; the run
+             *     reads further to fill `max_results`, and `skipped_known` in the answer says how many
+             *     were left out.
              * @example false
              */
-            only_new: boolean;
+            only_new?: boolean;
         };
         /** @description A company found by an extraction, as stored in the company database. */
         ScrapedEntreprise: components["schemas"]["Entreprise"] & {
@@ -1201,24 +1366,21 @@ export interface components {
              */
             detail?: string;
             /**
-             * @description The path of the request (without its query string).
-             * @example /v1/api-keys?request_id=5d1c2f0e-7a43-4f7e-9d55-3f8f8c1b2a90
+             * @description The path of the request, without its query string (a credential-shaped segment, such as
+             *     a pasted API key, shown as `[redacted]`).
+             * @example /v1/api-keys
              */
             instance: string;
             /**
-             * @description A stable machine-readable code. Branch on this, not on the title.
-             *     `validation_failed`, `malformed_json` (400); `missing_api_key`,
-             *     `invalid_api_key`, `expired_api_key`, `revoked_api_key` (401);
-             *     `insufficient_credits` (402); `not_found`, `resource_not_found` (404);
-             *     `method_not_allowed` (405); `idempotency_in_progress`,
-             *     `lead_already_exists`, `task_not_cancellable` (409);
-             *     `idempotency_key_reused` (422); `sources_failed` (502);
-             *     `payload_too_large` (413); `unsupported_media_type` (415);
-             *     `rate_limited`, `too_many_running_extractions` (429); `internal_error` (500);
-             *     `service_unavailable` (503).
+             * @description A stable machine-readable code: branch on it, never on `title` or `detail`. Each code
+             *     always comes with the same HTTP status; the table of every code, its status and when it
+             *     is sent is in the [Errors](#section/Errors) section. A later version may add codes (see
+             *     [Changes and deprecation](#section/Changes-and-deprecation)): handle a code you do not
+             *     know by its HTTP status.
              * @example validation_failed
+             * @enum {string}
              */
-            code: string;
+            code: "validation_failed" | "malformed_json" | "missing_api_key" | "invalid_api_key" | "expired_api_key" | "revoked_api_key" | "insufficient_credits" | "not_found" | "resource_not_found" | "method_not_allowed" | "idempotency_in_progress" | "lead_already_exists" | "task_not_cancellable" | "idempotency_key_reused" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "too_many_running_extractions" | "internal_error" | "sources_failed" | "service_unavailable";
             /**
              * Format: uuid
              * @description On a 502 from an extraction, the id of the failed task.
@@ -1680,6 +1842,190 @@ export interface components {
              */
             last_seen_at: string;
         };
+        /**
+         * @description An event a webhook endpoint can receive: an extraction task completed or failed, or a charge
+         *     took the credit balance below the low-balance threshold (see the Webhooks section).
+         * @example scraping.task.completed
+         * @enum {string}
+         */
+        WebhookEventType: "scraping.task.completed" | "scraping.task.failed" | "credits.balance_low";
+        /** @description A URL the account's events are sent to. */
+        WebhookEndpoint: {
+            /**
+             * Format: uuid
+             * @description The endpoint's id.
+             * @example 0c4f6a9e-1b2d-4e3f-8a7b-6c5d4e3f2a1b
+             */
+            id: string;
+            /**
+             * Format: uri
+             * @description Where events are POSTed.
+             * @example https://crm.example.dz/hooks/prospecting
+             */
+            url: string;
+            /** @description The events sent to it. */
+            events: components["schemas"]["WebhookEventType"][];
+            /**
+             * Format: date-time
+             * @description When it was created.
+             * @example 2026-03-01T10:00:00.000Z
+             */
+            created_at: string;
+        };
+        /** @description One page of webhook endpoints. */
+        WebhookEndpointPage: {
+            /**
+             * @description How many endpoints the account has, over all pages.
+             * @example 1
+             */
+            total: number;
+            /**
+             * @description This page's number.
+             * @example 1
+             */
+            page: number;
+            /**
+             * @description How many pages there are (0 when there is no endpoint).
+             * @example 1
+             */
+            pages: number;
+            /** @description The endpoints on this page, newest first. */
+            items: components["schemas"]["WebhookEndpoint"][];
+        };
+        /** @description What to create a webhook endpoint with. */
+        WebhookEndpointCreate: {
+            /**
+             * Format: uri
+             * @description The http(s) URL to POST each event to; not a private, loopback or link-local address.
+             * @example https://crm.example.dz/hooks/prospecting
+             */
+            url: string;
+            /** @description The events to send to it. */
+            events: components["schemas"]["WebhookEventType"][];
+        };
+        /** @description A new webhook endpoint, with its signing secret (shown only this once). */
+        WebhookEndpointCreated: components["schemas"]["WebhookEndpoint"] & {
+            /**
+             * @description The signing secret: `whsec_` then the key in base64. Verify each delivery with it
+             *     (any Standard Webhooks library does: `new Webhook(secret).verify(body, headers)`).
+             * @example whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw
+             */
+            secret: string;
+        };
+        /** @description One attempt to deliver an event. */
+        WebhookAttempt: {
+            /**
+             * Format: date-time
+             * @description When the request was sent.
+             * @example 2026-03-02T09:15:01.000Z
+             */
+            attempted_at: string;
+            /**
+             * @description The HTTP status the endpoint answered; null when it did not answer (timeout, refused connection).
+             * @example 503
+             */
+            status_code: number | null;
+            /**
+             * @description Why the attempt failed when there was no answer (or the address was refused); null otherwise.
+             * @example null
+             */
+            error: string | null;
+            /**
+             * @description How long the attempt took.
+             * @example 142
+             */
+            duration_ms: number;
+        };
+        /** @description One event sent (or to be sent) to an endpoint, with its attempts. */
+        WebhookDelivery: {
+            /**
+             * @description The delivery's id, sent as `webhook-id` on every attempt (the same on each retry).
+             * @example msg_5b0c7a523a4e4d1f9f582f8c6a1d7e90
+             */
+            id: string;
+            event_type: components["schemas"]["WebhookEventType"];
+            /**
+             * @description `pending` while attempts remain, `succeeded` once answered 2xx, `failed` once every attempt failed.
+             * @example pending
+             * @enum {string}
+             */
+            status: "pending" | "succeeded" | "failed";
+            /**
+             * Format: date-time
+             * @description When the event happened.
+             * @example 2026-03-02T09:15:00.000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description When the next attempt is due; null once the delivery succeeded or failed.
+             * @example 2026-03-02T09:20:06.000Z
+             */
+            next_attempt_at: string | null;
+            /** @description Every attempt so far, oldest first. */
+            attempts: components["schemas"]["WebhookAttempt"][];
+        };
+        /** @description One page of an endpoint's deliveries. */
+        WebhookDeliveryPage: {
+            /**
+             * @description How many deliveries the endpoint has, over all pages.
+             * @example 1
+             */
+            total: number;
+            /**
+             * @description This page's number.
+             * @example 1
+             */
+            page: number;
+            /**
+             * @description How many pages there are (0 when there is no delivery).
+             * @example 1
+             */
+            pages: number;
+            /** @description The deliveries on this page, newest first. */
+            items: components["schemas"]["WebhookDelivery"][];
+        };
+        /**
+         * @description The body of every webhook delivery (Standard Webhooks): the event's `type`, when it happened,
+         *     and its `data`. The request carries `webhook-id`, `webhook-timestamp` (Unix seconds) and
+         *     `webhook-signature` (`v1,` then the base64 HMAC-SHA256 of `id.timestamp.body`).
+         */
+        WebhookEvent: {
+            type: components["schemas"]["WebhookEventType"];
+            /**
+             * Format: date-time
+             * @description When the event happened.
+             * @example 2026-03-02T09:15:00.000Z
+             */
+            timestamp: string;
+            /** @description The event's own fields (see each event). */
+            data: Record<string, never>;
+        };
+        /** @description A charge took the account's credit balance below the low-balance threshold. */
+        CreditsBalanceLow: {
+            /**
+             * Format: uuid
+             * @description The account.
+             * @example 2c7e1f4a-8b3d-4e6f-9a1b-5c4d3e2f1a0b
+             */
+            account_id: string;
+            /**
+             * @description The balance after the charge.
+             * @example 7
+             */
+            credit_balance: number;
+            /**
+             * @description The threshold it went below (the operator's `WEBHOOK_LOW_BALANCE`, 10 by default).
+             * @example 10
+             */
+            threshold: number;
+            /**
+             * Format: uuid
+             * @description The extraction task whose charge it was.
+             * @example 6f1e2d3c-4b5a-4978-8695-a4b3c2d1e0f9
+             */
+            task_id: string | null;
+        };
     };
     responses: {
         /** @description The account has no credit left. */
@@ -1912,6 +2258,14 @@ export interface components {
         TaskStatusFilter: components["schemas"]["ScrapingTaskStatus"];
         /** @description The id of a company of the database (`id` in search results, extraction results and leads). */
         EntrepriseId: string;
+        /** @description The id of a webhook endpoint of the calling account. */
+        WebhookEndpointId: string;
+        /** @description The event's id, the same on every retry of it (deduplicate on it). */
+        WebhookIdHeader: string;
+        /** @description When this attempt was signed, in Unix seconds. */
+        WebhookTimestampHeader: string;
+        /** @description `v1,` then the base64 HMAC-SHA256 of `id.timestamp.body` keyed with the secret's bytes (several, space-separated, while a secret is rotated). */
+        WebhookSignatureHeader: string;
     };
     requestBodies: never;
     headers: {
@@ -2489,6 +2843,136 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    listWebhookEndpoints: {
+        parameters: {
+            query?: {
+                /** @description The page to read, from 1. */
+                page?: components["parameters"]["Page"];
+                /** @description How many items a page holds, from 1 to 100. */
+                per_page?: components["parameters"]["PerPage"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the account's webhook endpoints. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpointPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Error"];
+        };
+    };
+    createWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookEndpointCreate"];
+            };
+        };
+        responses: {
+            /** @description The new endpoint, with its signing secret (shown only this once). */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpointCreated"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Error"];
+        };
+    };
+    deleteWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of a webhook endpoint of the calling account. */
+                id: components["parameters"]["WebhookEndpointId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Error"];
+        };
+    };
+    listWebhookDeliveries: {
+        parameters: {
+            query?: {
+                /** @description The page to read, from 1. */
+                page?: components["parameters"]["Page"];
+                /** @description How many items a page holds, from 1 to 100. */
+                per_page?: components["parameters"]["PerPage"];
+            };
+            header?: never;
+            path: {
+                /** @description The id of a webhook endpoint of the calling account. */
+                id: components["parameters"]["WebhookEndpointId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the endpoint's deliveries. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDeliveryPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Error"];
+        };
+    };
     listLists: {
         parameters: {
             query?: {
@@ -2839,6 +3323,114 @@ export interface operations {
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             default: components["responses"]["Error"];
+        };
+    };
+    onScrapingTaskCompleted: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event's id, the same on every retry of it (deduplicate on it). */
+                "webhook-id": components["parameters"]["WebhookIdHeader"];
+                /** @description When this attempt was signed, in Unix seconds. */
+                "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                /** @description `v1,` then the base64 HMAC-SHA256 of `id.timestamp.body` keyed with the secret's bytes (several, space-separated, while a secret is rotated). */
+                "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookEvent"] & {
+                    /**
+                     * @description This event's type.
+                     * @constant
+                     */
+                    type: "scraping.task.completed";
+                    data: components["schemas"]["ScrapingTask"];
+                };
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx status acknowledges the delivery). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onScrapingTaskFailed: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event's id, the same on every retry of it (deduplicate on it). */
+                "webhook-id": components["parameters"]["WebhookIdHeader"];
+                /** @description When this attempt was signed, in Unix seconds. */
+                "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                /** @description `v1,` then the base64 HMAC-SHA256 of `id.timestamp.body` keyed with the secret's bytes (several, space-separated, while a secret is rotated). */
+                "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookEvent"] & {
+                    /**
+                     * @description This event's type.
+                     * @constant
+                     */
+                    type: "scraping.task.failed";
+                    data: components["schemas"]["ScrapingTask"];
+                };
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx status acknowledges the delivery). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onCreditsBalanceLow: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event's id, the same on every retry of it (deduplicate on it). */
+                "webhook-id": components["parameters"]["WebhookIdHeader"];
+                /** @description When this attempt was signed, in Unix seconds. */
+                "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                /** @description `v1,` then the base64 HMAC-SHA256 of `id.timestamp.body` keyed with the secret's bytes (several, space-separated, while a secret is rotated). */
+                "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookEvent"] & {
+                    /**
+                     * @description This event's type.
+                     * @constant
+                     */
+                    type: "credits.balance_low";
+                    data: components["schemas"]["CreditsBalanceLow"];
+                };
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx status acknowledges the delivery). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
         };
     };
 }

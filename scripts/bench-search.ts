@@ -29,10 +29,9 @@ import path from 'node:path';
 import readline from 'node:readline';
 import autocannon from 'autocannon';
 import knexFactory from 'knex';
-import { openDatabase } from '../src/platform/db';
+import { compose } from '../src/composition';
+import { loadConfig } from '../src/platform/config';
 import { SECTEURS } from '../src/search/secteurs';
-import { AccountService } from '../src/accounts/accountService';
-import { ApiKeyService } from '../src/accounts/apiKeyService';
 import { seedDemoCompanies } from '../src/search/demoCompanies';
 
 const args = process.argv.slice(2);
@@ -194,8 +193,9 @@ function start(script: string, argv: string[], env: NodeJS.ProcessEnv = process.
 
 async function main(): Promise<void> {
   await ensureDatabase();
-  const database = await openDatabase({ databaseUrl: DATABASE_URL });
-  const knex = database.knex;
+  // The same graph as the CLI's (src/composition.ts): the database and the services only.
+  const parts = await compose(loadConfig({ DATABASE_URL, API_KEY_SECRET: SECRET, SEED_DEMO: 'false' }), { serve: false });
+  const knex = parts.database.knex;
   const existing = Number((await knex('companies').count<{ n: number }[]>({ n: '*' }))[0].n);
   if (existing < COUNT) {
     const started = Date.now();
@@ -208,8 +208,8 @@ async function main(): Promise<void> {
   const total = Number((await knex('companies').count<{ n: number }[]>({ n: '*' }))[0].n);
   const vocab = await vocabulary(knex);
   await knex('plans').where({ id: 'enterprise' }).update({ requests_per_minute: 1_000_000_000 });
-  const { api_key } = await new AccountService(knex, new ApiKeyService(knex, SECRET)).create({ name: 'Bench', plan: 'enterprise', credits: 0 });
-  await database.close();
+  const { api_key } = await parts.services.accounts.create({ name: 'Bench', plan: 'enterprise', credits: 0 });
+  await parts.close();
   process.stderr.write(`${total} companies; common words: ${vocab.common.slice(0, 8).join(', ')}...; rare: ${vocab.rare.slice(0, 5).join(', ')}...\n`);
 
   const port = await freePort();

@@ -30,6 +30,13 @@
 //     head spec or from an optic.yml, either of which can weaken the gate or make
 //     Optic fetch a ruleset over the network. No optic.yml is needed or created.
 //   - Works in or out of a git repository (Optic only reads git metadata).
+//
+// Removing an operation: the deprecation policy (README, "Changes and deprecation") says an
+// operation is removed only after it was published `deprecated: true` with an `x-sunset` date,
+// and that date has passed. The gate checks that itself, before Optic: an operation of the
+// base missing from the head fails the gate (exit 1, naming it) unless the base deprecates it
+// and its sunset is past; such a sanctioned removal is taken out of the base Optic compares
+// with, so Optic's own "prevent operation removal" rule does not refuse it.
 // CONTRACT_GATE_OPTIC_BIN overrides the Optic entry point (used by the tests to
 // prove that a missing or broken Optic fails the gate).
 import { spawnSync } from 'node:child_process';
@@ -37,6 +44,7 @@ import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, realpat
 import { tmpdir } from 'node:os';
 import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import YAML from 'yaml';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const SOURCE = 'openapi/v1.yaml';
@@ -81,14 +89,79 @@ function opticEntry() {
   return { bin: realpathSync(bin) };
 }
 
+const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'options', 'head', 'trace'];
+
 /**
- * Runs `optic diff BASE HEAD --check` and classifies the outcome.
- * Returns { verdict: 'pass' | 'breaking' | 'error', message?, failedChecks? }.
+ * The operations of BASE that HEAD no longer has, judged by the deprecation policy.
+ * Returns { refused: [message], sanctioned: [[path, method]] }, or { error } when a file
+ * cannot be read as YAML (Optic then reports what is wrong with it).
+ */
+function removedOperations(baseAbs, headAbs, now = new Date()) {
+  let base;
+  let head;
+  try {
+    base = YAML.parse(readFileSync(baseAbs, 'utf8'));
+    head = YAML.parse(readFileSync(headAbs, 'utf8'));
+  } catch (e) {
+    return { error: e.message };
+  }
+  const refused = [];
+  const sanctioned = [];
+  for (const [path, item] of Object.entries(base?.paths ?? {})) {
+    if (!item || typeof item !== 'object') continue;
+    for (const method of METHODS) {
+      const op = item[method];
+      if (!op || head?.paths?.[path]?.[method]) continue;
+      const name = `${method.toUpperCase()} ${path}`;
+      const sunsetText = op['x-sunset'] instanceof Date ? op['x-sunset'].toISOString() : String(op['x-sunset'] ?? '');
+      const sunset = new Date(sunsetText);
+      if (op.deprecated !== true) refused.push(`${name} was removed without being deprecated first (deprecated: true, x-sunset, in a published version)`);
+      else if (!sunsetText || Number.isNaN(sunset.getTime())) refused.push(`${name} is deprecated but has no x-sunset date: it cannot be removed`);
+      else if (sunset > now) refused.push(`${name} is deprecated, but its sunset (${sunsetText}) has not passed: it cannot be removed yet`);
+      else sanctioned.push([path, method]);
+    }
+  }
+  return { refused, sanctioned };
+}
+
+/**
+ * Runs the removal check, then `optic diff BASE HEAD --check` (BASE without the sanctioned
+ * removals), and classifies the outcome.
  */
 function runCheck(baseAbs, headAbs) {
   for (const [label, file] of [['base', baseAbs], ['head', headAbs]]) {
     if (!existsSync(file)) return { verdict: 'error', message: `the ${label} spec ${display(file)} does not exist` };
   }
+  const removed = removedOperations(baseAbs, headAbs);
+  if (removed.error) return runOptic(baseAbs, headAbs);
+  for (const message of removed.refused) console.error(`x [removed without deprecation] ${message}`);
+  let base = baseAbs;
+  let tmp;
+  if (removed.sanctioned.length > 0) {
+    const doc = YAML.parse(readFileSync(baseAbs, 'utf8'));
+    for (const [path, method] of removed.sanctioned) {
+      console.log(`${method.toUpperCase()} ${path}: removed after its sunset (deprecated in ${display(baseAbs)})`);
+      delete doc.paths[path][method];
+      if (!METHODS.some((m) => doc.paths[path][m])) delete doc.paths[path];
+    }
+    tmp = mkdtempSync(join(tmpdir(), 'contract-base-'));
+    base = join(tmp, 'base.yaml');
+    writeFileSync(base, YAML.stringify(doc));
+  }
+  try {
+    const result = runOptic(base, headAbs);
+    if (removed.refused.length === 0 || result.verdict === 'error') return result;
+    return { verdict: 'breaking', failedChecks: (result.failedChecks ?? 0) + removed.refused.length };
+  } finally {
+    if (tmp) rmSync(tmp, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Runs `optic diff BASE HEAD --check` and classifies the outcome.
+ * Returns { verdict: 'pass' | 'breaking' | 'error', message?, failedChecks? }.
+ */
+function runOptic(baseAbs, headAbs) {
   const entry = opticEntry();
   if (entry.error) return { verdict: 'error', message: `cannot run optic: ${entry.error}` };
 

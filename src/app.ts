@@ -20,12 +20,14 @@ import { requestId } from './platform/http/requestId';
 import { refuseControlCharacters, refuseHugeBodies } from './platform/http/controlCharacters';
 import { canonicalizeContentType } from './platform/http/contentType';
 import { contractChecks } from './platform/http/contractChecks';
+import { deprecationHeaders } from './platform/http/deprecation';
 import { parseQuery, refuseBracketSyntax } from './platform/http/query';
 import { DOCS_ASSETS_DIR, DOCS_PATH, loadSpec, withHeadOperations, type LoadedSpec } from './platform/http/spec';
 import type { Logger } from './platform/logger';
 import { Metrics } from './platform/metrics';
 import type { PrincipalCache } from './accounts/principalCache';
 import type { ScrapingSetup } from './extraction/extractionService';
+import { createWebhookEndpoint, deleteWebhookEndpoint, listWebhookDeliveries, listWebhookEndpoints } from './webhooks';
 import { createServices, type AppServices } from './composition';
 import type { CompanyIndex } from './search/companyIndex';
 
@@ -71,7 +73,7 @@ export function createApp(deps: AppDependencies): Express {
   const reads = deps.reads ?? noReplica(deps.db);
   const metrics = deps.metrics ?? new Metrics({ defaultMetrics: false });
   metrics.observePool('primary', deps.db);
-  const { accounts, apiKeys, search, scraping, lists } = deps.services ?? createServices(deps.db, deps.apiKeySecret, { ...deps, reads, metrics });
+  const { accounts, apiKeys, search, scraping, lists, webhooks } = deps.services ?? createServices(deps.db, deps.apiKeySecret, { ...deps, reads, metrics });
   const rateLimits = deps.rateLimits ?? createRateLimits({ logger: deps.logger, metrics });
   const app = express();
   // Paths match exactly: `/V1/ME` and `/v1/me/` are not `/v1/me` (set before any route: the
@@ -149,6 +151,8 @@ export function createApp(deps: AppDependencies): Express {
   // The API: key first, then the rate limit (per client address for requests without a valid
   // key, per account otherwise), then the contract.
   const v1 = express.Router({ caseSensitive: true, strict: true });
+  // Deprecation and Sunset on every answer to an operation the contract deprecates, errors included.
+  v1.use(deprecationHeaders(spec.document()));
   v1.use(authenticate(apiKeys));
   v1.use(rateLimits.perClientAddress());
   v1.use(rateLimits.perAccount());
@@ -216,6 +220,10 @@ export function createApp(deps: AppDependencies): Express {
   v1.get('/scraping/tasks', listScrapingTasks(scraping));
   v1.get('/scraping/tasks/:task_id', getScrapingTask(scraping));
   v1.post('/scraping/tasks/:task_id/cancel', cancelScrapingTask(scraping));
+  v1.get('/webhook-endpoints', listWebhookEndpoints(webhooks));
+  v1.post('/webhook-endpoints', createWebhookEndpoint(webhooks));
+  v1.delete('/webhook-endpoints/:id', deleteWebhookEndpoint(webhooks));
+  v1.get('/webhook-endpoints/:id/deliveries', listWebhookDeliveries(webhooks));
   v1.get('/lists', listLists(lists));
   v1.post('/lists', createList(lists));
   v1.get('/lists/:id', getList(lists));

@@ -1,9 +1,10 @@
 import fs from 'node:fs';
 import { parseArgs } from 'node:util';
 import type { Knex } from 'knex';
-import { createServices } from './composition';
+import { compose, type AppServices } from './composition';
 import { loadConfig } from './platform/config';
-import { openRuntime } from './runtime';
+import { progressReporter } from './platform/progress';
+import { UnknownPlanError } from './accounts';
 import { UUID } from './accounts/apiKeyService';
 import { importCompanies, ImportFileError } from './search/companyImport';
 import { DEMO_CAPACITY, seedDemoCompanies } from './search/demoCompanies';
@@ -87,13 +88,16 @@ async function run(argv: string[]): Promise<unknown> {
   if (!known.includes(command)) throw new UsageError(`unknown command "${command}"`);
 
   // Validate the arguments before touching the database.
-  let task: (services: ReturnType<typeof createServices> & { db: Knex }) => Promise<unknown>;
+  let task: (services: AppServices & { db: Knex }) => Promise<unknown>;
   switch (command) {
     case 'accounts create': {
       const name = required(values, 'name');
       const plan = required(values, 'plan');
       const credits = wholeNumber(required(values, 'credits'), 'credits');
-      task = (s) => s.accounts.create({ name, plan, credits });
+      task = (s) =>
+        s.accounts.create({ name, plan, credits }).catch((err: unknown) => {
+          throw err instanceof UnknownPlanError ? new UsageError(err.message) : err;
+        });
       break;
     }
     case 'keys create': {
@@ -120,10 +124,11 @@ async function run(argv: string[]): Promise<unknown> {
       const file = positionals[0];
       if (!file) throw new UsageError('companies import needs a FILE');
       if (!fs.existsSync(file) || !fs.statSync(file).isFile()) throw new UsageError(`no such file: ${file}`);
-      const progress = values.silent ? undefined : progressBar('importing');
+      // A bar on a terminal, plain lines every few seconds otherwise (--silent: neither).
+      const progress = values.silent ? undefined : progressReporter('importing');
       task = async (s) => {
         try {
-          return await importCompanies(s.db, file, { onProgress: progress && ((read, total) => progress(read / Math.max(total, 1))) });
+          return await importCompanies(s.db, file, { onProgress: progress });
         } catch (err) {
           if (err instanceof ImportFileError) throw new Error(err.message, { cause: err });
           throw err;
@@ -149,12 +154,12 @@ async function run(argv: string[]): Promise<unknown> {
     }
   }
 
-  const config = loadConfig();
-  const { database, apiKeySecret } = await openRuntime(config, `the CLI (${command})`);
+  // The database and the services only: no cache, index, rate limit or page worker, no Express.
+  const parts = await compose(loadConfig(), { role: `the CLI (${command})`, serve: false });
   try {
-    return await task({ ...createServices(database.knex, apiKeySecret), db: database.knex });
+    return await task({ ...parts.services, db: parts.database.knex });
   } finally {
-    await database.close();
+    await parts.close();
   }
 }
 

@@ -1,73 +1,20 @@
 import type { Server, ServerResponse } from 'node:http';
 import type { Knex } from 'knex';
-import pino from 'pino';
 import { createApp } from './app';
-import { createServices } from './composition';
+import { compose } from './composition';
+import { seedDemoAccount } from './demo';
 import { ConfigError, loadConfig } from './platform/config';
-import { createReadYourWrites } from './platform/db/readYourWrites';
-import { createRateLimits } from './ratelimit/rateLimit';
 import { createMetricsApp } from './platform/http/metrics';
-import { createLogger } from './platform/logger';
-import { Metrics } from './platform/metrics';
-import { openRuntime } from './runtime';
-import { PoliteFetcher } from './extraction/fetcher';
-import { PageReader } from './extraction/pages';
-import { startSampleDirectory } from './extraction/sampleDirectory';
-import { loadSourcesFile } from './extraction/sources';
 import { startTaskWorkers } from './extraction/taskWorkers';
-import type { ScrapingSetup } from './extraction/extractionService';
-import { seedDemoAccount, seedDemoCompaniesIfEmpty } from './demo';
-import { PrincipalCache } from './accounts/principalCache';
-import { CompanyIndex } from './search/companyIndex';
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  // Synchronous writes: the last lines before process.exit ("stopped") cannot be lost in an
-  // asynchronous write still pending, and log lines keep their order with the banner.
-  const logger = createLogger(config.logLevel, pino.destination({ dest: 1, sync: true }));
-  // A bad sources file stops start-up before anything else, naming its line.
-  const configuredSources = config.scrapingSources ? loadSourcesFile(config.scrapingSources) : undefined;
-  const { database, apiKeySecret } = await openRuntime(config, 'the server (npm start)');
-  if (database.staleLockFrom) {
-    logger.warn({ stale_lock: database.staleLockFrom }, `DATA_DIR was locked by pid ${database.staleLockFrom.pid}, which no longer runs: lock taken over`);
-  }
-  logger.info({ database: database.kind }, 'database ready, schema up to date');
-  const reads = createReadYourWrites({ primary: database.knex, reader: database.reader, logger });
-  if (reads.replicated) {
-    await reads.start(database);
-    const replica = await reads.replicaStatus();
-    if (replica?.status === 'ok') logger.info('searches read the replica (DATABASE_READ_URL), behind a read-your-writes fence');
-    else logger.warn('the replica (DATABASE_READ_URL) does not answer yet: searches read the primary until it does');
-  }
-
-  const seed = config.seedDemo === 'auto' ? database.kind === 'embedded' : config.seedDemo;
-  if (seed) {
-    const companies = await seedDemoCompaniesIfEmpty(database.knex);
-    if (companies > 0) logger.info({ companies }, 'demo companies written');
-  }
-  // The search index loads while the server already listens (/readyz answers 503 until it is
-  // loaded); a failed load is retried with backoff, and searches use SQL meanwhile.
-  const searchIndex = config.searchIndex
-    ? new CompanyIndex(database.knex, {
-        maxStalenessMs: config.searchIndexMaxStalenessMs,
-        onError: (err) => logger.warn({ err }, 'search index refresh failed; the next search retries it'),
-      })
-    : undefined;
-  const indexLoaded = (async () => {
-    for (let attempt = 0; searchIndex && !searchIndex.closed; attempt++) {
-      const started = performance.now();
-      try {
-        await searchIndex.start();
-        const heapMb = Math.round(process.memoryUsage().heapUsed / 2 ** 20);
-        logger.info({ companies: searchIndex.size, ms: Math.round(performance.now() - started), heap_mb: heapMb }, 'search index loaded');
-        return;
-      } catch (err) {
-        if (searchIndex.closed) return;
-        logger.error({ err }, 'search index failed to load; searches use SQL until it does');
-        await new Promise((r) => setTimeout(r, Math.min(30_000, 1000 * 2 ** attempt)).unref());
-      }
-    }
-  })();
+  // Every part of this process, built once (src/composition.ts): the database, the replica
+  // fence, the search index (loading in the background), the sample directory, page workers,
+  // metrics, rate limits, the authentication cache and the services.
+  const parts = await compose(config, { role: 'the server (npm start)', serve: true });
+  const { logger, database, services, scraping } = parts;
+  const { metrics } = parts;
   // Printed once, on purpose outside the logs: keys never go through the logger. Printed once
   // listening, so that the key can be tried at once, on the port actually bound.
   const printDemoKey = (port: number) => {
@@ -87,39 +34,7 @@ async function main(): Promise<void> {
     );
   };
 
-  // Extractions read the configured directories or, on a demo store, the sample one.
-  const sample = !configuredSources && seed ? await startSampleDirectory() : undefined;
-  const sources = configuredSources ?? (sample ? [sample.source] : []);
-  if (sample) logger.info({ origin: sample.origin }, 'extractions read the sample directory (set SCRAPING_SOURCES for real ones)');
-  else if (sources.length === 0) logger.warn('no SCRAPING_SOURCES: POST /v1/scraping/run answers 503');
-  // Aborted when SIGTERM's wait is over: extractions not yet written are then rolled back.
-  const cancelExtractions = new AbortController();
-  const scraping: ScrapingSetup = {
-    cancel: cancelExtractions.signal,
-    sources,
-    fetcher: new PoliteFetcher({ userAgent: config.scrapingUserAgent, timeoutMs: config.scrapingTimeoutMs }),
-    deadlineMs: config.scrapingDeadlineMs,
-    pages: new PageReader({ threads: config.scrapingWorkers, budgetMs: config.scrapingPageBudgetMs }),
-  };
-
-  const metrics = new Metrics();
-  if (database.reader !== database.knex) metrics.observePool('replica', database.reader);
-  const rateLimits = createRateLimits({
-    logger,
-    metrics,
-    redisUrl: config.redisUrl,
-    unauthenticatedLimit: config.unauthenticatedRateLimit,
-  });
-  if (rateLimits.store === 'redis') {
-    // Not fail closed: without Redis at start-up, counters are in-process until it answers.
-    if (await rateLimits.ready(2_000)) logger.info('rate limits: counters in Redis, shared across instances');
-    else logger.warn('rate limits: Redis not reachable yet; counting in-process until it is');
-  }
-  const principalCache = new PrincipalCache({ ttlMs: config.authCacheTtlMs });
-  await principalCache.start(database);
-  // The one service graph of this process: the routes, and the demo seed, use it.
-  const services = createServices(database.knex, apiKeySecret, { scraping, principalCache, reads, searchIndex, metrics });
-  const demo = seed ? await seedDemoAccount(database.knex, services.accounts) : undefined;
+  const demo = parts.seedDemo ? await seedDemoAccount(database.knex, services.accounts) : undefined;
   // Background extraction tasks (POST /v1/scraping/tasks): a queue in the database, shared by every instance.
   const taskWorkers = await startTaskWorkers(database.knex, services.scraping, {
     concurrency: config.taskConcurrency,
@@ -132,15 +47,15 @@ async function main(): Promise<void> {
   const app = createApp({
     services,
     db: database.knex,
-    apiKeySecret,
+    apiKeySecret: parts.apiKeySecret,
     logger,
     validateResponses: config.validateResponses,
     trustProxy: config.trustProxy,
-    rateLimits,
+    rateLimits: parts.rateLimits,
     scraping,
-    principalCache,
-    reads,
-    searchIndex,
+    principalCache: parts.principalCache,
+    reads: parts.reads,
+    searchIndex: parts.searchIndex,
     metrics,
     metricsToken: config.metricsToken,
   });
@@ -158,7 +73,8 @@ async function main(): Promise<void> {
   const port = typeof address === 'object' && address ? address.port : config.port;
   logger.info({ port }, 'listening');
   printDemoKey(port);
-  if (sources.length > 0) scraping.pages?.warm();
+  if (parts.sources.length > 0) scraping.pages.warm();
+  parts.webhookDispatcher.start();
   // Metrics on a port of their own, for the scraper only (not published like the API's).
   let metricsServer: Server | undefined;
   if (config.metricsPort !== undefined) {
@@ -191,7 +107,7 @@ async function main(): Promise<void> {
     // still open is closed.
     const force = setTimeout(() => {
       logger.warn('shutdown timeout: extractions not yet written are rolled back');
-      cancelExtractions.abort();
+      parts.cancelExtractions();
       setTimeout(() => {
         forced = true;
         logger.warn('shutdown timeout: closing remaining connections');
@@ -212,14 +128,9 @@ async function main(): Promise<void> {
         forced = true;
         logger.warn('shutdown timeout: database queries still running are cut');
       }
-      await principalCache.close();
-      await searchIndex?.close();
-      await indexLoaded;
-      await reads.close();
-      await database.close().catch((closeErr) => logger.error({ err: closeErr }, 'closing the database failed'));
-      await sample?.close();
-      await scraping.pages?.close();
-      await rateLimits.close().catch((closeErr) => logger.error({ err: closeErr }, 'closing the Redis connection failed'));
+      // The caches and the index, the fence, the database, the sample directory, the page
+      // workers, then Redis (src/composition.ts).
+      await parts.close();
       logger.info({ forced }, 'stopped');
       // Exit 0 only when every in-flight request was answered (finished, or rolled back with a 503), not cut.
       process.exit(err || forced ? 1 : 0);

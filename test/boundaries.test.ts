@@ -41,6 +41,11 @@ describe('feature boundaries (npm run lint)', () => {
     expect(await lint('src/evil.ts', "import { PageReader } from './extraction/pages';\nexport const reader = PageReader;\n")).toEqual([]);
   });
 
+  test('a file in a folder of src/ that is neither a feature nor the platform (say, one left behind by a move) is reported', async () => {
+    const messages = await lint('src/scraping/evil.ts', "import { AppError } from '../platform/errors';\nexport const error = AppError;\n");
+    expect(messages).toEqual([expect.stringMatching(/^boundaries\/dependencies: .*"stray"/)]);
+  });
+
   test('an import cycle is reported', async () => {
     // companyIndex.ts imports bitset.ts: bitset.ts importing companyIndex.ts closes a cycle.
     const messages = await lint('src/search/bitset.ts', "import { CompanyIndex } from './companyIndex';\nexport const index = CompanyIndex;\n");

@@ -139,9 +139,11 @@ describe('npm run cli', () => {
     expect(await ledgerAndBalance(account.account_id)).toEqual(before);
   });
 
-  test('an unknown plan is refused with a non-zero exit, a message on stderr and nothing on stdout, and creates no account', async () => {
+  test('an unknown plan is a usage error (exit 2, the usage printed), with nothing on stdout, and creates no account', async () => {
     const run = await cli('accounts', 'create', '--name', 'Eurl Hoggar', '--plan', 'gold', '--credits', '10');
     refused(run, /unknown plan "gold".*sales_team, enterprise/);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('Usage: npm run cli -- <command>');
     expect(await inStore(async ({ knex }) => knex('accounts').pluck('name'))).toEqual(['Sarl Tassili Export']);
   });
 
@@ -166,6 +168,7 @@ describe('npm run cli', () => {
 
     test('accounts create without --name', () => {
       refused(runs.missingName, /--name is required/);
+      expect(runs.missingName.code).toBe(2);
     });
 
     test('keys create with an account id that is not a UUID', () => {

@@ -1,4 +1,5 @@
-import { decodeCfEmail, findEmails, findPhones, findPhonesAndFaxes, normalizeEmail, normalizePhone } from '../src/platform/contacts';
+import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
+import { decodeCfEmail, findEmails, findPhones, findPhonesAndFaxes, normalizeEmail, normalizePhone, withContactMemo } from '../src/platform/contacts';
 import { asciiDigits, fold, matchKey, normalizeCompanyName, words } from '../src/platform/text';
 
 /** Cloudflare's encoding, written here independently of the decoder: key byte, then each UTF-8 byte XOR key. */
@@ -48,6 +49,35 @@ describe('normalizePhone', () => {
 
   test('a field holding two numbers is not one number: use findPhones', () => {
     expect(normalizePhone('0550 12 34 56, 0661 22 33 44')).toBeUndefined();
+  });
+
+  test('the shortcuts before libphonenumber (fewer than two digits, a letter no extension has, the memory of a page) answer what libphonenumber answers', () => {
+    // Numbers with words, labels, extensions and punctuation put in them, from a fixed seed.
+    const bits = ['0', '5', '9', ' ', '-', '.', '(', ')', '+', '#', 'x', 'ext', 'ext.', 'int', 'anexo', 'Fax', 'Tél', 'F', 'a', ':', ';', '/', '–', '٥', '５', ',', '~', '@', 'B', 'z'];
+    let seed = 12;
+    const next = (n: number) => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed % n;
+    };
+    const texts: string[] = ['', 'a', '5', 'Fax', '0550 12 34 56 Fax', 'Tél : 0550 12 34 56', 'Tél : 0550 12 34 56 – Fax : 021 23 45 67', '021 23 45 67 ext. 12', '021 23 45 67 int 12', 'tel:+213-21-23-45-67;phone-context=+213'];
+    for (let n = 0; n < 4000; n++) {
+      let t = ['0550 12 34 56', '021 23 45 67', '+213 661 22 33 44', '0770123456'][n % 4];
+      for (let k = 0; k <= n % 3; k++) {
+        const at = next(t.length + 1);
+        t = t.slice(0, at) + bits[next(bits.length)] + t.slice(at);
+      }
+      texts.push(t);
+    }
+    const reference = (t: string) => {
+      const cleaned = asciiDigits(t).replace(/\s+/g, ' ').trim();
+      const phone = cleaned === '' ? undefined : parsePhoneNumberFromString(cleaned, { defaultCountry: 'DZ' });
+      return phone?.isValid() ? phone.number : undefined;
+    };
+    const expected = texts.map(reference);
+    expect(expected.filter(Boolean).length).toBeGreaterThan(500);
+    expect(texts.map((t) => normalizePhone(t))).toEqual(expected);
+    // Twice inside one page's memory: the second answers come from it.
+    expect(withContactMemo(() => [...texts, ...texts].map((t) => normalizePhone(t)))).toEqual([...expected, ...expected]);
   });
 
   test('another default country', () => {

@@ -47,6 +47,36 @@ function checkMutated(name: string, mutate: (doc: Json) => void): Promise<Run> {
   return gate(['check', '--base', PUBLISHED, '--head', file]);
 }
 
+const publishedText = fs.readFileSync(path.join(root, PUBLISHED), 'utf8');
+
+/** Checks a mutated copy of openapi/v1.yaml against a mutated copy of the published contract. */
+function checkPair(name: string, mutateBase: (doc: Json) => void, mutateHead: (doc: Json) => void): Promise<Run> {
+  const base = YAML.parse(publishedText);
+  mutateBase(base);
+  const head = YAML.parse(specText);
+  mutateHead(head);
+  const baseFile = path.join(tmp, `${name}-base.yaml`);
+  const headFile = path.join(tmp, `${name}-head.yaml`);
+  fs.writeFileSync(baseFile, YAML.stringify(base));
+  fs.writeFileSync(headFile, YAML.stringify(head));
+  return gate(['check', '--base', baseFile, '--head', headFile]);
+}
+
+const deprecateWilayas = (sunset: string) => (doc: Json) => {
+  Object.assign(doc.paths['/v1/wilayas'].get, { deprecated: true, 'x-deprecated-at': '2020-01-01', 'x-sunset': sunset });
+};
+const removeWilayas = (doc: Json) => {
+  delete doc.paths['/v1/wilayas'];
+};
+
+/** Removals judged by the deprecation policy: [base, head] mutations. */
+const removals = {
+  deprecatedRemovedAfterSunset: [deprecateWilayas('2020-07-01'), removeWilayas],
+  deprecatedRemovedBeforeSunset: [deprecateWilayas('2099-01-01'), removeWilayas],
+  deprecatedWithoutSunsetRemoved: [(doc: Json) => void (doc.paths['/v1/wilayas'].get.deprecated = true), removeWilayas],
+  deprecationAdded: [() => undefined, deprecateWilayas('2099-01-01')],
+} as const;
+
 const mutations = {
   getMeRemoved: (doc: Json) => {
     delete doc.paths['/v1/me'].get;
@@ -87,7 +117,7 @@ const mutations = {
   },
 };
 
-let runs: Record<keyof typeof mutations | 'current' | 'opticMissing' | 'opticSilent', Run>;
+let runs: Record<keyof typeof mutations | keyof typeof removals | 'current' | 'opticMissing' | 'opticSilent', Run>;
 
 beforeAll(async () => {
   tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'contract-gate-test-'));
@@ -96,8 +126,10 @@ beforeAll(async () => {
   fs.writeFileSync(silentOptic, 'process.exit(0);\n');
 
   const named = Object.entries(mutations).map(async ([name, mutate]) => [name, await checkMutated(name, mutate)] as const);
+  const pairs = Object.entries(removals).map(async ([name, [base, head]]) => [name, await checkPair(name, base, head)] as const);
   const entries = await Promise.all([
     ...named,
+    ...pairs,
     gate(['check', '--base', PUBLISHED, '--head', 'openapi/v1.yaml']).then((run) => ['current', run] as const),
     gate(['check'], { CONTRACT_GATE_OPTIC_BIN: path.join(tmp, 'no-such-optic') }).then((run) => ['opticMissing', run] as const),
     gate(['check'], { CONTRACT_GATE_OPTIC_BIN: silentOptic }).then((run) => ['opticSilent', run] as const),
@@ -132,6 +164,7 @@ describe('npm run contract:check', () => {
     expect(run.stderr).toContain(BREAKS);
     expect(run.stdout).toContain('GET /v1/me: removed');
     expect(run.stdout).toContain('[prevent operation removal]');
+    expect(run.stderr).toContain('x [removed without deprecation] GET /v1/me was removed without being deprecated first');
   });
 
   test('fails when a response property is removed', () => {
@@ -167,6 +200,33 @@ describe('npm run contract:check', () => {
     expect(run.status).toBe(0);
     expect(run.stdout).toContain('/schema/properties/timezone: added');
     expect(run.stdout).toContain('is backward compatible with the published contract');
+  });
+});
+
+describe('removing an operation (the deprecation policy)', () => {
+  test('passes once the operation was published deprecated and its sunset has passed', () => {
+    const run = runs.deprecatedRemovedAfterSunset;
+    expect(run.status).toBe(0);
+    expect(run.stdout).toContain('GET /v1/wilayas: removed after its sunset');
+    expect(run.stdout).toContain('is backward compatible with the published contract');
+  });
+
+  test('fails while the sunset is still to come', () => {
+    const run = runs.deprecatedRemovedBeforeSunset;
+    expect(run.status).toBe(1);
+    expect(run.stderr).toContain('GET /v1/wilayas is deprecated, but its sunset (2099-01-01) has not passed');
+  });
+
+  test('fails for a deprecated operation that never had a sunset date', () => {
+    const run = runs.deprecatedWithoutSunsetRemoved;
+    expect(run.status).toBe(1);
+    expect(run.stderr).toContain('GET /v1/wilayas is deprecated but has no x-sunset date');
+  });
+
+  test('passes when an operation is marked deprecated', () => {
+    const run = runs.deprecationAdded;
+    expect(run.status).toBe(0);
+    expect(run.stderr).not.toContain('[removed without deprecation]');
   });
 });
 

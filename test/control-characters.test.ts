@@ -11,7 +11,6 @@ import fc from 'fast-check';
 import { NAME_PATTERN, TEXT_PATTERN } from '../src/platform/http/textPatterns';
 import { PoliteFetcher } from '../src/extraction/fetcher';
 import { parseSources } from '../src/extraction/sources';
-import type { ScrapingSetup } from '../src/extraction/extractionService';
 import { importCompanies } from '../src/search/companyImport';
 import { createTestContext, type TestContext } from './helpers/app';
 import { deref, operations, spec, type Json } from './helpers/spec';
@@ -37,7 +36,7 @@ const knex = () => ctx.database.knex;
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'controls-test-'));
 
 beforeAll(async () => {
-  ctx = await createTestContext({ scraping: setup as ScrapingSetup });
+  ctx = await createTestContext({ scraping: setup });
   const acct = await ctx.account({ plan: 'enterprise', credits: 50 });
   key = acct.api_key;
   accountId = acct.account_id;

@@ -7,7 +7,6 @@ import request from 'supertest';
 import { PoliteFetcher } from '../src/extraction/fetcher';
 import { parseSources, type SourceConfig } from '../src/extraction/sources';
 import { chargePerItem } from '../src/billing/billingService';
-import type { ScrapingSetup } from '../src/extraction/extractionService';
 import { createTestContext, type TestContext } from './helpers/app';
 import { startSite, type Site } from './scraping/fixtureServer';
 
@@ -23,7 +22,7 @@ const setup: { sources: SourceConfig[]; fetcher: PoliteFetcher; deadlineMs: numb
 let ctx: TestContext;
 let site: Site;
 beforeAll(async () => {
-  ctx = await createTestContext({ scraping: setup as ScrapingSetup });
+  ctx = await createTestContext({ scraping: setup });
   const card = (nom: string, phone: string) => `<article class="fiche"><h2>${nom}</h2><a href="tel:${phone}">${phone}</a></article>`;
   site = await startSite({
     '/recherche?secteur=BTP&wilaya=Tipaza': `<html><body>${card('Tipasa Bâtiment', '0661203040')}${card('Cherchell Travaux', '0661203041')}${card('Hadjout Construction', '0661203042')}</body></html>`,

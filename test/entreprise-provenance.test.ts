@@ -6,7 +6,6 @@ import request from 'supertest';
 import { upsertCompanies, type CompanyInput } from '../src/search/companyRepository';
 import { PoliteFetcher } from '../src/extraction/fetcher';
 import { parseSources, type SourceConfig } from '../src/extraction/sources';
-import type { ScrapingSetup } from '../src/extraction/extractionService';
 import { createTestContext, type TestContext } from './helpers/app';
 import { startSite, type Site } from './scraping/fixtureServer';
 
@@ -23,7 +22,7 @@ let ctx: TestContext;
 let site: Site;
 let key: string;
 beforeAll(async () => {
-  ctx = await createTestContext({ scraping: setup as ScrapingSetup });
+  ctx = await createTestContext({ scraping: setup });
   site = await startSite({
     '/recherche?secteur=BTP&wilaya=Mila': `<html><body>
       <article class="fiche"><h2>Mila Béton</h2><a href="tel:0661304050">0661 30 40 50</a></article>

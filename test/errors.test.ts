@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import request from 'supertest';
 import { errorCatalog, type ErrorCode } from '../src/platform/errors';
 import { createTestContext, type TestContext } from './helpers/app';
@@ -45,13 +47,41 @@ describe('the error catalog', () => {
     }
   }
 
-  test.each(Object.entries(errorCatalog))('documents %s in the spec with its status', (code, { status }) => {
+  // The table of codes in the docs page's Errors section (info.description):
+  // | `code` | Status | `title` | When |
+  const table = new Map<string, { status: number; title: string; when: string }>();
+  for (const line of String(spec.info.description).split('\n')) {
+    const cells = line.split('|').map((c) => c.trim());
+    if (cells.length !== 6 || !cells[1].startsWith('`') || cells[1] === '`code`') continue;
+    table.set(cells[1].slice(1, -1), { status: Number(cells[2]), title: cells[3], when: cells[4] });
+  }
+  const enumerated: string[] = spec.components.schemas.Problem.properties.code.enum;
+
+  test.each(Object.entries(errorCatalog))('documents %s in the spec with its status', (code, { status, title }) => {
     expect(documented.get(code)).toContain(status);
-    expect(spec.components.schemas.Problem.properties.code.description).toContain(`\`${code}\``);
+    expect(enumerated).toContain(code);
+    expect(table.get(code)).toEqual({ status, title, when: expect.stringMatching(/\S/) });
   });
 
   test('documents no code the service does not have', () => {
     expect([...documented.keys()].filter((code) => !(code in errorCatalog))).toEqual([]);
+    expect(enumerated.filter((code) => !(code in errorCatalog))).toEqual([]);
+    expect([...table.keys()].filter((code) => !(code in errorCatalog))).toEqual([]);
+    expect(new Set(enumerated).size).toBe(enumerated.length);
+  });
+
+  test('the table lists every code once, in the order of their statuses', () => {
+    expect(table.size).toBe(Object.keys(errorCatalog).length);
+    const statuses = [...table.values()].map((row) => row.status);
+    expect(statuses).toEqual([...statuses].sort((a, b) => a - b));
+  });
+
+  test('the generated types make code a union a client can switch on', () => {
+    const types = fs.readFileSync(path.resolve(__dirname, '../generated/v1.ts'), 'utf8');
+    const union = Object.keys(errorCatalog).map((code) => `"${code}"`);
+    const start = types.indexOf('Problem: {');
+    const codeLine = types.slice(start).split('\n').find((l) => l.trim().startsWith('code:'));
+    expect(codeLine?.trim().replace(/^code: /, '').replace(/;$/, '').split(' | ').sort()).toEqual(union.sort());
   });
 });
 
@@ -60,6 +90,13 @@ describe('validation errors', () => {
     const res = await request(ctx.app).get('/v1/api-keys?per_page=101').set(auth());
     expectProblem(res, 400, 'validation_failed');
     expect(res.body.errors).toEqual([expect.objectContaining({ path: '/query/per_page', message: expect.stringContaining('100') })]);
+  });
+
+  test('instance is the path without its query string, as the Problem schema shows it', async () => {
+    const res = await request(ctx.app).get('/v1/api-keys?per_page=101&page=1').set(auth());
+    expectProblem(res, 400, 'validation_failed');
+    expect(res.body.instance).toBe('/v1/api-keys');
+    expect(spec.components.schemas.Problem.properties.instance.example).toBe(res.body.instance);
   });
 
   test('a malformed parameter answers 400 naming the field', async () => {

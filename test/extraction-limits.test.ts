@@ -9,6 +9,7 @@ import { parseSources } from '../src/extraction/sources';
 import type { ScrapingSetup } from '../src/extraction/extractionService';
 import { createTestContext, type TestContext } from './helpers/app';
 import { slow, startSite, type Site } from './scraping/fixtureServer';
+import { testPageReader } from './helpers/pages';
 
 jest.setTimeout(120_000);
 
@@ -19,7 +20,7 @@ const page = (wilaya: string) => `<html><body>
 
 let ctx: TestContext;
 let site: Site;
-const setup: ScrapingSetup = { sources: [], fetcher: new PoliteFetcher({ userAgent: 'LimitsTest/1.0', timeoutMs: 10_000 }), deadlineMs: 15_000 };
+const setup: ScrapingSetup = { sources: [], fetcher: new PoliteFetcher({ userAgent: 'LimitsTest/1.0', timeoutMs: 10_000 }), deadlineMs: 15_000, pages: testPageReader() };
 
 beforeAll(async () => {
   site = await startSite(Object.fromEntries(WILAYAS.map((w) => [`/recherche?wilaya=${encodeURIComponent(w)}`, slow(1_500, page(w))])));

@@ -28,6 +28,7 @@ import { seedDemoCompanies } from '../src/search/demoCompanies';
 import { createTestContext, TEST_SECRET, type TestContext } from './helpers/app';
 import { decodeSegment, encodeComponent, requestArbitrary, specRefusals, type FuzzRequest, type Pools } from './helpers/fuzz';
 import { deref, operations, validateAgainst, type Json, type Operation } from './helpers/spec';
+import { testPageReader } from './helpers/pages';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 100);
 const SEED = process.env.FUZZ_SEED !== undefined ? Number(process.env.FUZZ_SEED) : Math.floor(Math.random() * 2 ** 31);
@@ -70,7 +71,7 @@ beforeAll(async () => {
   console.log(`fuzz: FUZZ_SEED=${SEED} FUZZ_RUNS=${RUNS} (replay: FUZZ_SEED=${SEED} FUZZ_RUNS=${RUNS} npm test -- test/fuzz.test.ts)`);
   sample = await startSampleDirectory();
   const fetcher = new PoliteFetcher({ userAgent: 'ProspectingAPI-fuzz/1.0', timeoutMs: 10_000 });
-  const scraping = { sources: [sample.source], fetcher, deadlineMs: 20_000 };
+  const scraping = { sources: [sample.source], fetcher, deadlineMs: 20_000, pages: testPageReader() };
   ctx = await createTestContext({ scraping, logLevel: 'silent' });
   const knex = ctx.database.knex;
   // The fuzz sends thousands of requests a minute from one account: the plans' limits are

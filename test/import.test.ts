@@ -146,7 +146,14 @@ describe('npm run cli -- companies import / seed', () => {
 
   test('importing the same file again updates the same companies: imported 0, updated 6, the same rejections, no duplicate row', async () => {
     expect(firstIds).toBeDefined();
-    const out = json(await cli('companies', 'import', csvFile, '--silent'));
+    // Without --silent, on a stderr that is not a terminal (a pipe here): plain progress
+    // lines instead of a bar, the last one at 100%; stdout keeps only the JSON result.
+    const run = await cli('companies', 'import', csvFile);
+    expect(run.code).toBe(0);
+    const size = fs.statSync(csvFile).size;
+    expect(run.stderr.replace(/^npm warn .*\n/gm, '')).toBe(`importing: 100% (${(size / 1024).toFixed(1)} KB read)\n`);
+    expect(run.stderr).not.toContain('\r');
+    const out = JSON.parse(run.stdout);
     expect(out).toEqual({ imported: 0, updated: 6, rejected: REJECTED });
     const rows = await companies();
     expect(rows).toHaveLength(6);

@@ -9,6 +9,7 @@ import type { ScrapingSetup } from '../src/extraction/extractionService';
 import { createTestContext, type TestContext } from './helpers/app';
 import { createStore, eventually, freePort, ServerProcess, type Store } from './helpers/operator';
 import { startSite, type Site } from './scraping/fixtureServer';
+import { testPageReader } from './helpers/pages';
 
 // GET /metrics (Prometheus text format): not public (a token on the API port, or a port of its
 // own), and its values move with what the service does.
@@ -33,7 +34,7 @@ describe('GET /metrics on the API port, behind METRICS_TOKEN', () => {
   let ctx: TestContext;
   let metrics: Metrics;
   let site: Site;
-  const setup: ScrapingSetup = { sources: [], fetcher: new PoliteFetcher({ userAgent: 'MetricsTest/1.0', timeoutMs: 2000 }), deadlineMs: 5000 };
+  const setup: ScrapingSetup = { sources: [], fetcher: new PoliteFetcher({ userAgent: 'MetricsTest/1.0', timeoutMs: 2000 }), deadlineMs: 5000, pages: testPageReader() };
 
   beforeAll(async () => {
     metrics = new Metrics();

@@ -12,7 +12,6 @@ import { normalizeCompanyName } from '../src/platform/text';
 import { upsertCompanies, type CompanyInput } from '../src/search/companyRepository';
 import { PoliteFetcher } from '../src/extraction/fetcher';
 import { parseSources } from '../src/extraction/sources';
-import type { ScrapingSetup } from '../src/extraction/extractionService';
 import { importCompanies } from '../src/search/companyImport';
 import { createTestContext, type TestContext } from './helpers/app';
 import type { Json } from './helpers/spec';
@@ -31,7 +30,7 @@ let ctx: TestContext;
 const knex = () => ctx.database.knex;
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'name-keys-test-'));
 beforeAll(async () => {
-  ctx = await createTestContext({ scraping: setup as ScrapingSetup });
+  ctx = await createTestContext({ scraping: setup });
 });
 afterAll(async () => {
   await ctx.close();

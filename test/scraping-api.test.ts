@@ -2,7 +2,6 @@ import request from 'supertest';
 import { listLedger } from '../src/billing/creditRepository';
 import { PoliteFetcher } from '../src/extraction/fetcher';
 import { parseSources, type SourceConfig } from '../src/extraction/sources';
-import type { ScrapingSetup } from '../src/extraction/extractionService';
 import { createTestContext, type TestContext } from './helpers/app';
 import { never, startSite, type Route, type Site } from './scraping/fixtureServer';
 
@@ -33,7 +32,7 @@ let ctx: TestContext;
 const sites: Site[] = [];
 
 beforeAll(async () => {
-  ctx = await createTestContext({ scraping: setup as ScrapingSetup });
+  ctx = await createTestContext({ scraping: setup });
 });
 afterEach(async () => {
   await Promise.all(sites.splice(0).map((s) => s.close()));

@@ -57,7 +57,7 @@ const workerOptions = {
 };
 
 beforeAll(async () => {
-  ctx = await createTestContext({ scraping: setup as ScrapingSetup });
+  ctx = await createTestContext({ scraping: setup });
   const held = (wilaya: string, body: string) => (_req: unknown, res: import('node:http').ServerResponse) => {
     const g = gates.get(wilaya)!;
     g.wasRequested();
@@ -337,7 +337,7 @@ test('GET /v1/scraping/tasks: newest first, a page at a time, filtered by status
 
 test('two instances on one database share the queue: every task runs once, on one or the other, charged once', async () => {
   // A second service graph and its workers: another server instance on the same database.
-  const other = createServices(knex(), TEST_SECRET, { scraping: setup as ScrapingSetup });
+  const other = createServices(knex(), TEST_SECRET, { scraping: setup as unknown as ScrapingSetup }) // the helper gave it its page reader;
   const otherWorkers = await startTaskWorkers(knex(), other.scraping, { ...workerOptions, concurrency: 1 });
   const ran = { here: 0, there: 0 };
   const count = (svc: typeof other.scraping, where: 'here' | 'there') => {

@@ -9,6 +9,7 @@ import type { ScrapingSetup } from '../src/extraction/extractionService';
 import { createTestContext } from './helpers/app';
 import { createStore, eventually, ServerProcess, type Store } from './helpers/operator';
 import { slow, startSite, type Site } from './scraping/fixtureServer';
+import { testPageReader } from './helpers/pages';
 
 // SIGTERM and SIGKILL while a paid extraction runs, on the real server (`node dist/src/server.js`)
 // reading a slow fixture directory on 127.0.0.1: nothing is lost, nothing is charged twice, and
@@ -144,6 +145,7 @@ test('an extraction the server can wait for no longer (its shutdown timeout) is 
     sources: parseSources(`sources:\n  - name: annuaire-lent\n    search_url: "${site.origin}/recherche?secteur={secteur}&wilaya={wilaya}"\n    selectors:\n      item: "article.fiche"\n`),
     fetcher: new PoliteFetcher({ userAgent: 'ShutdownTest/1.0', timeoutMs: 5000 }),
     deadlineMs: 5000,
+    pages: testPageReader(),
     cancel: cancel.signal,
   };
   const ctx = await createTestContext({ scraping: setup });

@@ -1,7 +1,7 @@
 import type { RequestHandler } from 'express';
 import type { AccountService } from './accountService';
 import { principalOf } from './auth';
-import type { ListCreditLedgerQuery } from '../platform/types';
+import { pageOf } from '../platform/http/query';
 
 export function getMe(accounts: AccountService): RequestHandler {
   return async (req, res) => {
@@ -11,7 +11,7 @@ export function getMe(accounts: AccountService): RequestHandler {
 
 export function listCreditLedger(accounts: AccountService): RequestHandler {
   return async (req, res) => {
-    const { page = 1, per_page = 20 } = req.query as ListCreditLedgerQuery;
-    res.json(await accounts.ledger(principalOf(req).accountId, page, per_page));
+    const { page, perPage } = pageOf(req.query);
+    res.json(await accounts.ledger(principalOf(req).accountId, page, perPage));
   };
 }

@@ -6,6 +6,9 @@ import { applyCreditChange, listLedgerPage, type LedgerRow } from '../billing';
 import type { LedgerEntry, LedgerPage, Me, PlanId } from '../platform/types';
 import { UUID, type ApiKeyService, type Principal } from './apiKeyService';
 
+/** A plan id the plans table does not have (the CLI reads it as a usage error). */
+export class UnknownPlanError extends Error {}
+
 export class AccountService {
   constructor(
     private readonly db: Knex,
@@ -21,7 +24,7 @@ export class AccountService {
       const plan = await accounts.findPlan(trx, input.plan);
       if (!plan) {
         const known = (await accounts.listPlans(trx)).map((p) => p.id).join(', ');
-        throw new Error(`unknown plan "${input.plan}" (plans: ${known})`);
+        throw new UnknownPlanError(`unknown plan "${input.plan}" (plans: ${known})`);
       }
       const account = await accounts.insertAccount(trx, { id: crypto.randomUUID(), name, plan_id: plan.id as PlanId });
       if (input.credits > 0) {

@@ -1,12 +1,13 @@
 import type { RequestHandler } from 'express';
 import { principalOf } from './auth';
 import type { ApiKeyService } from './apiKeyService';
-import type { ApiKeyCreate, ListApiKeysQuery } from '../platform/types';
+import { pageOf } from '../platform/http/query';
+import type { ApiKeyCreate } from '../platform/types';
 
 export function listApiKeys(apiKeys: ApiKeyService): RequestHandler {
   return async (req, res) => {
-    const { page = 1, per_page = 20 } = req.query as ListApiKeysQuery;
-    res.json(await apiKeys.list(principalOf(req).accountId, page, per_page));
+    const { page, perPage } = pageOf(req.query);
+    res.json(await apiKeys.list(principalOf(req).accountId, page, perPage));
   };
 }
 

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { newestFirst, type PageWindow } from '../platform/db/pages';
 import type { PlanRow } from './accountRepository';
 
 export interface ApiKeyRow {
@@ -78,15 +79,7 @@ export async function revokeApiKey(db: Knex, keyId: string, accountId?: string):
 export async function listApiKeys(
   db: Knex,
   accountId: string,
-  page: { offset: number; limit: number },
+  page: PageWindow,
 ): Promise<{ total: number; rows: ApiKeyRow[] }> {
-  const [count, rows] = await Promise.all([
-    db('api_keys').where({ account_id: accountId }).count<{ n: number }[]>({ n: '*' }).first(),
-    db<ApiKeyRow>('api_keys')
-      .where({ account_id: accountId })
-      .orderBy([{ column: 'created_at', order: 'desc' }, { column: 'id', order: 'desc' }])
-      .offset(page.offset)
-      .limit(page.limit),
-  ]);
-  return { total: Number(count?.n ?? 0), rows };
+  return newestFirst<ApiKeyRow>(db, 'api_keys', { account_id: accountId }, page);
 }

@@ -2,7 +2,7 @@
  * Accounts and API keys: who calls, with which plan and credits. Other modules use only what
  * this file exports.
  */
-export { AccountService } from './accountService';
+export { AccountService, UnknownPlanError } from './accountService';
 export { ApiKeyService, UUID, type Principal } from './apiKeyService';
 export { findAccount, type AccountRow, type PlanRow } from './accountRepository';
 export { PrincipalCache, type PrincipalCacheOptions } from './principalCache';

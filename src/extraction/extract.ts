@@ -76,6 +76,11 @@ export interface Listing {
   dropped: ListingDrops;
   /** Contacts in the page's header, footer and navigation: the directory's, never a company's. */
   chromeContacts: string[];
+  /**
+   * A page without companies whose listing is in a data file (a Gatsby site's
+   * `/page-data/<path>/page-data.json`): its URL, to be fetched and read as this page's listing.
+   */
+  data?: string;
 }
 
 /** The default next-page link. */
@@ -175,7 +180,33 @@ export function readListing(html: string, pageUrl: string, selectors: SourceSele
   const chromeContacts = contactsOfChrome(page);
   const siteContacts = new Set([...(options.siteContacts ?? []), ...chromeContacts]);
   const { companies, dropped } = companiesOf(page, pageUrl, selectors, { ...options, siteContacts });
-  return next === undefined ? { companies, dropped, chromeContacts } : { companies, next, dropped, chromeContacts };
+  const listing: Listing = next === undefined ? { companies, dropped, chromeContacts } : { companies, next, dropped, chromeContacts };
+  const data = companies.length === 0 ? pageDataUrl(page, pageUrl, base) : undefined;
+  if (data !== undefined) listing.data = data;
+  return listing;
+}
+
+/** A Gatsby page's data file, as its preload link names it: `/page-data/<path>/page-data.json`. */
+const PAGE_DATA = /\/page-data\/[^?#]{1,2000}\/page-data\.json(?:[?#]|$)/;
+
+/**
+ * Where a Gatsby page's data is: the `page-data.json` its `<link rel=preload as=fetch>` names
+ * (not the site's app-data.json nor a static query's sq/d/*.json), else, on a page Gatsby made
+ * (`<div id="___gatsby">`, a Gatsby generator meta), Gatsby's path for it:
+ * `/page-data/<page path>/page-data.json`, `/page-data/index/page-data.json` for '/'.
+ */
+function pageDataUrl(page: ParsedPage, pageUrl: string, base: string): string | undefined {
+  for (const link of page.byTag('LINK')) {
+    const href = attrOf(link, 'href');
+    if (!href || !PAGE_DATA.test(href) || (attrOf(link, 'as') ?? '').toLowerCase() !== 'fetch') continue;
+    const url = absolute(href, base);
+    if (url && withoutHash(url) !== withoutHash(pageUrl)) return url;
+  }
+  const gatsby = page.elements.some((el) => el.id === '___gatsby') || page.byTag('META').some((m) => (attrOf(m, 'name') ?? '').toLowerCase() === 'generator' && /^\s*gatsby\b/i.test(attrOf(m, 'content') ?? ''));
+  if (!gatsby) return undefined;
+  const url = new URL(pageUrl);
+  const path = url.pathname.replace(/\/+$/, '').replace(/^\/+/, '') || 'index';
+  return new URL(`/page-data/${path}/page-data.json`, url).href;
 }
 
 function isJsonBody(body: string, contentType = ''): boolean {
@@ -319,7 +350,8 @@ function contactsOfChrome(page: ParsedPage): string[] {
   for (const el of page.elements) {
     const tag = el.tagName;
     const chromeTag = tag === 'HEADER' || tag === 'FOOTER' || tag === 'NAV';
-    if (isPageFrame(el)) continue;
+    // (An element without attributes has no role, class or id: only its tag can make it chrome.)
+    if ((!chromeTag && el.rawAttrs === '') || isPageFrame(el)) continue;
     if (!chromeTag && !hasAttr(el, 'role') && !/footer|header|topbar|copyright|pied|colophon|entete|bandeau/.test(classAndId(el))) continue;
     if (!(isChrome(el) || (tag !== 'ARTICLE' && classWords(el).some((w) => PAGE_CHROME_WORDS.has(w))))) continue;
     if (closest(el.parentNode, (a) => a.tagName === 'FOOTER' || a.tagName === 'HEADER' || a.tagName === 'NAV' || a.tagName === 'ARTICLE' || a.tagName === 'LI') !== undefined) continue;

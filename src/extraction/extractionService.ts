@@ -1,10 +1,21 @@
 import crypto from 'node:crypto';
 import type { Knex } from 'knex';
 import { AppError, validationError, type FieldError } from '../platform/errors';
-import { findSecteur, type Secteur } from '../search';
-import { effectiveWilaya, findWilaya, type Wilaya } from '../search';
-import { findAccount } from '../accounts';
-import { naturalKey, originFields, originsOf, upsertCompanies, type CompanyInput } from '../search';
+import { findAccount, type Principal } from '../accounts';
+import { chargePerItem, IdempotencyService, requestHash, type Complete } from '../billing';
+import {
+  completenessScore,
+  effectiveWilaya,
+  findSecteur,
+  findWilaya,
+  naturalKey,
+  originFields,
+  originsOf,
+  upsertCompanies,
+  type CompanyInput,
+  type Secteur,
+  type Wilaya,
+} from '../search';
 import { releaseExtractionSlot, takeExtractionSlot } from './extractionSlots';
 import * as tasks from './taskRepository';
 import type { ExtractionOutcome, Metrics } from '../platform/metrics';
@@ -16,10 +27,6 @@ import type { ScrapedEntreprise, ScrapingRunRequest, ScrapingTask, ScrapingTaskP
 
 /** The body of both extraction operations; the validator fills the defaults, direct callers may leave them out. */
 export type RunBody = Omit<ScrapingRunRequest, 'max_results' | 'only_new'> & Partial<Pick<ScrapingRunRequest, 'max_results' | 'only_new'>>;
-import type { Principal } from '../accounts';
-import { chargePerItem } from '../billing';
-import { completenessScore } from '../search';
-import { IdempotencyService, requestHash, type Complete } from '../billing';
 
 /** Where the extraction reads from, and how. */
 export interface ScrapingSetup {
@@ -27,8 +34,8 @@ export interface ScrapingSetup {
   fetcher: Fetcher;
   /** The whole run's deadline. */
   deadlineMs: number;
-  /** Where pages are parsed (worker threads with a budget per page); default: a process-wide reader. */
-  pages?: PageReader;
+  /** Where pages are parsed (worker threads with a budget per page), built and closed by the caller (src/composition.ts). */
+  pages: PageReader;
   /**
    * Aborted when the server can wait no longer for running extractions (SIGTERM, then its
    * shutdown timeout): a run that has not committed is then rolled back, charges nothing,
@@ -165,6 +172,17 @@ function outcomeOf(err: unknown): ExtractionOutcome {
   }
 }
 
+/**
+ * What an extraction tells the rest of the service, each in the transaction that writes it (so
+ * that nothing is told of what did not commit): the webhook events, wired by the composition.
+ */
+export interface ExtractionEvents {
+  completed(trx: Knex, accountId: string, task: ScrapingTask): Promise<void>;
+  failed(trx: Knex, accountId: string, task: ScrapingTask): Promise<void>;
+  /** A charge moved the balance from `before` to `after` (equal when nothing was charged). */
+  charged(trx: Knex, accountId: string, before: number, after: number, taskId: string): Promise<void>;
+}
+
 export class ScrapingService {
   constructor(
     private readonly db: Knex,
@@ -173,6 +191,8 @@ export class ScrapingService {
     private readonly written: (accountId: string) => Promise<void> = async () => undefined,
     private readonly idempotency: IdempotencyService = new IdempotencyService(db),
     private readonly metrics?: Metrics,
+    /** Told of what happened, in the transaction that wrote it (webhook events). */
+    private readonly events?: ExtractionEvents,
   ) {}
 
   private resolve(body: RunBody): Resolved {
@@ -354,7 +374,10 @@ export class ScrapingService {
         entreprises: [],
         ...(hooks.extra ? { completed_at: new Date().toISOString() } : {}),
       };
-      await record(this.db, 'failed', failed);
+      await this.db.transaction(async (trx) => {
+        await record(trx, 'failed', failed);
+        await this.events?.failed(trx, accountId, failed);
+      });
       this.metrics?.extractionDuration.observe({ outcome: 'failed' }, (performance.now() - started) / 1000);
       const names = reports.map((r) => `${r.name} (${r.status})`).join(', ');
       throw new AppError('sources_failed', `No directory answered: ${names}. Nothing was charged.`, { fields: { task_id: taskId } });
@@ -420,6 +443,8 @@ export class ScrapingService {
       };
       await tasks.rememberBilled(trx, accountId, taskId, entreprises.filter((e) => e.billed).map((e) => e.id));
       await record(trx, 'completed', completed);
+      await this.events?.charged(trx, accountId, balance, balance - paid, taskId);
+      await this.events?.completed(trx, accountId, completed);
       // The last moment to give up: past it, the charge, the companies and the answer commit together.
       this.checkNotCancelled();
       await complete(trx, 200, completed);
@@ -595,7 +620,9 @@ export class ScrapingService {
       started_at: new Date(row.started_at ?? Date.now()).toISOString(),
       completed_at: new Date().toISOString(),
     };
-    await tasks.finishTask(this.db, row.id, row.attempts, 'failed', failed);
+    await this.db.transaction(async (trx) => {
+      if (await tasks.finishTask(trx, row.id, row.attempts, 'failed', failed)) await this.events?.failed(trx, row.account_id, failed);
+    });
   }
 
   /**

@@ -3,7 +3,7 @@
  * pipeline, the sample directory) and the paid run that bills and stores what it found. Other
  * modules use only what this file exports.
  */
-export { ScrapingService, type RunAnswer, type ScrapingSetup } from './extractionService';
+export { ScrapingService, type ExtractionEvents, type RunAnswer, type ScrapingSetup } from './extractionService';
 export { findTask } from './taskRepository';
 export { PageReader, type PageReaderOptions } from './pages';
 export { PoliteFetcher, type FetcherOptions } from './fetcher';

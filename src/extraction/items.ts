@@ -11,7 +11,8 @@
  * with a bound on nodes and depth.
  */
 import { HTMLElement as HTMLElementClass, type HTMLElement } from 'node-html-parser';
-import { attrOf, classAndId, contactAttr, descendants, hasAttr } from './parse';
+import { findEmails, normalizePhone, readNumbers } from '../platform/contacts';
+import { attrOf, blockText, classAndId, contactAttr, descendants, hasAttr, parseHtml } from './parse';
 
 type Json = Record<string, unknown>;
 
@@ -73,7 +74,8 @@ export function jsonItems(value: unknown, single = false, min = 2): JsonItem[] {
     nodes++;
     if (depth > MAX_DEPTH) continue;
     if (Array.isArray(v)) {
-      const items = v.map((x) => (isJson(x) ? companyOf(x) : undefined)).filter((x): x is JsonItem => x !== undefined);
+      // Objects (a GraphQL edge's node among them), or tuples: a map locator's [name, lat, lng, info HTML].
+      const items = v.map((x) => (isJson(x) ? companyOf(nodeOf(x)) : Array.isArray(x) ? tupleOf(x) : undefined)).filter((x): x is JsonItem => x !== undefined);
       // The array with the most entries that carry a contact wins (a menu of links is longer than a page of companies).
       const contacts = items.filter((x) => x.phones.length + x.emails.length + x.faxes.length > 0).length;
       if (items.length >= min && (contacts > bestContacts || (contacts === bestContacts && items.length > best.length))) {
@@ -89,6 +91,72 @@ export function jsonItems(value: unknown, single = false, min = 2): JsonItem[] {
   }
   if (best.length > 0) return best;
   return single && lone ? [lone] : [];
+}
+
+/** A GraphQL connection's edge (`{node: {...}, cursor}`, Gatsby's and Relay's lists) stands for its node. */
+function nodeOf(obj: Json): Json {
+  const node = obj.node;
+  return isJson(node) && Object.keys(obj).every((k) => k === 'node' || k === 'cursor' || k === '__typename') ? node : obj;
+}
+
+/** Longest tuple, and longest string of one, read as a record. */
+const MAX_TUPLE = 20;
+const MAX_TUPLE_TEXT = 4_000;
+/** Elements that hold the name in an info window's HTML. */
+const TUPLE_NAME_TAGS = new Set(['B', 'STRONG', 'H1', 'H2', 'H3', 'H4', 'H5', 'H6']);
+
+/**
+ * An unkeyed record (`["Name", 36.7, 3.05, "<b>Name</b><br>Tél : 021 …<br>Fax : …", 2]`, a map
+ * locator's `locations` array) read as a company: its name is its first string that reads as a
+ * name (letters, no '@', fewer than six digits, no link), else the first bold text or heading of
+ * its HTML; its contacts are read from its other strings (HTML fragments as text, with their
+ * labels: a number labelled fax is a fax; tel: and mailto: links), its link is a path or URL
+ * string or a fragment's link. Undefined unless it has a name and a contact.
+ */
+function tupleOf(tuple: unknown[]): JsonItem | undefined {
+  if (tuple.length < 2 || tuple.length > MAX_TUPLE) return undefined;
+  let name: string | undefined;
+  let htmlName: string | undefined;
+  let url: string | undefined;
+  const texts: string[] = [];
+  const markup: string[] = [];
+  const tels: string[] = [];
+  for (const value of tuple) {
+    if (typeof value !== 'string' || value.length > MAX_TUPLE_TEXT || value.trim() === '') continue;
+    if (!value.includes('<')) {
+      if (name === undefined && isTupleName(value)) name = value.trim();
+      else if (url === undefined && /^(?:https?:\/)?\/[^\s<>"']*$/i.test(value)) url = value;
+      else texts.push(value);
+      continue;
+    }
+    const root = parseHtml(value);
+    texts.push(blockText(root));
+    markup.push(value);
+    for (const el of descendants(root)) {
+      if (htmlName === undefined && TUPLE_NAME_TAGS.has(el.tagName)) htmlName = blockText(el) || undefined;
+      const href = el.tagName === 'A' ? attrOf(el, 'href')?.trim() : undefined;
+      if (!href) continue;
+      if (/^tel:/i.test(href)) tels.push(href.slice(4));
+      else if (url === undefined && !/^(?:mailto:|javascript:|#)/i.test(href)) url = href;
+    }
+  }
+  name ??= htmlName;
+  if (name === undefined) return undefined;
+  // The fragments' text (with their labels) for numbers; text and markup (mailto: links) for e-mails.
+  const numbers = readNumbers(texts.join('\n'));
+  const phones = [...new Set([...tels.map((t) => normalizePhone(t)).filter((p): p is string => p !== undefined), ...numbers.phones])];
+  const item: JsonItem = { name, phones, faxes: numbers.faxes, emails: findEmails([...texts, ...markup].join('\n')), advertisement: false };
+  if (url !== undefined) item.url = url;
+  return item.phones.length + item.faxes.length + item.emails.length > 0 ? item : undefined;
+}
+
+/** Whether a tuple's string reads as a name: letters, no '@', fewer than six digits, not a path or URL. */
+function isTupleName(s: string): boolean {
+  const t = s.trim();
+  if (t.length < 2 || t.length > 200 || t.includes('@') || /^(?:https?:|\/)/i.test(t) || !/\p{L}/u.test(t)) return false;
+  let digits = 0;
+  for (let i = 0; i < t.length; i++) if (t.charCodeAt(i) >= 48 && t.charCodeAt(i) <= 57) digits++;
+  return digits < 6;
 }
 
 /** An object read as a company, or undefined unless it has a name and a contact or a link. */
@@ -203,7 +271,8 @@ function assignedLiterals(text: string): unknown[] {
       const end = matchingBracket(text, start);
       budget -= (end === -1 ? text.length : end) - start;
       if (end === -1) continue;
-      const value = end - start > 20 ? tryJson(text.slice(start, end + 1)) : undefined;
+      const literal = end - start > 20 ? text.slice(start, end + 1) : undefined;
+      const value = literal === undefined ? undefined : tryJson(literal) ?? jsLiteral(literal);
       if (value !== undefined) {
         out.push(value);
         opener.lastIndex = end + 1;
@@ -251,6 +320,145 @@ function stringEnd(text: string, start: number): number {
   return -1;
 }
 
+/**
+ * A JavaScript literal that is not JSON, read as data without running it: single-quoted strings,
+ * the escapes of JS strings (\', \xHH, \uHHHH, \u{…}, line continuations), unquoted keys, trailing commas,
+ * `undefined`; comments are skipped. Anything else (a call, a variable, an expression) makes the
+ * whole literal unreadable: undefined. One pass over the text, nesting at most {@link MAX_DEPTH}.
+ */
+export function jsLiteral(text: string): unknown {
+  let i = 0;
+  const fail = (): never => {
+    throw new SyntaxError(`not a literal at ${i}`);
+  };
+  const space = () => {
+    for (;;) {
+      const c = text.charCodeAt(i);
+      if (c === 32 || c === 9 || c === 10 || c === 13 || c === 0xa0 || c === 0xfeff || c === 0x2028 || c === 0x2029) i++;
+      else if (c === 47 && text[i + 1] === '/') {
+        const end = text.indexOf('\n', i);
+        i = end === -1 ? text.length : end + 1;
+      } else if (c === 47 && text[i + 1] === '*') {
+        const end = text.indexOf('*/', i + 2);
+        if (end === -1) fail();
+        i = end + 2;
+      } else return;
+    }
+  };
+  const hex = (from: number, to: number) => {
+    const digits = text.slice(from, to);
+    if (digits.length === 0 || !/^[0-9a-f]+$/i.test(digits)) fail();
+    return parseInt(digits, 16);
+  };
+  const string = (): string => {
+    const quote = text[i++];
+    let out = '';
+    let from = i;
+    for (;;) {
+      if (i >= text.length) fail();
+      const c = text[i];
+      if (c === quote) {
+        out += text.slice(from, i++);
+        return out;
+      }
+      if (c === '\n' || c === '\r') fail();
+      if (c !== '\\') {
+        i++;
+        continue;
+      }
+      out += text.slice(from, i);
+      const e = text[i + 1];
+      i += 2;
+      if (e === 'n') out += '\n';
+      else if (e === 't') out += '\t';
+      else if (e === 'r') out += '\r';
+      else if (e === 'b') out += '\b';
+      else if (e === 'f') out += '\f';
+      else if (e === 'v') out += '\v';
+      else if (e === '0' && !/[0-9]/.test(text[i] ?? '')) out += '\0';
+      else if (e === 'x') {
+        out += String.fromCharCode(hex(i, i + 2));
+        i += 2;
+      } else if (e === 'u' && text[i] === '{') {
+        const end = text.indexOf('}', i);
+        if (end === -1 || end - i > 7) fail();
+        const code = hex(i + 1, end);
+        if (code > 0x10ffff) fail();
+        out += String.fromCodePoint(code);
+        i = end + 1;
+      } else if (e === 'u') {
+        out += String.fromCharCode(hex(i, i + 4));
+        i += 4;
+      } else if (e === '\r') {
+        if (text[i] === '\n') i++;
+      } else if (e === '\n' || e === '\u2028' || e === '\u2029') {
+        // A line continuation: nothing.
+      } else if (e === undefined || /[1-9]/.test(e)) fail();
+      else out += e;
+      from = i;
+    }
+  };
+  const value = (depth: number): unknown => {
+    if (depth > MAX_DEPTH) fail();
+    space();
+    const c = text[i];
+    if (c === '"' || c === "'") return string();
+    if (c === '[') {
+      i++;
+      const out: unknown[] = [];
+      for (;;) {
+        space();
+        if (text[i] === ']') {
+          i++;
+          return out;
+        }
+        out.push(value(depth + 1));
+        space();
+        if (text[i] === ',') i++;
+        else if (text[i] !== ']') fail();
+      }
+    }
+    if (c === '{') {
+      i++;
+      const out: Json = {};
+      for (;;) {
+        space();
+        if (text[i] === '}') {
+          i++;
+          return out;
+        }
+        let key: string;
+        if (text[i] === '"' || text[i] === "'") key = string();
+        else {
+          const m = /^(?:[\p{L}_$][\p{L}\p{N}_$]{0,200}|\d{1,20})/u.exec(text.slice(i, i + 202));
+          if (!m) fail();
+          key = m![0];
+          i += key.length;
+        }
+        space();
+        if (text[i++] !== ':') fail();
+        Object.defineProperty(out, key, { value: value(depth + 1), enumerable: true, writable: true, configurable: true });
+        space();
+        if (text[i] === ',') i++;
+        else if (text[i] !== '}') fail();
+      }
+    }
+    const m = /^(?:-?(?:\d{1,30}(?:\.\d{0,30})?|\.\d{1,30})(?:[eE][+-]?\d{1,4})?|true|false|null|undefined)/.exec(text.slice(i, i + 80));
+    if (!m) fail();
+    i += m![0].length;
+    const word = m![0];
+    if (/[\w$]/.test(text[i] ?? '')) fail();
+    return word === 'true' ? true : word === 'false' ? false : word === 'null' || word === 'undefined' ? null : Number(word);
+  };
+  try {
+    const out = value(0);
+    space();
+    return i === text.length ? out : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 function tryJson(text: string): unknown {
   try {
     return JSON.parse(text);
@@ -262,11 +470,13 @@ function tryJson(text: string): unknown {
 /** The next page a JSON answer names (`next`, `next_page_url`, `links.next`, `pagination.next` ...), as written. */
 export function jsonNext(value: unknown): string | number | undefined {
   if (!isJson(value)) return undefined;
-  const holders = [value, value.links, value.pagination, value.meta, value.paging, value.page_info, value.pageInfo].filter(isJson);
+  // Gatsby's page-data.json keeps its pagination in result.pageContext (nextPagePath: gatsby-awesome-pagination).
+  const gatsby = isJson(value.result) ? value.result.pageContext : undefined;
+  const holders = [value, value.links, value.pagination, value.meta, value.paging, value.page_info, value.pageInfo, gatsby].filter(isJson);
   for (const h of holders) {
     for (const [k, v] of Object.entries(h)) {
       const key = foldKey(k);
-      if (['next', 'nextpage', 'nextpageurl', 'nexturl', 'nextlink', 'suivant', 'loadmore', 'loadmoreurl', 'more'].includes(key) && (typeof v === 'string' || typeof v === 'number') && v !== '') return v;
+      if (['next', 'nextpage', 'nextpageurl', 'nexturl', 'nextlink', 'nextpagepath', 'suivant', 'loadmore', 'loadmoreurl', 'more'].includes(key) && (typeof v === 'string' || typeof v === 'number') && v !== '') return v;
     }
   }
   return undefined;
@@ -442,9 +652,16 @@ export interface RepeatedItems {
  * any other block (their header row does not qualify).
  */
 export function repeatedItems(root: HTMLElement): RepeatedItems {
-  const found = repeatedGroups(root);
-  if (found.items.length + found.advertisements.length > 0 || !wrapLedEntries(root)) return found;
-  return repeatedGroups(root);
+  const outer = { mainClasses, shapes };
+  mainClasses ??= new Map();
+  shapes ??= new Map();
+  try {
+    const found = repeatedGroups(root);
+    if (found.items.length + found.advertisements.length > 0 || !wrapLedEntries(root)) return found;
+    return repeatedGroups(root);
+  } finally {
+    ({ mainClasses, shapes } = outer);
+  }
 }
 
 /** Tags that open an entry written as a run of siblings: a term of a definition list, a heading. */
@@ -574,12 +791,37 @@ function qualifies(m: HTMLElement, counts: Map<HTMLElement, Counts>): number {
 
 /** A child's shape: its tag and its first class word that is not an ad word (nor a number). */
 function signature(el: HTMLElement): string {
+  const known = shapes?.get(el);
+  if (known !== undefined) return known;
+  let sig: string;
+  if (el.classList.length === 0) sig = `${el.tagName}.`;
+  else {
+    const classes = el.classList.toString();
+    let main = mainClasses?.get(classes);
+    if (main === undefined) {
+      main = mainClass(el.classList.value);
+      mainClasses?.set(classes, main);
+    }
+    sig = `${el.tagName}.${main}`;
+  }
+  shapes?.set(el, sig);
+  return sig;
+}
+
+/**
+ * While {@link repeatedItems} reads a page: the main class word of each class list met (its
+ * entries share a few class lists), and each element's shape (elements are grouped several
+ * times; their tags and classes never change while the page is read).
+ */
+let mainClasses: Map<string, string> | undefined;
+let shapes: Map<HTMLElement, string> | undefined;
+
+function mainClass(classes: string[]): string {
   // Zebra classes ('row-alternate', 'odd', 'even') vary between entries of one list.
-  const cls = el.classList.value
+  const cls = classes
     .map((w) => w.toLowerCase().replace(ZEBRA_SUFFIX, ''))
     .filter((w) => w !== '' && !/\d/.test(w) && !ZEBRA_WORDS.has(w));
-  const main = cls.find((w) => !w.split(/[^\p{L}\p{N}]+/u).some((p) => AD_WORDS.has(p) && !WEAK_AD_WORDS.has(p))) ?? '';
-  return `${el.tagName}.${main}`;
+  return cls.find((w) => !w.split(/[^\p{L}\p{N}]+/u).some((p) => AD_WORDS.has(p) && !WEAK_AD_WORDS.has(p))) ?? '';
 }
 
 /** Class words and suffixes of alternating entries (zebra striping, first/last markers). */
@@ -623,7 +865,7 @@ function countAll(root: HTMLElement): Map<HTMLElement, Counts> {
         if (kind) kind.includes('mail') ? c.ats++ : c.tels++;
       }
     }
-    if (((NAME_TAGS.has(tag) && !href.startsWith('mailto:') && !href.startsWith('tel:')) || /name|title|nom|titre|raison/i.test(el.classList.value.join(' ')) || el.classList.contains('fn') || el.classList.contains('org')) && !isFieldLabel(el)) c.names++;
+    if (((NAME_TAGS.has(tag) && !href.startsWith('mailto:') && !href.startsWith('tel:')) || (el.classList.length > 0 && /name|title|nom|titre|raison/i.test(el.classList.value.join(' '))) || el.classList.contains('fn') || el.classList.contains('org')) && !isFieldLabel(el)) c.names++;
     for (const child of el.childNodes) {
       if (child.nodeType === 3) {
         const text = child.rawText;

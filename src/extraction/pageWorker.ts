@@ -6,6 +6,7 @@
 import type { MessagePort } from 'node:worker_threads';
 import { extractDetail, readListing, type Listing, type RawCompany } from './extract';
 import type { SourceSelectors } from './sources';
+import { withContactMemo } from '../platform/contacts';
 
 /** One page to read. `siteContacts` are the directory's own contacts, never given to a company. */
 export interface PageTask {
@@ -25,8 +26,11 @@ export function readPage(task: PageTask & { started?: MessagePort }): PageResult
   // Tells the pool the page has begun (its budget starts now), then reads it.
   task.started?.postMessage('started');
   const options = { siteContacts: new Set(task.siteContacts ?? []), contentType: task.contentType };
-  if (task.kind === 'detail') return { kind: 'detail', company: extractDetail(task.html, task.url, task.selectors, options) };
-  return { kind: 'listing', ...readListing(task.html, task.url, task.selectors, options) };
+  // libphonenumber is asked about each text once per page (a page repeats its numbers).
+  return withContactMemo((): PageResult => {
+    if (task.kind === 'detail') return { kind: 'detail', company: extractDetail(task.html, task.url, task.selectors, options) };
+    return { kind: 'listing', ...readListing(task.html, task.url, task.selectors, options) };
+  });
 }
 
 export default readPage;

@@ -131,11 +131,3 @@ export class PageReader {
     await this.started?.destroy();
   }
 }
-
-let shared: PageReader | undefined;
-
-/** A process-wide reader for callers that do not bring their own (tests, scripts); the server makes and closes its own. */
-export function sharedPageReader(): PageReader {
-  shared ??= new PageReader();
-  return shared;
-}

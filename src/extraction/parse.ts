@@ -31,6 +31,9 @@ export function parsePage(html: string): ParsedPage {
   const tags = new Map<string, HTMLElement[]>();
   for (const el of elements) {
     const tag = el.tagName;
+    // node-html-parser upper-cases the raw tag name at every read of `tagName`, and the stages
+    // read it tens of times per element: each element keeps its own (the same string).
+    Object.defineProperty(el, 'tagName', { value: tag, writable: true, configurable: true, enumerable: false });
     const list = tags.get(tag);
     if (list) list.push(el);
     else tags.set(tag, [el]);
@@ -103,6 +106,7 @@ export function attrOf(el: HTMLElement, name: string): string | undefined {
 
 /** The raw `class` and `id` of an element, lower-cased, read without parsing its other attributes. */
 export function classAndId(el: HTMLElement): string {
+  if (el.classList.length === 0 && !el.id) return '';
   const cls = el.classList.value.join(' ');
   return (el.id ? `${cls} ${el.id}` : cls).toLowerCase();
 }

@@ -40,7 +40,7 @@ import { normalizeCompanyName } from '../platform/text';
 import type { RawCompany } from './extract';
 import { sameHost, type FetchResult, type GetOptions } from './fetcher';
 import { mergeCompanies, type MergedCompany } from './merge';
-import { sharedPageReader, type PageOutcome, type PageReader, type PageTask } from './pages';
+import type { PageOutcome, PageReader, PageTask } from './pages';
 import { expandSearchUrl, type SourceConfig } from './sources';
 
 /** What a run needs from a fetcher ({@link PoliteFetcher} in production). */
@@ -59,8 +59,8 @@ export interface RunOptions {
   fetcher: Fetcher;
   /** The whole run's deadline. Default 20 000 ms. */
   deadlineMs?: number;
-  /** Where pages are parsed and read (worker threads with a budget per page). Default: {@link sharedPageReader}. */
-  pages?: PageReader;
+  /** Where pages are parsed and read (worker threads with a budget per page): the caller's (the server's is built by src/composition.ts). */
+  pages: PageReader;
   /** Who the run is for (an account): the fetcher serves the flows waiting for a host in turn. */
   flow?: string;
   /** Ends the run early, as its deadline would (a cancelled task): what was read so far is reported. */
@@ -189,7 +189,7 @@ export async function runExtraction(options: RunOptions): Promise<RunResult> {
     sources_total: states.length,
   });
   const ticker = options.onProgress ? setInterval(() => options.onProgress!(progress()), options.progressEveryMs ?? 250) : undefined;
-  const pages = options.pages ?? sharedPageReader();
+  const pages = options.pages;
   const work = Promise.all(
     states.map((state) =>
       runSource(state, { ...options, maxResults, deadlineAt, fetched, read: (task) => pages.read(task, stop.signal) }).catch((err: unknown) => {
@@ -272,8 +272,25 @@ async function runSource(state: SourceState, ctx: SourceContext): Promise<void> 
       else state.note = `listing page ${pages.length + 1}: ${problem.message}`;
       break;
     }
-    pages.push({ url: res.url, html: res.body, contentType: res.contentType });
-    const { companies, next, dropped: drops, chromeContacts: chrome } = read.result;
+    let page = { url: res.url, html: res.body, contentType: res.contentType };
+    let listing = read.result;
+    // A page whose listing is only in a data file it names (a Gatsby page-data.json): that file,
+    // fetched like any page (robots, politeness, deadline), is read as this page's listing.
+    const data = listing.companies.length === 0 ? listing.data : undefined;
+    if (data !== undefined && !visited.has(data) && sameHost(data, first)) {
+      visited.add(data);
+      const got = await get(data);
+      if (got.ok && isReadable(got.contentType)) {
+        const more = await ctx.read({ kind: 'listing', html: got.body, url: got.url, selectors, contentType: got.contentType });
+        if (more.ok && more.result.kind === 'listing') {
+          state.pagesRead++;
+          page = { url: got.url, html: got.body, contentType: got.contentType };
+          listing = { ...more.result, next: listing.next ?? more.result.next, chromeContacts: listing.chromeContacts };
+        } else dropped(state, got.url, more);
+      } else if (!got.ok && got.deadline) state.cut = true;
+    }
+    pages.push(page);
+    const { companies, next, dropped: drops, chromeContacts: chrome } = listing;
     state.itemsDropped.no_name += drops.no_name;
     state.itemsDropped.invalid_name += drops.invalid_name;
     state.itemsDropped.advertisement += drops.advertisement;

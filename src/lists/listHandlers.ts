@@ -1,14 +1,15 @@
 import type { RequestHandler } from 'express';
 import { principalOf } from '../accounts';
 import type { ListService } from './listService';
-import type { LeadAdd, LeadUpdate, ListCreate, ListLeadsQuery, ListListsQuery, ListUpdate } from '../platform/types';
+import { pageOf } from '../platform/http/query';
+import type { LeadAdd, LeadUpdate, ListCreate, ListLeadsQuery, ListUpdate } from '../platform/types';
 
 const account = (req: Parameters<RequestHandler>[0]) => principalOf(req).accountId;
 
 export function listLists(lists: ListService): RequestHandler {
   return async (req, res) => {
-    const { page = 1, per_page = 20 } = req.query as ListListsQuery;
-    res.json(await lists.list(account(req), page, per_page));
+    const { page, perPage } = pageOf(req.query);
+    res.json(await lists.list(account(req), page, perPage));
   };
 }
 

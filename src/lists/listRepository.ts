@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { newestFirst, type PageWindow } from '../platform/db/pages';
 import type { CompanyRow } from '../search';
 
 export const LEAD_STATUTS = ['nouveau', 'contacte', 'qualifie', 'converti', 'perdu'] as const;
@@ -69,16 +70,8 @@ export async function findList(db: Knex, accountId: string, listId: string): Pro
   return db<ListRow>('lists').where({ id: listId, account_id: accountId }).first();
 }
 
-export async function listLists(db: Knex, accountId: string, page: { offset: number; limit: number }): Promise<{ total: number; rows: ListRow[] }> {
-  const [count, rows] = await Promise.all([
-    db('lists').where({ account_id: accountId }).count<{ n: number }[]>({ n: '*' }).first(),
-    db<ListRow>('lists')
-      .where({ account_id: accountId })
-      .orderBy([{ column: 'created_at', order: 'desc' }, { column: 'id', order: 'desc' }])
-      .offset(page.offset)
-      .limit(page.limit),
-  ]);
-  return { total: Number(count?.n ?? 0), rows };
+export async function listLists(db: Knex, accountId: string, page: PageWindow): Promise<{ total: number; rows: ListRow[] }> {
+  return newestFirst<ListRow>(db, 'lists', { account_id: accountId }, page);
 }
 
 /**

@@ -7,8 +7,7 @@ import { AppError, validationError, type FieldError } from '../platform/errors';
 import * as lists from './listRepository';
 import { findTask } from '../extraction';
 import type { Lead, LeadAdd, LeadBulkResult, LeadPage, LeadStatut, List, ListCreate, ListPage, ListUpdate, LeadUpdate } from '../platform/types';
-import { IMPORT_COLUMNS } from '../search';
-import { entrepriseFields, originsOf, toEntreprise, type CompanyOrigin } from '../search';
+import { entrepriseFields, IMPORT_COLUMNS, originsOf, toEntreprise, type CompanyOrigin } from '../search';
 
 /** How many leads a list embeds (its most recently added), in GET /v1/lists and GET /v1/lists/{id}. */
 export const EMBEDDED_LEADS = 10;

@@ -46,6 +46,12 @@ export interface Config {
   metricsPort?: number;
   /** Bearer token that GET /metrics requires (on the API port too when set). */
   metricsToken?: string;
+  /** Whether webhook endpoints may point at private, loopback and link-local addresses (development). */
+  webhooksAllowPrivate: boolean;
+  /** A charge that takes a balance from this or more to below it sends credits.balance_low. */
+  webhookLowBalance: number;
+  /** How long a webhook endpoint has to answer a delivery. */
+  webhookTimeoutMs: number;
 }
 
 interface Setting {
@@ -90,6 +96,9 @@ export const settings: Setting[] = [
   { env: 'SEARCH_INDEX_MAX_STALENESS_MS', default: '0', description: 'How old the index\'s last refresh may be when a search starts. `0`: every search first reads the writes committed before it (one shared, indexed query per round of concurrent searches), so no search misses a committed write. Higher values save that query and may hide other instances\' writes that long (writes made through the same instance are always seen at once).' },
   { env: 'METRICS_PORT', default: '(unset)', computed: true, description: 'Port of a second listener (on HOST) that serves only `GET /metrics` (Prometheus text format; see Metrics). Unset: no such listener.' },
   { env: 'METRICS_TOKEN', default: '(unset)', computed: true, description: 'At least 16 characters. When set, `GET /metrics` answers only `Authorization: Bearer <METRICS_TOKEN>`, on the API port as well as on METRICS_PORT; anything else gets 404. Unset: `/metrics` is not served on the API port.' },
+  { env: 'WEBHOOKS_ALLOW_PRIVATE', default: 'false', description: '`true` lets webhook endpoints point at private, loopback and link-local addresses (for development against a local receiver). `false`: such URLs are refused at creation and at every delivery, after DNS resolution too.' },
+  { env: 'WEBHOOK_LOW_BALANCE', default: '10', description: 'A charge that takes an account\'s credit balance from this or more to below it sends the `credits.balance_low` webhook event.' },
+  { env: 'WEBHOOK_TIMEOUT_MS', default: '10000', description: 'How long a webhook endpoint has to answer a delivery; past it the attempt failed and is retried (5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h).' },
   { env: 'UNAUTHENTICATED_RATE_LIMIT', default: '60', description: 'Requests without a valid API key (missing, invalid, expired or revoked) one client address may make per 60-second window; past it, `429 rate_limited`.' },
 ];
 
@@ -208,6 +217,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     searchIndexMaxStalenessMs: integer('SEARCH_INDEX_MAX_STALENESS_MS', 0, 2_000),
     metricsPort,
     metricsToken,
+    webhooksAllowPrivate: oneOf('WEBHOOKS_ALLOW_PRIVATE', ['true', 'false'] as const) === 'true',
+    webhookLowBalance: integer('WEBHOOK_LOW_BALANCE', 1, 1_000_000_000),
+    webhookTimeoutMs: integer('WEBHOOK_TIMEOUT_MS', 1_000, 60_000),
   };
   // SIGTERM lets running extractions finish: the shutdown must outlast one (its deadline, then writing).
   config.shutdownTimeoutMs = integer('SHUTDOWN_TIMEOUT_MS', 0, 900_000, config.scrapingDeadlineMs + SHUTDOWN_DEFAULT_MARGIN_MS);

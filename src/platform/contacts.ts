@@ -24,9 +24,118 @@ import { asciiDigits } from './text';
 export function normalizePhone(text: string, defaultCountry: CountryCode = 'DZ'): string | undefined {
   if (typeof text !== 'string') return undefined;
   const cleaned = collapse(asciiDigits(text.length > MAX_FIELD ? text.slice(0, MAX_FIELD) : text));
-  if (cleaned === '') return undefined;
-  const phone = parsePhoneNumberFromString(cleaned, { defaultCountry });
-  return phone?.isValid() ? phone.number : undefined;
+  return validNumber(cleaned, defaultCountry);
+}
+
+/**
+ * The E.164 form of a number libphonenumber reads from `text` for `defaultCountry` when it is
+ * valid, else undefined. A text with fewer than two digits (of the kinds libphonenumber reads:
+ * ASCII, fullwidth, Arabic-Indic) is answered without asking libphonenumber (it refuses any number
+ * with fewer, MIN_LENGTH_FOR_NSN, and refusing costs it an exception). Inside {@link withContactMemo}, each text is asked once.
+ */
+function validNumber(text: string, defaultCountry: CountryCode): string | undefined {
+  if (!hasTwoDigits(text) || notViable(text)) return undefined;
+  return memoized(memo?.valid, `${defaultCountry}${text}`, () =>
+    withoutStackTraces(() => {
+      const phone = parsePhoneNumberFromString(text, { defaultCountry });
+      return phone?.isValid() ? phone.number : undefined;
+    }),
+  );
+}
+
+/**
+ * Runs a libphonenumber call without capturing stack traces: it refuses a text by throwing a
+ * ParseError that it catches itself (parsePhoneNumberFromString answers undefined), and the
+ * trace of each such error was a fifth of the cost of reading a listing's numbers.
+ */
+function withoutStackTraces<T>(call: () => T): T {
+  const limit = Error.stackTraceLimit;
+  Error.stackTraceLimit = 0;
+  try {
+    return call();
+  } finally {
+    Error.stackTraceLimit = limit;
+  }
+}
+
+/**
+ * Whether libphonenumber certainly refuses `text` as one number (a cheap test before asking it):
+ * it reads the text from its first '+' or digit to its last digit or '#', and refuses that
+ * unless it is digits, punctuation and an extension ('ext', 'extension', 'int', 'anexo', 'x'...),
+ * so a Latin letter there other than those words' letters (a e i n o s t x) makes it no number:
+ * 'Tél : 0550 12 34 56 – Fax : 021 …' ('F'). An RFC 3966 'phone-context' is left to libphonenumber.
+ */
+function notViable(text: string): boolean {
+  if (text.length > MAX_LIBPHONENUMBER_INPUT || text.includes('phone-context')) return false;
+  let start = 0;
+  while (start < text.length && !isNumberStart(text.charCodeAt(start))) start++;
+  let end = text.length;
+  while (end > start && !isDigitOrHash(text.charCodeAt(end - 1))) end--;
+  for (let i = start; i < end; i++) {
+    const c = text.charCodeAt(i) | 0x20;
+    if (c >= 0x61 && c <= 0x7a && !EXTENSION_LETTERS.has(c)) return true;
+  }
+  return false;
+}
+
+/** Longest text libphonenumber reads (its MAX_INPUT_STRING_LENGTH). */
+const MAX_LIBPHONENUMBER_INPUT = 250;
+/** The Latin letters of libphonenumber's extension words, lower case. */
+const EXTENSION_LETTERS = new Set([...'aeinostx'].map((c) => c.charCodeAt(0)));
+
+/** The digits libphonenumber reads: ASCII, fullwidth, Arabic-Indic, Eastern Arabic-Indic. */
+function isAnyDigit(c: number): boolean {
+  return (c >= 48 && c <= 57) || (c >= 0xff10 && c <= 0xff19) || (c >= 0x660 && c <= 0x669) || (c >= 0x6f0 && c <= 0x6f9);
+}
+
+function isNumberStart(c: number): boolean {
+  return c === 43 || c === 0xff0b || isAnyDigit(c);
+}
+
+function isDigitOrHash(c: number): boolean {
+  return c === 35 || isAnyDigit(c);
+}
+
+function hasTwoDigits(text: string): boolean {
+  let digits = 0;
+  for (let i = 0; i < text.length; i++) {
+    if (isAnyDigit(text.charCodeAt(i)) && ++digits === 2) return true;
+  }
+  return false;
+}
+
+/**
+ * What one page's reading has already asked libphonenumber (15 to 30 µs a call): a listing page
+ * asks about the same numbers several times (its text, its tel: links, its data-phone buttons,
+ * each card read for its phones and for its faxes). Kept only while {@link withContactMemo} runs.
+ */
+interface ContactMemo {
+  valid: Map<string, string | undefined>;
+  found: Map<string, string[]>;
+}
+let memo: ContactMemo | undefined;
+
+/**
+ * Runs `read` (the reading of one page) with the answers of libphonenumber remembered: the same
+ * text is parsed once. The results are those of calls without it; the memory is dropped when
+ * `read` ends (calls nest: an inner one shares the outer one's memory).
+ */
+export function withContactMemo<T>(read: () => T): T {
+  if (memo) return read();
+  memo = { valid: new Map(), found: new Map() };
+  try {
+    return read();
+  } finally {
+    memo = undefined;
+  }
+}
+
+function memoized<T>(map: Map<string, T> | undefined, key: string, compute: () => T): T {
+  if (!map) return compute();
+  if (map.has(key)) return map.get(key) as T;
+  const value = compute();
+  map.set(key, value);
+  return value;
 }
 
 /** Longest single value read as one phone number (a field, a tel: link). */
@@ -64,11 +173,7 @@ export function findPhones(text: string, defaultCountry: CountryCode = 'DZ'): st
           if (one !== '') found.add(one);
           continue;
         }
-        for (const window of windows(span)) {
-          for (const match of findNumbers(window, { defaultCountry, v2: true })) {
-            if (match.number.isValid()) found.add(match.number.number);
-          }
-        }
+        for (const window of windows(span)) for (const n of numbersIn(window, defaultCountry)) found.add(n);
       }
     }
   }
@@ -143,8 +248,18 @@ function oneNumber(span: string, defaultCountry: CountryCode): string | undefine
   }
   if (digits > ONE_NUMBER_DIGITS || digits < 8) return undefined;
   if (isLatinLetter(span.charCodeAt(0)) || isLatinLetter(span.charCodeAt(span.length - 1))) return '';
-  const phone = parsePhoneNumberFromString(span.replace(/^[^\d+(]+|[^\d)]+$/g, ''), { defaultCountry });
-  return phone?.isValid() ? phone.number : '';
+  return validNumber(span.replace(/^[^\d+(]+|[^\d)]+$/g, ''), defaultCountry) ?? '';
+}
+
+/** The valid numbers libphonenumber's matcher finds in a window of text, as E.164 (asked once per text inside {@link withContactMemo}). */
+function numbersIn(window: string, defaultCountry: CountryCode): readonly string[] {
+  return memoized(memo?.found, `${defaultCountry}${window}`, () => {
+    const out: string[] = [];
+    withoutStackTraces(() => {
+      for (const match of findNumbers(window, { defaultCountry, v2: true })) if (match.number.isValid()) out.push(match.number.number);
+    });
+    return out;
+  });
 }
 
 /** A long piece as overlapping windows around its digits (a piece without digits has none). */
@@ -293,7 +408,10 @@ export function findEmails(text: string): string[] {
     if (email) found.add(email);
   }
   // Each rewriting only where it can apply (they are linear, but a page has many entries).
-  let plain = collapse(text);
+  // Whitespace matters only to the obfuscations (' [at] ', ' arobase '): an address's characters
+  // never include it, so a text without them is read as it is (collapsing a whole entry's raw
+  // HTML was most of the cost).
+  let plain = /[[({]/.test(text) || /arobase/i.test(text) ? collapse(text) : text;
   if (plain.includes('&')) plain = plain.replace(/&#0{0,8}64;|&#x0{0,8}40;|&commat;/gi, '@').replace(/&#0{0,8}46;|&#x0{0,8}2e;|&period;/gi, '.');
   if (/[[({]/.test(plain)) plain = plain.replace(OBFUSCATED_AT, '@').replace(OBFUSCATED_DOT, '.');
   if (/arobase/i.test(plain)) plain = plain.replace(SPELLED_EMAIL, (_, local: string, domain: string) => `${local}@${domain.replace(/ point /gi, '.')}`);

@@ -1,17 +1,20 @@
+import type { WebhookServiceOptions } from '../../src/webhooks';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Express } from 'express';
 import { createApp } from '../../src/app';
-import { createServices, type AppServices } from '../../src/composition';
-import type { ResponseValidationMode } from '../../src/platform/config';
+import { compose, type AppServices } from '../../src/composition';
+import { loadConfig, type Config, type ResponseValidationMode } from '../../src/platform/config';
 import type { Database } from '../../src/platform/db';
-import { createReadYourWrites, type FenceOptions, type ReadYourWrites } from '../../src/platform/db/readYourWrites';
+import type { FenceOptions, ReadYourWrites } from '../../src/platform/db/readYourWrites';
 import type { ScrapingSetup } from '../../src/extraction/extractionService';
 import type { RateLimits } from '../../src/ratelimit/rateLimit';
 import { createLogger, type Logger } from '../../src/platform/logger';
 import { Metrics } from '../../src/platform/metrics';
-import { PrincipalCache } from '../../src/accounts/principalCache';
-import { CompanyIndex } from '../../src/search/companyIndex';
+import type { PrincipalCache } from '../../src/accounts/principalCache';
+import type { CompanyIndex } from '../../src/search/companyIndex';
+import type { PageReader } from '../../src/extraction/pages';
+import { testPageReader } from './pages';
 import { createTestDatabase } from './db';
 
 export const TEST_SECRET = 'test-secret-that-is-long-enough-0123456789';
@@ -47,7 +50,8 @@ export interface TestContext {
 export async function createTestContext(
   options: {
     validateResponses?: ResponseValidationMode;
-    scraping?: ScrapingSetup;
+    /** Where extractions read; without `pages`, the test process's page workers ({@link testPageReader}). */
+    scraping?: Omit<ScrapingSetup, 'pages'> & { pages?: PageReader };
     authCacheTtlMs?: number;
     /** A database opened by the caller (closed by the context's close); default: createTestDatabase(). */
     database?: Database;
@@ -61,33 +65,50 @@ export async function createTestContext(
     metricsToken?: string;
     /** The app's rate limits (default: in-process). */
     rateLimits?: RateLimits;
+    /** Webhook settings (default: private targets refused, low balance 10, as in production). */
+    webhooks?: WebhookServiceOptions;
   } = {},
 ): Promise<TestContext> {
   const database = options.database ?? (await createTestDatabase());
   const lines: string[] = [];
   const logger = createLogger(options.logLevel ?? 'info', { write: (line: string) => void lines.push(line) });
-  const reads = createReadYourWrites({ primary: database.knex, reader: database.reader, logger, ...options.fence });
-  await reads.start(database);
-  const principalCache = new PrincipalCache({ ttlMs: options.authCacheTtlMs ?? 5000 });
-  await principalCache.start(database);
-  const searchIndex = (options.searchIndex ?? process.env.TEST_SEARCH_INDEX !== 'off') === false ? undefined : new CompanyIndex(database.knex, { refreshIntervalMs: 0 });
-  await searchIndex?.start();
-  // One graph: the services the tests call are the ones the app serves with.
-  const metrics = options.metrics ?? new Metrics({ defaultMetrics: false });
-  const services = createServices(database.knex, TEST_SECRET, { scraping: options.scraping, principalCache, reads, searchIndex, metrics });
+  // The graph production builds (src/composition.ts), over the test's database, with test settings.
+  const config: Config = {
+    ...loadConfig({}),
+    apiKeySecret: TEST_SECRET,
+    seedDemo: false,
+    authCacheTtlMs: options.authCacheTtlMs ?? 5000,
+    searchIndex: options.searchIndex ?? process.env.TEST_SEARCH_INDEX !== 'off',
+    webhooksAllowPrivate: options.webhooks?.allowPrivate ?? false,
+    webhookLowBalance: options.webhooks?.lowBalanceThreshold ?? 10,
+  };
+  const parts = await compose(config, {
+    serve: true,
+    logger,
+    database,
+    // Extractions without page workers of their own share the test process's reader.
+    // (The caller's object itself, which its tests may change between requests.)
+    scraping: options.scraping && Object.assign(options.scraping, { pages: options.scraping.pages ?? testPageReader() }),
+    metrics: options.metrics ?? new Metrics({ defaultMetrics: false }),
+    rateLimits: options.rateLimits,
+    fence: options.fence,
+    searchIndex: { refreshIntervalMs: 0 },
+    awaitSearchIndex: true,
+  });
+  const { services, reads, searchIndex, principalCache } = parts;
   const app = createApp({
     services,
     db: database.knex,
     apiKeySecret: TEST_SECRET,
     logger,
     validateResponses: options.validateResponses ?? 'error',
-    scraping: options.scraping,
+    scraping: parts.scraping,
     principalCache,
     reads,
     searchIndex,
-    metrics,
+    metrics: parts.metrics,
     metricsToken: options.metricsToken,
-    rateLimits: options.rateLimits,
+    rateLimits: parts.rateLimits,
   });
   let n = 0;
   return {
@@ -111,12 +132,7 @@ export async function createTestContext(
       await notified;
       return result;
     },
-    close: async () => {
-      await searchIndex?.close();
-      await principalCache.close();
-      await reads.close();
-      await database.close();
-    },
+    close: () => parts.close(),
   };
 }
 

@@ -14,6 +14,7 @@ import { findSecteur } from '../../src/search/secteurs';
 import { PoliteFetcher } from '../../src/extraction/fetcher';
 import type { MergedCompany } from '../../src/extraction/merge';
 import type { PageReader } from '../../src/extraction/pages';
+import { testPageReader } from './pages';
 import { runExtraction, type RunResult } from '../../src/extraction/run';
 import { parseSources } from '../../src/extraction/sources';
 import { startSite, type Route, type Site } from '../scraping/fixtureServer';
@@ -95,7 +96,7 @@ export async function runSites(sites: { site: CorpusSite; origin: string }[], op
     maxResults: options.maxResults ?? 100,
     fetcher: new PoliteFetcher({ userAgent: 'ProspectingBot/0.1 (+https://prospecting.test/bot)', timeoutMs: 5000, backoffMs: 20 }),
     deadlineMs: options.deadlineMs ?? 20_000,
-    pages: options.pages,
+    pages: options.pages ?? testPageReader(),
   });
 }
 

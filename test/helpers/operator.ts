@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import knexFactory from 'knex';
 import { loadConfig, settings } from '../../src/platform/config';
-import { openRuntime, type Runtime } from '../../src/runtime';
+import { compose, type Composition } from '../../src/composition';
 
 /**
  * What the operator tests share: a brand-new store, the CLI and the server run as child
@@ -38,7 +38,7 @@ export interface Store {
    * API-key secret). PGlite holds its data directory exclusively: on the embedded store, open
    * it only while no CLI or server process runs on it, and close it before starting one.
    */
-  open(): Promise<Runtime>;
+  open(): Promise<Composition>;
   /** Deletes the store (drops the database, removes DATA_DIR). */
   remove(): Promise<void>;
 }
@@ -51,7 +51,7 @@ export interface Store {
 export async function createStore(): Promise<Store> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'prospecting-operator-'));
   const env = operatorEnv({ DATA_DIR: dataDir });
-  const open = () => openRuntime(loadConfig(env));
+  const open = () => compose(loadConfig(env), { serve: false });
   const removeDir = () => fs.rmSync(dataDir, { recursive: true, force: true });
   const base = process.env.DATABASE_URL;
   if (!base) {

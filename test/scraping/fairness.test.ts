@@ -9,6 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { PoliteFetcher } from '../../src/extraction/fetcher';
 import { runExtraction } from '../../src/extraction/run';
 import { parseSources } from '../../src/extraction/sources';
+import { testPageReader } from '../helpers/pages';
 
 jest.setTimeout(60_000);
 
@@ -105,7 +106,7 @@ describe('a greedy account beside a normal one, on one directory', () => {
       const fetcher = new PoliteFetcher({ userAgent: 'FairnessTest/1.0', perHostConcurrency: 2 });
       const sources = parseSources(`sources:\n  - name: annuaire\n    search_url: "${site.origin}/recherche?wilaya={wilaya}"\n    selectors:\n      item: "article.fiche"\n      detail_link: "a.fiche-lien"\n`);
       const extraction = (wilaya: { code: number; nom: string }, flow: string) =>
-        runExtraction({ sources, secteur: 'BTP', wilaya, fetcher, deadlineMs: 50_000, flow });
+        runExtraction({ sources, secteur: 'BTP', wilaya, fetcher, deadlineMs: 50_000, flow, pages: testPageReader() });
       // The greedy account runs two extractions at once (15 detail pages each)...
       const greedy = [extraction({ code: 16, nom: 'Alger' }, 'greedy'), extraction({ code: 9, nom: 'Blida' }, 'greedy')];
       // ...and has a queue of detail pages before the normal account asks for anything.

@@ -5,7 +5,7 @@
  */
 import { parse } from 'node-html-parser';
 import { extractDetail, readListing } from '../../src/extraction/extract';
-import { embeddedJson, findNextPage, jsonItems, repeatedItems } from '../../src/extraction/items';
+import { embeddedJson, findNextPage, jsLiteral, jsonItems, jsonNext, repeatedItems } from '../../src/extraction/items';
 
 const URL = 'https://annuaire.test/annuaire?q=btp&page=1';
 
@@ -428,5 +428,105 @@ describe('props in attributes', () => {
     const props = `{"magasins":[1,[${[1, 2, 3].map(enc).join(',')}]]}`.replace(/"/g, '&quot;');
     const found = readListing(chrome(`<astro-island uid="a" props="${props}"></astro-island>`), URL).companies;
     expect(found.map((c) => [c.name, c.phones, c.emails])).toEqual([1, 2, 3].map((n) => [`Société ${n}`, [`+21355012345${n}`], [`s${n}@x.dz`]]));
+  });
+});
+
+describe('JavaScript literals read without running them', () => {
+  test('single quotes, JS escapes, unquoted keys, trailing commas, comments, undefined', () => {
+    expect(jsLiteral(`[{nom: 'L\\'Étoile', 'tel': "0550\\x2012 34 56", tél: 'T\\u00e9l', $id: 7, 2: 'x',}, // fin
+      [-1.5e2, .5, true, false, null, undefined, '\\u{1F600}', 'a\\
+b'], /* x */]`)).toEqual([
+      { nom: "L'Étoile", tel: '0550 12 34 56', tél: 'Tél', $id: 7, 2: 'x' },
+      [-150, 0.5, true, false, null, null, '😀', 'ab'],
+    ]);
+  });
+
+  test('anything that is not a literal gives nothing: calls, variables, expressions, unterminated text', () => {
+    for (const text of ["[foo(1), 'a']", '[a, 1]', '[1 + 2]', "['a", '{a: 1', "['a\nb']", '[1] [2]', "{'__proto__': 1}.x", '[\\x41]']) expect(jsLiteral(text)).toBeUndefined();
+    // A key named __proto__ is an own key, not the object's prototype.
+    const value = jsLiteral("{'__proto__': {polluted: 1}}") as Record<string, unknown>;
+    expect(Object.getPrototypeOf(value)).toBe(Object.prototype);
+    expect(Object.keys(value)).toEqual(['__proto__']);
+  });
+
+  test('nesting deeper than 40 levels, and 200,000 unclosed brackets, give nothing in linear time', () => {
+    expect(jsLiteral(`${'['.repeat(50)}1${']'.repeat(50)}`)).toBeUndefined();
+    const started = performance.now();
+    expect(jsLiteral('['.repeat(200_000))).toBeUndefined();
+    expect(jsLiteral(`['${"\\'".repeat(100_000)}`)).toBeUndefined();
+    expect(performance.now() - started).toBeLessThan(2_000);
+  });
+});
+
+describe('map locators: companies in an unkeyed array of arrays', () => {
+  const page = chrome(`<h1>Nos agences</h1><div id="map"></div>
+    <script>
+      var styles = [{"featureType":"water","stylers":[{"color":"#a0d6d1"}]}];
+      var locations = [
+        ['Hoggar Bâtiment', 36.75, 3.05, '<b>Hoggar Bâtiment</b><br>Tél : 021 23 45 67<br>Fax : 021 23 45 68<br><a href="mailto:contact@hoggar-batiment.dz">contact@hoggar-batiment.dz</a>', 1],
+        ["Tassili Travaux", 36.7, 3.1, "<strong>Tassili Travaux</strong><br/>Mobile : <a href=\\"tel:0661223344\\">0661 22 33 44</a>", 2],
+        [36.72, 3.2, '<h4>Atlas Génie Civil</h4><p>T\\u00e9l.: 023 45 67 89 / Fax: 023 45 67 90</p><a href="/agence/atlas">Voir</a>', 3],
+        ['Dépôt central', 36.8, 3.0, '<b>Dépôt central</b><br>Horaires : 8h - 17h', 4],
+      ];
+    </script>`);
+
+  test('each inner array with a name and contact-like strings is a company; labels read (a fax is a fax); records without contacts are not', () => {
+    const { companies } = readListing(page, URL);
+    expect(companies.map((c) => ({ name: c.name, phones: c.phones, faxes: c.faxes ?? [], emails: c.emails, detailUrl: c.detailUrl }))).toEqual([
+      { name: 'Hoggar Bâtiment', phones: ['+21321234567'], faxes: ['+21321234568'], emails: ['contact@hoggar-batiment.dz'], detailUrl: undefined },
+      { name: 'Tassili Travaux', phones: ['+213661223344'], faxes: [], emails: [], detailUrl: undefined },
+      { name: 'Atlas Génie Civil', phones: ['+21323456789'], faxes: ['+21323456790'], emails: [], detailUrl: 'https://annuaire.test/agence/atlas' },
+    ]);
+  });
+
+  test('the same records in JSON (double quotes, no trailing comma) are read the same way; arrays of numbers are not records', () => {
+    const json = `<script>var markers = ${JSON.stringify([['Hoggar Bâtiment', 36.75, 3.05, 'Tél : 021 23 45 67 - E-mail : contact@hoggar-batiment.dz'], ['Tassili Travaux', 36.7, 3.1, 'Tél : 0661 22 33 44'], [36.7, 3.1, 12, 99]])};</script>`;
+    expect(names(chrome(json))).toEqual(['Hoggar Bâtiment', 'Tassili Travaux']);
+    expect(jsonItems([[1, 2], [3, 4]])).toEqual([]);
+  });
+});
+
+describe('Gatsby pages whose listing is only in page-data.json', () => {
+  const shell = (head: string, body = '') => `<!DOCTYPE html><html><head><meta name="generator" content="Gatsby 5.13.3"/>${head}</head><body><div id="___gatsby"><div id="gatsby-focus-wrapper"><header>Annuaire — 021 99 88 77</header><main><h1>Entreprises</h1>${body}<div class="skeleton"></div></main></div></div></body></html>`;
+
+  test('the page-data.json its preload link names (not app-data.json nor a static query), else the one Gatsby’s path convention gives', () => {
+    const named = shell('<link as="fetch" rel="preload" href="/page-data/app-data.json" crossorigin="anonymous"/><link as="fetch" rel="preload" href="/page-data/sq/d/123.json"/><link as="fetch" rel="preload" href="/page-data/annuaire/btp/page-data.json" crossorigin="anonymous"/>');
+    expect(readListing(named, 'https://gatsby.test/annuaire/btp/').data).toBe('https://gatsby.test/page-data/annuaire/btp/page-data.json');
+    expect(readListing(shell(''), 'https://gatsby.test/annuaire/btp/page/2/?x=1').data).toBe('https://gatsby.test/page-data/annuaire/btp/page/2/page-data.json');
+    expect(readListing(shell(''), 'https://gatsby.test/').data).toBe('https://gatsby.test/page-data/index/page-data.json');
+  });
+
+  test('a page that shows its companies, or that Gatsby did not make, names no data file', () => {
+    const cards = '<div class="card"><h3>Hoggar Bâtiment</h3><p>Tél : 021 23 45 67</p></div><div class="card"><h3>Tassili Travaux</h3><p>Tél : 0661 22 33 44</p></div>';
+    expect(readListing(shell('', cards), 'https://gatsby.test/annuaire/').data).toBeUndefined();
+    expect(readListing(chrome('<p>Aucun résultat</p>'), URL).data).toBeUndefined();
+  });
+
+  test('page-data.json: GraphQL edges/node records with nested contacts, a sponsored one dropped; the next page from pageContext.nextPagePath', () => {
+    const data = {
+      componentChunkName: 'component---src-templates-liste-js',
+      path: '/annuaire/btp/',
+      result: {
+        data: {
+          site: { siteMetadata: { title: 'Annuaire', telephone: '021 99 88 77' } },
+          allEntreprise: {
+            edges: [
+              { node: { raisonSociale: 'Hoggar Bâtiment', coordonnees: { telephone: '021 23 45 67', fax: '021 23 45 68' } }, cursor: 'a' },
+              { node: { raisonSociale: 'Tassili Travaux', coordonnees: { email: 'info@tassili.dz' } }, cursor: 'b' },
+              { node: { raisonSociale: 'Crédit Express', sponsorise: true, coordonnees: { telephone: '0770 00 00 01' } }, cursor: 'c' },
+            ],
+          },
+        },
+        pageContext: { humanPageNumber: 1, numberOfPages: 2, previousPagePath: '', nextPagePath: '/annuaire/btp/page/2/' },
+      },
+    };
+    expect(jsonNext(data)).toBe('/annuaire/btp/page/2/');
+    const listing = readListing(JSON.stringify(data), 'https://gatsby.test/page-data/annuaire/btp/page-data.json', {}, { contentType: 'application/json' });
+    expect(listing.companies.map((c) => [c.name, c.phones, c.faxes ?? [], c.emails])).toEqual([
+      ['Hoggar Bâtiment', ['+21321234567'], ['+21321234568'], []],
+      ['Tassili Travaux', [], [], ['info@tassili.dz']],
+    ]);
+    expect(listing.dropped.advertisement).toBe(1);
+    expect(listing.next).toBe('https://gatsby.test/annuaire/btp/page/2/');
   });
 });

@@ -20,6 +20,12 @@ describe('mergeCompanies', () => {
         phones: ['+213550123456', '+21321234567'],
         sources: ['a', 'b'],
         sourceUrls: ['https://a.test/p', 'https://a.test/e/1', 'https://b.test/p'],
+        // Each page with the source it belongs to (provenance).
+        seenOn: [
+          { source: 'a', url: 'https://a.test/p' },
+          { source: 'a', url: 'https://a.test/e/1' },
+          { source: 'b', url: 'https://b.test/p' },
+        ],
         names: ['Numidia Conseil', 'Cabinet Numidia Conseil'],
       },
     ]);

@@ -10,6 +10,7 @@ import { PageReader } from '../../src/extraction/pages';
 import { runExtraction } from '../../src/extraction/run';
 import { parseSources, type SourceConfig } from '../../src/extraction/sources';
 import { never, startSite, type Site } from './fixtureServer';
+import { testPageReader } from '../helpers/pages';
 
 const UA = 'ProspectingBot/0.1 (+https://prospecting.test/bot)';
 const ALGER = { code: 16, nom: 'Alger' };
@@ -155,11 +156,14 @@ function fetcher(timeoutMs = 1000): PoliteFetcher {
 
 test('a full run: companies merged across pages and sources, the report, and exactly the URLs fetched', async () => {
   const started = Date.now();
-  const { companies, report, fetched } = await runExtraction({ sources: fx.sources, secteur: 'Conseil', wilaya: ALGER, maxResults: 50, fetcher: fetcher(), deadlineMs: 3000 });
+  const { companies, report, fetched } = await runExtraction({ pages: testPageReader(), sources: fx.sources, secteur: 'Conseil', wilaya: ALGER, maxResults: 50, fetcher: fetcher(), deadlineMs: 3000 });
   const elapsed = Date.now() - started;
   const { a, b, blocked, dead, broken, busy } = fx;
 
-  expect(companies).toEqual([
+  // Each page a company was read from, with its source (provenance): the source whose site served it.
+  const sourceAt = new Map(fx.sources.map((s) => [new URL(s.searchUrl.replace(/\{[a-z_]+\}/g, 'x')).origin, s.name]));
+  for (const c of companies) expect(c.seenOn).toEqual(c.sourceUrls.map((url) => ({ source: sourceAt.get(new URL(url).origin), url })));
+  expect(companies.map(({ seenOn: _seenOn, ...c }) => c)).toEqual([
     {
       name: 'SARL Numidia Conseil',
       wilayaCode: 16,
@@ -280,6 +284,7 @@ test('a source that never answers does not hold the others: the run ends at the 
   const [a, , , muet] = fx.sources;
   const started = Date.now();
   const { companies, report, fetched } = await runExtraction({
+    pages: testPageReader(),
     sources: [muet, a],
     secteur: 'Conseil',
     wilaya: ALGER,
@@ -305,7 +310,7 @@ test('the deadline cuts a source midway: what it read is kept, the source is rep
   });
   try {
     const sources = parseSources(`sources:\n  - name: lent\n    search_url: "${slowDetail.origin}/liste"\n    selectors:\n      item: div.f\n      detail_link: a\n`);
-    const { companies, report } = await runExtraction({ sources, secteur: 'x', wilaya: ALGER, fetcher: fetcher(10_000), deadlineMs: 1000 });
+    const { companies, report } = await runExtraction({ pages: testPageReader(), sources, secteur: 'x', wilaya: ALGER, fetcher: fetcher(10_000), deadlineMs: 1000 });
     expect(report).toEqual([report_({ name: 'lent', status: 'timeout', pages_read: 1, companies_found: 2, error: 'the run deadline was reached' }, 'partial', 2)]);
     expect(companies.map((c) => [c.name, c.phones])).toEqual([
       ['Numidia Conseil', []],
@@ -319,7 +324,7 @@ test('the deadline cuts a source midway: what it read is kept, the source is rep
 
 test('a source stops early once it has maxResults companies: no second page, details of the first ones only', async () => {
   const [a] = fx.sources;
-  const { companies, report, fetched } = await runExtraction({ sources: [a], secteur: 'Conseil', wilaya: ALGER, maxResults: 2, fetcher: fetcher(), deadlineMs: 3000 });
+  const { companies, report, fetched } = await runExtraction({ pages: testPageReader(), sources: [a], secteur: 'Conseil', wilaya: ALGER, maxResults: 2, fetcher: fetcher(), deadlineMs: 3000 });
   expect(fetched.slice(0, 2)).toEqual([`${fx.a.origin}/robots.txt`, `${fx.a.origin}/recherche?secteur=Conseil&wilaya=Alger&page=1`]);
   expect(new Set(fetched.slice(2))).toEqual(new Set([`${fx.a.origin}/entreprise/numidia`, `${fx.a.origin}/entreprise/atlas`]));
   expect(fetched).toHaveLength(4);
@@ -339,7 +344,7 @@ test('a later page failing keeps the source ok, with the failure noted', async (
   });
   try {
     const sources = parseSources(`sources:\n  - name: s\n    search_url: "${s.origin}/p{page}"\n    selectors:\n      item: div.f\n`);
-    const { report, fetched } = await runExtraction({ sources, secteur: 'x', wilaya: ALGER, fetcher: fetcher(), deadlineMs: 2000 });
+    const { report, fetched } = await runExtraction({ pages: testPageReader(), sources, secteur: 'x', wilaya: ALGER, fetcher: fetcher(), deadlineMs: 2000 });
     expect(report).toEqual([report_({ name: 's', status: 'ok', pages_read: 1, companies_found: 1, error: `listing page 2: answered 404 (${s.origin}/p2)` }, 'partial', 1)]);
     expect(fetched).toEqual([`${s.origin}/robots.txt`, `${s.origin}/p1`, `${s.origin}/p2`]);
   } finally {
@@ -357,7 +362,7 @@ test('the report tells an empty source from one that gave companies, and counts 
       `sources:\n  - name: vide\n    search_url: "${s.origin}/vide"\n    selectors:\n      item: div.f\n` +
         `  - name: liste\n    search_url: "${s.origin}/liste"\n    selectors:\n      item: div.f\n`,
     );
-    const { companies, report } = await runExtraction({ sources, secteur: 'x', wilaya: ALGER, fetcher: fetcher(), deadlineMs: 3000 });
+    const { companies, report } = await runExtraction({ pages: testPageReader(), sources, secteur: 'x', wilaya: ALGER, fetcher: fetcher(), deadlineMs: 3000 });
     expect(report).toEqual([
       report_({ name: 'vide', status: 'ok', pages_read: 1, companies_found: 0 }, 'empty', 0),
       report_({ name: 'liste', status: 'ok', pages_read: 1, companies_found: 2 }, 'ok', 3, { duplicate: 1 }),
@@ -391,7 +396,7 @@ describe('a directory read without selectors', () => {
     }));
     try {
       const sources = parseSources(`sources:\n  - name: dz\n    search_url: "${s.origin}/annuaire?page={page}"\n`);
-      const { companies, report } = await runExtraction({ sources, secteur: 'x', wilaya: ALGER, fetcher: fetcher(), deadlineMs: 5000 });
+      const { companies, report } = await runExtraction({ pages: testPageReader(), sources, secteur: 'x', wilaya: ALGER, fetcher: fetcher(), deadlineMs: 5000 });
       expect(companies.map((c) => [c.name, c.phones, c.emails])).toEqual(NAMES.map((n, i) => [n, [`+21355012345${i}`], [`contact${i}@societe${i}.dz`]]));
       expect(companies.flatMap((c) => [...c.phones, ...c.emails]).filter((c) => FURNITURE.includes(c))).toEqual([]);
       expect(report).toEqual([report_({ name: 'dz', status: 'ok', pages_read: 7, companies_found: 6 }, 'ok', 7, { advertisement: 1 })]);
@@ -410,9 +415,47 @@ describe('a directory read without selectors', () => {
     });
     try {
       const sources = parseSources(`sources:\n  - name: dz\n    search_url: "${s.origin}/liste?page={page}"\n    max_pages: 5\n`);
-      const { companies, report } = await runExtraction({ sources, secteur: 'x', wilaya: ALGER, fetcher: fetcher(), deadlineMs: 5000 });
+      const { companies, report } = await runExtraction({ pages: testPageReader(), sources, secteur: 'x', wilaya: ALGER, fetcher: fetcher(), deadlineMs: 5000 });
       expect(companies.map((c) => c.name)).toEqual(['Numidia Conseil', 'Atlas Bâtiment', 'Tassili Import', 'Hodna Bois', 'Oran Transit']);
       expect(report[0]).toMatchObject({ status: 'ok', outcome: 'ok', pages_read: 3, companies_found: 5 });
+    } finally {
+      await s.close();
+    }
+  });
+});
+
+describe('Gatsby pages whose listing is only in page-data.json', () => {
+  const shell = (preload: string) => `<!DOCTYPE html><html><head><meta name="generator" content="Gatsby 5.13.3"/>${preload}</head><body><div id="___gatsby"><header>Annuaire — 021 99 88 77</header><main><div class="skeleton"></div></main></div></body></html>`;
+  const data = (records: object[], next = '') => ({ headers: { 'content-type': 'application/json' }, body: JSON.stringify({ path: '/', result: { data: { allEntreprise: { nodes: records } }, pageContext: { nextPagePath: next } } }) });
+  const routes = (robots: string) => ({
+    '/robots.txt': robots,
+    '/annuaire/': shell('<link rel="preload" as="fetch" href="/page-data/annuaire/page-data.json" crossorigin="anonymous"/>'),
+    '/page-data/annuaire/page-data.json': data([{ nom: 'Numidia Conseil', contact: { telephone: '0550 12 34 56', fax: '021 23 45 67' } }, { nom: 'Atlas Bâtiment', contact: { email: 'atlas@batiment.dz' } }], '/annuaire/2/'),
+    '/annuaire/2/': shell(''),
+    '/page-data/annuaire/2/page-data.json': data([{ nom: 'Oran Transit', contact: { telephone: '041 33 44 55' } }]),
+  });
+
+  test('each page’s data file is fetched after the page and read as its listing; the next page comes from the data', async () => {
+    const s = await startSite(routes('User-agent: *\nDisallow: /admin\n'));
+    try {
+      const sources = parseSources(`sources:\n  - name: dz\n    search_url: "${s.origin}/annuaire/"\n    max_pages: 5\n`);
+      const { companies, report } = await runExtraction({ pages: testPageReader(), sources, secteur: 'x', wilaya: ALGER, fetcher: fetcher(), deadlineMs: 5000 });
+      expect(companies.map((c) => [c.name, c.phones, c.emails])).toEqual([['Numidia Conseil', ['+213550123456'], []], ['Atlas Bâtiment', [], ['atlas@batiment.dz']], ['Oran Transit', ['+21341334455'], []]]);
+      expect(s.hits).toEqual(['/robots.txt', '/annuaire/', '/page-data/annuaire/page-data.json', '/annuaire/2/', '/page-data/annuaire/2/page-data.json']);
+      expect(report[0]).toMatchObject({ status: 'ok', outcome: 'ok', pages_read: 4, companies_found: 3 });
+    } finally {
+      await s.close();
+    }
+  });
+
+  test('a data file robots.txt disallows is never fetched: the source is empty', async () => {
+    const s = await startSite(routes('User-agent: *\nDisallow: /page-data/\n'));
+    try {
+      const sources = parseSources(`sources:\n  - name: dz\n    search_url: "${s.origin}/annuaire/"\n`);
+      const { companies, report } = await runExtraction({ pages: testPageReader(), sources, secteur: 'x', wilaya: ALGER, fetcher: fetcher(), deadlineMs: 5000 });
+      expect(companies).toEqual([]);
+      expect(s.hits.filter((h) => h.startsWith('/page-data/'))).toEqual([]);
+      expect(report[0]).toMatchObject({ status: 'ok', outcome: 'empty', pages_read: 1, companies_found: 0 });
     } finally {
       await s.close();
     }

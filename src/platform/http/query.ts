@@ -40,3 +40,12 @@ export const refuseBracketSyntax: RequestHandler = (req, _res, next) => {
     })),
   );
 };
+
+/**
+ * The page a list operation asks for (`page`, `per_page`: numbers once the validator has
+ * coerced them, with the contract's defaults 1 and 20).
+ */
+export function pageOf(query: unknown): { page: number; perPage: number } {
+  const { page = 1, per_page = 20 } = query as { page?: number; per_page?: number };
+  return { page, perPage: per_page };
+}

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 
-export const name = '011_scraping_task_queue';
+export const name = '012_scraping_task_queue';
 
 /**
  * Extraction tasks run in the background (POST /v1/scraping/tasks): a task row is made

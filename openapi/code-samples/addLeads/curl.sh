@@ -1,0 +1,5 @@
+# One company (201); {"entreprise_ids": [...]} or {"task_id": ...} add several at once (200)
+curl -sS --fail-with-body -X POST -H "Authorization: Bearer $API_KEY" \
+  -H "Content-Type: application/json" \
+  -d "{\"entreprise_id\": \"$ENTREPRISE_ID\", \"note\": \"Vu au salon Batimatec\"}" \
+  "http://localhost:3000/v1/lists/$LIST_ID/leads"

@@ -1,0 +1,13 @@
+import createClient from 'openapi-fetch';
+import type { paths } from './v1'; // npx openapi-typescript http://localhost:3000/v1/openapi.json -o v1.ts
+
+const client = createClient<paths>({
+  baseUrl: 'http://localhost:3000',
+  headers: { Authorization: `Bearer ${process.env.API_KEY}` },
+});
+
+const { data, error } = await client.POST('/v1/lists', {
+  body: { nom: 'BTP Alger', description: 'Entreprises du BTP à relancer' },
+});
+if (error) throw new Error(`${error.status} ${error.code}: ${error.detail}`);
+console.log('created list', data.id);

@@ -1,0 +1,12 @@
+import os
+
+import requests
+
+API = "http://localhost:3000"
+HEADERS = {"Authorization": f"Bearer {os.environ['API_KEY']}"}
+
+list_id = os.environ["LIST_ID"]  # a list's id (GET /v1/lists)
+lead_id = os.environ["LEAD_ID"]  # a lead's id (GET /v1/lists/{id}/leads)
+response = requests.delete(f"{API}/v1/lists/{list_id}/leads/{lead_id}", headers=HEADERS)
+response.raise_for_status()
+print("removed", lead_id, response.status_code)

@@ -1,0 +1,2 @@
+curl -sS --fail-with-body -H "Authorization: Bearer $API_KEY" \
+  "http://localhost:3000/v1/scraping/tasks?status=completed&per_page=10"

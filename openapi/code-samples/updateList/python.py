@@ -1,0 +1,11 @@
+import os
+
+import requests
+
+API = "http://localhost:3000"
+HEADERS = {"Authorization": f"Bearer {os.environ['API_KEY']}"}
+
+list_id = os.environ["LIST_ID"]  # a list's id (GET /v1/lists)
+response = requests.patch(f"{API}/v1/lists/{list_id}", json={"nom": "BTP Alger - relances de juin"}, headers=HEADERS)
+response.raise_for_status()
+print("renamed", list_id, "to", response.json()["nom"])
