@@ -57,7 +57,8 @@ const workerOptions = {
 };
 
 beforeAll(async () => {
-  ctx = await createTestContext({ scraping: setup });
+  // Webhook endpoints on an unresolvable host: the address check lifted, as WEBHOOKS_ALLOW_PRIVATE does (no dispatcher runs here).
+  ctx = await createTestContext({ scraping: setup, webhooks: { allowPrivate: true } });
   const held = (wilaya: string, body: string) => (_req: unknown, res: import('node:http').ServerResponse) => {
     const g = gates.get(wilaya)!;
     g.wasRequested();
@@ -141,6 +142,20 @@ test('submit answers 202 queued with Location; the task completes with the field
   expect((await ledger(acct.account_id)).filter(([delta]) => delta < 0)).toEqual([[-3, 'scraping', res.body.task_id]]);
   const ledgerApi = await request(ctx.app).get('/v1/credits/ledger').set(auth(acct.api_key));
   expect(ledgerApi.body.items[0]).toMatchObject({ amount: -3, balance_after: 7, reason: 'scraping', task_id: res.body.task_id });
+});
+
+test('a task completing writes its scraping.task.completed webhook event in the same transaction; a cancelled one writes none', async () => {
+  const acct = await ctx.account({ credits: 10 });
+  const endpoint = await request(ctx.app).post('/v1/webhook-endpoints').set(auth(acct.api_key)).send({ url: 'https://crm.example.dz/hooks', events: ['scraping.task.completed', 'scraping.task.failed'] });
+  expect(endpoint.status).toBe(201);
+  const events = async () =>
+    (await knex()('webhook_deliveries').where({ endpoint_id: endpoint.body.id }).select('event_type', 'body')).map((r) => [r.event_type, JSON.parse(r.body).data.task_id]);
+
+  const queued = await unsent(() => submit(acct.api_key, { secteur: 'BTP', wilaya: 'Batna' }));
+  await cancel(acct.api_key, queued.body.task_id);
+  const res = await submit(acct.api_key, { secteur: 'BTP', wilaya: 'Biskra' });
+  await untilStatus(acct.api_key, res.body.task_id, ['completed']);
+  expect(await events()).toEqual([['scraping.task.completed', res.body.task_id]]);
 });
 
 test('402 at a zero balance, and no task is made', async () => {
