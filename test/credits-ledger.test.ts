@@ -4,35 +4,23 @@
  */
 import fc from 'fast-check';
 import request from 'supertest';
-import { PoliteFetcher } from '../src/extraction/fetcher';
-import { parseSources, type SourceConfig } from '../src/extraction/sources';
 import { chargePerItem } from '../src/billing/billingService';
 import { createTestContext, type TestContext } from './helpers/app';
+import { ficheCard, ficheSetup, ficheSources } from './helpers/ficheDirectory';
 import { startSite, type Site } from './scraping/fixtureServer';
 
 jest.setTimeout(60_000);
 
-const setup: { sources: SourceConfig[]; fetcher: PoliteFetcher; deadlineMs: number } = {
-  sources: [],
-  fetcher: new PoliteFetcher({ userAgent: 'ProspectingBot/0.1 (+https://prospecting.test/bot)', timeoutMs: 1000, backoffMs: 20 }),
-  // Generous: the fixture answers at once, but a loaded CI machine can start the page workers slowly.
-  deadlineMs: 15_000,
-};
+const setup = ficheSetup();
 
 let ctx: TestContext;
 let site: Site;
 beforeAll(async () => {
   ctx = await createTestContext({ scraping: setup });
-  const card = (nom: string, phone: string) => `<article class="fiche"><h2>${nom}</h2><a href="tel:${phone}">${phone}</a></article>`;
   site = await startSite({
-    '/recherche?secteur=BTP&wilaya=Tipaza': `<html><body>${card('Tipasa Bâtiment', '0661203040')}${card('Cherchell Travaux', '0661203041')}${card('Hadjout Construction', '0661203042')}</body></html>`,
+    '/recherche?secteur=BTP&wilaya=Tipaza': `<html><body>${ficheCard('Tipasa Bâtiment', '0661203040')}${ficheCard('Cherchell Travaux', '0661203041')}${ficheCard('Hadjout Construction', '0661203042')}</body></html>`,
   });
-  setup.sources = parseSources(`sources:
-  - name: annuaire-a
-    search_url: "${site.origin}/recherche?secteur={secteur}&wilaya={wilaya}"
-    selectors:
-      item: "article.fiche"
-`);
+  setup.sources = ficheSources(site.origin);
 });
 afterAll(async () => {
   await site?.close();

@@ -4,19 +4,13 @@
  */
 import request from 'supertest';
 import { upsertCompanies, type CompanyInput } from '../src/search/companyRepository';
-import { PoliteFetcher } from '../src/extraction/fetcher';
-import { parseSources, type SourceConfig } from '../src/extraction/sources';
 import { createTestContext, type TestContext } from './helpers/app';
+import { ficheSetup, ficheSources } from './helpers/ficheDirectory';
 import { startSite, type Site } from './scraping/fixtureServer';
 
 jest.setTimeout(60_000);
 
-const setup: { sources: SourceConfig[]; fetcher: PoliteFetcher; deadlineMs: number } = {
-  sources: [],
-  fetcher: new PoliteFetcher({ userAgent: 'ProspectingBot/0.1 (+https://prospecting.test/bot)', timeoutMs: 1000, backoffMs: 20 }),
-  // Generous: the fixture answers at once, but a loaded CI machine can start the page workers slowly.
-  deadlineMs: 15_000,
-};
+const setup = ficheSetup();
 
 let ctx: TestContext;
 let site: Site;
@@ -29,12 +23,7 @@ beforeAll(async () => {
       <article class="fiche"><h2>Ferdjioua Travaux</h2><a href="tel:0661304051">0661 30 40 51</a></article>
     </body></html>`,
   });
-  setup.sources = parseSources(`sources:
-  - name: annuaire-mila
-    search_url: "${site.origin}/recherche?secteur={secteur}&wilaya={wilaya}"
-    selectors:
-      item: "article.fiche"
-`);
+  setup.sources = ficheSources(site.origin, 'annuaire-mila');
   key = (await ctx.account({ credits: 50 })).api_key;
 });
 afterAll(async () => {

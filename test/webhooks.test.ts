@@ -7,20 +7,14 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { Webhook } from 'standardwebhooks';
-import { PoliteFetcher } from '../src/extraction/fetcher';
-import { parseSources, type SourceConfig } from '../src/extraction/sources';
 import { isPublicAddress, WebhookDispatcher } from '../src/webhooks';
 import { createTestContext, type TestContext } from './helpers/app';
+import { ficheCard, ficheSetup, ficheSources } from './helpers/ficheDirectory';
 import { startSite, type Site } from './scraping/fixtureServer';
 
 jest.setTimeout(60_000);
 
-const setup: { sources: SourceConfig[]; fetcher: PoliteFetcher; deadlineMs: number } = {
-  sources: [],
-  fetcher: new PoliteFetcher({ userAgent: 'ProspectingBot/0.1 (+https://prospecting.test/bot)', timeoutMs: 1000, backoffMs: 20 }),
-  // Generous: the fixture answers at once, but a loaded CI machine can start the page workers slowly.
-  deadlineMs: 15_000,
-};
+const setup = ficheSetup();
 
 /** A local receiver: answers each POST with the next status of `statuses` (the last one repeats). */
 interface Received {
@@ -57,17 +51,11 @@ const closers: (() => Promise<void>)[] = [];
 beforeAll(async () => {
   ctx = await createTestContext({ scraping: setup, webhooks: { allowPrivate: true, lowBalanceThreshold: 10 } });
   strict = await createTestContext();
-  const card = (nom: string, phone: string) => `<article class="fiche"><h2>${nom}</h2><a href="tel:${phone}">${phone}</a></article>`;
   site = await startSite({
-    '/recherche?secteur=BTP&wilaya=Tlemcen': `<html><body>${card('Mansourah Bâtiment', '0661405060')}${card('Nedroma Travaux', '0661405061')}${card('Maghnia Construction', '0661405062')}</body></html>`,
+    '/recherche?secteur=BTP&wilaya=Tlemcen': `<html><body>${ficheCard('Mansourah Bâtiment', '0661405060')}${ficheCard('Nedroma Travaux', '0661405061')}${ficheCard('Maghnia Construction', '0661405062')}</body></html>`,
     '/recherche?secteur=BTP&wilaya=Adrar': { status: 500, body: 'down' },
   });
-  setup.sources = parseSources(`sources:
-  - name: annuaire-ouest
-    search_url: "${site.origin}/recherche?secteur={secteur}&wilaya={wilaya}"
-    selectors:
-      item: "article.fiche"
-`);
+  setup.sources = ficheSources(site.origin, 'annuaire-ouest');
 });
 afterEach(async () => {
   await Promise.all(closers.splice(0).map((c) => c()));
