@@ -2,7 +2,8 @@ import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import type { Knex } from 'knex';
 import { Bitset } from './bitset';
 import { SortedSlots } from './sortedSlots';
-import type { CompanyFilter, CompanySearchBackend, CompanySummary, FacetCounts, SearchRequest, SearchResult, SortKey } from './types';
+import { originsOf } from './companyRepository';
+import type { CompanyFilter, CompanyOrigin, CompanySearchBackend, CompanySummary, FacetCounts, SearchRequest, SearchResult, SortKey } from './types';
 
 /**
  * The free search answered from memory: an inverted index of the companies' words, bit sets
@@ -553,6 +554,11 @@ export class CompanyIndex implements CompanySearchBackend {
     this.maxStalenessMs = options.maxStalenessMs ?? 0;
     this.wordCacheSize = options.wordCacheSize ?? 256;
     this.state = new IndexState(this.wordCacheSize);
+  }
+
+  /** Origins are not kept in memory: read by id from the primary, which has every row the index shows. */
+  origins(ids: readonly string[]): Promise<Map<string, CompanyOrigin>> {
+    return originsOf(this.db, ids);
   }
 
   /** True once the first load has completed: searches can be answered from memory. */

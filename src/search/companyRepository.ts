@@ -2,9 +2,9 @@ import crypto from 'node:crypto';
 import type { Knex } from 'knex';
 import { fold, normalizeCompanyName } from '../platform/text';
 import { Semaphore, SingleFlight } from './singleFlight';
-import type { CompanyFilter, CompanySearchBackend, CompanySummary, FacetCounts, SearchRequest, SearchResult, SearchSort, SortKey } from './types';
+import type { CompanyFilter, CompanyOrigin, CompanySearchBackend, CompanySummary, FacetCounts, ProvenanceRow, SearchRequest, SearchResult, SearchSort, SortKey } from './types';
 
-export type { CompanyFilter, CompanySummary } from './types';
+export type { CompanyFilter, CompanyOrigin, CompanySummary, ProvenanceRow } from './types';
 
 export type CompanySource = 'import' | 'scraping' | 'demo';
 
@@ -17,22 +17,6 @@ export interface CompanyInput extends Omit<CompanySummary, 'id'> {
    * from `source` and `source_url`.
    */
   seenOn?: { source: string; url: string }[];
-}
-
-/** One source of a company record (`company_sources`): '' for what is unknown. */
-export interface ProvenanceRow {
-  kind: 'directory' | 'import' | 'demo';
-  source: string;
-  url: string;
-  first_seen_at: Date;
-  last_seen_at: Date;
-}
-
-/** When a company entered the database, when it last changed, and its sources, most recently seen first. */
-export interface CompanyOrigin {
-  first_seen_at: Date;
-  updated_at: Date;
-  provenance: ProvenanceRow[];
 }
 
 /** At most this many sources are shown per company (the contract's maxItems). */
@@ -262,6 +246,10 @@ export class SqlCompanySearch implements CompanySearchBackend {
     options: { maxCounts?: number } = {},
   ) {
     this.heavy = new Semaphore(options.maxCounts ?? 4);
+  }
+
+  origins(ids: readonly string[]): Promise<Map<string, CompanyOrigin>> {
+    return originsOf(this.db, ids);
   }
 
   count(f: CompanyFilter): Promise<number> {

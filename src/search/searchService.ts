@@ -159,7 +159,7 @@ export class SearchService {
     }
     const backend = await this.backendFor(accountId);
     const { total, rows, lastKey } = await backend.search(filter, { sort, limit: perPage, offset, after });
-    const origins = await originsOf(this.db, rows.map((r) => r.id));
+    const origins = await backend.origins(rows.map((r) => r.id));
     const next = offset + rows.length;
     const more = rows.length === perPage && lastKey !== null && (after !== undefined || next < total);
     return {

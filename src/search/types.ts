@@ -69,4 +69,23 @@ export interface FacetCounts {
 export interface CompanySearchBackend {
   search(f: CompanyFilter, q: SearchRequest): Promise<SearchResult>;
   facets(f: CompanyFilter): Promise<FacetCounts>;
+  /** The origins of a page's companies, read where this backend reads (the fenced replica, or the primary the index follows). */
+  origins(ids: readonly string[]): Promise<Map<string, CompanyOrigin>>;
 }
+
+/** One source of a company record (`company_sources`): '' for what is unknown. */
+export interface ProvenanceRow {
+  kind: 'directory' | 'import' | 'demo';
+  source: string;
+  url: string;
+  first_seen_at: Date;
+  last_seen_at: Date;
+}
+
+/** When a company entered the database, when it last changed, and its sources, most recently seen first. */
+export interface CompanyOrigin {
+  first_seen_at: Date;
+  updated_at: Date;
+  provenance: ProvenanceRow[];
+}
+
