@@ -329,6 +329,9 @@ async function runSource(state: SourceState, ctx: SourceContext): Promise<void> 
       r.phones = [...new Set([...r.phones, ...detail.phones.filter((p) => !repeated.has(p))])];
       if (detail.faxes?.length) r.faxes = [...new Set([...(r.faxes ?? []), ...detail.faxes])];
       r.activity ??= detail.activity;
+      // A name the grid cut ('Clinique Djurdjura de Bo…') is the detail page's full name when it begins with it.
+      const full = completedName(r.name, detail.name);
+      if (full !== undefined) r.name = full;
     }
   }
   state.done = true;
@@ -378,6 +381,29 @@ function repeatedOnDetails(details: RawCompany[]): Set<string> {
   const counts = new Map<string, number>();
   for (const d of details) for (const c of new Set([...d.emails, ...d.phones, ...(d.faxes ?? [])])) counts.set(c, (counts.get(c) ?? 0) + 1);
   return new Set([...counts].filter(([, n]) => n >= 2 && n * 2 > details.length).map(([c]) => c));
+}
+
+/**
+ * The detail page's name for a listing name cut short ('Clinique Djurdjura de Bo…', 'Optique
+ * El...'): when the listing name ends with an ellipsis and the detail name, longer, begins with
+ * what is left of it (case, accents and spacing aside). Undefined otherwise.
+ */
+export function completedName(cut: string, full: string): string | undefined {
+  const prefix = cutPrefix(cut);
+  if (prefix === undefined || !full) return undefined;
+  const a = foldForPrefix(prefix);
+  const b = foldForPrefix(full);
+  return a.length > 0 && b.length > a.length && b.startsWith(a) ? full : undefined;
+}
+
+/** What is left of a name cut with an ellipsis ('…', '...'), or undefined when it is not cut. */
+export function cutPrefix(name: string): string | undefined {
+  const m = /^(.*?)\s?(?:…|\.{3})$/su.exec(name.trim());
+  return m && m[1].trim() !== '' ? m[1] : undefined;
+}
+
+function foldForPrefix(s: string): string {
+  return s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/[\s\u00a0]+/g, ' ').trim();
 }
 
 /** Whether every record carrying a contact has the same name key (one company listed several times). */

@@ -7,7 +7,7 @@
 import path from 'node:path';
 import { PoliteFetcher } from '../../src/extraction/fetcher';
 import { PageReader } from '../../src/extraction/pages';
-import { runExtraction } from '../../src/extraction/run';
+import { completedName, cutPrefix, runExtraction } from '../../src/extraction/run';
 import { parseSources, type SourceConfig } from '../../src/extraction/sources';
 import { never, startSite, type Site } from './fixtureServer';
 import { testPageReader } from '../helpers/pages';
@@ -418,6 +418,45 @@ describe('a directory read without selectors', () => {
       const { companies, report } = await runExtraction({ pages: testPageReader(), sources, secteur: 'x', wilaya: ALGER, fetcher: fetcher(), deadlineMs: 5000 });
       expect(companies.map((c) => c.name)).toEqual(['Numidia Conseil', 'Atlas Bâtiment', 'Tassili Import', 'Hodna Bois', 'Oran Transit']);
       expect(report[0]).toMatchObject({ status: 'ok', outcome: 'ok', pages_read: 3, companies_found: 5 });
+    } finally {
+      await s.close();
+    }
+  });
+});
+
+describe('names cut on the grid', () => {
+  test('the cut prefix and the full name that completes it', () => {
+    expect(cutPrefix('Clinique Djurdjura de Bo…')).toBe('Clinique Djurdjura de Bo');
+    expect(cutPrefix('Quincaillerie Es...')).toBe('Quincaillerie Es');
+    expect(cutPrefix('Optique Lumière')).toBeUndefined();
+    expect(cutPrefix('…')).toBeUndefined();
+    expect(completedName('Grossiste électroménag…', 'Grossiste Electroménager Medina Jedida')).toBe('Grossiste Electroménager Medina Jedida');
+    expect(completedName('Quincaillerie Es...', 'Quincaillerie Es Senia')).toBe('Quincaillerie Es Senia');
+    // Not a completion: another name, a name not cut, a detail page without a name.
+    expect(completedName('Quincaillerie Es...', 'Droguerie Es Senia')).toBeUndefined();
+    expect(completedName('Quincaillerie Es Senia', 'Quincaillerie Es Senia Centre')).toBeUndefined();
+    expect(completedName('Quincaillerie Es...', '')).toBeUndefined();
+  });
+
+  test('two cards cut to the same prefix are two companies, each named by its own page', async () => {
+    const s = await startSite({
+      '/liste?page=1': `<ul class="grid">
+        <li class="c"><h3><a href="/f/1">Quincaillerie Es...</a></h3><p>041 33 21 09</p></li>
+        <li class="c"><h3><a href="/f/2">Quincaillerie Es...</a></h3><p>041 52 14 77</p></li>
+        <li class="c"><h3><a href="/f/3">Droguerie El…</a></h3><p>041 52 14 99</p></li></ul>`,
+      '/f/1': '<main><h1>Quincaillerie Es Seddikia</h1><p>Tél : 041 33 21 09</p><p>Mobile : 0770 45 12 98</p></main>',
+      '/f/2': '<main><h1>Quincaillerie Es Senia</h1><p>Tél : 041 52 14 77</p></main>',
+      // A detail page that does not complete the cut name leaves it as the grid wrote it.
+      '/f/3': '<main><h1>Magasin Bouzid</h1><p>Tél : 041 52 14 99</p></main>',
+    });
+    try {
+      const sources = parseSources(`sources:\n  - name: dz\n    search_url: "${s.origin}/liste?page={page}"\n`);
+      const { companies } = await runExtraction({ pages: testPageReader(), sources, secteur: 'x', wilaya: ALGER, fetcher: fetcher(), deadlineMs: 5000 });
+      expect(companies.map((c) => [c.name, c.phones])).toEqual([
+        ['Quincaillerie Es Seddikia', ['+21341332109', '+213770451298']],
+        ['Quincaillerie Es Senia', ['+21341521477']],
+        ['Droguerie El…', ['+21341521499']],
+      ]);
     } finally {
       await s.close();
     }
