@@ -43,6 +43,8 @@ export interface RawCompany {
   faxes?: string[];
   /** The company's own page on the same directory (absolute, same host), when linked. */
   detailUrl?: string;
+  /** Its vCard on the same host (a `.vcf` link, `type="text/vcard"`), read like a detail page. */
+  vcardUrl?: string;
   /** The page it was read from. */
   sourceUrl: string;
 }
@@ -503,6 +505,8 @@ function readScope(scope: Scope, ctx: PageContext, selectors: SourceSelectors, p
   if (activity) company.activity = activity;
   const detailUrl = scope.kind === 'item' ? readDetailUrl(scope, ctx, selectors) : undefined;
   if (detailUrl) company.detailUrl = detailUrl;
+  const vcardUrl = scope.kind === 'item' ? readVcardUrl(scope, ctx) : undefined;
+  if (vcardUrl) company.vcardUrl = vcardUrl;
   return company;
 }
 
@@ -586,8 +590,27 @@ function rowName(row: HTMLElement, ctx: PageContext): string | undefined {
   const headers = rowHeaders(row, ctx);
   const list = cells(row);
   const byHeader = headers.findIndex((h) => NAME_HEADER.test(h));
-  if (byHeader !== -1 && list[byHeader]) return nameText(list[byHeader]);
-  return list.map(nameText).find((t) => t !== undefined && /\p{L}{2}/u.test(t) && !t.includes('@') && (t.match(/\d/g) ?? []).length < 6);
+  if (byHeader !== -1 && list[byHeader]) return cellName(list[byHeader]);
+  return list.map(cellName).find((t) => t !== undefined && /\p{L}{2}/u.test(t) && !t.includes('@') && (t.match(/\d/g) ?? []).length < 6);
+}
+
+/** Tags that set a name apart in a cell ('<b>Name</b><br><em>Notaire</em>'). */
+const CELL_NAME_TAGS = new Set(['B', 'STRONG', 'A', 'H3', 'H4', 'H5', 'H6', 'SPAN']);
+
+/**
+ * A cell's name: the cell's first element when it is bold (or a link, a heading, a span) and a
+ * line break or a block follows it (the member's title, an activity written under the name),
+ * else the cell's text.
+ */
+function cellName(cell: HTMLElement): string | undefined {
+  const kids = cell.childNodes.filter((c) => c.nodeType === 1 || c.text.trim() !== '');
+  const [first, second] = kids as HTMLElement[];
+  if (first?.nodeType === 1 && CELL_NAME_TAGS.has(first.tagName) && second?.nodeType === 1 && (second.tagName === 'BR' || second.tagName === 'DIV' || second.tagName === 'P')) {
+    const href = first.tagName === 'A' ? first.getAttribute('href') ?? '' : '';
+    const name = /^(?:mailto:|tel:)/i.test(href) ? undefined : nameText(first);
+    if (name && /\p{L}{2}/u.test(name)) return name;
+  }
+  return nameText(cell);
 }
 
 /** The text a row's contacts are read from: each cell after its column's header, so the header is the label ('Fax: 021 ...'). */
@@ -703,6 +726,23 @@ function cardTels(parts: ItemParts): { phones: string[]; faxes: string[] } {
   return out;
 }
 
+/** A link to a vCard: a `.vcf` path, or a `type` of text/vcard or text/x-vcard. */
+function isVcardLink(a: HTMLElement): boolean {
+  const href = a.getAttribute('href') ?? '';
+  const path = href.split(/[?#]/)[0];
+  return path.toLowerCase().endsWith('.vcf') || /^text\/(?:x-)?vcard\b/i.test(a.getAttribute('type') ?? '');
+}
+
+/** The entry's vCard link on the directory's own host, absolute. */
+function readVcardUrl(scope: Scope, ctx: PageContext): string | undefined {
+  for (const a of partsOf(scope)?.anchors ?? []) {
+    if (!isVcardLink(a)) continue;
+    const url = absolute(a.getAttribute('href') ?? '', ctx.base);
+    if (url && sameHost(url, ctx.pageUrl)) return url;
+  }
+  return undefined;
+}
+
 function readDetailUrl(scope: Scope, ctx: PageContext, selectors: SourceSelectors): string | undefined {
   const { el } = scope;
   const hrefOf = (m: HTMLElement | null | undefined) => m?.getAttribute('href') ?? m?.querySelector('a[href]')?.getAttribute('href');
@@ -731,7 +771,7 @@ function readDetailUrl(scope: Scope, ctx: PageContext, selectors: SourceSelector
     // The heading's link (inside it or around it).
     () => (heading ? [heading.tagName === 'A' ? heading.getAttribute('href') : parts?.anchors.find((a) => closest(a.parentNode, (p) => p === heading))?.getAttribute('href'), closest(heading, (a) => a.tagName === 'A')?.getAttribute('href')] : []),
     // Else a link of the entry itself ('Voir la fiche', the name), not a contact or a category.
-    () => (parts ? parts.anchors.map((a) => a.getAttribute('href')).filter((h) => h !== undefined && !/^(?:mailto:|tel:|javascript:|#)/i.test(h)) : []),
+    () => (parts ? parts.anchors.filter((a) => !isVcardLink(a)).map((a) => a.getAttribute('href')).filter((h) => h !== undefined && !/^(?:mailto:|tel:|javascript:|#)/i.test(h)) : []),
   ];
   for (const step of steps) {
     for (const href of step()) {

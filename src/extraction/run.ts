@@ -20,7 +20,7 @@
  *     "report this listing" address, a hotline), and is subtracted; the pages are read again
  *     without it (see `ExtractOptions.siteContacts`).
  *  3. Detail pages: among the source's first `maxResults` companies, those that link to a page
- *     of their own on the source's host have it read (the fetcher keeps 2 requests at a time
+ *     of their own (or to their vCard, a `.vcf`) on the source's host have it read (the fetcher keeps 2 requests at a time
  *     per host), its contacts added to the company's (a fax, a second number, the e-mail the
  *     listing does not show); a page showing more contacts than one company has is ignored.
  * Pages are parsed and read in worker threads ({@link PageReader}), never on the event loop: a
@@ -294,8 +294,11 @@ async function runSource(state: SourceState, ctx: SourceContext): Promise<void> 
   // 3. Detail pages of the first maxResults companies (a detail page often shows more: a fax, a second number, the e-mail).
   const wanted = new Map<string, RawCompany[]>();
   for (const r of records.slice(0, ctx.maxResults)) {
-    if (!r.detailUrl || visited.has(r.detailUrl) || !sameHost(r.detailUrl, first)) continue;
-    wanted.set(r.detailUrl, [...(wanted.get(r.detailUrl) ?? []), r]);
+    // Its own page and its vCard (a .vcf its entry links to), both read as its detail.
+    for (const u of [r.detailUrl, r.vcardUrl]) {
+      if (!u || visited.has(u) || !sameHost(u, first)) continue;
+      wanted.set(u, [...(wanted.get(u) ?? []), r]);
+    }
   }
   for (const c of chromeContacts) siteContacts.add(c);
   // What each detail page gave, to find the contacts that repeat on most of them (the directory's).
@@ -308,7 +311,7 @@ async function runSource(state: SourceState, ctx: SourceContext): Promise<void> 
           if (res.deadline) state.cut = true;
           return;
         }
-        const read = await ctx.read({ kind: 'detail', html: res.body, url: res.url, selectors, siteContacts: [...siteContacts] });
+        const read = await ctx.read({ kind: 'detail', html: res.body, url: res.url, selectors, siteContacts: [...siteContacts], contentType: res.contentType });
         if (!read.ok || read.result.kind !== 'detail') {
           dropped(state, res.url, read);
           return;
@@ -317,7 +320,7 @@ async function runSource(state: SourceState, ctx: SourceContext): Promise<void> 
         const detail = read.result.company;
         // A page with more contacts than one company shows is a list (a category, a search), not the company's own.
         if (detail && detail.emails.length + detail.phones.length <= MAX_DETAIL_CONTACTS) details.push({ owners, detail });
-        for (const r of owners) r.detailUrl = res.url;
+        for (const r of owners) if (r.detailUrl === detailUrl) r.detailUrl = res.url;
       }),
     );
   } else state.cut = wanted.size > 0;

@@ -285,3 +285,19 @@ describe('label/value records', () => {
   });
 
 });
+
+describe('vCard links and names set apart in a cell', () => {
+  test('a row’s .vcf link (or a link typed text/x-vcard) is its vCard, never its detail page; the bold name without the title under it', () => {
+    const html = page(`<table><tr><th>Professionnel</th><th>Commune</th><th>Carte</th></tr>
+      <tr><td><b>Cabinet Bensaber</b><br><em>Expert-comptable agréé</em></td><td>Tlemcen</td><td><a href="/cartes/bensaber.vcf">Carte</a></td></tr>
+      <tr><td><strong>Fiduciaire Mansourah</strong><br>Commissaire aux comptes</td><td>Mansourah</td><td><a href="/fiche/7">Fiche</a> <a href="/vcard.php?id=14" type="text/x-vcard">Carte</a></td></tr>
+      <tr><td>Audit <b>Lalla</b> Setti</td><td>Tlemcen</td><td><a href="https://ailleurs.test/x.vcf">Carte</a></td></tr></table>`);
+    const found = extractCompanies(html, PAGE).map((c) => [c.name, c.detailUrl, c.vcardUrl]);
+    expect(found).toEqual([
+      ['Cabinet Bensaber', undefined, 'https://annuaire.test/cartes/bensaber.vcf'],
+      ['Fiduciaire Mansourah', 'https://annuaire.test/fiche/7', 'https://annuaire.test/vcard.php?id=14'],
+      // A bold word inside the name is not a name of its own; a vCard on another host is not read.
+      ['Audit Lalla Setti', undefined, undefined],
+    ]);
+  });
+});
