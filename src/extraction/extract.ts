@@ -27,7 +27,7 @@ import type { HTMLElement } from 'node-html-parser';
 import { findEmails, findPhonesAndFaxes, normalizeEmail, normalizePhone, readNumbers } from '../platform/contacts';
 import { sameHost } from './hosts';
 import { normalizeCompanyName, stripControlCharacters } from '../platform/text';
-import { attributeJson, classWords, embeddedJson, isPageFrame, repeatedMembers, findNextPage, jsonHtml, jsonItems, jsonNext, repeatedItems, shortText, type JsonItem } from './items';
+import { attributeJson, classWords, embeddedJson, isPageFrame, repeatedMembers, findNextPage, jsonHtml, jsonItems, jsonNext, preRecords, repeatedItems, shortText, type JsonItem } from './items';
 import { attrOf, blockText, classAndId, descendants, hasAttr, isCardTelType, itemParts, parsePage, type ItemParts, type ParsedPage } from './parse';
 import type { SourceSelectors } from './sources';
 
@@ -271,6 +271,8 @@ function companiesOf(page: ParsedPage, pageUrl: string, selectors: SourceSelecto
     }
   }
   stripScripts(page);
+  // A text listing in a <pre> (a PDF list pasted into the page): its records.
+  if (scopes.length === 0 && !selectors.item) for (const el of preRecords(page.byTag('PRE'))) scopes.push({ el, ld: [], kind: 'item' });
   if (scopes.length === 0 && !selectors.item) {
     const found = repeatedItems(root);
     advertisement = found.advertisements.length;

@@ -1035,3 +1035,70 @@ function foldText(s: string): string {
 function isJson(v: unknown): v is Json {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
+
+// ---------------------------------------------------------------------------------------------
+// Text listings in <pre> (a PDF list pasted into a page)
+
+/** Longest <pre> text read, and most lines of one record. */
+const MAX_PRE = 2_000_000;
+const MAX_RECORD_LINES = 12;
+/** A line that only separates (rules of '=', '-', '_', '*'). */
+const RULE_LINE = /^[\s=\-_*~#.]{5,}$/;
+/** A record number before its name: 'N° 012', '012 -', '12.', '(12)'. */
+const RECORD_NUMBER = /^(?:n[°ºo]\s?|no\.?\s?|#\s?)?\(?\d{1,5}\)?(?:\s?[-–.):]\s?|\s{2})\s*/iu;
+/** A line that starts with a field label is a field, not a name. */
+const FIELD_LINE = /^(?:t[ée]l|tel\b|t[ée]l[ée]phone|mob|mobile|gsm|portable|fixe|fax|t[ée]l[ée]copie|e-?mail|courriel|adresse|site|web|rc\b|nif\b|activit|الهاتف|الفاكس|البريد|العنوان)/iu;
+
+function escapeHtml(s: string): string {
+  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+/**
+ * The records of text listings written in a `<pre>` (a PDF list converted to text): the text
+ * is cut into blocks at blank lines, form feeds and rule lines; a block is a record when its
+ * first line is a name (letters, not a field label: a record number before it removed, columns
+ * after three spaces cut off) and its other lines are indented deeper than the name (the
+ * layout of every such list), or, when no block is indented so, when it has a contact line. A
+ * first line found in several blocks is a running page header, never a record. Each record is
+ * returned as an element `<div><b>name</b><br>line<br>…</div>`, read like any entry. Empty
+ * unless two records are found. `<pre>` in the page chrome is not read. Linear in the text.
+ */
+export function preRecords(pres: readonly HTMLElement[]): HTMLElement[] {
+  type Block = { name: string; indent: number; lines: { text: string; indent: number }[] };
+  const blocks: Block[] = [];
+  for (const pre of pres) {
+    if (isInsideChrome(pre)) continue;
+    const text = pre.text.slice(0, MAX_PRE);
+    let current: Block | undefined;
+    for (const raw of text.split(/\r\n|\r|\n|\f/)) {
+      const line = raw.replace(/\t/g, '    ').trimEnd();
+      if (line.trim() === '' || RULE_LINE.test(line)) {
+        current = undefined;
+        continue;
+      }
+      const indent = line.length - line.trimStart().length;
+      if (current === undefined) {
+        const name = line.trim().replace(RECORD_NUMBER, '').split(/\s{3,}/)[0].trim();
+        current = { name, indent, lines: [] };
+        blocks.push(current);
+      } else if (current.lines.length < MAX_RECORD_LINES) current.lines.push({ text: line.trim(), indent });
+    }
+  }
+  const firsts = new Map<string, number>();
+  for (const b of blocks) firsts.set(b.name, (firsts.get(b.name) ?? 0) + 1);
+  const named = blocks.filter((b) => /\p{L}{2}/u.test(b.name) && !FIELD_LINE.test(b.name) && !b.name.includes('@') && (firsts.get(b.name) ?? 0) === 1 && b.lines.length > 0);
+  const indented = named.filter((b) => b.lines.every((l) => l.indent > b.indent));
+  const contactLine = (l: { text: string }) => l.text.includes('@') || /\(at\)|\[at\]|arobase/i.test(l.text) || (l.text.match(/\d/g) ?? []).length >= 8;
+  const records = indented.length >= 2 ? indented : named.filter((b) => b.lines.some(contactLine));
+  if (records.length < 2) return [];
+  const html = records.map((r) => `<div class="pre-record"><b>${escapeHtml(r.name)}</b><br>${r.lines.map((l) => escapeHtml(l.text)).join('<br>')}</div>`).join('');
+  return parseHtml(`<div>${html}</div>`).querySelectorAll('div.pre-record');
+}
+
+/** Whether an element is inside the page's header, footer, nav or a chrome block. */
+function isInsideChrome(el: HTMLElement): boolean {
+  for (let a: HTMLElement | null = el; a; a = a.parentNode) {
+    if (a.tagName === 'HEADER' || a.tagName === 'FOOTER' || a.tagName === 'NAV' || a.tagName === 'ASIDE') return true;
+  }
+  return false;
+}

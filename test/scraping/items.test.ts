@@ -530,3 +530,29 @@ describe('Gatsby pages whose listing is only in page-data.json', () => {
     expect(listing.next).toBe('https://gatsby.test/annuaire/btp/page/2/');
   });
 });
+
+describe('text listings in <pre>', () => {
+  const read = (pre: string) => readListing(chrome(`<h1>Liste</h1><pre>${pre}</pre>`), URL).companies.map((c) => [c.name, c.phones, c.emails, c.faxes ?? []]);
+
+  test('indented blocks under a numbered name line are records; a running header found twice is not; a block without contacts is kept', () => {
+    const header = 'CCI DU RHUMEL        Tél : 031 86 22 65\n=========================\n';
+    const text = `${header}\nN° 001  EURL YOUSFI NEGOCE            RC : 43B08\n        Commerce de gros\n        Tél/Fax : 031 37 34 94   Mob : 0792187128\n        Email : yousfi (at) gmail (dot) com\n\n002 - SNC OUKIL ET NACERI\n        Route de Constantine\n        (coordonnées non déclarées)\n\f${header}\n3.  SARL MILEV\n        Fax : 031 76 12 13\n        Mob : 0661 74 02 35\n`;
+    expect(read(text)).toEqual([
+      // 'Tél/Fax' answers calls: a phone (also noted as a fax).
+      ['EURL YOUSFI NEGOCE', ['+21331373494', '+213792187128'], ['yousfi@gmail.com'], ['+21331373494']],
+      ['SNC OUKIL ET NACERI', [], [], []],
+      ['SARL MILEV', ['+213661740235'], [], ['+21331761213']],
+    ]);
+  });
+
+  test('blocks that are not indented are records when they have a contact line; one block alone is not a listing', () => {
+    expect(read('Atlas Bâtiment\nTél : 021 23 45 67\n\nNumidia Conseil\ncontact@numidia.dz\n\nNote : liste mise à jour en mars\n').map((r) => r[0])).toEqual(['Atlas Bâtiment', 'Numidia Conseil']);
+    expect(read('  Atlas Bâtiment\n      Tél : 021 23 45 67\n')).toEqual([]);
+  });
+
+  test('a <pre> of hostile whitespace is read in linear time', () => {
+    const t = Date.now();
+    readListing(chrome(`<pre>${`a${' '.repeat(200_000)}b\n`.repeat(3)}${'\n    x'.repeat(50_000)}</pre>`), URL);
+    expect(Date.now() - t).toBeLessThan(3_000);
+  });
+});
