@@ -547,7 +547,16 @@ export function isChromeBlock(el: HTMLElement, where: { sectioned?: boolean; inE
   if (role === 'banner' || role === 'contentinfo' || role === 'navigation' || role === 'complementary') return true;
   const raw = classAndId(el);
   if (raw === '' || !CHROME_HINT.test(raw)) return false;
-  return classWords(el).some((w) => CHROME_WORDS.has(w) && !(where.inEntry && ENTRY_PART_WORDS.has(w)));
+  return classWords(el).some((w) => CHROME_WORDS.has(w) && !(where.inEntry && ENTRY_PART_WORDS.has(w)) && (w !== 'widget' || sidebarWidget(raw)));
+}
+
+/**
+ * Whether 'widget' in a class or id is a sidebar widget's ('widget', 'widget_text',
+ * 'widget-area'): a class that begins with it. Page builders name every block of the page's
+ * content '<builder>-widget' ('elementor-widget-heading', 'bx-widget-iconlist'): not chrome.
+ */
+function sidebarWidget(raw: string): boolean {
+  return raw.split(/\s+/).some((token) => token.toLowerCase().startsWith('widget'));
 }
 
 /**
@@ -768,6 +777,12 @@ function repeatedGroups(root: HTMLElement): RepeatedItems {
       const lone = (sib as HTMLElement).childNodes.filter((c): c is HTMLElement => c.nodeType === 1 && counts.has(c as HTMLElement) && signature(c as HTMLElement) === best.key);
       if (lone.length === 1 && qualifies(lone[0], counts) > 0) members.push(lone[0]);
     }
+  }
+  // A block holding the page's title (an h1) is its heading, not an entry, unless most entries hold one.
+  const titled = members.filter((m) => descendants(m).some((d) => d.tagName === 'H1'));
+  if (titled.length > 0 && titled.length * 2 < members.length) {
+    const drop = new Set(titled);
+    for (let i = members.length - 1; i >= 0; i--) if (drop.has(members[i])) members.splice(i, 1);
   }
   const weakShare = members.filter((m) => adMarks(m).weak).length / members.length;
   const items: HTMLElement[] = [];

@@ -556,3 +556,20 @@ describe('text listings in <pre>', () => {
     expect(Date.now() - t).toBeLessThan(3_000);
   });
 });
+
+describe('page-builder blocks', () => {
+  test('blocks classed "<builder>-widget" are content, a sidebar "widget" is chrome; the row holding the page title is not an entry', () => {
+    const row = (inner: string) => `<div class="pb-row"><div class="pb-widget pb-widget-heading">${inner}</div></div>`;
+    const html = chrome(`${row('<h1>Prestataires à Sétif</h1><p>Une erreur ? 0550 90 01 51</p>')}
+      ${row('<h2>Hodna Informatique</h2><ul class="pb-icon-list"><li><a href="tel:036841207">Tél : 036 84 12 07</a></li><li>Fax : 036 84 12 08</li></ul>')}
+      ${row('<h2>Babor Cloud</h2><ul class="pb-icon-list"><li><a href="mailto:info@babor.dz">info@babor.dz</a></li><li>Sétif</li></ul>')}
+      ${row('<h2>Bureautique El Eulma</h2><p>Vente de copieurs</p><p>El Eulma</p>')}
+      <div class="widget widget_text"><h3>Nous écrire</h3><p>Tél : 036 90 01 50</p></div><div class="widget widget_text"><h3>Partenaire</h3><p>Tél : 036 90 01 52</p></div>`);
+    const found = readListing(html, URL).companies.map((c) => [c.name, c.phones, c.emails, c.faxes ?? []]);
+    expect(found).toEqual([
+      ['Hodna Informatique', ['+21336841207'], [], ['+21336841208']],
+      ['Babor Cloud', [], ['info@babor.dz'], []],
+      ['Bureautique El Eulma', [], [], []],
+    ]);
+  });
+});
