@@ -282,7 +282,8 @@ function companiesOf(page: ParsedPage, pageUrl: string, selectors: SourceSelecto
     }
     if (scopes.length === 0 && advertisement === 0 && options.fragment) for (const el of fragmentEntries(root)) scopes.push({ el, ld: [], kind: 'item' });
   }
-  const named = scopes.map((s) => readScope(s, ctx, selectors)).filter((c): c is RawCompany => c !== undefined);
+  // A question ('Comment signaler une erreur ?', an FAQ entry beside the listing) is never a company's name.
+  const named = scopes.map((s) => readScope(s, ctx, selectors)).filter((c): c is RawCompany => c !== undefined && !/[?؟]$/u.test(c.name));
   const companies = named.filter(identifies);
   return { companies, dropped: { no_name: scopes.length - named.length, invalid_name: named.length - companies.length, advertisement } };
 }
@@ -532,6 +533,7 @@ function readName(scope: Scope, ctx: PageContext, selectors: SourceSelectors, pa
   } else if (parts) {
     candidates.push(
       () => nameText(parts.card),
+      () => summaryName(parts.summary),
       () => nameText(parts.heading),
       () => nameText(parts.labelledName),
       () => withoutLabel(nameText(parts.named)),
@@ -545,6 +547,19 @@ function readName(scope: Scope, ctx: PageContext, selectors: SourceSelectors, pa
     if (v) return v.slice(0, MAX_TEXT);
   }
   return undefined;
+}
+
+/**
+ * The name in an accordion entry's `<summary>`: its heading, bold or name-classed element, else
+ * its own text without the small print beside the name (`<small>`, stars, an approval number in
+ * a span of its own).
+ */
+function summaryName(summary: HTMLElement | undefined): string | undefined {
+  if (!summary) return undefined;
+  const inner = descendants(summary).find((d) => /^H[1-6]$/.test(d.tagName) || d.tagName === 'STRONG' || d.tagName === 'B' || /name|nom|title|titre|raison/.test(d.classList.value.join(' ')));
+  if (inner) return nameText(inner);
+  const own = summary.childNodes.filter((c) => c.nodeType === 3 || ((c as HTMLElement).tagName !== 'SMALL' && (c as HTMLElement).tagName !== 'SPAN')).map((c) => c.text).join(' ');
+  return clean(own) || nameText(summary);
 }
 
 /** A name field's label written before it ('Nom de l'entreprise : X', 'Raison sociale: X'), removed. */

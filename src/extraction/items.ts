@@ -513,7 +513,7 @@ interface Counts {
 }
 
 const ZERO: Counts = { digits: 0, numbers: 0, ats: 0, tels: 0, links: 0, names: 0, texts: 0 };
-const NAME_TAGS = new Set(['H1', 'H2', 'H3', 'H4', 'H5', 'H6', 'STRONG', 'B', 'A', 'DT']);
+const NAME_TAGS = new Set(['H1', 'H2', 'H3', 'H4', 'H5', 'H6', 'STRONG', 'B', 'A', 'DT', 'SUMMARY']);
 /** Class or id words of page chrome that is not part of a page's own content. */
 const CHROME_WORDS = new Set(['footer', 'header', 'sidebar', 'navbar', 'nav', 'menu', 'breadcrumb', 'breadcrumbs', 'cookie', 'cookies', 'newsletter', 'copyright', 'widget', 'topbar', 'share', 'sharing', 'social', 'modal', 'popup', 'masthead', 'pagination', 'pager', 'pied', 'colophon', 'entete', 'bandeau']);
 /** Class or id words that mark an advertisement or a paid placement. */
@@ -956,6 +956,8 @@ export function findNextPage(root: HTMLElement, pageUrl: string, elements: reado
   }
   const fromSelect = selectedPageNext(elements, current, pageUrl);
   if (fromSelect !== undefined) return fromSelect;
+  const afterCurrent = linkAfterCurrent(elements, pageUrl);
+  if (afterCurrent !== undefined) return afterCurrent;
   // Elements inside a cookie banner, a newsletter box, a pop-up or the footer: marked in one pass (parents come first).
   const outside = new Set<HTMLElement>();
   for (const el of elements) {
@@ -968,6 +970,50 @@ export function findNextPage(root: HTMLElement, pageUrl: string, elements: reado
       // (A cookie banner's "En savoir plus" or a footer's "More" is not the listing's: skipped above.)
       if (v && !v.startsWith('#') && !v.toLowerCase().startsWith('javascript:') && /[/?]/.test(v)) return v;
     }
+  }
+  return undefined;
+}
+
+/** Tags that show the current page of a pagination as text (not a link). */
+const CURRENT_TAGS = new Set(['STRONG', 'B', 'SPAN', 'EM', 'LI', 'MARK']);
+
+/**
+ * The next page of a pagination that is not numbered (letter ranges 'A–C · D–H · I–Z', date
+ * ranges): the current page written as text (a bold or span element, or one marked
+ * aria-current / current / active) among links to pages of the same path and parameters, and
+ * the link right after it. Needs two such links beside it (a pagination, not a label and its link).
+ */
+function linkAfterCurrent(elements: readonly HTMLElement[], pageUrl: string): string | undefined {
+  const page = new URL(pageUrl);
+  const pageKeys = [...new Set(page.searchParams.keys())].sort().join('&');
+  const samePath = (a: HTMLElement | undefined): string | undefined => {
+    const href = a?.getAttribute('href');
+    if (!a || !href || href.startsWith('#') || (shortText(a, 16) ?? '').trim() === '') return undefined;
+    try {
+      const url = new URL(href, pageUrl);
+      // Another page of the same list: the same path and the same parameters with other values ('?de=g&a=m' after '?de=a&a=f').
+      const keys = [...new Set(url.searchParams.keys())].sort().join('&');
+      return url.host === page.host && url.pathname === page.pathname && url.search !== page.search && (pageKeys === '' || keys === pageKeys) ? href : undefined;
+    } catch {
+      return undefined;
+    }
+  };
+  const linkOf = (el: HTMLElement | undefined): HTMLElement | undefined => (el === undefined ? undefined : el.tagName === 'A' ? el : el.tagName === 'LI' ? el.childNodes.find((c): c is HTMLElement => (c as HTMLElement).tagName === 'A') : undefined);
+  const isCurrent = (el: HTMLElement): boolean => {
+    if (!CURRENT_TAGS.has(el.tagName) || el.childNodes.some((c) => (c as HTMLElement).tagName === 'A')) return false;
+    const text = shortText(el, 16)?.trim();
+    if (!text || text.endsWith(':')) return false;
+    const marked = (attrOf(el, 'aria-current') ?? '') !== '' || ['active', 'current', 'courant', 'courante', 'selected', 'is-active'].some((c) => el.classList.contains(c));
+    return marked || el.tagName === 'STRONG' || el.tagName === 'B';
+  };
+  // Each parent's children once (a sibling lookup per element would be quadratic on a wide page).
+  for (const parent of elements) {
+    if (parent.tagName === 'A') continue;
+    const kids = parent.childNodes.filter((c): c is HTMLElement => c.nodeType === 1);
+    if (kids.length < 3 || !kids.some((k) => CURRENT_TAGS.has(k.tagName))) continue;
+    const links = kids.map((k) => samePath(linkOf(k)));
+    if (links.filter((l) => l !== undefined).length < 2) continue;
+    for (let i = 0; i + 1 < kids.length; i++) if (links[i + 1] !== undefined && isCurrent(kids[i])) return links[i + 1];
   }
   return undefined;
 }

@@ -145,6 +145,8 @@ export interface ItemParts {
   tels: HTMLElement[];
   /** The first bold element. */
   bold?: HTMLElement;
+  /** The first `<summary>`: an accordion entry's (`<details>`) visible line, its name. */
+  summary?: HTMLElement;
   /** The first term of a definition list (an entry written `<dt>name</dt><dd>…</dd>`). */
   term?: HTMLElement;
   /**
@@ -311,6 +313,7 @@ function readParts(el: HTMLElement, full: boolean): ItemParts {
         if (tag === 'H1') parts.h1 ??= child;
       }
       if (parts.bold === undefined && (tag === 'STRONG' || tag === 'B')) parts.bold = child;
+      if (tag === 'SUMMARY') parts.summary ??= child;
       if (child.classList.length > 0 && child.classList.contains('tel')) parts.tels.push(child);
       if (parts.term === undefined && tag === 'DT') parts.term = child;
       if (parts.labelledName === undefined && FIELD_LABEL_TAGS.has(tag) && isNameLabel(child)) {

@@ -573,3 +573,34 @@ describe('page-builder blocks', () => {
     ]);
   });
 });
+
+describe('accordions and letter-range pages', () => {
+  test('each <details> is one entry named by its <summary> (its small print aside); an FAQ question is not a company', () => {
+    const html = chrome(`<h2>Morsott</h2>
+      <details><summary>Hôtel Capritour <small>★★★</small></summary><ul><li>Téléphone : 034 21 45 10</li><li>Fax : 034 21 45 11</li></ul></details>
+      <details><summary><span class="nom">Académie Avenir</span> <span class="agrement">agrément n° 38/2011</span></summary><p>Portable : 0797-88-77-17</p></details>
+      <h2>El Aouinet</h2>
+      <details><summary>Relais Souk El Tenine</summary><p>Souk El Tenine</p></details>
+      <details><summary>Comment signaler une erreur ?</summary><p>Appelez le 0560 10 20 30.</p></details>`);
+    expect(readListing(html, URL).companies.map((c) => [c.name, c.phones, c.faxes ?? []])).toEqual([
+      ['Hôtel Capritour', ['+21334214510'], ['+21334214511']],
+      ['Académie Avenir', ['+213797887717'], []],
+      ['Relais Souk El Tenine', [], []],
+    ]);
+  });
+
+  test('pages by letter range: the link right after the current range written as text', () => {
+    const at = 'https://annuaire.test/hotels?de=a&a=f';
+    const pager = (current: string) => `<p>Hôtels de : ${current === 'a' ? '<span class="courant">A–F</span>' : '<a href="/hotels?de=a&amp;a=f">A–F</a>'} | ${current === 'g' ? '<strong>G–M</strong>' : '<a href="/hotels?de=g&amp;a=m">G–M</a>'} | <a href="/hotels?de=n&amp;a=z">N–Z</a></p>`;
+    expect(readListing(chrome(pager('a')), at).next).toBe('https://annuaire.test/hotels?de=g&a=m');
+    expect(readListing(chrome(pager('g')), 'https://annuaire.test/hotels?de=g&a=m').next).toBe('https://annuaire.test/hotels?de=n&a=z');
+    // A bold label before a link is not a pagination.
+    expect(readListing(chrome('<p><b>Site</b> <a href="/hotels?id=4">Voir</a> <a href="/hotels?id=5">Plan</a></p>'), at).next).toBeUndefined();
+  });
+
+  test('a wide page of bold text and links is read in linear time', () => {
+    const t = Date.now();
+    readListing(chrome(`<div>${'<b>x</b><a href="?p=1">y</a>'.repeat(20_000)}</div>`), URL);
+    expect(Date.now() - t).toBeLessThan(5_000);
+  });
+});
