@@ -123,7 +123,9 @@ interface PageContext {
   base: string;
   siteContacts: ReadonlySet<string>;
   /** The header row and cells of each table read so far (a table's rows share them). */
-  tableHeaders: Map<HTMLElement, { row?: HTMLElement; headers: string[] }>;
+  tableHeaders: Map<HTMLElement, TableHeader>;
+  /** The text of a company written over several rows (its name cell spanning them), by its first row. */
+  rowTexts?: Map<HTMLElement, string>;
 }
 
 /** Where one company's fields are looked for. */
@@ -277,9 +279,10 @@ function companiesOf(page: ParsedPage, pageUrl: string, selectors: SourceSelecto
     const found = repeatedItems(root);
     advertisement = found.advertisements.length;
     for (const el of found.items) {
-      if (el.tagName === 'TR' && (!el.childNodes.some((c) => (c as HTMLElement).tagName === 'TD') || tableHeader(el, ctx).row === el)) continue; // a header row
+      if (el.tagName === 'TR' && (!el.childNodes.some((c) => (c as HTMLElement).tagName === 'TD') || tableHeader(el, ctx).row === el || tableHeader(el, ctx).above?.has(el))) continue; // a header row, or a title above it
       scopes.push({ el, ld: [], kind: 'item' });
     }
+    joinSpannedRows(scopes, ctx);
     if (scopes.length === 0 && advertisement === 0 && options.fragment) for (const el of fragmentEntries(root)) scopes.push({ el, ld: [], kind: 'item' });
   }
   // A question ('Comment signaler une erreur ?', an FAQ entry beside the listing) is never a company's name.
@@ -580,19 +583,29 @@ function rowHeaders(row: HTMLElement, ctx: PageContext): string[] {
 /** Words of header cells: a first row of plain cells made of two or more of them is the table's header. */
 const HEADER_CELL = /^(?:raison sociale|nom|name|soci[ée]t[ée]|entreprise|d[ée]nomination|enseigne|activit[ée]s?|secteur|cat[ée]gorie|adresse|address|ville|commune|wilaya|t[ée]l[ée]?(?:phone)?s?\.?|mobile|gsm|fax|t[ée]l[ée]copie|e-?mail|courriel|site(?: web)?|contact|n°|rc|nif|الاسم|الهاتف|العنوان)$/iu;
 
+/** A table's header row, its cells' texts, and the rows above it (a title, a note: never entries). */
+interface TableHeader {
+  row?: HTMLElement;
+  headers: string[];
+  above?: Set<HTMLElement>;
+}
+
 /** A row's table header: its row (a thead row, a row of th cells, or a first row of header words) and the cells' texts. */
-function tableHeader(row: HTMLElement, ctx: PageContext): { row?: HTMLElement; headers: string[] } {
+function tableHeader(row: HTMLElement, ctx: PageContext): TableHeader {
   const table = closest(row.parentNode, (a) => a.tagName === 'TABLE');
   if (!table) return { headers: [] };
   let found = ctx.tableHeaders.get(table);
   if (found === undefined) {
     const rows = descendants(table).filter((d) => d.tagName === 'TR');
     const first = rows[0];
-    const header =
+    const words = (tr: HTMLElement) => cells(tr).filter((c) => HEADER_CELL.test(clean(c.text).replace(/\s*:$/, ''))).length;
+    let header =
       rows.find((tr) => tr.parentNode?.tagName === 'THEAD') ??
       rows.find((tr) => tr.childNodes.some((c) => (c as HTMLElement).tagName === 'TH')) ??
-      (first && cells(first).filter((c) => HEADER_CELL.test(clean(c.text).replace(/\s*:$/, ''))).length >= 2 ? first : undefined);
-    found = header ? { row: header, headers: cells(header).map((c) => clean(c.text)) } : { headers: [] };
+      (first && words(first) >= 2 ? first : undefined);
+    // A header of column letters or row numbers (a published spreadsheet) above the real one: the first row of header words.
+    if (!header || words(header) < 2) header = rows.slice(0, 6).find((tr) => words(tr) >= 2) ?? header;
+    found = header ? { row: header, headers: cells(header).map((c) => clean(c.text)), above: new Set(rows.slice(0, rows.indexOf(header))) } : { headers: [] };
     ctx.tableHeaders.set(table, found);
   }
   return found;
@@ -607,8 +620,12 @@ function rowName(row: HTMLElement, ctx: PageContext): string | undefined {
   const headers = rowHeaders(row, ctx);
   const list = cells(row);
   const byHeader = headers.findIndex((h) => NAME_HEADER.test(h));
-  if (byHeader !== -1 && list[byHeader]) return cellName(list[byHeader]);
-  return list.map(cellName).find((t) => t !== undefined && /\p{L}{2}/u.test(t) && !t.includes('@') && (t.match(/\d/g) ?? []).length < 6);
+  if (byHeader !== -1 && list[byHeader]) {
+    const name = cellName(list[byHeader]);
+    // A field's label ('Fax', 'E-mail') in the name column is a row of the company above, never a company.
+    return name !== undefined && LABEL_CELL.test(name) ? undefined : name;
+  }
+  return list.map(cellName).find((t) => t !== undefined && !LABEL_CELL.test(t) && /\p{L}{2}/u.test(t) && !t.includes('@') && (t.match(/\d/g) ?? []).length < 6);
 }
 
 /** Tags that set a name apart in a cell ('<b>Name</b><br><em>Notaire</em>'). */
@@ -628,6 +645,72 @@ function cellName(cell: HTMLElement): string | undefined {
     if (name && /\p{L}{2}/u.test(name)) return name;
   }
   return nameText(cell);
+}
+
+/** A cell that is a field's label ('Tél', 'Fax', 'E-mail'): the value is in the next cell. */
+const LABEL_CELL = /^(?:t[ée]l[ée]?(?:phone)?\.?|tel|mobile|gsm|portable|fixe|fax|t[ée]l[ée]copie|e-?mail|courriel|mail|الهاتف|الجوال|الفاكس|البريد الإلكتروني)(?: ?\d)? ?:?$/iu;
+
+/**
+ * A company written over several table rows: its name cell spans them (`rowspan`), and the
+ * following rows hold only the cells it does not cover (one contact means a row: 'Fax' then its
+ * number). Those rows are joined to the first one: moved into it (its links and text are the
+ * company's) and dropped as entries of their own; the company's text is each row's cells after
+ * their column's header (aligned from the right: the spanned columns come first), a label cell
+ * joined to the value beside it ('Fax : 025 47 12 31').
+ */
+function joinSpannedRows(scopes: Scope[], ctx: PageContext): void {
+  const joined = new Set<HTMLElement>();
+  const rowsOf = new Map<HTMLElement, { list: HTMLElement[]; at: Map<HTMLElement, number> }>();
+  for (const scope of scopes) {
+    const row = scope.el;
+    if (!row || row.tagName !== 'TR' || joined.has(row)) continue;
+    const headers = rowHeaders(row, ctx);
+    const list = cells(row);
+    const at = Math.max(0, headers.findIndex((h) => NAME_HEADER.test(h)));
+    const span = Number.parseInt(attrOf(list[at] ?? row, 'rowspan') ?? '1', 10);
+    if (!(span > 1) || list.length === 0) continue;
+    const parent = row.parentNode;
+    if (!parent) continue;
+    // Each table body's rows and their positions, once (a lookup per row would be quadratic).
+    let rows = rowsOf.get(parent);
+    if (!rows) {
+      const list = parent.childNodes.filter((c): c is HTMLElement => (c as HTMLElement).tagName === 'TR');
+      rows = { list, at: new Map(list.map((r, i) => [r, i])) };
+      rowsOf.set(parent, rows);
+    }
+    const from = rows.at.get(row) ?? 0;
+    const rest = rows.list.slice(from + 1, from + Math.min(span, 50)).filter((r) => !joined.has(r) && cells(r).length < list.length);
+    if (rest.length === 0) continue;
+    const lines = [row, ...rest].flatMap((r) => rowLines(r, headers));
+    ctx.rowTexts ??= new Map();
+    ctx.rowTexts.set(row, lines.join('\n'));
+    for (const r of rest) {
+      joined.add(r);
+      for (const c of r.childNodes) {
+        c.parentNode = row;
+        row.childNodes.push(c);
+      }
+      r.childNodes = [];
+    }
+  }
+  // The joined rows leave their table (one pass per table body).
+  for (const parent of rowsOf.keys()) if (parent.childNodes.some((c) => joined.has(c as HTMLElement))) parent.childNodes = parent.childNodes.filter((c) => !joined.has(c as HTMLElement));
+  if (joined.size > 0) for (let i = scopes.length - 1; i >= 0; i--) if (scopes[i].el && joined.has(scopes[i].el!)) scopes.splice(i, 1);
+}
+
+/** A row's lines: each cell after its column's header (aligned from the right), a label cell joined to the next cell. */
+function rowLines(row: HTMLElement, headers: string[]): string[] {
+  const list = cells(row);
+  const offset = Math.max(0, headers.length - list.length);
+  const lines: string[] = [];
+  for (let j = 0; j < list.length; j++) {
+    const text = clean(blockText(list[j]));
+    if (LABEL_CELL.test(text) && j + 1 < list.length) {
+      lines.push(`${text.replace(/\s?:$/, '')} : ${blockText(list[j + 1])}`);
+      j++;
+    } else lines.push(`${headers[offset + j] ?? ''} : ${blockText(list[j])}`);
+  }
+  return lines;
 }
 
 /** The text a row's contacts are read from: each cell after its column's header, so the header is the label ('Fax: 021 ...'). */
@@ -704,7 +787,7 @@ function readPhones(scope: Scope, ctx: PageContext, selectors: SourceSelectors):
   ]);
   const keep = (list: (string | undefined)[]) => unique(list).filter((p) => !ctx.siteContacts.has(p));
   // Numbers of the text with their labels (a number only labelled fax is not among the phones).
-  const text = el && parts ? readNumbers(el.tagName === 'TR' ? rowText(el, ctx) : parts.text) : { phones: [], faxes: [], labelled: [] };
+  const text = el && parts ? readNumbers(el.tagName === 'TR' ? ctx.rowTexts?.get(el) ?? rowText(el, ctx) : parts.text) : { phones: [], faxes: [], labelled: [] };
   for (const f of text.faxes) faxes.add(f);
   const fromJson = scope.json ? scope.json.phones.flatMap(phonesIn) : [];
   const fromSchema = [

@@ -301,3 +301,29 @@ describe('vCard links and names set apart in a cell', () => {
     ]);
   });
 });
+
+describe('tables whose companies span rows', () => {
+  test('a name cell spanning rows (rowspan) makes one company of them: a label cell and its value per row, no row of a label a company', () => {
+    const row = (n: string, name: string, k: number, first: string, rest: string[]) =>
+      `<tr><td rowspan="${k}">${n}</td><td rowspan="${k}">${name}</td><td rowspan="${k}">Blida</td>${first}</tr>${rest.map((r) => `<tr>${r}</tr>`).join('')}`;
+    const html = page(`<table><tr><th>N°</th><th>Entreprise</th><th>Ville</th><th>Moyen</th><th>Valeur</th></tr>
+      ${row('1', 'Laiterie Mitidja', 3, '<td>Tél</td><td>025 47 12 30</td>', ['<td>Fax</td><td>025 47 12 31</td>', '<td>E-mail</td><td><a href="mailto:laiterie@gmail.com">laiterie@gmail.com</a></td>'])}
+      ${row('2', 'Conserverie Chiffa', 1, '<td>Mobile</td><td>0661 52 08 14</td>', [])}
+      ${row('3', 'Moulins de Blida', 2, '<td>Fax</td><td>025 41 90 78</td>', ['<td>Mobile</td><td>0770 21 64 09</td>'])}</table>`);
+    expect(extractCompanies(html, PAGE).map((c) => [c.name, c.phones, c.emails, c.faxes ?? []])).toEqual([
+      ['Laiterie Mitidja', ['+21325471230'], ['laiterie@gmail.com'], ['+21325471231']],
+      ['Conserverie Chiffa', ['+213661520814'], [], []],
+      ['Moulins de Blida', ['+213770216409'], [], ['+21325419078']],
+    ]);
+  });
+
+  test('a header of column letters above the real header row (a published spreadsheet): the row of header words is the header', () => {
+    const html = page(`<table><tr><th></th><th>A</th><th>B</th><th>C</th></tr>
+      <tr><th>1</th><td colspan="3">Adhérents 2025 — chambre : 038 60 11 22</td></tr>
+      <tr><th>2</th><td>Raison sociale / exploitant</td><td>Téléphone</td><td>E-mail</td></tr>
+      <tr><th>3</th><td>Ferme Bouteldja</td><td>0661 20 30 40</td><td>bouteldja@gmail.com</td></tr>
+      <tr><th>4</th><td>EAC El Kala</td><td>0770 12 34 56</td><td></td></tr>
+      <tr><th>5</th><td>Pépinière Seybouse</td><td>0550 11 22 33</td><td></td></tr></table>`);
+    expect(extractCompanies(html, PAGE).map((c) => c.name)).toEqual(['Ferme Bouteldja', 'EAC El Kala', 'Pépinière Seybouse']);
+  });
+});
