@@ -35,6 +35,8 @@ export interface JsonItem {
   url?: string;
   /** Marked sponsored / advertisement by the data itself. */
   advertisement: boolean;
+  /** Neither a contact nor a link: a company only beside others that have some. */
+  bare?: boolean;
 }
 
 /** Object keys, folded (lower case, letters and digits only), and what they hold. */
@@ -44,7 +46,7 @@ const FAX_KEYS = new Set(['fax', 'faxes', 'faxs', 'faxnumber', 'telecopie', 'té
 const EMAIL_KEYS = new Set(['email', 'emails', 'mail', 'courriel', 'contactemail', 'emailaddress', 'adressemail', 'adresseemail']);
 const ACTIVITY_KEYS = new Set(['activity', 'activite', 'activité', 'secteur', 'sector', 'category', 'categorie', 'catégorie', 'industry', 'rubrique', 'metier', 'métier', 'specialite']);
 const URL_KEYS = new Set(['url', 'link', 'href', 'permalink', 'detailurl', 'profileurl', 'ficheurl', 'path', 'slugurl']);
-const AD_KEYS = new Set(['sponsored', 'issponsored', 'promoted', 'ispromoted', 'isad', 'ad', 'advertisement', 'featuredad', 'sponsorise']);
+const AD_KEYS = new Set(['sponsored', 'issponsored', 'promoted', 'ispromoted', 'isad', 'ad', 'advertisement', 'isadvertisement', 'featuredad', 'sponsorise', 'sponsorisé', 'sponsorisee', 'promo', 'ispromo', 'publicite', 'publicité']);
 /** Numbered and qualified keys: tel1, telephone_2, tel_fixe, phone_mobile, mobile2, email1, fax2 (folded). */
 const PHONE_KEY = /^(?:tel|tél|telephone|téléphone|phone|mobile|gsm|portable|fixe|cell|numtel|numerotel|numerotelephone)(?:\d|fixe|mobile|portable|gsm|bureau|pro|principal|secondaire|number|numero)*$/u;
 const FAX_KEY = /^(?:fax|telecopie|télécopie)(?:\d|number|numero)*$/u;
@@ -75,16 +77,21 @@ export function jsonItems(value: unknown, single = false, min = 2): JsonItem[] {
     if (depth > MAX_DEPTH) continue;
     if (Array.isArray(v)) {
       // Objects (a GraphQL edge's node among them), or tuples: a map locator's [name, lat, lng, info HTML].
-      const items = v.map((x) => (isJson(x) ? companyOf(nodeOf(x)) : Array.isArray(x) ? tupleOf(x) : undefined)).filter((x): x is JsonItem => x !== undefined);
+      const named = v.map((x) => (isJson(x) ? companyOf(nodeOf(x)) : Array.isArray(x) ? tupleOf(x) : undefined)).filter((x): x is JsonItem => x !== undefined);
+      const items = named.filter((x) => !x.bare);
       // The array with the most entries that carry a contact wins (a menu of links is longer than a page of companies).
       const contacts = items.filter((x) => x.phones.length + x.emails.length + x.faxes.length > 0).length;
       if (items.length >= min && (contacts > bestContacts || (contacts === bestContacts && items.length > best.length))) {
-        best = items;
+        // Beside entries with contacts, a named entry without any is a company that shows none.
+        best = contacts > 0 ? named : items;
         bestContacts = contacts;
       }
       for (let i = v.length - 1; i >= 0; i--) stack.push({ v: v[i], depth: depth + 1 });
     } else if (isJson(v)) {
-      if (single && lone === undefined) lone = companyOf(v);
+      if (single && lone === undefined) {
+        const one = companyOf(v);
+        if (one && !one.bare) lone = one;
+      }
       const values = Object.values(v);
       for (let i = values.length - 1; i >= 0; i--) stack.push({ v: values[i], depth: depth + 1 });
     }
@@ -182,7 +189,8 @@ function companyOf(obj: Json): JsonItem | undefined {
   read(obj, 0);
   if (name === undefined) return undefined;
   item.name = name;
-  return item.phones.length + item.emails.length + item.faxes.length > 0 || item.url !== undefined ? item : undefined;
+  if (item.phones.length + item.emails.length + item.faxes.length === 0 && item.url === undefined) item.bare = true;
+  return item;
 }
 
 /** The strings (and numbers) of a value: itself, an array's, an object's `number`/`value`/`email`. */
@@ -208,13 +216,65 @@ export function embeddedJson(scripts: readonly HTMLElement[]): unknown[] {
     const text = script.rawText.length > MAX_SCRIPT ? script.rawText.slice(0, MAX_SCRIPT) : script.rawText;
     if (type === 'application/json') {
       const value = tryJson(text);
-      if (value !== undefined) out.push(value);
+      if (value !== undefined) out.push(isDevalue(value) ? fromDevalue(value) : value);
       continue;
     }
     if (type !== '' && !/javascript|ecmascript|module/.test(type)) continue;
     out.push(...assignedLiterals(text));
   }
   return out;
+}
+
+/** Wrappers of devalue's payloads (Nuxt 3): `["ShallowReactive", i]` is the value at i. */
+const DEVALUE_WRAPPERS = new Set(['Reactive', 'ShallowReactive', 'Ref', 'ShallowRef', 'EmptyRef', 'EmptyShallowRef', 'NuxtError', 'Object']);
+/** Most entries of a devalue payload revived. */
+const MAX_DEVALUE = 200_000;
+
+/**
+ * Whether a JSON value is a devalue payload (Nuxt 3's `__NUXT_DATA__`): a flat array whose first
+ * entry (the root) is a wrapper `["ShallowReactive", 1]` or an object whose values are indexes
+ * into the array.
+ */
+function isDevalue(value: unknown): value is unknown[] {
+  if (!Array.isArray(value) || value.length < 2 || value.length > MAX_DEVALUE) return false;
+  const root = value[0];
+  if (Array.isArray(root)) return root.length === 2 && typeof root[0] === 'string' && DEVALUE_WRAPPERS.has(root[0]) && Number.isInteger(root[1]);
+  if (!isJson(root)) return false;
+  const refs = Object.values(root);
+  return refs.length > 0 && refs.every((v) => Number.isInteger(v) && (v as number) >= -7 && (v as number) < value.length);
+}
+
+/**
+ * A devalue payload revived into the value it stands for: objects and arrays hold indexes into
+ * the flat array (negative ones are undefined, NaN, infinities, -0), `[type, …]` arrays are
+ * wrappers (reactive refs: their value; Date, Set, Map, BigInt …: their plain content). Each
+ * entry is revived once (shared entries are shared, a cycle gives null): linear in the payload.
+ */
+function fromDevalue(flat: unknown[]): unknown {
+  const done = new Map<number, unknown>();
+  const busy = new Set<number>();
+  const revive = (i: unknown, depth: number): unknown => {
+    if (typeof i !== 'number' || !Number.isInteger(i) || i < 0 || i >= flat.length || depth > MAX_DEPTH * 4) return null;
+    if (done.has(i)) return done.get(i);
+    if (busy.has(i)) return null;
+    busy.add(i);
+    const v = flat[i];
+    let out: unknown = v;
+    if (Array.isArray(v)) {
+      if (typeof v[0] === 'string') {
+        const [type, ...rest] = v as [string, ...unknown[]];
+        out = DEVALUE_WRAPPERS.has(type) ? revive(rest[0], depth + 1) : type === 'Set' || type === 'Map' ? rest.map((x) => revive(x, depth + 1)) : typeof rest[0] === 'string' ? rest[0] : null;
+      } else out = v.map((x) => revive(x, depth + 1));
+    } else if (isJson(v)) {
+      const obj: Json = {};
+      for (const [k, x] of Object.entries(v)) obj[k] = revive(x, depth + 1);
+      out = obj;
+    }
+    busy.delete(i);
+    done.set(i, out);
+    return out;
+  };
+  return revive(0, 0);
 }
 
 /** Attributes that carry a component's props as JSON (Astro islands, hydrated widgets). */

@@ -604,3 +604,34 @@ describe('accordions and letter-range pages', () => {
     expect(Date.now() - t).toBeLessThan(5_000);
   });
 });
+
+describe('Nuxt 3 devalue payloads', () => {
+  test('a flat array of indexes is revived (wrappers, shared entries, a cycle); its companies read, an entry without contacts kept beside the others, a promo entry dropped', () => {
+    const flat = [
+      ['ShallowReactive', 1], { data: 2, self: 1 }, { items: 3 }, [4, 9, 13, 16],
+      { nom: 5, contact: 6, promo: 8 }, 'Garage Djurdjura', { tel: 7 }, [21], false,
+      { nom: 10, contact: 11, promo: 8 }, 'Pneus Azazga', { tel: 12, email: -1 }, '026 34 58 70',
+      { nom: 14, contact: 15, promo: 8 }, 'Auto-école Ain El Hammam', { tel: [] },
+      { nom: 17, contact: 18, promo: 20 }, 'Location Kabylie', { tel: 19 }, '0550 26 00 26', true, '026 21 43 18',
+    ];
+    const html = chrome(`<div id="__nuxt"><h1>Garages</h1></div><script type="application/json" id="__NUXT_DATA__">${JSON.stringify(flat)}</script>`);
+    const listing = readListing(html, URL);
+    expect(listing.companies.map((c) => [c.name, c.phones])).toEqual([
+      ['Garage Djurdjura', ['+21326214318']],
+      ['Pneus Azazga', ['+21326345870']],
+      ['Auto-école Ain El Hammam', []],
+    ]);
+    expect(listing.dropped.advertisement).toBe(1);
+  });
+
+  test('an array of plain numbers in application/json is not a payload; a payload of shared entries doubling at each level is revived in bounded time', () => {
+    expect(readListing(chrome('<script type="application/json">[1,2,3]</script>'), URL).companies).toEqual([]);
+    // Entry i holds entry i+1 twice, 60 levels deep: 2^60 paths, 60 entries.
+    const flat: unknown[] = [['Reactive', 1]];
+    for (let i = 1; i < 60; i++) flat.push({ nom: 61, a: i + 1, b: i + 1 });
+    flat.push({ nom: 61, tel: 62 }, 'Garage', '026 21 43 18');
+    const t = Date.now();
+    readListing(chrome(`<script type="application/json" id="__NUXT_DATA__">${JSON.stringify(flat)}</script>`), URL);
+    expect(Date.now() - t).toBeLessThan(10_000);
+  });
+});
