@@ -52,7 +52,15 @@ const PHONE_KEY = /^(?:tel|tél|telephone|téléphone|phone|mobile|gsm|portable|
 const FAX_KEY = /^(?:fax|telecopie|télécopie)(?:\d|number|numero)*$/u;
 const EMAIL_KEY = /^(?:e?mail|courriel|adresseemail|adressemail)(?:\d|pro|contact|address|principal)*$/u;
 /** Keys under which a company keeps its contacts in a nested object ({contact: {phone, email}}). */
-const NESTED_KEYS = new Set(['contact', 'contacts', 'coordonnees', 'coordonnées', 'contactinfo', 'contactinformation', 'details', 'info', 'infos', 'attributes', 'fields']);
+const NESTED_KEYS = new Set(['contact', 'contacts', 'coordonnees', 'coordonnées', 'contactinfo', 'contactinformation', 'details', 'info', 'infos', 'attributes', 'fields', 'properties']);
+
+/** Nested objects that hold an entry's own fields (JSON:API `attributes`, GeoJSON `properties`, `fields`). */
+const ATTRIBUTE_KEYS = new Set(['attributes', 'properties', 'fields']);
+
+/** A folded key without a CMS's field prefix (Drupal's `field_telephone`, ACF's `acf_email`). */
+function unprefixed(key: string): string {
+  return key.length > 5 && key.startsWith('field') ? key.slice(5) : key.length > 3 && key.startsWith('acf') ? key.slice(3) : key;
+}
 
 function foldKey(key: string): string {
   return key.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
@@ -170,23 +178,24 @@ function isTupleName(s: string): boolean {
 function companyOf(obj: Json): JsonItem | undefined {
   let name: string | undefined;
   const item: JsonItem = { name: '', phones: [], faxes: [], emails: [], advertisement: false };
-  const read = (o: Json, depth: number) => {
+  // `own`: the object itself, or its attributes object (JSON:API `attributes`, GeoJSON `properties`): its name, activity, link, ad mark.
+  const read = (o: Json, depth: number, own: boolean) => {
     for (const [rawKey, value] of Object.entries(o)) {
-      const key = foldKey(rawKey);
-      if (depth === 0 && name === undefined && NAME_KEYS.has(key) && typeof value === 'string' && value.trim().length >= 2) name = value;
+      const key = unprefixed(foldKey(rawKey));
+      if (own && name === undefined && NAME_KEYS.has(key) && typeof value === 'string' && value.trim().length >= 2) name = value;
       else if (FAX_KEYS.has(key) || FAX_KEY.test(key)) item.faxes.push(...strings(value));
       else if (PHONE_KEYS.has(key) || PHONE_KEY.test(key)) item.phones.push(...strings(value));
       else if (EMAIL_KEYS.has(key) || EMAIL_KEY.test(key)) item.emails.push(...strings(value));
-      else if (depth === 0 && ACTIVITY_KEYS.has(key) && item.activity === undefined) item.activity = strings(value).find(Boolean) ?? (isJson(value) ? strings(value.name ?? value.nom ?? value.label).find(Boolean) : undefined);
-      else if (depth === 0 && URL_KEYS.has(key) && typeof value === 'string' && item.url === undefined) item.url = value;
-      else if (depth === 0 && AD_KEYS.has(key) && (value === true || value === 1 || value === 'true')) item.advertisement = true;
-      else if (depth === 0 && (key === 'type' || key === 'kind') && typeof value === 'string' && /^(?:ad|ads|advert|advertisement|sponsored|promoted|annonce|pub)$/i.test(value)) item.advertisement = true;
+      else if (own && ACTIVITY_KEYS.has(key) && item.activity === undefined) item.activity = strings(value).find(Boolean) ?? (isJson(value) ? strings(value.name ?? value.nom ?? value.label).find(Boolean) : undefined);
+      else if (own && URL_KEYS.has(key) && typeof value === 'string' && item.url === undefined) item.url = value;
+      else if (own && AD_KEYS.has(key) && (value === true || value === 1 || value === 'true')) item.advertisement = true;
+      else if (own && (key === 'type' || key === 'kind') && typeof value === 'string' && /^(?:ad|ads|advert|advertisement|sponsored|promoted|annonce|pub)$/i.test(value)) item.advertisement = true;
       else if (depth < 2 && NESTED_KEYS.has(key)) {
-        for (const nested of ([] as unknown[]).concat(value)) if (isJson(nested)) read(nested, depth + 1);
+        for (const nested of ([] as unknown[]).concat(value)) if (isJson(nested)) read(nested, depth + 1, depth === 0 && ATTRIBUTE_KEYS.has(key));
       }
     }
   };
-  read(obj, 0);
+  read(obj, 0, true);
   if (name === undefined) return undefined;
   item.name = name;
   if (item.phones.length + item.emails.length + item.faxes.length === 0 && item.url === undefined) item.bare = true;
@@ -536,7 +545,10 @@ export function jsonNext(value: unknown): string | number | undefined {
   for (const h of holders) {
     for (const [k, v] of Object.entries(h)) {
       const key = foldKey(k);
-      if (['next', 'nextpage', 'nextpageurl', 'nexturl', 'nextlink', 'nextpagepath', 'suivant', 'loadmore', 'loadmoreurl', 'more'].includes(key) && (typeof v === 'string' || typeof v === 'number') && v !== '') return v;
+      if (!['next', 'nextpage', 'nextpageurl', 'nexturl', 'nextlink', 'nextpagepath', 'suivant', 'loadmore', 'loadmoreurl', 'more'].includes(key)) continue;
+      // JSON:API writes a link as an object: links.next.href.
+      const link = isJson(v) && typeof v.href === 'string' ? v.href : v;
+      if ((typeof link === 'string' || typeof link === 'number') && link !== '') return link;
     }
   }
   return undefined;
