@@ -759,9 +759,9 @@ function readEmails(scope: Scope, ctx: PageContext, selectors: SourceSelectors):
 }
 
 /** data-* attributes that hold a phone, a fax or an e-mail (a number behind an "Afficher le numéro" button). */
-const PHONE_ATTRS = ['data-phone', 'data-tel', 'data-telephone', 'data-mobile', 'data-gsm', 'data-phone-number', 'data-numero', 'data-number'];
+const PHONE_ATTRS = ['data-phone', 'data-tel', 'data-telephone', 'data-mobile', 'data-gsm', 'data-phone-number', 'data-numero', 'data-number', 'data-contact'];
 const FAX_ATTRS = ['data-fax'];
-const EMAIL_ATTRS = ['data-email', 'data-mail'];
+const EMAIL_ATTRS = ['data-email', 'data-mail', 'data-contact'];
 
 /** The values of the given data-* attributes on an item and its descendants. */
 function dataValues(parts: ItemParts, attrs: readonly string[]): string[] {

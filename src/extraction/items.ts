@@ -949,7 +949,12 @@ function countAll(root: HTMLElement): Map<HTMLElement, Counts> {
     if (el.rawAttrs.includes('data-')) {
       for (const a of Object.keys(el.attributes)) {
         const kind = contactAttr(a);
-        if (kind) kind.includes('mail') ? c.ats++ : c.tels++;
+        if (kind === 'data-contact') {
+          // A vaguely named attribute counts when its value looks like a contact (an '@', eight digits).
+          const v = el.attributes[a] ?? '';
+          if (v.includes('@')) c.ats++;
+          else if ((v.match(/\d/g) ?? []).length >= 8) c.tels++;
+        } else if (kind) kind.includes('mail') ? c.ats++ : c.tels++;
       }
     }
     if (((NAME_TAGS.has(tag) && !href.startsWith('mailto:') && !href.startsWith('tel:')) || (el.classList.length > 0 && /name|title|nom|titre|raison/i.test(el.classList.value.join(' '))) || el.classList.contains('fn') || el.classList.contains('org')) && !isFieldLabel(el)) c.names++;

@@ -168,7 +168,8 @@ export const CONTACT_DATA_ATTRS = ['data-phone', 'data-tel', 'data-telephone', '
 /**
  * The contact a data-* attribute holds, by its name: one of {@link CONTACT_DATA_ATTRS} as is;
  * others by their words, singular or plural (data-num-tel, data-phone2, data-phones, data-contact-mobile: 'data-phone'; data-fax2:
- * 'data-fax'; data-contact-email: 'data-email'). Undefined for any other attribute.
+ * 'data-fax'; data-contact-email: 'data-email'); data-num, data-num-2, data-contact: 'data-contact' (a phone or an
+ * e-mail, by its value). Undefined for any other attribute.
  */
 export function contactAttr(attr: string): string | undefined {
   const name = attr.toLowerCase();
@@ -178,6 +179,8 @@ export function contactAttr(attr: string): string | undefined {
   if (words.some((w) => /^(?:fax|telecopie)s?\d?$/.test(w))) return 'data-fax';
   if (words.some((w) => /^(?:e?mail|courriel)s?\d?$/.test(w))) return 'data-email';
   if (words.some((w) => /^(?:phone|tel|telephone|mobile|gsm|portable|numtel|whatsapp)s?\d?$/.test(w))) return 'data-phone';
+  // A number or a contact by a vaguer name (data-num, data-num-2, data-contact): a phone or an e-mail by its value.
+  if (words[0] !== undefined && /^(?:num|nums|numero|numeros|number|contact|contacts|coordonnee|coordonnees)\d?$/.test(words[0]) && words.slice(1).every((w) => /^\d{1,2}$/.test(w))) return 'data-contact';
   return undefined;
 }
 

@@ -655,3 +655,15 @@ describe('JSON:API collections', () => {
     expect(listing.next).toBe('https://annuaire.test/api/societes?page%5Bnumero%5D=3');
   });
 });
+
+describe('contacts only in vaguely named data attributes', () => {
+  test('cards whose numbers are masked in the text and whole in data-num / data-num-2, the e-mail in data-contact', () => {
+    const card = (name: string, attrs: string) => `<div class="carte"><h5>${name}</h5><p>Batna</p><button class="reveal" ${attrs} data-fiche="701">033 85 ** ** · Voir</button></div>`;
+    const html = chrome(`<div class="row">${card('Aurès Nettoyage', 'data-num="033854120" data-num-2="0661472208"')}${card('Imprimerie Timgad', 'data-num="0552901426"')}${card('Traduction Medghassen', 'data-contact="medghassen@outlook.fr"')}</div>`);
+    expect(readListing(html, URL).companies.map((c) => [c.name, c.phones, c.emails])).toEqual([
+      ['Aurès Nettoyage', ['+21333854120', '+213661472208'], []],
+      ['Imprimerie Timgad', ['+213552901426'], []],
+      ['Traduction Medghassen', [], ['medghassen@outlook.fr']],
+    ]);
+  });
+});
