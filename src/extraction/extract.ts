@@ -273,6 +273,15 @@ function companiesOf(page: ParsedPage, pageUrl: string, selectors: SourceSelecto
     }
   }
   stripScripts(page);
+  // Microdata on some entries of a list only (a list half migrated): the list's entries, each with its microdata if any.
+  if (!selectors.item && scopes.length > 0 && scopes.every((s) => s.md !== undefined && s.ld.length === 0)) {
+    const partial = partialMicrodata(root, scopes);
+    if (partial) {
+      scopes.length = 0;
+      scopes.push(...partial.scopes);
+      advertisement = partial.advertisements;
+    }
+  }
   // A text listing in a <pre> (a PDF list pasted into the page): its records.
   if (scopes.length === 0 && !selectors.item) for (const el of preRecords(page.byTag('PRE'))) scopes.push({ el, ld: [], kind: 'item' });
   if (scopes.length === 0 && !selectors.item) {
@@ -289,6 +298,25 @@ function companiesOf(page: ParsedPage, pageUrl: string, selectors: SourceSelecto
   const named = scopes.map((s) => readScope(s, ctx, selectors)).filter((c): c is RawCompany => c !== undefined && !/[?؟]$/u.test(c.name));
   const companies = named.filter(identifies);
   return { companies, dropped: { no_name: scopes.length - named.length, invalid_name: named.length - companies.length, advertisement } };
+}
+
+/**
+ * The entries of a list whose microdata marks only some of them: when the page's repeated
+ * entries ({@link repeatedItems}) hold every microdata organisation found and more entries
+ * besides, those entries (each with the organisation inside it, if any), advertisements apart.
+ * Undefined when the microdata organisations are the list.
+ */
+function partialMicrodata(root: HTMLElement, scopes: Scope[]): { scopes: Scope[]; advertisements: number } | undefined {
+  const found = repeatedItems(root);
+  if (found.items.length <= scopes.length) return undefined;
+  const items = new Set(found.items);
+  const owner = new Map<HTMLElement, HTMLElement>();
+  for (const s of scopes) {
+    const item = closest(s.md, (a) => items.has(a));
+    if (!item || owner.has(item)) return undefined;
+    owner.set(item, s.md!);
+  }
+  return { scopes: found.items.map((el) => ({ el, md: owner.get(el), ld: [], kind: 'item' as const })), advertisements: found.advertisements.length };
 }
 
 /**
@@ -914,7 +942,7 @@ function jsonLdOrgs(scripts: readonly HTMLElement[], ctx: PageContext): Json[] {
 /** The microdata organisations outside the chrome, reached as top-level items or list entries. */
 function microdataOrgs(page: ParsedPage, ctx: PageContext): HTMLElement[] {
   return page.elements.filter((el) => {
-    if (!hasAttr(el, 'itemscope') || !isOrgScope(el) || insideChrome(el) || !attached(el, page.root)) return false;
+    if (!hasAttr(el, 'itemscope') || !isOrgScope(el) || insideChrome(el) || inChromeBlock(el) || !attached(el, page.root)) return false;
     const prop = el.getAttribute('itemprop');
     if (prop && !prop.split(/\s+/).some((p) => CONTAINERS.has(p))) return false;
     const url = ownProps(el, 'url').map(propValue)[0];
@@ -1025,6 +1053,14 @@ function outermostOutsideChrome(root: HTMLElement, test: (el: HTMLElement) => bo
     }
   }
   return found;
+}
+
+/** Whether an element or an ancestor (below an entry: an article, a list item) is classed as the page's header or footer ('pied-site', 'pj-footer'). */
+function inChromeBlock(el: HTMLElement): boolean {
+  for (let a: HTMLElement | null = el; a && a.tagName !== 'ARTICLE' && a.tagName !== 'LI' && !isPageFrame(a); a = a.parentNode) {
+    if (a.rawAttrs !== '' && classWords(a).some((w) => PAGE_CHROME_WORDS.has(w))) return true;
+  }
+  return false;
 }
 
 function insideChrome(el: HTMLElement): boolean {

@@ -327,3 +327,19 @@ describe('tables whose companies span rows', () => {
     expect(extractCompanies(html, PAGE).map((c) => c.name)).toEqual(['Ferme Bouteldja', 'EAC El Kala', 'Pépinière Seybouse']);
   });
 });
+
+describe('microdata on some entries only', () => {
+  test('entries without microdata beside those with it are companies too; an Organization in a footer-classed div is the directory', () => {
+    const html = page(`<section class="resultats">
+      <article class="res" itemscope itemtype="http://schema.org/Optician"><h2 itemprop="name">Optique Sidi Khouiled</h2><p>Tél : <span itemprop="telephone" content="+21329712044">029 71 20 44</span></p></article>
+      <article class="res"><h2>Lunetterie Hassi Messaoud</h2><p>Tél. 0661 83 27 50</p></article>
+      <article class="res" itemscope itemtype="http://schema.org/Optician"><h2 itemprop="name">Optique El Ksar</h2><p>Téléphone : 029 70 58 13</p></article>
+      <article class="res promo"><span>Publicité</span><h2>Verres Sahara</h2><p>Tél : 0550 29 29 29</p></article></section>
+      <div class="pied-site" itemscope itemtype="http://schema.org/Organization"><span itemprop="name">Guide Sud</span> <span itemprop="telephone">029 60 00 40</span></div>`);
+    expect(extractCompanies(html, PAGE).map((c) => [c.name, c.phones])).toEqual([
+      ['Optique Sidi Khouiled', ['+21329712044']],
+      ['Lunetterie Hassi Messaoud', ['+213661832750']],
+      ['Optique El Ksar', ['+21329705813']],
+    ]);
+  });
+});
