@@ -318,8 +318,7 @@ async function runSource(state: SourceState, ctx: SourceContext): Promise<void> 
         }
         state.pagesRead++;
         const detail = read.result.company;
-        // A page with more contacts than one company shows is a list (a category, a search), not the company's own.
-        if (detail && detail.emails.length + detail.phones.length <= MAX_DETAIL_CONTACTS) details.push({ owners, detail });
+        if (detail) details.push({ owners, detail });
         for (const r of owners) if (r.detailUrl === detailUrl) r.detailUrl = res.url;
       }),
     );
@@ -327,6 +326,8 @@ async function runSource(state: SourceState, ctx: SourceContext): Promise<void> 
   // A contact on more than half of the detail pages read (at least two) is the directory's footer, not theirs.
   const repeated = repeatedOnDetails(details.map((d) => d.detail));
   for (const { owners, detail } of details) {
+    // A page with more contacts than one company shows (the directory's own aside) is a list (a category, a search), not the company's own.
+    if (detail.emails.filter((e) => !repeated.has(e)).length + detail.phones.filter((p) => !repeated.has(p)).length > MAX_DETAIL_CONTACTS) continue;
     for (const r of owners) {
       r.emails = [...new Set([...r.emails, ...detail.emails.filter((e) => !repeated.has(e))])];
       r.phones = [...new Set([...r.phones, ...detail.phones.filter((p) => !repeated.has(p))])];

@@ -463,6 +463,26 @@ describe('names cut on the grid', () => {
   });
 });
 
+test('a detail page of many branches keeps its contacts once the sidebar repeated on every detail page is set aside', async () => {
+  const partners = '<aside class="partenaires"><h3>Annuaires partenaires</h3><p>027 69 15 76</p><p>041 57 60 92</p><p>0698 06 98 61</p></aside>';
+  const s = await startSite({
+    '/agences?page=1': `<ul class="liste">${[1, 2, 3].map((i) => `<li class="a"><h2><a href="/agence/${i}">Agence ${['Mina', 'Oued Rhiou', 'Zemmora'][i - 1]}</a></h2><p>046 70 00 0${i}</p></li>`).join('')}</ul>`,
+    '/agence/1': `<main><h1>Agence Mina</h1>${['Siège', 'Agence de Oued Rhiou', 'Agence de Mazouna'].map((b, i) => `<section><h2>${b}</h2><p>Tél : 046 34 23 4${i}</p><p>Mobile : 0791 55 18 5${i}</p></section>`).join('')}<p>agence.mina@yahoo.fr</p><p>mina.immo@gmail.com</p></main>${partners}`,
+    '/agence/2': `<main><h1>Agence Oued Rhiou</h1><p>Tél : 046 37 63 78</p></main>${partners}`,
+    '/agence/3': `<main><h1>Agence Zemmora</h1><p>Tél : 046 14 16 08</p></main>${partners}`,
+  });
+  try {
+    const sources = parseSources(`sources:\n  - name: dz\n    search_url: "${s.origin}/agences?page={page}"\n`);
+    const { companies } = await runExtraction({ pages: testPageReader(), sources, secteur: 'x', wilaya: ALGER, fetcher: fetcher(), deadlineMs: 5000 });
+    const mina = companies.find((c) => c.name === 'Agence Mina')!;
+    expect(mina.phones.sort()).toEqual(['+21346700001', '+21346342340', '+21346342341', '+21346342342', '+213791551850', '+213791551851', '+213791551852'].sort());
+    expect(mina.emails.sort()).toEqual(['agence.mina@yahoo.fr', 'mina.immo@gmail.com']);
+    expect(companies.flatMap((c) => c.phones)).not.toContain('+21327691576');
+  } finally {
+    await s.close();
+  }
+});
+
 describe('Gatsby pages whose listing is only in page-data.json', () => {
   const shell = (preload: string) => `<!DOCTYPE html><html><head><meta name="generator" content="Gatsby 5.13.3"/>${preload}</head><body><div id="___gatsby"><header>Annuaire — 021 99 88 77</header><main><div class="skeleton"></div></main></div></body></html>`;
   const data = (records: object[], next = '') => ({ headers: { 'content-type': 'application/json' }, body: JSON.stringify({ path: '/', result: { data: { allEntreprise: { nodes: records } }, pageContext: { nextPagePath: next } } }) });
