@@ -580,11 +580,13 @@ interface Counts {
   links: number;
   /** Headings, bold text, links and elements whose class says name/title: where a name is. */
   names: number;
+  /** h1 elements (a page's title). */
+  h1s: number;
   /** Non-empty text nodes. */
   texts: number;
 }
 
-const ZERO: Counts = { digits: 0, numbers: 0, ats: 0, tels: 0, links: 0, names: 0, texts: 0 };
+const ZERO: Counts = { digits: 0, numbers: 0, ats: 0, tels: 0, links: 0, names: 0, texts: 0, h1s: 0 };
 const NAME_TAGS = new Set(['H1', 'H2', 'H3', 'H4', 'H5', 'H6', 'STRONG', 'B', 'A', 'DT', 'SUMMARY']);
 /** Class or id words of page chrome that is not part of a page's own content. */
 const CHROME_WORDS = new Set(['footer', 'header', 'sidebar', 'navbar', 'nav', 'menu', 'breadcrumb', 'breadcrumbs', 'cookie', 'cookies', 'newsletter', 'copyright', 'widget', 'topbar', 'share', 'sharing', 'social', 'modal', 'popup', 'masthead', 'pagination', 'pager', 'pied', 'colophon', 'entete', 'bandeau']);
@@ -851,7 +853,7 @@ function repeatedGroups(root: HTMLElement): RepeatedItems {
     }
   }
   // A block holding the page's title (an h1) is its heading, not an entry, unless most entries hold one.
-  const titled = members.filter((m) => descendants(m).some((d) => d.tagName === 'H1'));
+  const titled = members.filter((m) => (counts.get(m) ?? ZERO).h1s > 0);
   if (titled.length > 0 && titled.length * 2 < members.length) {
     const drop = new Set(titled);
     for (let i = members.length - 1; i >= 0; i--) if (drop.has(members[i])) members.splice(i, 1);
@@ -957,6 +959,7 @@ function countAll(root: HTMLElement): Map<HTMLElement, Counts> {
         } else if (kind) kind.includes('mail') ? c.ats++ : c.tels++;
       }
     }
+    if (tag === 'H1') c.h1s = 1;
     if (((NAME_TAGS.has(tag) && !href.startsWith('mailto:') && !href.startsWith('tel:')) || (el.classList.length > 0 && /name|title|nom|titre|raison/i.test(el.classList.value.join(' '))) || el.classList.contains('fn') || el.classList.contains('org')) && !isFieldLabel(el)) c.names++;
     for (const child of el.childNodes) {
       if (child.nodeType === 3) {
@@ -985,6 +988,7 @@ function countAll(root: HTMLElement): Map<HTMLElement, Counts> {
         c.links += cc.links;
         c.names += cc.names;
         c.texts += cc.texts;
+        c.h1s += cc.h1s;
       }
     }
     counts.set(el, c);
