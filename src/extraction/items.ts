@@ -688,8 +688,18 @@ const CHROME_HINT = /footer|header|sidebar|nav|menu|breadcrumb|cookie|newsletter
 /** Ad markers of an element itself: strong ones (sponsored, advert ...) and weak ones (annonce). */
 function adMarks(el: HTMLElement): { strong: boolean; weak: boolean } {
   const words = classWords(el);
-  const strong = words.some((w) => AD_WORDS.has(w) && !WEAK_AD_WORDS.has(w)) || hasAttr(el, 'data-ad') || hasAttr(el, 'data-ad-slot') || hasAttr(el, 'data-sponsored');
+  // (An entry's wrapper, a grid column, may leave the mark to its only child, the card.)
+  const kids = el.childNodes.filter((c): c is HTMLElement => c.nodeType === 1);
+  const flagged = [el, ...(kids.length === 1 ? kids : [])].some((e) => e.rawAttrs.includes('data-') && AD_FLAGS.some((a) => isSet(attrOf(e, a))));
+  const strong = words.some((w) => AD_WORDS.has(w) && !WEAK_AD_WORDS.has(w)) || hasAttr(el, 'data-ad') || hasAttr(el, 'data-ad-slot') || flagged;
   return { strong, weak: words.some((w) => WEAK_AD_WORDS.has(w)) };
+}
+
+/** Data attributes that mark an entry sponsored when set ('1', 'true', '' — not '0' or 'false'). */
+const AD_FLAGS = ['data-sponsored', 'data-sponsor', 'data-sponsorise', 'data-promoted', 'data-promo', 'data-advert', 'data-advertisement', 'data-pub'];
+
+function isSet(value: string | undefined): boolean {
+  return value !== undefined && !/^\s*(?:0|false|no|non)\s*$/i.test(value);
 }
 
 /** Whether an entry carries an ad badge: a short element whose whole text is 'Sponsorisé', 'Annonce', 'Publicité' ... */

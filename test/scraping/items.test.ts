@@ -667,3 +667,13 @@ describe('contacts only in vaguely named data attributes', () => {
     ]);
   });
 });
+
+describe('ads marked by data attributes', () => {
+  test('data-sponsor="1" on an entry or on the only card of its wrapper is an advertisement; data-sponsor="0" is not', () => {
+    const col = (name: string, attr: string) => `<div class="col"><div class="carte" ${attr}><h5>${name}</h5><p>Tél : 0661 47 22 0${name.length % 10}</p></div></div>`;
+    const html = chrome(`<div class="row">${col('Aurès Nettoyage', '')}${col('Crédit Pro Banque', 'data-sponsor="1"')}${col('Imprimerie Timgad', 'data-sponsor="0"')}${col('Chelia Sécurité', '')}</div>`);
+    const listing = readListing(html, URL);
+    expect(listing.companies.map((c) => c.name)).toEqual(['Aurès Nettoyage', 'Imprimerie Timgad', 'Chelia Sécurité']);
+    expect(listing.dropped.advertisement).toBe(1);
+  });
+});
