@@ -50,7 +50,7 @@ const AD_KEYS = new Set(['sponsored', 'issponsored', 'promoted', 'ispromoted', '
 /** Numbered and qualified keys: tel1, telephone_2, tel_fixe, phone_mobile, mobile2, email1, fax2 (folded). */
 const PHONE_KEY = /^(?:tel|tél|telephone|téléphone|phone|mobile|gsm|portable|fixe|cell|numtel|numerotel|numerotelephone)(?:\d|fixe|mobile|portable|gsm|bureau|pro|principal|secondaire|number|numero)*$/u;
 const FAX_KEY = /^(?:fax|telecopie|télécopie)(?:\d|number|numero)*$/u;
-const EMAIL_KEY = /^(?:e?mail|courriel|adresseemail|adressemail)(?:\d|pro|contact|address|principal)*$/u;
+const EMAIL_KEY = /^(?:e?mail|courriel|adresseemail|adressemail)(?:\d|pro|contact|address|principal|secondaire|second|secondary|perso|autre|other)*$/u;
 /** Keys under which a company keeps its contacts in a nested object ({contact: {phone, email}}). */
 const NESTED_KEYS = new Set(['contact', 'contacts', 'coordonnees', 'coordonnées', 'contactinfo', 'contactinformation', 'details', 'info', 'infos', 'attributes', 'fields', 'properties']);
 

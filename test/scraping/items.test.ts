@@ -640,7 +640,7 @@ describe('JSON:API collections', () => {
   test('data[].attributes hold the name and field_* contacts; links.next.href is the next page', () => {
     const body = {
       data: [
-        { type: 'node--societe', id: 'a1', links: { self: { href: '/api/societes/a1' } }, attributes: { title: 'Engrais de l’Est', field_tel_fixe: ['038 72 14 55'], field_fax: '038 72 14 56', field_e_mail: 'engrais.est@yahoo.fr' } },
+        { type: 'node--societe', id: 'a1', links: { self: { href: '/api/societes/a1' } }, attributes: { title: 'Engrais de l’Est', field_tel_fixe: ['038 72 14 55'], field_fax: '038 72 14 56', field_e_mail: 'engrais.est@yahoo.fr', field_e_mail_secondaire: 'direction@engrais-est.dz' } },
         { type: 'node--societe', id: 'a2', attributes: { title: 'Gaz Industriels Collo', field_tel_fixe: [] } },
         { type: 'Feature', properties: { name: 'Détergents Filfila', phone: '0552 31 07 44' } },
       ],
@@ -648,7 +648,7 @@ describe('JSON:API collections', () => {
     };
     const listing = readListing(JSON.stringify(body), 'https://annuaire.test/api/societes?page%5Bnumero%5D=2', {}, { contentType: 'application/vnd.api+json' });
     expect(listing.companies.map((c) => [c.name, c.phones, c.emails, c.faxes ?? []])).toEqual([
-      ['Engrais de l’Est', ['+21338721455'], ['engrais.est@yahoo.fr'], ['+21338721456']],
+      ['Engrais de l’Est', ['+21338721455'], ['engrais.est@yahoo.fr', 'direction@engrais-est.dz'], ['+21338721456']],
       ['Gaz Industriels Collo', [], [], []],
       ['Détergents Filfila', ['+213552310744'], [], []],
     ]);
