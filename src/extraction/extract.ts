@@ -27,7 +27,7 @@ import type { HTMLElement } from 'node-html-parser';
 import { findEmails, findPhonesAndFaxes, normalizeEmail, normalizePhone, readNumbers } from '../platform/contacts';
 import { sameHost } from './hosts';
 import { normalizeCompanyName, stripControlCharacters } from '../platform/text';
-import { attributeJson, classWords, embeddedJson, isPageFrame, repeatedMembers, findNextPage, jsonHtml, jsonItems, jsonNext, repeatedItems, shortText, type JsonItem } from './items';
+import { attributeJson, classWords, embeddedJson, isPageFrame, repeatedMembers, findNextPage, jsonHtml, jsonItems, jsonNext, preRecords, repeatedItems, shortText, type JsonItem } from './items';
 import { attrOf, blockText, classAndId, descendants, hasAttr, isCardTelType, itemParts, parsePage, type ItemParts, type ParsedPage } from './parse';
 import type { SourceSelectors } from './sources';
 
@@ -43,6 +43,8 @@ export interface RawCompany {
   faxes?: string[];
   /** The company's own page on the same directory (absolute, same host), when linked. */
   detailUrl?: string;
+  /** Its vCard on the same host (a `.vcf` link, `type="text/vcard"`), read like a detail page. */
+  vcardUrl?: string;
   /** The page it was read from. */
   sourceUrl: string;
 }
@@ -121,7 +123,9 @@ interface PageContext {
   base: string;
   siteContacts: ReadonlySet<string>;
   /** The header row and cells of each table read so far (a table's rows share them). */
-  tableHeaders: Map<HTMLElement, { row?: HTMLElement; headers: string[] }>;
+  tableHeaders: Map<HTMLElement, TableHeader>;
+  /** The text of a company written over several rows (its name cell spanning them), by its first row. */
+  rowTexts?: Map<HTMLElement, string>;
 }
 
 /** Where one company's fields are looked for. */
@@ -269,18 +273,50 @@ function companiesOf(page: ParsedPage, pageUrl: string, selectors: SourceSelecto
     }
   }
   stripScripts(page);
+  // Microdata on some entries of a list only (a list half migrated): the list's entries, each with its microdata if any.
+  if (!selectors.item && scopes.length > 0 && scopes.every((s) => s.md !== undefined && s.ld.length === 0)) {
+    const partial = partialMicrodata(root, scopes);
+    if (partial) {
+      scopes.length = 0;
+      scopes.push(...partial.scopes);
+      advertisement = partial.advertisements;
+    }
+  }
+  // A text listing in a <pre> (a PDF list pasted into the page): its records.
+  if (scopes.length === 0 && !selectors.item) for (const el of preRecords(page.byTag('PRE'))) scopes.push({ el, ld: [], kind: 'item' });
   if (scopes.length === 0 && !selectors.item) {
     const found = repeatedItems(root);
     advertisement = found.advertisements.length;
     for (const el of found.items) {
-      if (el.tagName === 'TR' && (!el.childNodes.some((c) => (c as HTMLElement).tagName === 'TD') || tableHeader(el, ctx).row === el)) continue; // a header row
+      if (el.tagName === 'TR' && (!el.childNodes.some((c) => (c as HTMLElement).tagName === 'TD') || tableHeader(el, ctx).row === el || tableHeader(el, ctx).above?.has(el))) continue; // a header row, or a title above it
       scopes.push({ el, ld: [], kind: 'item' });
     }
+    joinSpannedRows(scopes, ctx);
     if (scopes.length === 0 && advertisement === 0 && options.fragment) for (const el of fragmentEntries(root)) scopes.push({ el, ld: [], kind: 'item' });
   }
-  const named = scopes.map((s) => readScope(s, ctx, selectors)).filter((c): c is RawCompany => c !== undefined);
+  // A question ('Comment signaler une erreur ?', an FAQ entry beside the listing) is never a company's name.
+  const named = scopes.map((s) => readScope(s, ctx, selectors)).filter((c): c is RawCompany => c !== undefined && !/[?؟]$/u.test(c.name));
   const companies = named.filter(identifies);
   return { companies, dropped: { no_name: scopes.length - named.length, invalid_name: named.length - companies.length, advertisement } };
+}
+
+/**
+ * The entries of a list whose microdata marks only some of them: when the page's repeated
+ * entries ({@link repeatedItems}) hold every microdata organisation found and more entries
+ * besides, those entries (each with the organisation inside it, if any), advertisements apart.
+ * Undefined when the microdata organisations are the list.
+ */
+function partialMicrodata(root: HTMLElement, scopes: Scope[]): { scopes: Scope[]; advertisements: number } | undefined {
+  const found = repeatedItems(root);
+  if (found.items.length <= scopes.length) return undefined;
+  const items = new Set(found.items);
+  const owner = new Map<HTMLElement, HTMLElement>();
+  for (const s of scopes) {
+    const item = closest(s.md, (a) => items.has(a));
+    if (!item || owner.has(item)) return undefined;
+    owner.set(item, s.md!);
+  }
+  return { scopes: found.items.map((el) => ({ el, md: owner.get(el), ld: [], kind: 'item' as const })), advertisements: found.advertisements.length };
 }
 
 /**
@@ -503,6 +539,8 @@ function readScope(scope: Scope, ctx: PageContext, selectors: SourceSelectors, p
   if (activity) company.activity = activity;
   const detailUrl = scope.kind === 'item' ? readDetailUrl(scope, ctx, selectors) : undefined;
   if (detailUrl) company.detailUrl = detailUrl;
+  const vcardUrl = scope.kind === 'item' ? readVcardUrl(scope, ctx) : undefined;
+  if (vcardUrl) company.vcardUrl = vcardUrl;
   return company;
 }
 
@@ -526,6 +564,7 @@ function readName(scope: Scope, ctx: PageContext, selectors: SourceSelectors, pa
   } else if (parts) {
     candidates.push(
       () => nameText(parts.card),
+      () => summaryName(parts.summary),
       () => nameText(parts.heading),
       () => nameText(parts.labelledName),
       () => withoutLabel(nameText(parts.named)),
@@ -539,6 +578,19 @@ function readName(scope: Scope, ctx: PageContext, selectors: SourceSelectors, pa
     if (v) return v.slice(0, MAX_TEXT);
   }
   return undefined;
+}
+
+/**
+ * The name in an accordion entry's `<summary>`: its heading, bold or name-classed element, else
+ * its own text without the small print beside the name (`<small>`, stars, an approval number in
+ * a span of its own).
+ */
+function summaryName(summary: HTMLElement | undefined): string | undefined {
+  if (!summary) return undefined;
+  const inner = descendants(summary).find((d) => /^H[1-6]$/.test(d.tagName) || d.tagName === 'STRONG' || d.tagName === 'B' || /name|nom|title|titre|raison/.test(d.classList.value.join(' ')));
+  if (inner) return nameText(inner);
+  const own = summary.childNodes.filter((c) => c.nodeType === 3 || ((c as HTMLElement).tagName !== 'SMALL' && (c as HTMLElement).tagName !== 'SPAN')).map((c) => c.text).join(' ');
+  return clean(own) || nameText(summary);
 }
 
 /** A name field's label written before it ('Nom de l'entreprise : X', 'Raison sociale: X'), removed. */
@@ -559,19 +611,29 @@ function rowHeaders(row: HTMLElement, ctx: PageContext): string[] {
 /** Words of header cells: a first row of plain cells made of two or more of them is the table's header. */
 const HEADER_CELL = /^(?:raison sociale|nom|name|soci[ée]t[ée]|entreprise|d[ée]nomination|enseigne|activit[ée]s?|secteur|cat[ée]gorie|adresse|address|ville|commune|wilaya|t[ée]l[ée]?(?:phone)?s?\.?|mobile|gsm|fax|t[ée]l[ée]copie|e-?mail|courriel|site(?: web)?|contact|n°|rc|nif|الاسم|الهاتف|العنوان)$/iu;
 
+/** A table's header row, its cells' texts, and the rows above it (a title, a note: never entries). */
+interface TableHeader {
+  row?: HTMLElement;
+  headers: string[];
+  above?: Set<HTMLElement>;
+}
+
 /** A row's table header: its row (a thead row, a row of th cells, or a first row of header words) and the cells' texts. */
-function tableHeader(row: HTMLElement, ctx: PageContext): { row?: HTMLElement; headers: string[] } {
+function tableHeader(row: HTMLElement, ctx: PageContext): TableHeader {
   const table = closest(row.parentNode, (a) => a.tagName === 'TABLE');
   if (!table) return { headers: [] };
   let found = ctx.tableHeaders.get(table);
   if (found === undefined) {
     const rows = descendants(table).filter((d) => d.tagName === 'TR');
     const first = rows[0];
-    const header =
+    const words = (tr: HTMLElement) => cells(tr).filter((c) => HEADER_CELL.test(clean(c.text).replace(/\s*:$/, ''))).length;
+    let header =
       rows.find((tr) => tr.parentNode?.tagName === 'THEAD') ??
       rows.find((tr) => tr.childNodes.some((c) => (c as HTMLElement).tagName === 'TH')) ??
-      (first && cells(first).filter((c) => HEADER_CELL.test(clean(c.text).replace(/\s*:$/, ''))).length >= 2 ? first : undefined);
-    found = header ? { row: header, headers: cells(header).map((c) => clean(c.text)) } : { headers: [] };
+      (first && words(first) >= 2 ? first : undefined);
+    // A header of column letters or row numbers (a published spreadsheet) above the real one: the first row of header words.
+    if (!header || words(header) < 2) header = rows.slice(0, 6).find((tr) => words(tr) >= 2) ?? header;
+    found = header ? { row: header, headers: cells(header).map((c) => clean(c.text)), above: new Set(rows.slice(0, rows.indexOf(header))) } : { headers: [] };
     ctx.tableHeaders.set(table, found);
   }
   return found;
@@ -586,8 +648,97 @@ function rowName(row: HTMLElement, ctx: PageContext): string | undefined {
   const headers = rowHeaders(row, ctx);
   const list = cells(row);
   const byHeader = headers.findIndex((h) => NAME_HEADER.test(h));
-  if (byHeader !== -1 && list[byHeader]) return nameText(list[byHeader]);
-  return list.map(nameText).find((t) => t !== undefined && /\p{L}{2}/u.test(t) && !t.includes('@') && (t.match(/\d/g) ?? []).length < 6);
+  if (byHeader !== -1 && list[byHeader]) {
+    const name = cellName(list[byHeader]);
+    // A field's label ('Fax', 'E-mail') in the name column is a row of the company above, never a company.
+    return name !== undefined && LABEL_CELL.test(name) ? undefined : name;
+  }
+  return list.map(cellName).find((t) => t !== undefined && !LABEL_CELL.test(t) && /\p{L}{2}/u.test(t) && !t.includes('@') && (t.match(/\d/g) ?? []).length < 6);
+}
+
+/** Tags that set a name apart in a cell ('<b>Name</b><br><em>Notaire</em>'). */
+const CELL_NAME_TAGS = new Set(['B', 'STRONG', 'A', 'H3', 'H4', 'H5', 'H6', 'SPAN']);
+
+/**
+ * A cell's name: the cell's first element when it is bold (or a link, a heading, a span) and a
+ * line break or a block follows it (the member's title, an activity written under the name),
+ * else the cell's text.
+ */
+function cellName(cell: HTMLElement): string | undefined {
+  const kids = cell.childNodes.filter((c) => c.nodeType === 1 || c.text.trim() !== '');
+  const [first, second] = kids as HTMLElement[];
+  if (first?.nodeType === 1 && CELL_NAME_TAGS.has(first.tagName) && second?.nodeType === 1 && (second.tagName === 'BR' || second.tagName === 'DIV' || second.tagName === 'P')) {
+    const href = first.tagName === 'A' ? first.getAttribute('href') ?? '' : '';
+    const name = /^(?:mailto:|tel:)/i.test(href) ? undefined : nameText(first);
+    if (name && /\p{L}{2}/u.test(name)) return name;
+  }
+  return nameText(cell);
+}
+
+/** A cell that is a field's label ('Tél', 'Fax', 'E-mail'): the value is in the next cell. */
+const LABEL_CELL = /^(?:t[ée]l[ée]?(?:phone)?\.?|tel|mobile|gsm|portable|fixe|fax|t[ée]l[ée]copie|e-?mail|courriel|mail|الهاتف|الجوال|الفاكس|البريد الإلكتروني)(?: ?\d)? ?:?$/iu;
+
+/**
+ * A company written over several table rows: its name cell spans them (`rowspan`), and the
+ * following rows hold only the cells it does not cover (one contact means a row: 'Fax' then its
+ * number). Those rows are joined to the first one: moved into it (its links and text are the
+ * company's) and dropped as entries of their own; the company's text is each row's cells after
+ * their column's header (aligned from the right: the spanned columns come first), a label cell
+ * joined to the value beside it ('Fax : 025 47 12 31').
+ */
+function joinSpannedRows(scopes: Scope[], ctx: PageContext): void {
+  const joined = new Set<HTMLElement>();
+  const rowsOf = new Map<HTMLElement, { list: HTMLElement[]; at: Map<HTMLElement, number> }>();
+  for (const scope of scopes) {
+    const row = scope.el;
+    if (!row || row.tagName !== 'TR' || joined.has(row)) continue;
+    const headers = rowHeaders(row, ctx);
+    const list = cells(row);
+    const at = Math.max(0, headers.findIndex((h) => NAME_HEADER.test(h)));
+    const span = Number.parseInt(attrOf(list[at] ?? row, 'rowspan') ?? '1', 10);
+    if (!(span > 1) || list.length === 0) continue;
+    const parent = row.parentNode;
+    if (!parent) continue;
+    // Each table body's rows and their positions, once (a lookup per row would be quadratic).
+    let rows = rowsOf.get(parent);
+    if (!rows) {
+      const list = parent.childNodes.filter((c): c is HTMLElement => (c as HTMLElement).tagName === 'TR');
+      rows = { list, at: new Map(list.map((r, i) => [r, i])) };
+      rowsOf.set(parent, rows);
+    }
+    const from = rows.at.get(row) ?? 0;
+    const rest = rows.list.slice(from + 1, from + Math.min(span, 50)).filter((r) => !joined.has(r) && cells(r).length < list.length);
+    if (rest.length === 0) continue;
+    const lines = [row, ...rest].flatMap((r) => rowLines(r, headers));
+    ctx.rowTexts ??= new Map();
+    ctx.rowTexts.set(row, lines.join('\n'));
+    for (const r of rest) {
+      joined.add(r);
+      for (const c of r.childNodes) {
+        c.parentNode = row;
+        row.childNodes.push(c);
+      }
+      r.childNodes = [];
+    }
+  }
+  // The joined rows leave their table (one pass per table body).
+  for (const parent of rowsOf.keys()) if (parent.childNodes.some((c) => joined.has(c as HTMLElement))) parent.childNodes = parent.childNodes.filter((c) => !joined.has(c as HTMLElement));
+  if (joined.size > 0) for (let i = scopes.length - 1; i >= 0; i--) if (scopes[i].el && joined.has(scopes[i].el!)) scopes.splice(i, 1);
+}
+
+/** A row's lines: each cell after its column's header (aligned from the right), a label cell joined to the next cell. */
+function rowLines(row: HTMLElement, headers: string[]): string[] {
+  const list = cells(row);
+  const offset = Math.max(0, headers.length - list.length);
+  const lines: string[] = [];
+  for (let j = 0; j < list.length; j++) {
+    const text = clean(blockText(list[j]));
+    if (LABEL_CELL.test(text) && j + 1 < list.length) {
+      lines.push(`${text.replace(/\s?:$/, '')} : ${blockText(list[j + 1])}`);
+      j++;
+    } else lines.push(`${headers[offset + j] ?? ''} : ${blockText(list[j])}`);
+  }
+  return lines;
 }
 
 /** The text a row's contacts are read from: each cell after its column's header, so the header is the label ('Fax: 021 ...'). */
@@ -636,9 +787,9 @@ function readEmails(scope: Scope, ctx: PageContext, selectors: SourceSelectors):
 }
 
 /** data-* attributes that hold a phone, a fax or an e-mail (a number behind an "Afficher le numéro" button). */
-const PHONE_ATTRS = ['data-phone', 'data-tel', 'data-telephone', 'data-mobile', 'data-gsm', 'data-phone-number', 'data-numero', 'data-number'];
+const PHONE_ATTRS = ['data-phone', 'data-tel', 'data-telephone', 'data-mobile', 'data-gsm', 'data-phone-number', 'data-numero', 'data-number', 'data-contact'];
 const FAX_ATTRS = ['data-fax'];
-const EMAIL_ATTRS = ['data-email', 'data-mail'];
+const EMAIL_ATTRS = ['data-email', 'data-mail', 'data-contact'];
 
 /** The values of the given data-* attributes on an item and its descendants. */
 function dataValues(parts: ItemParts, attrs: readonly string[]): string[] {
@@ -664,7 +815,7 @@ function readPhones(scope: Scope, ctx: PageContext, selectors: SourceSelectors):
   ]);
   const keep = (list: (string | undefined)[]) => unique(list).filter((p) => !ctx.siteContacts.has(p));
   // Numbers of the text with their labels (a number only labelled fax is not among the phones).
-  const text = el && parts ? readNumbers(el.tagName === 'TR' ? rowText(el, ctx) : parts.text) : { phones: [], faxes: [], labelled: [] };
+  const text = el && parts ? readNumbers(el.tagName === 'TR' ? ctx.rowTexts?.get(el) ?? rowText(el, ctx) : parts.text) : { phones: [], faxes: [], labelled: [] };
   for (const f of text.faxes) faxes.add(f);
   const fromJson = scope.json ? scope.json.phones.flatMap(phonesIn) : [];
   const fromSchema = [
@@ -703,6 +854,23 @@ function cardTels(parts: ItemParts): { phones: string[]; faxes: string[] } {
   return out;
 }
 
+/** A link to a vCard: a `.vcf` path, or a `type` of text/vcard or text/x-vcard. */
+function isVcardLink(a: HTMLElement): boolean {
+  const href = a.getAttribute('href') ?? '';
+  const path = href.split(/[?#]/)[0];
+  return path.toLowerCase().endsWith('.vcf') || /^text\/(?:x-)?vcard\b/i.test(a.getAttribute('type') ?? '');
+}
+
+/** The entry's vCard link on the directory's own host, absolute. */
+function readVcardUrl(scope: Scope, ctx: PageContext): string | undefined {
+  for (const a of partsOf(scope)?.anchors ?? []) {
+    if (!isVcardLink(a)) continue;
+    const url = absolute(a.getAttribute('href') ?? '', ctx.base);
+    if (url && sameHost(url, ctx.pageUrl)) return url;
+  }
+  return undefined;
+}
+
 function readDetailUrl(scope: Scope, ctx: PageContext, selectors: SourceSelectors): string | undefined {
   const { el } = scope;
   const hrefOf = (m: HTMLElement | null | undefined) => m?.getAttribute('href') ?? m?.querySelector('a[href]')?.getAttribute('href');
@@ -731,7 +899,7 @@ function readDetailUrl(scope: Scope, ctx: PageContext, selectors: SourceSelector
     // The heading's link (inside it or around it).
     () => (heading ? [heading.tagName === 'A' ? heading.getAttribute('href') : parts?.anchors.find((a) => closest(a.parentNode, (p) => p === heading))?.getAttribute('href'), closest(heading, (a) => a.tagName === 'A')?.getAttribute('href')] : []),
     // Else a link of the entry itself ('Voir la fiche', the name), not a contact or a category.
-    () => (parts ? parts.anchors.map((a) => a.getAttribute('href')).filter((h) => h !== undefined && !/^(?:mailto:|tel:|javascript:|#)/i.test(h)) : []),
+    () => (parts ? parts.anchors.filter((a) => !isVcardLink(a)).map((a) => a.getAttribute('href')).filter((h) => h !== undefined && !/^(?:mailto:|tel:|javascript:|#)/i.test(h)) : []),
   ];
   for (const step of steps) {
     for (const href of step()) {
@@ -774,7 +942,7 @@ function jsonLdOrgs(scripts: readonly HTMLElement[], ctx: PageContext): Json[] {
 /** The microdata organisations outside the chrome, reached as top-level items or list entries. */
 function microdataOrgs(page: ParsedPage, ctx: PageContext): HTMLElement[] {
   return page.elements.filter((el) => {
-    if (!hasAttr(el, 'itemscope') || !isOrgScope(el) || insideChrome(el) || !attached(el, page.root)) return false;
+    if (!hasAttr(el, 'itemscope') || !isOrgScope(el) || insideChrome(el) || inChromeBlock(el) || !attached(el, page.root)) return false;
     const prop = el.getAttribute('itemprop');
     if (prop && !prop.split(/\s+/).some((p) => CONTAINERS.has(p))) return false;
     const url = ownProps(el, 'url').map(propValue)[0];
@@ -885,6 +1053,14 @@ function outermostOutsideChrome(root: HTMLElement, test: (el: HTMLElement) => bo
     }
   }
   return found;
+}
+
+/** Whether an element or an ancestor (below an entry: an article, a list item) is classed as the page's header or footer ('pied-site', 'pj-footer'). */
+function inChromeBlock(el: HTMLElement): boolean {
+  for (let a: HTMLElement | null = el; a && a.tagName !== 'ARTICLE' && a.tagName !== 'LI' && !isPageFrame(a); a = a.parentNode) {
+    if (a.rawAttrs !== '' && classWords(a).some((w) => PAGE_CHROME_WORDS.has(w))) return true;
+  }
+  return false;
 }
 
 function insideChrome(el: HTMLElement): boolean {

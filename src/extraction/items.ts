@@ -35,6 +35,8 @@ export interface JsonItem {
   url?: string;
   /** Marked sponsored / advertisement by the data itself. */
   advertisement: boolean;
+  /** Neither a contact nor a link: a company only beside others that have some. */
+  bare?: boolean;
 }
 
 /** Object keys, folded (lower case, letters and digits only), and what they hold. */
@@ -44,13 +46,21 @@ const FAX_KEYS = new Set(['fax', 'faxes', 'faxs', 'faxnumber', 'telecopie', 'té
 const EMAIL_KEYS = new Set(['email', 'emails', 'mail', 'courriel', 'contactemail', 'emailaddress', 'adressemail', 'adresseemail']);
 const ACTIVITY_KEYS = new Set(['activity', 'activite', 'activité', 'secteur', 'sector', 'category', 'categorie', 'catégorie', 'industry', 'rubrique', 'metier', 'métier', 'specialite']);
 const URL_KEYS = new Set(['url', 'link', 'href', 'permalink', 'detailurl', 'profileurl', 'ficheurl', 'path', 'slugurl']);
-const AD_KEYS = new Set(['sponsored', 'issponsored', 'promoted', 'ispromoted', 'isad', 'ad', 'advertisement', 'featuredad', 'sponsorise']);
+const AD_KEYS = new Set(['sponsored', 'issponsored', 'promoted', 'ispromoted', 'isad', 'ad', 'advertisement', 'isadvertisement', 'featuredad', 'sponsorise', 'sponsorisé', 'sponsorisee', 'promo', 'ispromo', 'publicite', 'publicité']);
 /** Numbered and qualified keys: tel1, telephone_2, tel_fixe, phone_mobile, mobile2, email1, fax2 (folded). */
 const PHONE_KEY = /^(?:tel|tél|telephone|téléphone|phone|mobile|gsm|portable|fixe|cell|numtel|numerotel|numerotelephone)(?:\d|fixe|mobile|portable|gsm|bureau|pro|principal|secondaire|number|numero)*$/u;
 const FAX_KEY = /^(?:fax|telecopie|télécopie)(?:\d|number|numero)*$/u;
-const EMAIL_KEY = /^(?:e?mail|courriel|adresseemail|adressemail)(?:\d|pro|contact|address|principal)*$/u;
+const EMAIL_KEY = /^(?:e?mail|courriel|adresseemail|adressemail)(?:\d|pro|contact|address|principal|secondaire|second|secondary|perso|autre|other)*$/u;
 /** Keys under which a company keeps its contacts in a nested object ({contact: {phone, email}}). */
-const NESTED_KEYS = new Set(['contact', 'contacts', 'coordonnees', 'coordonnées', 'contactinfo', 'contactinformation', 'details', 'info', 'infos', 'attributes', 'fields']);
+const NESTED_KEYS = new Set(['contact', 'contacts', 'coordonnees', 'coordonnées', 'contactinfo', 'contactinformation', 'details', 'info', 'infos', 'attributes', 'fields', 'properties']);
+
+/** Nested objects that hold an entry's own fields (JSON:API `attributes`, GeoJSON `properties`, `fields`). */
+const ATTRIBUTE_KEYS = new Set(['attributes', 'properties', 'fields']);
+
+/** A folded key without a CMS's field prefix (Drupal's `field_telephone`, ACF's `acf_email`). */
+function unprefixed(key: string): string {
+  return key.length > 5 && key.startsWith('field') ? key.slice(5) : key.length > 3 && key.startsWith('acf') ? key.slice(3) : key;
+}
 
 function foldKey(key: string): string {
   return key.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
@@ -75,16 +85,21 @@ export function jsonItems(value: unknown, single = false, min = 2): JsonItem[] {
     if (depth > MAX_DEPTH) continue;
     if (Array.isArray(v)) {
       // Objects (a GraphQL edge's node among them), or tuples: a map locator's [name, lat, lng, info HTML].
-      const items = v.map((x) => (isJson(x) ? companyOf(nodeOf(x)) : Array.isArray(x) ? tupleOf(x) : undefined)).filter((x): x is JsonItem => x !== undefined);
+      const named = v.map((x) => (isJson(x) ? companyOf(nodeOf(x)) : Array.isArray(x) ? tupleOf(x) : undefined)).filter((x): x is JsonItem => x !== undefined);
+      const items = named.filter((x) => !x.bare);
       // The array with the most entries that carry a contact wins (a menu of links is longer than a page of companies).
       const contacts = items.filter((x) => x.phones.length + x.emails.length + x.faxes.length > 0).length;
       if (items.length >= min && (contacts > bestContacts || (contacts === bestContacts && items.length > best.length))) {
-        best = items;
+        // Beside entries with contacts, a named entry without any is a company that shows none.
+        best = contacts > 0 ? named : items;
         bestContacts = contacts;
       }
       for (let i = v.length - 1; i >= 0; i--) stack.push({ v: v[i], depth: depth + 1 });
     } else if (isJson(v)) {
-      if (single && lone === undefined) lone = companyOf(v);
+      if (single && lone === undefined) {
+        const one = companyOf(v);
+        if (one && !one.bare) lone = one;
+      }
       const values = Object.values(v);
       for (let i = values.length - 1; i >= 0; i--) stack.push({ v: values[i], depth: depth + 1 });
     }
@@ -163,26 +178,28 @@ function isTupleName(s: string): boolean {
 function companyOf(obj: Json): JsonItem | undefined {
   let name: string | undefined;
   const item: JsonItem = { name: '', phones: [], faxes: [], emails: [], advertisement: false };
-  const read = (o: Json, depth: number) => {
+  // `own`: the object itself, or its attributes object (JSON:API `attributes`, GeoJSON `properties`): its name, activity, link, ad mark.
+  const read = (o: Json, depth: number, own: boolean) => {
     for (const [rawKey, value] of Object.entries(o)) {
-      const key = foldKey(rawKey);
-      if (depth === 0 && name === undefined && NAME_KEYS.has(key) && typeof value === 'string' && value.trim().length >= 2) name = value;
+      const key = unprefixed(foldKey(rawKey));
+      if (own && name === undefined && NAME_KEYS.has(key) && typeof value === 'string' && value.trim().length >= 2) name = value;
       else if (FAX_KEYS.has(key) || FAX_KEY.test(key)) item.faxes.push(...strings(value));
       else if (PHONE_KEYS.has(key) || PHONE_KEY.test(key)) item.phones.push(...strings(value));
       else if (EMAIL_KEYS.has(key) || EMAIL_KEY.test(key)) item.emails.push(...strings(value));
-      else if (depth === 0 && ACTIVITY_KEYS.has(key) && item.activity === undefined) item.activity = strings(value).find(Boolean) ?? (isJson(value) ? strings(value.name ?? value.nom ?? value.label).find(Boolean) : undefined);
-      else if (depth === 0 && URL_KEYS.has(key) && typeof value === 'string' && item.url === undefined) item.url = value;
-      else if (depth === 0 && AD_KEYS.has(key) && (value === true || value === 1 || value === 'true')) item.advertisement = true;
-      else if (depth === 0 && (key === 'type' || key === 'kind') && typeof value === 'string' && /^(?:ad|ads|advert|advertisement|sponsored|promoted|annonce|pub)$/i.test(value)) item.advertisement = true;
+      else if (own && ACTIVITY_KEYS.has(key) && item.activity === undefined) item.activity = strings(value).find(Boolean) ?? (isJson(value) ? strings(value.name ?? value.nom ?? value.label).find(Boolean) : undefined);
+      else if (own && URL_KEYS.has(key) && typeof value === 'string' && item.url === undefined) item.url = value;
+      else if (own && AD_KEYS.has(key) && (value === true || value === 1 || value === 'true')) item.advertisement = true;
+      else if (own && (key === 'type' || key === 'kind') && typeof value === 'string' && /^(?:ad|ads|advert|advertisement|sponsored|promoted|annonce|pub)$/i.test(value)) item.advertisement = true;
       else if (depth < 2 && NESTED_KEYS.has(key)) {
-        for (const nested of ([] as unknown[]).concat(value)) if (isJson(nested)) read(nested, depth + 1);
+        for (const nested of ([] as unknown[]).concat(value)) if (isJson(nested)) read(nested, depth + 1, depth === 0 && ATTRIBUTE_KEYS.has(key));
       }
     }
   };
-  read(obj, 0);
+  read(obj, 0, true);
   if (name === undefined) return undefined;
   item.name = name;
-  return item.phones.length + item.emails.length + item.faxes.length > 0 || item.url !== undefined ? item : undefined;
+  if (item.phones.length + item.emails.length + item.faxes.length === 0 && item.url === undefined) item.bare = true;
+  return item;
 }
 
 /** The strings (and numbers) of a value: itself, an array's, an object's `number`/`value`/`email`. */
@@ -208,13 +225,65 @@ export function embeddedJson(scripts: readonly HTMLElement[]): unknown[] {
     const text = script.rawText.length > MAX_SCRIPT ? script.rawText.slice(0, MAX_SCRIPT) : script.rawText;
     if (type === 'application/json') {
       const value = tryJson(text);
-      if (value !== undefined) out.push(value);
+      if (value !== undefined) out.push(isDevalue(value) ? fromDevalue(value) : value);
       continue;
     }
     if (type !== '' && !/javascript|ecmascript|module/.test(type)) continue;
     out.push(...assignedLiterals(text));
   }
   return out;
+}
+
+/** Wrappers of devalue's payloads (Nuxt 3): `["ShallowReactive", i]` is the value at i. */
+const DEVALUE_WRAPPERS = new Set(['Reactive', 'ShallowReactive', 'Ref', 'ShallowRef', 'EmptyRef', 'EmptyShallowRef', 'NuxtError', 'Object']);
+/** Most entries of a devalue payload revived. */
+const MAX_DEVALUE = 200_000;
+
+/**
+ * Whether a JSON value is a devalue payload (Nuxt 3's `__NUXT_DATA__`): a flat array whose first
+ * entry (the root) is a wrapper `["ShallowReactive", 1]` or an object whose values are indexes
+ * into the array.
+ */
+function isDevalue(value: unknown): value is unknown[] {
+  if (!Array.isArray(value) || value.length < 2 || value.length > MAX_DEVALUE) return false;
+  const root = value[0];
+  if (Array.isArray(root)) return root.length === 2 && typeof root[0] === 'string' && DEVALUE_WRAPPERS.has(root[0]) && Number.isInteger(root[1]);
+  if (!isJson(root)) return false;
+  const refs = Object.values(root);
+  return refs.length > 0 && refs.every((v) => Number.isInteger(v) && (v as number) >= -7 && (v as number) < value.length);
+}
+
+/**
+ * A devalue payload revived into the value it stands for: objects and arrays hold indexes into
+ * the flat array (negative ones are undefined, NaN, infinities, -0), `[type, …]` arrays are
+ * wrappers (reactive refs: their value; Date, Set, Map, BigInt …: their plain content). Each
+ * entry is revived once (shared entries are shared, a cycle gives null): linear in the payload.
+ */
+function fromDevalue(flat: unknown[]): unknown {
+  const done = new Map<number, unknown>();
+  const busy = new Set<number>();
+  const revive = (i: unknown, depth: number): unknown => {
+    if (typeof i !== 'number' || !Number.isInteger(i) || i < 0 || i >= flat.length || depth > MAX_DEPTH * 4) return null;
+    if (done.has(i)) return done.get(i);
+    if (busy.has(i)) return null;
+    busy.add(i);
+    const v = flat[i];
+    let out: unknown = v;
+    if (Array.isArray(v)) {
+      if (typeof v[0] === 'string') {
+        const [type, ...rest] = v as [string, ...unknown[]];
+        out = DEVALUE_WRAPPERS.has(type) ? revive(rest[0], depth + 1) : type === 'Set' || type === 'Map' ? rest.map((x) => revive(x, depth + 1)) : typeof rest[0] === 'string' ? rest[0] : null;
+      } else out = v.map((x) => revive(x, depth + 1));
+    } else if (isJson(v)) {
+      const obj: Json = {};
+      for (const [k, x] of Object.entries(v)) obj[k] = revive(x, depth + 1);
+      out = obj;
+    }
+    busy.delete(i);
+    done.set(i, out);
+    return out;
+  };
+  return revive(0, 0);
 }
 
 /** Attributes that carry a component's props as JSON (Astro islands, hydrated widgets). */
@@ -476,7 +545,10 @@ export function jsonNext(value: unknown): string | number | undefined {
   for (const h of holders) {
     for (const [k, v] of Object.entries(h)) {
       const key = foldKey(k);
-      if (['next', 'nextpage', 'nextpageurl', 'nexturl', 'nextlink', 'nextpagepath', 'suivant', 'loadmore', 'loadmoreurl', 'more'].includes(key) && (typeof v === 'string' || typeof v === 'number') && v !== '') return v;
+      if (!['next', 'nextpage', 'nextpageurl', 'nexturl', 'nextlink', 'nextpagepath', 'suivant', 'loadmore', 'loadmoreurl', 'more'].includes(key)) continue;
+      // JSON:API writes a link as an object: links.next.href.
+      const link = isJson(v) && typeof v.href === 'string' ? v.href : v;
+      if ((typeof link === 'string' || typeof link === 'number') && link !== '') return link;
     }
   }
   return undefined;
@@ -508,12 +580,14 @@ interface Counts {
   links: number;
   /** Headings, bold text, links and elements whose class says name/title: where a name is. */
   names: number;
+  /** h1 elements (a page's title). */
+  h1s: number;
   /** Non-empty text nodes. */
   texts: number;
 }
 
-const ZERO: Counts = { digits: 0, numbers: 0, ats: 0, tels: 0, links: 0, names: 0, texts: 0 };
-const NAME_TAGS = new Set(['H1', 'H2', 'H3', 'H4', 'H5', 'H6', 'STRONG', 'B', 'A', 'DT']);
+const ZERO: Counts = { digits: 0, numbers: 0, ats: 0, tels: 0, links: 0, names: 0, texts: 0, h1s: 0 };
+const NAME_TAGS = new Set(['H1', 'H2', 'H3', 'H4', 'H5', 'H6', 'STRONG', 'B', 'A', 'DT', 'SUMMARY']);
 /** Class or id words of page chrome that is not part of a page's own content. */
 const CHROME_WORDS = new Set(['footer', 'header', 'sidebar', 'navbar', 'nav', 'menu', 'breadcrumb', 'breadcrumbs', 'cookie', 'cookies', 'newsletter', 'copyright', 'widget', 'topbar', 'share', 'sharing', 'social', 'modal', 'popup', 'masthead', 'pagination', 'pager', 'pied', 'colophon', 'entete', 'bandeau']);
 /** Class or id words that mark an advertisement or a paid placement. */
@@ -547,7 +621,16 @@ export function isChromeBlock(el: HTMLElement, where: { sectioned?: boolean; inE
   if (role === 'banner' || role === 'contentinfo' || role === 'navigation' || role === 'complementary') return true;
   const raw = classAndId(el);
   if (raw === '' || !CHROME_HINT.test(raw)) return false;
-  return classWords(el).some((w) => CHROME_WORDS.has(w) && !(where.inEntry && ENTRY_PART_WORDS.has(w)));
+  return classWords(el).some((w) => CHROME_WORDS.has(w) && !(where.inEntry && ENTRY_PART_WORDS.has(w)) && (w !== 'widget' || sidebarWidget(raw)));
+}
+
+/**
+ * Whether 'widget' in a class or id is a sidebar widget's ('widget', 'widget_text',
+ * 'widget-area'): a class that begins with it. Page builders name every block of the page's
+ * content '<builder>-widget' ('elementor-widget-heading', 'bx-widget-iconlist'): not chrome.
+ */
+function sidebarWidget(raw: string): boolean {
+  return raw.split(/\s+/).some((token) => token.toLowerCase().startsWith('widget'));
 }
 
 /**
@@ -605,8 +688,18 @@ const CHROME_HINT = /footer|header|sidebar|nav|menu|breadcrumb|cookie|newsletter
 /** Ad markers of an element itself: strong ones (sponsored, advert ...) and weak ones (annonce). */
 function adMarks(el: HTMLElement): { strong: boolean; weak: boolean } {
   const words = classWords(el);
-  const strong = words.some((w) => AD_WORDS.has(w) && !WEAK_AD_WORDS.has(w)) || hasAttr(el, 'data-ad') || hasAttr(el, 'data-ad-slot') || hasAttr(el, 'data-sponsored');
+  // (An entry's wrapper, a grid column, may leave the mark to its only child, the card.)
+  const kids = el.childNodes.filter((c): c is HTMLElement => c.nodeType === 1);
+  const flagged = [el, ...(kids.length === 1 ? kids : [])].some((e) => e.rawAttrs.includes('data-') && AD_FLAGS.some((a) => isSet(attrOf(e, a))));
+  const strong = words.some((w) => AD_WORDS.has(w) && !WEAK_AD_WORDS.has(w)) || hasAttr(el, 'data-ad') || hasAttr(el, 'data-ad-slot') || flagged;
   return { strong, weak: words.some((w) => WEAK_AD_WORDS.has(w)) };
+}
+
+/** Data attributes that mark an entry sponsored when set ('1', 'true', '' — not '0' or 'false'). */
+const AD_FLAGS = ['data-sponsored', 'data-sponsor', 'data-sponsorise', 'data-promoted', 'data-promo', 'data-advert', 'data-advertisement', 'data-pub'];
+
+function isSet(value: string | undefined): boolean {
+  return value !== undefined && !/^\s*(?:0|false|no|non)\s*$/i.test(value);
 }
 
 /** Whether an entry carries an ad badge: a short element whose whole text is 'Sponsorisé', 'Annonce', 'Publicité' ... */
@@ -769,6 +862,12 @@ function repeatedGroups(root: HTMLElement): RepeatedItems {
       if (lone.length === 1 && qualifies(lone[0], counts) > 0) members.push(lone[0]);
     }
   }
+  // A block holding the page's title (an h1) is its heading, not an entry, unless most entries hold one.
+  const titled = members.filter((m) => (counts.get(m) ?? ZERO).h1s > 0);
+  if (titled.length > 0 && titled.length * 2 < members.length) {
+    const drop = new Set(titled);
+    for (let i = members.length - 1; i >= 0; i--) if (drop.has(members[i])) members.splice(i, 1);
+  }
   const weakShare = members.filter((m) => adMarks(m).weak).length / members.length;
   const items: HTMLElement[] = [];
   const advertisements: HTMLElement[] = [];
@@ -862,9 +961,15 @@ function countAll(root: HTMLElement): Map<HTMLElement, Counts> {
     if (el.rawAttrs.includes('data-')) {
       for (const a of Object.keys(el.attributes)) {
         const kind = contactAttr(a);
-        if (kind) kind.includes('mail') ? c.ats++ : c.tels++;
+        if (kind === 'data-contact') {
+          // A vaguely named attribute counts when its value looks like a contact (an '@', eight digits).
+          const v = el.attributes[a] ?? '';
+          if (v.includes('@')) c.ats++;
+          else if ((v.match(/\d/g) ?? []).length >= 8) c.tels++;
+        } else if (kind) kind.includes('mail') ? c.ats++ : c.tels++;
       }
     }
+    if (tag === 'H1') c.h1s = 1;
     if (((NAME_TAGS.has(tag) && !href.startsWith('mailto:') && !href.startsWith('tel:')) || (el.classList.length > 0 && /name|title|nom|titre|raison/i.test(el.classList.value.join(' '))) || el.classList.contains('fn') || el.classList.contains('org')) && !isFieldLabel(el)) c.names++;
     for (const child of el.childNodes) {
       if (child.nodeType === 3) {
@@ -893,6 +998,7 @@ function countAll(root: HTMLElement): Map<HTMLElement, Counts> {
         c.links += cc.links;
         c.names += cc.names;
         c.texts += cc.texts;
+        c.h1s += cc.h1s;
       }
     }
     counts.set(el, c);
@@ -941,6 +1047,8 @@ export function findNextPage(root: HTMLElement, pageUrl: string, elements: reado
   }
   const fromSelect = selectedPageNext(elements, current, pageUrl);
   if (fromSelect !== undefined) return fromSelect;
+  const afterCurrent = linkAfterCurrent(elements, pageUrl);
+  if (afterCurrent !== undefined) return afterCurrent;
   // Elements inside a cookie banner, a newsletter box, a pop-up or the footer: marked in one pass (parents come first).
   const outside = new Set<HTMLElement>();
   for (const el of elements) {
@@ -953,6 +1061,50 @@ export function findNextPage(root: HTMLElement, pageUrl: string, elements: reado
       // (A cookie banner's "En savoir plus" or a footer's "More" is not the listing's: skipped above.)
       if (v && !v.startsWith('#') && !v.toLowerCase().startsWith('javascript:') && /[/?]/.test(v)) return v;
     }
+  }
+  return undefined;
+}
+
+/** Tags that show the current page of a pagination as text (not a link). */
+const CURRENT_TAGS = new Set(['STRONG', 'B', 'SPAN', 'EM', 'LI', 'MARK']);
+
+/**
+ * The next page of a pagination that is not numbered (letter ranges 'A–C · D–H · I–Z', date
+ * ranges): the current page written as text (a bold or span element, or one marked
+ * aria-current / current / active) among links to pages of the same path and parameters, and
+ * the link right after it. Needs two such links beside it (a pagination, not a label and its link).
+ */
+function linkAfterCurrent(elements: readonly HTMLElement[], pageUrl: string): string | undefined {
+  const page = new URL(pageUrl);
+  const pageKeys = [...new Set(page.searchParams.keys())].sort().join('&');
+  const samePath = (a: HTMLElement | undefined): string | undefined => {
+    const href = a?.getAttribute('href');
+    if (!a || !href || href.startsWith('#') || (shortText(a, 16) ?? '').trim() === '') return undefined;
+    try {
+      const url = new URL(href, pageUrl);
+      // Another page of the same list: the same path and the same parameters with other values ('?de=g&a=m' after '?de=a&a=f').
+      const keys = [...new Set(url.searchParams.keys())].sort().join('&');
+      return url.host === page.host && url.pathname === page.pathname && url.search !== page.search && (pageKeys === '' || keys === pageKeys) ? href : undefined;
+    } catch {
+      return undefined;
+    }
+  };
+  const linkOf = (el: HTMLElement | undefined): HTMLElement | undefined => (el === undefined ? undefined : el.tagName === 'A' ? el : el.tagName === 'LI' ? el.childNodes.find((c): c is HTMLElement => (c as HTMLElement).tagName === 'A') : undefined);
+  const isCurrent = (el: HTMLElement): boolean => {
+    if (!CURRENT_TAGS.has(el.tagName) || el.childNodes.some((c) => (c as HTMLElement).tagName === 'A')) return false;
+    const text = shortText(el, 16)?.trim();
+    if (!text || text.endsWith(':')) return false;
+    const marked = (attrOf(el, 'aria-current') ?? '') !== '' || ['active', 'current', 'courant', 'courante', 'selected', 'is-active'].some((c) => el.classList.contains(c));
+    return marked || el.tagName === 'STRONG' || el.tagName === 'B';
+  };
+  // Each parent's children once (a sibling lookup per element would be quadratic on a wide page).
+  for (const parent of elements) {
+    if (parent.tagName === 'A') continue;
+    const kids = parent.childNodes.filter((c): c is HTMLElement => c.nodeType === 1);
+    if (kids.length < 3 || !kids.some((k) => CURRENT_TAGS.has(k.tagName))) continue;
+    const links = kids.map((k) => samePath(linkOf(k)));
+    if (links.filter((l) => l !== undefined).length < 2) continue;
+    for (let i = 0; i + 1 < kids.length; i++) if (links[i + 1] !== undefined && isCurrent(kids[i])) return links[i + 1];
   }
   return undefined;
 }
@@ -1034,4 +1186,71 @@ function foldText(s: string): string {
 
 function isJson(v: unknown): v is Json {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Text listings in <pre> (a PDF list pasted into a page)
+
+/** Longest <pre> text read, and most lines of one record. */
+const MAX_PRE = 2_000_000;
+const MAX_RECORD_LINES = 12;
+/** A line that only separates (rules of '=', '-', '_', '*'). */
+const RULE_LINE = /^[\s=\-_*~#.]{5,}$/;
+/** A record number before its name: 'N° 012', '012 -', '12.', '(12)'. */
+const RECORD_NUMBER = /^(?:n[°ºo]\s?|no\.?\s?|#\s?)?\(?\d{1,5}\)?(?:\s?[-–.):]\s?|\s{2})\s*/iu;
+/** A line that starts with a field label is a field, not a name. */
+const FIELD_LINE = /^(?:t[ée]l|tel\b|t[ée]l[ée]phone|mob|mobile|gsm|portable|fixe|fax|t[ée]l[ée]copie|e-?mail|courriel|adresse|site|web|rc\b|nif\b|activit|الهاتف|الفاكس|البريد|العنوان)/iu;
+
+function escapeHtml(s: string): string {
+  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+/**
+ * The records of text listings written in a `<pre>` (a PDF list converted to text): the text
+ * is cut into blocks at blank lines, form feeds and rule lines; a block is a record when its
+ * first line is a name (letters, not a field label: a record number before it removed, columns
+ * after three spaces cut off) and its other lines are indented deeper than the name (the
+ * layout of every such list), or, when no block is indented so, when it has a contact line. A
+ * first line found in several blocks is a running page header, never a record. Each record is
+ * returned as an element `<div><b>name</b><br>line<br>…</div>`, read like any entry. Empty
+ * unless two records are found. `<pre>` in the page chrome is not read. Linear in the text.
+ */
+export function preRecords(pres: readonly HTMLElement[]): HTMLElement[] {
+  type Block = { name: string; indent: number; lines: { text: string; indent: number }[] };
+  const blocks: Block[] = [];
+  for (const pre of pres) {
+    if (isInsideChrome(pre)) continue;
+    const text = pre.text.slice(0, MAX_PRE);
+    let current: Block | undefined;
+    for (const raw of text.split(/\r\n|\r|\n|\f/)) {
+      const line = raw.replace(/\t/g, '    ').trimEnd();
+      if (line.trim() === '' || RULE_LINE.test(line)) {
+        current = undefined;
+        continue;
+      }
+      const indent = line.length - line.trimStart().length;
+      if (current === undefined) {
+        const name = line.trim().replace(RECORD_NUMBER, '').split(/\s{3,}/)[0].trim();
+        current = { name, indent, lines: [] };
+        blocks.push(current);
+      } else if (current.lines.length < MAX_RECORD_LINES) current.lines.push({ text: line.trim(), indent });
+    }
+  }
+  const firsts = new Map<string, number>();
+  for (const b of blocks) firsts.set(b.name, (firsts.get(b.name) ?? 0) + 1);
+  const named = blocks.filter((b) => /\p{L}{2}/u.test(b.name) && !FIELD_LINE.test(b.name) && !b.name.includes('@') && (firsts.get(b.name) ?? 0) === 1 && b.lines.length > 0);
+  const indented = named.filter((b) => b.lines.every((l) => l.indent > b.indent));
+  const contactLine = (l: { text: string }) => l.text.includes('@') || /\(at\)|\[at\]|arobase/i.test(l.text) || (l.text.match(/\d/g) ?? []).length >= 8;
+  const records = indented.length >= 2 ? indented : named.filter((b) => b.lines.some(contactLine));
+  if (records.length < 2) return [];
+  const html = records.map((r) => `<div class="pre-record"><b>${escapeHtml(r.name)}</b><br>${r.lines.map((l) => escapeHtml(l.text)).join('<br>')}</div>`).join('');
+  return parseHtml(`<div>${html}</div>`).querySelectorAll('div.pre-record');
+}
+
+/** Whether an element is inside the page's header, footer, nav or a chrome block. */
+function isInsideChrome(el: HTMLElement): boolean {
+  for (let a: HTMLElement | null = el; a; a = a.parentNode) {
+    if (a.tagName === 'HEADER' || a.tagName === 'FOOTER' || a.tagName === 'NAV' || a.tagName === 'ASIDE') return true;
+  }
+  return false;
 }

@@ -76,7 +76,8 @@ export function mergeCompanies(input: readonly SourcedRecord[]): MergedCompany[]
   const byName = new Map<string, number>();
   records.forEach((r, i) => {
     if (!nameKeys[i]) return;
-    const k = `${nameKeys[i]}|${r.wilayaCode}`;
+    // A name cut with an ellipsis ('Quincaillerie Es...') may be several companies' beginning: only the same page makes it one.
+    const k = `${nameKeys[i]}|${r.wilayaCode}${CUT_NAME.test(r.raw.name.trimEnd()) ? `|${r.raw.detailUrl ?? `#${i}`}` : ''}`;
     const j = byName.get(k);
     if (j === undefined) byName.set(k, i);
     else union(i, j);
@@ -117,6 +118,9 @@ function seenOn(group: SourcedRecord[]): { source: string; url: string }[] {
   }
   return [...seen.values()];
 }
+
+/** A name that ends with an ellipsis: cut by the directory's grid. */
+const CUT_NAME = /(?:…|\.{3})$/u;
 
 /** One company from a group of records, given their normalised names in the same order. */
 function mergeGroup(group: SourcedRecord[], nameKeys: string[]): MergedCompany {

@@ -7,6 +7,7 @@ import type { MessagePort } from 'node:worker_threads';
 import { extractDetail, readListing, type Listing, type RawCompany } from './extract';
 import type { SourceSelectors } from './sources';
 import { withContactMemo } from '../platform/contacts';
+import { isVcard, readVcard } from './vcard';
 
 /** One page to read. `siteContacts` are the directory's own contacts, never given to a company. */
 export interface PageTask {
@@ -28,6 +29,8 @@ export function readPage(task: PageTask & { started?: MessagePort }): PageResult
   const options = { siteContacts: new Set(task.siteContacts ?? []), contentType: task.contentType };
   // libphonenumber is asked about each text once per page (a page repeats its numbers).
   return withContactMemo((): PageResult => {
+    // A company's vCard (a .vcf link of its entry) is read as its detail page.
+    if (task.kind === 'detail' && isVcard(task.html, task.contentType)) return { kind: 'detail', company: readVcard(task.html, task.url, options.siteContacts) };
     if (task.kind === 'detail') return { kind: 'detail', company: extractDetail(task.html, task.url, task.selectors, options) };
     return { kind: 'listing', ...readListing(task.html, task.url, task.selectors, options) };
   });

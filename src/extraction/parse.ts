@@ -145,6 +145,8 @@ export interface ItemParts {
   tels: HTMLElement[];
   /** The first bold element. */
   bold?: HTMLElement;
+  /** The first `<summary>`: an accordion entry's (`<details>`) visible line, its name. */
+  summary?: HTMLElement;
   /** The first term of a definition list (an entry written `<dt>name</dt><dd>…</dd>`). */
   term?: HTMLElement;
   /**
@@ -166,7 +168,8 @@ export const CONTACT_DATA_ATTRS = ['data-phone', 'data-tel', 'data-telephone', '
 /**
  * The contact a data-* attribute holds, by its name: one of {@link CONTACT_DATA_ATTRS} as is;
  * others by their words, singular or plural (data-num-tel, data-phone2, data-phones, data-contact-mobile: 'data-phone'; data-fax2:
- * 'data-fax'; data-contact-email: 'data-email'). Undefined for any other attribute.
+ * 'data-fax'; data-contact-email: 'data-email'); data-num, data-num-2, data-contact: 'data-contact' (a phone or an
+ * e-mail, by its value). Undefined for any other attribute.
  */
 export function contactAttr(attr: string): string | undefined {
   const name = attr.toLowerCase();
@@ -176,6 +179,8 @@ export function contactAttr(attr: string): string | undefined {
   if (words.some((w) => /^(?:fax|telecopie)s?\d?$/.test(w))) return 'data-fax';
   if (words.some((w) => /^(?:e?mail|courriel)s?\d?$/.test(w))) return 'data-email';
   if (words.some((w) => /^(?:phone|tel|telephone|mobile|gsm|portable|numtel|whatsapp)s?\d?$/.test(w))) return 'data-phone';
+  // A number or a contact by a vaguer name (data-num, data-num-2, data-contact): a phone or an e-mail by its value.
+  if (words[0] !== undefined && /^(?:num|nums|numero|numeros|number|contact|contacts|coordonnee|coordonnees)\d?$/.test(words[0]) && words.slice(1).every((w) => /^\d{1,2}$/.test(w))) return 'data-contact';
   return undefined;
 }
 
@@ -311,6 +316,7 @@ function readParts(el: HTMLElement, full: boolean): ItemParts {
         if (tag === 'H1') parts.h1 ??= child;
       }
       if (parts.bold === undefined && (tag === 'STRONG' || tag === 'B')) parts.bold = child;
+      if (tag === 'SUMMARY') parts.summary ??= child;
       if (child.classList.length > 0 && child.classList.contains('tel')) parts.tels.push(child);
       if (parts.term === undefined && tag === 'DT') parts.term = child;
       if (parts.labelledName === undefined && FIELD_LABEL_TAGS.has(tag) && isNameLabel(child)) {

@@ -20,7 +20,7 @@
  *     "report this listing" address, a hotline), and is subtracted; the pages are read again
  *     without it (see `ExtractOptions.siteContacts`).
  *  3. Detail pages: among the source's first `maxResults` companies, those that link to a page
- *     of their own on the source's host have it read (the fetcher keeps 2 requests at a time
+ *     of their own (or to their vCard, a `.vcf`) on the source's host have it read (the fetcher keeps 2 requests at a time
  *     per host), its contacts added to the company's (a fax, a second number, the e-mail the
  *     listing does not show); a page showing more contacts than one company has is ignored.
  * Pages are parsed and read in worker threads ({@link PageReader}), never on the event loop: a
@@ -328,8 +328,11 @@ async function runSource(state: SourceState, ctx: SourceContext): Promise<void> 
   // 3. Detail pages of the first maxResults companies (a detail page often shows more: a fax, a second number, the e-mail).
   const wanted = new Map<string, RawCompany[]>();
   for (const r of records.slice(0, ctx.maxResults)) {
-    if (!r.detailUrl || visited.has(r.detailUrl) || !sameHost(r.detailUrl, first)) continue;
-    wanted.set(r.detailUrl, [...(wanted.get(r.detailUrl) ?? []), r]);
+    // Its own page and its vCard (a .vcf its entry links to), both read as its detail.
+    for (const u of [r.detailUrl, r.vcardUrl]) {
+      if (!u || visited.has(u) || !sameHost(u, first)) continue;
+      wanted.set(u, [...(wanted.get(u) ?? []), r]);
+    }
   }
   for (const c of chromeContacts) siteContacts.add(c);
   // What each detail page gave, to find the contacts that repeat on most of them (the directory's).
@@ -342,27 +345,31 @@ async function runSource(state: SourceState, ctx: SourceContext): Promise<void> 
           if (res.deadline) state.cut = true;
           return;
         }
-        const read = await ctx.read({ kind: 'detail', html: res.body, url: res.url, selectors, siteContacts: [...siteContacts] });
+        const read = await ctx.read({ kind: 'detail', html: res.body, url: res.url, selectors, siteContacts: [...siteContacts], contentType: res.contentType });
         if (!read.ok || read.result.kind !== 'detail') {
           dropped(state, res.url, read);
           return;
         }
         state.pagesRead++;
         const detail = read.result.company;
-        // A page with more contacts than one company shows is a list (a category, a search), not the company's own.
-        if (detail && detail.emails.length + detail.phones.length <= MAX_DETAIL_CONTACTS) details.push({ owners, detail });
-        for (const r of owners) r.detailUrl = res.url;
+        if (detail) details.push({ owners, detail });
+        for (const r of owners) if (r.detailUrl === detailUrl) r.detailUrl = res.url;
       }),
     );
   } else state.cut = wanted.size > 0;
   // A contact on more than half of the detail pages read (at least two) is the directory's footer, not theirs.
   const repeated = repeatedOnDetails(details.map((d) => d.detail));
   for (const { owners, detail } of details) {
+    // A page with more contacts than one company shows (the directory's own aside) is a list (a category, a search), not the company's own.
+    if (detail.emails.filter((e) => !repeated.has(e)).length + detail.phones.filter((p) => !repeated.has(p)).length > MAX_DETAIL_CONTACTS) continue;
     for (const r of owners) {
       r.emails = [...new Set([...r.emails, ...detail.emails.filter((e) => !repeated.has(e))])];
       r.phones = [...new Set([...r.phones, ...detail.phones.filter((p) => !repeated.has(p))])];
       if (detail.faxes?.length) r.faxes = [...new Set([...(r.faxes ?? []), ...detail.faxes])];
       r.activity ??= detail.activity;
+      // A name the grid cut ('Clinique Djurdjura de Bo…') is the detail page's full name when it begins with it.
+      const full = completedName(r.name, detail.name);
+      if (full !== undefined) r.name = full;
     }
   }
   state.done = true;
@@ -412,6 +419,29 @@ function repeatedOnDetails(details: RawCompany[]): Set<string> {
   const counts = new Map<string, number>();
   for (const d of details) for (const c of new Set([...d.emails, ...d.phones, ...(d.faxes ?? [])])) counts.set(c, (counts.get(c) ?? 0) + 1);
   return new Set([...counts].filter(([, n]) => n >= 2 && n * 2 > details.length).map(([c]) => c));
+}
+
+/**
+ * The detail page's name for a listing name cut short ('Clinique Djurdjura de Bo…', 'Optique
+ * El...'): when the listing name ends with an ellipsis and the detail name, longer, begins with
+ * what is left of it (case, accents and spacing aside). Undefined otherwise.
+ */
+export function completedName(cut: string, full: string): string | undefined {
+  const prefix = cutPrefix(cut);
+  if (prefix === undefined || !full) return undefined;
+  const a = foldForPrefix(prefix);
+  const b = foldForPrefix(full);
+  return a.length > 0 && b.length > a.length && b.startsWith(a) ? full : undefined;
+}
+
+/** What is left of a name cut with an ellipsis ('…', '...'), or undefined when it is not cut. */
+export function cutPrefix(name: string): string | undefined {
+  const m = /^(.*?)\s?(?:…|\.{3})$/su.exec(name.trim());
+  return m && m[1].trim() !== '' ? m[1] : undefined;
+}
+
+function foldForPrefix(s: string): string {
+  return s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/[\s\u00a0]+/g, ' ').trim();
 }
 
 /** Whether every record carrying a contact has the same name key (one company listed several times). */

@@ -285,3 +285,61 @@ describe('label/value records', () => {
   });
 
 });
+
+describe('vCard links and names set apart in a cell', () => {
+  test('a row’s .vcf link (or a link typed text/x-vcard) is its vCard, never its detail page; the bold name without the title under it', () => {
+    const html = page(`<table><tr><th>Professionnel</th><th>Commune</th><th>Carte</th></tr>
+      <tr><td><b>Cabinet Bensaber</b><br><em>Expert-comptable agréé</em></td><td>Tlemcen</td><td><a href="/cartes/bensaber.vcf">Carte</a></td></tr>
+      <tr><td><strong>Fiduciaire Mansourah</strong><br>Commissaire aux comptes</td><td>Mansourah</td><td><a href="/fiche/7">Fiche</a> <a href="/vcard.php?id=14" type="text/x-vcard">Carte</a></td></tr>
+      <tr><td>Audit <b>Lalla</b> Setti</td><td>Tlemcen</td><td><a href="https://ailleurs.test/x.vcf">Carte</a></td></tr></table>`);
+    const found = extractCompanies(html, PAGE).map((c) => [c.name, c.detailUrl, c.vcardUrl]);
+    expect(found).toEqual([
+      ['Cabinet Bensaber', undefined, 'https://annuaire.test/cartes/bensaber.vcf'],
+      ['Fiduciaire Mansourah', 'https://annuaire.test/fiche/7', 'https://annuaire.test/vcard.php?id=14'],
+      // A bold word inside the name is not a name of its own; a vCard on another host is not read.
+      ['Audit Lalla Setti', undefined, undefined],
+    ]);
+  });
+});
+
+describe('tables whose companies span rows', () => {
+  test('a name cell spanning rows (rowspan) makes one company of them: a label cell and its value per row, no row of a label a company', () => {
+    const row = (n: string, name: string, k: number, first: string, rest: string[]) =>
+      `<tr><td rowspan="${k}">${n}</td><td rowspan="${k}">${name}</td><td rowspan="${k}">Blida</td>${first}</tr>${rest.map((r) => `<tr>${r}</tr>`).join('')}`;
+    const html = page(`<table><tr><th>N°</th><th>Entreprise</th><th>Ville</th><th>Moyen</th><th>Valeur</th></tr>
+      ${row('1', 'Laiterie Mitidja', 3, '<td>Tél</td><td>025 47 12 30</td>', ['<td>Fax</td><td>025 47 12 31</td>', '<td>E-mail</td><td><a href="mailto:laiterie@gmail.com">laiterie@gmail.com</a></td>'])}
+      ${row('2', 'Conserverie Chiffa', 1, '<td>Mobile</td><td>0661 52 08 14</td>', [])}
+      ${row('3', 'Moulins de Blida', 2, '<td>Fax</td><td>025 41 90 78</td>', ['<td>Mobile</td><td>0770 21 64 09</td>'])}</table>`);
+    expect(extractCompanies(html, PAGE).map((c) => [c.name, c.phones, c.emails, c.faxes ?? []])).toEqual([
+      ['Laiterie Mitidja', ['+21325471230'], ['laiterie@gmail.com'], ['+21325471231']],
+      ['Conserverie Chiffa', ['+213661520814'], [], []],
+      ['Moulins de Blida', ['+213770216409'], [], ['+21325419078']],
+    ]);
+  });
+
+  test('a header of column letters above the real header row (a published spreadsheet): the row of header words is the header', () => {
+    const html = page(`<table><tr><th></th><th>A</th><th>B</th><th>C</th></tr>
+      <tr><th>1</th><td colspan="3">Adhérents 2025 — chambre : 038 60 11 22</td></tr>
+      <tr><th>2</th><td>Raison sociale / exploitant</td><td>Téléphone</td><td>E-mail</td></tr>
+      <tr><th>3</th><td>Ferme Bouteldja</td><td>0661 20 30 40</td><td>bouteldja@gmail.com</td></tr>
+      <tr><th>4</th><td>EAC El Kala</td><td>0770 12 34 56</td><td></td></tr>
+      <tr><th>5</th><td>Pépinière Seybouse</td><td>0550 11 22 33</td><td></td></tr></table>`);
+    expect(extractCompanies(html, PAGE).map((c) => c.name)).toEqual(['Ferme Bouteldja', 'EAC El Kala', 'Pépinière Seybouse']);
+  });
+});
+
+describe('microdata on some entries only', () => {
+  test('entries without microdata beside those with it are companies too; an Organization in a footer-classed div is the directory', () => {
+    const html = page(`<section class="resultats">
+      <article class="res" itemscope itemtype="http://schema.org/Optician"><h2 itemprop="name">Optique Sidi Khouiled</h2><p>Tél : <span itemprop="telephone" content="+21329712044">029 71 20 44</span></p></article>
+      <article class="res"><h2>Lunetterie Hassi Messaoud</h2><p>Tél. 0661 83 27 50</p></article>
+      <article class="res" itemscope itemtype="http://schema.org/Optician"><h2 itemprop="name">Optique El Ksar</h2><p>Téléphone : 029 70 58 13</p></article>
+      <article class="res promo"><span>Publicité</span><h2>Verres Sahara</h2><p>Tél : 0550 29 29 29</p></article></section>
+      <div class="pied-site" itemscope itemtype="http://schema.org/Organization"><span itemprop="name">Guide Sud</span> <span itemprop="telephone">029 60 00 40</span></div>`);
+    expect(extractCompanies(html, PAGE).map((c) => [c.name, c.phones])).toEqual([
+      ['Optique Sidi Khouiled', ['+21329712044']],
+      ['Lunetterie Hassi Messaoud', ['+213661832750']],
+      ['Optique El Ksar', ['+21329705813']],
+    ]);
+  });
+});

@@ -530,3 +530,150 @@ describe('Gatsby pages whose listing is only in page-data.json', () => {
     expect(listing.next).toBe('https://gatsby.test/annuaire/btp/page/2/');
   });
 });
+
+describe('text listings in <pre>', () => {
+  const read = (pre: string) => readListing(chrome(`<h1>Liste</h1><pre>${pre}</pre>`), URL).companies.map((c) => [c.name, c.phones, c.emails, c.faxes ?? []]);
+
+  test('indented blocks under a numbered name line are records; a running header found twice is not; a block without contacts is kept', () => {
+    const header = 'CCI DU RHUMEL        Tél : 031 86 22 65\n=========================\n';
+    const text = `${header}\nN° 001  EURL YOUSFI NEGOCE            RC : 43B08\n        Commerce de gros\n        Tél/Fax : 031 37 34 94   Mob : 0792187128\n        Email : yousfi (at) gmail (dot) com\n\n002 - SNC OUKIL ET NACERI\n        Route de Constantine\n        (coordonnées non déclarées)\n\f${header}\n3.  SARL MILEV\n        Fax : 031 76 12 13\n        Mob : 0661 74 02 35\n`;
+    expect(read(text)).toEqual([
+      // 'Tél/Fax' answers calls: a phone (also noted as a fax).
+      ['EURL YOUSFI NEGOCE', ['+21331373494', '+213792187128'], ['yousfi@gmail.com'], ['+21331373494']],
+      ['SNC OUKIL ET NACERI', [], [], []],
+      ['SARL MILEV', ['+213661740235'], [], ['+21331761213']],
+    ]);
+  });
+
+  test('blocks that are not indented are records when they have a contact line; one block alone is not a listing', () => {
+    expect(read('Atlas Bâtiment\nTél : 021 23 45 67\n\nNumidia Conseil\ncontact@numidia.dz\n\nNote : liste mise à jour en mars\n').map((r) => r[0])).toEqual(['Atlas Bâtiment', 'Numidia Conseil']);
+    expect(read('  Atlas Bâtiment\n      Tél : 021 23 45 67\n')).toEqual([]);
+  });
+
+  test('a <pre> of hostile whitespace is read in linear time', () => {
+    const t = Date.now();
+    readListing(chrome(`<pre>${`a${' '.repeat(200_000)}b\n`.repeat(3)}${'\n    x'.repeat(50_000)}</pre>`), URL);
+    expect(Date.now() - t).toBeLessThan(3_000);
+  });
+});
+
+describe('page-builder blocks', () => {
+  test('blocks classed "<builder>-widget" are content, a sidebar "widget" is chrome; the row holding the page title is not an entry', () => {
+    const row = (inner: string) => `<div class="pb-row"><div class="pb-widget pb-widget-heading">${inner}</div></div>`;
+    const html = chrome(`${row('<h1>Prestataires à Sétif</h1><p>Une erreur ? 0550 90 01 51</p>')}
+      ${row('<h2>Hodna Informatique</h2><ul class="pb-icon-list"><li><a href="tel:036841207">Tél : 036 84 12 07</a></li><li>Fax : 036 84 12 08</li></ul>')}
+      ${row('<h2>Babor Cloud</h2><ul class="pb-icon-list"><li><a href="mailto:info@babor.dz">info@babor.dz</a></li><li>Sétif</li></ul>')}
+      ${row('<h2>Bureautique El Eulma</h2><p>Vente de copieurs</p><p>El Eulma</p>')}
+      <div class="widget widget_text"><h3>Nous écrire</h3><p>Tél : 036 90 01 50</p></div><div class="widget widget_text"><h3>Partenaire</h3><p>Tél : 036 90 01 52</p></div>`);
+    const found = readListing(html, URL).companies.map((c) => [c.name, c.phones, c.emails, c.faxes ?? []]);
+    expect(found).toEqual([
+      ['Hodna Informatique', ['+21336841207'], [], ['+21336841208']],
+      ['Babor Cloud', [], ['info@babor.dz'], []],
+      ['Bureautique El Eulma', [], [], []],
+    ]);
+  });
+});
+
+describe('accordions and letter-range pages', () => {
+  test('each <details> is one entry named by its <summary> (its small print aside); an FAQ question is not a company', () => {
+    const html = chrome(`<h2>Morsott</h2>
+      <details><summary>Hôtel Capritour <small>★★★</small></summary><ul><li>Téléphone : 034 21 45 10</li><li>Fax : 034 21 45 11</li></ul></details>
+      <details><summary><span class="nom">Académie Avenir</span> <span class="agrement">agrément n° 38/2011</span></summary><p>Portable : 0797-88-77-17</p></details>
+      <h2>El Aouinet</h2>
+      <details><summary>Relais Souk El Tenine</summary><p>Souk El Tenine</p></details>
+      <details><summary>Comment signaler une erreur ?</summary><p>Appelez le 0560 10 20 30.</p></details>`);
+    expect(readListing(html, URL).companies.map((c) => [c.name, c.phones, c.faxes ?? []])).toEqual([
+      ['Hôtel Capritour', ['+21334214510'], ['+21334214511']],
+      ['Académie Avenir', ['+213797887717'], []],
+      ['Relais Souk El Tenine', [], []],
+    ]);
+  });
+
+  test('pages by letter range: the link right after the current range written as text', () => {
+    const at = 'https://annuaire.test/hotels?de=a&a=f';
+    const pager = (current: string) => `<p>Hôtels de : ${current === 'a' ? '<span class="courant">A–F</span>' : '<a href="/hotels?de=a&amp;a=f">A–F</a>'} | ${current === 'g' ? '<strong>G–M</strong>' : '<a href="/hotels?de=g&amp;a=m">G–M</a>'} | <a href="/hotels?de=n&amp;a=z">N–Z</a></p>`;
+    expect(readListing(chrome(pager('a')), at).next).toBe('https://annuaire.test/hotels?de=g&a=m');
+    expect(readListing(chrome(pager('g')), 'https://annuaire.test/hotels?de=g&a=m').next).toBe('https://annuaire.test/hotels?de=n&a=z');
+    // A bold label before a link is not a pagination.
+    expect(readListing(chrome('<p><b>Site</b> <a href="/hotels?id=4">Voir</a> <a href="/hotels?id=5">Plan</a></p>'), at).next).toBeUndefined();
+  });
+
+  test('a wide page of bold text and links is read in linear time', () => {
+    const t = Date.now();
+    readListing(chrome(`<div>${'<b>x</b><a href="?p=1">y</a>'.repeat(20_000)}</div>`), URL);
+    expect(Date.now() - t).toBeLessThan(5_000);
+  });
+});
+
+describe('Nuxt 3 devalue payloads', () => {
+  test('a flat array of indexes is revived (wrappers, shared entries, a cycle); its companies read, an entry without contacts kept beside the others, a promo entry dropped', () => {
+    const flat = [
+      ['ShallowReactive', 1], { data: 2, self: 1 }, { items: 3 }, [4, 9, 13, 16],
+      { nom: 5, contact: 6, promo: 8 }, 'Garage Djurdjura', { tel: 7 }, [21], false,
+      { nom: 10, contact: 11, promo: 8 }, 'Pneus Azazga', { tel: 12, email: -1 }, '026 34 58 70',
+      { nom: 14, contact: 15, promo: 8 }, 'Auto-école Ain El Hammam', { tel: [] },
+      { nom: 17, contact: 18, promo: 20 }, 'Location Kabylie', { tel: 19 }, '0550 26 00 26', true, '026 21 43 18',
+    ];
+    const html = chrome(`<div id="__nuxt"><h1>Garages</h1></div><script type="application/json" id="__NUXT_DATA__">${JSON.stringify(flat)}</script>`);
+    const listing = readListing(html, URL);
+    expect(listing.companies.map((c) => [c.name, c.phones])).toEqual([
+      ['Garage Djurdjura', ['+21326214318']],
+      ['Pneus Azazga', ['+21326345870']],
+      ['Auto-école Ain El Hammam', []],
+    ]);
+    expect(listing.dropped.advertisement).toBe(1);
+  });
+
+  test('an array of plain numbers in application/json is not a payload; a payload of shared entries doubling at each level is revived in bounded time', () => {
+    expect(readListing(chrome('<script type="application/json">[1,2,3]</script>'), URL).companies).toEqual([]);
+    // Entry i holds entry i+1 twice, 60 levels deep: 2^60 paths, 60 entries.
+    const flat: unknown[] = [['Reactive', 1]];
+    for (let i = 1; i < 60; i++) flat.push({ nom: 61, a: i + 1, b: i + 1 });
+    flat.push({ nom: 61, tel: 62 }, 'Garage', '026 21 43 18');
+    const t = Date.now();
+    readListing(chrome(`<script type="application/json" id="__NUXT_DATA__">${JSON.stringify(flat)}</script>`), URL);
+    expect(Date.now() - t).toBeLessThan(10_000);
+  });
+});
+
+describe('JSON:API collections', () => {
+  test('data[].attributes hold the name and field_* contacts; links.next.href is the next page', () => {
+    const body = {
+      data: [
+        { type: 'node--societe', id: 'a1', links: { self: { href: '/api/societes/a1' } }, attributes: { title: 'Engrais de l’Est', field_tel_fixe: ['038 72 14 55'], field_fax: '038 72 14 56', field_e_mail: 'engrais.est@yahoo.fr', field_e_mail_secondaire: 'direction@engrais-est.dz' } },
+        { type: 'node--societe', id: 'a2', attributes: { title: 'Gaz Industriels Collo', field_tel_fixe: [] } },
+        { type: 'Feature', properties: { name: 'Détergents Filfila', phone: '0552 31 07 44' } },
+      ],
+      links: { next: { href: '/api/societes?page%5Bnumero%5D=3' } },
+    };
+    const listing = readListing(JSON.stringify(body), 'https://annuaire.test/api/societes?page%5Bnumero%5D=2', {}, { contentType: 'application/vnd.api+json' });
+    expect(listing.companies.map((c) => [c.name, c.phones, c.emails, c.faxes ?? []])).toEqual([
+      ['Engrais de l’Est', ['+21338721455'], ['engrais.est@yahoo.fr', 'direction@engrais-est.dz'], ['+21338721456']],
+      ['Gaz Industriels Collo', [], [], []],
+      ['Détergents Filfila', ['+213552310744'], [], []],
+    ]);
+    expect(listing.next).toBe('https://annuaire.test/api/societes?page%5Bnumero%5D=3');
+  });
+});
+
+describe('contacts only in vaguely named data attributes', () => {
+  test('cards whose numbers are masked in the text and whole in data-num / data-num-2, the e-mail in data-contact', () => {
+    const card = (name: string, attrs: string) => `<div class="carte"><h5>${name}</h5><p>Batna</p><button class="reveal" ${attrs} data-fiche="701">033 85 ** ** · Voir</button></div>`;
+    const html = chrome(`<div class="row">${card('Aurès Nettoyage', 'data-num="033854120" data-num-2="0661472208"')}${card('Imprimerie Timgad', 'data-num="0552901426"')}${card('Traduction Medghassen', 'data-contact="medghassen@outlook.fr"')}</div>`);
+    expect(readListing(html, URL).companies.map((c) => [c.name, c.phones, c.emails])).toEqual([
+      ['Aurès Nettoyage', ['+21333854120', '+213661472208'], []],
+      ['Imprimerie Timgad', ['+213552901426'], []],
+      ['Traduction Medghassen', [], ['medghassen@outlook.fr']],
+    ]);
+  });
+});
+
+describe('ads marked by data attributes', () => {
+  test('data-sponsor="1" on an entry or on the only card of its wrapper is an advertisement; data-sponsor="0" is not', () => {
+    const col = (name: string, attr: string) => `<div class="col"><div class="carte" ${attr}><h5>${name}</h5><p>Tél : 0661 47 22 0${name.length % 10}</p></div></div>`;
+    const html = chrome(`<div class="row">${col('Aurès Nettoyage', '')}${col('Crédit Pro Banque', 'data-sponsor="1"')}${col('Imprimerie Timgad', 'data-sponsor="0"')}${col('Chelia Sécurité', '')}</div>`);
+    const listing = readListing(html, URL);
+    expect(listing.companies.map((c) => c.name)).toEqual(['Aurès Nettoyage', 'Imprimerie Timgad', 'Chelia Sécurité']);
+    expect(listing.dropped.advertisement).toBe(1);
+  });
+});

@@ -31,6 +31,16 @@ describe('mergeCompanies', () => {
     ]);
   });
 
+  test('a name cut with an ellipsis merges by name only with a record of the same page', () => {
+    const merged = mergeCompanies([
+      rec('a', { name: 'Quincaillerie Es...', detailUrl: 'https://a.test/f/1', phones: ['+21341332109'] }),
+      rec('a', { name: 'Quincaillerie Es...', detailUrl: 'https://a.test/f/2', phones: ['+21341521477'] }),
+      rec('a', { name: 'Quincaillerie Es…', phones: ['+21341521478'] }),
+      rec('a', { name: 'Quincaillerie Es...', detailUrl: 'https://a.test/f/1' }),
+    ]);
+    expect(merged.map((c) => c.phones)).toEqual([['+21341332109'], ['+21341521477'], ['+21341521478']]);
+  });
+
   test('a shared e-mail merges; the same name key merges only in the same wilaya', () => {
     const merged = mergeCompanies([
       rec('a', { name: 'Atlas BTP', emails: ['info@atlas.dz'] }), // punctuation does not make a name longer

@@ -2,7 +2,7 @@
  * The "parse once" stage: a page becomes one tree, listed by tag, and an entry's subtree is
  * walked once into the parts its fields are read from.
  */
-import { blockText, itemParts, MAX_DEPTH, parsePage } from '../../src/extraction/parse';
+import { blockText, contactAttr, itemParts, MAX_DEPTH, parsePage } from '../../src/extraction/parse';
 
 describe('parsePage', () => {
   test('elements listed by tag in document order; scripts kept as raw text', () => {
@@ -69,5 +69,13 @@ describe('labelled name fields', () => {
 
   test('a name label followed by another label (a header row) gives no name', () => {
     expect(parts('<table><tr><th>Nom</th><th>Tél</th></tr><tr><td>Fiche 1</td><td>043 68 67 81</td></tr></table>').labelledName).toBeUndefined();
+  });
+});
+
+describe('contactAttr', () => {
+  test('vaguely named attributes (data-num, data-num-2, data-contact) hold a contact told by its value; others do not', () => {
+    expect(['data-num', 'data-num-2', 'data-num-3', 'data-contact', 'data-numero-2'].map(contactAttr)).toEqual(['data-contact', 'data-contact', 'data-contact', 'data-contact', 'data-contact']);
+    expect(['data-fiche', 'data-num-page', 'data-contact-form', 'data-entreprise'].map(contactAttr)).toEqual([undefined, undefined, undefined, undefined]);
+    expect(['data-tel2', 'data-contact-email', 'data-fax'].map(contactAttr)).toEqual(['data-phone', 'data-email', 'data-fax']);
   });
 });

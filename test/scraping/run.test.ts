@@ -7,7 +7,7 @@
 import path from 'node:path';
 import { PoliteFetcher } from '../../src/extraction/fetcher';
 import { PageReader } from '../../src/extraction/pages';
-import { runExtraction } from '../../src/extraction/run';
+import { completedName, cutPrefix, runExtraction } from '../../src/extraction/run';
 import { parseSources, type SourceConfig } from '../../src/extraction/sources';
 import { never, startSite, type Site } from './fixtureServer';
 import { testPageReader } from '../helpers/pages';
@@ -422,6 +422,65 @@ describe('a directory read without selectors', () => {
       await s.close();
     }
   });
+});
+
+describe('names cut on the grid', () => {
+  test('the cut prefix and the full name that completes it', () => {
+    expect(cutPrefix('Clinique Djurdjura de Bo…')).toBe('Clinique Djurdjura de Bo');
+    expect(cutPrefix('Quincaillerie Es...')).toBe('Quincaillerie Es');
+    expect(cutPrefix('Optique Lumière')).toBeUndefined();
+    expect(cutPrefix('…')).toBeUndefined();
+    expect(completedName('Grossiste électroménag…', 'Grossiste Electroménager Medina Jedida')).toBe('Grossiste Electroménager Medina Jedida');
+    expect(completedName('Quincaillerie Es...', 'Quincaillerie Es Senia')).toBe('Quincaillerie Es Senia');
+    // Not a completion: another name, a name not cut, a detail page without a name.
+    expect(completedName('Quincaillerie Es...', 'Droguerie Es Senia')).toBeUndefined();
+    expect(completedName('Quincaillerie Es Senia', 'Quincaillerie Es Senia Centre')).toBeUndefined();
+    expect(completedName('Quincaillerie Es...', '')).toBeUndefined();
+  });
+
+  test('two cards cut to the same prefix are two companies, each named by its own page', async () => {
+    const s = await startSite({
+      '/liste?page=1': `<ul class="grid">
+        <li class="c"><h3><a href="/f/1">Quincaillerie Es...</a></h3><p>041 33 21 09</p></li>
+        <li class="c"><h3><a href="/f/2">Quincaillerie Es...</a></h3><p>041 52 14 77</p></li>
+        <li class="c"><h3><a href="/f/3">Droguerie El…</a></h3><p>041 52 14 99</p></li></ul>`,
+      '/f/1': '<main><h1>Quincaillerie Es Seddikia</h1><p>Tél : 041 33 21 09</p><p>Mobile : 0770 45 12 98</p></main>',
+      '/f/2': '<main><h1>Quincaillerie Es Senia</h1><p>Tél : 041 52 14 77</p></main>',
+      // A detail page that does not complete the cut name leaves it as the grid wrote it.
+      '/f/3': '<main><h1>Magasin Bouzid</h1><p>Tél : 041 52 14 99</p></main>',
+    });
+    try {
+      const sources = parseSources(`sources:\n  - name: dz\n    search_url: "${s.origin}/liste?page={page}"\n`);
+      const { companies } = await runExtraction({ pages: testPageReader(), sources, secteur: 'x', wilaya: ALGER, fetcher: fetcher(), deadlineMs: 5000 });
+      expect(companies.map((c) => [c.name, c.phones])).toEqual([
+        ['Quincaillerie Es Seddikia', ['+21341332109', '+213770451298']],
+        ['Quincaillerie Es Senia', ['+21341521477']],
+        ['Droguerie El…', ['+21341521499']],
+      ]);
+    } finally {
+      await s.close();
+    }
+  });
+});
+
+test('a detail page of many branches keeps its contacts once the sidebar repeated on every detail page is set aside', async () => {
+  const partners = '<aside class="partenaires"><h3>Annuaires partenaires</h3><p>027 69 15 76</p><p>041 57 60 92</p><p>0698 06 98 61</p></aside>';
+  const s = await startSite({
+    '/agences?page=1': `<ul class="liste">${[1, 2, 3].map((i) => `<li class="a"><h2><a href="/agence/${i}">Agence ${['Mina', 'Oued Rhiou', 'Zemmora'][i - 1]}</a></h2><p>046 70 00 0${i}</p></li>`).join('')}</ul>`,
+    '/agence/1': `<main><h1>Agence Mina</h1>${['Siège', 'Agence de Oued Rhiou', 'Agence de Mazouna'].map((b, i) => `<section><h2>${b}</h2><p>Tél : 046 34 23 4${i}</p><p>Mobile : 0791 55 18 5${i}</p></section>`).join('')}<p>agence.mina@yahoo.fr</p><p>mina.immo@gmail.com</p></main>${partners}`,
+    '/agence/2': `<main><h1>Agence Oued Rhiou</h1><p>Tél : 046 37 63 78</p></main>${partners}`,
+    '/agence/3': `<main><h1>Agence Zemmora</h1><p>Tél : 046 14 16 08</p></main>${partners}`,
+  });
+  try {
+    const sources = parseSources(`sources:\n  - name: dz\n    search_url: "${s.origin}/agences?page={page}"\n`);
+    const { companies } = await runExtraction({ pages: testPageReader(), sources, secteur: 'x', wilaya: ALGER, fetcher: fetcher(), deadlineMs: 5000 });
+    const mina = companies.find((c) => c.name === 'Agence Mina')!;
+    expect(mina.phones.sort()).toEqual(['+21346700001', '+21346342340', '+21346342341', '+21346342342', '+213791551850', '+213791551851', '+213791551852'].sort());
+    expect(mina.emails.sort()).toEqual(['agence.mina@yahoo.fr', 'mina.immo@gmail.com']);
+    expect(companies.flatMap((c) => c.phones)).not.toContain('+21327691576');
+  } finally {
+    await s.close();
+  }
 });
 
 describe('Gatsby pages whose listing is only in page-data.json', () => {
