@@ -57,9 +57,10 @@ function literalAddress(hostname: string): string | undefined {
 
 /**
  * Why a webhook URL is refused, or undefined when it may be used. Resolves the host's name
- * (every address it has must be public) unless private addresses are allowed.
+ * (every address it has must be public) unless private addresses are allowed, or `resolve` is
+ * false: a delivery leaves the name to {@link publicOnlyLookup}, which checks what it connects to.
  */
-export async function refusalOf(raw: string, allowPrivate: boolean): Promise<string | undefined> {
+export async function refusalOf(raw: string, allowPrivate: boolean, resolve = true): Promise<string | undefined> {
   let url: URL;
   try {
     url = new URL(raw);
@@ -71,6 +72,7 @@ export async function refusalOf(raw: string, allowPrivate: boolean): Promise<str
   if (allowPrivate) return undefined;
   const literal = literalAddress(url.hostname);
   if (literal !== undefined) return isPublicAddress(literal) ? undefined : `must not point at a private, loopback or link-local address (${literal})`;
+  if (!resolve) return undefined;
   let addresses: dns.LookupAddress[];
   try {
     addresses = await dns.promises.lookup(url.hostname, { all: true });

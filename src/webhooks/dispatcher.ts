@@ -95,9 +95,10 @@ export class WebhookDispatcher {
 
   /** POSTs one delivery; resolves the status code, or the reason there was none. */
   private async send(delivery: ClaimedDelivery, at: Date): Promise<{ statusCode: number | null; error: string | null }> {
-    // Checked again at each attempt: a name may resolve elsewhere now (and the lookup below
-    // connects only to what it checked).
-    const refusal = await refusalOf(delivery.url, this.options.allowPrivate);
+    // Checked again at each attempt: the URL here (a literal address never goes through a
+    // lookup), the name's addresses by the lookup below, which connects only to what it checked
+    // (one resolution per attempt, not two).
+    const refusal = await refusalOf(delivery.url, this.options.allowPrivate, false);
     if (refusal) return { statusCode: null, error: `refused: the URL ${refusal}` };
     const url = new URL(delivery.url);
     const signature = new Webhook(delivery.secret).sign(delivery.id, at, delivery.body);
