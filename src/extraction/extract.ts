@@ -26,6 +26,7 @@
 import type { HTMLElement } from 'node-html-parser';
 import { findEmails, findPhonesAndFaxes, normalizeEmail, normalizePhone, readNumbers } from '../platform/contacts';
 import { sameHost } from './hosts';
+import { labelledNameInText } from './labels';
 import { normalizeCompanyName, stripControlCharacters } from '../platform/text';
 import { attributeJson, classWords, embeddedJson, isPageFrame, repeatedMembers, findNextPage, jsonHtml, jsonItems, jsonNext, preRecords, repeatedItems, shortText, type JsonItem } from './items';
 import { attrOf, blockText, classAndId, descendants, hasAttr, isCardTelType, itemParts, parsePage, type ItemParts, type ParsedPage } from './parse';
@@ -565,6 +566,8 @@ function readName(scope: Scope, ctx: PageContext, selectors: SourceSelectors, pa
     candidates.push(
       () => nameText(parts.card),
       () => summaryName(parts.summary),
+      // An explicit name label ('Raison sociale : X — Tél : …') beats a heading (an activity, a post title).
+      () => labelledNameInText(parts.text),
       () => nameText(parts.heading),
       () => nameText(parts.labelledName),
       () => withoutLabel(nameText(parts.named)),

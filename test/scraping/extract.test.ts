@@ -284,6 +284,16 @@ describe('label/value records', () => {
     expect(found.map((c) => [c.name, c.phones, c.faxes])).toEqual([1, 2, 3].map((n) => [`SARL Fiche ${n}`, [`+2134368678${n}`], [`+2134398910${n}`]]));
   });
 
+  test('a name label inside a run-on paragraph beats the heading (an activity): the value up to the next separator', () => {
+    const seps = [' — ', ' | ', ' · ', ' ; '];
+    const labels = ['Raison sociale', 'Dénomination', "Nom de l'entreprise", 'Société'];
+    const post = (n: number) => `<article class="post"><h2>Grossiste en quincaillerie</h2><p>${labels[n]} : <strong>SARL Nom ${n}</strong>${seps[n]}Adresse : ${n}, rue X${seps[n]}Tél : 045 21 33 4${n}${seps[n]}Fax : 045 21 44 5${n}</p></article>`;
+    const found = extractCompanies(page([0, 1, 2, 3].map(post).join('\n')), PAGE);
+    expect(found.map((c) => [c.name, c.phones, c.faxes])).toEqual([0, 1, 2, 3].map((n) => [`SARL Nom ${n}`, [`+2134521334${n}`], [`+2134521445${n}`]]));
+    // A bare 'Nom :' may be a person's: the heading stays the name.
+    const person = extractCompanies(page([1, 2].map((n) => `<div class="c"><h3>Cabinet ${n}</h3><p>Nom : M. Benali ${n} — Tél : 045 21 33 4${n}</p></div>`).join('')), PAGE);
+    expect(person.map((c) => c.name)).toEqual(['Cabinet 1', 'Cabinet 2']);
+  });
 });
 
 describe('vCard links and names set apart in a cell', () => {
