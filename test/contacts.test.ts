@@ -1,5 +1,5 @@
 import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
-import { decodeCfEmail, findEmails, findPhones, findPhonesAndFaxes, normalizeEmail, normalizePhone, withContactMemo } from '../src/platform/contacts';
+import { decodeCfEmail, findEmails, findPhones, findPhonesAndFaxes, normalizeEmail, normalizePhone, readNumbers, withContactMemo } from '../src/platform/contacts';
 import { asciiDigits, fold, matchKey, normalizeCompanyName, words } from '../src/platform/text';
 
 /** Cloudflare's encoding, written here independently of the decoder: key byte, then each UTF-8 byte XOR key. */
@@ -257,6 +257,11 @@ describe('findPhonesAndFaxes: numbers with their labels', () => {
     expect(findPhonesAndFaxes('Tél. et fax 021 23 45 67')).toEqual({ phones: ['+21321234567'], faxes: ['+21321234567'] });
   });
 
+  test('labels join only on one line: a WhatsApp link ending a mobile\'s line does not make the next line\'s fax a phone', () => {
+    expect(findPhonesAndFaxes('Mobile : 0550 12 34 56 WhatsApp\nFax : 021 23 45 68')).toEqual({ phones: ['+213550123456'], faxes: ['+21321234568'] });
+    expect(findPhonesAndFaxes('Tél :\nFax : 021 23 45 68')).toEqual({ phones: [], faxes: ['+21321234568'] });
+  });
+
   test('a fax number also written without a label stays a fax; numbers before any label are phones', () => {
     expect(findPhonesAndFaxes('0550 12 34 56 · 021 23 45 68 · Fax 021 23 45 68')).toEqual({ phones: ['+213550123456'], faxes: ['+21321234568'] });
   });
@@ -264,6 +269,11 @@ describe('findPhonesAndFaxes: numbers with their labels', () => {
   test('another field\'s label ends a number label\'s reach; numbers after RC / NIF are not read', () => {
     expect(findPhonesAndFaxes('Fax : 036 84 11 23\nEmail : a@b.dz\nHoraires : 8h-16h — Santé Sétif 036 00 00 09')).toEqual({ phones: ['+21336000009'], faxes: ['+21336841123'] });
     expect(findPhonesAndFaxes('Tél : 0550 12 34 56 · N° RC : 16/01-0456789 B 10 · NIF : 001016009988776')).toEqual({ phones: ['+213550123456'], faxes: [] });
+  });
+
+  test('pictograms are labels: 📠 a fax, ☎ 📞 📱 a phone, ✉ 📧 end a number label\'s reach', () => {
+    expect(findPhonesAndFaxes('📞 0550 12 34 56\n☎️ 021 23 45 67\n📠 021 23 45 68\n✉ a@b.dz 0661 22 33 44')).toEqual({ phones: ['+213550123456', '+21321234567', '+213661223344'], faxes: ['+21321234568'] });
+    expect(readNumbers('📱 0550 12 34 56').labelled).toEqual(['+213550123456']);
   });
 
   test('label words inside other words are not labels', () => {

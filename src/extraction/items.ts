@@ -13,6 +13,7 @@
 import { HTMLElement as HTMLElementClass, type HTMLElement } from 'node-html-parser';
 import { findEmails, normalizePhone, readNumbers } from '../platform/contacts';
 import { attrOf, blockText, classAndId, contactAttr, descendants, hasAttr, parseHtml } from './parse';
+import { isInlineBold } from './labels';
 
 type Json = Record<string, unknown>;
 
@@ -970,7 +971,7 @@ function countAll(root: HTMLElement): Map<HTMLElement, Counts> {
       }
     }
     if (tag === 'H1') c.h1s = 1;
-    if (((NAME_TAGS.has(tag) && !href.startsWith('mailto:') && !href.startsWith('tel:')) || (el.classList.length > 0 && /name|title|nom|titre|raison/i.test(el.classList.value.join(' '))) || el.classList.contains('fn') || el.classList.contains('org')) && !isFieldLabel(el)) c.names++;
+    if (((NAME_TAGS.has(tag) && !href.startsWith('mailto:') && !href.startsWith('tel:')) || isInlineBold(el) || (el.classList.length > 0 && /name|title|nom|titre|raison/i.test(el.classList.value.join(' '))) || el.classList.contains('fn') || el.classList.contains('org')) && !isFieldLabel(el)) c.names++;
     for (const child of el.childNodes) {
       if (child.nodeType === 3) {
         const text = child.rawText;

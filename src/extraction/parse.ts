@@ -12,6 +12,7 @@
  * explicit stack, so a page nested 40,000 deep costs what 40,000 siblings cost.
  */
 import { parse, type HTMLElement, type Node, type TextNode } from 'node-html-parser';
+import { describedIconLabel, isInlineBold } from './labels';
 
 /** Deepest element nesting kept, as browsers do (Blink's parser stops nesting at 512). */
 export const MAX_DEPTH = 512;
@@ -315,7 +316,7 @@ function readParts(el: HTMLElement, full: boolean): ItemParts {
         parts.heading ??= child;
         if (tag === 'H1') parts.h1 ??= child;
       }
-      if (parts.bold === undefined && (tag === 'STRONG' || tag === 'B')) parts.bold = child;
+      if (parts.bold === undefined && (tag === 'STRONG' || tag === 'B' || isInlineBold(child))) parts.bold = child;
       if (tag === 'SUMMARY') parts.summary ??= child;
       if (child.classList.length > 0 && child.classList.contains('tel')) parts.tels.push(child);
       if (parts.term === undefined && tag === 'DT') parts.term = child;
@@ -332,7 +333,7 @@ function readParts(el: HTMLElement, full: boolean): ItemParts {
       }
     }
     // An icon font's fax, phone or envelope labels what follows it, as the word would.
-    const icon = iconLabel(child);
+    const icon = iconLabel(child) ?? describedIconLabel(child);
     if (icon !== undefined) {
       line += line !== '' ? ` ${icon}` : icon;
       space = true;

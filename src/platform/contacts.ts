@@ -283,9 +283,10 @@ type PhoneKind = 'phone' | 'fax' | 'id';
  * words (see {@link findPhonesAndFaxes}). The one-letter labels of 'T : 023 … F : 023 …' count
  * only right before a colon (an initial 'F. Benali' is not a label). The verbs of a call
  * ('appelez notre chef de projet au 0798 …', 'composez le …', 'joignable au …') label a phone. Arabic: هاتف (telephone), جوال / نقال (mobile),
- * فاكس (fax), with or without the article.
+ * فاكس (fax), with or without the article. Pictograms written instead of words are labels too:
+ * ☎ 📞 📱 📲 (phone), 📠 (fax), ✉ 📧 (an e-mail: it ends a number label's reach).
  */
-const LABEL = /[tf](?=[ \u00a0]{0,3}:)|appelez|appeler|composez|joignable|t[ée]l[ée]copieur|t[ée]l[ée]copie|t[ée]l[ée]phones?|telephone|t[ée]l|mobile|mob|portable|gsm|fixe|cellulaire|cell|whatsapp|phone|fax|(?:ال)?(?:هاتف|جوال|نقال|فاكس)|e-?mail|courriel|adresse|horaires?|site web|activit[ée]s?|capital|nif|nis|rc|(?:ال)?(?:بريد|عنوان)/giu;
+const LABEL = /[\u260e\u260f\u2706\u{1f4de}\u{1f4f1}\u{1f4f2}\u{1f57b}\u{1f57d}\u{1f4e0}\u{1f5b7}\u2709\u{1f4e7}\u{1f4e8}\u{1f4e9}]|[tf](?=[ \u00a0]{0,3}:)|appelez|appeler|composez|joignable|t[ée]l[ée]copieur|t[ée]l[ée]copie|t[ée]l[ée]phones?|telephone|t[ée]l|mobile|mob|portable|gsm|fixe|cellulaire|cell|whatsapp|phone|fax|(?:ال)?(?:هاتف|جوال|نقال|فاكس)|e-?mail|courriel|adresse|horaires?|site web|activit[ée]s?|capital|nif|nis|rc|(?:ال)?(?:بريد|عنوان)/giu;
 
 /**
  * The kind a label word gives its numbers: a phone's, a fax's, an identifier's (RC, NIF, NIS,
@@ -293,13 +294,14 @@ const LABEL = /[tf](?=[ \u00a0]{0,3}:)|appelez|appeler|composez|joignable|t[ée]
  * number label's reach).
  */
 function kindOf(label: string): PhoneKind | undefined {
-  if (/copie|fax|فاكس|^f$/iu.test(label)) return 'fax';
+  if (/copie|fax|فاكس|^f$|^[\u{1f4e0}\u{1f5b7}]$/iu.test(label)) return 'fax';
+  if (/^[\u2709\u{1f4e7}\u{1f4e8}\u{1f4e9}]$/u.test(label)) return undefined;
   if (/^(?:capital|nif|nis|rc)$/iu.test(label)) return 'id';
   if (/^(?:e-?mail|courriel|adresse|horaires?|site web|activit[ée]s?|(?:ال)?(?:بريد|عنوان))$/iu.test(label)) return undefined;
   return 'phone';
 }
 
-/** Between two labels that name one number together ('Tél/Fax :', 'Tél. et fax'), at most this much non-digit text. */
+/** Between two labels that name one number together ('Tél/Fax :', 'Tél. et fax'), at most 40 characters of this, on one line. */
 const JOINED_LABELS = /^[\s./&:|-]*(?:et|and|ou|و)?[\s./&:|-]*$/iu;
 
 /**
@@ -328,7 +330,8 @@ export function readNumbers(text: string, defaultCountry: CountryCode = 'DZ'): {
     if (isLatinLetter(text.charCodeAt(start - 1)) || isLatinLetter(text.charCodeAt(end))) continue;
     const last = spans[spans.length - 1];
     const kind = kindOf(m[0]);
-    if (kind && kind !== 'id' && last && last.kinds.size > 0 && !last.kinds.has('id') && JOINED_LABELS.test(text.slice(last.end, start).slice(0, 40)) && start - last.end <= 40) {
+    // Labels join only on one line: 'Mobile : 0550 … WhatsApp' then 'Fax : 025 …' on the next line are two labels.
+    if (kind && kind !== 'id' && last && last.kinds.size > 0 && !last.kinds.has('id') && start - last.end <= 40 && JOINED_LABELS.test(text.slice(last.end, start)) && !/[\r\n]/.test(text.slice(last.end, start))) {
       last.kinds.add(kind);
       last.end = end;
     } else spans.push({ start, end, kinds: new Set(kind ? [kind] : []) });

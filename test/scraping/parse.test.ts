@@ -47,6 +47,7 @@ describe('itemParts and blockText', () => {
 
 describe('icon fonts as labels', () => {
   const text = (html: string) => blockText(parsePage(`<div>${html}</div>`).byTag('DIV')[0]);
+  const parts = (html: string) => itemParts(parsePage(`<div>${html}</div>`).byTag('DIV')[0]);
 
   test('a fax, phone or envelope icon reads as its label before what follows it', () => {
     expect(text('<ul><li><i class="fa fa-fax" aria-hidden="true"></i> 036-39-88-61</li><li><i class="fa fa-mobile"></i> 0781-58-07-82</li></ul>')).toBe('Fax : 036-39-88-61\nTél : 0781-58-07-82');
@@ -55,6 +56,17 @@ describe('icon fonts as labels', () => {
 
   test('elements with text, other icons and empty non-icon spans are left as they are', () => {
     expect(text('<p><i class="fa fa-map-marker"></i> 12, rue X <span class="hidden-phone"></span><i class="phone">021 23 45 67</i></p>')).toBe('12, rue X 021 23 45 67');
+  });
+
+  test('an image or an empty icon described by its alt, title or aria-label reads as that label; a logo does not', () => {
+    expect(text('<p><img src="/p/fax.gif" alt="Fax"> 036 39 88 61<br><i title="Téléphone"></i> 036 11 08 61<br><span aria-label="E-mail" role="img"></span> a@b.dz</p>')).toBe('Fax : 036 39 88 61\nTél : 036 11 08 61\nE-mail : a@b.dz');
+    expect(text('<p><img src="/logo.png" alt="Annuaire Fax Services"> <i title="Fax">F</i> 036 39 88 61</p>')).toBe('F 036 39 88 61');
+  });
+
+  test('bold written as an inline style is bold', () => {
+    expect(parts('<span style="color:red">Adresse</span> <span style="font-weight: 700">SARL X</span>').bold?.text).toBe('SARL X');
+    expect(parts('<font STYLE="FONT-WEIGHT:BOLD">Y</font>').bold?.text).toBe('Y');
+    expect(parts('<span style="font-weight:400">Z</span>').bold).toBeUndefined();
   });
 });
 
