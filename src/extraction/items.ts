@@ -12,8 +12,9 @@
  */
 import { HTMLElement as HTMLElementClass, type HTMLElement } from 'node-html-parser';
 import { findEmails, normalizePhone, readNumbers } from '../platform/contacts';
-import { attrOf, blockText, classAndId, contactAttr, descendants, hasAttr, parseHtml } from './parse';
+import { attrOf, blockText, classAndId, contactAttr, descendants, hasAttr, isNameLabelCell, parseHtml } from './parse';
 import { isInlineBold } from './labels';
+import { isRecordRow, nestedRecords } from './tables';
 
 type Json = Record<string, unknown>;
 
@@ -808,7 +809,9 @@ function repeatedGroups(root: HTMLElement): RepeatedItems {
       if (list) list.push(child);
       else bySignature.set(key, [child]);
     }
-    for (const [key, members] of bySignature) {
+    for (const [key, all] of bySignature) {
+      // Members without any text or link are separators (a layout table's spacer rows), not entries.
+      const members = all.length < 2 ? all : all.filter((m) => { const c = counts.get(m) ?? ZERO; return c.texts + c.links + c.tels + c.ats > 0; });
       if (members.length < 2) continue;
       let score = 0;
       let qualified = 0;
@@ -845,7 +848,8 @@ function repeatedGroups(root: HTMLElement): RepeatedItems {
     chosen = split;
     best = split[0];
   }
-  const members = chosen.flatMap((g) => g.members);
+  // Companies written as tables nested in the cells of a layout table: the inner tables are the entries.
+  const members = nestedRecords(chosen.flatMap((g) => g.members), (m) => qualifies(m, counts) > 0);
   // A grid's last row often holds a single entry (no group of its own): an entry of the same shape, alone
   // in a sibling of the same shape as a chosen group's container, is one of them.
   // Each container's siblings are read once (one pass per distinct grand-parent, not per group).
@@ -883,6 +887,8 @@ function repeatedGroups(root: HTMLElement): RepeatedItems {
 /** 2 when a block looks like an entry with contacts (a name, two texts, a number, e-mail or tel), 1 with only a link, else 0. */
 function qualifies(m: HTMLElement, counts: Map<HTMLElement, Counts>): number {
   const c = counts.get(m) ?? ZERO;
+  // A row of a table of label/value rows is a field of one record, not an entry.
+  if (m.tagName === 'TR' && isRecordRow(m)) return 0;
   const named = c.names > 0 || (m.tagName === 'TR' && m.childNodes.filter((n) => (n as HTMLElement).tagName === 'TD').length >= 2);
   const contact = c.numbers > 0 || c.ats > 0 || c.tels > 0;
   if (!named || c.texts < 2) return 0;
@@ -972,6 +978,8 @@ function countAll(root: HTMLElement): Map<HTMLElement, Counts> {
     }
     if (tag === 'H1') c.h1s = 1;
     if (((NAME_TAGS.has(tag) && !href.startsWith('mailto:') && !href.startsWith('tel:')) || isInlineBold(el) || (el.classList.length > 0 && /name|title|nom|titre|raison/i.test(el.classList.value.join(' '))) || el.classList.contains('fn') || el.classList.contains('org')) && !isFieldLabel(el)) c.names++;
+    // A record table's name label cell ('Raison sociale' | 'SARL X'): the record names itself beside it.
+    else if (tag === 'TD' && isNameLabelCell(el)) c.names++;
     for (const child of el.childNodes) {
       if (child.nodeType === 3) {
         const text = child.rawText;

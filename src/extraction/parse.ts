@@ -13,6 +13,7 @@
  */
 import { parse, type HTMLElement, type Node, type TextNode } from 'node-html-parser';
 import { describedIconLabel, isInlineBold } from './labels';
+import { isLabelCellText } from './tables';
 
 /** Deepest element nesting kept, as browsers do (Blink's parser stops nesting at 512). */
 export const MAX_DEPTH = 512;
@@ -239,6 +240,13 @@ export function isNameLabel(el: HTMLElement): boolean {
   return NAME_LABEL.test(el.text.replace(/\s+/g, ' ').trim().slice(0, MAX_LABEL));
 }
 
+/** Whether a table cell (`<td>`) reads as a name field's label ('Raison sociale', 'Dénomination :'). */
+export function isNameLabelCell(el: HTMLElement): boolean {
+  const text = el.rawText;
+  if (text.length > MAX_LABEL * 4) return false;
+  return NAME_LABEL.test(el.text.replace(/\s+/g, ' ').trim().slice(0, MAX_LABEL));
+}
+
 /** Whether an element is the `type` of an hCard `tel` (`<span class="tel"><span class="type">fax</span>…`). */
 export function isCardTelType(el: HTMLElement): boolean {
   return el.classList.length > 0 && el.classList.contains('type') && el.parentNode !== null && el.parentNode.classList?.contains('tel') === true;
@@ -324,6 +332,10 @@ function readParts(el: HTMLElement, full: boolean): ItemParts {
         // The value is the next sibling, unless that is a label too (a table's header row: 'Nom' then 'Tél').
         const value = child.nextElementSibling;
         if (value && !FIELD_LABEL_TAGS.has(value.tagName)) parts.labelledName = value;
+      } else if (parts.labelledName === undefined && tag === 'TD' && isNameLabelCell(child)) {
+        // A record table's label cell ('Raison sociale' | 'SARL X'): the next cell, unless it is a label too (a header row of plain cells).
+        const value = child.nextElementSibling;
+        if (value && value.tagName === 'TD' && !isLabelCellText(value.text.slice(0, 200))) parts.labelledName = value;
       }
       if (parts.named === undefined || parts.activity === undefined || parts.card === undefined) {
         const cls = child.classList.value.join(' ');

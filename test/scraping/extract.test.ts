@@ -290,7 +290,27 @@ describe('label/value records', () => {
     const post = (n: number) => `<article class="post"><h2>Grossiste en quincaillerie</h2><p>${labels[n]} : <strong>SARL Nom ${n}</strong>${seps[n]}Adresse : ${n}, rue X${seps[n]}Tél : 045 21 33 4${n}${seps[n]}Fax : 045 21 44 5${n}</p></article>`;
     const found = extractCompanies(page([0, 1, 2, 3].map(post).join('\n')), PAGE);
     expect(found.map((c) => [c.name, c.phones, c.faxes])).toEqual([0, 1, 2, 3].map((n) => [`SARL Nom ${n}`, [`+2134521334${n}`], [`+2134521445${n}`]]));
-    // A bare 'Nom :' may be a person's: the heading stays the name.
+    // (A bare "Nom :" may be a person's: see below.)
+    expect(found).toHaveLength(4);
+  });
+
+  test('tables nested in a layout table: each inner table is one company, its label/value rows fields, spacer and title rows not entries', () => {
+    const record = (rows: string) => `<tr><td><table width="100%" border="1">${rows}</table></td></tr><tr><td><img src="/s.gif" height="6"></td></tr>`;
+    const field = (k: string, v: string) => `<tr><td>${k}</td><td>${v}</td></tr>`;
+    const html = page(`<table><tr><td><font size="4"><b>Entreprises — Tébessa</b></font></td></tr>
+      ${record(`<tr><td colspan="2"><font><b>SARL Dyr</b></font></td></tr>${field('Téléphone', '037 42 38 25')}${field('Fax', '037 42 38 26')}`)}
+      ${record(`${field('Raison sociale', 'Carrière Chéria')}${field('Mobile', '0556 82 30 65')}${field('E-mail', 'cheria@carriere.dz')}`)}
+      ${record(`<tr><td colspan="2"><b>Sablière Ouenza</b></td></tr>${field('Adresse', 'Ouenza')}${field('GSM', '0698 69 55 27')}`)}
+      <tr><td>Page : <b>1</b> <a href="?p=2">2</a></td></tr></table>`);
+    const found = extractCompanies(html, PAGE);
+    expect(found.map((c) => [c.name, c.phones, c.faxes ?? [], c.emails])).toEqual([
+      ['SARL Dyr', ['+21337423825'], ['+21337423826'], []],
+      ['Carrière Chéria', ['+213556823065'], [], ['cheria@carriere.dz']],
+      ['Sablière Ouenza', ['+213698695527'], [], []],
+    ]);
+  });
+
+  test('a bare "Nom :" label may be a person\'s: the heading stays the name', () => {
     const person = extractCompanies(page([1, 2].map((n) => `<div class="c"><h3>Cabinet ${n}</h3><p>Nom : M. Benali ${n} — Tél : 045 21 33 4${n}</p></div>`).join('')), PAGE);
     expect(person.map((c) => c.name)).toEqual(['Cabinet 1', 'Cabinet 2']);
   });

@@ -1,0 +1,150 @@
+/**
+ * Tables nested in tables, as sites laid out with tables write their entries: one `<table>` per
+ * company, each in a cell of an outer table (the layout's list), its rows the company's fields
+ * ('Téléphone | 037 …', 'Fax | 037 …') or its name and a cell of contacts. The repeated unit is
+ * the inner table, not the outer row that holds it, and a table of label/value rows is one
+ * record, never a list of entries.
+ *
+ * Every walk here is bounded (a few levels, a few hundred rows) and each table's answer is kept
+ * for the page, so reading a page stays linear.
+ */
+import type { HTMLElement } from 'node-html-parser';
+
+/** Deepest single-child chain followed from a wrapper to the table it holds ('<td><div><table>'). */
+const MAX_CHAIN = 4;
+/** Most rows of a table looked at to tell a record from a list. */
+const MAX_ROWS = 60;
+
+/** A cell that labels the value beside it: a field word or a name label, an optional colon. */
+const LABEL_CELL = /^(?:raison sociale|d[ée]nomination(?: sociale)?|nom(?: de l['’]entreprise| de la soci[ée]t[ée]| commercial)?|soci[ée]t[ée]|entreprise|enseigne|activit[ée]s?|secteur|adresse|address|ville|commune|wilaya|t[ée]l[ée]?(?:phone)?s?\.?|tel\.?|phone|mobile|portable|gsm|fixe|fax|t[ée]l[ée]copie|e-?mail|courriel|mail|site(?: web| internet)?|web|website|contact|responsable|g[ée]rant|horaires|rc|nif|nis|الاسم|الهاتف|النقال|الجوال|الفاكس|البريد(?: الإلكتروني)?|العنوان|الموقع)[ \u00a0]{0,3}:?$/iu;
+
+function elementKids(el: HTMLElement): HTMLElement[] {
+  return el.childNodes.filter((c): c is HTMLElement => c.nodeType === 1);
+}
+
+/** The rows of a table (directly or in its thead / tbody / tfoot), at most {@link MAX_ROWS}. */
+function rowsOf(table: HTMLElement): HTMLElement[] {
+  const rows: HTMLElement[] = [];
+  for (const kid of elementKids(table)) {
+    if (rows.length >= MAX_ROWS) break;
+    if (kid.tagName === 'TR') rows.push(kid);
+    else if (kid.tagName === 'TBODY' || kid.tagName === 'THEAD' || kid.tagName === 'TFOOT') for (const r of elementKids(kid)) if (r.tagName === 'TR' && rows.length < MAX_ROWS) rows.push(r);
+  }
+  return rows;
+}
+
+function cellsOf(row: HTMLElement): HTMLElement[] {
+  return elementKids(row).filter((c) => c.tagName === 'TD' || c.tagName === 'TH');
+}
+
+/** A cell's text, whitespace collapsed, or undefined when it is longer than `max` or holds many nodes (a bounded walk). */
+function cellText(cell: HTMLElement, max: number): string | undefined {
+  let text = '';
+  let nodes = 0;
+  const stack = [...cell.childNodes].reverse();
+  while (stack.length > 0) {
+    const n = stack.pop()!;
+    if (++nodes > 40) return undefined;
+    if (n.nodeType === 3) {
+      text += n.text;
+      if (text.length > max * 4) return undefined;
+    } else if (n.nodeType === 1) for (let i = n.childNodes.length - 1; i >= 0; i--) stack.push(n.childNodes[i]);
+  }
+  text = text.replace(/\s+/g, ' ').trim();
+  return text.length <= max ? text : undefined;
+}
+
+/** Answers kept per table while a page is read (tables never change then). */
+const records = new WeakMap<HTMLElement, boolean>();
+
+/**
+ * Whether a table is one record of label/value rows: every row of two or more cells begins
+ * with a label cell ('Téléphone', 'Fax :', 'Raison sociale'), at least two such rows, and any
+ * other row is a single cell (a title: the name). Its rows are that record's fields.
+ */
+export function isRecordTable(table: HTMLElement): boolean {
+  const known = records.get(table);
+  if (known !== undefined) return known;
+  let labelled = 0;
+  let record = true;
+  for (const row of rowsOf(table)) {
+    const cells = cellsOf(row);
+    if (cells.length < 2) continue;
+    const first = cellText(cells[0], 40);
+    if (first === undefined || !LABEL_CELL.test(first)) {
+      record = false;
+      break;
+    }
+    labelled++;
+  }
+  record &&= labelled >= 2;
+  records.set(table, record);
+  return record;
+}
+
+/** Whether a row belongs to a record table (see {@link isRecordTable}): a field of a company, not an entry. */
+export function isRecordRow(row: HTMLElement): boolean {
+  if (row.tagName !== 'TR') return false;
+  let table = row.parentNode;
+  if (table && table.tagName !== 'TABLE') table = table.parentNode;
+  return table !== null && table.tagName === 'TABLE' && isRecordTable(table);
+}
+
+/**
+ * The table an element only wraps: a row whose one non-empty cell holds nothing but a table
+ * (through at most a few single wrappers: `<td><div><table>`), or a block holding only a table.
+ * Line breaks, whitespace and empty images (spacers) beside it do not count. Undefined otherwise.
+ */
+export function wrappedTable(el: HTMLElement): HTMLElement | undefined {
+  let at = el;
+  for (let depth = 0; depth < MAX_CHAIN; depth++) {
+    const kids = at.childNodes.filter((c) => (c.nodeType === 1 ? !['BR', 'IMG'].includes((c as HTMLElement).tagName) : c.text.trim() !== ''));
+    // A row: its cells with content (a spacer cell aside).
+    const content = at.tagName === 'TR' ? kids.filter((c) => c.nodeType !== 1 || elementKids(c as HTMLElement).some((k) => k.tagName !== 'BR' && k.tagName !== 'IMG') || c.text.trim() !== '') : kids;
+    if (content.length !== 1 || content[0].nodeType !== 1) return undefined;
+    const only = content[0] as HTMLElement;
+    if (only.tagName === 'TABLE') return only;
+    at = only;
+  }
+  return undefined;
+}
+
+/**
+ * The records of a group of entries that wrap tables: when two or more of its members each hold
+ * only a table (an outer layout row around a company's own table), and those outnumber the
+ * members that qualify without wrapping one (a title row, a pagination row), the inner tables
+ * are the entries; the other members are the layout's. Else the members as they are.
+ */
+export function nestedRecords(members: HTMLElement[], qualifies: (m: HTMLElement) => boolean): HTMLElement[] {
+  const byShape = new Map<string, HTMLElement[]>();
+  let others = 0;
+  for (const m of members) {
+    const table = wrappedTable(m);
+    if (!table) {
+      if (qualifies(m)) others++;
+      continue;
+    }
+    // The tables of one template share their attributes (a layout's menu table and list table do not).
+    const shape = tableShape(table);
+    const list = byShape.get(shape);
+    if (list) list.push(table);
+    else byShape.set(shape, [table]);
+  }
+  const inner = [...byShape.values()].sort((a, b) => b.length - a.length)[0] ?? [];
+  return inner.length >= 2 && inner.length > others ? inner : members;
+}
+
+/** A table's attributes as written, its id aside (bounded): the shape of a template's tables. */
+function tableShape(table: HTMLElement): string {
+  return table.rawAttrs
+    .slice(0, 300)
+    .replace(/\bid[ \t]{0,3}=[ \t]{0,3}(?:"[^"]{0,300}"|'[^']{0,300}'|[^\s>]{1,300})/i, '')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .toLowerCase();
+}
+
+/** Whether a cell's text is a field's label ('Téléphone', 'Fax :', 'Raison sociale'): see {@link LABEL_CELL}. */
+export function isLabelCellText(text: string): boolean {
+  return text.length <= 40 && LABEL_CELL.test(text.replace(/\s+/g, ' ').trim());
+}
