@@ -27,6 +27,7 @@ import type { HTMLElement } from 'node-html-parser';
 import { findEmails, findPhonesAndFaxes, normalizeEmail, normalizePhone, readNumbers } from '../platform/contacts';
 import { sameHost } from './hosts';
 import { labelledNameInText } from './labels';
+import { removeOtherCompanyCards } from './otherCards';
 import { normalizeCompanyName, stripControlCharacters } from '../platform/text';
 import { attributeJson, classWords, embeddedJson, isPageFrame, repeatedMembers, findNextPage, jsonHtml, jsonItems, jsonNext, preRecords, repeatedItems, shortText, type JsonItem } from './items';
 import { attrOf, blockText, classAndId, descendants, hasAttr, isCardTelType, itemParts, parsePage, type ItemParts, type ParsedPage } from './parse';
@@ -418,6 +419,7 @@ export function extractDetail(html: string, pageUrl: string, selectors: SourceSe
   const ld = jsonLdOrgs(page.byTag('SCRIPT'), ctx).slice(0, 1);
   const json = ld.length === 0 ? embeddedJson(page.byTag('SCRIPT')).map((v) => jsonItems(v, true)).find((items) => items.length === 1)?.[0] : undefined;
   removeFurniture(page);
+  removeOtherCompanyCards(root);
   const md = microdataOrgs(page, ctx)[0];
   stripScripts(page);
   const scope: Scope = { el: page.byTag('BODY').find((b) => attached(b, root)) ?? root, md, ld, json, kind: 'page' };
@@ -434,7 +436,7 @@ export function extractDetail(html: string, pageUrl: string, selectors: SourceSe
 /** Words of a heading that opens the directory's own contact block. */
 const SITE_CONTACT_HEADING = /^(?:contactez[- ]nous|nous contacter|contact us|contactez l[’']?(?:equipe|équipe)|اتصل بنا|تواصل معنا)\b/i;
 /** Words of a heading that opens a block of other companies on a company's own page. */
-const OTHERS_HEADING = /^(?:(?:annonces|entreprises|soci[ée]t[ée]s|fiches|professionnels|r[ée]sultats|établissements|etablissements|commerces)\s(?:similaires|proches|associ[ée]e?s|de la m[êe]me cat[ée]gorie)|(?:vous aimerez|vous pourriez (?:aussi|[ée]galement) aimer|[àa] voir aussi|voir aussi|dans la m[êe]me cat[ée]gorie|autres (?:entreprises|annonces|fiches|professionnels)|[àa] proximit[ée]|similar|related|you may also like)|إعلانات مشابهة|شركات مشابهة)/iu;
+const OTHERS_HEADING = /^(?:(?:annonces|entreprises|soci[ée]t[ée]s|fiches|professionnels|r[ée]sultats|établissements|etablissements|commerces)\s(?:similaires|proches|associ[ée]e?s|de la m[êe]me cat[ée]gorie)|(?:vous aimerez|vous pourriez (?:aussi|[ée]galement) aimer|[àa] voir aussi|voir aussi|dans la m[êe]me cat[ée]gorie|autres (?:entreprises|annonces|fiches|professionnels)|[àa] proximit[ée]|similar|related|you may also like|you might also like|people also viewed|see also|nearby|(?:ils|elles|les (?:internautes|visiteurs|utilisateurs)) ont (?:aussi|[ée]galement) (?:consult[ée]|vu|aim[ée])|[àa] d[ée]couvrir aussi|d[ée]couvrez aussi)|إعلانات مشابهة|شركات مشابهة|قد (?:يعجبك|يهمك|تهمك) (?:أيضا|أيضًا|ايضا)|شاهد (?:أيضا|ايضا)|أماكن قريبة|[^\s]{0,20} ?(?:ذات صلة|مشابهة)$)/iu;
 
 /**
  * Removes the directory's furniture from a detail page: header, footer and navigation (outside

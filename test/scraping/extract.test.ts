@@ -251,6 +251,24 @@ describe('numbers in a description', () => {
   });
 });
 
+describe('other companies on a company\'s own page', () => {
+  const others = (heading: string) => `<div class="bas"><h3>${heading}</h3>${[1, 2, 3].map((n) => `<div class="mini"><h4><a href="/o/${n}">Pharmacie Autre ${n}</a></h4><span>0661 22 33 4${n}</span></div>`).join('')}</div>`;
+  const own = '<div class="fiche"><h1>Pharmacie des Ziban</h1><ul><li>Tél : 033 74 12 30</li><li>Fax : 033 74 12 31</li></ul></div>';
+
+  test('cards beside the title\'s block, under any heading (French, Arabic, or none a list knows), are other companies\'', () => {
+    for (const heading of ['Dans le même quartier', 'Ils ont aussi consulté', 'قد يعجبك أيضا', 'صيدليات ذات صلة', '']) {
+      const found = extractDetail(page(`${own}${others(heading)}`), 'https://annuaire.test/o/9');
+      expect([heading, found?.phones, found?.faxes]).toEqual([heading, ['+21333741230'], ['+21333741231']]);
+    }
+  });
+
+  test('cards inside the title\'s own block are the company\'s branches and stay', () => {
+    const branches = [1, 2].map((n) => `<section class="succursale"><h3>Agence ${n === 1 ? 'principale' : 'de Tolga'}</h3><p>Tél : 033 74 12 4${n}</p></section>`).join('');
+    const found = extractDetail(page(`<article class="fiche"><h1>Agence Ziban Immo</h1><h2>Nos 2 agences</h2>${branches}</article>`), 'https://annuaire.test/o/9');
+    expect(found?.phones).toEqual(['+21333741241', '+21333741242']);
+  });
+});
+
 describe('hCard tel types', () => {
   test('a tel whose hidden type is fax is a fax, even with no visible label, and does not label the number after it', () => {
     const tel = (value: string, ...types: string[]) => `<span class="tel"><span class="value">${value}</span>${types.map((t) => `<span class="type" style="display:none">${t}</span>`).join('')}</span>`;
