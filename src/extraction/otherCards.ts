@@ -67,7 +67,8 @@ function shape(el: HTMLElement): string {
  * (h1) that is in none of them: the page's own company is the block around its title, the
  * cards beside it are other companies'. Cards inside the title's own block (the h1's parent,
  * unless that is the page's body or main: an article holding the name and "Nos 2 agences") are
- * the company's branches and stay. A page without an h1 is left as it is.
+ * the company's branches and stay, and so do cards beside the title itself or beside a block
+ * holding it (a page's 'Siège' and 'Agence de …' sections). A page without an h1 is left as it is.
  */
 export function removeOtherCompanyCards(root: HTMLElement): void {
   const elements = descendants(root);
@@ -80,7 +81,8 @@ export function removeOtherCompanyCards(root: HTMLElement): void {
   const own = new Set(block ? [block, ...descendants(block)] : []);
   const remove: HTMLElement[] = [];
   for (const parent of [root, ...elements]) {
-    if (own.has(parent)) continue;
+    // Cards beside the title itself, or beside a block holding it, are the page's own sections ('Siège', 'Agence de …').
+    if (own.has(parent) || aroundTitle.has(parent)) continue;
     const byShape = new Map<string, HTMLElement[]>();
     for (const c of parent.childNodes) {
       if (c.nodeType !== 1) continue;
@@ -91,7 +93,7 @@ export function removeOtherCompanyCards(root: HTMLElement): void {
       else byShape.set(key, [kid]);
     }
     for (const group of byShape.values()) {
-      if (group.length < 2 || group.some((m) => aroundTitle.has(m))) continue;
+      if (group.length < 2) continue;
       const cards = group.map(readCard);
       const names = new Set(cards.map((c) => c.name?.toLowerCase()));
       if (cards.every((c) => c.name !== undefined && c.contact) && names.size === cards.length) remove.push(...group);
