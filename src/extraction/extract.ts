@@ -30,6 +30,7 @@ import { normalizeCompanyName, stripControlCharacters } from '../platform/text';
 import { attributeJson, classWords, embeddedJson, isPageFrame, repeatedMembers, findNextPage, jsonHtml, jsonItems, jsonNext, preRecords, repeatedItems, shortText, type JsonItem } from './items';
 import { attrOf, blockText, classAndId, descendants, hasAttr, isCardTelType, itemParts, parsePage, type ItemParts, type ParsedPage } from './parse';
 import type { SourceSelectors } from './sources';
+import { dataAttributeJson } from './embeddedState';
 
 /** One company as read from one page, before normalisation across pages and sources. */
 export interface RawCompany {
@@ -270,6 +271,12 @@ function companiesOf(page: ParsedPage, pageUrl: string, selectors: SourceSelecto
         linkByName(page, found.companies, ctx);
         return found;
       }
+      // Records in data-* attributes (a map's markers): joined to the page's cards by name.
+      const records = dataAttributeJson(page.elements).map((v) => jsonItems(v)).reduce((a, b) => (b.length > a.length ? b : a), []);
+      if (records.filter((r) => r.phones.length + r.emails.length > 0).length >= 2) {
+        stripScripts(page);
+        return companiesOfRecords(page, records, ctx);
+      }
     }
   }
   stripScripts(page);
@@ -358,6 +365,80 @@ function fragmentEntries(root: HTMLElement): HTMLElement[] {
     top = inner;
   }
   return top.length <= 3 ? top : [];
+}
+
+/**
+ * Companies from records kept in data-* attributes (a map widget's markers), which the page's
+ * cards show: each card read with the record of the same name (its contacts beside the card's),
+ * when at least half the records have a card; the records without one (the directory's own
+ * marker, a place of another page) are not this page's companies. Without such cards, the
+ * records whose name the page shows, when at least half of them are; else every record.
+ */
+function companiesOfRecords(page: ParsedPage, records: JsonItem[], ctx: PageContext): { companies: RawCompany[]; dropped: ListingDrops } {
+  const byName = new Map<string, JsonItem>();
+  for (const r of records) if (!r.advertisement && !byName.has(normalizeCompanyName(r.name))) byName.set(normalizeCompanyName(r.name), r);
+  const cards = recordCards(page, byName);
+  const joined: RawCompany[] = [];
+  const matched = new Set<JsonItem>();
+  let noName = 0;
+  for (const el of cards.items) {
+    const plain = readScope({ el, ld: [], kind: 'item' }, ctx, {});
+    if (!plain) {
+      noName++;
+      continue;
+    }
+    const record = byName.get(normalizeCompanyName(plain.name));
+    if (record) matched.add(record);
+    joined.push((record ? readScope({ el, json: record, ld: [], kind: 'item' }, ctx, {}) : undefined) ?? plain);
+  }
+  if (matched.size > 0 && matched.size * 2 >= byName.size) {
+    const companies = joined.filter(identifies);
+    return { companies, dropped: { no_name: noName, invalid_name: joined.length - companies.length, advertisement: cards.advertisements.length + records.filter((r) => r.advertisement).length } };
+  }
+  const shown = new Set<string>();
+  for (const el of page.elements) {
+    const text = el.childNodes.length > 0 ? shortText(el, MAX_TEXT) : undefined;
+    if (text) shown.add(normalizeCompanyName(text));
+  }
+  const visible = records.filter((r) => r.advertisement || shown.has(normalizeCompanyName(r.name)));
+  const found = companiesOfJson(visible.length * 2 >= records.length ? visible : records, ctx);
+  linkByName(page, found.companies, ctx);
+  return found;
+}
+
+/**
+ * The cards that show records' names: each element whose whole text is a record's name (outside
+ * the page's chrome) widened to its largest ancestor showing no other name; then, of the most
+ * common shape (tag and first class) among them, every sibling of that shape (a card whose
+ * company has no record included). Without two such cards, the page's repeated entries.
+ */
+function recordCards(page: ParsedPage, byName: ReadonlyMap<string, JsonItem>): { items: HTMLElement[]; advertisements: HTMLElement[] } {
+  const named: HTMLElement[] = [];
+  const inside = new Map<HTMLElement, number>();
+  for (const el of page.elements) {
+    if (el.childNodes.length === 0 || el.childNodes.length > 40) continue;
+    const text = shortText(el, MAX_TEXT);
+    if (!text || !byName.has(normalizeCompanyName(text)) || insideChrome(el)) continue;
+    // The innermost element of a name (an <a> inside an <h3>): its ancestors are counted once.
+    if (named.length > 0 && closest(el.parentNode, (a) => a === named[named.length - 1]) !== undefined) named.pop();
+    named.push(el);
+  }
+  if (named.length < 2) return repeatedItems(page.root);
+  for (const el of named) for (let a = el.parentNode; a; a = a.parentNode) inside.set(a, (inside.get(a) ?? 0) + 1);
+  const shape = (el: HTMLElement) => `${el.tagName}.${el.classList.value[0] ?? ''}`;
+  const byShape = new Map<string, { cards: number; parents: Set<HTMLElement> }>();
+  for (const el of named) {
+    let card = el;
+    while (card.parentNode && card.parentNode !== page.root && card.parentNode.tagName !== 'BODY' && (inside.get(card.parentNode) ?? 0) === 1) card = card.parentNode;
+    if (!card.parentNode) continue;
+    const group = byShape.get(shape(card)) ?? { cards: 0, parents: new Set<HTMLElement>() };
+    group.cards++;
+    group.parents.add(card.parentNode);
+    byShape.set(shape(card), group);
+  }
+  const [key, group] = [...byShape].sort((a, b) => b[1].cards - a[1].cards)[0] ?? [];
+  const items = group && group.cards >= 2 ? [...group.parents].flatMap((p) => p.childNodes.filter((c): c is HTMLElement => c.nodeType === 1 && shape(c as HTMLElement) === key)) : [];
+  return items.length >= 2 ? { items, advertisements: [] } : repeatedItems(page.root);
 }
 
 /** Companies from JSON objects: advertisements dropped, contacts normalised, links resolved on the page. */
