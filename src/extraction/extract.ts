@@ -31,6 +31,7 @@ import { attributeJson, classWords, embeddedJson, isPageFrame, repeatedMembers, 
 import { attrOf, blockText, classAndId, descendants, hasAttr, isCardTelType, itemParts, parsePage, type ItemParts, type ParsedPage } from './parse';
 import type { SourceSelectors } from './sources';
 import { dataAttributeJson } from './embeddedState';
+import { cursorNext, isCursorToken } from './cursor';
 
 /** One company as read from one page, before normalisation across pages and sources. */
 export interface RawCompany {
@@ -230,7 +231,8 @@ function readJsonListing(body: string, pageUrl: string, selectors: SourceSelecto
     return { companies: [], dropped: { no_name: 0, invalid_name: 0, advertisement: 0 }, chromeContacts: [] };
   }
   const written = jsonNext(value);
-  const next = typeof written === 'number' ? withPage(pageUrl, written) : written === undefined ? undefined : absolute(written, pageUrl);
+  // A batch that gives only a cursor (meta.after, pagination.next_cursor): the same endpoint with that cursor.
+  const next = written === undefined || isCursorToken(written) ? cursorNext(value, pageUrl) : typeof written === 'number' ? withPage(pageUrl, written) : absolute(written, pageUrl);
   const fragment = jsonHtml(value);
   const listing: Listing = fragment !== undefined
     ? { ...readListing(fragment, pageUrl, selectors, { ...options, contentType: 'text/html', fragment: true }), chromeContacts: [] }
@@ -994,14 +996,15 @@ function readDetailUrl(scope: Scope, ctx: PageContext, selectors: SourceSelector
 /** The page's JSON-LD organisations under `root` (see {@link CONTAINERS}), the directory's own excluded. */
 function jsonLdOrgs(scripts: readonly HTMLElement[], ctx: PageContext): Json[] {
   const out: Json[] = [];
-  const visit = (value: unknown) => {
-    if (Array.isArray(value)) value.forEach(visit);
+  const blocks: unknown[] = [];
+  const visit = (value: unknown, site: SiteNodes) => {
+    if (Array.isArray(value)) value.forEach((v) => visit(v, site));
     else if (isJson(value)) {
       if (typesOf(value['@type']).some(isOrgType)) {
-        if (!isDirectoryItself(value, ctx)) out.push(value);
+        if (!isDirectoryItself(value, ctx) && !isSiteNode(value, site) && !onlyDirectoryContacts(value, ctx)) out.push(value);
         return;
       }
-      for (const [k, v] of Object.entries(value)) if (CONTAINERS.has(k)) visit(v);
+      for (const [k, v] of Object.entries(value)) if (CONTAINERS.has(k)) visit(v, site);
     }
   };
   for (const script of scripts) {
@@ -1012,12 +1015,90 @@ function jsonLdOrgs(scripts: readonly HTMLElement[], ctx: PageContext): Json[] {
       .replace(/(?:-->|\/\/\s*\]\]>|\]\]>)\s*$/, '')
       .replace(/[\u0000-\u001f]+/g, ' ');
     try {
-      visit(JSON.parse(text));
+      blocks.push(JSON.parse(text));
     } catch {
       // A broken block is skipped; the page's other data still counts.
     }
   }
+  if (blocks.length === 0) return out;
+  const site = siteNodes(blocks);
+  for (const block of blocks) visit(block, site);
   return out;
+}
+
+/** What the page's JSON-LD says of the directory itself: its pages' publisher (by @id) and its site's root. */
+interface SiteNodes {
+  ids: Set<string>;
+  roots: Set<string>;
+}
+
+/** schema.org types of the directory's own pages and site. */
+const SITE_PAGE_TYPE = /^(?:website|webpage|collectionpage|searchresultspage|itempage|aboutpage|contactpage|profilepage|faqpage|qapage|checkoutpage|medicalwebpage|realestatelisting)$/;
+/** Properties of a page or site naming who runs it. */
+const SITE_OWNERS = ['publisher', 'author', 'creator', 'copyrightHolder', 'provider', 'maintainer', 'sourceOrganization', 'accountablePerson', 'funder', 'sponsor', 'producer'];
+
+/**
+ * The @ids of the organisations that publish (author, own …) the page's WebSite / WebPage /
+ * CollectionPage nodes, and the root URLs of its WebSite nodes: the directory itself, wherever
+ * it is hosted (its @id or url on its production domain, not the page's host).
+ */
+function siteNodes(blocks: unknown[]): SiteNodes {
+  const ids = new Set<string>();
+  const roots = new Set<string>();
+  let nodes = 0;
+  const stack: unknown[] = [...blocks];
+  while (stack.length > 0 && nodes++ < 2_000) {
+    const v = stack.pop();
+    if (Array.isArray(v)) stack.push(...v.slice(0, 500));
+    else if (isJson(v)) {
+      const types = typesOf(v['@type']).map((t) => t.trim().replace(/^.*[/#:]/, '').toLowerCase());
+      if (types.some((t) => SITE_PAGE_TYPE.test(t))) {
+        for (const prop of SITE_OWNERS) for (const ref of ([] as unknown[]).concat(v[prop] ?? [])) if (isJson(ref) && typeof ref['@id'] === 'string') ids.add(ref['@id']);
+        if (types.includes('website')) for (const u of [firstText(v.url), typeof v['@id'] === 'string' ? v['@id'] : undefined]) if (u) roots.add(rootOf(u) ?? '');
+      }
+      if (Array.isArray(v['@graph'])) stack.push(v['@graph']);
+    }
+  }
+  roots.delete('');
+  return { ids, roots };
+}
+
+/** The root of a URL ('https://immo.dz/'), or undefined when it is not one. */
+function rootOf(url: string): string | undefined {
+  try {
+    const u = new URL(url);
+    return u.protocol === 'http:' || u.protocol === 'https:' ? `${u.protocol}//${u.host.toLowerCase().replace(/^www\./, '')}/` : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** An organisation the site's pages name as their publisher, or whose url / @id is its WebSite's root. */
+function isSiteNode(node: Json, site: SiteNodes): boolean {
+  const id = typeof node['@id'] === 'string' ? node['@id'] : undefined;
+  if (id !== undefined && site.ids.has(id)) return true;
+  return [firstText(node.url), id !== undefined && ownFragment(id) ? id : undefined].some((u) => {
+    if (!u) return false;
+    const root = rootOf(u);
+    if (root === undefined || !site.roots.has(root)) return false;
+    const path = new URL(u).pathname;
+    return path === '/' || path === '';
+  });
+}
+
+/**
+ * Whether an @id names the site's own organisation ('https://immo.dz/', '…/#organization'), not
+ * another node identified by a fragment of the root ('https://immo.dz/#agence-3').
+ */
+function ownFragment(id: string): boolean {
+  const hash = id.indexOf('#');
+  return hash === -1 || /^#\/?(?:schema\/)?(?:organi[sz]ation|publisher|editeur|éditeur|website|site|company|entreprise|brand|owner|identity)(?:[-_]?\d{0,3})?$/i.test(id.slice(hash));
+}
+
+/** An organisation that shows phones or e-mails, every one of them the directory's (its header, footer, every page): the directory. */
+function onlyDirectoryContacts(node: Json, ctx: PageContext): boolean {
+  const contacts = [...schemaValues(node, 'telephone').flatMap(phonesIn), ...schemaValues(node, 'email').flatMap(findEmails)];
+  return contacts.length > 0 && contacts.every((c) => ctx.siteContacts.has(c) || (c.includes('@') && onSiteDomain(c, ctx.siteHost)));
 }
 
 /** The microdata organisations outside the chrome, reached as top-level items or list entries. */
@@ -1055,7 +1136,7 @@ function propValue(el: HTMLElement): string {
 
 /** An organisation whose url or @id is the root of the directory's own host is the directory. */
 function isDirectoryItself(node: Json, ctx: PageContext): boolean {
-  return [firstText(node.url), typeof node['@id'] === 'string' ? node['@id'] : undefined].some((u) => {
+  return [firstText(node.url), typeof node['@id'] === 'string' && ownFragment(node['@id']) ? node['@id'] : undefined].some((u) => {
     const url = u ? absolute(u, ctx.base) : undefined;
     return url !== undefined && isSiteRoot(url, ctx.pageUrl);
   });

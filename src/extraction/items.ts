@@ -14,6 +14,7 @@ import { HTMLElement as HTMLElementClass, type HTMLElement } from 'node-html-par
 import { findEmails, normalizePhone, readNumbers } from '../platform/contacts';
 import { attrOf, blockText, classAndId, contactAttr, descendants, hasAttr, parseHtml } from './parse';
 import { isEscapedTransferState, typedContact, unescapeTransferState } from './embeddedState';
+import { scrollSentinelNext } from './cursor';
 
 type Json = Record<string, unknown>;
 
@@ -1080,7 +1081,8 @@ export function findNextPage(root: HTMLElement, pageUrl: string, elements: reado
       if (v && !v.startsWith('#') && !v.toLowerCase().startsWith('javascript:') && /[/?]/.test(v)) return v;
     }
   }
-  return undefined;
+  // An infinite scroll's sentinel (no button, no link): its next batch or endpoint.
+  return scrollSentinelNext(elements);
 }
 
 /** Tags that show the current page of a pagination as text (not a link). */
