@@ -32,6 +32,8 @@ import { normalizeCompanyName, stripControlCharacters } from '../platform/text';
 import { attributeJson, classWords, embeddedJson, isPageFrame, repeatedMembers, findNextPage, jsonHtml, jsonItems, jsonNext, preRecords, repeatedItems, shortText, type JsonItem } from './items';
 import { attrOf, blockText, classAndId, descendants, hasAttr, isCardTelType, itemParts, parsePage, type ItemParts, type ParsedPage } from './parse';
 import type { SourceSelectors } from './sources';
+import { dataAttributeJson } from './embeddedState';
+import { cursorNext, isCursorToken } from './cursor';
 
 /** One company as read from one page, before normalisation across pages and sources. */
 export interface RawCompany {
@@ -231,7 +233,8 @@ function readJsonListing(body: string, pageUrl: string, selectors: SourceSelecto
     return { companies: [], dropped: { no_name: 0, invalid_name: 0, advertisement: 0 }, chromeContacts: [] };
   }
   const written = jsonNext(value);
-  const next = typeof written === 'number' ? withPage(pageUrl, written) : written === undefined ? undefined : absolute(written, pageUrl);
+  // A batch that gives only a cursor (meta.after, pagination.next_cursor): the same endpoint with that cursor.
+  const next = written === undefined || isCursorToken(written) ? cursorNext(value, pageUrl) : typeof written === 'number' ? withPage(pageUrl, written) : absolute(written, pageUrl);
   const fragment = jsonHtml(value);
   const listing: Listing = fragment !== undefined
     ? { ...readListing(fragment, pageUrl, selectors, { ...options, contentType: 'text/html', fragment: true }), chromeContacts: [] }
@@ -271,6 +274,12 @@ function companiesOf(page: ParsedPage, pageUrl: string, selectors: SourceSelecto
         const found = companiesOfJson(fromJson, ctx);
         linkByName(page, found.companies, ctx);
         return found;
+      }
+      // Records in data-* attributes (a map's markers): joined to the page's cards by name.
+      const records = dataAttributeJson(page.elements).map((v) => jsonItems(v)).reduce((a, b) => (b.length > a.length ? b : a), []);
+      if (records.filter((r) => r.phones.length + r.emails.length > 0).length >= 2) {
+        stripScripts(page);
+        return companiesOfRecords(page, records, ctx);
       }
     }
   }
@@ -360,6 +369,80 @@ function fragmentEntries(root: HTMLElement): HTMLElement[] {
     top = inner;
   }
   return top.length <= 3 ? top : [];
+}
+
+/**
+ * Companies from records kept in data-* attributes (a map widget's markers), which the page's
+ * cards show: each card read with the record of the same name (its contacts beside the card's),
+ * when at least half the records have a card; the records without one (the directory's own
+ * marker, a place of another page) are not this page's companies. Without such cards, the
+ * records whose name the page shows, when at least half of them are; else every record.
+ */
+function companiesOfRecords(page: ParsedPage, records: JsonItem[], ctx: PageContext): { companies: RawCompany[]; dropped: ListingDrops } {
+  const byName = new Map<string, JsonItem>();
+  for (const r of records) if (!r.advertisement && !byName.has(normalizeCompanyName(r.name))) byName.set(normalizeCompanyName(r.name), r);
+  const cards = recordCards(page, byName);
+  const joined: RawCompany[] = [];
+  const matched = new Set<JsonItem>();
+  let noName = 0;
+  for (const el of cards.items) {
+    const plain = readScope({ el, ld: [], kind: 'item' }, ctx, {});
+    if (!plain) {
+      noName++;
+      continue;
+    }
+    const record = byName.get(normalizeCompanyName(plain.name));
+    if (record) matched.add(record);
+    joined.push((record ? readScope({ el, json: record, ld: [], kind: 'item' }, ctx, {}) : undefined) ?? plain);
+  }
+  if (matched.size > 0 && matched.size * 2 >= byName.size) {
+    const companies = joined.filter(identifies);
+    return { companies, dropped: { no_name: noName, invalid_name: joined.length - companies.length, advertisement: cards.advertisements.length + records.filter((r) => r.advertisement).length } };
+  }
+  const shown = new Set<string>();
+  for (const el of page.elements) {
+    const text = el.childNodes.length > 0 ? shortText(el, MAX_TEXT) : undefined;
+    if (text) shown.add(normalizeCompanyName(text));
+  }
+  const visible = records.filter((r) => r.advertisement || shown.has(normalizeCompanyName(r.name)));
+  const found = companiesOfJson(visible.length * 2 >= records.length ? visible : records, ctx);
+  linkByName(page, found.companies, ctx);
+  return found;
+}
+
+/**
+ * The cards that show records' names: each element whose whole text is a record's name (outside
+ * the page's chrome) widened to its largest ancestor showing no other name; then, of the most
+ * common shape (tag and first class) among them, every sibling of that shape (a card whose
+ * company has no record included). Without two such cards, the page's repeated entries.
+ */
+function recordCards(page: ParsedPage, byName: ReadonlyMap<string, JsonItem>): { items: HTMLElement[]; advertisements: HTMLElement[] } {
+  const named: HTMLElement[] = [];
+  const inside = new Map<HTMLElement, number>();
+  for (const el of page.elements) {
+    if (el.childNodes.length === 0 || el.childNodes.length > 40) continue;
+    const text = shortText(el, MAX_TEXT);
+    if (!text || !byName.has(normalizeCompanyName(text)) || insideChrome(el)) continue;
+    // The innermost element of a name (an <a> inside an <h3>): its ancestors are counted once.
+    if (named.length > 0 && closest(el.parentNode, (a) => a === named[named.length - 1]) !== undefined) named.pop();
+    named.push(el);
+  }
+  if (named.length < 2) return repeatedItems(page.root);
+  for (const el of named) for (let a = el.parentNode; a; a = a.parentNode) inside.set(a, (inside.get(a) ?? 0) + 1);
+  const shape = (el: HTMLElement) => `${el.tagName}.${el.classList.value[0] ?? ''}`;
+  const byShape = new Map<string, { cards: number; parents: Set<HTMLElement> }>();
+  for (const el of named) {
+    let card = el;
+    while (card.parentNode && card.parentNode !== page.root && card.parentNode.tagName !== 'BODY' && (inside.get(card.parentNode) ?? 0) === 1) card = card.parentNode;
+    if (!card.parentNode) continue;
+    const group = byShape.get(shape(card)) ?? { cards: 0, parents: new Set<HTMLElement>() };
+    group.cards++;
+    group.parents.add(card.parentNode);
+    byShape.set(shape(card), group);
+  }
+  const [key, group] = [...byShape].sort((a, b) => b[1].cards - a[1].cards)[0] ?? [];
+  const items = group && group.cards >= 2 ? [...group.parents].flatMap((p) => p.childNodes.filter((c): c is HTMLElement => c.nodeType === 1 && shape(c as HTMLElement) === key)) : [];
+  return items.length >= 2 ? { items, advertisements: [] } : repeatedItems(page.root);
 }
 
 /** Companies from JSON objects: advertisements dropped, contacts normalised, links resolved on the page. */
@@ -918,14 +1001,15 @@ function readDetailUrl(scope: Scope, ctx: PageContext, selectors: SourceSelector
 /** The page's JSON-LD organisations under `root` (see {@link CONTAINERS}), the directory's own excluded. */
 function jsonLdOrgs(scripts: readonly HTMLElement[], ctx: PageContext): Json[] {
   const out: Json[] = [];
-  const visit = (value: unknown) => {
-    if (Array.isArray(value)) value.forEach(visit);
+  const blocks: unknown[] = [];
+  const visit = (value: unknown, site: SiteNodes) => {
+    if (Array.isArray(value)) value.forEach((v) => visit(v, site));
     else if (isJson(value)) {
       if (typesOf(value['@type']).some(isOrgType)) {
-        if (!isDirectoryItself(value, ctx)) out.push(value);
+        if (!isDirectoryItself(value, ctx) && !isSiteNode(value, site) && !onlyDirectoryContacts(value, ctx)) out.push(value);
         return;
       }
-      for (const [k, v] of Object.entries(value)) if (CONTAINERS.has(k)) visit(v);
+      for (const [k, v] of Object.entries(value)) if (CONTAINERS.has(k)) visit(v, site);
     }
   };
   for (const script of scripts) {
@@ -936,12 +1020,90 @@ function jsonLdOrgs(scripts: readonly HTMLElement[], ctx: PageContext): Json[] {
       .replace(/(?:-->|\/\/\s*\]\]>|\]\]>)\s*$/, '')
       .replace(/[\u0000-\u001f]+/g, ' ');
     try {
-      visit(JSON.parse(text));
+      blocks.push(JSON.parse(text));
     } catch {
       // A broken block is skipped; the page's other data still counts.
     }
   }
+  if (blocks.length === 0) return out;
+  const site = siteNodes(blocks);
+  for (const block of blocks) visit(block, site);
   return out;
+}
+
+/** What the page's JSON-LD says of the directory itself: its pages' publisher (by @id) and its site's root. */
+interface SiteNodes {
+  ids: Set<string>;
+  roots: Set<string>;
+}
+
+/** schema.org types of the directory's own pages and site. */
+const SITE_PAGE_TYPE = /^(?:website|webpage|collectionpage|searchresultspage|itempage|aboutpage|contactpage|profilepage|faqpage|qapage|checkoutpage|medicalwebpage|realestatelisting)$/;
+/** Properties of a page or site naming who runs it. */
+const SITE_OWNERS = ['publisher', 'author', 'creator', 'copyrightHolder', 'provider', 'maintainer', 'sourceOrganization', 'accountablePerson', 'funder', 'sponsor', 'producer'];
+
+/**
+ * The @ids of the organisations that publish (author, own …) the page's WebSite / WebPage /
+ * CollectionPage nodes, and the root URLs of its WebSite nodes: the directory itself, wherever
+ * it is hosted (its @id or url on its production domain, not the page's host).
+ */
+function siteNodes(blocks: unknown[]): SiteNodes {
+  const ids = new Set<string>();
+  const roots = new Set<string>();
+  let nodes = 0;
+  const stack: unknown[] = [...blocks];
+  while (stack.length > 0 && nodes++ < 2_000) {
+    const v = stack.pop();
+    if (Array.isArray(v)) stack.push(...v.slice(0, 500));
+    else if (isJson(v)) {
+      const types = typesOf(v['@type']).map((t) => t.trim().replace(/^.*[/#:]/, '').toLowerCase());
+      if (types.some((t) => SITE_PAGE_TYPE.test(t))) {
+        for (const prop of SITE_OWNERS) for (const ref of ([] as unknown[]).concat(v[prop] ?? [])) if (isJson(ref) && typeof ref['@id'] === 'string') ids.add(ref['@id']);
+        if (types.includes('website')) for (const u of [firstText(v.url), typeof v['@id'] === 'string' ? v['@id'] : undefined]) if (u) roots.add(rootOf(u) ?? '');
+      }
+      if (Array.isArray(v['@graph'])) stack.push(v['@graph']);
+    }
+  }
+  roots.delete('');
+  return { ids, roots };
+}
+
+/** The root of a URL ('https://immo.dz/'), or undefined when it is not one. */
+function rootOf(url: string): string | undefined {
+  try {
+    const u = new URL(url);
+    return u.protocol === 'http:' || u.protocol === 'https:' ? `${u.protocol}//${u.host.toLowerCase().replace(/^www\./, '')}/` : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** An organisation the site's pages name as their publisher, or whose url / @id is its WebSite's root. */
+function isSiteNode(node: Json, site: SiteNodes): boolean {
+  const id = typeof node['@id'] === 'string' ? node['@id'] : undefined;
+  if (id !== undefined && site.ids.has(id)) return true;
+  return [firstText(node.url), id !== undefined && ownFragment(id) ? id : undefined].some((u) => {
+    if (!u) return false;
+    const root = rootOf(u);
+    if (root === undefined || !site.roots.has(root)) return false;
+    const path = new URL(u).pathname;
+    return path === '/' || path === '';
+  });
+}
+
+/**
+ * Whether an @id names the site's own organisation ('https://immo.dz/', '…/#organization'), not
+ * another node identified by a fragment of the root ('https://immo.dz/#agence-3').
+ */
+function ownFragment(id: string): boolean {
+  const hash = id.indexOf('#');
+  return hash === -1 || /^#\/?(?:schema\/)?(?:organi[sz]ation|publisher|editeur|éditeur|website|site|company|entreprise|brand|owner|identity)(?:[-_]?\d{0,3})?$/i.test(id.slice(hash));
+}
+
+/** An organisation that shows phones or e-mails, every one of them the directory's (its header, footer, every page): the directory. */
+function onlyDirectoryContacts(node: Json, ctx: PageContext): boolean {
+  const contacts = [...schemaValues(node, 'telephone').flatMap(phonesIn), ...schemaValues(node, 'email').flatMap(findEmails)];
+  return contacts.length > 0 && contacts.every((c) => ctx.siteContacts.has(c) || (c.includes('@') && onSiteDomain(c, ctx.siteHost)));
 }
 
 /** The microdata organisations outside the chrome, reached as top-level items or list entries. */
@@ -979,7 +1141,7 @@ function propValue(el: HTMLElement): string {
 
 /** An organisation whose url or @id is the root of the directory's own host is the directory. */
 function isDirectoryItself(node: Json, ctx: PageContext): boolean {
-  return [firstText(node.url), typeof node['@id'] === 'string' ? node['@id'] : undefined].some((u) => {
+  return [firstText(node.url), typeof node['@id'] === 'string' && ownFragment(node['@id']) ? node['@id'] : undefined].some((u) => {
     const url = u ? absolute(u, ctx.base) : undefined;
     return url !== undefined && isSiteRoot(url, ctx.pageUrl);
   });

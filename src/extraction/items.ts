@@ -15,6 +15,8 @@ import { findEmails, normalizePhone, readNumbers } from '../platform/contacts';
 import { attrOf, blockText, classAndId, contactAttr, descendants, hasAttr, isNameLabelCell, parseHtml } from './parse';
 import { isInlineBold } from './labels';
 import { isRecordRow, nestedRecords } from './tables';
+import { isEscapedTransferState, typedContact, unescapeTransferState } from './embeddedState';
+import { scrollSentinelNext } from './cursor';
 
 type Json = Record<string, unknown>;
 
@@ -176,13 +178,29 @@ function isTupleName(s: string): boolean {
   return digits < 6;
 }
 
+/** The typed contacts of a list ({@link typedContact}) added to an item; false when the list holds none. */
+function typedContactsInto(item: JsonItem, list: unknown[]): boolean {
+  let found = false;
+  for (const x of list.slice(0, 30)) {
+    const c = isJson(x) ? typedContact(x) : undefined;
+    if (!c) continue;
+    (c.kind === 'fax' ? item.faxes : c.kind === 'email' ? item.emails : item.phones).push(c.value);
+    found = true;
+  }
+  return found;
+}
+
 /** An object read as a company, or undefined unless it has a name and a contact or a link. */
 function companyOf(obj: Json): JsonItem | undefined {
+  // A typed contact ({label: 'Tél', value: '…'}) is a field of a company, never one.
+  if (Object.keys(obj).length <= 4 && typedContact(obj) !== undefined) return undefined;
   let name: string | undefined;
   const item: JsonItem = { name: '', phones: [], faxes: [], emails: [], advertisement: false };
   // `own`: the object itself, or its attributes object (JSON:API `attributes`, GeoJSON `properties`): its name, activity, link, ad mark.
   const read = (o: Json, depth: number, own: boolean) => {
     for (const [rawKey, value] of Object.entries(o)) {
+      // A typed list ({type: 'tel' | 'fax' | 'email', valeur}), under any key: each by its type.
+      if (Array.isArray(value) && typedContactsInto(item, value)) continue;
       const key = unprefixed(foldKey(rawKey));
       if (own && name === undefined && NAME_KEYS.has(key) && typeof value === 'string' && value.trim().length >= 2) name = value;
       else if (FAX_KEYS.has(key) || FAX_KEY.test(key)) item.faxes.push(...strings(value));
@@ -226,7 +244,8 @@ export function embeddedJson(scripts: readonly HTMLElement[]): unknown[] {
     if (type === 'application/ld+json') continue;
     const text = script.rawText.length > MAX_SCRIPT ? script.rawText.slice(0, MAX_SCRIPT) : script.rawText;
     if (type === 'application/json') {
-      const value = tryJson(text);
+      // Angular's old TransferState escapes its JSON (&q; for '"'): read back first.
+      const value = tryJson(isEscapedTransferState(text) ? unescapeTransferState(text) : text);
       if (value !== undefined) out.push(isDevalue(value) ? fromDevalue(value) : value);
       continue;
     }
@@ -1071,7 +1090,8 @@ export function findNextPage(root: HTMLElement, pageUrl: string, elements: reado
       if (v && !v.startsWith('#') && !v.toLowerCase().startsWith('javascript:') && /[/?]/.test(v)) return v;
     }
   }
-  return undefined;
+  // An infinite scroll's sentinel (no button, no link): its next batch or endpoint.
+  return scrollSentinelNext(elements);
 }
 
 /** Tags that show the current page of a pagination as text (not a link). */

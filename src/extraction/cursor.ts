@@ -1,0 +1,130 @@
+/**
+ * Infinite scroll driven by a cursor: the page names an endpoint on an element that is no
+ * button nor link (a scroll sentinel: `data-endpoint`, `data-api`, `data-url`, `data-next` …),
+ * and each JSON batch gives only the cursor of the next one (`after`, `cursor`, `next_cursor`,
+ * `meta.after`, `pagination.next_cursor`, GraphQL's `pageInfo.endCursor` …), to be put in the
+ * endpoint's cursor parameter. Pure string and URL work on bounded values.
+ */
+import type { HTMLElement } from 'node-html-parser';
+
+type Json = Record<string, unknown>;
+
+/** Attributes naming the next batch itself, then those naming the endpoint. */
+const NEXT_ATTRS = ['data-next', 'data-next-url', 'data-next-page'];
+const ENDPOINT_ATTRS = ['data-endpoint', 'data-api', 'data-api-url', 'data-url', 'data-source', 'data-feed', 'data-src', 'data-ajax-url', 'data-load-url', 'data-href'];
+/** Attributes holding the first cursor, and the parameter each suggests. */
+const CURSOR_ATTRS: [string, string][] = [
+  ['data-cursor', 'cursor'],
+  ['data-next-cursor', 'cursor'],
+  ['data-after', 'after'],
+  ['data-end-cursor', 'after'],
+  ['data-page-token', 'page_token'],
+  ['data-next-token', 'token'],
+  ['data-continuation', 'continuation'],
+];
+/** A cursor placeholder in an endpoint template: {cursor}, {{after}}, :cursor, %7Bcursor%7D. */
+const TEMPLATE = /\{\{?\s{0,3}(?:cursor|after|next_?cursor|token|page_?token|continuation)\s{0,3}\}\}?|%7B(?:cursor|after|token)%7D|:(?:cursor|after)\b/i;
+/** Class and id words of a scroll sentinel. */
+const SENTINEL = /infinite|sentinel|endless|scroll|lazy-?load|feed-?loader|load-?trigger/i;
+
+/** Usual cursor parameter names in a URL, the first found being replaced. */
+const CURSOR_PARAMS = ['after', 'cursor', 'next_cursor', 'nextCursor', 'page_token', 'pageToken', 'continuation', 'token', 'starting_after', 'endCursor'];
+
+function usable(v: string | undefined): v is string {
+  return v !== undefined && v.length > 0 && v.length <= 2000 && !v.startsWith('#') && !/^javascript:/i.test(v);
+}
+
+/**
+ * The next batch of an infinite-scroll sentinel, as written (relative or absolute): its
+ * `data-next` URL; else its endpoint with the placeholder ({cursor}) replaced by its first cursor
+ * (`data-cursor`, `data-after` …) or with that cursor added under the parameter the attribute
+ * names; else the endpoint itself when the element says it is a scroll sentinel. Undefined when
+ * no element is one.
+ */
+export function scrollSentinelNext(elements: readonly HTMLElement[]): string | undefined {
+  for (const el of elements) {
+    const raw = el.rawAttrs;
+    if (raw.length < 10 || !raw.includes('data-') || el.tagName === 'A' || el.tagName === 'SCRIPT') continue;
+    const endpointAttr = ENDPOINT_ATTRS.find((a) => usable(el.getAttribute(a)) && /[/?]/.test(el.getAttribute(a)!));
+    const nextAttr = NEXT_ATTRS.find((a) => usable(el.getAttribute(a)) && /[/?]/.test(el.getAttribute(a)!));
+    if (endpointAttr === undefined && nextAttr === undefined) continue;
+    const cursorAttr = CURSOR_ATTRS.find(([a]) => usable(el.getAttribute(a)));
+    const endpoint = endpointAttr === undefined ? undefined : el.getAttribute(endpointAttr)!;
+    const template = endpoint !== undefined && TEMPLATE.test(endpoint);
+    const sentinel = SENTINEL.test(`${el.getAttribute('class') ?? ''} ${el.id}`);
+    if (!sentinel && !template && cursorAttr === undefined) continue;
+    if (nextAttr !== undefined) return el.getAttribute(nextAttr)!;
+    if (endpoint === undefined) continue;
+    const cursor = cursorAttr === undefined ? '' : el.getAttribute(cursorAttr[0])!;
+    if (template) return endpoint.replace(TEMPLATE, encodeURIComponent(cursor));
+    if (cursorAttr !== undefined) return `${endpoint}${endpoint.includes('?') ? '&' : '?'}${cursorAttr[1]}=${encodeURIComponent(cursor)}`;
+    return endpoint;
+  }
+  return undefined;
+}
+
+/** Folded keys of a JSON answer's next cursor, with the parameter each suggests. */
+const CURSOR_KEYS: Record<string, string> = {
+  after: 'after',
+  endcursor: 'after',
+  cursor: 'cursor',
+  nextcursor: 'cursor',
+  next: 'cursor',
+  nextpagetoken: 'page_token',
+  nexttoken: 'token',
+  continuation: 'continuation',
+  continuationtoken: 'continuation',
+};
+/** Folded keys saying whether there is more. */
+const MORE_KEYS = new Set(['hasmore', 'hasnextpage', 'hasnext', 'more', 'moreresults', 'nextpage']);
+
+function fold(key: string): string {
+  return key.toLowerCase().replace(/[^a-z0-9]/g, '');
+}
+
+function isJson(v: unknown): v is Json {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/** Whether a value written as a next page is a cursor token rather than a link (no '/', '?', '=', '.'). */
+export function isCursorToken(v: string | number): boolean {
+  return typeof v === 'string' && v.length > 0 && v.length <= 500 && !/[/?=.\s]/.test(v);
+}
+
+/**
+ * The URL of the batch after a JSON answer read at `pageUrl` that gives only a cursor: the
+ * cursor (in the answer, its `meta`, `pagination`, `paging`, `pageInfo`, `cursors`) put in
+ * `pageUrl`'s cursor parameter (the first of after / cursor / page_token … it has, else the
+ * name the key suggests: `after` for after / endCursor, else `cursor`). Undefined when the
+ * answer says there is no more (has_more / hasNextPage false), has no cursor, or the URL would
+ * not change.
+ */
+export function cursorNext(value: unknown, pageUrl: string): string | undefined {
+  if (!isJson(value)) return undefined;
+  const holders = [value, value.meta, value.pagination, value.paging, value.pageInfo, value.page_info, value.cursors, isJson(value.meta) ? value.meta.pagination : undefined, isJson(value.meta) ? value.meta.cursor : undefined].filter(isJson);
+  for (const h of holders) {
+    let cursor: string | undefined;
+    let param: string | undefined;
+    let more = true;
+    for (const [k, v] of Object.entries(h)) {
+      const key = fold(k);
+      if (MORE_KEYS.has(key) && (v === false || v === 0 || v === 'false')) more = false;
+      else if (cursor === undefined && key in CURSOR_KEYS && (typeof v === 'string' || typeof v === 'number') && isCursorToken(String(v))) {
+        cursor = String(v);
+        param = CURSOR_KEYS[key];
+      }
+    }
+    if (!more) return undefined;
+    if (cursor === undefined) continue;
+    let url: URL;
+    try {
+      url = new URL(pageUrl);
+    } catch {
+      return undefined;
+    }
+    const name = CURSOR_PARAMS.find((p) => url.searchParams.has(p)) ?? param!;
+    url.searchParams.set(name, cursor);
+    return url.href === pageUrl ? undefined : url.href;
+  }
+  return undefined;
+}
