@@ -60,7 +60,7 @@ test('SIGKILL mid-delivery: after the restart the delivery is made again with th
     SEARCH_INDEX: 'off',
     SCRAPING_SOURCES: sourcesFile,
     WEBHOOKS_ALLOW_PRIVATE: 'true',
-    WEBHOOK_TIMEOUT_MS: '20000', // the held attempt cannot time out on its own before the kill
+    WEBHOOK_TIMEOUT_MS: '5000', // the held attempt cannot time out before the kill; its job expires 15 s after it began
   };
   const first = ServerProcess.start(env);
   servers.push(first);

@@ -515,6 +515,7 @@ export class ScrapingService {
       };
       const pending = pendingOf({ ...row, kind: 'task', status: 'queued', credits_used: 0, response: null, progress: null, attempts: 0, started_at: null, cancelled_at: null, completed_at: null, lease_until: null, admitted_at: null });
       await this.db.transaction(async (trx) => {
+        await tasks.lockAccount(trx, principal.accountId);
         await tasks.insertQueuedTask(trx, row);
         // Its job is sent now if its account has a free place (its plan's extractions at once),
         // in this transaction; otherwise it waits queued for one of the account's tasks to end.
@@ -554,6 +555,7 @@ export class ScrapingService {
   async cancel(principal: Principal, taskId: string): Promise<ScrapingTaskPending> {
     // Its place (if it had one) goes to the account's next waiting task, in the same transaction.
     const { cancelled, row } = await this.db.transaction(async (trx) => {
+      await tasks.lockAccount(trx, principal.accountId);
       const outcome = await tasks.cancelTask(trx, principal.accountId, taskId);
       if (outcome.cancelled) await this.admit(trx, principal.accountId);
       return outcome;
@@ -597,7 +599,12 @@ export class ScrapingService {
       await this.extract(row.account_id, request, taskId, account?.credit_balance ?? 0, {
         createdAt: new Date(row.created_at),
         // Its end gives its place to the account's next waiting task, in the same transaction.
-        record: async (trx, status, response) => (await tasks.finishTask(trx, taskId, attempt, status, response)) && (await this.admit(trx, row.account_id), true),
+        record: async (trx, status, response) => {
+          await tasks.lockAccount(trx, row.account_id);
+          if (!(await tasks.finishTask(trx, taskId, attempt, status, response))) return false;
+          await this.admit(trx, row.account_id);
+          return true;
+        },
         signal: stop.signal,
         extra: { started_at: new Date(row.started_at ?? Date.now()).toISOString() },
         onProgress: (progress) => {
@@ -649,6 +656,7 @@ export class ScrapingService {
       completed_at: new Date().toISOString(),
     };
     await this.db.transaction(async (trx) => {
+      await tasks.lockAccount(trx, row.account_id);
       if (await tasks.finishTask(trx, row.id, row.attempts, 'failed', failed)) {
         await this.events?.failed(trx, row.account_id, failed);
         await this.admit(trx, row.account_id);

@@ -181,6 +181,16 @@ export async function admitTasks(trx: Knex, accountId: string): Promise<string[]
   return rows.sort((a, b) => new Date(a.created_at).getTime() - new Date(b.created_at).getTime() || a.id.localeCompare(b.id)).map((r) => r.id);
 }
 
+/**
+ * Locks the account's row for the rest of `trx`. Every transaction that admits tasks or ends
+ * one takes it first, before any write that refers to the account (an insert's foreign key
+ * takes a share lock, and upgrading that lock later would deadlock two such transactions), as
+ * the charge and a synchronous run's slot do.
+ */
+export async function lockAccount(trx: Knex, accountId: string): Promise<void> {
+  await trx('accounts').where({ id: accountId }).forUpdate().first('id');
+}
+
 /** Whether the account has tasks waiting for a place. */
 export async function hasWaitingTasks(db: Knex, accountId: string): Promise<boolean> {
   return Boolean(await db('scraping_tasks').where({ account_id: accountId, status: 'queued' }).whereNull('admitted_at').first('id'));
