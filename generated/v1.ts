@@ -265,7 +265,8 @@ export interface paths {
          *     nothing is charged and the task is kept as failed.
          *
          *     **Concurrency**: an account runs at most its plan's `max_concurrent_extractions`
-         *     extractions at once (`GET /v1/me`, `limits`); past it the answer is 429
+         *     extractions at once (`GET /v1/me`, `limits`), its background tasks
+         *     (`POST /v1/scraping/tasks`) running or about to run included; past it the answer is 429
          *     `too_many_running_extractions` with `Retry-After` (seconds until the first running one
          *     should end), before anything is fetched or charged. Directories are shared fairly: a
          *     directory's request slots go to the accounts waiting for it in turn, so another
@@ -326,9 +327,15 @@ export interface paths {
          *     hours answers the same task (`Idempotent-Replayed: true`) without making another; the
          *     same key with another body answers 422.
          *
-         *     Tasks are run by the server's workers (`TASK_CONCURRENCY` at a time per instance),
-         *     in the order submitted; the plan's `max_concurrent_extractions` does not limit how
-         *     many are queued.
+         *     **Concurrency**: the plan's `max_concurrent_extractions` (`GET /v1/me`, `limits`)
+         *     applies to tasks as the number running at once, counted together with the account's
+         *     `POST /v1/scraping/run` extractions under way. A task submitted past it is not refused:
+         *     it is accepted (`202`) and waits `queued`, in the order submitted, until one of the
+         *     account's extractions ends; there is no limit on how many wait. While the account's
+         *     tasks take every place, `POST /v1/scraping/run` answers 429
+         *     `too_many_running_extractions`. Tasks are run by the server's workers (`TASK_CONCURRENCY`
+         *     at a time per instance), which take turns between accounts: one account's many tasks
+         *     never hold another account's task back by more than its plan's number of tasks.
          */
         post: operations["createScrapingTask"];
         delete?: never;
@@ -410,6 +417,12 @@ export interface paths {
          *     The URL must be `http` or `https` and must not point at a private, loopback or
          *     link-local address (checked here and again, after DNS resolution, on every delivery;
          *     redirects are not followed). An account has at most 10 endpoints. Free.
+         *
+         *     Deliveries are at least once: an event is sent within about a second of what caused it
+         *     (it exists only if that committed), a non-2xx answer or a timeout is retried with
+         *     exponential backoff for about a day, and an attempt cut short by a server stopping
+         *     (a crash) is made again. Every attempt of an event carries the same `webhook-id`:
+         *     deduplicate on it.
          */
         post: operations["createWebhookEndpoint"];
         delete?: never;
@@ -971,7 +984,8 @@ export interface components {
         };
         /**
          * @description Where a task is in its life. A task submitted with `POST /v1/scraping/tasks` starts
-         *     `queued`; a worker takes it up (`running`), then it ends `completed` (at least one
+         *     `queued`, and stays so while its account already runs its plan's
+         *     `max_concurrent_extractions` or no worker is free; a worker takes it up (`running`), then it ends `completed` (at least one
          *     directory answered: billed then, in the same transaction), `failed` (every directory
          *     failed: nothing charged) or `cancelled` (`POST /v1/scraping/tasks/{task_id}/cancel` while
          *     `queued` or `running`: nothing charged, no company written). The transitions are
@@ -1484,8 +1498,10 @@ export interface components {
              */
             max_results: number;
             /**
-             * @description Extractions the account may run at once (`sales_team` 2, `enterprise` 5). Past it,
-             *     `POST /v1/scraping/run` answers 429 `too_many_running_extractions` with `Retry-After`.
+             * @description Extractions the account may run at once (`sales_team` 2, `enterprise` 5), synchronous
+             *     runs and background tasks together. Past it, `POST /v1/scraping/run` answers 429
+             *     `too_many_running_extractions` with `Retry-After`, and a task submitted with
+             *     `POST /v1/scraping/tasks` waits `queued` (it is not refused) until one has ended.
              * @example 2
              */
             max_concurrent_extractions: number;

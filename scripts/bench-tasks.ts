@@ -73,6 +73,9 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 }
 
+/** The server this bench started: stopped when the bench fails, so that it does not run on (and take the next run's jobs). */
+let spawned: ReturnType<typeof spawn> | undefined;
+
 async function main(): Promise<void> {
   await freshDatabase();
   const dir = directory();
@@ -105,10 +108,10 @@ async function main(): Promise<void> {
   const receiverUrl = await listen(receiver);
 
   const port = 30_000 + Math.floor(Math.random() * 20_000);
-  const server = spawn(process.execPath, [path.join(root, 'dist/src/server.js')], {
+  const server = (spawned = spawn(process.execPath, [path.join(root, 'dist/src/server.js')], {
     env: { ...env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', SCRAPING_SOURCES: sourcesFile, TASK_CONCURRENCY: String(CONCURRENCY), WEBHOOKS_ALLOW_PRIVATE: 'true', SEARCH_INDEX: 'off' },
     stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  }));
   const base = `http://127.0.0.1:${port}`;
   for (let i = 0; ; i++) {
     const ok = await fetch(`${base}/readyz`).then((r) => r.ok).catch(() => false);
@@ -176,5 +179,6 @@ async function main(): Promise<void> {
 
 main().catch((err) => {
   process.stderr.write(`bench:tasks failed: ${err instanceof Error ? err.stack : String(err)}\n`);
+  spawned?.kill('SIGKILL');
   process.exit(1);
 });

@@ -20,11 +20,12 @@ import {
   type SourceConfig,
 } from './extraction';
 import { ListService } from './lists';
-import { WebhookDispatcher, WebhookService, type WebhookServiceOptions } from './webhooks';
+import { DeliveryQueue, WebhookDispatcher, WebhookService, type WebhookServiceOptions } from './webhooks';
 import type { RateLimits } from './ratelimit';
 import { CompanyIndex, SearchService, SqlCompanySearch, type CompanyIndexOptions } from './search';
 import type { Config } from './platform/config';
 import { openDatabase, type Database } from './platform/db';
+import { startJobQueue, type JobQueue } from './platform/queue';
 import { createReadYourWrites, noReplica, type FenceOptions, type ReadYourWrites } from './platform/db/readYourWrites';
 import { createLogger, type Logger } from './platform/logger';
 import { Metrics } from './platform/metrics';
@@ -139,6 +140,8 @@ export interface Composition {
   searchIndex?: CompanyIndex;
   metrics?: Metrics;
   rateLimits?: RateLimits;
+  /** The job queue (pg-boss) of this process, shared by the task workers and the webhook deliveries. */
+  queue?: JobQueue;
   /** Sends the webhook deliveries that are due (started by the server once it listens). */
   webhookDispatcher?: WebhookDispatcher;
   /** Where extractions read from, when anything is configured (or on a demo store, the sample directory). */
@@ -157,6 +160,7 @@ export interface ServingComposition extends Composition {
   metrics: Metrics;
   rateLimits: RateLimits;
   scraping: ScrapingSetup;
+  queue: JobQueue;
   webhookDispatcher: WebhookDispatcher;
 }
 
@@ -268,13 +272,19 @@ export async function compose(config: Config, options: ComposeOptions): Promise<
   }
   const principalCache = new PrincipalCache({ ttlMs: config.authCacheTtlMs });
   await principalCache.start(database);
+  // The one job queue of this process (pg-boss in the same database): the task workers
+  // (started by the server) and the webhook deliveries share it.
+  const queue = await startJobQueue(database.knex, { onError: (err) => logger.warn({ err }, 'job queue: the database did not answer; retrying') });
+  const deliveries = new DeliveryQueue(queue, { timeoutMs: config.webhookTimeoutMs });
+  await deliveries.prepare();
   // The one service graph of this process: the routes, the demo seed and the tests use it.
-  const services = createServices(database.knex, apiKeySecret, { scraping, principalCache, reads, searchIndex, metrics, webhooks: webhookOptions(config) });
-  // Every instance sends the due webhook deliveries, each claiming a few at a time.
-  const webhookDispatcher = new WebhookDispatcher(database.knex, {
+  const services = createServices(database.knex, apiKeySecret, { scraping, principalCache, reads, searchIndex, metrics, webhooks: { ...webhookOptions(config), deliveries } });
+  // Every instance sends the due webhook deliveries (started by the server once it listens).
+  const webhookDispatcher = new WebhookDispatcher(database.knex, deliveries, {
     allowPrivate: config.webhooksAllowPrivate,
     timeoutMs: config.webhookTimeoutMs,
     userAgent: config.scrapingUserAgent,
+    exclusive: database.kind === 'embedded',
     logger,
   });
   return {
@@ -290,11 +300,13 @@ export async function compose(config: Config, options: ComposeOptions): Promise<
     metrics,
     rateLimits,
     scraping,
+    queue,
     webhookDispatcher,
     sources: scraping.sources,
     cancelExtractions: () => cancel.abort(),
     close: async () => {
       await webhookDispatcher.close();
+      await queue.stop().catch((err) => logger.error({ err }, 'stopping the job queue failed'));
       await principalCache.close();
       await searchIndex?.close();
       await indexLoaded;

@@ -37,6 +37,7 @@ async function main(): Promise<void> {
   const demo = parts.seedDemo ? await seedDemoAccount(database.knex, services.accounts) : undefined;
   // Background extraction tasks (POST /v1/scraping/tasks): a queue in the database, shared by every instance.
   const taskWorkers = await startTaskWorkers(database.knex, services.scraping, {
+    queue: parts.queue,
     concurrency: config.taskConcurrency,
     deadlineMs: config.scrapingDeadlineMs,
     exclusive: database.kind === 'embedded',
@@ -74,7 +75,7 @@ async function main(): Promise<void> {
   logger.info({ port }, 'listening');
   printDemoKey(port);
   if (parts.sources.length > 0) scraping.pages.warm();
-  parts.webhookDispatcher.start();
+  await parts.webhookDispatcher.start();
   // Metrics on a port of their own, for the scraper only (not published like the API's).
   let metricsServer: Server | undefined;
   if (config.metricsPort !== undefined) {

@@ -7,7 +7,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { Webhook } from 'standardwebhooks';
-import { isPublicAddress, WebhookDispatcher } from '../src/webhooks';
+import { DeliveryQueue, isPublicAddress, WebhookDispatcher } from '../src/webhooks';
 import { createTestContext, type TestContext } from './helpers/app';
 import { ficheCard, ficheSetup, ficheSources } from './helpers/ficheDirectory';
 import { startSite, type Site } from './scraping/fixtureServer';
@@ -72,8 +72,8 @@ const as = (c: TestContext, key: string) => ({
   delete: (path: string) => request(c.app).delete(path).set('Authorization', `Bearer ${key}`),
 });
 const ALL = ['scraping.task.completed', 'scraping.task.failed', 'credits.balance_low'];
-const dispatcher = (options: Partial<ConstructorParameters<typeof WebhookDispatcher>[1]> = {}) =>
-  new WebhookDispatcher(ctx.database.knex, { allowPrivate: true, timeoutMs: 2000, userAgent: 'ProspectingAPI/test', ...options });
+const dispatcher = (options: Partial<ConstructorParameters<typeof WebhookDispatcher>[2]> = {}) =>
+  new WebhookDispatcher(ctx.database.knex, new DeliveryQueue(ctx.queue, { timeoutMs: 2000 }), { allowPrivate: true, timeoutMs: 2000, userAgent: 'ProspectingAPI/test', ...options });
 
 describe('which URLs an endpoint may have', () => {
   test('by default, private, loopback, link-local and non-http targets are refused with a 400 naming the url', async () => {

@@ -285,6 +285,8 @@ export class ScrapingService {
     } finally {
       // A slot that cannot be released now (the database went away) lapses with its lease.
       await releaseExtractionSlot(this.db, taskId).catch(() => undefined);
+      // Its place may go to a task of the account waiting for one (else the workers' sweep admits it).
+      await this.admitWaiting(principal.accountId).catch(() => undefined);
     }
   }
 
@@ -477,8 +479,11 @@ export class ScrapingService {
     return pending;
   }
 
-  /** Where submitted tasks are sent to be run (set by startTaskWorkers); without it they wait for a worker's sweep. */
-  queue?: { send(taskId: string): Promise<void> };
+  /**
+   * Where admitted tasks are sent to be run, in the admitting transaction (set by
+   * startTaskWorkers); without it they are admitted all the same, and a worker's sweep sends them.
+   */
+  queue?: { send(taskId: string, trx?: Knex): Promise<void> };
   /** The runs of this process's workers, to stop at once when cancelled here. */
   private readonly running = new Map<string, AbortController>();
 
@@ -508,15 +513,17 @@ export class ScrapingService {
         only_new: request.onlyNew,
         created_at: createdAt,
       };
-      const pending = pendingOf({ ...row, kind: 'task', status: 'queued', credits_used: 0, response: null, progress: null, attempts: 0, started_at: null, cancelled_at: null, completed_at: null, lease_until: null });
+      const pending = pendingOf({ ...row, kind: 'task', status: 'queued', credits_used: 0, response: null, progress: null, attempts: 0, started_at: null, cancelled_at: null, completed_at: null, lease_until: null, admitted_at: null });
       await this.db.transaction(async (trx) => {
+        await tasks.lockAccount(trx, principal.accountId);
         await tasks.insertQueuedTask(trx, row);
+        // Its job is sent now if its account has a free place (its plan's extractions at once),
+        // in this transaction; otherwise it waits queued for one of the account's tasks to end.
+        await this.admit(trx, principal.accountId);
         await complete(trx, 202, pending);
       });
       return { status: 202, body: pending };
     });
-    // A task whose job could not be sent now is sent again by a worker's sweep (taskWorkers.ts).
-    if (!answer.replayed) await this.queue?.send(answer.body.task_id).catch(() => undefined);
     return answer;
   }
 
@@ -528,9 +535,31 @@ export class ScrapingService {
     return { total, page, pages: Math.ceil(total / perPage), items: rows.map(summaryOf) };
   }
 
+  /**
+   * Admits the account's waiting tasks into the places its plan leaves free and sends their
+   * jobs, all in `trx` (see taskWorkers.ts, "Fairness"). Answers the admitted ids.
+   */
+  private async admit(trx: Knex, accountId: string): Promise<string[]> {
+    const admitted = await tasks.admitTasks(trx, accountId);
+    for (const id of admitted) await this.queue?.send(id, trx);
+    return admitted;
+  }
+
+  /** Admits the account's waiting tasks now, if any (a synchronous run ended, or a worker's sweep). */
+  async admitWaiting(accountId: string): Promise<string[]> {
+    if (!(await tasks.hasWaitingTasks(this.db, accountId))) return [];
+    return this.db.transaction((trx) => this.admit(trx, accountId));
+  }
+
   /** POST /v1/scraping/tasks/{task_id}/cancel: a queued or running task becomes cancelled; an ended one answers 409. */
   async cancel(principal: Principal, taskId: string): Promise<ScrapingTaskPending> {
-    const { cancelled, row } = await tasks.cancelTask(this.db, principal.accountId, taskId);
+    // Its place (if it had one) goes to the account's next waiting task, in the same transaction.
+    const { cancelled, row } = await this.db.transaction(async (trx) => {
+      await tasks.lockAccount(trx, principal.accountId);
+      const outcome = await tasks.cancelTask(trx, principal.accountId, taskId);
+      if (outcome.cancelled) await this.admit(trx, principal.accountId);
+      return outcome;
+    });
     if (!row) throw new AppError('resource_not_found', `No extraction task ${taskId} for this account.`);
     if (!cancelled) {
       throw new AppError('task_not_cancellable', `Task ${taskId} is ${row.status}; only a queued or running task can be cancelled.`);
@@ -569,7 +598,13 @@ export class ScrapingService {
     try {
       await this.extract(row.account_id, request, taskId, account?.credit_balance ?? 0, {
         createdAt: new Date(row.created_at),
-        record: (trx, status, response) => tasks.finishTask(trx, taskId, attempt, status, response),
+        // Its end gives its place to the account's next waiting task, in the same transaction.
+        record: async (trx, status, response) => {
+          await tasks.lockAccount(trx, row.account_id);
+          if (!(await tasks.finishTask(trx, taskId, attempt, status, response))) return false;
+          await this.admit(trx, row.account_id);
+          return true;
+        },
         signal: stop.signal,
         extra: { started_at: new Date(row.started_at ?? Date.now()).toISOString() },
         onProgress: (progress) => {
@@ -621,7 +656,11 @@ export class ScrapingService {
       completed_at: new Date().toISOString(),
     };
     await this.db.transaction(async (trx) => {
-      if (await tasks.finishTask(trx, row.id, row.attempts, 'failed', failed)) await this.events?.failed(trx, row.account_id, failed);
+      await tasks.lockAccount(trx, row.account_id);
+      if (await tasks.finishTask(trx, row.id, row.attempts, 'failed', failed)) {
+        await this.events?.failed(trx, row.account_id, failed);
+        await this.admit(trx, row.account_id);
+      }
     });
   }
 

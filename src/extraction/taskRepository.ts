@@ -34,11 +34,13 @@ export interface TaskRow {
   cancelled_at: Date | null;
   completed_at: Date | null;
   lease_until: Date | null;
+  /** When the task got its place among its account's extractions (and its job); null while it waits. */
+  admitted_at: Date | null;
 }
 
 const COLUMNS = [
   'id', 'account_id', 'kind', 'status', 'secteur_id', 'wilaya_code', 'max_results', 'only_new', 'credits_used', 'response',
-  'progress', 'attempts', 'created_at', 'started_at', 'cancelled_at', 'completed_at', 'lease_until',
+  'progress', 'attempts', 'created_at', 'started_at', 'cancelled_at', 'completed_at', 'lease_until', 'admitted_at',
 ] as const;
 
 function parse(row: Record<string, unknown> | undefined): TaskRow | undefined {
@@ -129,19 +131,80 @@ export async function listTasks(db: Knex, accountId: string, opts: { status?: Sc
 }
 
 /**
- * Tasks to hand to the queue again: queued for a while (their job may never have been sent)
- * or running past their lease (their worker stopped renewing it). `everyRunning`: every
- * running task, whatever its lease (the embedded store, at start: no other process can be
- * running one).
+ * Tasks to hand to the queue again: admitted and queued for a while (their job may never have
+ * been sent) or running past their lease (their worker stopped renewing it). `everyRunning`:
+ * every running task, whatever its lease (the embedded store, at start: no other process can
+ * be running one).
  */
 export async function strandedTasks(db: Knex, olderThanMs: number, options: { everyRunning?: boolean; limit?: number } = {}): Promise<{ id: string; status: 'queued' | 'running' }[]> {
   const rows = await db('scraping_tasks')
-    .where((q) => q.where({ status: 'queued' }).andWhere('created_at', '<', db.raw(`now() - make_interval(secs => ?)`, [olderThanMs / 1000])))
+    .where((q) =>
+      q.where({ status: 'queued' }).whereNotNull('admitted_at').andWhere('admitted_at', '<', db.raw(`now() - make_interval(secs => ?)`, [olderThanMs / 1000])),
+    )
     .orWhere((q) => (options.everyRunning ? q.where({ status: 'running' }) : q.where({ status: 'running' }).andWhere('lease_until', '<', db.fn.now())))
     .orderBy('created_at')
     .limit(options.limit ?? 100)
     .select('id', 'status');
   return rows;
+}
+
+/**
+ * Admits the account's waiting tasks, oldest first, into the places its plan leaves free:
+ * `max_concurrent_extractions` less its synchronous runs under way (`running_extractions`) and
+ * its tasks already admitted and not ended. Under a lock on the account row (as a synchronous
+ * run takes its slot), in `trx`: the caller sends the admitted tasks' jobs in the same
+ * transaction. Answers the admitted ids, oldest first.
+ */
+export async function admitTasks(trx: Knex, accountId: string): Promise<string[]> {
+  const account = await trx('accounts as a')
+    .join('plans as p', 'p.id', 'a.plan_id')
+    .where('a.id', accountId)
+    .forUpdate('a')
+    .first('p.max_concurrent_extractions as limit');
+  if (!account) return [];
+  const [{ used }] = (
+    await trx.raw(
+      `select (select count(*) from running_extractions where account_id = ? and lease_until >= now())
+            + (select count(*) from scraping_tasks where account_id = ? and status in ('queued', 'running') and admitted_at is not null) as used`,
+      [accountId, accountId],
+    )
+  ).rows as { used: string | number }[];
+  const free = Number(account.limit) - Number(used);
+  if (free <= 0) return [];
+  const rows: { id: string; created_at: Date }[] = await trx('scraping_tasks')
+    .whereIn(
+      'id',
+      trx('scraping_tasks').where({ account_id: accountId, status: 'queued' }).whereNull('admitted_at').orderBy([{ column: 'created_at' }, { column: 'id' }]).limit(free).select('id'),
+    )
+    .update({ admitted_at: trx.fn.now() })
+    .returning(['id', 'created_at']);
+  return rows.sort((a, b) => new Date(a.created_at).getTime() - new Date(b.created_at).getTime() || a.id.localeCompare(b.id)).map((r) => r.id);
+}
+
+/**
+ * Locks the account's row for the rest of `trx`. Every transaction that admits tasks or ends
+ * one takes it first, before any write that refers to the account (an insert's foreign key
+ * takes a share lock, and upgrading that lock later would deadlock two such transactions), as
+ * the charge and a synchronous run's slot do.
+ */
+export async function lockAccount(trx: Knex, accountId: string): Promise<void> {
+  await trx('accounts').where({ id: accountId }).forUpdate().first('id');
+}
+
+/** Whether the account has tasks waiting for a place. */
+export async function hasWaitingTasks(db: Knex, accountId: string): Promise<boolean> {
+  return Boolean(await db('scraping_tasks').where({ account_id: accountId, status: 'queued' }).whereNull('admitted_at').first('id'));
+}
+
+/** The accounts with tasks waiting for a place for `olderThanMs` or more (the workers' sweep). */
+export async function accountsWaiting(db: Knex, olderThanMs: number, limit = 100): Promise<string[]> {
+  const rows: { account_id: string }[] = await db('scraping_tasks')
+    .where({ status: 'queued' })
+    .whereNull('admitted_at')
+    .andWhere('created_at', '<', db.raw(`now() - make_interval(secs => ?)`, [olderThanMs / 1000]))
+    .distinct('account_id')
+    .limit(limit);
+  return rows.map((r) => r.account_id);
 }
 
 /** The natural keys (`nom_normalise|wilaya_code`) of the companies of a wilaya the account was billed for. */

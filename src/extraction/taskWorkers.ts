@@ -1,23 +1,29 @@
 /**
  * The workers of background extraction tasks (POST /v1/scraping/tasks), on pg-boss: a job
- * queue kept in the database itself, so queued tasks survive a restart or a crash and every
- * server instance on the same database takes jobs from the same queue.
+ * queue kept in the database itself (the process's one queue, src/platform/queue.ts, shared
+ * with the webhook deliveries), so queued tasks survive a restart or a crash and every server
+ * instance on the same database takes jobs from the same queue. PostgreSQL and the embedded
+ * PGlite alike.
  *
- * - PostgreSQL and the embedded PGlite alike: pg-boss runs its SQL through the Knex pool
- *   (`executeSql` below), so on PGlite it shares the one connection in turn with the app's
- *   queries and never lands inside one of their transactions.
+ * - Fairness: a task gets its job only once admitted, i.e. while its account runs (or has
+ *   admitted) fewer extractions than its plan allows at once (`max_concurrent_extractions`,
+ *   synchronous runs included). The others wait `queued`, in order, and the next one is
+ *   admitted, its job sent, in the very transaction that ends one (completes, fails or cancels
+ *   it). So the queue holds at most that many jobs per account, and pg-boss's first-in,
+ *   first-out order takes turns between accounts: a burst of one account cannot starve another.
  * - The job is only a pointer: the task row is the truth. A job delivered for a task that has
  *   ended does nothing; a job delivered again for a running task (its worker died, and pg-boss
  *   expired and retried the job) takes the task up as a new attempt, and only the newest
  *   attempt may mark it completed, in the transaction that charges it: one charge at most.
  * - A running attempt renews its lease with each progress write (every 0.5 s). A sweep (every
- *   5 s) sends again the tasks left queued without a job (the process died between the
- *   task's commit and sending its job) and the running ones past their lease (their worker
- *   died): taken up within about 20 s. The embedded store has one process at a time, so at
- *   start it takes up at once every task found running.
+ *   5 s) admits the waiting tasks of accounts with a free place (one freed by a synchronous
+ *   run, or a raised plan), sends again the admitted tasks left without a job (sent by a
+ *   process without workers) and the running ones past their lease (their worker died): taken
+ *   up within about 20 s. The embedded store has one process at a time, so at start it takes
+ *   up at once every task found running.
  */
 import type { Knex } from 'knex';
-import PgBoss from 'pg-boss';
+import { startJobQueue, type JobQueue } from '../platform/queue';
 import type { ScrapingService } from './extractionService';
 import * as tasks from './taskRepository';
 
@@ -43,47 +49,30 @@ export interface TaskWorkerOptions {
   exclusive?: boolean;
   /** How often an idle worker asks for a job. Default 1 s (pg-boss's minimum is 0.5 s). */
   pollingIntervalSeconds?: number;
-  /** How often pg-boss expires the jobs of dead workers and retries them. Default 30 s. */
+  /** How often pg-boss expires the jobs of dead workers and retries them (the workers' own queue only). Default 30 s. */
   maintenanceIntervalSeconds?: number;
   /** How often the sweep runs, and how old a queued task without a job must be. Default 5 s. */
   sweepEveryMs?: number;
+  /** The process's job queue (shared with the webhook deliveries); default: one of the workers' own. */
+  queue?: JobQueue;
   /** Told about a task that failed for a reason of its own (retried by pg-boss). */
   onError?: (err: unknown, taskId?: string) => void;
 }
 
 export interface TaskWorkers {
-  /** Sends a task's job (done by ScrapingService.submit once wired). */
-  send(taskId: string): Promise<void>;
+  /** Sends a task's job, in `trx` when given (done by ScrapingService when it admits a task). */
+  send(taskId: string, trx?: Knex): Promise<void>;
   /** Sends again the stranded tasks now (what the periodic sweep does); answers how many. */
   sweep(): Promise<number>;
   /** Stops taking jobs, waits for the running ones (pg-boss's graceful stop) and closes. */
   stop(options?: { graceful?: boolean; timeoutMs?: number }): Promise<void>;
 }
 
-/** pg-boss's SQL through the Knex pool: a connection taken for each statement, and given back. */
-export function knexExecutor(db: Knex): { executeSql(text: string, values: unknown[]): Promise<{ rows: unknown[] }> } {
-  const client = db.client as { acquireConnection(): Promise<unknown>; releaseConnection(c: unknown): Promise<void> };
-  return {
-    async executeSql(text, values) {
-      const conn = (await client.acquireConnection()) as {
-        query(text: string, values?: unknown[]): Promise<{ rows: unknown[] } | { rows: unknown[] }[]>;
-        exec?(text: string): Promise<{ rows: unknown[] }[]>;
-      };
-      try {
-        // PGlite: several statements (pg-boss's schema) only through exec, without parameters.
-        const result = !values?.length && conn.exec ? await conn.exec(text) : await conn.query(text, values);
-        const last = Array.isArray(result) ? result[result.length - 1] : result;
-        return { rows: last?.rows ?? [] };
-      } finally {
-        await client.releaseConnection(conn);
-      }
-    },
-  };
-}
-
 /**
  * Starts the task workers of this process and wires `scraping.queue`. On PostgreSQL and on
- * the embedded store alike (see the top of this file).
+ * the embedded store alike (see the top of this file). `options.queue`: the process's job queue
+ * (compose builds it; the webhook deliveries use it too); without it, a queue of the workers'
+ * own, stopped with them.
  */
 export async function startTaskWorkers(db: Knex, scraping: ScrapingService, options: TaskWorkerOptions): Promise<TaskWorkers> {
   const marginMs = options.marginMs ?? 30_000;
@@ -91,33 +80,36 @@ export async function startTaskWorkers(db: Knex, scraping: ScrapingService, opti
   const expireInSeconds = Math.max(1, Math.ceil((options.deadlineMs + marginMs) / 1000));
   const sweepEveryMs = options.sweepEveryMs ?? 5_000;
   const onError = options.onError ?? (() => undefined);
-  const boss = new PgBoss({
-    db: knexExecutor(db),
-    schedule: false,
-    supervise: true,
-    maintenanceIntervalSeconds: options.maintenanceIntervalSeconds ?? 30,
-    monitorStateIntervalSeconds: 3600,
-  });
-  boss.on('error', (err) => onError(err));
-  await boss.start();
+  const queue = options.queue ?? (await startJobQueue(db, { maintenanceIntervalSeconds: options.maintenanceIntervalSeconds ?? 30, onError: (err) => onError(err) }));
+  const { boss } = queue;
   // retryLimit: a task whose worker died is tried again (each retry a new attempt of the same task).
   const jobOptions = { expireInSeconds, retryLimit: 5, retryDelay: 1, retryBackoff: true };
-  if (!(await boss.getQueue(TASK_QUEUE))) await boss.createQueue(TASK_QUEUE, { name: TASK_QUEUE, ...jobOptions });
+  await queue.ensureQueue(TASK_QUEUE, jobOptions);
 
   const workerIds: string[] = [];
-  const send = async (taskId: string) => {
-    // The job's id is the task's: a task is never queued twice while its job exists.
-    await boss.send(TASK_QUEUE, { taskId }, { ...jobOptions, id: taskId });
+  const wake = () => {
     for (const id of workerIds) boss.notifyWorker(id);
   };
+  const send = async (taskId: string, trx?: Knex) => {
+    // The job's id is the task's: a task is never queued twice while its job exists. Sent in
+    // `trx` (the task's admission), it exists only if that commits; the workers are woken then.
+    await boss.send(TASK_QUEUE, { taskId }, { ...jobOptions, id: taskId, db: queue.within(trx ?? db) });
+    queue.afterCommit(trx ?? db, wake);
+  };
+  // The handlers running now, so that stopping can wait for them.
+  const running = new Set<Promise<unknown>>();
   for (let i = 0; i < options.concurrency; i++) {
     workerIds.push(
       await boss.work<{ taskId: string }>(TASK_QUEUE, { batchSize: 1, pollingIntervalSeconds: options.pollingIntervalSeconds ?? 1 }, async ([job]) => {
+        const run = scraping.runTask(job.data.taskId, leaseMs);
+        running.add(run);
         try {
-          await scraping.runTask(job.data.taskId, leaseMs);
+          await run;
         } catch (err) {
           onError(err, job.data.taskId);
           throw err; // pg-boss retries the job
+        } finally {
+          running.delete(run);
         }
       }),
     );
@@ -126,6 +118,8 @@ export async function startTaskWorkers(db: Knex, scraping: ScrapingService, opti
 
   const sweep = async (everyRunning = false) => {
     let n = 0;
+    // Tasks waiting for a free place of their account (one freed by a path that could not admit them).
+    for (const accountId of await tasks.accountsWaiting(db, sweepEveryMs)) n += (await scraping.admitWaiting(accountId)).length;
     for (const { id, status } of await tasks.strandedTasks(db, sweepEveryMs, { everyRunning })) {
       // A queued task keeps its job (and its place) when it has one: sending with its id again
       // does nothing then. A running one past its lease gets a fresh job in place of its old one.
@@ -155,7 +149,14 @@ export async function startTaskWorkers(db: Knex, scraping: ScrapingService, opti
       clearInterval(timer);
       await sweeping;
       if (scraping.queue?.send === send) scraping.queue = undefined;
-      await boss.stop({ graceful, wait: true, timeout: timeoutMs, close: false });
+      // Its workers take no new job; the running ones finish (graceful) within the timeout.
+      await boss.offWork(TASK_QUEUE);
+      if (graceful && running.size > 0) {
+        let timeout: NodeJS.Timeout | undefined;
+        await Promise.race([Promise.allSettled([...running]), new Promise((resolve) => (timeout = setTimeout(resolve, timeoutMs)))]);
+        clearTimeout(timeout);
+      }
+      if (!options.queue) await queue.stop();
     },
   };
 }

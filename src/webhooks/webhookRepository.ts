@@ -30,7 +30,7 @@ export interface AttemptRow {
   duration_ms: number;
 }
 
-/** A delivery claimed to be attempted, with where it goes. */
+/** A delivery to be attempted, with where it goes. */
 export interface ClaimedDelivery {
   id: string;
   event_type: string;
@@ -93,50 +93,46 @@ export async function listDeliveries(db: Knex, endpointId: string, page: PageWin
   return { total: Number(count), rows, attempts };
 }
 
-/**
- * Claims up to `limit` deliveries that are due and not claimed by a live lease, for `leaseMs`:
- * another instance skips them (SKIP LOCKED) and takes them up again only once the lease ran out.
- */
-export async function claimDue(db: Knex, limit: number, leaseMs: number): Promise<ClaimedDelivery[]> {
-  const result = await db.raw(
-    `with due as (
-       select id from webhook_deliveries
-        where status = 'pending' and next_attempt_at <= now() and (locked_until is null or locked_until < now())
-        order by next_attempt_at
-        limit ?
-        for update skip locked
-     ), claimed as (
-       update webhook_deliveries d set locked_until = now() + make_interval(secs => ?::double precision / 1000)
-         from due where d.id = due.id
-       returning d.id, d.endpoint_id, d.event_type, d.body, d.attempts
-     )
-     select c.id, c.event_type, c.body, c.attempts, e.url, e.secret
-       from claimed c join webhook_endpoints e on e.id = c.endpoint_id`,
-    [limit, leaseMs],
-  );
-  return result.rows;
+/** A pending delivery, with where it goes, for its next attempt; undefined when it is gone (its endpoint deleted) or no longer pending. */
+export async function pendingDelivery(db: Knex, id: string): Promise<ClaimedDelivery | undefined> {
+  return db('webhook_deliveries as d')
+    .join('webhook_endpoints as e', 'e.id', 'd.endpoint_id')
+    .where({ 'd.id': id, 'd.status': 'pending' })
+    .first('d.id', 'd.event_type', 'd.body', 'd.attempts', 'e.url', 'e.secret');
 }
 
 /**
- * Writes an attempt and what follows from it, in one transaction: succeeded, failed for good
- * (no delay left), or pending again after `retryInMs`.
+ * Writes attempt `number` and what follows from it, in `trx`: succeeded, failed for good (no
+ * delay left), or pending again after `retryInMs`. Only if the delivery is still at attempt
+ * `number - 1` (another worker did not record this attempt first). Answers whether it was
+ * recorded and, when pending, when the next attempt is due (the database's clock).
  */
 export async function recordAttempt(
-  db: Knex,
+  trx: Knex,
   attempt: { deliveryId: string; number: number; at: Date; statusCode: number | null; error: string | null; durationMs: number; outcome: 'succeeded' | 'failed' | 'pending'; retryInMs?: number },
-): Promise<void> {
-  await db.transaction(async (trx) => {
-    await trx('webhook_attempts')
-      .insert({ delivery_id: attempt.deliveryId, attempt: attempt.number, attempted_at: attempt.at, status_code: attempt.statusCode, error: attempt.error, duration_ms: attempt.durationMs })
-      .onConflict(['delivery_id', 'attempt'])
-      .ignore();
-    await trx('webhook_deliveries')
-      .where({ id: attempt.deliveryId })
-      .update({
-        attempts: attempt.number,
-        status: attempt.outcome,
-        locked_until: null,
-        next_attempt_at: attempt.outcome === 'pending' ? trx.raw('now() + make_interval(secs => ?::double precision / 1000)', [attempt.retryInMs ?? 0]) : null,
-      });
-  });
+): Promise<{ recorded: boolean; nextAttemptAt: Date | null }> {
+  const [row] = await trx('webhook_deliveries')
+    .where({ id: attempt.deliveryId, status: 'pending', attempts: attempt.number - 1 })
+    .update({
+      attempts: attempt.number,
+      status: attempt.outcome,
+      next_attempt_at: attempt.outcome === 'pending' ? trx.raw('now() + make_interval(secs => ?::double precision / 1000)', [attempt.retryInMs ?? 0]) : null,
+    })
+    .returning(['next_attempt_at']);
+  if (!row) return { recorded: false, nextAttemptAt: null };
+  await trx('webhook_attempts')
+    .insert({ delivery_id: attempt.deliveryId, attempt: attempt.number, attempted_at: attempt.at, status_code: attempt.statusCode, error: attempt.error, duration_ms: attempt.durationMs })
+    .onConflict(['delivery_id', 'attempt'])
+    .ignore();
+  return { recorded: true, nextAttemptAt: row.next_attempt_at ? new Date(row.next_attempt_at) : null };
+}
+
+/** Pending deliveries due for `overdueMs` or more (their job may be missing: the dispatcher's sweep). */
+export async function overdueDeliveries(db: Knex, overdueMs: number, limit: number): Promise<{ id: string; attempts: number }[]> {
+  return db('webhook_deliveries')
+    .where({ status: 'pending' })
+    .andWhere('next_attempt_at', '<', db.raw('now() - make_interval(secs => ?::double precision / 1000)', [overdueMs]))
+    .orderBy('next_attempt_at')
+    .limit(limit)
+    .select('id', 'attempts');
 }

@@ -1,13 +1,14 @@
 /**
  * Webhook endpoints and the events sent to them. An event is written as one delivery per
- * subscribed endpoint in the transaction of what caused it (so it exists only if its cause
- * committed); the dispatcher (dispatcher.ts) sends it.
+ * subscribed endpoint, with the job of its first attempt, in the transaction of what caused it
+ * (so neither exists unless its cause committed); the dispatcher (dispatcher.ts) sends it.
  */
 import crypto from 'node:crypto';
 import type { Knex } from 'knex';
 import { AppError, validationError } from '../platform/errors';
 import type { Schemas } from '../platform/types';
 import { refusalOf } from './addressGuard';
+import type { DeliveryQueue } from './deliveryQueue';
 import * as repo from './webhookRepository';
 
 export type WebhookEventType = Schemas['WebhookEventType'];
@@ -25,11 +26,18 @@ export interface WebhookServiceOptions {
   allowPrivate?: boolean;
   /** A charge that takes the balance from this or more to below it sends credits.balance_low. */
   lowBalanceThreshold?: number;
+  /**
+   * Where the first attempt of each delivery is queued, in the event's transaction. Without it
+   * (a process that serves nothing, such as the CLI) the delivery is written alone, and a
+   * serving instance's dispatcher gives it its job within a minute or two.
+   */
+  deliveries?: DeliveryQueue;
 }
 
 export class WebhookService {
   readonly allowPrivate: boolean;
   readonly lowBalanceThreshold: number;
+  private readonly queue?: DeliveryQueue;
 
   constructor(
     private readonly db: Knex,
@@ -37,6 +45,7 @@ export class WebhookService {
   ) {
     this.allowPrivate = options.allowPrivate ?? false;
     this.lowBalanceThreshold = options.lowBalanceThreshold ?? 10;
+    this.queue = options.deliveries;
   }
 
   async create(accountId: string, body: WebhookEndpointCreate): Promise<WebhookEndpointCreated> {
@@ -94,17 +103,18 @@ export class WebhookService {
   }
 
   /**
-   * Writes the event for every endpoint of the account that wants it, in `db` (the caller's
-   * transaction, so that the event exists only if what caused it commits).
+   * Writes the event for every endpoint of the account that wants it, and queues its first
+   * attempt, in `db` (the caller's transaction, so that neither exists unless what caused it
+   * commits).
    */
   async emit(db: Knex, accountId: string, type: WebhookEventType, data: unknown, at: Date = new Date()): Promise<void> {
     const endpoints = await repo.subscribers(db, accountId, type);
     if (endpoints.length === 0) return;
     const body = JSON.stringify({ type, timestamp: at.toISOString(), data });
-    await repo.insertDeliveries(
-      db,
-      endpoints.map((e) => ({ id: `msg_${crypto.randomUUID().replaceAll('-', '')}`, endpoint_id: e.id, event_type: type, body })),
-    );
+    const rows = endpoints.map((e) => ({ id: `msg_${crypto.randomUUID().replaceAll('-', '')}`, endpoint_id: e.id, event_type: type, body }));
+    await repo.insertDeliveries(db, rows);
+    // Their first attempts' jobs, in the same transaction.
+    for (const row of rows) await this.queue?.send(db, row.id, 1);
   }
 
   /** After a charge: credits.balance_low when it took the balance from the threshold or more to below it. */

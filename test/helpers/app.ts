@@ -16,6 +16,7 @@ import type { CompanyIndex } from '../../src/search/companyIndex';
 import type { PageReader } from '../../src/extraction/pages';
 import { testPageReader } from './pages';
 import { createTestDatabase } from './db';
+import type { JobQueue } from '../../src/platform/queue';
 
 export const TEST_SECRET = 'test-secret-that-is-long-enough-0123456789';
 
@@ -27,6 +28,8 @@ export interface TestContext {
   searchIndex?: CompanyIndex;
   /** Where the app's searches read (a no-op fence answering the primary unless the database has a replica). */
   reads: ReadYourWrites;
+  /** The process's job queue (pg-boss), as compose builds it: webhook deliveries are queued on it. */
+  queue: JobQueue;
   /** The app's authentication cache, as in production (shared with `services`). */
   principalCache: PrincipalCache;
   logger: Logger;
@@ -117,6 +120,7 @@ export async function createTestContext(
     reads,
     searchIndex,
     services,
+    queue: parts.queue,
     principalCache,
     logger,
     logLines: () => lines.join('').split('\n').filter(Boolean).map((l) => JSON.parse(l)),
