@@ -17,6 +17,7 @@ import { isInlineBold } from './labels';
 import { isRecordRow, nestedRecords } from './tables';
 import { isEscapedTransferState, typedContact, unescapeTransferState } from './embeddedState';
 import { scrollSentinelNext } from './cursor';
+import { isPaginationText, steppedPageLink } from './pagination';
 
 type Json = Record<string, unknown>;
 
@@ -612,11 +613,11 @@ const NAME_TAGS = new Set(['H1', 'H2', 'H3', 'H4', 'H5', 'H6', 'STRONG', 'B', 'A
 /** Class or id words of page chrome that is not part of a page's own content. */
 const CHROME_WORDS = new Set(['footer', 'header', 'sidebar', 'navbar', 'nav', 'menu', 'breadcrumb', 'breadcrumbs', 'cookie', 'cookies', 'newsletter', 'copyright', 'widget', 'topbar', 'share', 'sharing', 'social', 'modal', 'popup', 'masthead', 'pagination', 'pager', 'pied', 'colophon', 'entete', 'bandeau']);
 /** Class or id words that mark an advertisement or a paid placement. */
-const AD_WORDS = new Set(['ad', 'ads', 'advert', 'adverts', 'advertisement', 'advertising', 'adsense', 'adslot', 'adsbygoogle', 'sponsored', 'sponsor', 'sponsorise', 'sponsorisee', 'sponsorisé', 'sponsorisée', 'promoted', 'promo', 'publicite', 'publicité', 'pub', 'banner', 'banniere', 'dfp', 'annonce']);
+const AD_WORDS = new Set(['partenaire', 'partner', 'ad', 'ads', 'advert', 'adverts', 'advertisement', 'advertising', 'adsense', 'adslot', 'adsbygoogle', 'sponsored', 'sponsor', 'sponsorise', 'sponsorisee', 'sponsorisé', 'sponsorisée', 'promoted', 'promo', 'publicite', 'publicité', 'pub', 'banner', 'banniere', 'dfp', 'annonce']);
 /** The whole text of a badge that marks an advertisement. */
 const AD_BADGE = /^(?:sponsoris[ée]e?s?|sponsored|annonce|publicit[ée]|pub|ad|ads|advertisement|promoted|promotion|إعلان|ممول)$/iu;
 /** Words ('annonce') that a site may use for all its listings: an ad marker only when most siblings lack it. */
-const WEAK_AD_WORDS = new Set(['annonce', 'promo', 'banner']);
+const WEAK_AD_WORDS = new Set(['annonce', 'promo', 'banner', 'partenaire', 'partner']);
 
 /** The words of an element's class and id ('card listing-item--sponsored' -> card, listing, item, sponsored). */
 export function classWords(el: HTMLElement): string[] {
@@ -770,6 +771,7 @@ export function repeatedItems(root: HTMLElement): RepeatedItems {
   mainClasses ??= new Map();
   shapes ??= new Map();
   try {
+    wrapNamedTerms(root);
     const found = repeatedGroups(root);
     if (found.items.length + found.advertisements.length > 0 || !wrapLedEntries(root)) return found;
     return repeatedGroups(root);
@@ -796,6 +798,39 @@ function wrapLedEntries(root: HTMLElement): boolean {
     for (const k of kids) if (k.nodeType === 1 && LEADERS.has((k as HTMLElement).tagName)) leaders.set((k as HTMLElement).tagName, (leaders.get((k as HTMLElement).tagName) ?? 0) + 1);
     const tag = [...leaders].filter(([, n]) => n >= 2).sort((a, b) => b[1] - a[1])[0]?.[0];
     if (!tag) continue;
+    wrapRuns(parent, tag);
+    wrapped = true;
+  }
+  return wrapped;
+}
+
+/**
+ * A definition list holding several companies (`<dl>` per letter of a repertory, each `<dt>`
+ * a name followed by its `<dd>` lines): each term and its descriptions wrapped into an entry of
+ * its own, before repeated blocks are looked for (else the lists themselves are the entries, and
+ * a list's companies one merged company). Only lists whose terms are mostly not field labels
+ * ('Téléphone :', 'Fax': a company's own `<dl>` of fields stays whole), and only on a page where
+ * one such list has two or more terms. True when anything was wrapped.
+ */
+function wrapNamedTerms(root: HTMLElement): boolean {
+  const named: { dl: HTMLElement; terms: number }[] = [];
+  for (const dl of descendants(root)) {
+    if (dl.tagName !== 'DL') continue;
+    const terms = dl.childNodes.filter((c): c is HTMLElement => c.nodeType === 1 && (c as HTMLElement).tagName === 'DT');
+    if (terms.length === 0) continue;
+    const names = terms.filter((t) => !isFieldLabel(t)).length;
+    if (names * 2 > terms.length) named.push({ dl, terms: terms.length });
+  }
+  // (A letter with a single company is a list of one: wrapped too, once another list holds several.)
+  if (!named.some((n) => n.terms >= 2)) return false;
+  for (const { dl } of named) wrapRuns(dl, 'DT');
+  return true;
+}
+
+/** Moves each `tag` child of `parent` and the siblings up to the next one into a div of their own. */
+function wrapRuns(parent: HTMLElement, tag: string): void {
+  {
+    const kids = parent.childNodes;
     const out: typeof kids = [];
     let group: HTMLElement | undefined;
     for (const k of kids) {
@@ -809,9 +844,7 @@ function wrapLedEntries(root: HTMLElement): boolean {
       } else out.push(k);
     }
     parent.childNodes = out;
-    wrapped = true;
   }
-  return wrapped;
 }
 
 function repeatedGroups(root: HTMLElement): RepeatedItems {
@@ -892,6 +925,12 @@ function repeatedGroups(root: HTMLElement): RepeatedItems {
     const drop = new Set(titled);
     for (let i = members.length - 1; i >= 0; i--) if (drop.has(members[i])) members.splice(i, 1);
   }
+  // A block that is only a pagination ('Page suivante >>' written like the entries around it) is not an entry.
+  for (let i = members.length - 1; i >= 0; i--) {
+    const c = counts.get(members[i]) ?? ZERO;
+    if (c.numbers + c.ats + c.tels === 0 && isPaginationText(shortText(members[i], 120) ?? '')) members.splice(i, 1);
+  }
+  if (members.length === 0) return { items: [], advertisements: [] };
   const weakShare = members.filter((m) => adMarks(m).weak).length / members.length;
   const items: HTMLElement[] = [];
   const advertisements: HTMLElement[] = [];
@@ -950,8 +989,8 @@ function mainClass(classes: string[]): string {
 }
 
 /** Class words and suffixes of alternating entries (zebra striping, first/last markers). */
-const ZEBRA_WORDS = new Set(['odd', 'even', 'alt', 'alternate', 'first', 'last']);
-const ZEBRA_SUFFIX = /[-_](?:odd|even|alt|alternate)$/;
+const ZEBRA_WORDS = new Set(['odd', 'even', 'alt', 'alternate', 'first', 'last', 'pair', 'paire', 'impair', 'impaire', 'pairs', 'impairs']);
+const ZEBRA_SUFFIX = /[-_](?:odd|even|alt|alternate|pair|paire|impair|impaire)$/;
 
 function insideAny(el: HTMLElement, ancestors: HTMLElement[]): boolean {
   const set = new Set(ancestors);
@@ -1039,6 +1078,12 @@ function countAll(root: HTMLElement): Map<HTMLElement, Counts> {
 
 /** Texts of a "next page" link, folded (lower case, no accents, spaces collapsed). */
 const NEXT_TEXTS = new Set(['suivant', 'suivante', 'page suivante', 'next', 'next page', '»', '›', '>', '>>', '→', 'suivant »', 'suivant ›', 'suivant >', 'next »', 'next ›', 'التالي', 'الصفحة التالية', 'التالية']);
+/**
+ * Other wordings of a next page: WordPress's older posts ('← Articles plus anciens', 'Older
+ * posts': the next page of an archive), and a repertory's 'Suite', 'Suite du répertoire'.
+ * Tested on a folded label of at most 40 characters.
+ */
+const OLDER_OR_MORE = /^(?:[←<«‹]+ ?)?(?:(?:articles|publications|entrees|annonces|messages) plus ancien(?:ne)?s|older (?:posts|entries|articles)|suite(?: d[eu] (?:la )?(?:liste|repertoire|annuaire|classement))?)(?: ?[»›>→]+)?$/;
 /** Texts and classes of a "load more" control. */
 const LOAD_MORE = /\bvoir plus|afficher plus|charger plus|plus de r[ée]sultats|load more|show more|more results|see more|المزيد|عرض المزيد|load-?more|loadmore|voir-plus|\bmore\b/i;
 /**
@@ -1060,7 +1105,7 @@ export function findNextPage(root: HTMLElement, pageUrl: string, elements: reado
   const anchors = elements.filter((el) => el.tagName === 'A' && hasAttr(el, 'href'));
   for (const a of anchors) {
     const label = foldText(shortText(a, 40) ?? '') || foldText(a.getAttribute('aria-label') ?? a.getAttribute('title') ?? '');
-    if (label.length <= 30 && (NEXT_TEXTS.has(label) || /^(?:page )?suivante?\b|^next\b|التالي/.test(label)) && !/pr[ée]c[ée]dent|prev|السابق/.test(label)) {
+    if (label.length <= 40 && (NEXT_TEXTS.has(label) || /^(?:page )?suivante?\b|^next\b|التالي/.test(label) || OLDER_OR_MORE.test(label)) && !/pr[ée]c[ée]dent|prev|السابق/.test(label)) {
       const href = a.getAttribute('href');
       if (href && !href.startsWith('#') && !href.toLowerCase().startsWith('javascript:')) return href;
     }
@@ -1077,6 +1122,9 @@ export function findNextPage(root: HTMLElement, pageUrl: string, elements: reado
   if (fromSelect !== undefined) return fromSelect;
   const afterCurrent = linkAfterCurrent(elements, pageUrl);
   if (afterCurrent !== undefined) return afterCurrent;
+  // The link that is this page's URL with the next page number, whatever it says ('Articles plus anciens', an icon).
+  const stepped = steppedPageLink(anchors, pageUrl, baseHref(elements, pageUrl));
+  if (stepped !== undefined) return stepped;
   // Elements inside a cookie banner, a newsletter box, a pop-up or the footer: marked in one pass (parents come first).
   const outside = new Set<HTMLElement>();
   for (const el of elements) {
@@ -1092,6 +1140,17 @@ export function findNextPage(root: HTMLElement, pageUrl: string, elements: reado
   }
   // An infinite scroll's sentinel (no button, no link): its next batch or endpoint.
   return scrollSentinelNext(elements);
+}
+
+/** The URL relative links of a page resolve against: its <base href>, else the page's own. */
+function baseHref(elements: readonly HTMLElement[], pageUrl: string): string {
+  const href = elements.find((el) => el.tagName === 'BASE' && hasAttr(el, 'href'))?.getAttribute('href');
+  if (!href) return pageUrl;
+  try {
+    return new URL(href, pageUrl).toString();
+  } catch {
+    return pageUrl;
+  }
 }
 
 /** Tags that show the current page of a pagination as text (not a link). */

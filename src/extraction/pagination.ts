@@ -1,0 +1,184 @@
+/**
+ * Pagination rules that do not depend on how a link is worded (items.ts reads the words:
+ * 'Suivant', '»', numbered links):
+ *
+ * - {@link steppedPageLink}: the link to the next page by its URL alone: another page of the
+ *   same list differs from the current one in one page number (`?page=N`, `?p=N`, `&start=20`,
+ *   `/page/N/`, `page-N.html`, `liste-N.php`) or adds one (`/page/2/` after a first page
+ *   without any), whatever the link says ('Articles plus anciens', 'Suite du répertoire', an
+ *   icon).
+ * - {@link isPaginationText}: a block whose whole text is pagination ('Page suivante >>',
+ *   '<< Page précédente', 'Page 1 sur 3'), never a company.
+ *
+ * Everything here is bounded: URLs are parsed once per link, texts are folded words of at most
+ * a few dozen characters, and no regex backtracks on outside text.
+ */
+import type { HTMLElement } from 'node-html-parser';
+
+/** Query keys that hold a page number. */
+const PAGE_KEYS = new Set(['p', 'pg', 'pn', 'page', 'pagina', 'paged', 'pageno', 'page_no', 'pagenum', 'page_num', 'pagenumber', 'page_number', 'num', 'np', 'numpage', 'npage', 'currentpage', 'current_page']);
+/** Query keys that hold an offset (the first entry shown: 0, 20, 40). */
+const OFFSET_KEYS = new Set(['start', 'offset', 'o', 'from', 'debut', 'skip', 'first', 'begin', 'limitstart', 'startrow', 'start_row']);
+/** Path segments before a page number (`/page/2/`, `/p/2`). */
+const PAGE_SEGMENTS = new Set(['page', 'p', 'pg', 'pagina', 'seite', 'pages']);
+/** Most links looked at per page. */
+const MAX_LINKS = 2_000;
+
+type Kind = 'page' | 'offset';
+interface Step {
+  href: string;
+  /** The link's page number (or offset). */
+  n: number;
+  /** The current page's number in the same place, when it has one. */
+  current: number | undefined;
+  kind: Kind;
+  /** The link's text when it is a number ('2'): to tell a 0-based numbering from a 1-based one. */
+  shown: number | undefined;
+}
+
+const NUMBER = /^\d{1,6}$/;
+
+/**
+ * The next page by URL: among the page's links to the same host, those that are the current
+ * URL with one page number changed or added; the next page is the number after the current one
+ * (offsets: the smallest above it). A page number added to a first page that has none is page 2,
+ * or page 1 when the links show a 0-based numbering (Drupal's '?page=1' shown as '2'). A bare
+ * number as a path segment (`/liste/2`, a wilaya code as often) counts only after a page word
+ * (`/page/2`) or when the link's text is that number. Undefined when there is none.
+ */
+export function steppedPageLink(anchors: readonly HTMLElement[], pageUrl: string, base: string = pageUrl): string | undefined {
+  let page: URL;
+  try {
+    page = new URL(pageUrl);
+  } catch {
+    return undefined;
+  }
+  const steps: Step[] = [];
+  for (const a of anchors.slice(0, MAX_LINKS)) {
+    const href = a.getAttribute('href');
+    if (!href || href.startsWith('#') || /^(?:javascript|mailto|tel):/i.test(href)) continue;
+    let link: URL;
+    try {
+      link = new URL(href, base);
+    } catch {
+      continue;
+    }
+    if (link.host !== page.host || (link.pathname === page.pathname && link.search === page.search)) continue;
+    const text = (a.text ?? '').trim();
+    const shown = text.length <= 6 && NUMBER.test(text) ? Number(text) : undefined;
+    const step = queryStep(page, link) ?? pathStep(page, link, shown !== undefined);
+    if (step) steps.push({ ...step, href, shown });
+  }
+  if (steps.length === 0) return undefined;
+  const pick = (s: Step[]): Step | undefined => s.sort((x, y) => x.n - y.n)[0];
+  const known = steps.filter((s) => s.current !== undefined);
+  if (known.length > 0) {
+    const next = pick(known.filter((s) => (s.kind === 'offset' ? s.n > s.current! : s.n === s.current! + 1)));
+    if (next) return next.href;
+  }
+  const added = steps.filter((s) => s.current === undefined);
+  const offsets = pick(added.filter((s) => s.kind === 'offset' && s.n > 0));
+  if (offsets) return offsets.href;
+  // The first page has no number: the next is 2, or 1 when the links number pages from 0 ('?page=1' shown as '2').
+  const zeroBased = added.some((s) => s.shown !== undefined && s.shown === s.n + 1);
+  return added.find((s) => s.kind === 'page' && s.n === (zeroBased ? 1 : 2))?.href;
+}
+
+/** The link as the page's URL with one page or offset parameter changed or added (the rest equal). */
+function queryStep(page: URL, link: URL): Omit<Step, 'href' | 'shown'> | undefined {
+  if (link.pathname !== page.pathname) return undefined;
+  const here = new Map<string, string>();
+  for (const [k, v] of page.searchParams) here.set(k, v);
+  const there = new Map<string, string>();
+  for (const [k, v] of link.searchParams) there.set(k, v);
+  let changed: string | undefined;
+  for (const [k, v] of there) {
+    if (here.get(k) === v) continue;
+    if (changed !== undefined) return undefined;
+    changed = k;
+  }
+  if (changed === undefined) return undefined;
+  for (const k of here.keys()) if (!there.has(k) && k !== changed) return undefined;
+  const key = changed.toLowerCase();
+  const kind: Kind | undefined = PAGE_KEYS.has(key) || (key.includes('page') && key.length <= 20) ? 'page' : OFFSET_KEYS.has(key) ? 'offset' : undefined;
+  const v = there.get(changed)!;
+  if (kind === undefined || !NUMBER.test(v)) return undefined;
+  const cur = here.get(changed);
+  if (cur !== undefined && !NUMBER.test(cur)) return undefined;
+  return { n: Number(v), current: cur === undefined ? undefined : Number(cur), kind };
+}
+
+/** The link as the page's URL with one path segment's number changed, or `/page/N/` added; the query equal. */
+function pathStep(page: URL, link: URL, numberShown: boolean): Omit<Step, 'href' | 'shown'> | undefined {
+  if (!sameQuery(page, link)) return undefined;
+  const a = page.pathname.split('/');
+  const b = link.pathname.split('/');
+  if (a.length === b.length) {
+    let at = -1;
+    for (let i = 0; i < a.length; i++) {
+      if (a[i] === b[i]) continue;
+      if (at >= 0) return undefined;
+      at = i;
+    }
+    if (at < 0) return undefined;
+    const x = numbered(a[at]);
+    const y = numbered(b[at]);
+    if (!x || !y || x.template !== y.template) return undefined;
+    // A bare number (a code, an id) only after a page word, or when the link shows it.
+    if (y.template === '#' && !PAGE_SEGMENTS.has((b[at - 1] ?? '').toLowerCase()) && !numberShown) return undefined;
+    return { n: y.n, current: x.n, kind: 'page' };
+  }
+  // '/page/2/' added to a first page without a number ('/categorie/x/' -> '/categorie/x/page/2/').
+  const root = page.pathname.endsWith('/') ? page.pathname : `${page.pathname}/`;
+  if (!link.pathname.startsWith(root)) return undefined;
+  const rest = link.pathname.slice(root.length).split('/').filter(Boolean);
+  if (rest.length !== 2 || !PAGE_SEGMENTS.has(rest[0].toLowerCase()) || !NUMBER.test(rest[1])) return undefined;
+  return { n: Number(rest[1]), current: undefined, kind: 'page' };
+}
+
+/** A path segment with one number in it: its template ('page-#.html') and the number. */
+function numbered(segment: string): { template: string; n: number } | undefined {
+  if (segment.length > 120) return undefined;
+  const m = /\d{1,6}/.exec(segment);
+  if (!m) return undefined;
+  const template = `${segment.slice(0, m.index)}#${segment.slice(m.index + m[0].length)}`;
+  if (/\d/.test(template)) return undefined;
+  return { template, n: Number(m[0]) };
+}
+
+function sameQuery(a: URL, b: URL): boolean {
+  if (a.search === b.search) return true;
+  const x = [...a.searchParams].map(([k, v]) => `${k}=${v}`).sort();
+  const y = [...b.searchParams].map(([k, v]) => `${k}=${v}`).sort();
+  return x.length === y.length && x.every((v, i) => v === y[i]);
+}
+
+/** Words of a pagination control's text (folded: lower case, no accents). */
+const PAGINATION_WORDS = new Set([
+  'page', 'pages', 'suivant', 'suivante', 'suivants', 'suivantes', 'precedent', 'precedente', 'precedents', 'precedentes', 'next', 'previous', 'prev',
+  'older', 'newer', 'posts', 'entries', 'articles', 'plus', 'anciens', 'anciennes', 'recents', 'recentes', 'premiere', 'derniere', 'first', 'last',
+  'sur', 'of', 'de', 'retour', 'au', 'debut', 'suite', 'التالي', 'التالية', 'السابق', 'السابقة', 'الصفحة', 'من',
+]);
+
+/**
+ * Whether a text is only pagination ('Page suivante >>', '« Précédent | 1 | 2 | Suivant »',
+ * 'Page 2 sur 5'): every word is a pagination word or a number, with at least one word that
+ * says next / previous / page. Texts of more than 120 characters are not.
+ */
+export function isPaginationText(text: string): boolean {
+  if (text.length > 120) return false;
+  const words = text
+    .toLowerCase()
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
+  if (words.length === 0) return false;
+  let says = false;
+  for (const w of words) {
+    if (NUMBER.test(w)) continue;
+    if (!PAGINATION_WORDS.has(w)) return false;
+    if (w !== 'de' && w !== 'sur' && w !== 'of' && w !== 'au' && w !== 'plus' && w !== 'من') says = true;
+  }
+  return says;
+}
