@@ -101,7 +101,7 @@ describe('contactAttr', () => {
 
 describe('cloaked e-mails', () => {
   test("Joomla's cloaking script (string concatenation with entities) is read as data and its address put where it stands", () => {
-    const script = `<script type='text/javascript'>
+    const script = String.raw`<script type='text/javascript'>
  document.getElementById('cloak41').innerHTML = '';
  var prefix = '&#109;a' + 'i&#108;' + '&#116;o';
  var addy41 = 'c&#111;ntact' + '&#64;';
