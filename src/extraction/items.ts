@@ -18,6 +18,7 @@ import { isRecordRow, nestedRecords } from './tables';
 import { isEscapedTransferState, typedContact, unescapeTransferState } from './embeddedState';
 import { scrollSentinelNext } from './cursor';
 import { isPaginationText, steppedPageLink } from './pagination';
+import { flightRecords, flightText, isFlightScript } from './flight';
 
 type Json = Record<string, unknown>;
 
@@ -204,6 +205,11 @@ function companyOf(obj: Json): JsonItem | undefined {
       if (Array.isArray(value) && typedContactsInto(item, value)) continue;
       const key = unprefixed(foldKey(rawKey));
       if (own && name === undefined && NAME_KEYS.has(key) && typeof value === 'string' && value.trim().length >= 2) name = value;
+      else if (own && name === undefined && (NAME_KEYS.has(key) || NAME_HOLDER_KEYS.has(key)) && isJson(value) && heldName(value) !== undefined) {
+        // The company as an object of its own ({societe: {denomination, forme}}): its name, and its contacts if any.
+        name = heldName(value);
+        if (depth < 2) read(value, depth + 1, false);
+      }
       else if (FAX_KEYS.has(key) || FAX_KEY.test(key)) item.faxes.push(...strings(value));
       else if (PHONE_KEYS.has(key) || PHONE_KEY.test(key)) item.phones.push(...strings(value));
       else if (EMAIL_KEYS.has(key) || EMAIL_KEY.test(key)) item.emails.push(...strings(value));
@@ -221,6 +227,20 @@ function companyOf(obj: Json): JsonItem | undefined {
   item.name = name;
   if (item.phones.length + item.emails.length + item.faxes.length === 0 && item.url === undefined) item.bare = true;
   return item;
+}
+
+/** Keys of an object that is the company itself, beside the name keys ({etablissement: {nom}}). */
+const NAME_HOLDER_KEYS = new Set(['etablissement', 'établissement', 'organisation', 'organization', 'business', 'firm', 'firme', 'structure', 'annonceur']);
+/** Keys of a name's own text in an object ({title: {rendered}}, {nom: {fr}}). */
+const NAME_TEXT_KEYS = new Set(['rendered', 'value', 'text', 'fr', 'default']);
+
+/** The name an object held under a name key gives: its own name key's text, or its rendered text. */
+function heldName(obj: Json): string | undefined {
+  for (const [k, v] of Object.entries(obj)) {
+    const key = foldKey(k);
+    if ((NAME_KEYS.has(key) || NAME_TEXT_KEYS.has(key)) && typeof v === 'string' && v.trim().length >= 2) return v;
+  }
+  return undefined;
 }
 
 /** The strings (and numbers) of a value: itself, an array's, an object's `number`/`value`/`email`. */
@@ -251,8 +271,11 @@ export function embeddedJson(scripts: readonly HTMLElement[]): unknown[] {
       continue;
     }
     if (type !== '' && !/javascript|ecmascript|module/.test(type)) continue;
-    out.push(...assignedLiterals(text));
+    if (!isFlightScript(text)) out.push(...assignedLiterals(text));
   }
+  // Next.js App Router: the client components' props in the RSC flight data.
+  const flight = flightText(scripts);
+  if (flight !== '') out.push(flightRecords(flight));
   return out;
 }
 
@@ -354,7 +377,7 @@ function fromAstro(v: unknown, depth: number): unknown {
 function assignedLiterals(text: string): unknown[] {
   const out: unknown[] = [];
   let budget = text.length * 4;
-  const opener = /[=(]\s{0,40}([{[]|'|")/g;
+  const opener = /[=(]\s{0,40}([{[]|'|"|`)/g;
   for (let m = opener.exec(text); m !== null && budget > 0; m = opener.exec(text)) {
     const start = m.index + m[0].length - 1;
     const ch = text[start];
@@ -372,7 +395,8 @@ function assignedLiterals(text: string): unknown[] {
       const end = stringEnd(text, start);
       if (end === -1) continue;
       budget -= end - start;
-      const literal = tryJson(ch === '"' ? text.slice(start, end + 1) : `"${text.slice(start + 1, end).replace(/\\'/g, "'").replace(/"/g, '\\"')}"`);
+      // The JS string read as JS reads it (its escapes \' \xHH \uHHHH, a template literal's), then its JSON.
+      const literal = jsLiteral(text.slice(start, end + 1));
       const value = typeof literal === 'string' ? tryJson(literal) : undefined;
       if (value !== undefined) out.push(value);
       opener.lastIndex = end + 1;
@@ -452,7 +476,9 @@ export function jsLiteral(text: string): unknown {
         out += text.slice(from, i++);
         return out;
       }
-      if (c === '\n' || c === '\r') fail();
+      if ((c === '\n' || c === '\r') && quote !== '`') fail();
+      // A template literal's substitution is code: not data.
+      if (quote === '`' && c === '$' && text[i + 1] === '{') fail();
       if (c !== '\\') {
         i++;
         continue;
@@ -493,7 +519,7 @@ export function jsLiteral(text: string): unknown {
     if (depth > MAX_DEPTH) fail();
     space();
     const c = text[i];
-    if (c === '"' || c === "'") return string();
+    if (c === '"' || c === "'" || c === '`') return string();
     if (c === '[') {
       i++;
       const out: unknown[] = [];

@@ -14,6 +14,7 @@
 import { parse, type HTMLElement, type Node, type TextNode } from 'node-html-parser';
 import { describedIconLabel, isInlineBold } from './labels';
 import { isLabelCellText } from './tables';
+import { revealCloakedEmails } from './cloak';
 
 /** Deepest element nesting kept, as browsers do (Blink's parser stops nesting at 512). */
 export const MAX_DEPTH = 512;
@@ -40,6 +41,8 @@ export function parsePage(html: string): ParsedPage {
     if (list) list.push(el);
     else tags.set(tag, [el]);
   }
+  // E-mails a CMS cloaks (Joomla's script or hidden-mail element) become text where they stand.
+  revealCloakedEmails([...(tags.get('SCRIPT') ?? []), ...(tags.get('JOOMLA-HIDDEN-MAIL') ?? [])]);
   return { root, elements, byTag: (tag) => tags.get(tag) ?? [] };
 }
 
@@ -167,11 +170,15 @@ export interface ItemParts {
 /** data-* attributes that hold a phone, a fax or an e-mail (a number behind an "Afficher le numéro" button). */
 export const CONTACT_DATA_ATTRS = ['data-phone', 'data-tel', 'data-telephone', 'data-mobile', 'data-gsm', 'data-phone-number', 'data-numero', 'data-number', 'data-fax', 'data-email', 'data-mail'];
 
+const VAGUE_CONTACT_WORD = /^(?:num|nums|numero|numeros|number|numbers|contact|contacts|coordonnee|coordonnees)\d?$/;
+/** Words that rank or qualify a number without saying what it is (data-numero-alt, data-second-number). */
+const RANK_WORDS = new Set(['alt', 'alternatif', 'alternative', 'alternate', 'autre', 'other', 'bis', 'ter', 'second', 'secondaire', 'secondary', 'deuxieme', 'troisieme', 'third', 'premier', 'first', 'principal', 'primary', 'main', 'direct', 'pro', 'perso', 'bureau', 'office', 'full', 'complet', 'value', 'val', 'reel', 'real', 'plain', 'clair']);
+
 /**
  * The contact a data-* attribute holds, by its name: one of {@link CONTACT_DATA_ATTRS} as is;
  * others by their words, singular or plural (data-num-tel, data-phone2, data-phones, data-contact-mobile: 'data-phone'; data-fax2:
- * 'data-fax'; data-contact-email: 'data-email'); data-num, data-num-2, data-contact: 'data-contact' (a phone or an
- * e-mail, by its value). Undefined for any other attribute.
+ * 'data-fax'; data-contact-email: 'data-email'); data-num, data-num-2, data-num_1, data-numero-alt, data-second-number,
+ * data-contact, data-contact-autre: 'data-contact' (a phone or an e-mail, by its value). Undefined for any other attribute.
  */
 export function contactAttr(attr: string): string | undefined {
   const name = attr.toLowerCase();
@@ -180,9 +187,10 @@ export function contactAttr(attr: string): string | undefined {
   const words = name.slice(5).split(/[-_]/);
   if (words.some((w) => /^(?:fax|telecopie)s?\d?$/.test(w))) return 'data-fax';
   if (words.some((w) => /^(?:e?mail|courriel)s?\d?$/.test(w))) return 'data-email';
-  if (words.some((w) => /^(?:phone|tel|telephone|mobile|gsm|portable|numtel|whatsapp)s?\d?$/.test(w))) return 'data-phone';
-  // A number or a contact by a vaguer name (data-num, data-num-2, data-contact): a phone or an e-mail by its value.
-  if (words[0] !== undefined && /^(?:num|nums|numero|numeros|number|contact|contacts|coordonnee|coordonnees)\d?$/.test(words[0]) && words.slice(1).every((w) => /^\d{1,2}$/.test(w))) return 'data-contact';
+  if (words.some((w) => /^(?:phone|tel|telephone|mobile|gsm|portable|numtel|numerotel|whatsapp|cellulaire)s?\d?$/.test(w))) return 'data-phone';
+  // A number or a contact by a vaguer name (data-num, data-num-2, data-numero-alt, data-second-number, data-contact):
+  // a phone or an e-mail by its value; its other words only say which one (a rank, 'alt', 'bis', 'autre' ...).
+  if (words.some((w) => VAGUE_CONTACT_WORD.test(w)) && words.every((w) => VAGUE_CONTACT_WORD.test(w) || /^\d{1,2}$/.test(w) || RANK_WORDS.has(w))) return 'data-contact';
   return undefined;
 }
 

@@ -177,23 +177,29 @@ export function findPhones(text: string, defaultCountry: CountryCode = 'DZ'): st
       }
     }
   }
-  // '023 86 40 10/11': two numbers, the second written by its last two digits.
+  // '023 86 40 10/11', '023 86 40 10 / 11 / 12': more numbers, each written by its last two digits.
   if (text.includes('/')) {
     for (const m of asciiDigits(text).matchAll(NUMBER_RANGE)) {
-      const first = normalizePhone(m[1], defaultCountry);
+      if (!normalizePhone(m[1], defaultCountry)) continue;
       const digits = m[1].replace(/\D/g, '');
-      const second = first && Number(m[2]) > Number(digits.slice(-2)) ? normalizePhone(digits.slice(0, -2) + m[2], defaultCountry) : undefined;
-      if (second) found.add(second);
+      let last = Number(digits.slice(-2));
+      for (const suffix of m[2].match(/\d{2}/g) ?? []) {
+        // Each a line after the one before it, else not a range.
+        if (Number(suffix) <= last) break;
+        last = Number(suffix);
+        const next = normalizePhone(digits.slice(0, -2) + suffix, defaultCountry);
+        if (next) found.add(next);
+      }
     }
   }
   return [...found];
 }
 
 /**
- * A number followed by '/NN' (its last two digits changed: a range of lines). Bounded: at most
- * 13 digits with single separators, so the pattern is linear.
+ * A number followed by '/NN' or '/NN/NN...' (its last two digits changed: a range of lines).
+ * Bounded: at most 13 digits with single separators and five suffixes, so the pattern is linear.
  */
-const NUMBER_RANGE = /(?<![\d/])(\d(?:[ .-]?\d){7,12}) ?\/ ?(\d{2})(?![\d/])/g;
+const NUMBER_RANGE = /(?<![\d/])(\d(?:[ .-]?\d){7,12})((?: ?\/ ?\d{2}(?!\d)){1,5})(?! ?\/ ?\d)/g;
 
 /** Fewest digits in a written phone number (with its country code) worth asking libphonenumber about. */
 const MIN_DIGITS = 6;

@@ -284,6 +284,11 @@ describe('numbers written as a range', () => {
     const found = extractCompanies(page(`<div class="members">${rows}</div>`), PAGE);
     expect(found.map((c) => [c.name, c.phones, c.faxes])).toEqual([1, 2].map((n) => [`Membre ${n}`, [`+2132386401${n}`, `+2132386402${n}`], [`+2132386403${n}`]]));
   });
+  test('"031 57 64 20 / 21 / 22" is three phones; a suffix not above the one before it makes no range', () => {
+    const rows = [1, 2].map((n) => `<div class="member"><h3><a href="/m/${n}">Membre ${n}</a></h3><p>Tél. : 031 57 64 2${n} / 3${n} / 4${n}</p><p>Mobile : 0661 27 43 9${n} / 1${n}</p></div>`).join('');
+    const found = extractCompanies(page(`<div class="members">${rows}</div>`), PAGE);
+    expect(found.map((c) => [c.name, c.phones])).toEqual([1, 2].map((n) => [`Membre ${n}`, [`+2133157642${n}`, `+2133157643${n}`, `+2133157644${n}`, `+21366127439${n}`]]));
+  });
 });
 
 describe('icon fonts as labels', () => {

@@ -186,6 +186,35 @@ describe('JSON state', () => {
     expect(jsonItems(parsed[0]).map((i) => i.name)).toEqual(['Hodna Bois', 'Sétif Métal']);
   });
 
+  test("JSON.parse of a single-quoted JS string (\\' \\x \\u escapes) or a template literal; a name held by a company object ({societe: {denomination}})", () => {
+    const state = [{ societe: { denomination: "L'Atelier Sétif", forme: null }, joindre: [{ canal: 'tel', valeur: '036123456' }] }, { societe: { denomination: 'Hodna Bois' }, joindre: [{ canal: 'email', valeur: 'hodna@bois.dz' }] }];
+    const json = JSON.stringify(state);
+    const single = `'${json.replace(/'/g, "\\'").replace(/é/g, '\\u00e9').replace(/\//g, '\\x2F')}'`;
+    for (const literal of [single, `\`${json}\``]) {
+      const parsed = embeddedJson(parse(`<script>window.__ANNUAIRE__ = JSON.parse(${literal});</script>`).querySelectorAll('script'));
+      expect(jsonItems(parsed[0]).map((i) => [i.name, i.phones, i.emails])).toEqual([["L'Atelier Sétif", ['036123456'], []], ['Hodna Bois', [], ['hodna@bois.dz']]]);
+    }
+    // A template literal with a substitution is code: nothing.
+    expect(embeddedJson(parse('<script>var s = JSON.parse(`[{"nom": "${x}"}]`);</script>').querySelectorAll('script'))).toEqual([]);
+  });
+
+  test('Next.js App Router flight data: client components\' props, references to rows resolved, chunks split anywhere, text rows skipped', () => {
+    const rows = [
+      '2:I["12",["app/page.js"],"Liste"]\n',
+      '0:["$","main",null,{"children":["$","$L2",null,{"entreprises":"$4","titre":"$$5 offres"}]}]\n',
+      `5:T${Buffer.byteLength('<p>Présentation</p>').toString(16)},<p>Présentation</p>`,
+      '4:[{"nom":"Oran Transit","tel":"041334455"},{"nom":"Sahara Logistique","email":"info@sahara.dz"}]\n',
+      '6:["$","$L2",null,{"fiche":{"nom":"Tlemcen Bois","telephones":["043 20 30 40"]},"cycle":"$7"}]\n7:{"x":"$7"}\n',
+    ].join('');
+    const cut = [rows.slice(0, 50), rows.slice(50, 200), rows.slice(200)];
+    const scripts = cut.map((c) => `<script>self.__next_f.push([1,${JSON.stringify(c)}])</script>`).join('');
+    const values = embeddedJson(parse(`<script>(self.__next_f=self.__next_f||[]).push([0])</script>${scripts}`).querySelectorAll('script'));
+    const names = values.flatMap((v) => jsonItems(v).map((i) => i.name));
+    expect(names).toEqual(['Oran Transit', 'Sahara Logistique']);
+    const flat = values.find((v) => Array.isArray(v) && v.some((r) => typeof r === 'object' && r !== null && 'fiche' in r)) as Record<string, unknown>[];
+    expect(flat.map((r) => r.nom ?? r.titre ?? r.fiche).filter((x) => typeof x === 'string')).toEqual(['$5 offres', 'Tlemcen Bois']);
+  });
+
   test('JSON items with a slug and no URL get the detail link the page renders under their name', () => {
     const next = { props: { pageProps: { results: { items: [{ slug: 'oran-transit', name: 'Oran Transit', contact: { phone: '041334455' } }, { slug: 'sahara-log', name: 'Sahara Logistique', contact: { phone: '0550123456' } }] } } } };
     const html = chrome(`<div id="__next"><div class="card"><a href="/entreprise/oran-transit">Oran Transit</a></div><div class="card"><a href="/entreprise/sahara-log#devis">Devis</a><a href="/entreprise/sahara-log"> Sahara  Logistique </a></div></div>

@@ -3,6 +3,7 @@
  * walked once into the parts its fields are read from.
  */
 import { blockText, contactAttr, itemParts, MAX_DEPTH, parsePage } from '../../src/extraction/parse';
+import { scriptEmails } from '../../src/extraction/cloak';
 
 describe('parsePage', () => {
   test('elements listed by tag in document order; scripts kept as raw text', () => {
@@ -89,5 +90,33 @@ describe('contactAttr', () => {
     expect(['data-num', 'data-num-2', 'data-num-3', 'data-contact', 'data-numero-2'].map(contactAttr)).toEqual(['data-contact', 'data-contact', 'data-contact', 'data-contact', 'data-contact']);
     expect(['data-fiche', 'data-num-page', 'data-contact-form', 'data-entreprise'].map(contactAttr)).toEqual([undefined, undefined, undefined, undefined]);
     expect(['data-tel2', 'data-contact-email', 'data-fax'].map(contactAttr)).toEqual(['data-phone', 'data-email', 'data-fax']);
+  });
+
+  test('ranked or qualified numbers (data-numero-alt, data-num_1, data-second-number) hold a contact; faxes told by the name', () => {
+    expect(['data-numero-alt', 'data-numero-bis', 'data-num_1', 'data-contact-autre', 'data-second-number'].map(contactAttr)).toEqual(Array(5).fill('data-contact'));
+    expect(['data-numero-fax', 'data-fax_1', 'data-telecopie-2', 'data-telephone-secondaire', 'data-numero-mobile'].map(contactAttr)).toEqual(['data-fax', 'data-fax', 'data-fax', 'data-phone', 'data-phone']);
+    expect(['data-contact-id', 'data-number-format', 'data-num-items'].map(contactAttr)).toEqual([undefined, undefined, undefined]);
+  });
+});
+
+describe('cloaked e-mails', () => {
+  test("Joomla's cloaking script (string concatenation with entities) is read as data and its address put where it stands", () => {
+    const script = String.raw`<script type='text/javascript'>
+ document.getElementById('cloak41').innerHTML = '';
+ var prefix = '&#109;a' + 'i&#108;' + '&#116;o';
+ var addy41 = 'c&#111;ntact' + '&#64;';
+ addy41 = addy41 + 'exa&#109;ple-dz' + '&#46;' + 'com';
+ document.getElementById('cloak41').innerHTML += '<a href=\'' + prefix + ':' + addy41 + '\'>'+addy41+'<\/a>';
+</script>`;
+    const page = parsePage(`<ul><li>E-mail : <span id="cloak41">protégée</span>${script}</li></ul>`);
+    expect(blockText(page.byTag('LI')[0])).toContain('contact@example-dz.com');
+  });
+
+  test("a script that is not a plain concatenation (a call, an unknown variable) reveals nothing; Joomla 4's hidden-mail is decoded", () => {
+    expect(scriptEmails("var a = f() + 'info' + '&#64;x.dz'; document.write(a);")).toEqual([]);
+    expect(scriptEmails("var a = 'info' + '&#64;'; a = a + host + '.dz'; document.write(a);")).toEqual([]);
+    expect(scriptEmails("var a = 'in\\x66o' + '&#64;'; a += 'x' + '&#46;dz'; el.innerHTML = a;")).toEqual(['info@x.dz']);
+    const page = parsePage(`<p><joomla-hidden-mail is-email="1" first="aW5mbw==" last="c2l0ZS5keg==">protégée</joomla-hidden-mail></p>`);
+    expect(blockText(page.byTag('P')[0])).toContain('info@site.dz');
   });
 });
