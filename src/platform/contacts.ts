@@ -10,6 +10,8 @@
  * in bounded windows. A megabyte of spaces or of letters costs what reading it once costs.
  */
 import { findNumbers, parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/max';
+import * as libphonenumberCore from 'libphonenumber-js/core';
+import maxMetadata from 'libphonenumber-js/metadata.max.json';
 import { asciiDigits } from './text';
 
 /**
@@ -35,12 +37,155 @@ export function normalizePhone(text: string, defaultCountry: CountryCode = 'DZ')
  */
 function validNumber(text: string, defaultCountry: CountryCode): string | undefined {
   if (!hasTwoDigits(text) || notViable(text)) return undefined;
+  if (defaultCountry === 'DZ' && ALGERIA) {
+    const known = algerianNumber(text, ALGERIA);
+    if (known !== undefined) return known ?? undefined;
+  }
+  return askLibphonenumber(text, defaultCountry);
+}
+
+/** libphonenumber's answer for `text` (inside {@link withContactMemo}, each text is asked once). */
+export function askLibphonenumber(text: string, defaultCountry: CountryCode): string | undefined {
   return memoized(memo?.valid, `${defaultCountry}${text}`, () =>
     withoutStackTraces(() => {
       const phone = parsePhoneNumberFromString(text, { defaultCountry });
       return phone?.isValid() ? phone.number : undefined;
     }),
   );
+}
+
+/** Algeria's numbering plan, as libphonenumber's metadata gives it (see {@link algerianPlan}). */
+interface AlgerianPlan {
+  callingCode: string;
+  /** The national number pattern and the patterns of the number types (each with its lengths), anchored. */
+  national: RegExp;
+  types: { pattern: RegExp; lengths: readonly number[] }[];
+  /** The national prefix for parsing, anchored at the start ('0'). */
+  prefix: RegExp;
+  /** The possible lengths of a national number, ascending. */
+  lengths: readonly number[];
+}
+
+/**
+ * Algeria's plan read from libphonenumber's own metadata (the build the module uses), or
+ * undefined when the metadata does not have the simple shape {@link algerianNumber} relies on
+ * (IDD prefix '00', a national prefix without transform rule, a calling code that no shorter
+ * code prefixes): then every number is asked to libphonenumber, as before.
+ */
+function algerianPlan(): AlgerianPlan | undefined {
+  try {
+    // The Metadata class is exported by the core build though not declared by its types.
+    const { Metadata } = libphonenumberCore as unknown as { Metadata?: new (json: unknown) => MetadataLike };
+    if (typeof Metadata !== 'function') return undefined;
+    const metadata = new Metadata(maxMetadata);
+    metadata.selectNumberingPlan('DZ');
+    const callingCode = metadata.numberingPlan.callingCode();
+    const prefix = metadata.nationalPrefixForParsing();
+    const lengths = metadata.possibleLengths();
+    const countries = metadata.getCountryCodesForCallingCode(callingCode);
+    if (
+      metadata.IDDPrefix() !== '00' || !prefix || metadata.nationalPrefixTransformRule() || !lengths || lengths.length === 0 ||
+      countries?.length !== 1 || countries[0] !== 'DZ' || !/^[1-9]\d{1,2}$/.test(callingCode) ||
+      [1, 2].some((n) => n < callingCode.length && metadata.hasCallingCode(callingCode.slice(0, n)))
+    ) return undefined;
+    const types: AlgerianPlan['types'] = [];
+    for (const name of ['FIXED_LINE', 'MOBILE', 'PREMIUM_RATE', 'TOLL_FREE', 'SHARED_COST', 'VOIP', 'PERSONAL_NUMBER', 'PAGER', 'UAN', 'VOICEMAIL']) {
+      const type = metadata.type(name);
+      const pattern = type?.pattern();
+      if (type && pattern) types.push({ pattern: new RegExp(`^(?:${pattern})$`), lengths: type.possibleLengths() ?? lengths });
+    }
+    return { callingCode, national: new RegExp(`^(?:${metadata.nationalNumberPattern()})$`), types, prefix: new RegExp(`^(?:${prefix})`), lengths };
+  } catch {
+    return undefined;
+  }
+}
+
+/** The part of libphonenumber's Metadata class that {@link algerianPlan} reads. */
+interface MetadataLike {
+  selectNumberingPlan(country: string): void;
+  numberingPlan: { callingCode(): string };
+  IDDPrefix(): string;
+  nationalPrefixForParsing(): string | undefined;
+  nationalPrefixTransformRule(): string | undefined;
+  nationalNumberPattern(): string;
+  possibleLengths(): number[] | undefined;
+  getCountryCodesForCallingCode(code: string): string[] | undefined;
+  hasCallingCode(code: string): boolean;
+  type(name: string): { pattern(): string | undefined; possibleLengths(): number[] | undefined } | undefined;
+}
+
+const ALGERIA = algerianPlan();
+
+/** Longest national number libphonenumber reads (its MAX_LENGTH_FOR_NSN), shortest (MIN_LENGTH_FOR_NSN). */
+const MAX_NSN = 17;
+const MIN_NSN = 2;
+
+/**
+ * What libphonenumber answers for `text` read with the default country DZ, computed without it
+ * for the usual shapes of a number (libphonenumber costs 15 to 30 µs a call; a listing page has
+ * hundreds): the text's characters are ASCII digits and the separators ' ', '.', '-', '(', ')',
+ * with at most one '+' before the first digit; the number is national (no '+' and no '00') or
+ * Algerian ('+213', '00213', '213' as libphonenumber reads it). The steps are libphonenumber's
+ * own (parse.js: extractCountryCallingCode, stripIddPrefix, extractNationalNumber,
+ * getNumberType), on its own metadata. Answers the E.164 form, null when libphonenumber says no
+ * valid number, undefined when the text is of another shape (another country's '+33 ...', a
+ * letter, a fullwidth digit): then libphonenumber is asked. test/contacts.test.ts checks the
+ * answers against libphonenumber's on generated texts.
+ */
+export function algerianNumber(text: string, plan: AlgerianPlan | undefined = ALGERIA): string | null | undefined {
+  if (!plan || text.length > MAX_LIBPHONENUMBER_INPUT) return undefined;
+  let plus = false;
+  let digits = '';
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 48 && c <= 57) digits += text[i];
+    else if (c === 43 && digits === '' && !plus) plus = true;
+    else if (c !== 32 && c !== 46 && c !== 45 && c !== 40 && c !== 41) return undefined;
+    // (A '+' after a digit or a second '+', a letter, any other character: libphonenumber decides.)
+  }
+  // A '+' with separators before it is where libphonenumber starts reading; one after them, as above.
+  if (digits.length < 3) return null;
+  const cc = plan.callingCode;
+  let national: string;
+  if (plus || (digits.startsWith('00') && digits[2] !== '0')) {
+    // An international number: '+213 ...' or '00213 ...' (the IDD prefix); any other country is libphonenumber's.
+    const international = plus ? digits : digits.slice(2);
+    if (international[0] === '0') return null;
+    if (!international.startsWith(cc)) return undefined;
+    national = nationalOf(international.slice(cc.length), plan);
+  } else if (digits.startsWith(cc)) {
+    // '213550123456': read as international when the whole is no national number and the rest is, or the whole is too long.
+    const shorter = nationalOf(digits.slice(cc.length), plan);
+    const whole = nationalOf(digits, plan);
+    national = (!plan.national.test(whole) && plan.national.test(shorter)) || lengthCheck(whole, plan) === 'TOO_LONG' ? shorter : whole;
+  } else national = nationalOf(digits, plan);
+  if (national.length < MIN_NSN || national.length > MAX_NSN) return null;
+  return isValidNational(national, plan) ? `+${cc}${national}` : null;
+}
+
+/** libphonenumber's extractNationalNumber for the plan: the national prefix removed when what is left can be a number. */
+function nationalOf(number: string, plan: AlgerianPlan): string {
+  const m = plan.prefix.exec(number);
+  if (!m || m[0].length === 0) return number;
+  const rest = number.slice(m[0].length);
+  if (plan.national.test(number) && !plan.national.test(rest)) return number;
+  const length = lengthCheck(rest, plan);
+  return length === 'TOO_SHORT' || length === 'INVALID_LENGTH' ? number : rest;
+}
+
+/** libphonenumber's checkNumberLength for the plan's possible lengths. */
+function lengthCheck(number: string, plan: AlgerianPlan): 'IS_POSSIBLE' | 'TOO_SHORT' | 'TOO_LONG' | 'INVALID_LENGTH' {
+  const { lengths } = plan;
+  const n = number.length;
+  if (lengths[0] === n) return 'IS_POSSIBLE';
+  if (lengths[0] > n) return 'TOO_SHORT';
+  if (lengths[lengths.length - 1] < n) return 'TOO_LONG';
+  return lengths.indexOf(n, 1) >= 0 ? 'IS_POSSIBLE' : 'INVALID_LENGTH';
+}
+
+/** libphonenumber's isValid: the national number pattern, and some number type's pattern and lengths. */
+function isValidNational(national: string, plan: AlgerianPlan): boolean {
+  return plan.national.test(national) && plan.types.some((t) => t.lengths.includes(national.length) && t.pattern.test(national));
 }
 
 /**
