@@ -10,9 +10,9 @@
  * string-aware bracket scan per candidate and parsed with JSON.parse, and JSON trees are walked
  * with a bound on nodes and depth.
  */
-import { HTMLElement as HTMLElementClass, type HTMLElement } from 'node-html-parser';
+import { HTMLElement as HTMLElementClass, type HTMLElement, type Node } from 'node-html-parser';
 import { findEmails, normalizePhone, readNumbers } from '../platform/contacts';
-import { attrOf, blockText, classAndId, contactAttr, descendants, hasAttr, parseHtml } from './parse';
+import { attrOf, blockText, classAndId, classText, contactAttr, descendants, hasAttr, parseHtml, type Kept } from './parse';
 
 type Json = Record<string, unknown>;
 
@@ -598,12 +598,18 @@ const AD_BADGE = /^(?:sponsoris[ée]e?s?|sponsored|annonce|publicit[ée]|pub|ad|
 const WEAK_AD_WORDS = new Set(['annonce', 'promo', 'banner']);
 
 /** The words of an element's class and id ('card listing-item--sponsored' -> card, listing, item, sponsored). */
-export function classWords(el: HTMLElement): string[] {
+export function classWords(el: HTMLElement): readonly string[] {
   const raw = classAndId(el);
-  if (raw === '') return [];
-  if (raw.length > 1000) return raw.slice(0, 1000).split(/[^\p{L}\p{N}]+/u).filter(Boolean);
-  return raw.split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+  if (raw === '') return NO_WORDS;
+  const kept = el as Kept;
+  let words = kept.keptClassWords;
+  if (words === undefined) {
+    words = (raw.length > 1000 ? raw.slice(0, 1000) : raw).split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+    kept.keptClassWords = words;
+  }
+  return words;
 }
+const NO_WORDS: readonly string[] = [];
 
 /**
  * Whether an element is page chrome by its tag, role, or class/id words (header, footer,
@@ -745,15 +751,14 @@ export interface RepeatedItems {
  * any other block (their header row does not qualify).
  */
 export function repeatedItems(root: HTMLElement): RepeatedItems {
-  const outer = { mainClasses, shapes };
+  const outer = mainClasses;
   mainClasses ??= new Map();
-  shapes ??= new Map();
   try {
     const found = repeatedGroups(root);
     if (found.items.length + found.advertisements.length > 0 || !wrapLedEntries(root)) return found;
     return repeatedGroups(root);
   } finally {
-    ({ mainClasses, shapes } = outer);
+    mainClasses = outer;
   }
 }
 
@@ -890,12 +895,13 @@ function qualifies(m: HTMLElement, counts: Map<HTMLElement, Counts>): number {
 
 /** A child's shape: its tag and its first class word that is not an ad word (nor a number). */
 function signature(el: HTMLElement): string {
-  const known = shapes?.get(el);
+  const kept = el as Kept;
+  const known = kept.keptShape;
   if (known !== undefined) return known;
   let sig: string;
   if (el.classList.length === 0) sig = `${el.tagName}.`;
   else {
-    const classes = el.classList.toString();
+    const classes = classText(el);
     let main = mainClasses?.get(classes);
     if (main === undefined) {
       main = mainClass(el.classList.value);
@@ -903,17 +909,16 @@ function signature(el: HTMLElement): string {
     }
     sig = `${el.tagName}.${main}`;
   }
-  shapes?.set(el, sig);
+  kept.keptShape = sig;
   return sig;
 }
 
 /**
  * While {@link repeatedItems} reads a page: the main class word of each class list met (its
- * entries share a few class lists), and each element's shape (elements are grouped several
- * times; their tags and classes never change while the page is read).
+ * entries share a few class lists). Each element keeps its shape (`keptShape`: elements are
+ * grouped several times; their tags and classes never change while the page is read).
  */
 let mainClasses: Map<string, string> | undefined;
-let shapes: Map<HTMLElement, string> | undefined;
 
 function mainClass(classes: string[]): string {
   // Zebra classes ('row-alternate', 'odd', 'even') vary between entries of one list.
@@ -952,7 +957,7 @@ function countAll(root: HTMLElement): Map<HTMLElement, Counts> {
       for (const child of el.childNodes) if (child.nodeType === 1) stack.push({ el: child as HTMLElement, done: false, sectioned, inEntry });
       continue;
     }
-    const c: Counts = { ...ZERO };
+    const c: Counts = { digits: 0, numbers: 0, ats: 0, tels: 0, links: 0, names: 0, texts: 0, h1s: 0 };
     const tag = el.tagName;
     const href = tag === 'A' ? (attrOf(el, 'href') ?? '').trim().toLowerCase() : '';
     if (href.startsWith('mailto:')) c.ats++;
@@ -970,7 +975,7 @@ function countAll(root: HTMLElement): Map<HTMLElement, Counts> {
       }
     }
     if (tag === 'H1') c.h1s = 1;
-    if (((NAME_TAGS.has(tag) && !href.startsWith('mailto:') && !href.startsWith('tel:')) || (el.classList.length > 0 && /name|title|nom|titre|raison/i.test(el.classList.value.join(' '))) || el.classList.contains('fn') || el.classList.contains('org')) && !isFieldLabel(el)) c.names++;
+    if (((NAME_TAGS.has(tag) && !href.startsWith('mailto:') && !href.startsWith('tel:')) || (el.classList.length > 0 && /name|title|nom|titre|raison/i.test(classText(el))) || el.classList.contains('fn') || el.classList.contains('org')) && !isFieldLabel(el)) c.names++;
     for (const child of el.childNodes) {
       if (child.nodeType === 3) {
         const text = child.rawText;
@@ -1164,7 +1169,11 @@ function currentPage(elements: readonly HTMLElement[], pageUrl: string): number 
 export function shortText(el: HTMLElement, max: number): string | undefined {
   let text = '';
   let nodes = 0;
-  const stack = [...el.childNodes].reverse();
+  const kids = el.childNodes;
+  // (More than 40 children: more than 40 nodes, as the walk would find.)
+  if (kids.length > 40) return undefined;
+  const stack: Node[] = [];
+  for (let i = kids.length - 1; i >= 0; i--) stack.push(kids[i]);
   while (stack.length > 0) {
     const n = stack.pop()!;
     if (++nodes > 40) return undefined;

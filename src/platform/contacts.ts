@@ -438,6 +438,16 @@ const LABEL = /[tf](?=[ \u00a0]{0,3}:)|appelez|appeler|composez|joignable|t[ée]
  * number label's reach).
  */
 function kindOf(label: string): PhoneKind | undefined {
+  // Label words are few (the spellings of LABEL's words): each is classified once.
+  const known = kinds.get(label);
+  if (known !== undefined || kinds.has(label)) return known;
+  const kind = labelKind(label);
+  if (kinds.size < 10_000) kinds.set(label, kind);
+  return kind;
+}
+const kinds = new Map<string, PhoneKind | undefined>();
+
+function labelKind(label: string): PhoneKind | undefined {
   if (/copie|fax|فاكس|^f$/iu.test(label)) return 'fax';
   if (/^(?:capital|nif|nis|rc)$/iu.test(label)) return 'id';
   if (/^(?:e-?mail|courriel|adresse|horaires?|site web|activit[ée]s?|(?:ال)?(?:بريد|عنوان))$/iu.test(label)) return undefined;
