@@ -1182,8 +1182,23 @@ export function shortText(el: HTMLElement, max: number): string | undefined {
       if (text.length > max * 4) return undefined;
     } else if (n.nodeType === 1) for (let i = n.childNodes.length - 1; i >= 0; i--) stack.push(n.childNodes[i]);
   }
+  // (Collapsing never shortens the text below its count of non-space characters.)
+  if (nonSpaces(text) > max) return undefined;
   text = text.replace(/\s+/g, ' ').trim();
   return text.length <= max ? text : undefined;
+}
+
+/** How many characters of a text are not whitespace (what /\s/ matches). */
+function nonSpaces(text: string): number {
+  let n = 0;
+  for (let i = 0; i < text.length; i++) if (!isSpace(text.charCodeAt(i))) n++;
+  return n;
+}
+
+/** Whether a character is whitespace or a line terminator as /\s/ and trim() read them. */
+function isSpace(c: number): boolean {
+  if (c < 128) return c === 32 || (c >= 9 && c <= 13);
+  return c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;
 }
 
 /** Blocks whose "En savoir plus" / "More" is never the listing's: cookie and consent banners, newsletters, pop-ups, the footer. */

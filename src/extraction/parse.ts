@@ -39,6 +39,8 @@ export function parsePage(html: string): ParsedPage {
     kept.keptClassAndId = undefined;
     kept.keptClassWords = undefined;
     kept.keptShape = undefined;
+    kept.keptRawLower = undefined;
+    kept.keptRaw = undefined;
     const list = tags.get(tag);
     if (list) list.push(el);
     else tags.set(tag, [el]);
@@ -101,7 +103,19 @@ export function descendants(el: HTMLElement): HTMLElement[] {
  */
 export function hasAttr(el: HTMLElement, name: string): boolean {
   const raw = el.rawAttrs;
-  return raw.length >= name.length && (raw.includes(name) || (/[A-Z]/.test(raw) && raw.toLowerCase().includes(name))) && el.hasAttribute(name);
+  if (raw.length < name.length) return false;
+  if (!raw.includes(name)) {
+    // Upper-case attribute names ('DATA-PHONE'): the raw text lower-cased, once per element.
+    const kept = el as Kept;
+    let lower = kept.keptRawLower;
+    if (lower === undefined || kept.keptRaw !== raw) {
+      lower = /[A-Z]/.test(raw) ? raw.toLowerCase() : raw;
+      kept.keptRawLower = lower;
+      kept.keptRaw = raw;
+    }
+    if (lower === raw || !lower.includes(name)) return false;
+  }
+  return el.hasAttribute(name);
 }
 
 /** An attribute's value (entities decoded), or undefined; see {@link hasAttr}. */
@@ -136,6 +150,9 @@ export interface Kept extends HTMLElement {
   keptClassWords?: readonly string[];
   /** Its shape among its siblings (tag and main class word: see repeatedItems). */
   keptShape?: string;
+  /** Its raw attribute text lower-cased (the same string when it has no upper case), and the raw text it was made from. */
+  keptRawLower?: string;
+  keptRaw?: string;
 }
 
 /** The raw `class` and `id` of an element, lower-cased, read without parsing its other attributes (kept per element, see {@link classText}). */

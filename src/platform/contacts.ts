@@ -308,9 +308,12 @@ const OVERLAP = 48;
  */
 export function findPhones(text: string, defaultCountry: CountryCode = 'DZ'): string[] {
   if (typeof text !== 'string') return [];
+  // A number is a span of at least MIN_DIGITS digits (a range, of more): a text with fewer has none.
+  if (!hasDigits(text, MIN_DIGITS)) return [];
   const found = new Set<string>();
   for (const chunk of asciiDigits(text).split(HARD_SEPARATORS)) {
-    if (!/\d/.test(chunk)) continue;
+    // (Spans do not cross chunks: a chunk of fewer digits than a span needs holds none.)
+    if (!hasDigits(chunk, MIN_DIGITS)) continue;
     for (const piece of collapse(chunk).split(SOFT_SEPARATORS)) {
       for (const span of numberSpans(piece)) {
         const one = oneNumber(span, defaultCountry);
@@ -342,6 +345,16 @@ const NUMBER_RANGE = /(?<![\d/])(\d(?:[ .-]?\d){7,12}) ?\/ ?(\d{2})(?![\d/])/g;
 
 /** Fewest digits in a written phone number (with its country code) worth asking libphonenumber about. */
 const MIN_DIGITS = 6;
+
+/** Whether a text holds at least `n` digits, ASCII or Arabic-Indic (those {@link asciiDigits} turns into ASCII). */
+function hasDigits(text: string, n: number): boolean {
+  let digits = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (((c >= 48 && c <= 57) || (c >= 0x660 && c <= 0x669) || (c >= 0x6f0 && c <= 0x6f9)) && ++digits >= n) return true;
+  }
+  return false;
+}
 
 /**
  * The parts of a piece of text that can hold a phone number: each run of digits and the
@@ -574,8 +587,19 @@ export function findEmails(text: string): string[] {
   return [...found];
 }
 
-const LOCAL_CHARS = /[a-z0-9._%+-]/i;
-const DOMAIN_CHARS = /[a-z0-9.-]/i;
+/** [a-z0-9._%+-], either case: the characters of a local part looked for (ASCII only, as /[a-z0-9._%+-]/i was). */
+function isLocalChar(c: number): boolean {
+  return isAsciiAlnum(c) || c === 46 || c === 95 || c === 37 || c === 43 || c === 45;
+}
+
+/** [a-z0-9.-], either case: the characters of a domain looked for. */
+function isDomainChar(c: number): boolean {
+  return isAsciiAlnum(c) || c === 46 || c === 45;
+}
+
+function isAsciiAlnum(c: number): boolean {
+  return (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
+}
 
 /**
  * The addresses in a text, found from each '@': the local part is the run of address
@@ -587,10 +611,10 @@ function addressesAroundAts(text: string): string[] {
   const out: string[] = [];
   for (let at = text.indexOf('@'); at !== -1; at = text.indexOf('@', at + 1)) {
     let start = at;
-    while (start > 0 && at - start <= 64 && LOCAL_CHARS.test(text[start - 1])) start--;
+    while (start > 0 && at - start <= 64 && isLocalChar(text.charCodeAt(start - 1))) start--;
     if (at - start > 64) continue;
     let end = at + 1;
-    while (end < text.length && end - at <= 254 && DOMAIN_CHARS.test(text[end])) end++;
+    while (end < text.length && end - at <= 254 && isDomainChar(text.charCodeAt(end))) end++;
     if (end - at > 254) continue;
     const local = trimDots(text.slice(start, at));
     const domain = text.slice(at + 1, end).replace(/[.-]{1,254}$/, '');
