@@ -714,7 +714,22 @@ function hasAdBadge(el: HTMLElement): boolean {
     // A badge is a short element: a text, perhaps beside an icon.
     if (!BADGE_TAGS.has(child.tagName) || child.childNodes.length > 3) continue;
     const text = shortText(child, 40);
-    if (text !== undefined && AD_BADGE.test(text.replace(/[\s()[\]·•|-]+/g, ''))) return true;
+    if (text !== undefined && mayBeAdBadge(text) && AD_BADGE.test(text.replace(/[\s()[\]·•|-]+/g, ''))) return true;
+  }
+  return false;
+}
+
+/**
+ * Whether a text can be an ad badge ({@link AD_BADGE}, once its separators are removed): its first
+ * character other than a separator begins one of the badge words ('s' or the long 'ſ' that
+ * /iu reads as 's', 'a', 'p', either case; 'إ', 'م'). Most short texts of an entry are not, and
+ * skip the rewriting.
+ */
+function mayBeAdBadge(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (isSpace(c) || c === 0x28 || c === 0x29 || c === 0x5b || c === 0x5d || c === 0xb7 || c === 0x2022 || c === 0x7c || c === 0x2d) continue;
+    return c === 0x73 || c === 0x53 || c === 0x17f || c === 0x61 || c === 0x41 || c === 0x70 || c === 0x50 || c === 0x625 || c === 0x645;
   }
   return false;
 }
@@ -1205,6 +1220,8 @@ function isSpace(c: number): boolean {
 const NOT_LISTING_WORDS = new Set(['cookie', 'cookies', 'consent', 'gdpr', 'rgpd', 'newsletter', 'modal', 'popup', 'footer']);
 
 function foldText(s: string): string {
+  // (ASCII text has no accents: decomposing it and removing marks changes nothing.)
+  if (/^[\x00-\x7f]*$/.test(s)) return s.toLowerCase().replace(/\s+/g, ' ').trim();
   return s.toLowerCase().normalize('NFD').replace(/\p{M}/gu, '').replace(/\s+/g, ' ').trim();
 }
 
