@@ -310,6 +310,14 @@ describe('hostile texts are read in linear time', () => {
     expect(phones.every((p) => p === '+213550123456')).toBe(true);
   }, 20_000);
 
+  test('a number cut by 200,000 dashes is read in linear time (its span is trimmed without a backtracking pattern)', () => {
+    // A synchronous call cannot be stopped by the test's timeout: the time is checked after it
+    // (quadratic, this took about 80 s; linear, milliseconds).
+    const t = Date.now();
+    expect(findPhones(`0550${'-'.repeat(200_000)}12 34 56`)).toEqual([]);
+    expect(Date.now() - t).toBeLessThan(5_000);
+  });
+
   test('a phone far inside 100,000 spaces is still found, and so is an address among 100,000 letters', () => {
     expect(findPhones(`${' '.repeat(100_000)}0550 12 34 56${' '.repeat(100_000)}`)).toEqual(['+213550123456']);
     expect(findEmails(`${'a '.repeat(50_000)}contact@numidia.dz${' b'.repeat(50_000)}`)).toEqual(['contact@numidia.dz']);

@@ -406,7 +406,28 @@ function oneNumber(span: string, defaultCountry: CountryCode): string | undefine
   }
   if (digits > ONE_NUMBER_DIGITS || digits < 8) return undefined;
   if (isLatinLetter(span.charCodeAt(0)) || isLatinLetter(span.charCodeAt(span.length - 1))) return '';
-  return validNumber(span.replace(/^[^\d+(]+|[^\d)]+$/g, ''), defaultCountry) ?? '';
+  return validNumber(trimSpan(span), defaultCountry) ?? '';
+}
+
+/**
+ * A span without its context characters: from its first digit, '+' or '(' to its last digit or
+ * ')'. (The pattern it replaces, /^[^\d+(]+|[^\d)]+$/g, tried its second branch from every
+ * position of a run of dashes or dots and backtracked to the run's end: quadratic in the run.)
+ */
+function trimSpan(span: string): string {
+  let start = 0;
+  while (start < span.length) {
+    const c = span.charCodeAt(start);
+    if ((c >= 48 && c <= 57) || c === 43 || c === 40) break;
+    start++;
+  }
+  let end = span.length;
+  while (end > start) {
+    const c = span.charCodeAt(end - 1);
+    if ((c >= 48 && c <= 57) || c === 41) break;
+    end--;
+  }
+  return span.slice(start, end);
 }
 
 /** The valid numbers libphonenumber's matcher finds in a window of text, as E.164 (asked once per text inside {@link withContactMemo}). */
