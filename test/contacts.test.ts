@@ -1,5 +1,6 @@
+import fc from 'fast-check';
 import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
-import { decodeCfEmail, findEmails, findPhones, findPhonesAndFaxes, normalizeEmail, normalizePhone, readNumbers, withContactMemo } from '../src/platform/contacts';
+import { algerianNumber, decodeCfEmail, findEmails, findPhones, findPhonesAndFaxes, normalizeEmail, normalizePhone, readNumbers, withContactMemo } from '../src/platform/contacts';
 import { asciiDigits, fold, matchKey, normalizeCompanyName, words } from '../src/platform/text';
 
 /** Cloudflare's encoding, written here independently of the decoder: key byte, then each UTF-8 byte XOR key. */
@@ -319,9 +320,83 @@ describe('hostile texts are read in linear time', () => {
     expect(phones.every((p) => p === '+213550123456')).toBe(true);
   }, 20_000);
 
+  test('a number cut by 200,000 dashes is read in linear time (its span is trimmed without a backtracking pattern)', () => {
+    // A synchronous call cannot be stopped by the test's timeout: the time is checked after it
+    // (quadratic, this took about 80 s; linear, milliseconds).
+    const t = Date.now();
+    expect(findPhones(`0550${'-'.repeat(200_000)}12 34 56`)).toEqual([]);
+    expect(Date.now() - t).toBeLessThan(5_000);
+  });
+
   test('a phone far inside 100,000 spaces is still found, and so is an address among 100,000 letters', () => {
     expect(findPhones(`${' '.repeat(100_000)}0550 12 34 56${' '.repeat(100_000)}`)).toEqual(['+213550123456']);
     expect(findEmails(`${'a '.repeat(50_000)}contact@numidia.dz${' b'.repeat(50_000)}`)).toEqual(['contact@numidia.dz']);
     expect(findEmails(`${'a'.repeat(100_000)}@numidia.dz`)).toEqual([]);
   }, 20_000);
+});
+
+describe('algerianNumber: libphonenumber\'s answer for DZ, computed without it', () => {
+  /** libphonenumber itself, as validNumber asked it before the shortcut. */
+  const libphonenumber = (text: string) => {
+    const phone = parsePhoneNumberFromString(text, { defaultCountry: 'DZ' });
+    return phone?.isValid() ? phone.number : undefined;
+  };
+
+  test('the usual ways of writing a number are answered without libphonenumber, and rightly', () => {
+    const usual: [string, string | null][] = [
+      ['0550 12 34 56', '+213550123456'],
+      ['021-23-45-67', '+21321234567'],
+      ['021.23.45.67', '+21321234567'],
+      ['+213 (0) 21 23 45 67', '+21321234567'],
+      ['00213 550 12 34 56', '+213550123456'],
+      ['213550123456', '+213550123456'],
+      ['+213550123456', '+213550123456'],
+      ['(021) 23 45 67', '+21321234567'],
+      ['0550 12 34 5', null],
+      ['0123 45 67 89', null],
+      ['00 00 00 00', null],
+    ];
+    for (const [text, e164] of usual) {
+      expect([text, algerianNumber(text)]).toEqual([text, e164]);
+      expect([text, libphonenumber(text)]).toEqual([text, e164 ?? undefined]);
+    }
+    // Other countries, other digits, letters: libphonenumber's to answer.
+    for (const text of ['+33 1 23 45 67 89', '0033 1 23 45 67 89', '٠٥٥٠١٢٣٤٥٦', '0550 12 34 56 ext 12', '0550+123456']) expect([text, algerianNumber(text)]).toEqual([text, undefined]);
+  });
+
+  /** Texts built of the pieces numbers are written with: prefixes, digits, separators, and some noise. */
+  const pieces = fc.constantFrom('0', '00', '+', '213', '+213', '00213', '(0)', '5', '55', '6', '7', '2', '21', '3', '4', '9', '8', '80', '1', '96', '98', ' ', ' ', '.', '-', '(', ')', '+33', '12', '34', '56', '78', '0550', '0661', '021', 'x', '#', ',', '٠');
+  const texts = fc.oneof(
+    fc.array(pieces, { maxLength: 14 }).map((p) => p.join('')),
+    // A prefix and 6 to 13 digits, with or without separators between them.
+    fc.tuple(fc.constantFrom('', '0', '+213', '+213 ', '00213', '213', '+2130', '00', '+', ' (0)'), fc.array(fc.integer({ min: 0, max: 9 }), { minLength: 6, maxLength: 13 }), fc.constantFrom('', ' ', '.', '-'), fc.nat()).map(
+      ([prefix, digits, sep, seed]) => prefix + digits.map((d, i) => (i > 0 && (seed >> i) % 2 === 0 ? sep : '') + d).join(''),
+    ),
+  );
+
+  test('on generated texts, every answer it gives is libphonenumber\'s', () => {
+    let answered = 0;
+    fc.assert(
+      fc.property(texts, (text) => {
+        const fast = algerianNumber(text);
+        if (fast === undefined) return;
+        answered++;
+        expect([text, fast ?? undefined]).toEqual([text, libphonenumber(text)]);
+      }),
+      { numRuns: 20_000 },
+    );
+    // Most generated texts are of the usual shapes: the shortcut is taken, not skipped.
+    expect(answered).toBeGreaterThan(10_000);
+  });
+
+  test('valid Algerian numbers of every range, written every usual way, are answered as libphonenumber answers them', () => {
+    const ranges = ['21', '23', '25', '29', '31', '38', '40', '41', '46', '49', '9619', '540', '549', '560', '564', '55', '60', '69', '77', '79', '800', '8031', '8091', '8011', '8021', '982', '983', '50', '70', '76', '80', '97', '99'];
+    fc.assert(
+      fc.property(fc.constantFrom(...ranges), fc.array(fc.integer({ min: 0, max: 9 }), { minLength: 3, maxLength: 9 }), fc.constantFrom('0', '+213', '00213', '213', '+213 0', ''), (range, rest, prefix) => {
+        const text = `${prefix}${range} ${rest.join('')}`;
+        expect([text, algerianNumber(text) ?? undefined]).toEqual([text, libphonenumber(text)]);
+      }),
+      { numRuns: 20_000 },
+    );
+  });
 });

@@ -30,7 +30,7 @@ import { labelledNameInText } from './labels';
 import { removeOtherCompanyCards } from './otherCards';
 import { normalizeCompanyName, stripControlCharacters } from '../platform/text';
 import { attributeJson, classWords, embeddedJson, isPageFrame, repeatedMembers, findNextPage, jsonHtml, jsonItems, jsonNext, preRecords, repeatedItems, shortText, type JsonItem } from './items';
-import { attrOf, blockText, classAndId, descendants, hasAttr, isCardTelType, itemParts, parsePage, type ItemParts, type ParsedPage } from './parse';
+import { attrOf, blockText, classAndId, classText, descendants, hasAttr, isCardTelType, itemParts, parsePage, type ItemParts, type ParsedPage } from './parse';
 import type { SourceSelectors } from './sources';
 import { dataAttributeJson } from './embeddedState';
 import { cursorNext, isCursorToken } from './cursor';
@@ -130,6 +130,14 @@ interface PageContext {
   tableHeaders: Map<HTMLElement, TableHeader>;
   /** The text of a company written over several rows (its name cell spanning them), by its first row. */
   rowTexts?: Map<HTMLElement, string>;
+  /** The page's host (lower case, no 'www.') and URL without its hash, as detail links are compared to them (see {@link pageLink}). */
+  pageLink?: { host: string; key: string };
+}
+
+/** The page's host without 'www.' and its URL without hash, read once per page (each entry's detail link is compared to them). */
+function pageLink(pageUrl: string): { host: string; key: string } {
+  const page = new URL(pageUrl);
+  return { host: page.host.toLowerCase().replace(/^www\./, ''), key: withoutHash(page.href) };
 }
 
 /** Where one company's fields are looked for. */
@@ -365,7 +373,7 @@ function fragmentEntries(root: HTMLElement): HTMLElement[] {
   // Through a list's wrapper (children of one tag), never into an entry (children of several kinds).
   while (top.length === 1) {
     const inner = top[0].childNodes.filter((c): c is HTMLElement => c.nodeType === 1);
-    if (inner.length === 0 || inner.some((c) => c.tagName !== inner[0].tagName || c.classList.value.join(' ') !== inner[0].classList.value.join(' '))) break;
+    if (inner.length === 0 || inner.some((c) => c.tagName !== inner[0].tagName || classText(c) !== classText(inner[0]))) break;
     top = inner;
   }
   return top.length <= 3 ? top : [];
@@ -675,7 +683,7 @@ function readName(scope: Scope, ctx: PageContext, selectors: SourceSelectors, pa
  */
 function summaryName(summary: HTMLElement | undefined): string | undefined {
   if (!summary) return undefined;
-  const inner = descendants(summary).find((d) => /^H[1-6]$/.test(d.tagName) || d.tagName === 'STRONG' || d.tagName === 'B' || /name|nom|title|titre|raison/.test(d.classList.value.join(' ')));
+  const inner = descendants(summary).find((d) => /^H[1-6]$/.test(d.tagName) || d.tagName === 'STRONG' || d.tagName === 'B' || /name|nom|title|titre|raison/.test(classText(d)));
   if (inner) return nameText(inner);
   const own = summary.childNodes.filter((c) => c.nodeType === 3 || ((c as HTMLElement).tagName !== 'SMALL' && (c as HTMLElement).tagName !== 'SPAN')).map((c) => c.text).join(' ');
   return clean(own) || nameText(summary);
@@ -964,9 +972,8 @@ function readDetailUrl(scope: Scope, ctx: PageContext, selectors: SourceSelector
   const hrefOf = (m: HTMLElement | null | undefined) => m?.getAttribute('href') ?? m?.querySelector('a[href]')?.getAttribute('href');
   const parts = partsOf(scope);
   const heading = parts?.heading;
-  const page = new URL(ctx.pageUrl);
-  const pageHost = page.host.toLowerCase().replace(/^www\./, '');
-  const pageKey = withoutHash(page.href);
+  ctx.pageLink ??= pageLink(ctx.pageUrl);
+  const { host: pageHost, key: pageKey } = ctx.pageLink;
   const ok = (href: string | undefined): string | undefined => {
     if (!href) return undefined;
     let url: URL;

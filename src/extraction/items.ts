@@ -10,9 +10,9 @@
  * string-aware bracket scan per candidate and parsed with JSON.parse, and JSON trees are walked
  * with a bound on nodes and depth.
  */
-import { HTMLElement as HTMLElementClass, type HTMLElement } from 'node-html-parser';
+import { HTMLElement as HTMLElementClass, type HTMLElement, type Node } from 'node-html-parser';
 import { findEmails, normalizePhone, readNumbers } from '../platform/contacts';
-import { attrOf, blockText, classAndId, contactAttr, descendants, hasAttr, isNameLabelCell, parseHtml } from './parse';
+import { attrOf, blockText, classAndId, classText, contactAttr, descendants, hasAttr, isNameLabelCell, parseHtml, type Kept } from './parse';
 import { isInlineBold } from './labels';
 import { isRecordRow, nestedRecords } from './tables';
 import { isEscapedTransferState, typedContact, unescapeTransferState } from './embeddedState';
@@ -646,12 +646,18 @@ const AD_BADGE = /^(?:sponsoris[ée]e?s?|sponsored|annonce|publicit[ée]|pub|ad|
 const WEAK_AD_WORDS = new Set(['annonce', 'promo', 'banner', 'partenaire', 'partner']);
 
 /** The words of an element's class and id ('card listing-item--sponsored' -> card, listing, item, sponsored). */
-export function classWords(el: HTMLElement): string[] {
+export function classWords(el: HTMLElement): readonly string[] {
   const raw = classAndId(el);
-  if (raw === '') return [];
-  if (raw.length > 1000) return raw.slice(0, 1000).split(/[^\p{L}\p{N}]+/u).filter(Boolean);
-  return raw.split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+  if (raw === '') return NO_WORDS;
+  const kept = el as Kept;
+  let words = kept.keptClassWords;
+  if (words === undefined) {
+    words = (raw.length > 1000 ? raw.slice(0, 1000) : raw).split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+    kept.keptClassWords = words;
+  }
+  return words;
 }
+const NO_WORDS: readonly string[] = [];
 
 /**
  * Whether an element is page chrome by its tag, role, or class/id words (header, footer,
@@ -756,7 +762,22 @@ function hasAdBadge(el: HTMLElement): boolean {
     // A badge is a short element: a text, perhaps beside an icon.
     if (!BADGE_TAGS.has(child.tagName) || child.childNodes.length > 3) continue;
     const text = shortText(child, 40);
-    if (text !== undefined && AD_BADGE.test(text.replace(/[\s()[\]·•|-]+/g, ''))) return true;
+    if (text !== undefined && mayBeAdBadge(text) && AD_BADGE.test(text.replace(/[\s()[\]·•|-]+/g, ''))) return true;
+  }
+  return false;
+}
+
+/**
+ * Whether a text can be an ad badge ({@link AD_BADGE}, once its separators are removed): its first
+ * character other than a separator begins one of the badge words ('s' or the long 'ſ' that
+ * /iu reads as 's', 'a', 'p', either case; 'إ', 'م'). Most short texts of an entry are not, and
+ * skip the rewriting.
+ */
+function mayBeAdBadge(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (isSpace(c) || c === 0x28 || c === 0x29 || c === 0x5b || c === 0x5d || c === 0xb7 || c === 0x2022 || c === 0x7c || c === 0x2d) continue;
+    return c === 0x73 || c === 0x53 || c === 0x17f || c === 0x61 || c === 0x41 || c === 0x70 || c === 0x50 || c === 0x625 || c === 0x645;
   }
   return false;
 }
@@ -793,16 +814,15 @@ export interface RepeatedItems {
  * any other block (their header row does not qualify).
  */
 export function repeatedItems(root: HTMLElement): RepeatedItems {
-  const outer = { mainClasses, shapes };
+  const outer = mainClasses;
   mainClasses ??= new Map();
-  shapes ??= new Map();
   try {
     wrapNamedTerms(root);
     const found = repeatedGroups(root);
     if (found.items.length + found.advertisements.length > 0 || !wrapLedEntries(root)) return found;
     return repeatedGroups(root);
   } finally {
-    ({ mainClasses, shapes } = outer);
+    mainClasses = outer;
   }
 }
 
@@ -981,12 +1001,13 @@ function qualifies(m: HTMLElement, counts: Map<HTMLElement, Counts>): number {
 
 /** A child's shape: its tag and its first class word that is not an ad word (nor a number). */
 function signature(el: HTMLElement): string {
-  const known = shapes?.get(el);
+  const kept = el as Kept;
+  const known = kept.keptShape;
   if (known !== undefined) return known;
   let sig: string;
   if (el.classList.length === 0) sig = `${el.tagName}.`;
   else {
-    const classes = el.classList.toString();
+    const classes = classText(el);
     let main = mainClasses?.get(classes);
     if (main === undefined) {
       main = mainClass(el.classList.value);
@@ -994,17 +1015,16 @@ function signature(el: HTMLElement): string {
     }
     sig = `${el.tagName}.${main}`;
   }
-  shapes?.set(el, sig);
+  kept.keptShape = sig;
   return sig;
 }
 
 /**
  * While {@link repeatedItems} reads a page: the main class word of each class list met (its
- * entries share a few class lists), and each element's shape (elements are grouped several
- * times; their tags and classes never change while the page is read).
+ * entries share a few class lists). Each element keeps its shape (`keptShape`: elements are
+ * grouped several times; their tags and classes never change while the page is read).
  */
 let mainClasses: Map<string, string> | undefined;
-let shapes: Map<HTMLElement, string> | undefined;
 
 function mainClass(classes: string[]): string {
   // Zebra classes ('row-alternate', 'odd', 'even') vary between entries of one list.
@@ -1043,7 +1063,7 @@ function countAll(root: HTMLElement): Map<HTMLElement, Counts> {
       for (const child of el.childNodes) if (child.nodeType === 1) stack.push({ el: child as HTMLElement, done: false, sectioned, inEntry });
       continue;
     }
-    const c: Counts = { ...ZERO };
+    const c: Counts = { digits: 0, numbers: 0, ats: 0, tels: 0, links: 0, names: 0, texts: 0, h1s: 0 };
     const tag = el.tagName;
     const href = tag === 'A' ? (attrOf(el, 'href') ?? '').trim().toLowerCase() : '';
     if (href.startsWith('mailto:')) c.ats++;
@@ -1061,7 +1081,7 @@ function countAll(root: HTMLElement): Map<HTMLElement, Counts> {
       }
     }
     if (tag === 'H1') c.h1s = 1;
-    if (((NAME_TAGS.has(tag) && !href.startsWith('mailto:') && !href.startsWith('tel:')) || isInlineBold(el) || (el.classList.length > 0 && /name|title|nom|titre|raison/i.test(el.classList.value.join(' '))) || el.classList.contains('fn') || el.classList.contains('org')) && !isFieldLabel(el)) c.names++;
+    if (((NAME_TAGS.has(tag) && !href.startsWith('mailto:') && !href.startsWith('tel:')) || isInlineBold(el) || (el.classList.length > 0 && /name|title|nom|titre|raison/i.test(classText(el))) || el.classList.contains('fn') || el.classList.contains('org')) && !isFieldLabel(el)) c.names++;
     // A record table's name label cell ('Raison sociale' | 'SARL X'): the record names itself beside it.
     else if (tag === 'TD' && isNameLabelCell(el)) c.names++;
     for (const child of el.childNodes) {
@@ -1278,7 +1298,11 @@ function currentPage(elements: readonly HTMLElement[], pageUrl: string): number 
 export function shortText(el: HTMLElement, max: number): string | undefined {
   let text = '';
   let nodes = 0;
-  const stack = [...el.childNodes].reverse();
+  const kids = el.childNodes;
+  // (More than 40 children: more than 40 nodes, as the walk would find.)
+  if (kids.length > 40) return undefined;
+  const stack: Node[] = [];
+  for (let i = kids.length - 1; i >= 0; i--) stack.push(kids[i]);
   while (stack.length > 0) {
     const n = stack.pop()!;
     if (++nodes > 40) return undefined;
@@ -1287,14 +1311,31 @@ export function shortText(el: HTMLElement, max: number): string | undefined {
       if (text.length > max * 4) return undefined;
     } else if (n.nodeType === 1) for (let i = n.childNodes.length - 1; i >= 0; i--) stack.push(n.childNodes[i]);
   }
+  // (Collapsing never shortens the text below its count of non-space characters.)
+  if (nonSpaces(text) > max) return undefined;
   text = text.replace(/\s+/g, ' ').trim();
   return text.length <= max ? text : undefined;
+}
+
+/** How many characters of a text are not whitespace (what /\s/ matches). */
+function nonSpaces(text: string): number {
+  let n = 0;
+  for (let i = 0; i < text.length; i++) if (!isSpace(text.charCodeAt(i))) n++;
+  return n;
+}
+
+/** Whether a character is whitespace or a line terminator as /\s/ and trim() read them. */
+function isSpace(c: number): boolean {
+  if (c < 128) return c === 32 || (c >= 9 && c <= 13);
+  return c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;
 }
 
 /** Blocks whose "En savoir plus" / "More" is never the listing's: cookie and consent banners, newsletters, pop-ups, the footer. */
 const NOT_LISTING_WORDS = new Set(['cookie', 'cookies', 'consent', 'gdpr', 'rgpd', 'newsletter', 'modal', 'popup', 'footer']);
 
 function foldText(s: string): string {
+  // (ASCII text has no accents: decomposing it and removing marks changes nothing.)
+  if (/^[\x00-\x7f]*$/.test(s)) return s.toLowerCase().replace(/\s+/g, ' ').trim();
   return s.toLowerCase().normalize('NFD').replace(/\p{M}/gu, '').replace(/\s+/g, ' ').trim();
 }
 

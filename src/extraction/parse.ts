@@ -37,6 +37,13 @@ export function parsePage(html: string): ParsedPage {
     // node-html-parser upper-cases the raw tag name at every read of `tagName`, and the stages
     // read it tens of times per element: each element keeps its own (the same string).
     Object.defineProperty(el, 'tagName', { value: tag, writable: true, configurable: true, enumerable: false });
+    const kept = el as Kept;
+    kept.keptClassText = undefined;
+    kept.keptClassAndId = undefined;
+    kept.keptClassWords = undefined;
+    kept.keptShape = undefined;
+    kept.keptRawLower = undefined;
+    kept.keptRaw = undefined;
     const list = tags.get(tag);
     if (list) list.push(el);
     else tags.set(tag, [el]);
@@ -101,7 +108,19 @@ export function descendants(el: HTMLElement): HTMLElement[] {
  */
 export function hasAttr(el: HTMLElement, name: string): boolean {
   const raw = el.rawAttrs;
-  return raw.length >= name.length && (raw.includes(name) || (/[A-Z]/.test(raw) && raw.toLowerCase().includes(name))) && el.hasAttribute(name);
+  if (raw.length < name.length) return false;
+  if (!raw.includes(name)) {
+    // Upper-case attribute names ('DATA-PHONE'): the raw text lower-cased, once per element.
+    const kept = el as Kept;
+    let lower = kept.keptRawLower;
+    if (lower === undefined || kept.keptRaw !== raw) {
+      lower = /[A-Z]/.test(raw) ? raw.toLowerCase() : raw;
+      kept.keptRawLower = lower;
+      kept.keptRaw = raw;
+    }
+    if (lower === raw || !lower.includes(name)) return false;
+  }
+  return el.hasAttribute(name);
 }
 
 /** An attribute's value (entities decoded), or undefined; see {@link hasAttr}. */
@@ -109,11 +128,49 @@ export function attrOf(el: HTMLElement, name: string): string | undefined {
   return hasAttr(el, name) ? el.getAttribute(name) : undefined;
 }
 
-/** The raw `class` and `id` of an element, lower-cased, read without parsing its other attributes. */
+/**
+ * An element's class words joined by single spaces, as written (`classList.value.join(' ')`).
+ * Kept per element: the stages ask each element for its classes many times, node-html-parser
+ * builds a new array at every `classList.value`, and classes never change while a page is read.
+ */
+export function classText(el: HTMLElement): string {
+  if (el.classList.length === 0) return '';
+  const kept = el as Kept;
+  let text = kept.keptClassText;
+  if (text === undefined) {
+    text = el.classList.value.join(' ');
+    kept.keptClassText = text;
+  }
+  return text;
+}
+
+/**
+ * What is kept on an element while its page is read (own properties, set to undefined for every
+ * element by {@link parsePage} so that all elements keep one shape; a WeakMap cost more than what
+ * it saved, its look-ups and the collector's ephemeron work included).
+ */
+export interface Kept extends HTMLElement {
+  keptClassText?: string;
+  keptClassAndId?: string;
+  keptClassWords?: readonly string[];
+  /** Its shape among its siblings (tag and main class word: see repeatedItems). */
+  keptShape?: string;
+  /** Its raw attribute text lower-cased (the same string when it has no upper case), and the raw text it was made from. */
+  keptRawLower?: string;
+  keptRaw?: string;
+}
+
+/** The raw `class` and `id` of an element, lower-cased, read without parsing its other attributes (kept per element, see {@link classText}). */
 export function classAndId(el: HTMLElement): string {
   if (el.classList.length === 0 && !el.id) return '';
-  const cls = el.classList.value.join(' ');
-  return (el.id ? `${cls} ${el.id}` : cls).toLowerCase();
+  const kept = el as Kept;
+  let both = kept.keptClassAndId;
+  if (both === undefined) {
+    const cls = classText(el);
+    both = (el.id ? `${cls} ${el.id}` : cls).toLowerCase();
+    kept.keptClassAndId = both;
+  }
+  return both;
 }
 
 /** Elements node-html-parser's `structuredText` puts on lines of their own. */
@@ -223,7 +280,7 @@ const MAX_ICON_CLASS = 200;
 export function iconLabel(el: HTMLElement): string | undefined {
   if (!ICON_TAGS.has(el.tagName) || el.classList.length === 0) return undefined;
   if (el.tagName !== 'SVG' && el.childNodes.some((c) => c.nodeType === 1 || (c.nodeType === 3 && (c as TextNode).rawText.trim() !== ''))) return undefined;
-  const cls = el.classList.value.join(' ').slice(0, MAX_ICON_CLASS).toLowerCase();
+  const cls = classText(el).slice(0, MAX_ICON_CLASS).toLowerCase();
   const words = cls.split(/[\s_-]+/);
   // A <span> or <em> is an icon only by an icon set's class ('hidden-phone' on an empty span is not).
   if ((el.tagName === 'SPAN' || el.tagName === 'EM') && !words.some((w) => ICON_SETS.has(w))) return undefined;
@@ -346,7 +403,7 @@ function readParts(el: HTMLElement, full: boolean): ItemParts {
         if (value && value.tagName === 'TD' && !isLabelCellText(value.text.slice(0, 200))) parts.labelledName = value;
       }
       if (parts.named === undefined || parts.activity === undefined || parts.card === undefined) {
-        const cls = child.classList.value.join(' ');
+        const cls = classText(child);
         if (parts.card === undefined && cls !== '' && child.classList.value.some((w) => CARD_NAME_WORDS.has(w))) parts.card = child;
         if (parts.named === undefined && (NAME_CLASS.test(cls) || attrOf(child, 'itemprop') === 'name')) parts.named = child;
         if (parts.activity === undefined && ACTIVITY_CLASS.test(cls)) parts.activity = child;

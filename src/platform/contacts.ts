@@ -10,6 +10,8 @@
  * in bounded windows. A megabyte of spaces or of letters costs what reading it once costs.
  */
 import { findNumbers, parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/max';
+import * as libphonenumberCore from 'libphonenumber-js/core';
+import maxMetadata from 'libphonenumber-js/metadata.max.json';
 import { asciiDigits } from './text';
 
 /**
@@ -35,12 +37,155 @@ export function normalizePhone(text: string, defaultCountry: CountryCode = 'DZ')
  */
 function validNumber(text: string, defaultCountry: CountryCode): string | undefined {
   if (!hasTwoDigits(text) || notViable(text)) return undefined;
+  if (defaultCountry === 'DZ' && ALGERIA) {
+    const known = algerianNumber(text, ALGERIA);
+    if (known !== undefined) return known ?? undefined;
+  }
+  return askLibphonenumber(text, defaultCountry);
+}
+
+/** libphonenumber's answer for `text` (inside {@link withContactMemo}, each text is asked once). */
+export function askLibphonenumber(text: string, defaultCountry: CountryCode): string | undefined {
   return memoized(memo?.valid, `${defaultCountry}${text}`, () =>
     withoutStackTraces(() => {
       const phone = parsePhoneNumberFromString(text, { defaultCountry });
       return phone?.isValid() ? phone.number : undefined;
     }),
   );
+}
+
+/** Algeria's numbering plan, as libphonenumber's metadata gives it (see {@link algerianPlan}). */
+interface AlgerianPlan {
+  callingCode: string;
+  /** The national number pattern and the patterns of the number types (each with its lengths), anchored. */
+  national: RegExp;
+  types: { pattern: RegExp; lengths: readonly number[] }[];
+  /** The national prefix for parsing, anchored at the start ('0'). */
+  prefix: RegExp;
+  /** The possible lengths of a national number, ascending. */
+  lengths: readonly number[];
+}
+
+/**
+ * Algeria's plan read from libphonenumber's own metadata (the build the module uses), or
+ * undefined when the metadata does not have the simple shape {@link algerianNumber} relies on
+ * (IDD prefix '00', a national prefix without transform rule, a calling code that no shorter
+ * code prefixes): then every number is asked to libphonenumber, as before.
+ */
+function algerianPlan(): AlgerianPlan | undefined {
+  try {
+    // The Metadata class is exported by the core build though not declared by its types.
+    const { Metadata } = libphonenumberCore as unknown as { Metadata?: new (json: unknown) => MetadataLike };
+    if (typeof Metadata !== 'function') return undefined;
+    const metadata = new Metadata(maxMetadata);
+    metadata.selectNumberingPlan('DZ');
+    const callingCode = metadata.numberingPlan.callingCode();
+    const prefix = metadata.nationalPrefixForParsing();
+    const lengths = metadata.possibleLengths();
+    const countries = metadata.getCountryCodesForCallingCode(callingCode);
+    if (
+      metadata.IDDPrefix() !== '00' || !prefix || metadata.nationalPrefixTransformRule() || !lengths || lengths.length === 0 ||
+      countries?.length !== 1 || countries[0] !== 'DZ' || !/^[1-9]\d{1,2}$/.test(callingCode) ||
+      [1, 2].some((n) => n < callingCode.length && metadata.hasCallingCode(callingCode.slice(0, n)))
+    ) return undefined;
+    const types: AlgerianPlan['types'] = [];
+    for (const name of ['FIXED_LINE', 'MOBILE', 'PREMIUM_RATE', 'TOLL_FREE', 'SHARED_COST', 'VOIP', 'PERSONAL_NUMBER', 'PAGER', 'UAN', 'VOICEMAIL']) {
+      const type = metadata.type(name);
+      const pattern = type?.pattern();
+      if (type && pattern) types.push({ pattern: new RegExp(`^(?:${pattern})$`), lengths: type.possibleLengths() ?? lengths });
+    }
+    return { callingCode, national: new RegExp(`^(?:${metadata.nationalNumberPattern()})$`), types, prefix: new RegExp(`^(?:${prefix})`), lengths };
+  } catch {
+    return undefined;
+  }
+}
+
+/** The part of libphonenumber's Metadata class that {@link algerianPlan} reads. */
+interface MetadataLike {
+  selectNumberingPlan(country: string): void;
+  numberingPlan: { callingCode(): string };
+  IDDPrefix(): string;
+  nationalPrefixForParsing(): string | undefined;
+  nationalPrefixTransformRule(): string | undefined;
+  nationalNumberPattern(): string;
+  possibleLengths(): number[] | undefined;
+  getCountryCodesForCallingCode(code: string): string[] | undefined;
+  hasCallingCode(code: string): boolean;
+  type(name: string): { pattern(): string | undefined; possibleLengths(): number[] | undefined } | undefined;
+}
+
+const ALGERIA = algerianPlan();
+
+/** Longest national number libphonenumber reads (its MAX_LENGTH_FOR_NSN), shortest (MIN_LENGTH_FOR_NSN). */
+const MAX_NSN = 17;
+const MIN_NSN = 2;
+
+/**
+ * What libphonenumber answers for `text` read with the default country DZ, computed without it
+ * for the usual shapes of a number (libphonenumber costs 15 to 30 µs a call; a listing page has
+ * hundreds): the text's characters are ASCII digits and the separators ' ', '.', '-', '(', ')',
+ * with at most one '+' before the first digit; the number is national (no '+' and no '00') or
+ * Algerian ('+213', '00213', '213' as libphonenumber reads it). The steps are libphonenumber's
+ * own (parse.js: extractCountryCallingCode, stripIddPrefix, extractNationalNumber,
+ * getNumberType), on its own metadata. Answers the E.164 form, null when libphonenumber says no
+ * valid number, undefined when the text is of another shape (another country's '+33 ...', a
+ * letter, a fullwidth digit): then libphonenumber is asked. test/contacts.test.ts checks the
+ * answers against libphonenumber's on generated texts.
+ */
+export function algerianNumber(text: string, plan: AlgerianPlan | undefined = ALGERIA): string | null | undefined {
+  if (!plan || text.length > MAX_LIBPHONENUMBER_INPUT) return undefined;
+  let plus = false;
+  let digits = '';
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 48 && c <= 57) digits += text[i];
+    else if (c === 43 && digits === '' && !plus) plus = true;
+    else if (c !== 32 && c !== 46 && c !== 45 && c !== 40 && c !== 41) return undefined;
+    // (A '+' after a digit or a second '+', a letter, any other character: libphonenumber decides.)
+  }
+  // A '+' with separators before it is where libphonenumber starts reading; one after them, as above.
+  if (digits.length < 3) return null;
+  const cc = plan.callingCode;
+  let national: string;
+  if (plus || (digits.startsWith('00') && digits[2] !== '0')) {
+    // An international number: '+213 ...' or '00213 ...' (the IDD prefix); any other country is libphonenumber's.
+    const international = plus ? digits : digits.slice(2);
+    if (international[0] === '0') return null;
+    if (!international.startsWith(cc)) return undefined;
+    national = nationalOf(international.slice(cc.length), plan);
+  } else if (digits.startsWith(cc)) {
+    // '213550123456': read as international when the whole is no national number and the rest is, or the whole is too long.
+    const shorter = nationalOf(digits.slice(cc.length), plan);
+    const whole = nationalOf(digits, plan);
+    national = (!plan.national.test(whole) && plan.national.test(shorter)) || lengthCheck(whole, plan) === 'TOO_LONG' ? shorter : whole;
+  } else national = nationalOf(digits, plan);
+  if (national.length < MIN_NSN || national.length > MAX_NSN) return null;
+  return isValidNational(national, plan) ? `+${cc}${national}` : null;
+}
+
+/** libphonenumber's extractNationalNumber for the plan: the national prefix removed when what is left can be a number. */
+function nationalOf(number: string, plan: AlgerianPlan): string {
+  const m = plan.prefix.exec(number);
+  if (!m || m[0].length === 0) return number;
+  const rest = number.slice(m[0].length);
+  if (plan.national.test(number) && !plan.national.test(rest)) return number;
+  const length = lengthCheck(rest, plan);
+  return length === 'TOO_SHORT' || length === 'INVALID_LENGTH' ? number : rest;
+}
+
+/** libphonenumber's checkNumberLength for the plan's possible lengths. */
+function lengthCheck(number: string, plan: AlgerianPlan): 'IS_POSSIBLE' | 'TOO_SHORT' | 'TOO_LONG' | 'INVALID_LENGTH' {
+  const { lengths } = plan;
+  const n = number.length;
+  if (lengths[0] === n) return 'IS_POSSIBLE';
+  if (lengths[0] > n) return 'TOO_SHORT';
+  if (lengths[lengths.length - 1] < n) return 'TOO_LONG';
+  return lengths.indexOf(n, 1) >= 0 ? 'IS_POSSIBLE' : 'INVALID_LENGTH';
+}
+
+/** libphonenumber's isValid: the national number pattern, and some number type's pattern and lengths. */
+function isValidNational(national: string, plan: AlgerianPlan): boolean {
+  return plan.national.test(national) && plan.types.some((t) => t.lengths.includes(national.length) && t.pattern.test(national));
 }
 
 /**
@@ -163,9 +308,12 @@ const OVERLAP = 48;
  */
 export function findPhones(text: string, defaultCountry: CountryCode = 'DZ'): string[] {
   if (typeof text !== 'string') return [];
+  // A number is a span of at least MIN_DIGITS digits (a range, of more): a text with fewer has none.
+  if (!hasDigits(text, MIN_DIGITS)) return [];
   const found = new Set<string>();
   for (const chunk of asciiDigits(text).split(HARD_SEPARATORS)) {
-    if (!/\d/.test(chunk)) continue;
+    // (Spans do not cross chunks: a chunk of fewer digits than a span needs holds none.)
+    if (!hasDigits(chunk, MIN_DIGITS)) continue;
     for (const piece of collapse(chunk).split(SOFT_SEPARATORS)) {
       for (const span of numberSpans(piece)) {
         const one = oneNumber(span, defaultCountry);
@@ -203,6 +351,16 @@ const NUMBER_RANGE = /(?<![\d/])(\d(?:[ .-]?\d){7,12})((?: ?\/ ?\d{2}(?!\d)){1,5
 
 /** Fewest digits in a written phone number (with its country code) worth asking libphonenumber about. */
 const MIN_DIGITS = 6;
+
+/** Whether a text holds at least `n` digits, ASCII or Arabic-Indic (those {@link asciiDigits} turns into ASCII). */
+function hasDigits(text: string, n: number): boolean {
+  let digits = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (((c >= 48 && c <= 57) || (c >= 0x660 && c <= 0x669) || (c >= 0x6f0 && c <= 0x6f9)) && ++digits >= n) return true;
+  }
+  return false;
+}
 
 /**
  * The parts of a piece of text that can hold a phone number: each run of digits and the
@@ -254,7 +412,28 @@ function oneNumber(span: string, defaultCountry: CountryCode): string | undefine
   }
   if (digits > ONE_NUMBER_DIGITS || digits < 8) return undefined;
   if (isLatinLetter(span.charCodeAt(0)) || isLatinLetter(span.charCodeAt(span.length - 1))) return '';
-  return validNumber(span.replace(/^[^\d+(]+|[^\d)]+$/g, ''), defaultCountry) ?? '';
+  return validNumber(trimSpan(span), defaultCountry) ?? '';
+}
+
+/**
+ * A span without its context characters: from its first digit, '+' or '(' to its last digit or
+ * ')'. (The pattern it replaces, /^[^\d+(]+|[^\d)]+$/g, tried its second branch from every
+ * position of a run of dashes or dots and backtracked to the run's end: quadratic in the run.)
+ */
+function trimSpan(span: string): string {
+  let start = 0;
+  while (start < span.length) {
+    const c = span.charCodeAt(start);
+    if ((c >= 48 && c <= 57) || c === 43 || c === 40) break;
+    start++;
+  }
+  let end = span.length;
+  while (end > start) {
+    const c = span.charCodeAt(end - 1);
+    if ((c >= 48 && c <= 57) || c === 41) break;
+    end--;
+  }
+  return span.slice(start, end);
 }
 
 /** The valid numbers libphonenumber's matcher finds in a window of text, as E.164 (asked once per text inside {@link withContactMemo}). */
@@ -300,6 +479,16 @@ const LABEL = /[\u260e\u260f\u2706\u{1f4de}\u{1f4f1}\u{1f4f2}\u{1f57b}\u{1f57d}\
  * number label's reach).
  */
 function kindOf(label: string): PhoneKind | undefined {
+  // Label words are few (the spellings of LABEL's words): each is classified once.
+  const known = kinds.get(label);
+  if (known !== undefined || kinds.has(label)) return known;
+  const kind = labelKind(label);
+  if (kinds.size < 10_000) kinds.set(label, kind);
+  return kind;
+}
+const kinds = new Map<string, PhoneKind | undefined>();
+
+function labelKind(label: string): PhoneKind | undefined {
   if (/copie|fax|فاكس|^f$|^[\u{1f4e0}\u{1f5b7}]$/iu.test(label)) return 'fax';
   if (/^[\u2709\u{1f4e7}\u{1f4e8}\u{1f4e9}]$/u.test(label)) return undefined;
   if (/^(?:capital|nif|nis|rc)$/iu.test(label)) return 'id';
@@ -428,8 +617,19 @@ export function findEmails(text: string): string[] {
   return [...found];
 }
 
-const LOCAL_CHARS = /[a-z0-9._%+-]/i;
-const DOMAIN_CHARS = /[a-z0-9.-]/i;
+/** [a-z0-9._%+-], either case: the characters of a local part looked for (ASCII only, as /[a-z0-9._%+-]/i was). */
+function isLocalChar(c: number): boolean {
+  return isAsciiAlnum(c) || c === 46 || c === 95 || c === 37 || c === 43 || c === 45;
+}
+
+/** [a-z0-9.-], either case: the characters of a domain looked for. */
+function isDomainChar(c: number): boolean {
+  return isAsciiAlnum(c) || c === 46 || c === 45;
+}
+
+function isAsciiAlnum(c: number): boolean {
+  return (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
+}
 
 /**
  * The addresses in a text, found from each '@': the local part is the run of address
@@ -441,10 +641,10 @@ function addressesAroundAts(text: string): string[] {
   const out: string[] = [];
   for (let at = text.indexOf('@'); at !== -1; at = text.indexOf('@', at + 1)) {
     let start = at;
-    while (start > 0 && at - start <= 64 && LOCAL_CHARS.test(text[start - 1])) start--;
+    while (start > 0 && at - start <= 64 && isLocalChar(text.charCodeAt(start - 1))) start--;
     if (at - start > 64) continue;
     let end = at + 1;
-    while (end < text.length && end - at <= 254 && DOMAIN_CHARS.test(text[end])) end++;
+    while (end < text.length && end - at <= 254 && isDomainChar(text.charCodeAt(end))) end++;
     if (end - at > 254) continue;
     const local = trimDots(text.slice(start, at));
     const domain = text.slice(at + 1, end).replace(/[.-]{1,254}$/, '');
