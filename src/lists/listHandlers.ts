@@ -15,7 +15,7 @@ export function listLists(lists: ListService): RequestHandler {
 
 export function createList(lists: ListService): RequestHandler {
   return async (req, res) => {
-    res.status(201).json(await lists.create(account(req), req.body as ListCreate));
+    res.status(201).json(await lists.create(account(req), req.body as ListCreate, principalOf(req).mode));
   };
 }
 

@@ -744,6 +744,15 @@ export interface webhooks {
 }
 export interface components {
     schemas: {
+        /**
+         * @description `live` or `test` (see "Test mode"). A test key (its secret starts with `pk_test_`) searches
+         *     the same companies as a live one, but its extractions read only the sample directory that
+         *     ships with the service and charge nothing; what it creates (keys, lists, webhook endpoints,
+         *     extraction tasks) is marked `test`.
+         * @example live
+         * @enum {string}
+         */
+        Mode: "live" | "test";
         /** @description What to extract. */
         ScrapingRunRequest: {
             /**
@@ -771,10 +780,15 @@ export interface components {
              */
             only_new?: boolean;
         };
-        /** @description A company found by an extraction, as stored in the company database. */
+        /**
+         * @description A company found by an extraction, as stored in the company database. A test-mode
+         *     extraction stores nothing: its companies come from the sample directory, their `id` is
+         *     stable (the same company gets the same id on every run) but names no company of the
+         *     database.
+         */
         ScrapedEntreprise: components["schemas"]["Entreprise"] & {
             /**
-             * @description Whether this company cost a credit (it has an e-mail or a phone).
+             * @description Whether this company cost a credit (it has an e-mail or a phone). In test mode, whether a live run would have charged it; test mode charges nothing.
              * @example true
              */
             billed: boolean;
@@ -917,7 +931,7 @@ export interface components {
              */
             results_found: number;
             /**
-             * @description Credits charged (the companies in `entreprises` with `billed` true).
+             * @description Credits charged (the companies in `entreprises` with `billed` true); always 0 in test mode.
              * @example 1
              */
             credits_used: number;
@@ -968,6 +982,11 @@ export interface components {
              * @example 2026-03-01T10:00:09.000Z
              */
             completed_at?: string;
+            /**
+             * @description `test` for a task of a test key (read from the sample directory, charged nothing), else `live`. Absent only from answers stored before version 1.2.0, which are all live.
+             * @example live
+             */
+            mode?: components["schemas"]["Mode"];
         };
         /**
          * @description Where a task is in its life. A task submitted with `POST /v1/scraping/tasks` starts
@@ -1068,6 +1087,11 @@ export interface components {
              */
             cancelled_at?: string;
             progress?: components["schemas"]["ScrapingTaskProgress"];
+            /**
+             * @description `test` for a task of a test key (read from the sample directory, charged nothing), else `live`. Absent only from answers stored before version 1.2.0, which are all live.
+             * @example live
+             */
+            mode?: components["schemas"]["Mode"];
         };
         /** @description A task in the account's list of tasks, without its companies (read them with `GET /v1/scraping/tasks/{task_id}`). */
         ScrapingTaskSummary: {
@@ -1114,6 +1138,11 @@ export interface components {
              * @example 1
              */
             credits_used?: number;
+            /**
+             * @description `test` for a task of a test key (read from the sample directory, charged nothing), else `live`.
+             * @example live
+             */
+            mode: components["schemas"]["Mode"];
         };
         /** @description One page of extraction tasks. */
         ScrapingTaskPage: {
@@ -1456,6 +1485,12 @@ export interface components {
              * @example 7c9e6679-7425-40de-944b-e07fc1f90ae7
              */
             key_id: string;
+            /**
+             * @description The mode of the API key used for this request: `test` for a test key, whose
+             *     extractions read only the sample directory and charge nothing (see "Test mode").
+             * @example live
+             */
+            mode: components["schemas"]["Mode"];
         };
         /** @description The account's plan. */
         Plan: {
@@ -1521,11 +1556,16 @@ export interface components {
              * @example null
              */
             revoked_at: string | null;
+            /**
+             * @description `live`, or `test` for a test key (its secret starts with `pk_test_`): see "Test mode".
+             * @example live
+             */
+            mode: components["schemas"]["Mode"];
         };
         /** @description A new API key, with its secret. The secret is shown only this once. */
         ApiKeyCreated: components["schemas"]["ApiKey"] & {
             /**
-             * @description The secret key, to send as `Authorization: Bearer <api_key>`.
+             * @description The secret key, to send as `Authorization: Bearer <api_key>`. A live key is a JWT; a test key is `pk_test_` followed by a JWT.
              * @example eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIwYjZmMWE1Mi0zYzNlLTRjNTUtOWE0Zi03ZjBkM2I2YjlkMTEiLCJqdGkiOiI3YzllNjY3OS03NDI1LTQwZGUtOTQ0Yi1lMDdmYzFmOTBhZTciLCJpYXQiOjE3Njk5MzI4MDAsImlzcyI6InByb3NwZWN0aW5nLWFwaSJ9.2bXg4yF0mQk3m9p2cD6e1rRk3W5bTz0f4fS8nq1oZ1A
              */
             api_key: string;
@@ -1542,6 +1582,14 @@ export interface components {
              * @example 90
              */
             expires_in_days?: number;
+            /**
+             * @description `test` for a test key: its secret starts with `pk_test_`, its extractions read only the
+             *     sample directory and charge nothing (see "Test mode"). Default: the mode of the key
+             *     making the request, so `live` from a live key. A test key creates test keys only
+             *     (`live` from a test key answers 400).
+             * @example test
+             */
+            mode?: components["schemas"]["Mode"];
         };
         /** @description One page of API keys. */
         ApiKeyPage: {
@@ -1638,6 +1686,11 @@ export interface components {
              *     larger, read every lead with `GET /v1/lists/{id}/leads`.
              */
             leads: components["schemas"]["Lead"][];
+            /**
+             * @description `test` when a test key created the list, else `live`. Either mode reads and changes every list of the account.
+             * @example live
+             */
+            mode: components["schemas"]["Mode"];
         };
         /** @description One page of prospecting lists. */
         ListPage: {
@@ -1764,7 +1817,7 @@ export interface components {
              */
             created_at: string;
             /**
-             * @description Credits added (positive) or charged (negative); never 0.
+             * @description Credits added (positive) or charged (negative); 0 only for a test-mode extraction (`scraping_test`).
              * @example -12
              */
             amount: number;
@@ -1774,15 +1827,16 @@ export interface components {
              */
             balance_after: number;
             /**
-             * @description Why the balance moved: `scraping` for an extraction's charge, `opening balance` for
-             *     the grant written when the account was created, or the operator's own words for a
-             *     grant or a correction.
+             * @description Why the balance moved: `scraping` for an extraction's charge, `scraping_test` for a
+             *     test-mode extraction (amount 0: test mode charges nothing), `opening balance` for the
+             *     grant written when the account was created, or the operator's own words for a grant or
+             *     a correction.
              * @example scraping
              */
             reason: string;
             /**
              * Format: uuid
-             * @description The extraction task this movement paid for (`GET /v1/scraping/tasks/{task_id}`); null for grants.
+             * @description The extraction task this movement paid for, or the test-mode task it records (`GET /v1/scraping/tasks/{task_id}`); null for grants.
              * @example 5b0c7a52-3a4e-4d1f-9f58-2f8c6a1d7e90
              */
             task_id: string | null;
@@ -1871,6 +1925,13 @@ export interface components {
              * @example 2026-03-01T10:00:00.000Z
              */
             created_at: string;
+            /**
+             * @description `test` when a test key created it: it receives the events of test-mode extractions
+             *     only, and a live endpoint those of live ones only. A test key lists and deletes only test
+             *     endpoints.
+             * @example live
+             */
+            mode: components["schemas"]["Mode"];
         };
         /** @description One page of webhook endpoints. */
         WebhookEndpointPage: {

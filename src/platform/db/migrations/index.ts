@@ -11,13 +11,14 @@ import * as m009 from './009_extraction_concurrency';
 import * as m010 from './010_company_provenance';
 import * as m011 from './011_webhooks';
 import * as m012 from './012_scraping_task_queue';
+import * as m013 from './013_test_mode';
 
 interface Migration extends Knex.Migration {
   name: string;
 }
 
 /** Every migration, in order. One list serves PostgreSQL and the embedded PGlite alike. */
-const migrations: Migration[] = [m001, m002, m003, m004, m005, m006, m007, m008, m009, m010, m011, m012];
+const migrations: Migration[] = [m001, m002, m003, m004, m005, m006, m007, m008, m009, m010, m011, m012, m013];
 
 /** A static migration source: works the same under tsx, jest and compiled code. */
 export const migrationSource: Knex.MigrationSource<Migration> = {
