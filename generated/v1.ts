@@ -983,8 +983,8 @@ export interface components {
              */
             completed_at?: string;
             /**
-             * @description `test` for a task of a test key (read from the sample directory, charged nothing), else `live`. Absent only from answers stored before version 1.2.0, which are all live.
-             * @example live
+             * @description `test` on a test key's task (read from the sample directory, charged nothing); absent from a live task's answer, which is as it was before test mode.
+             * @example test
              */
             mode?: components["schemas"]["Mode"];
         };
@@ -1088,8 +1088,8 @@ export interface components {
             cancelled_at?: string;
             progress?: components["schemas"]["ScrapingTaskProgress"];
             /**
-             * @description `test` for a task of a test key (read from the sample directory, charged nothing), else `live`. Absent only from answers stored before version 1.2.0, which are all live.
-             * @example live
+             * @description `test` on a test key's task (read from the sample directory, charged nothing); absent from a live task's answer, which is as it was before test mode.
+             * @example test
              */
             mode?: components["schemas"]["Mode"];
         };
@@ -1139,10 +1139,10 @@ export interface components {
              */
             credits_used?: number;
             /**
-             * @description `test` for a task of a test key (read from the sample directory, charged nothing), else `live`.
-             * @example live
+             * @description `test` on a test key's task (read from the sample directory, charged nothing); absent from a live task's answer, which is as it was before test mode.
+             * @example test
              */
-            mode: components["schemas"]["Mode"];
+            mode?: components["schemas"]["Mode"];
         };
         /** @description One page of extraction tasks. */
         ScrapingTaskPage: {
@@ -1557,10 +1557,10 @@ export interface components {
              */
             revoked_at: string | null;
             /**
-             * @description `live`, or `test` for a test key (its secret starts with `pk_test_`): see "Test mode".
-             * @example live
+             * @description `test` on a test key (its secret starts with `pk_test_`, see "Test mode"); absent from a live key, which reads as it did before test mode.
+             * @example test
              */
-            mode: components["schemas"]["Mode"];
+            mode?: components["schemas"]["Mode"];
         };
         /** @description A new API key, with its secret. The secret is shown only this once. */
         ApiKeyCreated: components["schemas"]["ApiKey"] & {
@@ -1687,10 +1687,10 @@ export interface components {
              */
             leads: components["schemas"]["Lead"][];
             /**
-             * @description `test` when a test key created the list, else `live`. Either mode reads and changes every list of the account.
-             * @example live
+             * @description `test` when a test key created the list; absent from a list a live key created. Either kind of key reads and changes every list of the account.
+             * @example test
              */
-            mode: components["schemas"]["Mode"];
+            mode?: components["schemas"]["Mode"];
         };
         /** @description One page of prospecting lists. */
         ListPage: {
@@ -1926,12 +1926,12 @@ export interface components {
              */
             created_at: string;
             /**
-             * @description `test` when a test key created it: it receives the events of test-mode extractions
-             *     only, and a live endpoint those of live ones only. A test key lists and deletes only test
-             *     endpoints.
-             * @example live
+             * @description `test` when a test key created it (absent from a live endpoint): it receives the events
+             *     of test-mode extractions only, and a live endpoint those of live ones only. A test key
+             *     lists and deletes only test endpoints.
+             * @example test
              */
-            mode: components["schemas"]["Mode"];
+            mode?: components["schemas"]["Mode"];
         };
         /** @description One page of webhook endpoints. */
         WebhookEndpointPage: {

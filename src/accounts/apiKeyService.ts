@@ -41,7 +41,8 @@ export function toApiKey(row: keys.ApiKeyRow): ApiKey {
     created_at: row.created_at.toISOString(),
     expires_at: row.expires_at ? row.expires_at.toISOString() : null,
     revoked_at: row.revoked_at ? row.revoked_at.toISOString() : null,
-    mode: row.mode,
+    // Only a test key says its mode: a live key reads as it did before test mode.
+    ...(row.mode === 'test' ? { mode: row.mode } : {}),
   };
 }
 

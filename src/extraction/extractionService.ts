@@ -104,7 +104,8 @@ function pendingOf(row: tasks.TaskRow): ScrapingTaskPending {
     max_results: row.max_results,
     only_new: row.only_new,
     created_at: new Date(row.created_at).toISOString(),
-    mode: row.mode,
+    // Only a test key's task says its mode: a live task's answer stays as it always was.
+    ...(row.mode === 'test' ? { mode: 'test' as const } : {}),
   };
   if (row.started_at) pending.started_at = new Date(row.started_at).toISOString();
   if (row.cancelled_at) pending.cancelled_at = new Date(row.cancelled_at).toISOString();
@@ -114,7 +115,7 @@ function pendingOf(row: tasks.TaskRow): ScrapingTaskPending {
 
 function summaryOf(row: tasks.TaskRow): ScrapingTaskSummary {
   const { task_id, secteur, wilaya, wilaya_code, max_results, created_at } = pendingOf(row);
-  const summary: ScrapingTaskSummary = { task_id, status: row.status, secteur, wilaya, wilaya_code, max_results, created_at, mode: row.mode };
+  const summary: ScrapingTaskSummary = { task_id, status: row.status, secteur, wilaya, wilaya_code, max_results, created_at, ...(row.mode === 'test' ? { mode: 'test' as const } : {}) };
   const found = row.response?.results_found;
   if (typeof found === 'number') summary.results_found = found;
   summary.credits_used = row.credits_used;
@@ -391,7 +392,7 @@ export class ScrapingService {
       // Only when asked for: the answer of a request without only_new stays as it always was.
       ...(request.onlyNew ? { only_new: true, skipped_known: result.companies.length - fresh.length } : {}),
       ...hooks.extra,
-      mode,
+      ...(mode === 'test' ? { mode } : {}),
     };
     const record = async (trx: Knex, status: 'completed' | 'failed', response: ScrapingTask) => {
       if (!(await hooks.record(trx, status, response))) throw new TaskGone(taskId);
@@ -738,7 +739,7 @@ export class ScrapingService {
       ...(row.only_new ? { only_new: true, skipped_known: 0 } : {}),
       started_at: new Date(row.started_at ?? Date.now()).toISOString(),
       completed_at: new Date().toISOString(),
-      mode: row.mode,
+      ...(row.mode === 'test' ? { mode: row.mode } : {}),
     };
     await this.db.transaction(async (trx) => {
       if (await tasks.finishTask(trx, row.id, row.attempts, 'failed', failed)) await this.events?.failed(trx, row.account_id, failed);

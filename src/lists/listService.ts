@@ -46,7 +46,8 @@ function toList(row: lists.ListRow, count: number, leads: Lead[]): List {
     updated_at: row.updated_at.toISOString(),
     leads_count: count,
     leads,
-    mode: row.mode,
+    // Only a test key's list says its mode: a live list reads as it did before test mode.
+    ...(row.mode === 'test' ? { mode: row.mode } : {}),
   };
 }
 

@@ -121,7 +121,7 @@ export class WebhookService {
 }
 
 function toEndpoint(row: repo.EndpointRow): WebhookEndpoint {
-  return { id: row.id, url: row.url, events: row.events as WebhookEventType[], created_at: row.created_at.toISOString(), mode: row.mode };
+  return { id: row.id, url: row.url, events: row.events as WebhookEventType[], created_at: row.created_at.toISOString(), ...(row.mode === 'test' ? { mode: row.mode } : {}) };
 }
 
 function endpointNotFound(id: string): AppError {
