@@ -228,6 +228,15 @@ const outcomes: Record<string, (f: Fixture, out: string, cwd: string) => Promise
     const added = leads.body.items.find((l: Json) => l.entreprise.id === f.env.ENTREPRISE_ID);
     expect(added).toMatchObject({ note: 'Vu au salon Batimatec', statut: 'nouveau' });
   },
+  addLead: async (f) => {
+    const leads = await request(ctx.app).get(`/v1/lists/${f.env.LIST_ID}/leads`).set(f.auth).expect(200);
+    expect(leads.body.items.find((l: Json) => l.entreprise.id === f.env.ENTREPRISE_ID)).toMatchObject({ statut: 'contacte', note: 'Vu au salon Batimatec' });
+  },
+  addLeadsBulk: async (f, out) => {
+    expect(out).toMatch(/[1-9]\d* added/);
+    const leads = await request(ctx.app).get(`/v1/lists/${f.env.LIST_ID}/leads`).set(f.auth).expect(200);
+    expect(leads.body.total).toBeGreaterThan(1);
+  },
   updateLead: async (f) => {
     const leads = await request(ctx.app).get(`/v1/lists/${f.env.LIST_ID}/leads`).set(f.auth).expect(200);
     expect(leads.body.items.find((l: Json) => l.id === f.env.LEAD_ID)).toMatchObject({ statut: 'contacte', note: 'Rappeler jeudi' });

@@ -584,6 +584,69 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/lists/{id}/leads/single": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of a prospecting list of the calling account. */
+                id: components["parameters"]["ListId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add one company to a prospecting list
+         * @description Adds one company of the company database to one of the calling account's lists, with an
+         *     optional `statut` (default `nouveau`) and `note`; answers **201** with the new lead. The
+         *     same as `POST /v1/lists/{id}/leads` with `{entreprise_id}`, as an operation of its own so
+         *     that a generated client gets one body type and one answer type (`Lead`).
+         *
+         *     A company already in the list answers 409 `lead_already_exists`; an unknown company, or
+         *     another account's list, 404 `resource_not_found`. Adding a lead moves the list's
+         *     `updated_at`. Free: never changes the credit balance.
+         */
+        post: operations["addLead"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/lists/{id}/leads/bulk": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of a prospecting list of the calling account. */
+                id: components["parameters"]["ListId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add several companies to a prospecting list
+         * @description Adds several companies of the company database to one of the calling account's lists:
+         *     `{entreprise_ids: [...]}` (1 to 1,000 distinct ids, for example the `id`s of search
+         *     results) or `{task_id}` (every company of one of the account's extraction tasks). The same
+         *     as `POST /v1/lists/{id}/leads` with those forms, as an operation of its own so that a
+         *     generated client gets one answer type (`LeadBulkResult`).
+         *
+         *     Answers **200** with the leads `added` (status `nouveau`, in the order given) and the ids
+         *     `already_present` in the list (left as they were). All or nothing, in one transaction:
+         *     when any id is unknown the answer is 404 naming every unknown id (in `detail` and in
+         *     `errors[]`) and nothing is added; another account's task or list answers 404. Adding leads
+         *     moves the list's `updated_at`. Free: never changes the credit balance.
+         */
+        post: operations["addLeadsBulk"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/lists/{id}/leads/{lead_id}": {
         parameters: {
             query?: never;
@@ -744,6 +807,36 @@ export interface webhooks {
 }
 export interface components {
     schemas: {
+        /** @description One company to add to a list, with its status and note (`POST /v1/lists/{id}/leads/single`). */
+        LeadAddSingle: {
+            /**
+             * Format: uuid
+             * @description The id of the company to add (as in the search or an extraction).
+             * @example 3f0b8a4e-2c1d-4e5f-9a6b-7c8d9e0f1a2b
+             */
+            entreprise_id: string;
+            statut?: components["schemas"]["LeadStatut"];
+            /**
+             * @description A free note, up to 2,000 characters.
+             * @example Rappeler en septembre.
+             */
+            note?: string | null;
+        };
+        /**
+         * @description Several companies to add to a list (`POST /v1/lists/{id}/leads/bulk`): exactly one of
+         *     `entreprise_ids` (1 to 1,000 ids, for example a page of search results) or `task_id` (every
+         *     company of an extraction task). Both, or neither, answers 400 naming the fields.
+         */
+        LeadAddBulk: {
+            /** @description 1 to 1,000 distinct company ids, in the order to add them; all of them or none. */
+            entreprise_ids?: string[];
+            /**
+             * Format: uuid
+             * @description The id of one of the account's extraction tasks, whose companies are all added, or none.
+             * @example 6f1e2d3c-4b5a-4978-8695-a4b3c2d1e0f9
+             */
+            task_id?: string;
+        };
         /**
          * @description `live` or `test` (see "Test mode"). A test key (its secret starts with `pk_test_`) searches
          *     the same companies as a live one, but its extractions read only the sample directory that
@@ -3278,6 +3371,81 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["LeadTargetNotFound"];
             409: components["responses"]["LeadConflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Error"];
+        };
+    };
+    addLead: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of a prospecting list of the calling account. */
+                id: components["parameters"]["ListId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LeadAddSingle"];
+            };
+        };
+        responses: {
+            /** @description The new lead. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Lead"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["LeadTargetNotFound"];
+            409: components["responses"]["LeadConflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Error"];
+        };
+    };
+    addLeadsBulk: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of a prospecting list of the calling account. */
+                id: components["parameters"]["ListId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LeadAddBulk"];
+            };
+        };
+        responses: {
+            /** @description What was added and what was already there. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LeadBulkResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["LeadTargetNotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
