@@ -597,6 +597,69 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/lists/{id}/leads/single": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of a prospecting list of the calling account. */
+                id: components["parameters"]["ListId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add one company to a prospecting list
+         * @description Adds one company of the company database to one of the calling account's lists, with an
+         *     optional `statut` (default `nouveau`) and `note`; answers **201** with the new lead. The
+         *     same as `POST /v1/lists/{id}/leads` with `{entreprise_id}`, as an operation of its own so
+         *     that a generated client gets one body type and one answer type (`Lead`).
+         *
+         *     A company already in the list answers 409 `lead_already_exists`; an unknown company, or
+         *     another account's list, 404 `resource_not_found`. Adding a lead moves the list's
+         *     `updated_at`. Free: never changes the credit balance.
+         */
+        post: operations["addLead"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/lists/{id}/leads/bulk": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of a prospecting list of the calling account. */
+                id: components["parameters"]["ListId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add several companies to a prospecting list
+         * @description Adds several companies of the company database to one of the calling account's lists:
+         *     `{entreprise_ids: [...]}` (1 to 1,000 distinct ids, for example the `id`s of search
+         *     results) or `{task_id}` (every company of one of the account's extraction tasks). The same
+         *     as `POST /v1/lists/{id}/leads` with those forms, as an operation of its own so that a
+         *     generated client gets one answer type (`LeadBulkResult`).
+         *
+         *     Answers **200** with the leads `added` (status `nouveau`, in the order given) and the ids
+         *     `already_present` in the list (left as they were). All or nothing, in one transaction:
+         *     when any id is unknown the answer is 404 naming every unknown id (in `detail` and in
+         *     `errors[]`) and nothing is added; another account's task or list answers 404. Adding leads
+         *     moves the list's `updated_at`. Free: never changes the credit balance.
+         */
+        post: operations["addLeadsBulk"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/lists/{id}/leads/{lead_id}": {
         parameters: {
             query?: never;
@@ -757,6 +820,45 @@ export interface webhooks {
 }
 export interface components {
     schemas: {
+        /** @description One company to add to a list, with its status and note (`POST /v1/lists/{id}/leads/single`). */
+        LeadAddSingle: {
+            /**
+             * Format: uuid
+             * @description The id of the company to add (as in the search or an extraction).
+             * @example 3f0b8a4e-2c1d-4e5f-9a6b-7c8d9e0f1a2b
+             */
+            entreprise_id: string;
+            statut?: components["schemas"]["LeadStatut"];
+            /**
+             * @description A free note, up to 2,000 characters.
+             * @example Rappeler en septembre.
+             */
+            note?: string | null;
+        };
+        /**
+         * @description Several companies to add to a list (`POST /v1/lists/{id}/leads/bulk`): exactly one of
+         *     `entreprise_ids` (1 to 1,000 ids, for example a page of search results) or `task_id` (every
+         *     company of an extraction task). Both, or neither, answers 400 naming the fields.
+         */
+        LeadAddBulk: {
+            /** @description 1 to 1,000 distinct company ids, in the order to add them; all of them or none. */
+            entreprise_ids?: string[];
+            /**
+             * Format: uuid
+             * @description The id of one of the account's extraction tasks, whose companies are all added, or none.
+             * @example 6f1e2d3c-4b5a-4978-8695-a4b3c2d1e0f9
+             */
+            task_id?: string;
+        };
+        /**
+         * @description `live` or `test` (see "Test mode"). A test key (its secret starts with `pk_test_`) searches
+         *     the same companies as a live one, but its extractions read only the sample directory that
+         *     ships with the service and charge nothing; what it creates (keys, lists, webhook endpoints,
+         *     extraction tasks) is marked `test`.
+         * @example live
+         * @enum {string}
+         */
+        Mode: "live" | "test";
         /** @description What to extract. */
         ScrapingRunRequest: {
             /**
@@ -784,10 +886,15 @@ export interface components {
              */
             only_new?: boolean;
         };
-        /** @description A company found by an extraction, as stored in the company database. */
+        /**
+         * @description A company found by an extraction, as stored in the company database. A test-mode
+         *     extraction stores nothing: its companies come from the sample directory, their `id` is
+         *     stable (the same company gets the same id on every run) but names no company of the
+         *     database.
+         */
         ScrapedEntreprise: components["schemas"]["Entreprise"] & {
             /**
-             * @description Whether this company cost a credit (it has an e-mail or a phone).
+             * @description Whether this company cost a credit (it has an e-mail or a phone). In test mode, whether a live run would have charged it; test mode charges nothing.
              * @example true
              */
             billed: boolean;
@@ -930,7 +1037,7 @@ export interface components {
              */
             results_found: number;
             /**
-             * @description Credits charged (the companies in `entreprises` with `billed` true).
+             * @description Credits charged (the companies in `entreprises` with `billed` true); always 0 in test mode.
              * @example 1
              */
             credits_used: number;
@@ -981,6 +1088,11 @@ export interface components {
              * @example 2026-03-01T10:00:09.000Z
              */
             completed_at?: string;
+            /**
+             * @description `test` on a test key's task (read from the sample directory, charged nothing); absent from a live task's answer, which is as it was before test mode.
+             * @example test
+             */
+            mode?: components["schemas"]["Mode"];
         };
         /**
          * @description Where a task is in its life. A task submitted with `POST /v1/scraping/tasks` starts
@@ -1082,6 +1194,11 @@ export interface components {
              */
             cancelled_at?: string;
             progress?: components["schemas"]["ScrapingTaskProgress"];
+            /**
+             * @description `test` on a test key's task (read from the sample directory, charged nothing); absent from a live task's answer, which is as it was before test mode.
+             * @example test
+             */
+            mode?: components["schemas"]["Mode"];
         };
         /** @description A task in the account's list of tasks, without its companies (read them with `GET /v1/scraping/tasks/{task_id}`). */
         ScrapingTaskSummary: {
@@ -1128,6 +1245,11 @@ export interface components {
              * @example 1
              */
             credits_used?: number;
+            /**
+             * @description `test` on a test key's task (read from the sample directory, charged nothing); absent from a live task's answer, which is as it was before test mode.
+             * @example test
+             */
+            mode?: components["schemas"]["Mode"];
         };
         /** @description One page of extraction tasks. */
         ScrapingTaskPage: {
@@ -1470,6 +1592,12 @@ export interface components {
              * @example 7c9e6679-7425-40de-944b-e07fc1f90ae7
              */
             key_id: string;
+            /**
+             * @description The mode of the API key used for this request: `test` for a test key, whose
+             *     extractions read only the sample directory and charge nothing (see "Test mode").
+             * @example live
+             */
+            mode: components["schemas"]["Mode"];
         };
         /** @description The account's plan. */
         Plan: {
@@ -1537,11 +1665,16 @@ export interface components {
              * @example null
              */
             revoked_at: string | null;
+            /**
+             * @description `test` on a test key (its secret starts with `pk_test_`, see "Test mode"); absent from a live key, which reads as it did before test mode.
+             * @example test
+             */
+            mode?: components["schemas"]["Mode"];
         };
         /** @description A new API key, with its secret. The secret is shown only this once. */
         ApiKeyCreated: components["schemas"]["ApiKey"] & {
             /**
-             * @description The secret key, to send as `Authorization: Bearer <api_key>`.
+             * @description The secret key, to send as `Authorization: Bearer <api_key>`. A live key is a JWT; a test key is `pk_test_` followed by a JWT.
              * @example eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIwYjZmMWE1Mi0zYzNlLTRjNTUtOWE0Zi03ZjBkM2I2YjlkMTEiLCJqdGkiOiI3YzllNjY3OS03NDI1LTQwZGUtOTQ0Yi1lMDdmYzFmOTBhZTciLCJpYXQiOjE3Njk5MzI4MDAsImlzcyI6InByb3NwZWN0aW5nLWFwaSJ9.2bXg4yF0mQk3m9p2cD6e1rRk3W5bTz0f4fS8nq1oZ1A
              */
             api_key: string;
@@ -1558,6 +1691,14 @@ export interface components {
              * @example 90
              */
             expires_in_days?: number;
+            /**
+             * @description `test` for a test key: its secret starts with `pk_test_`, its extractions read only the
+             *     sample directory and charge nothing (see "Test mode"). Default: the mode of the key
+             *     making the request, so `live` from a live key. A test key creates test keys only
+             *     (`live` from a test key answers 400).
+             * @example test
+             */
+            mode?: components["schemas"]["Mode"];
         };
         /** @description One page of API keys. */
         ApiKeyPage: {
@@ -1654,6 +1795,11 @@ export interface components {
              *     larger, read every lead with `GET /v1/lists/{id}/leads`.
              */
             leads: components["schemas"]["Lead"][];
+            /**
+             * @description `test` when a test key created the list; absent from a list a live key created. Either kind of key reads and changes every list of the account.
+             * @example test
+             */
+            mode?: components["schemas"]["Mode"];
         };
         /** @description One page of prospecting lists. */
         ListPage: {
@@ -1780,7 +1926,7 @@ export interface components {
              */
             created_at: string;
             /**
-             * @description Credits added (positive) or charged (negative); never 0.
+             * @description Credits added (positive) or charged (negative); 0 only for a test-mode extraction (`scraping_test`).
              * @example -12
              */
             amount: number;
@@ -1790,15 +1936,16 @@ export interface components {
              */
             balance_after: number;
             /**
-             * @description Why the balance moved: `scraping` for an extraction's charge, `opening balance` for
-             *     the grant written when the account was created, or the operator's own words for a
-             *     grant or a correction.
+             * @description Why the balance moved: `scraping` for an extraction's charge, `scraping_test` for a
+             *     test-mode extraction (amount 0: test mode charges nothing), `opening balance` for the
+             *     grant written when the account was created, or the operator's own words for a grant or
+             *     a correction.
              * @example scraping
              */
             reason: string;
             /**
              * Format: uuid
-             * @description The extraction task this movement paid for (`GET /v1/scraping/tasks/{task_id}`); null for grants.
+             * @description The extraction task this movement paid for, or the test-mode task it records (`GET /v1/scraping/tasks/{task_id}`); null for grants.
              * @example 5b0c7a52-3a4e-4d1f-9f58-2f8c6a1d7e90
              */
             task_id: string | null;
@@ -1887,6 +2034,13 @@ export interface components {
              * @example 2026-03-01T10:00:00.000Z
              */
             created_at: string;
+            /**
+             * @description `test` when a test key created it (absent from a live endpoint): it receives the events
+             *     of test-mode extractions only, and a live endpoint those of live ones only. A test key
+             *     lists and deletes only test endpoints.
+             * @example test
+             */
+            mode?: components["schemas"]["Mode"];
         };
         /** @description One page of webhook endpoints. */
         WebhookEndpointPage: {
@@ -3233,6 +3387,81 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["LeadTargetNotFound"];
             409: components["responses"]["LeadConflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Error"];
+        };
+    };
+    addLead: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of a prospecting list of the calling account. */
+                id: components["parameters"]["ListId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LeadAddSingle"];
+            };
+        };
+        responses: {
+            /** @description The new lead. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Lead"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["LeadTargetNotFound"];
+            409: components["responses"]["LeadConflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Error"];
+        };
+    };
+    addLeadsBulk: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of a prospecting list of the calling account. */
+                id: components["parameters"]["ListId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LeadAddBulk"];
+            };
+        };
+        responses: {
+            /** @description What was added and what was already there. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LeadBulkResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["LeadTargetNotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];

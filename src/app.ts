@@ -10,7 +10,7 @@ import { AppError } from './platform/errors';
 import { getMe, listCreditLedger } from './accounts/accountHandlers';
 import { createApiKey, listApiKeys, revokeApiKey } from './accounts/apiKeyHandlers';
 import { getEntreprise, getEntrepriseFacets, getSecteurs, getWilayas, searchEntreprises } from './search/searchHandlers';
-import { addLeads, createList, deleteLead, deleteList, exportList, getList, listLeads, listLists, updateLead, updateList } from './lists/listHandlers';
+import { addLead, addLeads, addLeadsBulk, createList, deleteLead, deleteList, exportList, getList, listLeads, listLists, updateLead, updateList } from './lists/listHandlers';
 import { cancelScrapingTask, createScrapingTask, getScrapingTask, listScrapingTasks, runScraping } from './extraction/extractionHandlers';
 import { authenticate } from './accounts/auth';
 import { databaseUnavailable, errorHandler, inputErrors, notFound, reportInputErrors, sendProblem } from './platform/http/problem';
@@ -231,6 +231,8 @@ export function createApp(deps: AppDependencies): Express {
   v1.delete('/lists/:id', deleteList(lists));
   v1.get('/lists/:id/leads', listLeads(lists));
   v1.post('/lists/:id/leads', addLeads(lists));
+  v1.post('/lists/:id/leads/single', addLead(lists));
+  v1.post('/lists/:id/leads/bulk', addLeadsBulk(lists));
   v1.patch('/lists/:id/leads/:lead_id', updateLead(lists));
   v1.delete('/lists/:id/leads/:lead_id', deleteLead(lists));
   v1.get('/lists/:id/export', exportList(lists));

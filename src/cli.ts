@@ -23,7 +23,7 @@ function progressBar(label: string): ((fraction: number) => void) | undefined {
 const USAGE = `Usage: npm run cli -- <command>
 
   accounts create --name NAME --plan sales_team|enterprise --credits N
-  keys create --account ACCOUNT_ID [--name NAME] [--expires-in-days N]
+  keys create --account ACCOUNT_ID [--name NAME] [--expires-in-days N] [--mode live|test]
   keys revoke KEY_ID
   credits add --account ACCOUNT_ID --amount N --reason TEXT [--reference REF]
               (a negative amount is written --amount=-5)
@@ -77,6 +77,7 @@ async function run(argv: string[]): Promise<unknown> {
         reference: { type: 'string' },
         'expires-in-days': { type: 'string' },
         count: { type: 'string' },
+        mode: { type: 'string' },
         silent: { type: 'boolean' },
       },
     });
@@ -104,9 +105,11 @@ async function run(argv: string[]): Promise<unknown> {
       const account = uuid(required(values, 'account'), '--account');
       const days = values['expires-in-days'] !== undefined ? wholeNumber(values['expires-in-days'], 'expires-in-days') : undefined;
       if (days !== undefined && (days < 1 || days > 3650)) throw new UsageError('--expires-in-days must be from 1 to 3650');
+      const mode = values.mode ?? 'live';
+      if (mode !== 'live' && mode !== 'test') throw new UsageError(`--mode must be live or test (got "${mode}")`);
       task = async (s) => {
         await s.accounts.get(account);
-        const created = await s.apiKeys.issue(account, { name: values.name ?? null, expiresInDays: days });
+        const created = await s.apiKeys.issue(account, { name: values.name ?? null, expiresInDays: days, mode });
         return { key_id: created.id, api_key: created.api_key };
       };
       break;

@@ -35,6 +35,8 @@ import { seedDemoCompaniesIfEmpty } from './demo';
 export interface ServiceOptions {
   /** Where extractions read from; without it POST /v1/scraping/run answers 503. */
   scraping?: ScrapingSetup;
+  /** Where test keys' extractions read (the sample directory alone), built on first use; without it they answer 503. */
+  testScraping?: () => Promise<ScrapingSetup>;
   /** Authentication rows kept between requests (started by the caller); without it, read every time. */
   principalCache?: PrincipalCache;
   /** Where searches read (a replica, behind a read-your-writes fence); without it, the primary. */
@@ -73,8 +75,9 @@ export function createServices(db: Knex, apiKeySecret: string, options: ServiceO
   const webhooks = new WebhookService(db, options.webhooks);
   // An extraction's outcome and charge become webhook events, in the transaction that writes them.
   const events: ExtractionEvents = {
-    completed: (trx, accountId, task) => webhooks.emit(trx, accountId, 'scraping.task.completed', task),
-    failed: (trx, accountId, task) => webhooks.emit(trx, accountId, 'scraping.task.failed', task),
+    // A test-mode task's events go to the account's test endpoints only.
+    completed: (trx, accountId, task) => webhooks.emit(trx, accountId, 'scraping.task.completed', task, undefined, task.mode ?? 'live'),
+    failed: (trx, accountId, task) => webhooks.emit(trx, accountId, 'scraping.task.failed', task, undefined, task.mode ?? 'live'),
     charged: (trx, accountId, before, after, taskId) => webhooks.charged(trx, accountId, before, after, taskId),
   };
   return {
@@ -93,6 +96,7 @@ export function createServices(db: Knex, apiKeySecret: string, options: ServiceO
       undefined,
       metrics,
       events,
+      options.testScraping,
     ),
     lists: new ListService(db),
     webhooks,
@@ -270,6 +274,27 @@ export async function compose(config: Config, options: ComposeOptions): Promise<
       else logger.warn('rate limits: Redis not reachable yet; counting in-process until it is');
     }
   }
+  // Test keys' extractions read the sample directory alone, never a configured one: the demo
+  // store's own, or one started on the first test-mode extraction. Its fetcher is its own (a
+  // test's fake fetcher of the live setup is not used); its pages are parsed by the same workers.
+  const liveSetup = scraping;
+  let testSetup: Promise<ScrapingSetup> | undefined;
+  let closing = false;
+  const testScraping = () => {
+    if (closing) return Promise.reject(new Error('the server is shutting down'));
+    testSetup ??= (async () => {
+      const directory = sample ?? (testSample = await startSampleDirectory());
+      return {
+        cancel: cancel.signal,
+        sources: [directory.source],
+        fetcher: new PoliteFetcher({ userAgent: config.scrapingUserAgent, timeoutMs: config.scrapingTimeoutMs }),
+        deadlineMs: liveSetup.deadlineMs,
+        pages: liveSetup.pages,
+      };
+    })();
+    return testSetup;
+  };
+  let testSample: SampleDirectory | undefined;
   const principalCache = new PrincipalCache({ ttlMs: config.authCacheTtlMs });
   await principalCache.start(database);
   // The one job queue of this process (pg-boss in the same database): the task workers
@@ -278,7 +303,7 @@ export async function compose(config: Config, options: ComposeOptions): Promise<
   const deliveries = new DeliveryQueue(queue, { timeoutMs: config.webhookTimeoutMs });
   await deliveries.prepare();
   // The one service graph of this process: the routes, the demo seed and the tests use it.
-  const services = createServices(database.knex, apiKeySecret, { scraping, principalCache, reads, searchIndex, metrics, webhooks: { ...webhookOptions(config), deliveries } });
+  const services = createServices(database.knex, apiKeySecret, { scraping, testScraping, principalCache, reads, searchIndex, metrics, webhooks: { ...webhookOptions(config), deliveries } });
   // Every instance sends the due webhook deliveries (started by the server once it listens).
   const webhookDispatcher = new WebhookDispatcher(database.knex, deliveries, {
     allowPrivate: config.webhooksAllowPrivate,
@@ -305,6 +330,7 @@ export async function compose(config: Config, options: ComposeOptions): Promise<
     sources: scraping.sources,
     cancelExtractions: () => cancel.abort(),
     close: async () => {
+      closing = true;
       await webhookDispatcher.close();
       await queue.stop().catch((err) => logger.error({ err }, 'stopping the job queue failed'));
       await principalCache.close();
@@ -313,6 +339,8 @@ export async function compose(config: Config, options: ComposeOptions): Promise<
       await reads.close();
       await db.close().catch((err) => logger.error({ err }, 'closing the database failed'));
       await sample?.close();
+      await testSetup?.catch(() => undefined);
+      await testSample?.close();
       await pages?.close();
       if (ownRateLimits) await rateLimits.close().catch((err) => logger.error({ err }, 'closing the Redis connection failed'));
     },

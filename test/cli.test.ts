@@ -147,6 +147,18 @@ describe('npm run cli', () => {
     expect(await inStore(async ({ knex }) => knex('accounts').pluck('name'))).toEqual(['Sarl Tassili Export']);
   });
 
+  test('keys create --mode test makes a test key (pk_test_, GET /v1/me says test); another --mode is a usage error (exit 2)', async () => {
+    const out = json(await cli('keys', 'create', '--account', account.account_id, '--mode', 'test', '--name', 'sandbox'));
+    expect(Object.keys(out).sort()).toEqual(['api_key', 'key_id']);
+    expect(String(out.api_key)).toMatch(/^pk_test_eyJ/);
+    await inStore(async ({ app }) => {
+      expect((await me(app, String(out.api_key))).body).toMatchObject({ id: account.account_id, key_id: out.key_id, mode: 'test' });
+    });
+    const run = await cli('keys', 'create', '--account', account.account_id, '--mode', 'sandbox');
+    refused(run, /--mode must be live or test \(got "sandbox"\)/);
+    expect(run.code).toBe(2);
+  });
+
   describe('refuses, with a non-zero exit, a message on stderr and nothing on stdout,', () => {
     // These fail before touching the store, so they can run side by side.
     let runs: Record<string, CliRun>;

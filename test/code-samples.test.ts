@@ -100,14 +100,18 @@ afterAll(async () => {
 /** What a sample is given: a fresh account, and the ids its operation needs, made over HTTP. */
 interface Fixture {
   env: Record<string, string>;
+  /** The mode of the key the sample is given. */
+  mode: 'live' | 'test';
   auth: { Authorization: string };
 }
 
 let used = 0;
-async function fixture(source: string): Promise<Fixture> {
+/** With `mode: 'test'`, everything (the sample's call and the fixture's own) is done with a test key of the account. */
+async function fixture(source: string, mode: 'live' | 'test' = 'live'): Promise<Fixture & { accountId: string; liveKey: string }> {
   const acct = await ctx.account({ plan: 'enterprise', credits: 1000 });
-  const auth = { Authorization: `Bearer ${acct.api_key}` };
-  const env: Record<string, string> = { API_KEY: acct.api_key };
+  const key = mode === 'test' ? (await ctx.services.apiKeys.issue(acct.account_id, { name: 'sandbox', mode: 'test' })).api_key : acct.api_key;
+  const auth = { Authorization: `Bearer ${key}` };
+  const env: Record<string, string> = { API_KEY: key };
   const needs = (name: string) => source.includes(name);
   // Every run gets a list holding one lead, so that reading lists shows something.
   // Two companies no other run touched: one already in the list, one to add.
@@ -143,7 +147,7 @@ async function fixture(source: string): Promise<Fixture> {
       .expect(200);
     env.TASK_ID = run.body.task_id;
   }
-  return { env, auth };
+  return { env, auth, mode, accountId: acct.account_id, liveKey: acct.api_key };
 }
 
 function run(command: string, args: string[], env: Record<string, string>, cwd: string): Promise<{ status: number | null; stdout: string; stderr: string }> {
@@ -172,6 +176,10 @@ async function runSample(s: Sample, env: Record<string, string>, cwd: string) {
 
 /** What each operation's sample must have done, checked over HTTP once it has run. */
 const outcomes: Record<string, (f: Fixture, out: string, cwd: string) => Promise<void>> = {
+  getMe: async (f, out) => {
+    // curl prints the JSON, the others a line naming the mode.
+    expect(out).toMatch(new RegExp(`"mode": ?"${f.mode}"|${f.mode} mode`));
+  },
   createApiKey: async (f) => {
     const keys = await request(ctx.app).get('/v1/api-keys').set(f.auth).expect(200);
     expect(keys.body.items.map((k: Json) => k.name)).toContain('CRM sync');
@@ -219,6 +227,15 @@ const outcomes: Record<string, (f: Fixture, out: string, cwd: string) => Promise
     const leads = await request(ctx.app).get(`/v1/lists/${f.env.LIST_ID}/leads`).set(f.auth).expect(200);
     const added = leads.body.items.find((l: Json) => l.entreprise.id === f.env.ENTREPRISE_ID);
     expect(added).toMatchObject({ note: 'Vu au salon Batimatec', statut: 'nouveau' });
+  },
+  addLead: async (f) => {
+    const leads = await request(ctx.app).get(`/v1/lists/${f.env.LIST_ID}/leads`).set(f.auth).expect(200);
+    expect(leads.body.items.find((l: Json) => l.entreprise.id === f.env.ENTREPRISE_ID)).toMatchObject({ statut: 'contacte', note: 'Vu au salon Batimatec' });
+  },
+  addLeadsBulk: async (f, out) => {
+    expect(out).toMatch(/[1-9]\d* added|"added": *\[\{/); // a line, or curl's JSON
+    const leads = await request(ctx.app).get(`/v1/lists/${f.env.LIST_ID}/leads`).set(f.auth).expect(200);
+    expect(leads.body.total).toBeGreaterThan(1);
   },
   updateLead: async (f) => {
     const leads = await request(ctx.app).get(`/v1/lists/${f.env.LIST_ID}/leads`).set(f.auth).expect(200);
@@ -286,4 +303,34 @@ test('the samples are what openapi/code-samples/ holds (the bundle is not stale)
   expect(fs.readdirSync(path.join(root, 'openapi/code-samples')).sort()).toEqual(
     operations().map((op) => op.id).sort(),
   );
+});
+
+/**
+ * Issue 16's target "a test key can exercise every operation for 0 credits": every operation of
+ * the contract, run by its curl sample with a test key (the fixture's own extractions, lists,
+ * webhook endpoint and tasks made with the test key too), leaves the balance and the ledger's
+ * sum as the opening grant made them; every ledger row a test key caused is of 0.
+ */
+describe('every operation with a test key', () => {
+  const curl = samples.filter((s) => s.label === 'curl');
+
+  test('has a curl sample to run', () => {
+    expect(curl.map((s) => s.operationId).sort()).toEqual(operations().map((op) => op.id).sort());
+  });
+
+  test.each(curl.map((s) => [`${s.method.toUpperCase()} ${s.path}`, s] as const))('%s costs 0 credits', async (_name, s) => {
+    const f = await fixture(s.source, 'test');
+    const cwd = fs.mkdtempSync(path.join(work, `${s.operationId}-test-`));
+    const res = await runSample(s, f.env, cwd);
+    if (res.status !== 0) throw new Error(`curl sample of ${s.operationId} with a test key exited ${res.status}:\n${res.stdout}\n${res.stderr}`);
+    await outcomes[s.operationId]?.(f, res.stdout, cwd);
+    const live = { Authorization: `Bearer ${f.liveKey}` };
+    const me = await request(ctx.app).get('/v1/me').set(live).expect(200);
+    expect(me.body.credit_balance).toBe(1000);
+    const ledger = await request(ctx.app).get('/v1/credits/ledger?per_page=100').set(live).expect(200);
+    const rows = ledger.body.items as Json[];
+    expect(rows.reduce((sum, e) => sum + Number(e.amount), 0)).toBe(1000);
+    expect(rows.filter((e) => e.reason !== 'opening balance').every((e) => e.amount === 0 && e.reason === 'scraping_test')).toBe(true);
+    if (s.operationId === 'runScraping') expect(rows.some((e) => e.reason === 'scraping_test' && e.task_id !== null)).toBe(true);
+  }, 60_000);
 });

@@ -84,7 +84,7 @@ beforeAll(async () => {
   await ctx.services.apiKeys.revoke(revoked.id);
   revokedKey = revoked.api_key;
   const task = await ctx.services.scraping.run(
-    { accountId: account.account_id, keyId: '', plan: { id: 'enterprise', label: 'Enterprise', requests_per_minute: 1_000_000, max_per_page: 100, max_results: 100, max_concurrent_extractions: 5 } },
+    { accountId: account.account_id, keyId: '', mode: 'live', plan: { id: 'enterprise', label: 'Enterprise', requests_per_minute: 1_000_000, max_per_page: 100, max_results: 100, max_concurrent_extractions: 5 } },
     { secteur: 'BTP', wilaya: 'Alger', max_results: 5 },
   );
   taskId = task.body.task_id;

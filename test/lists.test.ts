@@ -286,6 +286,31 @@ describe('POST /v1/lists/{id}/leads: one company', () => {
   });
 });
 
+/** An extraction task of the account, stored as POST /v1/scraping/run stores it. */
+async function task(accountId: string, entreprises: Entreprise[]): Promise<string> {
+  const id = crypto.randomUUID();
+  const response: ScrapingTask = {
+    task_id: id,
+    status: 'completed',
+    secteur: 'BTP',
+    wilaya: 'Alger',
+    wilaya_code: 16,
+    max_results: 20,
+    results_found: entreprises.length,
+    credits_used: 0,
+    credit_balance: 100,
+    truncated: false,
+    billable_found: 0,
+    entreprises: entreprises.map((e) => ({ ...e, billed: false, emails: [], telephones: [], sources: ['annuaire-exemple'], source_urls: [] })),
+    sources: [{ name: 'annuaire-exemple', status: 'ok', pages_read: 1, companies_found: entreprises.length }],
+    created_at: new Date().toISOString(),
+  };
+  await insertTask(ctx.database.knex, {
+    id, account_id: accountId, status: 'completed', secteur_id: 'btp', wilaya_code: 16, max_results: 20, credits_used: 0, response, created_at: new Date(),
+  });
+  return id;
+}
+
 describe('POST /v1/lists/{id}/leads: bulk', () => {
   test('from search results: every id of a search page, added in order, in one request', async () => {
     const a = await account();
@@ -341,30 +366,6 @@ describe('POST /v1/lists/{id}/leads: bulk', () => {
     expectProblem(await api.post(a.key, `/v1/lists/${await newList(a.key)}/leads`, { entreprise_ids: tooMany }), 400, 'validation_failed', '/body/entreprise_ids');
   });
 
-  /** An extraction task of the account, stored as POST /v1/scraping/run stores it. */
-  async function task(accountId: string, entreprises: Entreprise[]): Promise<string> {
-    const id = crypto.randomUUID();
-    const response: ScrapingTask = {
-      task_id: id,
-      status: 'completed',
-      secteur: 'BTP',
-      wilaya: 'Alger',
-      wilaya_code: 16,
-      max_results: 20,
-      results_found: entreprises.length,
-      credits_used: 0,
-      credit_balance: 100,
-      truncated: false,
-      billable_found: 0,
-      entreprises: entreprises.map((e) => ({ ...e, billed: false, emails: [], telephones: [], sources: ['annuaire-exemple'], source_urls: [] })),
-      sources: [{ name: 'annuaire-exemple', status: 'ok', pages_read: 1, companies_found: entreprises.length }],
-      created_at: new Date().toISOString(),
-    };
-    await insertTask(ctx.database.knex, {
-      id, account_id: accountId, status: 'completed', secteur_id: 'btp', wilaya_code: 16, max_results: 20, credits_used: 0, response, created_at: new Date(),
-    });
-    return id;
-  }
 
   test("from a task: every company of one of the account's extraction tasks; another account's task answers 404", async () => {
     const a = await account();
@@ -382,6 +383,35 @@ describe('POST /v1/lists/{id}/leads: bulk', () => {
     const other = await api.post(a.key, `/v1/lists/${await newList(a.key)}/leads`, { task_id: otherTask });
     expectProblem(other, 404, 'resource_not_found', '/body/task_id');
     expectProblem(await api.post(a.key, `/v1/lists/${listId}/leads`, { task_id: UNKNOWN }), 404, 'resource_not_found', '/body/task_id');
+  });
+});
+
+describe('POST /v1/lists/{id}/leads/single and /bulk: one operation per body shape', () => {
+  test('single takes one company (201, the lead) and nothing else; bulk takes ids or a task (200, the result) and nothing else', async () => {
+    const a = await account();
+    const ids = await companies(4, { activite: 'Shapix travaux' });
+    const listId = await newList(a.key);
+
+    const one = await api.post(a.key, `/v1/lists/${listId}/leads/single`, { entreprise_id: ids[0], statut: 'qualifie', note: 'Salon' }).expect(201);
+    expect(one.body).toMatchObject({ entreprise: { id: ids[0] }, statut: 'qualifie', note: 'Salon' });
+    expectProblem(await api.post(a.key, `/v1/lists/${listId}/leads/single`, { entreprise_id: ids[0] }), 409, 'lead_already_exists');
+    expectProblem(await api.post(a.key, `/v1/lists/${listId}/leads/single`, { entreprise_ids: [ids[1]] }), 400, 'validation_failed', '/body');
+    expectProblem(await api.post(a.key, `/v1/lists/${listId}/leads/single`, { entreprise_id: UNKNOWN }), 404, 'resource_not_found');
+
+    const bulk = await api.post(a.key, `/v1/lists/${listId}/leads/bulk`, { entreprise_ids: [ids[0], ids[1], ids[2]] }).expect(200);
+    expect(bulk.body.added.map((l: { entreprise: Entreprise }) => l.entreprise.id)).toEqual([ids[1], ids[2]]);
+    expect(bulk.body.already_present).toEqual([ids[0]]);
+    const found = (await api.get(a.key, '/v1/entreprises?query=shapix').expect(200)).body.items as Entreprise[];
+    const fromTask = await api.post(a.key, `/v1/lists/${listId}/leads/bulk`, { task_id: await task(a.account_id, found) }).expect(200);
+    expect(fromTask.body.added.map((l: { entreprise: Entreprise }) => l.entreprise.id)).toEqual([ids[3]]);
+    expectProblem(await api.post(a.key, `/v1/lists/${listId}/leads/bulk`, { entreprise_id: ids[0] }), 400, 'validation_failed', '/body');
+    expectProblem(await api.post(a.key, `/v1/lists/${listId}/leads/bulk`, { entreprise_ids: [ids[0]], task_id: UNKNOWN }), 400, 'validation_failed', '/body/task_id');
+    expectProblem(await api.post(a.key, `/v1/lists/${listId}/leads/bulk`, {}), 400, 'validation_failed', '/body');
+    expect(await leadCount(listId)).toBe(4);
+    // Another account's list answers 404, as on POST .../leads.
+    const b = await account();
+    expectProblem(await api.post(b.key, `/v1/lists/${listId}/leads/bulk`, { entreprise_ids: [ids[0]] }), 404, 'resource_not_found');
+    expectProblem(await api.post(b.key, `/v1/lists/${listId}/leads/single`, { entreprise_id: ids[0] }), 404, 'resource_not_found');
   });
 });
 

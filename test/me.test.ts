@@ -21,6 +21,8 @@ describe('GET /v1/me', () => {
       credit_balance: 250,
       created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       key_id: acct.key_id,
+      // Which mode the key is in (README, Test mode): a key made without --mode is live.
+      mode: 'live',
     });
   });
 

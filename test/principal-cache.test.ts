@@ -77,7 +77,7 @@ describe('the authentication cache', () => {
   test('a row read while a change was announced is not kept', () => {
     const cache = new PrincipalCache({ ttlMs: 5000 });
     // Not started: nothing is kept or served.
-    const row = { key_id: 'k', account_id: 'a', expires_at: null, revoked_at: null, plan: { id: 'sales_team' as const, label: 'Sales team', requests_per_minute: 1, max_per_page: 1, max_results: 1, max_concurrent_extractions: 1 } };
+    const row = { key_id: 'k', account_id: 'a', expires_at: null, revoked_at: null, mode: 'live' as const, plan: { id: 'sales_team' as const, label: 'Sales team', requests_per_minute: 1, max_per_page: 1, max_results: 1, max_concurrent_extractions: 1 } };
     cache.set('k', row, cache.generation, Date.now());
     expect(cache.get('k')).toBeUndefined();
     (cache as unknown as { listening: boolean }).listening = true;

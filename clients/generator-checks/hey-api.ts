@@ -1,6 +1,6 @@
 // @hey-api/openapi-ts (the fetch client, one function per operation, `{ data, error }`).
 import { createClient, createConfig } from './client/client';
-import { addLeads, createList, exportList, getMe, searchEntreprises } from './client/sdk.gen';
+import { addLead, addLeadsBulk, createList, exportList, getMe, searchEntreprises } from './client/sdk.gen';
 
 const client = createClient(createConfig({ baseUrl: process.env.API_URL ?? 'http://localhost:3000', auth: () => process.env.API_KEY ?? '' }));
 
@@ -15,10 +15,13 @@ async function main(): Promise<void> {
 
   const list = await createList({ client, body: { nom: 'hey-api check' } });
   if (list.error) throw new Error(`POST /v1/lists ${list.error.code}`);
-  const added = await addLeads({ client, path: { id: list.data.id }, body: { entreprise_ids: ids } });
-  if (added.error) throw new Error(`POST /v1/lists/{id}/leads ${added.error.code}`);
-  if (!('added' in added.data)) throw new Error('a bulk add answered a single lead');
-  const leads: number = added.data.added.length;
+  // One operation per body shape, each with one answer type: no narrowing needed.
+  const bulk = await addLeadsBulk({ client, path: { id: list.data.id }, body: { entreprise_ids: ids.slice(1) } });
+  if (bulk.error) throw new Error(`POST /v1/lists/{id}/leads/bulk ${bulk.error.code}`);
+  const one = await addLead({ client, path: { id: list.data.id }, body: { entreprise_id: ids[0], statut: 'contacte' } });
+  if (one.error) throw new Error(`POST /v1/lists/{id}/leads/single ${one.error.code}`);
+  const statut: 'contacte' | string = one.data.statut;
+  const leads: number = bulk.data.added.length + (statut === 'contacte' ? 1 : 0);
 
   const csv = await exportList({ client, path: { id: list.data.id } });
   if (csv.error) throw new Error(`GET /v1/lists/{id}/export ${csv.error.code}`);

@@ -75,12 +75,13 @@ export class AccountService {
       credit_balance: account.credit_balance,
       created_at: account.created_at.toISOString(),
       key_id: principal.keyId,
+      mode: principal.mode,
     };
   }
 }
 
-/** Extraction charges reference their task; other movements (grants, corrections) have none. */
-const TASK_REASON = 'scraping';
+/** Extraction charges (and test-mode extractions' zero rows) reference their task; other movements (grants, corrections) have none. */
+const TASK_REASONS = new Set(['scraping', 'scraping_test']);
 
 function toLedgerEntry(row: LedgerRow): LedgerEntry {
   return {
@@ -89,6 +90,6 @@ function toLedgerEntry(row: LedgerRow): LedgerEntry {
     amount: row.delta,
     balance_after: row.balance_after,
     reason: row.reason,
-    task_id: row.reason === TASK_REASON && row.reference && UUID.test(row.reference) ? row.reference : null,
+    task_id: TASK_REASONS.has(row.reason) && row.reference && UUID.test(row.reference) ? row.reference : null,
   };
 }

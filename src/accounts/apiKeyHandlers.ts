@@ -2,21 +2,31 @@ import type { RequestHandler } from 'express';
 import { principalOf } from './auth';
 import type { ApiKeyService } from './apiKeyService';
 import { pageOf } from '../platform/http/query';
+import { validationError } from '../platform/errors';
 import type { ApiKeyCreate } from '../platform/types';
 
 export function listApiKeys(apiKeys: ApiKeyService): RequestHandler {
   return async (req, res) => {
     const { page, perPage } = pageOf(req.query);
-    res.json(await apiKeys.list(principalOf(req).accountId, page, perPage));
+    const principal = principalOf(req);
+    // A test key sees the test keys only; a live key sees them all.
+    res.json(await apiKeys.list(principal.accountId, page, perPage, principal.mode === 'test' ? 'test' : undefined));
   };
 }
 
 export function createApiKey(apiKeys: ApiKeyService): RequestHandler {
   return async (req, res) => {
     const body = req.body as ApiKeyCreate;
-    const created = await apiKeys.issue(principalOf(req).accountId, {
+    const principal = principalOf(req);
+    // Default: the caller's mode. A test key cannot make a live key (it could then spend credits).
+    const mode = body.mode ?? principal.mode;
+    if (principal.mode === 'test' && mode !== 'test') {
+      throw validationError([{ path: '/body/mode', message: 'a test key creates test keys only; create live keys with a live key' }]);
+    }
+    const created = await apiKeys.issue(principal.accountId, {
       name: body.name,
       expiresInDays: body.expires_in_days,
+      mode,
     });
     res.status(201).json(created);
   };
@@ -24,6 +34,7 @@ export function createApiKey(apiKeys: ApiKeyService): RequestHandler {
 
 export function revokeApiKey(apiKeys: ApiKeyService): RequestHandler {
   return async (req, res) => {
-    res.json(await apiKeys.revoke(String(req.params.key_id), principalOf(req).accountId));
+    const principal = principalOf(req);
+    res.json(await apiKeys.revoke(String(req.params.key_id), principal.accountId, principal.mode === 'test' ? 'test' : undefined));
   };
 }

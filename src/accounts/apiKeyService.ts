@@ -5,18 +5,33 @@ import { AppError } from '../platform/errors';
 import type { PlanRow } from './accountRepository';
 import * as keys from './apiKeyRepository';
 import type { PrincipalCache } from './principalCache';
-import type { ApiKey, ApiKeyCreated, ApiKeyPage } from '../platform/types';
+import type { ApiKey, ApiKeyCreated, ApiKeyPage, Mode } from '../platform/types';
 
 export const TOKEN_ISSUER = 'prospecting-api';
 /** A UUID, any version, either case. */
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const DAY_MS = 86_400_000;
 
+/**
+ * What a test key's secret starts with (README, Test mode). A live key is a bare JWT, as every
+ * key issued before test mode was, so those keys and the clients that read keys as JWTs keep
+ * working. The prefix is a label only: the key's row holds its mode, and a secret whose prefix
+ * does not match its row's mode (a test key stripped of its prefix) is refused.
+ */
+export const TEST_KEY_PREFIX = 'pk_test_';
+
+/** The mode a secret announces by its prefix, and the JWT after it. */
+export function splitSecret(secret: string): { mode: Mode; token: string } {
+  return secret.startsWith(TEST_KEY_PREFIX) ? { mode: 'test', token: secret.slice(TEST_KEY_PREFIX.length) } : { mode: 'live', token: secret };
+}
+
 /** Who is calling: established by a valid, unrevoked API key. */
 export interface Principal {
   accountId: string;
   keyId: string;
   plan: PlanRow;
+  /** `test` for a test key: free extractions from the sample directory (README, Test mode). */
+  mode: Mode;
 }
 
 export function toApiKey(row: keys.ApiKeyRow): ApiKey {
@@ -26,6 +41,8 @@ export function toApiKey(row: keys.ApiKeyRow): ApiKey {
     created_at: row.created_at.toISOString(),
     expires_at: row.expires_at ? row.expires_at.toISOString() : null,
     revoked_at: row.revoked_at ? row.revoked_at.toISOString() : null,
+    // Only a test key says its mode: a live key reads as it did before test mode.
+    ...(row.mode === 'test' ? { mode: row.mode } : {}),
   };
 }
 
@@ -45,7 +62,7 @@ export class ApiKeyService {
   /** Creates a key row and signs its token (HS256; `sub` the account, `jti` the key id). */
   async issue(
     accountId: string,
-    options: { name?: string | null; expiresInDays?: number } = {},
+    options: { name?: string | null; expiresInDays?: number; mode?: Mode } = {},
     db: Knex = this.db,
   ): Promise<ApiKeyCreated> {
     const id = crypto.randomUUID();
@@ -56,6 +73,7 @@ export class ApiKeyService {
       account_id: accountId,
       name: options.name ?? null,
       expires_at: expiresAt,
+      mode: options.mode ?? 'live',
     });
     const payload: jwt.JwtPayload = { iat: Math.floor(now / 1000) };
     if (expiresAt) payload.exp = Math.floor(expiresAt.getTime() / 1000);
@@ -65,7 +83,7 @@ export class ApiKeyService {
       jwtid: id,
       issuer: TOKEN_ISSUER,
     });
-    return { ...toApiKey(row), api_key: token };
+    return { ...toApiKey(row), api_key: row.mode === 'test' ? `${TEST_KEY_PREFIX}${token}` : token };
   }
 
   /**
@@ -75,7 +93,8 @@ export class ApiKeyService {
    * touched since (see PrincipalCache): a revocation made here applies to the next request, one
    * made elsewhere as soon as its notification arrives.
    */
-  async authenticate(token: string): Promise<Principal> {
+  async authenticate(secret: string): Promise<Principal> {
+    const { mode, token } = splitSecret(secret);
     let claims: jwt.JwtPayload;
     try {
       const verified = jwt.verify(token, this.secret, { algorithms: ['HS256'], issuer: TOKEN_ISSUER });
@@ -94,13 +113,16 @@ export class ApiKeyService {
     if (!row || row.account_id !== claims.sub) {
       throw new AppError('invalid_api_key', 'The API key is not known.');
     }
+    if (row.mode !== mode) {
+      throw new AppError('invalid_api_key', row.mode === 'test' ? 'A test key starts with pk_test_; send it whole.' : 'The API key is not known.');
+    }
     if (row.revoked_at) {
       throw new AppError('revoked_api_key', 'The API key has been revoked; use another key.');
     }
     if (row.expires_at && row.expires_at.getTime() <= Date.now()) {
       throw new AppError('expired_api_key', `The API key expired at ${row.expires_at.toISOString()}.`);
     }
-    return { accountId: row.account_id, keyId: row.key_id, plan: row.plan };
+    return { accountId: row.account_id, keyId: row.key_id, plan: row.plan, mode: row.mode };
   }
 
   private async readPrincipal(keyId: string): Promise<keys.KeyPrincipalRow | undefined> {
@@ -112,19 +134,20 @@ export class ApiKeyService {
     return row;
   }
 
-  /** Revokes a key; with an account, only that account's key. Throws 404 when there is none. */
-  async revoke(keyId: string, accountId?: string): Promise<ApiKey> {
-    const row = await keys.revokeApiKey(this.db, keyId, accountId);
+  /** Revokes a key; with an account, only that account's key (with a mode, of that mode). Throws 404 when there is none. */
+  async revoke(keyId: string, accountId?: string, mode?: Mode): Promise<ApiKey> {
+    const row = await keys.revokeApiKey(this.db, keyId, accountId, mode);
     // Refused from the next request of this process on, before the notification comes back.
     this.cache?.invalidate();
     if (!row) {
-      throw new AppError('resource_not_found', `No API key ${keyId}${accountId ? ' for this account' : ''}.`);
+      throw new AppError('resource_not_found', `No ${mode === 'test' ? 'test ' : ''}API key ${keyId}${accountId ? ' for this account' : ''}.`);
     }
     return toApiKey(row);
   }
 
-  async list(accountId: string, page: number, perPage: number): Promise<ApiKeyPage> {
-    const { total, rows } = await keys.listApiKeys(this.db, accountId, { offset: (page - 1) * perPage, limit: perPage });
+  /** The account's keys, newest first; with a mode, only those of that mode. */
+  async list(accountId: string, page: number, perPage: number, mode?: Mode): Promise<ApiKeyPage> {
+    const { total, rows } = await keys.listApiKeys(this.db, accountId, { offset: (page - 1) * perPage, limit: perPage }, mode);
     return { total, page, pages: Math.ceil(total / perPage), items: rows.map(toApiKey) };
   }
 }

@@ -3,7 +3,7 @@
  * this file exports.
  */
 export { AccountService, UnknownPlanError } from './accountService';
-export { ApiKeyService, UUID, type Principal } from './apiKeyService';
+export { ApiKeyService, TEST_KEY_PREFIX, UUID, type Principal } from './apiKeyService';
 export { findAccount, type AccountRow, type PlanRow } from './accountRepository';
 export { PrincipalCache, type PrincipalCacheOptions } from './principalCache';
 export { loadOrCreateEmbeddedSecret } from './secret';

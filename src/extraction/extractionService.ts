@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import type { Knex } from 'knex';
 import { AppError, validationError, type FieldError } from '../platform/errors';
 import { findAccount, type Principal } from '../accounts';
-import { chargePerItem, IdempotencyService, requestHash, type Complete } from '../billing';
+import { applyCreditChange, chargePerItem, IdempotencyService, requestHash, type Complete } from '../billing';
 import {
   completenessScore,
   effectiveWilaya,
@@ -12,6 +12,7 @@ import {
   originFields,
   originsOf,
   upsertCompanies,
+  MAX_PROVENANCE,
   type CompanyInput,
   type Secteur,
   type Wilaya,
@@ -23,7 +24,7 @@ import type { MergedCompany } from './merge';
 import type { PageReader } from './pages';
 import { runExtraction, type Fetcher, type RunProgress, type SourceReport } from './run';
 import type { SourceConfig } from './sources';
-import type { ScrapedEntreprise, ScrapingRunRequest, ScrapingTask, ScrapingTaskPage, ScrapingTaskPending, ScrapingTaskStatus, ScrapingTaskSummary } from '../platform/types';
+import type { Mode, ScrapedEntreprise, ScrapingRunRequest, ScrapingTask, ScrapingTaskPage, ScrapingTaskPending, ScrapingTaskStatus, ScrapingTaskSummary } from '../platform/types';
 
 /** The body of both extraction operations; the validator fills the defaults, direct callers may leave them out. */
 export type RunBody = Omit<ScrapingRunRequest, 'max_results' | 'only_new'> & Partial<Pick<ScrapingRunRequest, 'max_results' | 'only_new'>>;
@@ -103,6 +104,8 @@ function pendingOf(row: tasks.TaskRow): ScrapingTaskPending {
     max_results: row.max_results,
     only_new: row.only_new,
     created_at: new Date(row.created_at).toISOString(),
+    // Only a test key's task says its mode: a live task's answer stays as it always was.
+    ...(row.mode === 'test' ? { mode: 'test' as const } : {}),
   };
   if (row.started_at) pending.started_at = new Date(row.started_at).toISOString();
   if (row.cancelled_at) pending.cancelled_at = new Date(row.cancelled_at).toISOString();
@@ -112,11 +115,21 @@ function pendingOf(row: tasks.TaskRow): ScrapingTaskPending {
 
 function summaryOf(row: tasks.TaskRow): ScrapingTaskSummary {
   const { task_id, secteur, wilaya, wilaya_code, max_results, created_at } = pendingOf(row);
-  const summary: ScrapingTaskSummary = { task_id, status: row.status, secteur, wilaya, wilaya_code, max_results, created_at };
+  const summary: ScrapingTaskSummary = { task_id, status: row.status, secteur, wilaya, wilaya_code, max_results, created_at, ...(row.mode === 'test' ? { mode: 'test' as const } : {}) };
   const found = row.response?.results_found;
   if (typeof found === 'number') summary.results_found = found;
   summary.credits_used = row.credits_used;
   return summary;
+}
+
+/**
+ * The id a test-mode extraction gives a company it does not write: a UUID (version 5 layout) of
+ * the company's natural key, so the same sample company has the same id on every run.
+ */
+export function testCompanyId(key: string): string {
+  const h = crypto.createHash('sha256').update(`test-mode\n${key}`).digest('hex');
+  const variant = ((parseInt(h[16], 16) & 0x3) | 0x8).toString(16);
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-${variant}${h.slice(17, 20)}-${h.slice(20, 32)}`;
 }
 
 /** What the HTTP layer sends back: a body, its status, and whether it is a stored answer. */
@@ -193,7 +206,24 @@ export class ScrapingService {
     private readonly metrics?: Metrics,
     /** Told of what happened, in the transaction that wrote it (webhook events). */
     private readonly events?: ExtractionEvents,
+    /**
+     * Where a test key's extractions read: the sample directory only, started on first use
+     * (src/composition.ts). Without it, test-mode extractions answer 503.
+     */
+    private readonly testSetup?: () => Promise<ScrapingSetup>,
   ) {}
+
+  /** Where an extraction of this mode reads: a test key never reaches the configured directories. */
+  private async setupFor(mode: Mode): Promise<ScrapingSetup> {
+    const setup = mode === 'test' ? await this.testSetup?.() : this.setup;
+    if (!setup || setup.sources.length === 0) {
+      throw new AppError(
+        'service_unavailable',
+        mode === 'test' ? 'Test-mode extractions are not available on this server.' : 'No directory is configured for extractions (SCRAPING_SOURCES).',
+      );
+    }
+    return setup;
+  }
 
   private resolve(body: RunBody): Resolved {
     const problems: FieldError[] = [];
@@ -213,15 +243,20 @@ export class ScrapingService {
    */
   async run(principal: Principal, body: RunBody, idempotencyKey?: string): Promise<RunAnswer> {
     const request = this.resolve(body);
-    if (!this.setup || this.setup.sources.length === 0) {
-      throw new AppError('service_unavailable', 'No directory is configured for extractions (SCRAPING_SOURCES).');
-    }
+    const setup = await this.setupFor(principal.mode);
     // The same hash as before this service existed, so keys stored then still replay.
-    // only_new joins the hash only when set, so that keys stored before it existed still replay.
-    const hash = requestHash({ secteur: request.secteur.id, wilaya: request.wilaya.code, max_results: request.maxResults, ...(request.onlyNew ? { only_new: true } : {}) });
+    // only_new joins the hash only when set, so that keys stored before it existed still replay;
+    // so does the mode, so that a test key never replays a live answer (nor the reverse).
+    const hash = requestHash({
+      secteur: request.secteur.id,
+      wilaya: request.wilaya.code,
+      max_results: request.maxResults,
+      ...(request.onlyNew ? { only_new: true } : {}),
+      ...(principal.mode === 'test' ? { mode: 'test' } : {}),
+    });
     try {
-      const answer = await this.idempotency.once<ScrapingTask>(principal.accountId, idempotencyKey, hash, (complete) => this.execute(principal, request, complete), {
-        leaseMs: this.setup.deadlineMs + EXTRACTION_WRITE_MARGIN_MS,
+      const answer = await this.idempotency.once<ScrapingTask>(principal.accountId, idempotencyKey, hash, (complete) => this.execute(principal, request, complete, setup), {
+        leaseMs: setup.deadlineMs + EXTRACTION_WRITE_MARGIN_MS,
       });
       if (answer.replayed) {
         this.metrics?.extractions.inc({ outcome: 'replayed' });
@@ -238,10 +273,11 @@ export class ScrapingService {
     principal: Principal,
     request: Resolved,
     complete: Complete<ScrapingTask>,
+    setup: ScrapingSetup,
   ): Promise<{ status: number; body: ScrapingTask }> {
-    const setup = this.setup as ScrapingSetup;
     const account = await findAccount(this.db, principal.accountId);
-    if (!account || account.credit_balance <= 0) {
+    // Test mode charges nothing, so a zero balance does not stop it.
+    if (!account || (account.credit_balance <= 0 && principal.mode !== 'test')) {
       throw new AppError('insufficient_credits', 'An extraction costs 1 credit per company with a contact; the balance is 0.');
     }
     const taskId = crypto.randomUUID();
@@ -264,7 +300,7 @@ export class ScrapingService {
     }
     try {
       const createdAt = new Date();
-      return await this.extract(principal.accountId, request, taskId, account.credit_balance, {
+      return await this.extract(principal.accountId, request, taskId, account.credit_balance, setup, principal.mode, {
         createdAt,
         complete,
         record: async (trx, status, response) => {
@@ -278,6 +314,7 @@ export class ScrapingService {
             credits_used: response.credits_used,
             response,
             created_at: createdAt,
+            mode: principal.mode,
           });
           return true;
         },
@@ -301,9 +338,10 @@ export class ScrapingService {
     request: Resolved,
     taskId: string,
     balanceAtStart: number,
+    setup: ScrapingSetup,
+    mode: Mode,
     hooks: ExtractHooks,
   ): Promise<{ status: number; body: ScrapingTask }> {
-    const setup = this.setup as ScrapingSetup;
     const { createdAt, complete = async () => undefined } = hooks;
     const started = performance.now();
     // only_new: the companies of this wilaya the account was billed for are left out, and the
@@ -356,6 +394,7 @@ export class ScrapingService {
       // Only when asked for: the answer of a request without only_new stays as it always was.
       ...(request.onlyNew ? { only_new: true, skipped_known: result.companies.length - fresh.length } : {}),
       ...hooks.extra,
+      ...(mode === 'test' ? { mode } : {}),
     };
     const record = async (trx: Knex, status: 'completed' | 'failed', response: ScrapingTask) => {
       if (!(await hooks.record(trx, status, response))) throw new TaskGone(taskId);
@@ -363,7 +402,7 @@ export class ScrapingService {
 
     // A run the server gave up waiting for is rolled back whatever its sources gave: nothing
     // recorded, nothing charged, its key released (a retry after the restart runs).
-    this.checkNotCancelled();
+    this.checkNotCancelled(setup);
     if (!result.report.some((r) => r.status === 'ok')) {
       const failed: ScrapingTask = {
         ...base,
@@ -387,6 +426,7 @@ export class ScrapingService {
 
     const found = fresh.slice(0, request.maxResults);
     const billable = (c: MergedCompany) => c.emails.length > 0 || c.phones.length > 0;
+    if (mode === 'test') return this.recordTestRun(accountId, request, taskId, setup, found, billable, base, record, complete);
     const answer = await this.db.transaction(async (trx) => {
       // Billed before writing, in the same transaction: a failure later leaves no charge and no row.
       const { kept, paid, balanceBefore: balance, billableFound } = await chargePerItem(trx, {
@@ -448,7 +488,7 @@ export class ScrapingService {
       await this.events?.charged(trx, accountId, balance, balance - paid, taskId);
       await this.events?.completed(trx, accountId, completed);
       // The last moment to give up: past it, the charge, the companies and the answer commit together.
-      this.checkNotCancelled();
+      this.checkNotCancelled(setup);
       await complete(trx, 200, completed);
       return completed;
     });
@@ -460,9 +500,82 @@ export class ScrapingService {
     return { status: 200, body: answer };
   }
 
+  /**
+   * A test-mode run's end: the same answer as a live run's, but nothing is charged and no company
+   * is written. The ledger gets a row of 0 (`scraping_test`, the task's id) in the transaction
+   * that records the task; the companies keep stable ids derived from their name and wilaya.
+   */
+  private async recordTestRun(
+    accountId: string,
+    request: Resolved,
+    taskId: string,
+    setup: ScrapingSetup,
+    found: MergedCompany[],
+    billable: (c: MergedCompany) => boolean,
+    base: Omit<ScrapingTask, 'status' | 'results_found' | 'credits_used' | 'credit_balance' | 'truncated' | 'billable_found' | 'entreprises'>,
+    record: (trx: Knex, status: 'completed' | 'failed', response: ScrapingTask) => Promise<void>,
+    complete: Complete<ScrapingTask>,
+  ): Promise<{ status: number; body: ScrapingTask }> {
+    const seenAt = new Date().toISOString();
+    const entreprises: ScrapedEntreprise[] = found.map((c) => {
+      const company: CompanyInput = {
+        nom: c.name,
+        wilaya_code: request.wilaya.code,
+        secteur_id: request.secteur.id,
+        activite: c.activity ?? null,
+        email: c.emails[0] ?? null,
+        telephone: c.phones[0] ?? null,
+        score_qualite: 0,
+        source: 'scraping',
+        source_url: c.sourceUrls[0] ?? null,
+      };
+      return {
+        id: testCompanyId(naturalKey(company)),
+        nom: company.nom.trim(),
+        wilaya: request.wilaya.nom,
+        wilaya_code: request.wilaya.code,
+        secteur: request.secteur.nom,
+        activite: company.activite,
+        email: company.email,
+        telephone: company.telephone,
+        score_qualite: completenessScore(company),
+        first_seen_at: seenAt,
+        updated_at: seenAt,
+        provenance: c.seenOn.slice(0, MAX_PROVENANCE).map((s) => ({ type: 'directory' as const, source: s.source, url: s.url, first_seen_at: seenAt, last_seen_at: seenAt })),
+        billed: billable(c),
+        emails: c.emails,
+        telephones: c.phones,
+        sources: c.sources,
+        source_urls: c.sourceUrls,
+      };
+    });
+    const answer = await this.db.transaction(async (trx) => {
+      const row = await applyCreditChange(trx, { accountId, delta: 0, reason: 'scraping_test', reference: taskId });
+      if (!row) throw new AppError('invalid_api_key', 'The API key is not known.');
+      const completed: ScrapingTask = {
+        ...base,
+        status: 'completed',
+        results_found: entreprises.length,
+        credits_used: 0,
+        credit_balance: row.balance_after,
+        truncated: false,
+        billable_found: entreprises.filter((e) => e.billed).length,
+        entreprises,
+        ...(base.started_at ? { completed_at: new Date().toISOString() } : {}),
+      };
+      await record(trx, 'completed', completed);
+      await this.events?.completed(trx, accountId, completed);
+      this.checkNotCancelled(setup);
+      await complete(trx, 200, completed);
+      return completed;
+    });
+    this.metrics?.extractions.inc({ outcome: 'completed' });
+    return { status: 200, body: answer };
+  }
+
   /** Throws (rolling back whatever the caller's transaction wrote) once the server gave up waiting. */
-  private checkNotCancelled(): void {
-    if (this.setup?.cancel?.aborted) {
+  private checkNotCancelled(setup: ScrapingSetup | undefined = this.setup): void {
+    if (setup?.cancel?.aborted) {
       throw new AppError('service_unavailable', 'The server is restarting; this extraction was cancelled and nothing was charged. Retry with the same Idempotency-Key.', {
         headers: { 'Retry-After': '5' },
       });
@@ -475,7 +588,7 @@ export class ScrapingService {
     if (!row) throw new AppError('resource_not_found', `No extraction task ${taskId} for this account.`);
     if (row.response) return this.withOrigins(row.response);
     const pending = pendingOf(row);
-    if (pending.progress && pending.progress.sources_total === 0) pending.progress.sources_total = this.setup?.sources.length ?? 0;
+    if (pending.progress && pending.progress.sources_total === 0) pending.progress.sources_total = row.mode === 'test' ? 1 : (this.setup?.sources.length ?? 0);
     return pending;
   }
 
@@ -493,13 +606,18 @@ export class ScrapingService {
    */
   async submit(principal: Principal, body: RunBody, idempotencyKey?: string): Promise<{ status: number; body: ScrapingTaskPending; replayed: boolean }> {
     const request = this.resolve(body);
-    if (!this.setup || this.setup.sources.length === 0) {
-      throw new AppError('service_unavailable', 'No directory is configured for extractions (SCRAPING_SOURCES).');
-    }
-    const hash = requestHash({ operation: 'task', secteur: request.secteur.id, wilaya: request.wilaya.code, max_results: request.maxResults, only_new: request.onlyNew });
+    await this.setupFor(principal.mode);
+    const hash = requestHash({
+      operation: 'task',
+      secteur: request.secteur.id,
+      wilaya: request.wilaya.code,
+      max_results: request.maxResults,
+      only_new: request.onlyNew,
+      ...(principal.mode === 'test' ? { mode: 'test' } : {}),
+    });
     const answer = await this.idempotency.once<ScrapingTaskPending>(principal.accountId, idempotencyKey, hash, async (complete) => {
       const account = await findAccount(this.db, principal.accountId);
-      if (!account || account.credit_balance <= 0) {
+      if (!account || (account.credit_balance <= 0 && principal.mode !== 'test')) {
         throw new AppError('insufficient_credits', 'An extraction costs 1 credit per company with a contact; the balance is 0.');
       }
       const taskId = crypto.randomUUID();
@@ -512,6 +630,7 @@ export class ScrapingService {
         max_results: request.maxResults,
         only_new: request.onlyNew,
         created_at: createdAt,
+        mode: principal.mode,
       };
       const pending = pendingOf({ ...row, kind: 'task', status: 'queued', credits_used: 0, response: null, progress: null, attempts: 0, started_at: null, cancelled_at: null, completed_at: null, lease_until: null, admitted_at: null });
       await this.db.transaction(async (trx) => {
@@ -584,7 +703,8 @@ export class ScrapingService {
     const attempt = row.attempts;
     const secteur = findSecteur(row.secteur_id);
     const found = findWilaya(row.wilaya_code);
-    if (!secteur || !found || attempt > MAX_TASK_ATTEMPTS || !this.setup) {
+    const setup = row.mode === 'test' ? await this.testSetup?.() : this.setup;
+    if (!secteur || !found || attempt > MAX_TASK_ATTEMPTS || !setup) {
       // Taken up too many times (each attempt died or failed) or not runnable here: it ends failed, nothing charged.
       await this.giveUp(row, secteur, found);
       return 'failed';
@@ -596,7 +716,7 @@ export class ScrapingService {
     let last = 0;
     let writing = false;
     try {
-      await this.extract(row.account_id, request, taskId, account?.credit_balance ?? 0, {
+      await this.extract(row.account_id, request, taskId, account?.credit_balance ?? 0, setup, row.mode, {
         createdAt: new Date(row.created_at),
         // Its end gives its place to the account's next waiting task, in the same transaction.
         record: async (trx, status, response) => {
@@ -654,6 +774,7 @@ export class ScrapingService {
       ...(row.only_new ? { only_new: true, skipped_known: 0 } : {}),
       started_at: new Date(row.started_at ?? Date.now()).toISOString(),
       completed_at: new Date().toISOString(),
+      ...(row.mode === 'test' ? { mode: row.mode } : {}),
     };
     await this.db.transaction(async (trx) => {
       await tasks.lockAccount(trx, row.account_id);

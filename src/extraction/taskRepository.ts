@@ -1,9 +1,9 @@
 import type { Knex } from 'knex';
-import type { ScrapingTask, ScrapingTaskProgress, ScrapingTaskStatus } from '../platform/types';
+import type { Mode, ScrapingTask, ScrapingTaskProgress, ScrapingTaskStatus } from '../platform/types';
 
 export async function insertTask(
   db: Knex,
-  task: { id: string; account_id: string; status: 'completed' | 'failed'; secteur_id: string; wilaya_code: number; max_results: number; credits_used: number; response: ScrapingTask; created_at: Date },
+  task: { id: string; account_id: string; status: 'completed' | 'failed'; secteur_id: string; wilaya_code: number; max_results: number; credits_used: number; response: ScrapingTask; created_at: Date; mode?: Mode },
 ): Promise<void> {
   await db('scraping_tasks').insert({ ...task, only_new: task.response.only_new === true, response: JSON.stringify(task.response) });
 }
@@ -36,11 +36,13 @@ export interface TaskRow {
   lease_until: Date | null;
   /** When the task got its place among its account's extractions (and its job); null while it waits. */
   admitted_at: Date | null;
+  /** `test`: a test key's task, read from the sample directory and charged nothing. */
+  mode: Mode;
 }
 
 const COLUMNS = [
   'id', 'account_id', 'kind', 'status', 'secteur_id', 'wilaya_code', 'max_results', 'only_new', 'credits_used', 'response',
-  'progress', 'attempts', 'created_at', 'started_at', 'cancelled_at', 'completed_at', 'lease_until', 'admitted_at',
+  'progress', 'attempts', 'created_at', 'started_at', 'cancelled_at', 'completed_at', 'lease_until', 'admitted_at', 'mode',
 ] as const;
 
 function parse(row: Record<string, unknown> | undefined): TaskRow | undefined {
@@ -52,7 +54,7 @@ function parse(row: Record<string, unknown> | undefined): TaskRow | undefined {
 /** A task submitted to run in the background: `queued`, without an answer. */
 export async function insertQueuedTask(
   db: Knex,
-  task: { id: string; account_id: string; secteur_id: string; wilaya_code: number; max_results: number; only_new: boolean; created_at: Date },
+  task: { id: string; account_id: string; secteur_id: string; wilaya_code: number; max_results: number; only_new: boolean; created_at: Date; mode: Mode },
 ): Promise<void> {
   await db('scraping_tasks').insert({ ...task, kind: 'task', status: 'queued', credits_used: 0, response: null, completed_at: null });
 }

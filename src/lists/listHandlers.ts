@@ -2,7 +2,7 @@ import type { RequestHandler } from 'express';
 import { principalOf } from '../accounts';
 import type { ListService } from './listService';
 import { pageOf } from '../platform/http/query';
-import type { LeadAdd, LeadUpdate, ListCreate, ListLeadsQuery, ListUpdate } from '../platform/types';
+import type { LeadAdd, LeadAddBulk, LeadAddSingle, LeadUpdate, ListCreate, ListLeadsQuery, ListUpdate } from '../platform/types';
 
 const account = (req: Parameters<RequestHandler>[0]) => principalOf(req).accountId;
 
@@ -15,7 +15,7 @@ export function listLists(lists: ListService): RequestHandler {
 
 export function createList(lists: ListService): RequestHandler {
   return async (req, res) => {
-    res.status(201).json(await lists.create(account(req), req.body as ListCreate));
+    res.status(201).json(await lists.create(account(req), req.body as ListCreate, principalOf(req).mode));
   };
 }
 
@@ -48,6 +48,22 @@ export function listLeads(lists: ListService): RequestHandler {
 export function addLeads(lists: ListService): RequestHandler {
   return async (req, res) => {
     const answer = await lists.addLeads(account(req), String(req.params.id), req.body as LeadAdd);
+    res.status(answer.status).json(answer.body);
+  };
+}
+
+/** POST /v1/lists/{id}/leads/single: the one-company form alone (the contract requires entreprise_id and allows nothing else). */
+export function addLead(lists: ListService): RequestHandler {
+  return async (req, res) => {
+    const answer = await lists.addLeads(account(req), String(req.params.id), req.body as LeadAddSingle);
+    res.status(answer.status).json(answer.body);
+  };
+}
+
+/** POST /v1/lists/{id}/leads/bulk: entreprise_ids or task_id (exactly one, checked by the service as for POST .../leads). */
+export function addLeadsBulk(lists: ListService): RequestHandler {
+  return async (req, res) => {
+    const answer = await lists.addLeads(account(req), String(req.params.id), req.body as LeadAddBulk);
     res.status(answer.status).json(answer.body);
   };
 }

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { newestFirst, type PageWindow } from '../platform/db/pages';
 import type { CompanyRow } from '../search';
+import type { Mode } from '../platform/types';
 
 export const LEAD_STATUTS = ['nouveau', 'contacte', 'qualifie', 'converti', 'perdu'] as const;
 export type LeadStatut = (typeof LEAD_STATUTS)[number];
@@ -12,6 +13,8 @@ export interface ListRow {
   description: string | null;
   created_at: Date;
   updated_at: Date;
+  /** `test` when a test key created it (README, Test mode). */
+  mode: Mode;
 }
 
 /** A lead with the company it is about (the columns the search shows). */
@@ -61,7 +64,7 @@ function toLeadRow(r: any): LeadRow {
   };
 }
 
-export async function insertList(db: Knex, list: { id: string; account_id: string; nom: string; description: string | null }): Promise<ListRow> {
+export async function insertList(db: Knex, list: { id: string; account_id: string; nom: string; description: string | null; mode: Mode }): Promise<ListRow> {
   const [row] = await db<ListRow>('lists').insert(list).returning('*');
   return row;
 }

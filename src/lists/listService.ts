@@ -6,7 +6,7 @@ import { fold } from '../platform/text';
 import { AppError, validationError, type FieldError } from '../platform/errors';
 import * as lists from './listRepository';
 import { findTask } from '../extraction';
-import type { Lead, LeadAdd, LeadBulkResult, LeadPage, LeadStatut, List, ListCreate, ListPage, ListUpdate, LeadUpdate } from '../platform/types';
+import type { Lead, LeadAdd, LeadBulkResult, LeadPage, LeadStatut, List, ListCreate, ListPage, ListUpdate, LeadUpdate, Mode } from '../platform/types';
 import { entrepriseFields, IMPORT_COLUMNS, originsOf, toEntreprise, type CompanyOrigin } from '../search';
 
 /** How many leads a list embeds (its most recently added), in GET /v1/lists and GET /v1/lists/{id}. */
@@ -46,6 +46,8 @@ function toList(row: lists.ListRow, count: number, leads: Lead[]): List {
     updated_at: row.updated_at.toISOString(),
     leads_count: count,
     leads,
+    // Only a test key's list says its mode: a live list reads as it did before test mode.
+    ...(row.mode === 'test' ? { mode: row.mode } : {}),
   };
 }
 
@@ -123,9 +125,10 @@ export class ListService {
     return { total, page, pages: Math.ceil(total / perPage), items: await this.withLeads(this.db, rows) };
   }
 
-  async create(accountId: string, body: ListCreate): Promise<List> {
+  /** A new list, marked with the mode of the key that made it (`test` for a test key). */
+  async create(accountId: string, body: ListCreate, mode: Mode = 'live'): Promise<List> {
     checkNom(body.nom);
-    const row = await lists.insertList(this.db, { id: crypto.randomUUID(), account_id: accountId, nom: body.nom, description: body.description ?? null });
+    const row = await lists.insertList(this.db, { id: crypto.randomUUID(), account_id: accountId, nom: body.nom, description: body.description ?? null, mode });
     return toList(row, 0, []);
   }
 

@@ -3,6 +3,8 @@ import type { components, operations } from '../../generated/v1';
 
 export type Schemas = components['schemas'];
 export type Me = Schemas['Me'];
+/** A key's mode, and that of what it creates: `live` or `test` (README, Test mode). */
+export type Mode = Schemas['Mode'];
 export type PlanId = Schemas['PlanId'];
 export type ApiKey = Schemas['ApiKey'];
 export type ApiKeyCreated = Schemas['ApiKeyCreated'];
@@ -35,6 +37,8 @@ export type LeadPage = Schemas['LeadPage'];
 export type ListCreate = Schemas['ListCreate'];
 export type ListUpdate = Schemas['ListUpdate'];
 export type LeadAdd = Schemas['LeadAdd'];
+export type LeadAddSingle = Schemas['LeadAddSingle'];
+export type LeadAddBulk = Schemas['LeadAddBulk'];
 export type LeadBulkResult = Schemas['LeadBulkResult'];
 export type LeadUpdate = Schemas['LeadUpdate'];
 export type ListLeadsQuery = NonNullable<operations['listLeads']['parameters']['query']>;

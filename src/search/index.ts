@@ -10,6 +10,7 @@ export {
   naturalKey,
   originsOf,
   upsertCompanies,
+  MAX_PROVENANCE,
   type CompanyOrigin,
   type CompanyInput,
   type CompanyRow,

@@ -4,22 +4,25 @@ import { pageOf } from '../platform/http/query';
 import type { Schemas } from '../platform/types';
 import type { WebhookService } from './webhookService';
 
+/** A test key sees and deletes the test endpoints only; a live key, every endpoint. */
+const testOnly = (req: Parameters<RequestHandler>[0]) => (principalOf(req).mode === 'test' ? ('test' as const) : undefined);
+
 export function listWebhookEndpoints(webhooks: WebhookService): RequestHandler {
   return async (req, res) => {
     const { page, perPage } = pageOf(req.query);
-    res.json(await webhooks.list(principalOf(req).accountId, page, perPage));
+    res.json(await webhooks.list(principalOf(req).accountId, page, perPage, testOnly(req)));
   };
 }
 
 export function createWebhookEndpoint(webhooks: WebhookService): RequestHandler {
   return async (req, res) => {
-    res.status(201).json(await webhooks.create(principalOf(req).accountId, req.body as Schemas['WebhookEndpointCreate']));
+    res.status(201).json(await webhooks.create(principalOf(req).accountId, req.body as Schemas['WebhookEndpointCreate'], principalOf(req).mode));
   };
 }
 
 export function deleteWebhookEndpoint(webhooks: WebhookService): RequestHandler {
   return async (req, res) => {
-    await webhooks.remove(principalOf(req).accountId, String(req.params.id));
+    await webhooks.remove(principalOf(req).accountId, String(req.params.id), testOnly(req));
     res.status(204).end();
   };
 }
@@ -27,6 +30,6 @@ export function deleteWebhookEndpoint(webhooks: WebhookService): RequestHandler 
 export function listWebhookDeliveries(webhooks: WebhookService): RequestHandler {
   return async (req, res) => {
     const { page, perPage } = pageOf(req.query);
-    res.json(await webhooks.deliveries(principalOf(req).accountId, String(req.params.id), page, perPage));
+    res.json(await webhooks.deliveries(principalOf(req).accountId, String(req.params.id), page, perPage, testOnly(req)));
   };
 }

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { newestFirst, type PageWindow } from '../platform/db/pages';
+import type { Mode } from '../platform/types';
 
 export interface EndpointRow {
   id: string;
@@ -8,6 +9,8 @@ export interface EndpointRow {
   events: string[];
   secret: string;
   created_at: Date;
+  /** `test` when a test key created it: it gets test-mode events only (README, Test mode). */
+  mode: Mode;
 }
 
 export interface DeliveryRow {
@@ -51,23 +54,28 @@ export async function countEndpoints(db: Knex, accountId: string): Promise<numbe
   return Number(count);
 }
 
-export async function listEndpoints(db: Knex, accountId: string, page: PageWindow): Promise<{ total: number; rows: EndpointRow[] }> {
-  return newestFirst<EndpointRow>(db, 'webhook_endpoints', { account_id: accountId }, page);
+/** The account's endpoints (with a mode, only those of that mode). */
+function owned(accountId: string, mode: Mode | undefined, more: Record<string, unknown> = {}): Record<string, unknown> {
+  return mode ? { account_id: accountId, mode, ...more } : { account_id: accountId, ...more };
 }
 
-export async function findEndpoint(db: Knex, accountId: string, id: string): Promise<EndpointRow | undefined> {
-  return db<EndpointRow>('webhook_endpoints').where({ account_id: accountId, id }).first();
+export async function listEndpoints(db: Knex, accountId: string, page: PageWindow, mode?: Mode): Promise<{ total: number; rows: EndpointRow[] }> {
+  return newestFirst<EndpointRow>(db, 'webhook_endpoints', owned(accountId, mode), page);
+}
+
+export async function findEndpoint(db: Knex, accountId: string, id: string, mode?: Mode): Promise<EndpointRow | undefined> {
+  return db<EndpointRow>('webhook_endpoints').where(owned(accountId, mode, { id })).first();
 }
 
 /** Deletes an endpoint of the account (its deliveries and attempts go with it); false if none. */
-export async function deleteEndpoint(db: Knex, accountId: string, id: string): Promise<boolean> {
-  const rows = await db('webhook_endpoints').where({ account_id: accountId, id }).delete().returning('id');
+export async function deleteEndpoint(db: Knex, accountId: string, id: string, mode?: Mode): Promise<boolean> {
+  const rows = await db('webhook_endpoints').where(owned(accountId, mode, { id })).delete().returning('id');
   return rows.length === 1;
 }
 
-/** The account's endpoints that want an event. */
-export async function subscribers(db: Knex, accountId: string, eventType: string): Promise<EndpointRow[]> {
-  return db<EndpointRow>('webhook_endpoints').where({ account_id: accountId }).whereRaw('? = any(events)', [eventType]);
+/** The account's endpoints of a mode that want an event. */
+export async function subscribers(db: Knex, accountId: string, eventType: string, mode: Mode): Promise<EndpointRow[]> {
+  return db<EndpointRow>('webhook_endpoints').where({ account_id: accountId, mode }).whereRaw('? = any(events)', [eventType]);
 }
 
 export async function insertDeliveries(db: Knex, rows: Pick<DeliveryRow, 'id' | 'endpoint_id' | 'event_type' | 'body'>[]): Promise<void> {

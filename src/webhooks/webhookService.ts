@@ -6,7 +6,7 @@
 import crypto from 'node:crypto';
 import type { Knex } from 'knex';
 import { AppError, validationError } from '../platform/errors';
-import type { Schemas } from '../platform/types';
+import type { Mode, Schemas } from '../platform/types';
 import { refusalOf } from './addressGuard';
 import type { DeliveryQueue } from './deliveryQueue';
 import * as repo from './webhookRepository';
@@ -48,7 +48,8 @@ export class WebhookService {
     this.queue = options.deliveries;
   }
 
-  async create(accountId: string, body: WebhookEndpointCreate): Promise<WebhookEndpointCreated> {
+  /** A new endpoint, of the mode of the key that made it: a test endpoint gets test-mode events only. */
+  async create(accountId: string, body: WebhookEndpointCreate, mode: Mode = 'live'): Promise<WebhookEndpointCreated> {
     const refusal = await refusalOf(body.url, this.allowPrivate);
     if (refusal) throw validationError([{ path: '/body/url', message: `the URL ${refusal}` }]);
     return this.db.transaction(async (trx) => {
@@ -63,22 +64,24 @@ export class WebhookService {
         url: body.url,
         events: [...new Set(body.events)],
         secret: `whsec_${crypto.randomBytes(24).toString('base64')}`,
+        mode,
       });
       return { ...toEndpoint(row), secret: row.secret };
     });
   }
 
-  async list(accountId: string, page: number, perPage: number): Promise<WebhookEndpointPage> {
-    const { total, rows } = await repo.listEndpoints(this.db, accountId, { offset: (page - 1) * perPage, limit: perPage });
+  /** The account's endpoints; with a mode (a test key's), only those of that mode. */
+  async list(accountId: string, page: number, perPage: number, mode?: Mode): Promise<WebhookEndpointPage> {
+    const { total, rows } = await repo.listEndpoints(this.db, accountId, { offset: (page - 1) * perPage, limit: perPage }, mode);
     return { total, page, pages: Math.ceil(total / perPage), items: rows.map(toEndpoint) };
   }
 
-  async remove(accountId: string, id: string): Promise<void> {
-    if (!(await repo.deleteEndpoint(this.db, accountId, id))) throw endpointNotFound(id);
+  async remove(accountId: string, id: string, mode?: Mode): Promise<void> {
+    if (!(await repo.deleteEndpoint(this.db, accountId, id, mode))) throw endpointNotFound(id);
   }
 
-  async deliveries(accountId: string, endpointId: string, page: number, perPage: number): Promise<WebhookDeliveryPage> {
-    if (!(await repo.findEndpoint(this.db, accountId, endpointId))) throw endpointNotFound(endpointId);
+  async deliveries(accountId: string, endpointId: string, page: number, perPage: number, mode?: Mode): Promise<WebhookDeliveryPage> {
+    if (!(await repo.findEndpoint(this.db, accountId, endpointId, mode))) throw endpointNotFound(endpointId);
     const { total, rows, attempts } = await repo.listDeliveries(this.db, endpointId, { offset: (page - 1) * perPage, limit: perPage });
     const byDelivery = new Map<string, repo.AttemptRow[]>();
     for (const a of attempts) byDelivery.set(a.delivery_id, [...(byDelivery.get(a.delivery_id) ?? []), a]);
@@ -105,10 +108,11 @@ export class WebhookService {
   /**
    * Writes the event for every endpoint of the account that wants it, and queues its first
    * attempt, in `db` (the caller's transaction, so that neither exists unless what caused it
-   * commits).
+   * commits). A test-mode event goes to the test endpoints only, a live one to the live
+   * endpoints only.
    */
-  async emit(db: Knex, accountId: string, type: WebhookEventType, data: unknown, at: Date = new Date()): Promise<void> {
-    const endpoints = await repo.subscribers(db, accountId, type);
+  async emit(db: Knex, accountId: string, type: WebhookEventType, data: unknown, at: Date = new Date(), mode: Mode = 'live'): Promise<void> {
+    const endpoints = await repo.subscribers(db, accountId, type, mode);
     if (endpoints.length === 0) return;
     const body = JSON.stringify({ type, timestamp: at.toISOString(), data });
     const rows = endpoints.map((e) => ({ id: `msg_${crypto.randomUUID().replaceAll('-', '')}`, endpoint_id: e.id, event_type: type, body }));
@@ -127,7 +131,7 @@ export class WebhookService {
 }
 
 function toEndpoint(row: repo.EndpointRow): WebhookEndpoint {
-  return { id: row.id, url: row.url, events: row.events as WebhookEventType[], created_at: row.created_at.toISOString() };
+  return { id: row.id, url: row.url, events: row.events as WebhookEventType[], created_at: row.created_at.toISOString(), ...(row.mode === 'test' ? { mode: row.mode } : {}) };
 }
 
 function endpointNotFound(id: string): AppError {

@@ -8,4 +8,5 @@ const client = createClient<paths>({
 
 const { data, error } = await client.GET('/v1/me');
 if (error) throw new Error(`${error.status} ${error.code}: ${error.detail}`);
-console.log(`${data.name} (${data.plan.id}): ${data.credit_balance} credits`);
+// mode is 'test' with a test key (pk_test_...): its extractions are free.
+console.log(`${data.name} (${data.plan.id}, ${data.mode} mode): ${data.credit_balance} credits`);

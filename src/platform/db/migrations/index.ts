@@ -12,13 +12,14 @@ import * as m010 from './010_company_provenance';
 import * as m011 from './011_webhooks';
 import * as m012 from './012_scraping_task_queue';
 import * as m013 from './013_fair_tasks_and_queued_deliveries';
+import * as m014 from './014_test_mode';
 
 interface Migration extends Knex.Migration {
   name: string;
 }
 
 /** Every migration, in order. One list serves PostgreSQL and the embedded PGlite alike. */
-const migrations: Migration[] = [m001, m002, m003, m004, m005, m006, m007, m008, m009, m010, m011, m012, m013];
+const migrations: Migration[] = [m001, m002, m003, m004, m005, m006, m007, m008, m009, m010, m011, m012, m013, m014];
 
 /** A static migration source: works the same under tsx, jest and compiled code. */
 export const migrationSource: Knex.MigrationSource<Migration> = {
