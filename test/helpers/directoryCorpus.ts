@@ -17,7 +17,7 @@ import type { PageReader } from '../../src/extraction/pages';
 import { testPageReader } from './pages';
 import { runExtraction, type RunResult } from '../../src/extraction/run';
 import { parseSources } from '../../src/extraction/sources';
-import { startSite, type Route, type Site } from '../scraping/fixtureServer';
+import { startSite, type Route, type Site } from './fixtureServer';
 
 export interface ExpectedCompany {
   name: string;
