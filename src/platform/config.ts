@@ -68,7 +68,7 @@ interface Setting {
 
 /**
  * Every setting the service reads, with its default and meaning: the README's configuration
- * table, row for row (test/config.test.ts holds them equal).
+ * table, row for row (src/platform/__tests__/config.test.ts holds them equal).
  */
 export const settings: Setting[] = [
   { env: 'PORT', default: '3000', description: 'TCP port the server listens on.' },

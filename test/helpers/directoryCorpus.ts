@@ -4,7 +4,7 @@
  * (the code path of POST /v1/scraping/run: sources file format, PoliteFetcher, worker pool,
  * runExtraction, no selectors) and scoring what it found against expected.json.
  *
- * Used by test/scraping/corpus.test.ts and scripts/bench-extraction.ts.
+ * Used by src/extraction/__tests__/corpus.test.ts and scripts/bench-extraction.ts.
  */
 import fs from 'node:fs';
 import path from 'node:path';

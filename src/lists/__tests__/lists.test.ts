@@ -577,7 +577,7 @@ describe('GET /v1/lists/{id}/export', () => {
         secteur: l.entreprise.secteur ?? '',
         activite: l.entreprise.activite ?? '',
         email: l.entreprise.email ?? '',
-        // E.164 starts with '+': written as text against formula injection (test/csv-formulas.test.ts).
+        // E.164 starts with '+': written as text against formula injection (src/lists/__tests__/csv-formulas.test.ts).
         telephone: l.entreprise.telephone ? `'${l.entreprise.telephone}` : '',
         score_qualite: String(l.entreprise.score_qualite),
         statut: l.statut,

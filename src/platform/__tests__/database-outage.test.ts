@@ -17,7 +17,7 @@ jest.setTimeout(120_000);
 
 const unavailable = PrivatePostgres.unavailable();
 if (unavailable && process.env.CI !== 'true') {
-  console.warn(`test/database-outage.test.ts skipped: ${unavailable} (on CI=true it runs)`);
+  console.warn(`src/platform/__tests__/database-outage.test.ts skipped: ${unavailable} (on CI=true it runs)`);
 }
 const describeOutage = !unavailable || process.env.CI === 'true' ? describe : describe.skip;
 

@@ -28,7 +28,7 @@ function hasRedisServer(): boolean {
 
 const available = hasRedisServer();
 if (!available && process.env.CI !== 'true') {
-  console.warn('test/rate-limit-redis.test.ts skipped: no redis-server binary on this machine (install redis-server; on CI=true these tests run)');
+  console.warn('src/ratelimit/__tests__/rate-limit-redis.test.ts skipped: no redis-server binary on this machine (install redis-server; on CI=true these tests run)');
 }
 const describeRedis = available || process.env.CI === 'true' ? describe : describe.skip;
 
