@@ -60,6 +60,24 @@ describe('configuration', () => {
     expect(loadConfig(primary).databaseReadUrl).toBeUndefined();
   });
 
+  test("each integer is refused outside the range its row gives, and each word outside its row's words; the written defaults are accepted", () => {
+    for (const { env, range, values, computed, default: written } of settings) {
+      if (range) {
+        const [min, max] = range;
+        // (SHUTDOWN_TIMEOUT_MS has a floor of its own, above.)
+        if (env !== 'SHUTDOWN_TIMEOUT_MS') for (const n of [min, max]) expect(() => loadConfig({ [env]: String(n) })).not.toThrow();
+        expect(() => loadConfig({ [env]: String(max + 1) })).toThrow(`${env} must be an integer from ${min} to ${max} (got "${max + 1}")`);
+        expect(() => loadConfig({ [env]: String(min - 1) })).toThrow(`${env} must be an integer from ${min} to ${max}`);
+        if (!computed) expect([env, Number(written) >= min && Number(written) <= max]).toEqual([env, true]);
+      }
+      if (values) {
+        for (const word of values) expect(() => loadConfig({ [env]: word })).not.toThrow();
+        expect(() => loadConfig({ [env]: 'maybe' })).toThrow(`${env} must be one of ${values.join(', ')} (got "maybe")`);
+        if (!computed) expect(values).toContain(written);
+      }
+    }
+  });
+
   test('every variable read is listed in the settings table', () => {
     const source = fs.readFileSync(path.resolve(__dirname, '../config.ts'), 'utf8') as string;
     const read = [...source.matchAll(/(?:value|text|integer|oneOf)\('([A-Z_]+)'/g)].map((m) => m[1]);
