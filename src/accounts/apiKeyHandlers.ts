@@ -1,14 +1,10 @@
 import type { RequestHandler } from 'express';
-import { principalOf } from './auth';
+import { accountPage, principalOf } from './auth';
 import type { ApiKeyService } from './apiKeyService';
-import { pageOf } from '../platform/http/query';
 import type { ApiKeyCreate } from '../platform/types';
 
 export function listApiKeys(apiKeys: ApiKeyService): RequestHandler {
-  return async (req, res) => {
-    const { page, perPage } = pageOf(req.query);
-    res.json(await apiKeys.list(principalOf(req).accountId, page, perPage));
-  };
+  return accountPage((accountId, page, perPage) => apiKeys.list(accountId, page, perPage));
 }
 
 export function createApiKey(apiKeys: ApiKeyService): RequestHandler {

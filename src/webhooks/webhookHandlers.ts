@@ -1,14 +1,10 @@
 import type { RequestHandler } from 'express';
-import { principalOf } from '../accounts';
-import { pageOf } from '../platform/http/query';
+import { accountPage, principalOf } from '../accounts';
 import type { Schemas } from '../platform/types';
 import type { WebhookService } from './webhookService';
 
 export function listWebhookEndpoints(webhooks: WebhookService): RequestHandler {
-  return async (req, res) => {
-    const { page, perPage } = pageOf(req.query);
-    res.json(await webhooks.list(principalOf(req).accountId, page, perPage));
-  };
+  return accountPage((accountId, page, perPage) => webhooks.list(accountId, page, perPage));
 }
 
 export function createWebhookEndpoint(webhooks: WebhookService): RequestHandler {
@@ -25,8 +21,5 @@ export function deleteWebhookEndpoint(webhooks: WebhookService): RequestHandler 
 }
 
 export function listWebhookDeliveries(webhooks: WebhookService): RequestHandler {
-  return async (req, res) => {
-    const { page, perPage } = pageOf(req.query);
-    res.json(await webhooks.deliveries(principalOf(req).accountId, String(req.params.id), page, perPage));
-  };
+  return accountPage((accountId, page, perPage, req) => webhooks.deliveries(accountId, String(req.params.id), page, perPage));
 }
