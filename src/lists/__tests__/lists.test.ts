@@ -9,6 +9,7 @@ import { insertTask } from '../../extraction';
 import { importCompanies } from '../../search';
 import type { Entreprise, ScrapingTask } from '../../platform/types';
 import { createTestContext, type TestContext } from '../../../test/helpers/app';
+import { companyInput } from '../../../test/helpers/companies';
 
 // Prospecting lists and their leads: /v1/lists and below, in-process, on a database of the
 // file's own. Every test creates its own accounts, so lists never leak between tests.
@@ -40,18 +41,7 @@ async function companies(n: number, over: Partial<CompanyInput> = {}): Promise<s
   const batch: CompanyInput[] = [];
   for (let i = 0; i < n; i++) {
     seq += 1;
-    batch.push({
-      nom: `Entreprise Test ${seq}`,
-      wilaya_code: 16,
-      secteur_id: 'btp',
-      activite: 'Travaux',
-      email: null,
-      telephone: null,
-      score_qualite: 50,
-      source: 'import',
-      source_url: null,
-      ...over,
-    });
+    batch.push(companyInput(`Entreprise Test ${seq}`, { secteur_id: 'btp', activite: 'Travaux', ...over }));
   }
   const rows = await upsertCompanies(ctx.database.knex, batch);
   return rows.map((r) => r.id);

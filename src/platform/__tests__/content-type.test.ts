@@ -7,14 +7,11 @@
 import fc from 'fast-check';
 import request from 'supertest';
 import { canonicalContentType } from '../http/contentType';
-import { createTestContext, type TestContext } from '../../../test/helpers/app';
+import { contextWithKey, type TestContext } from '../../../test/helpers/app';
 
 let ctx: TestContext;
 let key: string;
-beforeAll(async () => {
-  ctx = await createTestContext();
-  key = (await ctx.account()).api_key;
-});
+beforeAll(async () => ({ ctx, key } = await contextWithKey()));
 afterAll(() => ctx.close());
 const auth = () => ({ Authorization: `Bearer ${key}` });
 

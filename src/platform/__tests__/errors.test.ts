@@ -2,15 +2,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import request from 'supertest';
 import { errorCatalog, type ErrorCode } from '../errors';
-import { createTestContext, type TestContext } from '../../../test/helpers/app';
+import { contextWithKey, createTestContext, type TestContext } from '../../../test/helpers/app';
 import { deref, operations, spec, type Json } from '../../../test/helpers/spec';
 
 let ctx: TestContext;
 let key: string;
-beforeAll(async () => {
-  ctx = await createTestContext();
-  key = (await ctx.account()).api_key;
-});
+beforeAll(async () => ({ ctx, key } = await contextWithKey()));
 afterAll(() => ctx.close());
 
 const auth = () => ({ Authorization: `Bearer ${key}` });

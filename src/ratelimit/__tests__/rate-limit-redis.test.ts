@@ -16,6 +16,7 @@ import { Metrics } from '../../platform/metrics';
 import { TEST_SECRET } from '../../../test/helpers/app';
 import { createTestDatabase } from '../../../test/helpers/db';
 import { createStore, eventually, freePort, ServerProcess, type Store } from '../../../test/helpers/operator';
+import { expectRefused } from './refusals';
 
 function hasRedisServer(): boolean {
   try {
@@ -133,13 +134,7 @@ describeRedis('rate limits in Redis', () => {
     }
     expect(await shared.get(`${keyPrefix}:per-account:${acct.account_id}`)).toBe('150');
     for (const app of [a.app, b.app]) {
-      const refused = await request(app).post('/v1/api-keys').set(auth).send({ name: 'one too many' }).expect(429);
-      expect(refused.body).toMatchObject({ code: 'rate_limited', status: 429 });
-      const retryAfter = Number(refused.headers['retry-after']);
-      expect(retryAfter).toBeGreaterThan(0);
-      expect(retryAfter).toBeLessThanOrEqual(60);
-      expect(refused.headers['ratelimit-policy']).toBe('"per-account";q=150;w=60');
-      expect(refused.headers.ratelimit).toBe(`"per-account";r=0;t=${retryAfter}`);
+      expectRefused(await request(app).post('/v1/api-keys').set(auth).send({ name: 'one too many' }), 'per-account', 150, 60);
     }
     expect(await database.knex('api_keys').where({ account_id: acct.account_id })).toHaveLength(1);
     // Another account is unaffected.

@@ -2,11 +2,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
-import { upsertCompanies, type CompanyInput } from '../companyRepository';
+import { upsertCompanies } from '../companyRepository';
 import { SECTEURS } from '../secteurs';
 import { WILAYAS } from '../wilayas';
 import { importCompanies, type ImportResult } from '../companyImport';
-import { createTestContext, type TestContext } from '../../../test/helpers/app';
+import { contextWithKey, createTestContext, type TestContext } from '../../../test/helpers/app';
+import { companyInput } from '../../../test/helpers/companies';
 
 // GET /v1/entreprises, /v1/wilayas and /v1/secteurs, in-process. Every describe works on a
 // database of its own (or on words and wilayas no other test uses), so each total is exact.
@@ -31,21 +32,7 @@ function search(ctx: TestContext, key: string, params: Params = []) {
   return request(ctx.app).get(searchPath(params)).set('Authorization', `Bearer ${key}`);
 }
 
-/** A company as an import or an extraction writes it (already normalised). */
-function company(nom: string, over: Partial<CompanyInput> = {}): CompanyInput {
-  return {
-    nom,
-    wilaya_code: 16,
-    secteur_id: null,
-    activite: null,
-    email: null,
-    telephone: null,
-    score_qualite: 50,
-    source: 'import',
-    source_url: null,
-    ...over,
-  };
-}
+const company = companyInput;
 
 function csvField(v: string | number | null | undefined): string {
   const s = v === null || v === undefined ? '' : String(v);
@@ -543,10 +530,7 @@ describe('GET /v1/entreprises paging over 45 matches', () => {
 describe('GET /v1/entreprises totals stay exact as the data changes', () => {
   let ctx: TestContext;
   let key: string;
-  beforeAll(async () => {
-    ctx = await createTestContext();
-    key = (await ctx.account({ plan: 'enterprise', credits: 0 })).api_key;
-  });
+  beforeAll(async () => ({ ctx, key } = await contextWithKey({}, { plan: 'enterprise', credits: 0 })));
   afterAll(() => ctx?.close());
 
   const total = async (params: Params): Promise<number> => {
@@ -666,10 +650,7 @@ describe('GET /v1/entreprises totals stay exact as the data changes', () => {
 describe('GET /v1/entreprises with a cursor while companies are written', () => {
   let ctx: TestContext;
   let key: string;
-  beforeAll(async () => {
-    ctx = await createTestContext();
-    key = (await ctx.account({ plan: 'enterprise', credits: 0 })).api_key;
-  });
+  beforeAll(async () => ({ ctx, key } = await contextWithKey({}, { plan: 'enterprise', credits: 0 })));
   afterAll(() => ctx?.close());
 
   test('a company written before the cursor position neither repeats a row nor skips one; one written after it is met', async () => {
