@@ -1,5 +1,6 @@
 // ESLint (flat config): typescript-eslint's recommended rules (not type-aware: kept fast), the
-// feature boundaries (eslint-plugin-boundaries) and no import cycles (import-x) over src/.
+// feature boundaries (eslint-plugin-boundaries) and no import cycles (import-x) over src/, the
+// tests beside each feature (src/<feature>/__tests__/) included.
 // `npm run lint`; test/boundaries.test.ts shows that the boundaries and the cycle rule bite.
 import boundaries from 'eslint-plugin-boundaries';
 import { importX } from 'eslint-plugin-import-x';
@@ -66,7 +67,11 @@ export default tseslint.config(
         { type: 'stray', pattern: 'src/*' },
         // The composition root and the entry points: app.ts, server.ts, cli.ts, composition.ts, ...
         { type: 'root', pattern: 'src' },
+        // What the tests share, outside src/: test/helpers (apps on compose, databases, fixture sites) and test/fixtures.
+        { type: 'test-support', pattern: 'test' },
       ],
+      // A feature's tests: src/<feature>/__tests__/ (they belong to the feature's element, so they reach its internals).
+      'boundaries/files': [{ category: 'test', pattern: '**/__tests__/**' }],
     },
     rules: {
       // The server logs through pino (redacted, one JSON line each), never the console.
@@ -77,6 +82,8 @@ export default tseslint.config(
         'error',
         {
           default: 'disallow',
+          // Checked inside a feature too: a feature's code never imports its own tests.
+          checkInternals: true,
           policies: [
             // Inside one element, anything.
             { allow: { dependency: { relationship: { to: 'internal' } } } },
@@ -86,9 +93,20 @@ export default tseslint.config(
             { from: { element: { type: 'feature' } }, allow: { to: { element: { type: 'feature', fileInternalPath: 'index.ts' } } } },
             // The root files build the graph: they may reach anything.
             { from: { element: { type: 'root' } }, allow: { to: { element: { types: ['feature', 'root'] } } } },
+            // No code is built on a test: nothing imports a test's file (but the tests beside it, below).
+            { disallow: { to: { file: { categories: 'test' } } } },
+            // A feature's tests (src/<feature>/__tests__/) also build the app (the root), use the shared test
+            // helpers (test/helpers) and each other; another feature's tests and internals stay out of reach.
+            { from: { file: { categories: 'test' } }, allow: { to: { element: { types: ['root', 'test-support'] } } } },
+            { from: { file: { categories: 'test' } }, allow: { dependency: { relationship: { to: 'internal' } }, to: { file: { categories: 'test' } } } },
           ],
         },
       ],
     },
+  },
+  {
+    // A feature's tests may say on the console why they skip (no redis-server, no private cluster).
+    files: ['src/**/__tests__/**'],
+    rules: { 'no-console': 'off' },
   },
 );

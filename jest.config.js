@@ -1,7 +1,9 @@
 /** @type {import('jest').Config} */
 module.exports = {
   testEnvironment: 'node',
-  roots: ['<rootDir>/test'],
+  // A feature's tests live beside it (src/<feature>/__tests__/); what is cross-cutting lives in test/.
+  // Only *.test.ts files are tests: the helpers and worker scripts beside them are not.
+  roots: ['<rootDir>/src', '<rootDir>/test'],
   testMatch: ['**/*.test.ts'],
   // Builds dist/ when a source changed: the operator tests run the compiled server and CLI.
   globalSetup: '<rootDir>/test/globalSetup.cjs',

@@ -22,14 +22,15 @@ const ifStale = process.argv.includes('--if-stale');
 const quiet = process.argv.includes('--quiet');
 const say = (line) => process.stderr.write(`build: ${line}\n`);
 
-/** Every file the compiled output depends on, in a stable order. */
+/** Every file the compiled output depends on, in a stable order (not the tests beside the features: no __tests__ folder is compiled). */
 function inputs() {
-  const files = ['tsconfig.json', 'tsconfig.build.json', 'generated/v1.ts'];
+  const files = ['tsconfig.json', 'tsconfig.build.json', 'generated/v1.ts', 'generated/schemas.ts'];
   const walk = (dir) => {
     for (const entry of readdirSync(join(root, dir), { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
       const file = join(dir, entry.name);
-      if (entry.isDirectory()) walk(file);
-      else if (entry.name.endsWith('.ts')) files.push(file);
+      if (entry.isDirectory()) {
+        if (entry.name !== '__tests__') walk(file);
+      } else if (entry.name.endsWith('.ts')) files.push(file);
     }
   };
   walk('src');

@@ -1,7 +1,8 @@
 /**
  * `npm run lint` guards the feature boundaries (eslint.config.mjs): another feature only
- * through its index.ts, platform using no feature, and no import cycle. Each rule is shown to
- * bite on a deliberate import, linted with ESLint's Node API as the file named.
+ * through its index.ts (for a feature's tests too), platform using no feature, no code built on a
+ * test, and no import cycle. Each rule is shown to bite on a deliberate import, linted with
+ * ESLint's Node API as the file named.
  */
 import path from 'node:path';
 import { ESLint } from 'eslint';
@@ -44,6 +45,31 @@ describe('feature boundaries (npm run lint)', () => {
   test('a file in a folder of src/ that is neither a feature nor the platform (say, one left behind by a move) is reported', async () => {
     const messages = await lint('src/scraping/evil.ts', "import { AppError } from '../platform/errors';\nexport const error = AppError;\n");
     expect(messages).toEqual([expect.stringMatching(/^boundaries\/dependencies: .*"stray"/)]);
+  });
+
+  test("a feature's tests (src/<feature>/__tests__/) may use its internals, the platform, the root and test/helpers", async () => {
+    const code = [
+      "import { ListService } from '../listService';",
+      "import { AppError } from '../../platform/errors';",
+      "import { createApp } from '../../app';",
+      "import { upsertCompanies } from '../../search';",
+      "import { createTestContext } from '../../../test/helpers/app';",
+      'export const used = [ListService, AppError, createApp, upsertCompanies, createTestContext];',
+      '',
+    ].join('\n');
+    expect(await lint('src/lists/__tests__/evil.test.ts', code)).toEqual([]);
+  });
+
+  test("a feature's tests importing another feature's internal file are reported, as its code would be", async () => {
+    const messages = await lint('src/lists/__tests__/evil.test.ts', "import { PageReader } from '../../extraction/pages';\nexport const reader = PageReader;\n");
+    expect(messages).toEqual([expect.stringMatching(/^boundaries\/dependencies: .*category "test".*feature="lists".*feature="extraction"/)]);
+  });
+
+  test("code importing a test's file or test/helpers, even in its own feature, is reported", async () => {
+    const ownTest = await lint('src/search/evil.ts', "import { x } from './__tests__/search.test';\nexport const y = x;\n");
+    expect(ownTest).toEqual([expect.stringMatching(/^boundaries\/dependencies: Dependencies to file of category "test" are not allowed/)]);
+    const helpers = await lint('src/search/evil.ts', "import { createTestContext } from '../../test/helpers/app';\nexport const y = createTestContext;\n");
+    expect(helpers).toEqual([expect.stringMatching(/^boundaries\/dependencies: .*feature="search".*"test-support"/)]);
   });
 
   test('an import cycle is reported', async () => {

@@ -61,7 +61,7 @@ beforeAll(async () => {
   sample = await startSampleDirectory();
   const fetcher = new PoliteFetcher({ userAgent: 'ProspectingAPI-tests/1.0', timeoutMs: 5000 });
   // Webhook samples name https://crm.example.dz, which does not resolve offline: the address check
-  // is lifted as WEBHOOKS_ALLOW_PRIVATE does for development (test/webhooks.test.ts covers it).
+  // is lifted as WEBHOOKS_ALLOW_PRIVATE does for development (src/webhooks/__tests__/webhooks.test.ts covers it).
   ctx = await createTestContext({ scraping: { sources: [sample.source], fetcher, deadlineMs: 10_000 }, webhooks: { allowPrivate: true } });
   // As on a fresh demo store: the samples search for what a partner's first search finds.
   await seedDemoCompanies(ctx.database.knex, 5000);

@@ -14,7 +14,7 @@ import { parseSources } from '../src/extraction/sources';
 import { importCompanies } from '../src/search/companyImport';
 import { createTestContext, type TestContext } from './helpers/app';
 import { deref, operations, spec, type Json } from './helpers/spec';
-import { startSite, type Site } from './scraping/fixtureServer';
+import { startSite, type Site } from './helpers/fixtureServer';
 
 jest.setTimeout(60_000);
 

@@ -8,7 +8,7 @@ import { parseSources } from '../src/extraction/sources';
 import type { ScrapingSetup } from '../src/extraction/extractionService';
 import { createTestContext, type TestContext } from './helpers/app';
 import { createStore, eventually, freePort, ServerProcess, type Store } from './helpers/operator';
-import { startSite, type Site } from './scraping/fixtureServer';
+import { startSite, type Site } from './helpers/fixtureServer';
 import { testPageReader } from './helpers/pages';
 
 // GET /metrics (Prometheus text format): not public (a token on the API port, or a port of its

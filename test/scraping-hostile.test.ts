@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createStore, ServerProcess, type Store } from './helpers/operator';
-import { startSite, type Site } from './scraping/fixtureServer';
+import { startSite, type Site } from './helpers/fixtureServer';
 
 // Hostile directory pages against the real server (a child process): pages that took seconds
 // to read on the event loop (80,000 spaces around contact-like words, 40,000 nested items, a

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createStore, eventually, ServerProcess, type Store } from './helpers/operator';
-import { slow, startSite, type Site } from './scraping/fixtureServer';
+import { slow, startSite, type Site } from './helpers/fixtureServer';
 
 // The real server (`node dist/src/server.js`) killed (SIGKILL) while a background extraction
 // task runs: after the restart the task is taken up again, completes once and is charged once.

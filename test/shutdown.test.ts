@@ -8,7 +8,7 @@ import { parseSources } from '../src/extraction/sources';
 import type { ScrapingSetup } from '../src/extraction/extractionService';
 import { createTestContext } from './helpers/app';
 import { createStore, eventually, ServerProcess, type Store } from './helpers/operator';
-import { slow, startSite, type Site } from './scraping/fixtureServer';
+import { slow, startSite, type Site } from './helpers/fixtureServer';
 import { testPageReader } from './helpers/pages';
 
 // SIGTERM and SIGKILL while a paid extraction runs, on the real server (`node dist/src/server.js`)

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Webhook } from 'standardwebhooks';
 import { createStore, eventually, ServerProcess, type Store } from './helpers/operator';
-import { startSite, type Site } from './scraping/fixtureServer';
+import { startSite, type Site } from './helpers/fixtureServer';
 
 // The real server (`node dist/src/server.js`) killed (SIGKILL) while it delivers a webhook:
 // its attempt's job is left active. After the restart the attempt is made again, with the same

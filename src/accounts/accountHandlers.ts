@@ -1,7 +1,6 @@
 import type { RequestHandler } from 'express';
 import type { AccountService } from './accountService';
-import { principalOf } from './auth';
-import { pageOf } from '../platform/http/query';
+import { accountPage, principalOf } from './auth';
 
 export function getMe(accounts: AccountService): RequestHandler {
   return async (req, res) => {
@@ -10,8 +9,5 @@ export function getMe(accounts: AccountService): RequestHandler {
 }
 
 export function listCreditLedger(accounts: AccountService): RequestHandler {
-  return async (req, res) => {
-    const { page, perPage } = pageOf(req.query);
-    res.json(await accounts.ledger(principalOf(req).accountId, page, perPage));
-  };
+  return accountPage((accountId, page, perPage) => accounts.ledger(accountId, page, perPage));
 }

@@ -1,17 +1,12 @@
 import type { RequestHandler } from 'express';
-import { principalOf } from './auth';
+import { accountPage, principalOf } from './auth';
 import type { ApiKeyService } from './apiKeyService';
-import { pageOf } from '../platform/http/query';
 import { validationError } from '../platform/errors';
 import type { ApiKeyCreate } from '../platform/types';
 
 export function listApiKeys(apiKeys: ApiKeyService): RequestHandler {
-  return async (req, res) => {
-    const { page, perPage } = pageOf(req.query);
-    const principal = principalOf(req);
-    // A test key sees the test keys only; a live key sees them all.
-    res.json(await apiKeys.list(principal.accountId, page, perPage, principal.mode === 'test' ? 'test' : undefined));
-  };
+  // A test key sees the test keys only; a live key sees them all.
+  return accountPage((accountId, page, perPage, req) => apiKeys.list(accountId, page, perPage, principalOf(req).mode === 'test' ? 'test' : undefined));
 }
 
 export function createApiKey(apiKeys: ApiKeyService): RequestHandler {

@@ -1,5 +1,6 @@
 import type { Request, RequestHandler } from 'express';
 import { AppError } from '../platform/errors';
+import { pageOf } from '../platform/http/query';
 import type { ApiKeyService, Principal } from './apiKeyService';
 
 const REALM = 'Bearer realm="prospecting-api"';
@@ -13,6 +14,17 @@ function challenge(error: AppError): string {
 /** Who is calling, on a route behind {@link authenticate}. */
 export function principalOf(req: Request): Principal {
   return req.principal as Principal;
+}
+
+/**
+ * A handler that answers one page of the calling account's rows (keys, ledger entries, lists,
+ * webhook endpoints, ...): `page` and `per_page` read as every paged list reads them.
+ */
+export function accountPage(read: (accountId: string, page: number, perPage: number, req: Request) => Promise<unknown>): RequestHandler {
+  return async (req, res) => {
+    const { page, perPage } = pageOf(req.query);
+    res.json(await read(principalOf(req).accountId, page, perPage, req));
+  };
 }
 
 /** Requires a valid API key (`Authorization: Bearer <key>`) and sets req.principal. */

@@ -7,6 +7,6 @@ export { ApiKeyService, TEST_KEY_PREFIX, UUID, type Principal } from './apiKeySe
 export { findAccount, type AccountRow, type PlanRow } from './accountRepository';
 export { PrincipalCache, type PrincipalCacheOptions } from './principalCache';
 export { loadOrCreateEmbeddedSecret } from './secret';
-export { authenticate, principalOf } from './auth';
+export { accountPage, authenticate, principalOf } from './auth';
 export { getMe } from './accountHandlers';
 export { createApiKey, listApiKeys, revokeApiKey } from './apiKeyHandlers';

@@ -4,10 +4,10 @@
  * modules use only what this file exports.
  */
 export { ScrapingService, type ExtractionEvents, type RunAnswer, type ScrapingSetup } from './extractionService';
-export { findTask } from './taskRepository';
+export { findTask, insertTask } from './taskRepository';
 export { PageReader, type PageReaderOptions } from './pages';
 export { PoliteFetcher, type FetcherOptions } from './fetcher';
-export { loadSourcesFile, SourcesFileError, type SourceConfig } from './sources';
+export { loadSourcesFile, parseSources, SourcesFileError, type SourceConfig } from './sources';
 export { startSampleDirectory, type SampleDirectory } from './sampleDirectory';
 export { cancelScrapingTask, createScrapingTask, getScrapingTask, listScrapingTasks, runScraping } from './extractionHandlers';
 export { startTaskWorkers, TASK_QUEUE, type TaskWorkerOptions, type TaskWorkers } from './taskWorkers';

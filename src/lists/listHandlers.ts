@@ -1,16 +1,12 @@
 import type { RequestHandler } from 'express';
-import { principalOf } from '../accounts';
+import { accountPage, principalOf } from '../accounts';
 import type { ListService } from './listService';
-import { pageOf } from '../platform/http/query';
 import type { LeadAdd, LeadAddBulk, LeadAddSingle, LeadUpdate, ListCreate, ListLeadsQuery, ListUpdate } from '../platform/types';
 
 const account = (req: Parameters<RequestHandler>[0]) => principalOf(req).accountId;
 
 export function listLists(lists: ListService): RequestHandler {
-  return async (req, res) => {
-    const { page, perPage } = pageOf(req.query);
-    res.json(await lists.list(account(req), page, perPage));
-  };
+  return accountPage((accountId, page, perPage) => lists.list(accountId, page, perPage));
 }
 
 export function createList(lists: ListService): RequestHandler {

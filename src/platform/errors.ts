@@ -1,6 +1,6 @@
 /**
  * The one catalog of error codes. Every error a client can receive carries one of these
- * codes; test/errors.test.ts checks that each is documented in openapi/v1.yaml.
+ * codes; src/platform/__tests__/errors.test.ts checks that each is documented in openapi/v1.yaml.
  */
 export const errorCatalog = {
   validation_failed: { status: 400, title: 'The request is not valid.' },

@@ -25,6 +25,9 @@ export interface MetricsOptions {
   defaultMetrics?: boolean;
 }
 
+/** Seconds: an extraction, and one directory within it, take from a fraction of a second to its deadline. */
+const EXTRACTION_BUCKETS = [0.25, 0.5, 1, 2, 5, 10, 15, 20, 30, 60];
+
 /** The pool methods of tarn (knex's pool) read on each scrape. */
 interface Pool {
   numUsed(): number;
@@ -56,56 +59,51 @@ export class Metrics {
   constructor(options: MetricsOptions = {}) {
     const registers = [this.registry];
     if (options.defaultMetrics ?? true) client.collectDefaultMetrics({ register: this.registry });
-    this.httpDuration = new client.Histogram({
-      name: 'prospecting_http_request_duration_seconds',
-      help: 'Time to answer a request, by method, route template and status.',
-      labelNames: ['method', 'route', 'status'],
-      buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
-      registers,
-    });
-    this.extractions = new client.Counter({
-      name: 'prospecting_extractions_total',
-      help: 'Requests to run an extraction, by outcome: completed, failed (every directory failed), replayed (Idempotency-Key), insufficient_credits, too_many_running, rejected (other 4xx) or error.',
-      labelNames: ['outcome'],
-      registers,
-    });
-    this.extractionDuration = new client.Histogram({
-      name: 'prospecting_extraction_duration_seconds',
-      help: 'Time an extraction took, fetching to writing, by outcome (completed or failed).',
-      labelNames: ['outcome'],
-      buckets: [0.25, 0.5, 1, 2, 5, 10, 15, 20, 30, 60],
-      registers,
-    });
-    this.extractionSources = new client.Counter({
-      name: 'prospecting_extraction_sources_total',
-      help: 'Directories read by extractions, by source name and outcome (ok, empty, partial, failed).',
-      labelNames: ['source', 'outcome'],
-      registers,
-    });
-    this.extractionSourceDuration = new client.Histogram({
-      name: 'prospecting_extraction_source_duration_seconds',
-      help: 'Time one directory took within an extraction, by source name and outcome.',
-      labelNames: ['source', 'outcome'],
-      buckets: [0.25, 0.5, 1, 2, 5, 10, 15, 20, 30, 60],
-      registers,
-    });
-    this.creditsCharged = new client.Counter({
-      name: 'prospecting_credits_charged_total',
-      help: 'Credits charged by extractions.',
-      registers,
-    });
-    this.rateLimitRefusals = new client.Counter({
-      name: 'prospecting_rate_limit_refusals_total',
-      help: 'Requests refused with 429 rate_limited, by policy (per-account, per-ip).',
-      labelNames: ['policy'],
-      registers,
-    });
-    this.rateLimitFallbacks = new client.Counter({
-      name: 'prospecting_rate_limit_fallbacks_total',
-      help: 'Requests whose rate limit was counted in-process because Redis did not answer, by policy.',
-      labelNames: ['policy'],
-      registers,
-    });
+    // Every metric is registered on this instance's registry only.
+    const counter = <L extends string>(name: string, help: string, labelNames: readonly L[] = []) =>
+      new client.Counter<L>({ name, help, labelNames, registers });
+    const histogram = <L extends string>(name: string, help: string, labelNames: readonly L[], buckets: number[]) =>
+      new client.Histogram<L>({ name, help, labelNames, buckets, registers });
+
+    this.httpDuration = histogram(
+      'prospecting_http_request_duration_seconds',
+      'Time to answer a request, by method, route template and status.',
+      ['method', 'route', 'status'],
+      [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
+    );
+    this.extractions = counter(
+      'prospecting_extractions_total',
+      'Requests to run an extraction, by outcome: completed, failed (every directory failed), replayed (Idempotency-Key), insufficient_credits, too_many_running, rejected (other 4xx) or error.',
+      ['outcome'],
+    );
+    this.extractionDuration = histogram(
+      'prospecting_extraction_duration_seconds',
+      'Time an extraction took, fetching to writing, by outcome (completed or failed).',
+      ['outcome'],
+      EXTRACTION_BUCKETS,
+    );
+    this.extractionSources = counter(
+      'prospecting_extraction_sources_total',
+      'Directories read by extractions, by source name and outcome (ok, empty, partial, failed).',
+      ['source', 'outcome'],
+    );
+    this.extractionSourceDuration = histogram(
+      'prospecting_extraction_source_duration_seconds',
+      'Time one directory took within an extraction, by source name and outcome.',
+      ['source', 'outcome'],
+      EXTRACTION_BUCKETS,
+    );
+    this.creditsCharged = counter('prospecting_credits_charged_total', 'Credits charged by extractions.');
+    this.rateLimitRefusals = counter(
+      'prospecting_rate_limit_refusals_total',
+      'Requests refused with 429 rate_limited, by policy (per-account, per-ip).',
+      ['policy'],
+    );
+    this.rateLimitFallbacks = counter(
+      'prospecting_rate_limit_fallbacks_total',
+      'Requests whose rate limit was counted in-process because Redis did not answer, by policy.',
+      ['policy'],
+    );
     const pools = this.pools;
     new client.Gauge({
       name: 'prospecting_db_pool_connections',

@@ -1,44 +1,12 @@
-/** Short names for the contract's types, all generated from openapi/v1.yaml. */
+/**
+ * Short names for the contract's types, all generated from openapi/v1.yaml: one per schema
+ * (`Entreprise`, `ScrapingTask`, ...: generated/schemas.ts, written by `npm run generate`), the
+ * schemas as one type, and the query parameters of the operations whose handlers read them.
+ */
 import type { components, operations } from '../../generated/v1';
 
+export type * from '../../generated/schemas';
 export type Schemas = components['schemas'];
-export type Me = Schemas['Me'];
-/** A key's mode, and that of what it creates: `live` or `test` (README, Test mode). */
-export type Mode = Schemas['Mode'];
-export type PlanId = Schemas['PlanId'];
-export type ApiKey = Schemas['ApiKey'];
-export type ApiKeyCreated = Schemas['ApiKeyCreated'];
-export type ApiKeyCreate = Schemas['ApiKeyCreate'];
-export type ApiKeyPage = Schemas['ApiKeyPage'];
-export type Problem = Schemas['Problem'];
-export type LedgerEntry = Schemas['LedgerEntry'];
-export type LedgerPage = Schemas['LedgerPage'];
-export type Entreprise = Schemas['Entreprise'];
-export type EntreprisePage = Schemas['EntreprisePage'];
-export type WilayaList = Schemas['WilayaList'];
-export type SecteurList = Schemas['SecteurList'];
 export type SearchEntreprisesQuery = NonNullable<operations['searchEntreprises']['parameters']['query']>;
-export type EntrepriseFacets = Schemas['EntrepriseFacets'];
 export type EntrepriseFacetsQuery = NonNullable<operations['getEntrepriseFacets']['parameters']['query']>;
-export type ScrapingRunRequest = Schemas['ScrapingRunRequest'];
-export type ScrapingTask = Schemas['ScrapingTask'];
-export type ScrapingTaskStatus = Schemas['ScrapingTaskStatus'];
-export type ScrapingTaskPending = Schemas['ScrapingTaskPending'];
-export type ScrapingTaskProgress = Schemas['ScrapingTaskProgress'];
-export type ScrapingTaskSummary = Schemas['ScrapingTaskSummary'];
-export type ScrapingTaskPage = Schemas['ScrapingTaskPage'];
-export type ScrapedEntreprise = Schemas['ScrapedEntreprise'];
-export type SourceReportBody = Schemas['SourceReport'];
-export type LeadStatut = Schemas['LeadStatut'];
-export type Lead = Schemas['Lead'];
-export type List = Schemas['List'];
-export type ListPage = Schemas['ListPage'];
-export type LeadPage = Schemas['LeadPage'];
-export type ListCreate = Schemas['ListCreate'];
-export type ListUpdate = Schemas['ListUpdate'];
-export type LeadAdd = Schemas['LeadAdd'];
-export type LeadAddSingle = Schemas['LeadAddSingle'];
-export type LeadAddBulk = Schemas['LeadAddBulk'];
-export type LeadBulkResult = Schemas['LeadBulkResult'];
-export type LeadUpdate = Schemas['LeadUpdate'];
 export type ListLeadsQuery = NonNullable<operations['listLeads']['parameters']['query']>;

@@ -1,6 +1,5 @@
 import type { RequestHandler } from 'express';
-import { principalOf } from '../accounts';
-import { pageOf } from '../platform/http/query';
+import { accountPage, principalOf } from '../accounts';
 import type { Schemas } from '../platform/types';
 import type { WebhookService } from './webhookService';
 
@@ -8,10 +7,7 @@ import type { WebhookService } from './webhookService';
 const testOnly = (req: Parameters<RequestHandler>[0]) => (principalOf(req).mode === 'test' ? ('test' as const) : undefined);
 
 export function listWebhookEndpoints(webhooks: WebhookService): RequestHandler {
-  return async (req, res) => {
-    const { page, perPage } = pageOf(req.query);
-    res.json(await webhooks.list(principalOf(req).accountId, page, perPage, testOnly(req)));
-  };
+  return accountPage((accountId, page, perPage, req) => webhooks.list(accountId, page, perPage, testOnly(req)));
 }
 
 export function createWebhookEndpoint(webhooks: WebhookService): RequestHandler {
@@ -28,8 +24,5 @@ export function deleteWebhookEndpoint(webhooks: WebhookService): RequestHandler 
 }
 
 export function listWebhookDeliveries(webhooks: WebhookService): RequestHandler {
-  return async (req, res) => {
-    const { page, perPage } = pageOf(req.query);
-    res.json(await webhooks.deliveries(principalOf(req).accountId, String(req.params.id), page, perPage, testOnly(req)));
-  };
+  return accountPage((accountId, page, perPage, req) => webhooks.deliveries(accountId, String(req.params.id), page, perPage, testOnly(req)));
 }

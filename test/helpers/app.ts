@@ -49,6 +49,15 @@ export interface TestContext {
   close: () => Promise<void>;
 }
 
+/** A test context and the API key of one account on it: the setup most test files start with. */
+export async function contextWithKey(
+  options?: Parameters<typeof createTestContext>[0],
+  account?: Parameters<TestContext['account']>[0],
+): Promise<{ ctx: TestContext; key: string }> {
+  const ctx = await createTestContext(options);
+  return { ctx, key: (await ctx.account(account)).api_key };
+}
+
 /** The app built in-process over a database of the test file's own, with captured logs. */
 export async function createTestContext(
   options: {

@@ -4,7 +4,7 @@
  * (the code path of POST /v1/scraping/run: sources file format, PoliteFetcher, worker pool,
  * runExtraction, no selectors) and scoring what it found against expected.json.
  *
- * Used by test/scraping/corpus.test.ts and scripts/bench-extraction.ts.
+ * Used by src/extraction/__tests__/corpus.test.ts and scripts/bench-extraction.ts.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -17,7 +17,7 @@ import type { PageReader } from '../../src/extraction/pages';
 import { testPageReader } from './pages';
 import { runExtraction, type RunResult } from '../../src/extraction/run';
 import { parseSources } from '../../src/extraction/sources';
-import { startSite, type Route, type Site } from '../scraping/fixtureServer';
+import { startSite, type Route, type Site } from './fixtureServer';
 
 export interface ExpectedCompany {
   name: string;

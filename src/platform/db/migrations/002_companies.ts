@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { createCountFunctions } from './companyCounts';
 
 export const name = '002_companies';
 
@@ -63,24 +64,7 @@ export async function up(knex: Knex): Promise<void> {
       computed_at timestamptz not null default now()
     )`);
 
-  // One function per event: transition tables allow a single event per trigger.
-  const apply = (source: string) => `
-      insert into company_counts as c (wilaya_code, secteur_id, score_qualite, n)
-      select wilaya_code, secteur_id, score_qualite, sum(d)
-        from (${source}) changes
-       group by wilaya_code, secteur_id, score_qualite
-      having sum(d) <> 0
-      on conflict (wilaya_code, secteur_id, score_qualite) do update set n = c.n + excluded.n;
-      update company_data_version set version = version + 1 where id = 1;`;
-  const plus = `select wilaya_code, coalesce(secteur_id, '') as secteur_id, score_qualite, 1 as d from new_rows`;
-  const minus = `select wilaya_code, coalesce(secteur_id, '') as secteur_id, score_qualite, -1 as d from old_rows`;
-  for (const [fn, body] of [
-    ['company_counts_on_insert', apply(plus)],
-    ['company_counts_on_update', apply(`${plus} union all ${minus}`)],
-    ['company_counts_on_delete', apply(minus)],
-  ]) {
-    await knex.raw(`create function ${fn}() returns trigger language plpgsql as $$ begin ${body} return null; end $$`);
-  }
+  await createCountFunctions(knex, { bumpVersion: true, ordered: false, replace: false });
   await knex.raw(`create trigger companies_counts_insert after insert on companies
     referencing new table as new_rows for each statement execute function company_counts_on_insert()`);
   await knex.raw(`create trigger companies_counts_update after update on companies

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { createCountFunctions } from './companyCounts';
 
 export const name = '007_search_without_global_version';
 
@@ -17,23 +18,7 @@ export const name = '007_search_without_global_version';
  * pushed the page walk out of shared_buffers), and the two new orders get theirs.
  */
 export async function up(knex: Knex): Promise<void> {
-  const apply = (source: string) => `
-      insert into company_counts as c (wilaya_code, secteur_id, score_qualite, n)
-      select wilaya_code, secteur_id, score_qualite, sum(d)
-        from (${source}) changes
-       group by wilaya_code, secteur_id, score_qualite
-      having sum(d) <> 0
-       order by wilaya_code, secteur_id, score_qualite
-      on conflict (wilaya_code, secteur_id, score_qualite) do update set n = c.n + excluded.n;`;
-  const plus = `select wilaya_code, coalesce(secteur_id, '') as secteur_id, score_qualite, 1 as d from new_rows`;
-  const minus = `select wilaya_code, coalesce(secteur_id, '') as secteur_id, score_qualite, -1 as d from old_rows`;
-  for (const [fn, body] of [
-    ['company_counts_on_insert', apply(plus)],
-    ['company_counts_on_update', apply(`${plus} union all ${minus}`)],
-    ['company_counts_on_delete', apply(minus)],
-  ]) {
-    await knex.raw(`create or replace function ${fn}() returns trigger language plpgsql as $$ begin ${body} return null; end $$`);
-  }
+  await createCountFunctions(knex, { bumpVersion: false, ordered: true, replace: true });
   // A TRUNCATE of companies empties the counts too (it fires no row-set trigger).
   await knex.raw(`create function company_counts_on_truncate() returns trigger language plpgsql as $$ begin delete from company_counts; return null; end $$`);
   await knex.raw(`create trigger companies_counts_truncate after truncate on companies for each statement execute function company_counts_on_truncate()`);

@@ -1,0 +1,142 @@
+/**
+ * Embedded data beyond plain JSON blocks: Angular's escaped TransferState, typed contact lists,
+ * records in data-* attributes joined to the cards, cursor-driven infinite scroll, and the
+ * directory's own schema.org organisation told apart (its pages' publisher, its contacts all
+ * in the page's chrome). Each page is read by readListing with no selector.
+ */
+import { parse } from 'node-html-parser';
+import { readListing } from '../extract';
+import { dataAttributeJson, typedContact, unescapeTransferState } from '../embeddedState';
+import { cursorNext, scrollSentinelNext } from '../cursor';
+import { findNextPage } from '../items';
+
+const URL = 'https://annuaire.test/liste?wilaya=16';
+
+const byName = (html: string, url = URL) => Object.fromEntries(readListing(html, url).companies.map((c) => [c.name, { phones: c.phones.sort(), emails: c.emails, faxes: c.faxes ?? [] }]));
+
+describe("Angular's old TransferState", () => {
+  test('is unescaped in one pass (&a;q; stays a written "&q;")', () => {
+    expect(unescapeTransferState('{&q;a&q;:&q;x &a; y &l;b&g; l&s;&a;q;&q;}')).toBe('{"a":"x & y <b> l\'&q;"}');
+  });
+
+  test('its records are read like any JSON state', () => {
+    const state = JSON.stringify({ 'G.https://api.test/v1/x?': { body: { items: [{ nom: 'Alpha & Fils', tel: '021 45 67 89' }, { nom: "L'Atelier", email: 'atelier@mail.dz' }] } } })
+      .replace(/&/g, '&a;').replace(/"/g, '&q;').replace(/'/g, '&s;');
+    const html = `<html><body><main><h3>Alpha &amp; Fils</h3><h3>L'Atelier</h3></main><script id="app-state" type="application/json">${state}</script></body></html>`;
+    expect(byName(html)).toEqual({ 'Alpha & Fils': { phones: ['+21321456789'], emails: [], faxes: [] }, "L'Atelier": { phones: [], emails: ['atelier@mail.dz'], faxes: [] } });
+  });
+});
+
+describe('typed contact lists', () => {
+  test.each([
+    [{ type: 'tel', valeur: '021 00 00 00' }, 'phone'],
+    [{ kind: 'MOBILE', value: '0550' }, 'phone'],
+    [{ nature: 'Télécopie', val: '021' }, 'fax'],
+    [{ channel: 'e-mail', value: 'a@b.dz' }, 'email'],
+    [{ label: 'Contact', value: 'a@b.dz' }, 'email'],
+  ])('%j is a %s', (obj, kind) => expect(typedContact(obj)?.kind).toBe(kind));
+
+  test.each([[{ type: 'site web', value: 'https://x.dz' }], [{ type: 'adresse', valeur: '12 rue X' }], [{ nom: 'Alpha', tel: '021' }], [{ type: 'tel' }]])('%j is none', (obj) => expect(typedContact(obj)).toBeUndefined());
+
+  test('a record keeps each by its type, faxes apart, under any key', () => {
+    const state = { data: { rows: [
+      { raisonSociale: 'Pharmacie Alpha', moyens: [{ type: 'tel', valeur: '025 41 22 33' }, { type: 'fax', valeur: '025 41 22 34' }, { type: 'email', valeur: 'alpha@pharma.dz' }] },
+      { raisonSociale: 'Pharmacie Beta', moyens: [{ type: 'mobile', valeur: '0661 22 33 44' }, { type: 'site', valeur: 'https://beta.dz' }] },
+    ] } };
+    const html = `<html><body><script id="__NEXT_DATA__" type="application/json">${JSON.stringify(state)}</script></body></html>`;
+    expect(byName(html)).toEqual({
+      'Pharmacie Alpha': { phones: ['+21325412233'], emails: ['alpha@pharma.dz'], faxes: ['+21325412234'] },
+      'Pharmacie Beta': { phones: ['+213661223344'], emails: [], faxes: [] },
+    });
+  });
+});
+
+describe('records in data-* attributes', () => {
+  test('JSON arrays and objects of data-* attributes are read, other attributes not', () => {
+    const root = parse(`<div data-markers='[{"title":"A","tel":"1"}]' data-props='{"x":1}' data-id="12"></div><div data-opts="{&quot;a&quot;:[1,2,3,4,5,6,7,8,9]}"></div><div data-bad="[not json at all, really]"></div>`);
+    expect(dataAttributeJson(root.querySelectorAll('div'))).toEqual([[{ title: 'A', tel: '1' }], { a: [1, 2, 3, 4, 5, 6, 7, 8, 9] }]);
+  });
+
+  const page = `<html><body><header>Guide — 038 00 00 01</header><main>
+    <div id="map" data-markers='[{"title":"Office du guide","tel":"038 00 00 01","mobile":"0661 00 00 02"},{"title":"Hôtel Alpha","tel":"038 11 22 33","email":"alpha@hotel.dz"},{"title":"Maison d&#39;hôtes Beta","mobile":"0770 11 22 33","fax":"038 11 22 34"},{"title":"Camping Gamma"}]'></div>
+    <div class="list"><div class="poi"><h3>Hôtel Alpha</h3><p>Plage</p></div><div class="poi"><h3>Maison d'hôtes Beta</h3><p>Centre</p></div>
+    <div class="poi"><h3>Camping Gamma</h3><p>Cap</p></div><div class="poi"><h3>Gîte Delta</h3><p>Tél. 0550 44 55 66</p></div></div></main></body></html>`;
+
+  test("join the cards of the same names; a card without a record is kept, a record without a card (the directory's) is not", () => {
+    expect(byName(page)).toEqual({
+      'Hôtel Alpha': { phones: ['+21338112233'], emails: ['alpha@hotel.dz'], faxes: [] },
+      "Maison d'hôtes Beta": { phones: ['+213770112233'], emails: [], faxes: ['+21338112234'] },
+      'Camping Gamma': { phones: [], emails: [], faxes: [] },
+      'Gîte Delta': { phones: ['+213550445566'], emails: [], faxes: [] },
+    });
+  });
+
+  test('a menu in a data attribute (names and links, no contacts) is not a listing', () => {
+    const html = `<html><body><div data-menu='[{"label":"Accueil","url":"/"},{"label":"Hôtels","url":"/hotels"}]'></div><main><div class="c"><h3>Hôtel Alpha</h3><p>Tél. 038 11 22 33</p></div><div class="c"><h3>Hôtel Beta</h3><p>Tél. 038 11 22 44</p></div></main></body></html>`;
+    expect(Object.keys(byName(html)).sort()).toEqual(['Hôtel Alpha', 'Hôtel Beta']);
+  });
+});
+
+describe('infinite scroll with a cursor', () => {
+  const next = (html: string) => scrollSentinelNext(parse(html).querySelectorAll('*'));
+
+  test.each([
+    ['<div id="feed" class="infinite-sentinel" data-endpoint="/api?x=1" data-next="/api?x=1&amp;after=abc"></div>', '/api?x=1&after=abc'],
+    ['<div class="js-infinite" data-api="/api/v1/a?w=9&amp;cursor={cursor}" data-cursor="Yz0x"></div>', '/api/v1/a?w=9&cursor=Yz0x'],
+    ['<div data-url="/api/list?w=9" data-after="c4"></div>', '/api/list?w=9&after=c4'],
+    ['<section class="endless-scroll" data-source="/api/list"></section>', '/api/list'],
+  ])('%s -> %s', (html, url) => expect(next(html)).toBe(url));
+
+  test('a share button with a data-url is no sentinel', () => {
+    expect(next('<button class="share" data-url="https://facebook.com/sharer?u=x">Partager</button>')).toBeUndefined();
+  });
+
+  test('findNextPage falls back to the sentinel', () => {
+    const root = parse('<main><div class="c"><h3>A</h3></div><div id="feed" class="scroll-sentinel" data-endpoint="/api/f?p=1"></div></main>');
+    expect(findNextPage(root, URL)).toBe('/api/f?p=1');
+  });
+
+  test.each([
+    [{ results: [], meta: { after: 'Y3VyMTE', has_more: true } }, 'https://a.test/api?l=5&after=Y3VyNg', 'https://a.test/api?l=5&after=Y3VyMTE'],
+    [{ data: [], pagination: { next_cursor: 'abc' } }, 'https://a.test/api?l=5', 'https://a.test/api?l=5&cursor=abc'],
+    [{ data: [], pageInfo: { endCursor: 'e1', hasNextPage: true } }, 'https://a.test/api', 'https://a.test/api?after=e1'],
+    [{ data: [], next: 'tok9' }, 'https://a.test/api?cursor=tok8', 'https://a.test/api?cursor=tok9'],
+  ])('%j at %s -> %s', (value, url, expected) => expect(cursorNext(value, url)).toBe(expected));
+
+  test.each([
+    [{ meta: { after: 'x', has_more: false } }],
+    [{ meta: { after: null } }],
+    [{ pagination: { next_cursor: '' } }],
+    [{ items: [] }],
+  ])('%j has no next batch', (value) => expect(cursorNext(value, 'https://a.test/api?after=w')).toBeUndefined());
+
+  test('a JSON batch giving only a cursor is followed on the same endpoint', () => {
+    const body = JSON.stringify({ results: [{ nom: 'Trans A', telephones: ['029 11 22 33'] }], meta: { after: 'c2', has_more: true } });
+    const listing = readListing(body, 'https://annuaire.test/api/f?w=30&after=c1', {}, { contentType: 'application/json' });
+    expect(listing.companies.map((c) => c.name)).toEqual(['Trans A']);
+    expect(listing.next).toBe('https://annuaire.test/api/f?w=30&after=c2');
+  });
+});
+
+describe("the directory's own schema.org organisation", () => {
+  test('the publisher of its pages (by @id) is not a company; nodes identified by fragments of the root are', () => {
+    const graph = { '@context': 'https://schema.org', '@graph': [
+      { '@type': 'WebSite', '@id': 'https://immo.dz/#website', url: 'https://immo.dz/', publisher: { '@id': 'https://immo.dz/#org' } },
+      { '@type': 'Organization', '@id': 'https://immo.dz/#org', name: 'Immo DZ', telephone: '026 00 00 01' },
+      { '@type': 'RealEstateAgent', '@id': 'https://immo.dz/#agence-1', name: 'Agence Alpha', telephone: ['026 11 22 33', '0550 11 22 33'] },
+      { '@type': 'RealEstateAgent', '@id': 'https://immo.dz/#agence-2', name: 'Agence Beta', email: 'beta@immo-beta.dz' },
+    ] };
+    const html = `<html><head><script type="application/ld+json">${JSON.stringify(graph)}</script></head><body></body></html>`;
+    expect(Object.keys(byName(html)).sort()).toEqual(['Agence Alpha', 'Agence Beta']);
+  });
+
+  test('an organisation every contact of which is in the page header or footer is the directory', () => {
+    const ld = [
+      { '@context': 'https://schema.org', '@type': 'Organization', name: 'Pharma.dz', url: 'https://pharma.dz', telephone: '+213 45 00 00 01', email: 'contact@pharma.dz' },
+      { '@context': 'https://schema.org', '@type': 'Pharmacy', name: 'Pharmacie Alpha', telephone: ['045 11 22 33', '0550 11 22 33'] },
+      { '@context': 'https://schema.org', '@type': 'Pharmacy', name: 'Pharmacie Beta', telephone: '045 11 22 44' },
+    ];
+    const html = `<html><head><script type="application/ld+json">${JSON.stringify(ld)}</script></head><body><header>Pharma.dz — 045 00 00 01</header><footer>contact@pharma.dz</footer></body></html>`;
+    expect(Object.keys(byName(html)).sort()).toEqual(['Pharmacie Alpha', 'Pharmacie Beta']);
+  });
+});

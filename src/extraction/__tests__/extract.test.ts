@@ -1,0 +1,398 @@
+import { extractCompanies, extractDetail, isOrgType, nextPageUrl } from '../extract';
+
+/** Cloudflare's encoding, written independently of the decoder: key byte, then each UTF-8 byte XOR key. */
+function cfEncode(email: string, key: number): string {
+  return [key, ...Buffer.from(email, 'utf8').map((b) => b ^ key)].map((b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+const PAGE = 'https://annuaire.test/recherche?page=1';
+
+/** A page with the directory's own contacts in its header and footer. */
+function page(body: string, head = ''): string {
+  return `<!doctype html><html><head><title>Annuaire</title>${head}</head><body>
+<header><a href="mailto:contact@annuaire-dz.net">Nous écrire</a> Tél. 021 99 88 77</header>
+<nav><a href="tel:+213 21 99 88 76">Assistance</a></nav>
+<main>${body}</main>
+<footer role="contentinfo">Annuaire DZ — <span>support [at] annuaire-dz.net</span> — 0770 99 88 77</footer>
+</body></html>`;
+}
+
+describe('extractCompanies with selectors.item', () => {
+  test('fields by selector; the header, nav and footer contacts are not attributed', () => {
+    const html = page(`
+      <div class="fiche"><h2>SARL Numidia Conseil</h2><p class="activite">Conseil en management</p>
+        <span class="email">contact@numidia-conseil.dz</span><span class="tel">0550 12 34 56 / 021 23 45 67</span>
+        <a class="details" href="/entreprise/numidia">Voir</a></div>
+      <div class="fiche"><h2>Atlas BTP</h2><a class="details" href="https://annuaire.test/entreprise/atlas">Voir</a></div>`);
+    const companies = extractCompanies(html, PAGE, { item: 'div.fiche', name: 'h2', activity: '.activite', email: '.email', phone: '.tel', detailLink: 'a.details' });
+    expect(companies).toEqual([
+      {
+        name: 'SARL Numidia Conseil',
+        activity: 'Conseil en management',
+        emails: ['contact@numidia-conseil.dz'],
+        phones: ['+213550123456', '+21321234567'],
+        detailUrl: 'https://annuaire.test/entreprise/numidia',
+        sourceUrl: PAGE,
+      },
+      { name: 'Atlas BTP', emails: [], phones: [], detailUrl: 'https://annuaire.test/entreprise/atlas', sourceUrl: PAGE },
+    ]);
+  });
+
+  test('cards with mailto:/tel: links and no field selector', () => {
+    const html = page(`
+      <article class="card"><h3><a href="/e/1">Ets Benali &amp; Fils</a></h3>
+        <a href="mailto:Benali.Fils@Gmail.com?subject=Devis">Écrire</a> <a href="tel:+213661223344">Appeler</a>
+        <a href="tel:0661%2022%2033%2044">Appeler (bis)</a></article>`);
+    expect(extractCompanies(html, PAGE, { item: 'article.card' })).toEqual([
+      { name: 'Ets Benali & Fils', emails: ['benali.fils@gmail.com'], phones: ['+213661223344'], detailUrl: 'https://annuaire.test/e/1', sourceUrl: PAGE },
+    ]);
+  });
+
+  test('contacts written as text: [at]/(at), data-cfemail, Arabic-Indic digits, several numbers', () => {
+    const html = page(`
+      <li class="r"><b>Atlas BTP</b> — Tél : ٠٥٥٠ ١١ ٢٢ ٣٣ ou 021-23-45-67 — E-mail : info [at] atlas-btp [dot] dz</li>
+      <li class="r"><b>Sahara Trans</b> Contact: sahara(at)trans.dz, +213 (0) 41 33 44 55</li>
+      <li class="r"><b>Kabyle Bois</b> <a href="/cdn-cgi/l/email-protection" class="__cf_email__" data-cfemail="${cfEncode('ventes@kabyle-bois.dz', 0x5a)}">[email&#160;protected]</a></li>`);
+    expect(extractCompanies(html, PAGE, { item: 'li.r' }).map(({ name, emails, phones }) => ({ name, emails, phones }))).toEqual([
+      { name: 'Atlas BTP', emails: ['info@atlas-btp.dz'], phones: ['+213550112233', '+21321234567'] },
+      { name: 'Sahara Trans', emails: ['sahara@trans.dz'], phones: ['+21341334455'] },
+      { name: 'Kabyle Bois', emails: ['ventes@kabyle-bois.dz'], phones: [] },
+    ]);
+  });
+
+  test('schema.org data in an item comes first; the entry\'s other addresses and numbers are kept beside it', () => {
+    const html = page(`
+      <div class="fiche" itemscope itemtype="https://schema.org/LocalBusiness">
+        <h2 itemprop="name">Numidia Conseil</h2>
+        <meta itemprop="email" content="contact@numidia-conseil.dz">
+        <a href="mailto:autre@numidia-conseil.dz">mail</a>
+        <p>Standard : 0550 12 34 56</p>
+      </div>`);
+    expect(extractCompanies(html, PAGE, { item: '.fiche' })).toEqual([
+      { name: 'Numidia Conseil', emails: ['contact@numidia-conseil.dz', 'autre@numidia-conseil.dz'], phones: ['+213550123456'], sourceUrl: PAGE },
+    ]);
+  });
+
+  test('an item inside the chrome is ignored; a <header> inside an item is the item\'s', () => {
+    const html = `<body><header><div class="fiche"><h2>Annuaire DZ</h2>0550 00 11 22</div></header>
+      <div class="fiche"><header><h2>Tassili Import</h2></header><p>0661 22 33 44</p></div>
+      <footer><div class="fiche"><h2>Partenaire</h2></div></footer></body>`;
+    expect(extractCompanies(html, PAGE, { item: '.fiche' })).toEqual([
+      { name: 'Tassili Import', emails: [], phones: ['+213661223344'], sourceUrl: PAGE },
+    ]);
+  });
+
+  test('site-wide contacts are subtracted; the entry\'s own text contacts are read beside its links', () => {
+    const html = page(`
+      <div class="fiche"><h2>Atlas BTP</h2><a href="mailto:moderation@annuaire-dz.net">Signaler</a>
+        <p>info [at] atlas-btp.dz — 0550 11 22 33</p><a href="tel:0770998800">Hotline annuaire</a></div>`);
+    const siteContacts = new Set(['moderation@annuaire-dz.net', '+213770998800']);
+    // Unknown as the directory's, they are read beside the entry's own (its text's address and number).
+    expect(extractCompanies(html, PAGE, { item: '.fiche' })[0]).toMatchObject({ emails: ['moderation@annuaire-dz.net', 'info@atlas-btp.dz'], phones: ['+213770998800', '+213550112233'] });
+    expect(extractCompanies(html, PAGE, { item: '.fiche' }, { siteContacts })[0]).toMatchObject({ emails: ['info@atlas-btp.dz'], phones: ['+213550112233'] });
+  });
+
+  test("an e-mail on the directory's own domain is the directory's", () => {
+    const html = `<div class="fiche"><h2>Atlas BTP</h2>annonces@annuaire.test info@atlas-btp.dz</div>`;
+    expect(extractCompanies(html, PAGE, { item: '.fiche' })[0].emails).toEqual(['info@atlas-btp.dz']);
+    expect(extractCompanies(html, 'https://www.annuaire.test/', { item: '.fiche' })[0].emails).toEqual(['info@atlas-btp.dz']);
+  });
+
+  test('a field selector that finds nothing falls back; items without a name are dropped', () => {
+    const html = `<div class="fiche"><h3>Atlas BTP</h3><a href="tel:0550112233">t</a></div><div class="fiche"><p>0661 22 33 44</p></div>`;
+    expect(extractCompanies(html, PAGE, { item: '.fiche', name: '.nom', phone: '.tel' })).toEqual([
+      { name: 'Atlas BTP', emails: [], phones: ['+213550112233'], sourceUrl: PAGE },
+    ]);
+  });
+
+  test('detail links only on the same host, never the page itself', () => {
+    const html = `
+      <div class="f"><h2><a href="https://ailleurs.test/x">A</a></h2></div>
+      <div class="f"><h2><a href="#top">B</a></h2></div>
+      <div class="f"><a href="/b/c"><h2>C</h2></a></div>
+      <div class="f"><h2>D</h2><a class="d" href="javascript:void(0)">x</a></div>`;
+    expect(extractCompanies(html, PAGE, { item: '.f', detailLink: 'a.d' }).map((c) => [c.name, c.detailUrl])).toEqual([
+      ['A', undefined],
+      ['B', undefined],
+      ['C', 'https://annuaire.test/b/c'],
+      ['D', undefined],
+    ]);
+  });
+
+  test('relative links resolve against <base href>', () => {
+    const html = `<html><head><base href="https://annuaire.test/fr/"></head><body><div class="f"><h2><a href="e/1">A</a></h2></div></body></html>`;
+    expect(extractCompanies(html, PAGE, { item: '.f' })[0].detailUrl).toBe('https://annuaire.test/fr/e/1');
+  });
+});
+
+describe('extractCompanies without selectors.item: schema.org organisations', () => {
+  test('JSON-LD @graph, arrays, ItemList entries; the directory itself and publishers excluded', () => {
+    const graph = {
+      '@context': 'https://schema.org',
+      '@graph': [
+        { '@type': 'WebSite', '@id': 'https://annuaire.test/#website', publisher: { '@type': 'Organization', name: 'Éditeur', telephone: '021 11 11 11' } },
+        { '@type': 'Organization', '@id': 'https://annuaire.test/#org', name: 'Annuaire DZ', email: 'contact@annuaire-dz.net' },
+        {
+          '@type': 'ItemList',
+          itemListElement: [
+            { '@type': 'ListItem', position: 1, item: { '@type': 'ProfessionalService', name: 'Numidia Conseil', telephone: ['0550 12 34 56', '021 23 45 67'], url: '/entreprise/numidia' } },
+            { '@type': 'ListItem', position: 2, item: { '@type': ['Thing', 'https://schema.org/HomeAndConstructionBusiness'], name: { '@value': 'Atlas BTP' }, contactPoint: { '@type': 'ContactPoint', email: 'mailto:info@atlas-btp.dz' } } },
+          ],
+        },
+      ],
+    };
+    const array = [
+      { '@context': 'https://schema.org', '@type': 'Restaurant', name: 'Le Tassili', telephone: '+213 (0) 21 23 45 68', description: '  Cuisine   traditionnelle ' },
+      { '@type': 'Person', name: 'Pas une entreprise', telephone: '0661 22 33 44' },
+    ];
+    const html = page('<p>liste</p>', `<script type="application/ld+json">${JSON.stringify(graph)}</script>
+      <script type="application/ld+json">${JSON.stringify(array).replace('traditionnelle', 'tradi\ntionnelle')}</script>
+      <script type="application/ld+json">{ broken json </script>`);
+    expect(extractCompanies(html, PAGE)).toEqual([
+      { name: 'Numidia Conseil', emails: [], phones: ['+213550123456', '+21321234567'], detailUrl: 'https://annuaire.test/entreprise/numidia', sourceUrl: PAGE },
+      { name: 'Atlas BTP', emails: ['info@atlas-btp.dz'], phones: [], sourceUrl: PAGE },
+      { name: 'Le Tassili', activity: 'Cuisine tradi tionnelle', emails: [], phones: ['+21321234568'], sourceUrl: PAGE },
+    ]);
+  });
+
+  test('microdata cards, nested contactPoint; organisations in the footer are the directory', () => {
+    const html = page(`
+      <div itemscope itemtype="http://schema.org/Store"><span itemprop="name">Sahara Trans</span>
+        <span itemprop="telephone">+213 (0)5 50 12 34 56</span>
+        <div itemprop="contactPoint" itemscope itemtype="https://schema.org/ContactPoint"><a itemprop="email" href="mailto:fret@sahara-trans.dz">écrire</a>
+          <span itemprop="name">Service fret</span></div>
+        <a itemprop="url" href="/e/sahara">fiche</a>
+      </div>
+      <div itemscope itemtype="https://schema.org/Person"><span itemprop="name">Quelqu'un</span></div>`).replace(
+      '</footer>',
+      '<div itemscope itemtype="https://schema.org/Organization"><span itemprop="name">Annuaire DZ</span><span itemprop="telephone">021 99 88 77</span></div></footer>',
+    );
+    expect(extractCompanies(html, PAGE)).toEqual([
+      { name: 'Sahara Trans', emails: ['fret@sahara-trans.dz'], phones: ['+213550123456'], detailUrl: 'https://annuaire.test/e/sahara', sourceUrl: PAGE },
+    ]);
+  });
+
+  test('a page with no organisation and no item selector gives nothing', () => {
+    expect(extractCompanies(page('<p>Atlas BTP 0550 11 22 33</p>'), PAGE)).toEqual([]);
+  });
+});
+
+describe('extractDetail', () => {
+  test('JSON-LD of the company (not of the directory), chrome ignored', () => {
+    const html = page(
+      '<h1>Numidia Conseil</h1><p>Autres numéros en bas de page</p>',
+      `<script type="application/ld+json">${JSON.stringify([
+        { '@type': 'Organization', name: 'Annuaire DZ', url: 'https://annuaire.test/', telephone: '021 99 88 77' },
+        { '@type': 'LocalBusiness', name: 'SARL Numidia Conseil', telephone: '0550 12 34 56', email: 'contact@numidia-conseil.dz', knowsAbout: 'Conseil' },
+      ])}</script>`,
+    );
+    expect(extractDetail(html, 'https://annuaire.test/entreprise/numidia')).toEqual({
+      name: 'SARL Numidia Conseil',
+      activity: 'Conseil',
+      emails: ['contact@numidia-conseil.dz'],
+      phones: ['+213550123456'],
+      sourceUrl: 'https://annuaire.test/entreprise/numidia',
+    });
+  });
+
+  test('no schema.org data: h1, then links and text outside the chrome', () => {
+    const html = page('<section><header><h1>Atlas BTP</h1></header><p>Tél. 0550 11 22 33</p><a href="mailto:info@atlas-btp.dz">mail</a></section>');
+    expect(extractDetail(html, 'https://annuaire.test/e/atlas')).toEqual({
+      name: 'Atlas BTP',
+      emails: ['info@atlas-btp.dz'],
+      phones: ['+213550112233'],
+      sourceUrl: 'https://annuaire.test/e/atlas',
+    });
+  });
+
+  test('selectors apply to the page; the title is the last name fallback', () => {
+    const html = `<html><head><title>Tassili Import | Annuaire</title></head><body><div class="coord"><span class="t">0661 22 33 44</span></div></body></html>`;
+    expect(extractDetail(html, 'https://annuaire.test/e/t', { phone: '.t' })).toEqual({
+      name: 'Tassili Import | Annuaire',
+      emails: [],
+      phones: ['+213661223344'],
+      sourceUrl: 'https://annuaire.test/e/t',
+    });
+  });
+});
+
+describe('nextPageUrl', () => {
+  test('a[rel=next], link[rel=next], a custom selector; absolute; never the page itself', () => {
+    expect(nextPageUrl('<a rel="next" href="?page=2">Suivant</a>', PAGE)).toBe('https://annuaire.test/recherche?page=2');
+    expect(nextPageUrl('<head><link rel="prev next" href="/p/3"></head>', PAGE)).toBe('https://annuaire.test/p/3');
+    expect(nextPageUrl('<li class="suivant"><a href="/p/2">›</a></li>', PAGE, '.suivant')).toBe('https://annuaire.test/p/2');
+    expect(nextPageUrl('<a rel="next" href="#">x</a>', PAGE)).toBeUndefined();
+    expect(nextPageUrl('<a rel="next" href="mailto:x@y.dz">x</a>', PAGE)).toBeUndefined();
+    expect(nextPageUrl('<a href="?page=2">2</a>', PAGE)).toBeUndefined();
+  });
+});
+
+describe('isOrgType', () => {
+  test.each(['Organization', 'https://schema.org/LocalBusiness', 'schema:Store', 'ProfessionalService', 'Restaurant', 'AutoDealer', 'Dentist', 'Corporation', 'NGO', 'RealEstateAgent'])(
+    '%s is a company',
+    (t) => expect(isOrgType(t)).toBe(true),
+  );
+  test.each(['Person', 'Thing', 'Service', 'WebSite', 'ListItem', 'Place', 'PostalAddress', ''])('%s is not', (t) => expect(isOrgType(t)).toBe(false));
+});
+
+describe('fax labels written as one letter', () => {
+  test('"T : … F : …" gives the T number as a phone and the F number as a fax only; an initial "F." is no label', () => {
+    const rows = [1, 2, 3].map((n) => `<div class="member"><h3><a href="/m/${n}">Membre ${n}</a></h3><p>T : 023.30.97.5${n} &nbsp; F : 023.30.97.6${n}</p><p>Gérant : F. Benali</p></div>`).join('');
+    const found = extractCompanies(page(`<div class="members">${rows}</div>`), PAGE);
+    expect(found.map((c) => [c.name, c.phones, c.faxes])).toEqual([1, 2, 3].map((n) => [`Membre ${n}`, [`+2132330975${n}`], [`+2132330976${n}`]]));
+  });
+});
+
+describe('numbers in a description', () => {
+  test('"appelez … au 0798 18 16 71 (dimanche à jeudi)" on a company\'s own page is its phone: the bracket after it is not part of it', () => {
+    const html = page(`<h1>EURL Rhumel Logiciels</h1><p>Tél : 0665 32 85 43</p>
+      <div class="description"><p>Pour un devis gratuit, appelez directement notre chef de projet au 0798 18 16 71 (dimanche à jeudi).</p></div>`);
+    expect(extractDetail(html, 'https://annuaire.test/fiche/rhumel')?.phones).toEqual(['+213665328543', '+213798181671']);
+  });
+});
+
+describe('other companies on a company\'s own page', () => {
+  const others = (heading: string) => `<div class="bas"><h3>${heading}</h3>${[1, 2, 3].map((n) => `<div class="mini"><h4><a href="/o/${n}">Pharmacie Autre ${n}</a></h4><span>0661 22 33 4${n}</span></div>`).join('')}</div>`;
+  const own = '<div class="fiche"><h1>Pharmacie des Ziban</h1><ul><li>Tél : 033 74 12 30</li><li>Fax : 033 74 12 31</li></ul></div>';
+
+  test('cards beside the title\'s block, under any heading (French, Arabic, or none a list knows), are other companies\'', () => {
+    for (const heading of ['Dans le même quartier', 'Ils ont aussi consulté', 'قد يعجبك أيضا', 'صيدليات ذات صلة', '']) {
+      const found = extractDetail(page(`${own}${others(heading)}`), 'https://annuaire.test/o/9');
+      expect([heading, found?.phones, found?.faxes]).toEqual([heading, ['+21333741230'], ['+21333741231']]);
+    }
+  });
+
+  test('cards inside the title\'s own block are the company\'s branches and stay', () => {
+    const branches = [1, 2].map((n) => `<section class="succursale"><h3>Agence ${n === 1 ? 'principale' : 'de Tolga'}</h3><p>Tél : 033 74 12 4${n}</p></section>`).join('');
+    const found = extractDetail(page(`<article class="fiche"><h1>Agence Ziban Immo</h1><h2>Nos 2 agences</h2>${branches}</article>`), 'https://annuaire.test/o/9');
+    expect(found?.phones).toEqual(['+21333741241', '+21333741242']);
+  });
+});
+
+describe('hCard tel types', () => {
+  test('a tel whose hidden type is fax is a fax, even with no visible label, and does not label the number after it', () => {
+    const tel = (value: string, ...types: string[]) => `<span class="tel"><span class="value">${value}</span>${types.map((t) => `<span class="type" style="display:none">${t}</span>`).join('')}</span>`;
+    const card = (n: number) => `<div class="vcard"><span class="fn org">Cabinet ${n}</span> ${tel(`043 45 30 8${n}`, 'work', 'voice')} ${tel(`043 45 30 9${n}`, 'work', 'fax')} ${tel(`0550 12 34 5${n}`, 'cell')}</div>`;
+    const found = extractCompanies(page(`<div class="list">${card(1)}${card(2)}</div>`), PAGE);
+    expect(found.map((c) => [c.name, c.phones, c.faxes])).toEqual([1, 2].map((n) => [`Cabinet ${n}`, [`+2134345308${n}`, `+21355012345${n}`], [`+2134345309${n}`]]));
+  });
+});
+
+describe('numbers written as a range', () => {
+  test('"Téléphone : 023 86 40 10/11" is two phones; the fax after it stays a fax; RC and dates are no range', () => {
+    const rows = [1, 2].map((n) => `<div class="member"><h3><a href="/m/${n}">Membre ${n}</a></h3><p>Téléphone : 023 86 40 1${n}/2${n} — Fax : 023 86 40 3${n}</p><p>RC 16/00-0035660 B 2${n} · mise à jour le 12/05/2023</p></div>`).join('');
+    const found = extractCompanies(page(`<div class="members">${rows}</div>`), PAGE);
+    expect(found.map((c) => [c.name, c.phones, c.faxes])).toEqual([1, 2].map((n) => [`Membre ${n}`, [`+2132386401${n}`, `+2132386402${n}`], [`+2132386403${n}`]]));
+  });
+  test('"031 57 64 20 / 21 / 22" is three phones; a suffix not above the one before it makes no range', () => {
+    const rows = [1, 2].map((n) => `<div class="member"><h3><a href="/m/${n}">Membre ${n}</a></h3><p>Tél. : 031 57 64 2${n} / 3${n} / 4${n}</p><p>Mobile : 0661 27 43 9${n} / 1${n}</p></div>`).join('');
+    const found = extractCompanies(page(`<div class="members">${rows}</div>`), PAGE);
+    expect(found.map((c) => [c.name, c.phones])).toEqual([1, 2].map((n) => [`Membre ${n}`, [`+2133157642${n}`, `+2133157643${n}`, `+2133157644${n}`, `+21366127439${n}`]]));
+  });
+});
+
+describe('icon fonts as labels', () => {
+  test('a number after a fax icon is a fax, never a phone; after a phone or mobile icon, a phone', () => {
+    const li = (icon: string, text: string) => `<li><i class="fa ${icon}" aria-hidden="true"></i> ${text}</li>`;
+    const card = (n: number) => `<li class="company"><h3>Société ${n}</h3><ul>${li('fa-map-marker', `${n}, rue des Frères`)}${li('fa-mobile', `0781-58-07-8${n}`)}${li('fa-fax', `036-39-88-6${n}`)}${li('fa-phone', `036-11-08-6${n}`)}</ul></li>`;
+    const found = extractCompanies(page(`<ul class="companies">${[1, 2, 3].map(card).join('')}</ul>`), PAGE);
+    expect(found.map((c) => [c.name, c.phones, c.faxes])).toEqual([1, 2, 3].map((n) => [`Société ${n}`, [`+21378158078${n}`, `+2133611086${n}`], [`+2133639886${n}`]]));
+  });
+});
+
+describe('label/value records', () => {
+  test('one <dl> per company: the name is the value after a "Raison sociale" term, and distinct companies stay apart', () => {
+    const fiche = (n: number) => `<dl class="fiche"><dt>Raison sociale</dt><dd>SARL Fiche ${n}</dd><dt>Adresse</dt><dd>${n}, rue X, Tlemcen</dd><dt>Tél.</dt><dd>043.68.67.8${n}</dd><dt>Fax.</dt><dd>043.98.91.0${n}</dd></dl>`;
+    const found = extractCompanies(page(`<div id="wrap">${[1, 2, 3].map(fiche).join('\n')}</div>`), PAGE);
+    expect(found.map((c) => [c.name, c.phones, c.faxes])).toEqual([1, 2, 3].map((n) => [`SARL Fiche ${n}`, [`+2134368678${n}`], [`+2134398910${n}`]]));
+  });
+
+  test('a name label inside a run-on paragraph beats the heading (an activity): the value up to the next separator', () => {
+    const seps = [' — ', ' | ', ' · ', ' ; '];
+    const labels = ['Raison sociale', 'Dénomination', "Nom de l'entreprise", 'Société'];
+    const post = (n: number) => `<article class="post"><h2>Grossiste en quincaillerie</h2><p>${labels[n]} : <strong>SARL Nom ${n}</strong>${seps[n]}Adresse : ${n}, rue X${seps[n]}Tél : 045 21 33 4${n}${seps[n]}Fax : 045 21 44 5${n}</p></article>`;
+    const found = extractCompanies(page([0, 1, 2, 3].map(post).join('\n')), PAGE);
+    expect(found.map((c) => [c.name, c.phones, c.faxes])).toEqual([0, 1, 2, 3].map((n) => [`SARL Nom ${n}`, [`+2134521334${n}`], [`+2134521445${n}`]]));
+    // (A bare "Nom :" may be a person's: see below.)
+    expect(found).toHaveLength(4);
+  });
+
+  test('tables nested in a layout table: each inner table is one company, its label/value rows fields, spacer and title rows not entries', () => {
+    const record = (rows: string) => `<tr><td><table width="100%" border="1">${rows}</table></td></tr><tr><td><img src="/s.gif" height="6"></td></tr>`;
+    const field = (k: string, v: string) => `<tr><td>${k}</td><td>${v}</td></tr>`;
+    const html = page(`<table><tr><td><font size="4"><b>Entreprises — Tébessa</b></font></td></tr>
+      ${record(`<tr><td colspan="2"><font><b>SARL Dyr</b></font></td></tr>${field('Téléphone', '037 42 38 25')}${field('Fax', '037 42 38 26')}`)}
+      ${record(`${field('Raison sociale', 'Carrière Chéria')}${field('Mobile', '0556 82 30 65')}${field('E-mail', 'cheria@carriere.dz')}`)}
+      ${record(`<tr><td colspan="2"><b>Sablière Ouenza</b></td></tr>${field('Adresse', 'Ouenza')}${field('GSM', '0698 69 55 27')}`)}
+      <tr><td>Page : <b>1</b> <a href="?p=2">2</a></td></tr></table>`);
+    const found = extractCompanies(html, PAGE);
+    expect(found.map((c) => [c.name, c.phones, c.faxes ?? [], c.emails])).toEqual([
+      ['SARL Dyr', ['+21337423825'], ['+21337423826'], []],
+      ['Carrière Chéria', ['+213556823065'], [], ['cheria@carriere.dz']],
+      ['Sablière Ouenza', ['+213698695527'], [], []],
+    ]);
+  });
+
+  test('a bare "Nom :" label may be a person\'s: the heading stays the name', () => {
+    const person = extractCompanies(page([1, 2].map((n) => `<div class="c"><h3>Cabinet ${n}</h3><p>Nom : M. Benali ${n} — Tél : 045 21 33 4${n}</p></div>`).join('')), PAGE);
+    expect(person.map((c) => c.name)).toEqual(['Cabinet 1', 'Cabinet 2']);
+  });
+});
+
+describe('vCard links and names set apart in a cell', () => {
+  test('a row’s .vcf link (or a link typed text/x-vcard) is its vCard, never its detail page; the bold name without the title under it', () => {
+    const html = page(`<table><tr><th>Professionnel</th><th>Commune</th><th>Carte</th></tr>
+      <tr><td><b>Cabinet Bensaber</b><br><em>Expert-comptable agréé</em></td><td>Tlemcen</td><td><a href="/cartes/bensaber.vcf">Carte</a></td></tr>
+      <tr><td><strong>Fiduciaire Mansourah</strong><br>Commissaire aux comptes</td><td>Mansourah</td><td><a href="/fiche/7">Fiche</a> <a href="/vcard.php?id=14" type="text/x-vcard">Carte</a></td></tr>
+      <tr><td>Audit <b>Lalla</b> Setti</td><td>Tlemcen</td><td><a href="https://ailleurs.test/x.vcf">Carte</a></td></tr></table>`);
+    const found = extractCompanies(html, PAGE).map((c) => [c.name, c.detailUrl, c.vcardUrl]);
+    expect(found).toEqual([
+      ['Cabinet Bensaber', undefined, 'https://annuaire.test/cartes/bensaber.vcf'],
+      ['Fiduciaire Mansourah', 'https://annuaire.test/fiche/7', 'https://annuaire.test/vcard.php?id=14'],
+      // A bold word inside the name is not a name of its own; a vCard on another host is not read.
+      ['Audit Lalla Setti', undefined, undefined],
+    ]);
+  });
+});
+
+describe('tables whose companies span rows', () => {
+  test('a name cell spanning rows (rowspan) makes one company of them: a label cell and its value per row, no row of a label a company', () => {
+    const row = (n: string, name: string, k: number, first: string, rest: string[]) =>
+      `<tr><td rowspan="${k}">${n}</td><td rowspan="${k}">${name}</td><td rowspan="${k}">Blida</td>${first}</tr>${rest.map((r) => `<tr>${r}</tr>`).join('')}`;
+    const html = page(`<table><tr><th>N°</th><th>Entreprise</th><th>Ville</th><th>Moyen</th><th>Valeur</th></tr>
+      ${row('1', 'Laiterie Mitidja', 3, '<td>Tél</td><td>025 47 12 30</td>', ['<td>Fax</td><td>025 47 12 31</td>', '<td>E-mail</td><td><a href="mailto:laiterie@gmail.com">laiterie@gmail.com</a></td>'])}
+      ${row('2', 'Conserverie Chiffa', 1, '<td>Mobile</td><td>0661 52 08 14</td>', [])}
+      ${row('3', 'Moulins de Blida', 2, '<td>Fax</td><td>025 41 90 78</td>', ['<td>Mobile</td><td>0770 21 64 09</td>'])}</table>`);
+    expect(extractCompanies(html, PAGE).map((c) => [c.name, c.phones, c.emails, c.faxes ?? []])).toEqual([
+      ['Laiterie Mitidja', ['+21325471230'], ['laiterie@gmail.com'], ['+21325471231']],
+      ['Conserverie Chiffa', ['+213661520814'], [], []],
+      ['Moulins de Blida', ['+213770216409'], [], ['+21325419078']],
+    ]);
+  });
+
+  test('a header of column letters above the real header row (a published spreadsheet): the row of header words is the header', () => {
+    const html = page(`<table><tr><th></th><th>A</th><th>B</th><th>C</th></tr>
+      <tr><th>1</th><td colspan="3">Adhérents 2025 — chambre : 038 60 11 22</td></tr>
+      <tr><th>2</th><td>Raison sociale / exploitant</td><td>Téléphone</td><td>E-mail</td></tr>
+      <tr><th>3</th><td>Ferme Bouteldja</td><td>0661 20 30 40</td><td>bouteldja@gmail.com</td></tr>
+      <tr><th>4</th><td>EAC El Kala</td><td>0770 12 34 56</td><td></td></tr>
+      <tr><th>5</th><td>Pépinière Seybouse</td><td>0550 11 22 33</td><td></td></tr></table>`);
+    expect(extractCompanies(html, PAGE).map((c) => c.name)).toEqual(['Ferme Bouteldja', 'EAC El Kala', 'Pépinière Seybouse']);
+  });
+});
+
+describe('microdata on some entries only', () => {
+  test('entries without microdata beside those with it are companies too; an Organization in a footer-classed div is the directory', () => {
+    const html = page(`<section class="resultats">
+      <article class="res" itemscope itemtype="http://schema.org/Optician"><h2 itemprop="name">Optique Sidi Khouiled</h2><p>Tél : <span itemprop="telephone" content="+21329712044">029 71 20 44</span></p></article>
+      <article class="res"><h2>Lunetterie Hassi Messaoud</h2><p>Tél. 0661 83 27 50</p></article>
+      <article class="res" itemscope itemtype="http://schema.org/Optician"><h2 itemprop="name">Optique El Ksar</h2><p>Téléphone : 029 70 58 13</p></article>
+      <article class="res promo"><span>Publicité</span><h2>Verres Sahara</h2><p>Tél : 0550 29 29 29</p></article></section>
+      <div class="pied-site" itemscope itemtype="http://schema.org/Organization"><span itemprop="name">Guide Sud</span> <span itemprop="telephone">029 60 00 40</span></div>`);
+    expect(extractCompanies(html, PAGE).map((c) => [c.name, c.phones])).toEqual([
+      ['Optique Sidi Khouiled', ['+21329712044']],
+      ['Lunetterie Hassi Messaoud', ['+213661832750']],
+      ['Optique El Ksar', ['+21329705813']],
+    ]);
+  });
+});

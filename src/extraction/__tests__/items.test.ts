@@ -1,0 +1,708 @@
+/**
+ * Finding entries without selectors: JSON state, repeated blocks, tables, advertisements,
+ * pagination. Each test is a page written the way a directory writes it, read by readListing
+ * with no selector at all.
+ */
+import { parse } from 'node-html-parser';
+import { extractDetail, readListing } from '../extract';
+import { embeddedJson, findNextPage, jsLiteral, jsonItems, jsonNext, repeatedItems } from '../items';
+
+const URL = 'https://annuaire.test/annuaire?q=btp&page=1';
+
+const chrome = (body: string) => `<!doctype html><html><head><title>Annuaire DZ</title></head><body>
+  <header class="site-header"><a href="/">Annuaire DZ</a> <span>Service client : 021 99 88 77</span></header>
+  <nav><ul><li><a href="/btp">BTP</a></li><li><a href="/conseil">Conseil</a></li><li><a href="/transport">Transport</a></li></ul></nav>
+  <div class="cookie-banner">Nous utilisons des cookies. <a href="/cookies">En savoir plus</a></div>
+  <main>${body}</main>
+  <footer><p>Annuaire DZ – contact@annuaire-dz.com – 0550 99 88 77</p><p>© 2026</p></footer>
+</body></html>`;
+
+const names = (html: string, url = URL) => readListing(html, url).companies.map((c) => c.name);
+
+describe('repeated blocks', () => {
+  const cards = chrome(`<h1>Entreprises BTP à Alger</h1>
+    <div class="results">
+      <div class="card"><h3><a href="/entreprise/1">SARL Numidia Bâtiment</a></h3><p>Bab Ezzouar, Alger</p><p>Tél : 0550 12 34 56</p></div>
+      <div class="card"><h3><a href="/entreprise/2">Atlas Travaux</a></h3><p>Hydra, Alger</p><p><a href="mailto:info@atlas-travaux.dz">info@atlas-travaux.dz</a></p></div>
+      <div class="card sponsored"><span class="badge">Sponsorisé</span><h3><a href="/pub/9">Béton Express</a></h3><p>Tél : 0661 00 00 01</p></div>
+      <div class="card"><h3><a href="/entreprise/3">Tassili Construction</a></h3><p>Kouba, Alger</p><p>Tél : 021 23 45 67 – Fax : 021 23 45 68</p></div>
+      <div class="card"><span class="label">Annonce</span><h3>Location d'engins</h3><p>Tél : 0770 00 00 02</p></div>
+    </div>`);
+
+  test('sibling cards with a name and contacts are the entries; sponsored cards and ad badges are dropped and counted', () => {
+    const { companies, dropped } = readListing(cards, URL);
+    expect(companies.map((c) => [c.name, c.phones, c.emails, c.detailUrl])).toEqual([
+      ['SARL Numidia Bâtiment', ['+213550123456'], [], 'https://annuaire.test/entreprise/1'],
+      ['Atlas Travaux', [], ['info@atlas-travaux.dz'], 'https://annuaire.test/entreprise/2'],
+      ['Tassili Construction', ['+21321234567'], [], 'https://annuaire.test/entreprise/3'],
+    ]);
+    expect(companies[2].faxes).toEqual(['+21321234568']);
+    expect(dropped).toEqual({ no_name: 0, invalid_name: 0, advertisement: 2 });
+  });
+
+  test('the header and footer contacts are the directory\'s: reported, never given to an entry', () => {
+    const { chromeContacts } = readListing(cards, URL);
+    expect(new Set(chromeContacts)).toEqual(new Set(['+21321998877', 'contact@annuaire-dz.com', '+213550998877']));
+  });
+
+  test('data-* attributes named otherwise (data-num-tel, data-phone2, data-contact-email, data-fax2)', () => {
+    const html = chrome(`<ul class="listing">
+      <li class="item"><h2>Sahara Logistique</h2><span>Ouargla</span><a href="#" data-num-tel="0550123456" data-phone2="029 71 22 33">Voir</a></li>
+      <li class="item"><h2>Oran Transit</h2><span>Oran</span><a href="#" data-contact-email="contact@oran-transit.dz" data-fax2="041 33 44 56">Écrire</a></li>
+    </ul>`);
+    const { companies } = readListing(html, URL);
+    expect(companies.map((c) => [c.name, c.phones, c.emails, c.faxes ?? []])).toEqual([
+      ['Sahara Logistique', ['+213550123456', '+21329712233'], [], []],
+      ['Oran Transit', [], ['contact@oran-transit.dz'], ['+21341334456']],
+    ]);
+  });
+
+  test('several numbers in one attribute: data-phones as a JSON array, data-phone as a comma list', () => {
+    const html = chrome(`<ul class="listing">
+      <li class="item"><h2>Clim Froid</h2><span>Oran</span><button data-phones='["0797 63 78 53","041 69 18 88"]'>Afficher le numéro</button></li>
+      <li class="item"><h2>Oran Froid</h2><span>Oran</span><button data-phone="0797637854,041691889">Afficher le numéro</button></li>
+    </ul>`);
+    expect(readListing(html, URL).companies.map((c) => [c.name, c.phones])).toEqual([
+      ['Clim Froid', ['+213797637853', '+21341691888']],
+      ['Oran Froid', ['+213797637854', '+21341691889']],
+    ]);
+  });
+
+  test('cards whose phone hides behind a button: data-phone, data-tel, data-email', () => {
+    const html = chrome(`<ul class="listing">
+      <li class="item"><h2>Sahara Logistique</h2><span>Ouargla</span><button class="show-phone" data-phone="0550123456">Afficher le numéro</button></li>
+      <li class="item"><h2>Oran Transit</h2><span>Oran</span><button data-tel="+213 41 33 44 55">Voir le téléphone</button><a href="#" data-email="contact@oran-transit.dz">E-mail</a></li>
+      <li class="item"><h2>Kabylie Fret</h2><span>Tizi Ouzou</span><button data-phone="0770 12 34 56">Afficher</button><button data-fax="026 12 34 56">Fax</button></li>
+    </ul>`);
+    const { companies } = readListing(html, URL);
+    expect(companies.map((c) => [c.name, c.phones, c.emails])).toEqual([
+      ['Sahara Logistique', ['+213550123456'], []],
+      ['Oran Transit', ['+21341334455'], ['contact@oran-transit.dz']],
+      ['Kabylie Fret', ['+213770123456'], []],
+    ]);
+    expect(companies[2].faxes).toEqual(['+21326123456']);
+  });
+
+
+  test('a number labelled Tél in the text is kept beside the one behind a button; the fax stays apart', () => {
+    const html = chrome(`<div class="results">
+      <div class="card"><h3><a href="/entreprise/1">SARL Numidia Bâtiment</a></h3><p class="tel">Tél : 0550 10 34 56 – Fax : 021 23 45 10</p>
+        <div class="actions"><a href="/entreprise/1">Voir la fiche</a> <button data-phone="0550123401">Afficher</button></div></div>
+      <div class="card"><h3><a href="/entreprise/2">Atlas Travaux</a></h3><p class="tel">Tél : 0661 20 34 56 – Fax : 021 23 45 20</p>
+        <div class="actions"><a href="/entreprise/2">Voir la fiche</a> <button data-phone="0550123402">Afficher</button></div></div>
+    </div>`);
+    const { companies } = readListing(html, URL);
+    expect(companies.map((c) => [c.name, c.phones, c.faxes])).toEqual([
+      ['SARL Numidia Bâtiment', ['+213550123401', '+213550103456'], ['+21321234510']],
+      ['Atlas Travaux', ['+213550123402', '+213661203456'], ['+21321234520']],
+    ]);
+  });
+  test('cards with only a name and a link to their own page are entries; a list of category links is not', () => {
+    const html = chrome(`<section><h2>Catégories</h2><ul class="cats"><li><a href="/c/1">Bâtiment</a></li><li><a href="/c/2">Conseil</a></li><li><a href="/c/3">Transport</a></li></ul></section>
+      <div class="list">
+        <article class="fiche"><h2><a href="/e/numidia">Numidia Conseil</a></h2><p>Alger centre</p></article>
+        <article class="fiche"><h2><a href="/e/atlas">Atlas BTP</a></h2><p>Blida</p></article>
+        <article class="fiche"><h2><a href="/e/tassili">Tassili Import</a></h2><p>Oran</p></article>
+      </div>`);
+    expect(names(html)).toEqual(['Numidia Conseil', 'Atlas BTP', 'Tassili Import']);
+    expect(readListing(html, URL).companies.map((c) => c.detailUrl)).toEqual(['https://annuaire.test/e/numidia', 'https://annuaire.test/e/atlas', 'https://annuaire.test/e/tassili']);
+  });
+
+  test('a table with a header row: the name column, phones and faxes by their column headers', () => {
+    const html = chrome(`<table class="annuaire">
+      <thead><tr><th>Raison sociale</th><th>Activité</th><th>Téléphone</th><th>Fax</th><th>E-mail</th><th>Wilaya</th></tr></thead>
+      <tbody>
+        <tr><td>Alger</td><td>SARL Numidia Conseil</td><td></td><td></td><td></td><td></td></tr>
+      </tbody></table>`);
+    // A header names the columns: the name is read under 'Raison sociale', whatever its position.
+    const table = chrome(`<table class="annuaire">
+      <thead><tr><th>Wilaya</th><th>Raison sociale</th><th>Activité</th><th>Téléphone</th><th>Fax</th><th>E-mail</th></tr></thead>
+      <tbody>
+        <tr><td>Alger</td><td>SARL Numidia Conseil</td><td>Conseil</td><td>0550 12 34 56</td><td>021 23 45 68</td><td>contact@numidia.dz</td></tr>
+        <tr><td>Oran</td><td>Atlas Transport</td><td>Transport</td><td>041 33 44 55</td><td></td><td>atlas@transport.dz</td></tr>
+        <tr><td>Sétif</td><td>EURL Hodna Bois</td><td>Menuiserie</td><td>036 12 34 56</td><td>036 12 34 57</td><td></td></tr>
+      </tbody></table>`);
+    const { companies } = readListing(table, URL);
+    expect(companies.map((c) => [c.name, c.phones, c.emails, c.faxes ?? []])).toEqual([
+      ['SARL Numidia Conseil', ['+213550123456'], ['contact@numidia.dz'], ['+21321234568']],
+      ['Atlas Transport', ['+21341334455'], ['atlas@transport.dz'], []],
+      ['EURL Hodna Bois', ['+21336123456'], [], ['+21336123457']],
+    ]);
+    expect(names(html)).toEqual([]); // one row is not a listing
+  });
+
+  test('French and Arabic bilingual cards with Arabic-Indic digits', () => {
+    const html = chrome(`<div class="results" dir="rtl">
+      <div class="entry"><h3>شركة الأطلس للبناء – Atlas Bâtiment</h3><p>هاتف: ٠٥٥٠ ١٢ ٣٤ ٥٦</p><p>فاكس: ٠٢١ ٢٣ ٤٥ ٦٨</p></div>
+      <div class="entry"><h3>مؤسسة النخيل للنقل</h3><p>الهاتف : ٠٦٦١ ٢٢ ٣٣ ٤٤</p></div>
+    </div>`);
+    const { companies } = readListing(html, URL);
+    expect(companies.map((c) => [c.name, c.phones, c.faxes ?? []])).toEqual([
+      ['شركة الأطلس للبناء – Atlas Bâtiment', ['+213550123456'], ['+21321234568']],
+      ['مؤسسة النخيل للنقل', ['+213661223344'], []],
+    ]);
+  });
+
+  test('40,000 nested blocks and 40,000 siblings are read in one walk', () => {
+    const deep = `<html><body>${'<div>'.repeat(40_000)}x${'</div>'.repeat(40_000)}</body></html>`;
+    expect(repeatedItems(parse(deep)).items).toEqual([]);
+    const wide = `<html><body><div>${'<p><b>Nom</b> 0550 12 34 56</p>'.repeat(40_000)}</div></body></html>`;
+    expect(repeatedItems(parse(wide)).items).toHaveLength(40_000);
+  }, 30_000);
+});
+
+describe('JSON state', () => {
+  test('window.__INITIAL_STATE__ = {...}: the largest array of company-like objects; sponsored ones dropped', () => {
+    const state = {
+      user: { name: 'Visiteur', id: 1 },
+      listings: {
+        total: 3,
+        items: [
+          { id: 1, raisonSociale: 'SARL Numidia Conseil', telephone: '0550 12 34 56', email: 'contact@numidia.dz', wilaya: 'Alger', slug: 'numidia', url: '/entreprise/1' },
+          { id: 2, raisonSociale: 'Atlas BTP', contact: { phone: '021 23 45 67', fax: '021 23 45 68' }, wilaya: 'Alger', url: '/entreprise/2' },
+          { id: 3, raisonSociale: 'Pub Béton', telephone: '0661 00 00 01', sponsored: true },
+        ],
+      },
+      categories: [{ name: 'BTP', url: '/btp' }],
+    };
+    const html = chrome(`<div id="app"></div><script>window.__INITIAL_STATE__ = ${JSON.stringify(state)};</script>`);
+    const { companies, dropped } = readListing(html, URL);
+    expect(companies.map((c) => [c.name, c.phones, c.emails, c.faxes ?? [], c.detailUrl])).toEqual([
+      ['SARL Numidia Conseil', ['+213550123456'], ['contact@numidia.dz'], [], 'https://annuaire.test/entreprise/1'],
+      ['Atlas BTP', ['+21321234567'], [], ['+21321234568'], 'https://annuaire.test/entreprise/2'],
+    ]);
+    expect(dropped.advertisement).toBe(1);
+  });
+
+  test('__NEXT_DATA__ and JSON.parse("...") literals', () => {
+    const next = { props: { pageProps: { companies: [{ name: 'Oran Transit', phone: '041334455', mail: 'oran@transit.dz' }, { name: 'Sahara Logistique', phone: ['0550123456', '0661223344'] }] } } };
+    const html = chrome(`<div id="__next"></div><script id="__NEXT_DATA__" type="application/json">${JSON.stringify(next)}</script>`);
+    expect(readListing(html, URL).companies.map((c) => [c.name, c.phones, c.emails])).toEqual([
+      ['Oran Transit', ['+21341334455'], ['oran@transit.dz']],
+      ['Sahara Logistique', ['+213550123456', '+213661223344'], []],
+    ]);
+    const literal = JSON.stringify(JSON.stringify([{ nom: 'Hodna Bois', tel: '036123456' }, { nom: 'Sétif Métal', tel: '036123458' }]));
+    const parsed = embeddedJson(parse(`<script>var data = JSON.parse(${literal});</script>`).querySelectorAll('script'));
+    expect(jsonItems(parsed[0]).map((i) => i.name)).toEqual(['Hodna Bois', 'Sétif Métal']);
+  });
+
+  test("JSON.parse of a single-quoted JS string (\\' \\x \\u escapes) or a template literal; a name held by a company object ({societe: {denomination}})", () => {
+    const state = [{ societe: { denomination: "L'Atelier Sétif", forme: null }, joindre: [{ canal: 'tel', valeur: '036123456' }] }, { societe: { denomination: 'Hodna Bois' }, joindre: [{ canal: 'email', valeur: 'hodna@bois.dz' }] }];
+    const json = JSON.stringify(state);
+    const single = `'${json.replace(/'/g, "\\'").replace(/é/g, '\\u00e9').replace(/\//g, '\\x2F')}'`;
+    for (const literal of [single, `\`${json}\``]) {
+      const parsed = embeddedJson(parse(`<script>window.__ANNUAIRE__ = JSON.parse(${literal});</script>`).querySelectorAll('script'));
+      expect(jsonItems(parsed[0]).map((i) => [i.name, i.phones, i.emails])).toEqual([["L'Atelier Sétif", ['036123456'], []], ['Hodna Bois', [], ['hodna@bois.dz']]]);
+    }
+    // A template literal with a substitution is code: nothing.
+    expect(embeddedJson(parse('<script>var s = JSON.parse(`[{"nom": "${x}"}]`);</script>').querySelectorAll('script'))).toEqual([]);
+  });
+
+  test('Next.js App Router flight data: client components\' props, references to rows resolved, chunks split anywhere, text rows skipped', () => {
+    const rows = [
+      '2:I["12",["app/page.js"],"Liste"]\n',
+      '0:["$","main",null,{"children":["$","$L2",null,{"entreprises":"$4","titre":"$$5 offres"}]}]\n',
+      `5:T${Buffer.byteLength('<p>Présentation</p>').toString(16)},<p>Présentation</p>`,
+      '4:[{"nom":"Oran Transit","tel":"041334455"},{"nom":"Sahara Logistique","email":"info@sahara.dz"}]\n',
+      '6:["$","$L2",null,{"fiche":{"nom":"Tlemcen Bois","telephones":["043 20 30 40"]},"cycle":"$7"}]\n7:{"x":"$7"}\n',
+    ].join('');
+    const cut = [rows.slice(0, 50), rows.slice(50, 200), rows.slice(200)];
+    const scripts = cut.map((c) => `<script>self.__next_f.push([1,${JSON.stringify(c)}])</script>`).join('');
+    const values = embeddedJson(parse(`<script>(self.__next_f=self.__next_f||[]).push([0])</script>${scripts}`).querySelectorAll('script'));
+    const names = values.flatMap((v) => jsonItems(v).map((i) => i.name));
+    expect(names).toEqual(['Oran Transit', 'Sahara Logistique']);
+    const flat = values.find((v) => Array.isArray(v) && v.some((r) => typeof r === 'object' && r !== null && 'fiche' in r)) as Record<string, unknown>[];
+    expect(flat.map((r) => r.nom ?? r.titre ?? r.fiche).filter((x) => typeof x === 'string')).toEqual(['$5 offres', 'Tlemcen Bois']);
+  });
+
+  test('JSON items with a slug and no URL get the detail link the page renders under their name', () => {
+    const next = { props: { pageProps: { results: { items: [{ slug: 'oran-transit', name: 'Oran Transit', contact: { phone: '041334455' } }, { slug: 'sahara-log', name: 'Sahara Logistique', contact: { phone: '0550123456' } }] } } } };
+    const html = chrome(`<div id="__next"><div class="card"><a href="/entreprise/oran-transit">Oran Transit</a></div><div class="card"><a href="/entreprise/sahara-log#devis">Devis</a><a href="/entreprise/sahara-log"> Sahara  Logistique </a></div></div>
+      <script id="__NEXT_DATA__" type="application/json">${JSON.stringify(next)}</script>`);
+    expect(readListing(html, URL).companies.map((c) => [c.name, c.detailUrl])).toEqual([
+      ['Oran Transit', 'https://annuaire.test/entreprise/oran-transit'],
+      ['Sahara Logistique', 'https://annuaire.test/entreprise/sahara-log'],
+    ]);
+  });
+
+  test('a script of unbalanced brackets and broken literals is scanned once and gives nothing', () => {
+    const hostile = `<script>var a = ${'{['.repeat(100_000)}; var b = ${'{"x":'.repeat(50_000)}</script>`;
+    expect(embeddedJson(parse(hostile).querySelectorAll('script'))).toEqual([]);
+  }, 30_000);
+
+  test('a JSON "load more" answer: its items, and its next link resolved on the page', () => {
+    const body = JSON.stringify({ items: [{ name: 'Numidia Conseil', phone: '0550 12 34 56' }, { name: 'Atlas BTP', email: 'info@atlas.dz' }], next: '/api/entreprises?page=3' });
+    const listing = readListing(body, 'https://annuaire.test/api/entreprises?page=2', {}, { contentType: 'application/json' });
+    expect(listing.companies.map((c) => c.name)).toEqual(['Numidia Conseil', 'Atlas BTP']);
+    expect(listing.next).toBe('https://annuaire.test/api/entreprises?page=3');
+    const html = JSON.stringify({ html: '<div class="c"><h3>Tassili</h3><p>0550 12 34 56</p></div><div class="c"><h3>Hodna</h3><p>0661 22 33 44</p></div>', next_page: 4 });
+    const fragment = readListing(html, 'https://annuaire.test/api/entreprises?page=3', {}, { contentType: 'application/json; charset=utf-8' });
+    expect(fragment.companies.map((c) => [c.name, c.phones])).toEqual([['Tassili', ['+213550123456']], ['Hodna', ['+213661223344']]]);
+    expect(fragment.next).toBe('https://annuaire.test/api/entreprises?page=4');
+  });
+});
+
+describe('pagination without a selector', () => {
+  const page = (nav: string) => parse(`<html><body><div class="pagination">${nav}</div></body></html>`);
+
+  test('rel=next first, then a "Suivant" / "Next" / "»" / "التالي" link, then the numbered link after the current page, then "load more"', () => {
+    expect(findNextPage(page('<a href="?page=1">1</a><a href="?page=2">Suivant</a>'), URL)).toBe('?page=2');
+    expect(findNextPage(page('<a href="/p/2" aria-label="Page suivante">›</a>'), URL)).toBe('/p/2');
+    expect(findNextPage(page('<a href="/p/4">التالي</a>'), URL)).toBe('/p/4');
+    expect(findNextPage(page('<a href="?page=1">1</a><a href="?page=2">2</a><a href="?page=3">3</a>'), 'https://annuaire.test/a?page=2')).toBe('?page=3');
+    expect(findNextPage(page('<a href="/page/1">1</a><span class="current">2</span><a href="/page/3">3</a>'), 'https://annuaire.test/liste')).toBe('/page/3');
+    expect(findNextPage(page('<button class="btn load-more" data-url="/api/entreprises?page=2">Voir plus</button>'), URL)).toBe('/api/entreprises?page=2');
+    expect(findNextPage(page('<a href="?page=1">« Précédent</a>'), 'https://annuaire.test/a?page=2')).toBeUndefined();
+  });
+
+  test('an entry\'s "…-more" link to its own page is not a "load more" control; the real one after the entries is', () => {
+    const card = (n: number) => `<div class="company-card"><h3><a href="/entreprise/${n}">Entreprise ${n}</a></h3><a class="company-more" href="/entreprise/${n}">Voir la fiche →</a></div>`;
+    const body = parse(`<html><body>${card(1)}${card(2)}<div><a class="btn load-more" href="/api/v1/entreprises?offset=8">Charger plus d'entreprises</a></div></body></html>`);
+    expect(findNextPage(body, URL)).toBe('/api/v1/entreprises?offset=8');
+    expect(findNextPage(parse(`<html><body>${card(1)}${card(2)}</body></html>`), URL)).toBeUndefined();
+  });
+
+  test('readListing resolves the next page; rel=next wins', () => {
+    const html = chrome('<div class="pagination"><a href="/annuaire?q=btp&page=2">2</a><a href="/annuaire?q=btp&page=3">Suivant</a></div><link rel="next" href="/annuaire?q=btp&page=2">');
+    expect(readListing(html, URL).next).toBe('https://annuaire.test/annuaire?q=btp&page=2');
+  });
+});
+
+describe('detail pages', () => {
+  test('the company\'s contacts, not the directory\'s header, footer or "Contactez-nous" block; fax kept apart', () => {
+    const html = chrome(`<article><h1>SARL Numidia Conseil</h1><p>Tél : 0550 12 34 56 · Fax : 021 23 45 68</p><p>E-mail : contact [at] numidia [dot] dz</p></article>
+      <div class="sidebar"><div class="box"><h3>Contactez-nous</h3><p>Annuaire DZ : 0770 99 88 77, aide@annuaire-dz.com</p></div></div>`);
+    const detail = extractDetail(html, 'https://annuaire.test/entreprise/1');
+    expect(detail).toMatchObject({ name: 'SARL Numidia Conseil', phones: ['+213550123456'], emails: ['contact@numidia.dz'], faxes: ['+21321234568'] });
+  });
+});
+
+describe('layouts found without selectors', () => {
+  test('labelled field rows are fields of a card, not entries; a "Nom :" label is not part of the name', () => {
+    const field = (cls: string, label: string, value: string) => `<div class="meta field-${cls}"><span class="meta-title">${label}: </span>${value}</div>`;
+    const card = (name: string, tel: string, mail: string) => `<li class="place"><div class="meta field-name"><span class="field-label">Nom de l'entreprise:</span> <a href="/p/${tel}">${name}</a></div>
+      ${field('phone', 'Téléphone', `<a href="tel:${tel}">${tel}</a>`)}${field('email', 'Email', `<a href="mailto:${mail}">${mail}</a>`)}${field('web', 'Site web', '<a href="https://x.dz">x.dz</a>')}</li>`;
+    const html = chrome(`<ul class="places">${card('Numidia Soft', '0550617283', 'contact@numidiasoft.dz')}${card('Data Box', '0552143658', 'databox@gmail.com')}</ul>`);
+    expect(readListing(html, URL).companies.map((c) => [c.name, c.phones, c.emails])).toEqual([
+      ['Numidia Soft', ['+213550617283'], ['contact@numidiasoft.dz']],
+      ['Data Box', ['+213552143658'], ['databox@gmail.com']],
+    ]);
+  });
+
+  test('entries written as <dt>name</dt><dd>…</dd> runs, and as <h3>name</h3><p>…</p> runs', () => {
+    const dl = chrome(`<dl><dt>Céramique de la Soummam</dt><dd>Akbou</dd><dd>Tél. : 034 22 33 44 – Télécopie : 034 22 33 45</dd>
+      <dt>Emballages Sidi Aïch</dt><dd>Sidi Aïch</dd><dd>Tél. : 034 28 39 40</dd></dl>`);
+    expect(readListing(dl, URL).companies.map((c) => [c.name, c.phones, c.faxes ?? []])).toEqual([
+      ['Céramique de la Soummam', ['+21334223344'], ['+21334223345']],
+      ['Emballages Sidi Aïch', ['+21334283940'], []],
+    ]);
+    const headed = chrome(`<div class="content"><h3>Atlas Travaux</h3><p>Hydra</p><p>0661 20 34 56</p><h3>Tassili Construction</h3><p>Kouba</p><p>021 23 45 67</p></div>`);
+    expect(readListing(headed, URL).companies.map((c) => c.name)).toEqual(['Atlas Travaux', 'Tassili Construction']);
+  });
+
+  test('JSON state: the array of companies with contacts wins over a longer menu of links', () => {
+    const menu = Array.from({ length: 12 }, (_, i) => ({ name: `Secteur ${i}`, href: `/secteur/${i}` }));
+    const state = { layout: { menu }, results: [{ raisonSociale: 'Laiterie Mitidja', coordonnees: { telephones: ['0661 77 88 99'] } }, { raisonSociale: 'Moulins de Boufarik', coordonnees: { email: 'commercial@moulins-boufarik.com' } }] };
+    expect(jsonItems(state).map((i) => i.name)).toEqual(['Laiterie Mitidja', 'Moulins de Boufarik']);
+  });
+
+  test('a "load more" answer holding a single entry gives it', () => {
+    const answer = JSON.stringify({ html: '<div class="item"><div class="logo"><img src="/l.png"></div><div class="infos"><strong>Atelier Haïk</strong><br>☎ 0550 24 35 46</div><div class="more"><a href="/e?id=7">+ d\'infos</a></div></div>', next_page_url: null });
+    expect(readListing(answer, URL, {}, { contentType: 'application/json' }).companies.map((c) => [c.name, c.phones])).toEqual([['Atelier Haïk', ['+213550243546']]]);
+  });
+
+  test('a table whose header is a first row of plain cells; names without their badges; a blog card with a date is not an entry', () => {
+    const table = chrome(`<table><tr><td><b>Raison sociale</b></td><td><b>Tél</b></td><td><b>Fax</b></td></tr>
+      <tr><td>Atlas Travaux <span class="badge">Vérifié</span></td><td>0661 20 34 56</td><td>021 23 45 20</td></tr>
+      <tr><td>Tassili Construction <sup>★</sup></td><td>021 23 45 67</td><td>—</td></tr></table>`);
+    expect(readListing(table, URL).companies.map((c) => [c.name, c.phones, c.faxes ?? []])).toEqual([
+      ['Atlas Travaux', ['+213661203456'], ['+21321234520']],
+      ['Tassili Construction', ['+21321234567'], []],
+    ]);
+    const blog = chrome(`<div class="posts"><div class="post"><h3><a href="/blog/1">Salon du BTP 2026</a></h3><p>Publié le 12.03.2026</p></div>
+      <div class="post"><h3><a href="/blog/2">Nouvelles normes</a></h3><p>Publié le 02.02.2026</p></div></div>
+      <div class="cards"><div class="card"><h3>Numidia Bâtiment <span class="tag">Premium</span></h3><p>Tél : 0550 12 34 56</p></div><div class="card"><h3>Atlas Travaux</h3><p>Tél : 0661 20 34 56</p></div></div>`);
+    expect(readListing(blog, URL).companies.map((c) => c.name)).toEqual(['Numidia Bâtiment', 'Atlas Travaux']);
+  });
+
+  test('JSON state with numbered or qualified contact keys (tel1, tel_fixe, email_pro, fax2)', () => {
+    const items = jsonItems({ hits: [{ nom_entreprise: 'Oasis Agro', tel1: '025 41 22 33', tel_mobile: '0661 77 88 99', fax2: '025 41 22 34', email_pro: 'contact@oasis-agro.dz' }, { nom_entreprise: 'Laiterie Mitidja', tel1: '0550 47 58 69' }] });
+    expect(items.map((i) => [i.name, i.phones, i.faxes, i.emails])).toEqual([
+      ['Oasis Agro', ['025 41 22 33', '0661 77 88 99'], ['025 41 22 34'], ['contact@oasis-agro.dz']],
+      ['Laiterie Mitidja', ['0550 47 58 69'], [], []],
+    ]);
+  });
+
+  test('40,000 nested "load more" controls inside a cookie banner are looked at in linear time and are not a next page', () => {
+    const nested = `<div class="cookie-banner">${'<div class="load-more" data-url="/x?page=2">Voir plus '.repeat(40_000)}${'</div>'.repeat(40_000)}</div>`;
+    expect(readListing(chrome(nested), URL).next).toBeUndefined();
+  });
+
+  test('a cookie banner\'s "En savoir plus" is not a next page', () => {
+    const html = chrome('<div class="results"></div>');
+    expect(readListing(html, URL).next).toBeUndefined();
+  });
+});
+
+describe('detail pages: other companies on the page', () => {
+  test('"Annonces similaires" / "Entreprises similaires" blocks give nothing to the page\'s company', () => {
+    const html = chrome(`<main><h1>Restaurant Le Corsaire</h1><div class="contact"><button data-tel="024 81 92 03">Afficher le numéro</button></div>
+      <section class="more-ads"><h2>Annonces similaires</h2><div><h3>Pizzeria Bella Napoli</h3><p>Tél : 0550 92 03 14</p></div></section>
+      <h2>Dans la même catégorie</h2><p>Grill Zemmouri : 024 88 99 00</p></main>`);
+    expect(extractDetail(html, 'https://annuaire.test/annonce/300')).toMatchObject({ name: 'Restaurant Le Corsaire', phones: ['+21324819203'] });
+  });
+
+  test('an "Annonces similaires" heading after the company\'s own contact block, in the same section, takes only its own section', () => {
+    const html = chrome(`<div class="cols"><section class="agency"><h1>Agence El Mansour</h1>
+      <div class="agency-contact"><h2>Contacter l'agence</h2><ul><li>Téléphone : <a href="tel:+21345818388">045 81 83 88</a></li><li>E-mail : <a href="mailto:elmansour.immo@gmail.com">elmansour.immo@gmail.com</a></li></ul></div>
+      <h2>Annonces similaires</h2><ul><li>Terrain — <a href="/agence/297">Agence Kharouba</a> — Tél. 045 77 12 96</li></ul>
+      <h2>Nous trouver</h2><p>Boulevard Benyahia, Mostaganem</p></section></div>`);
+    expect(extractDetail(html, 'https://annuaire.test/agence/270')).toMatchObject({ emails: ['elmansour.immo@gmail.com'], phones: ['+21345818388'] });
+  });
+});
+
+describe('page chrome is told by where a block stands, not only by its class', () => {
+  test('a body or main whose classes say footer or sidebar (WordPress themes) still holds the entries', () => {
+    const page = `<html><body class="footer-top-visible ast-right-sidebar"><main class="site-main sidebar-layout">
+      <div class="entry"><h3><a href="/f/1">SARL Cirta Réseaux</a></h3><p>Tél : 031 21 51 89</p></div>
+      <div class="entry"><h3><a href="/f/2">EURL Rhumel Logiciels</a></h3><p>Tél : 0665 32 85 43</p></div>
+      </main><footer>Annuaire – 031 00 00 01</footer></body></html>`;
+    const listing = readListing(page, URL);
+    expect(listing.companies.map((c) => [c.name, c.phones])).toEqual([
+      ['SARL Cirta Réseaux', ['+21331215189']],
+      ['EURL Rhumel Logiciels', ['+213665328543']],
+    ]);
+    expect(listing.chromeContacts).toEqual(['+21331000001']);
+  });
+
+  test('a card\'s own <header> and <footer> (and header/footer classes inside an article) hold its name and phone', () => {
+    const card = (id: number, name: string, phone: string) => `<article class="result">
+      <header class="result-header"><h3><a href="/pros/${id}">${name}</a></h3></header>
+      <p>Alger</p>
+      <footer class="result-footer"><span class="num">${phone}</span> <a href="/pros/${id}">Voir la fiche</a></footer></article>`;
+    const listing = readListing(chrome(`<section class="results">${card(1, 'SARL Bâtir Sahel', '023 69 63 33')}${card(2, 'EURL Haddad TP', '0793 51 09 97')}${card(3, 'ETS Benali Carrelage', '05.51.27.60.54')}</section>`), URL);
+    expect(listing.companies.map((c) => [c.name, c.phones])).toEqual([
+      ['SARL Bâtir Sahel', ['+21323696333']],
+      ['EURL Haddad TP', ['+213793510997']],
+      ['ETS Benali Carrelage', ['+213551276054']],
+    ]);
+    expect(listing.chromeContacts).not.toContain('+21323696333');
+  });
+
+  test('a card-footer in each of a list\'s cards holds that card\'s phone and e-mail; the page\'s own footer class stays the directory\'s', () => {
+    const card = (n: number, name: string, phone: string, email: string) => `<div class="col geodir-post post-${n}"><div class="card">
+      <div class="card-body"><h2><a href="/places/${n}/">${name}</a></h2><p>Blida</p></div>
+      <div class="card-footer"><a href="tel:${phone}">${phone}</a> <a href="mailto:${email}">${email}</a></div></div></div>`;
+    const page = `<html><body><div class="site-content"><div class="row">${card(1, 'Clinique Les Orangers', '025451132', 'contact@orangers.dz')}${card(2, 'Laboratoire Ennour', '025600690', 'labo.ennour@gmail.com')}</div></div>
+      <div class="site-footer"><p>Annuaire Santé – <a href="mailto:partenaires@sante.dz">partenaires@sante.dz</a> – 025 00 00 09</p></div></body></html>`;
+    const listing = readListing(page, URL);
+    expect(listing.companies.map((c) => [c.name, c.phones, c.emails])).toEqual([
+      ['Clinique Les Orangers', ['+21325451132'], ['contact@orangers.dz']],
+      ['Laboratoire Ennour', ['+21325600690'], ['labo.ennour@gmail.com']],
+    ]);
+    expect(listing.chromeContacts.sort()).toEqual(['+21325000009', 'partenaires@sante.dz']);
+  });
+
+  test('zebra rows (row / row-alternate, odd / even) are one list', () => {
+    const row = (cls: string, name: string, phone: string) => `<div class="${cls}"><h4><a href="/m/${name.length}">${name}</a></h4><p>Tél : ${phone}</p></div>`;
+    const page = chrome(`<div class="members">${row('member-row', 'Cabinet Tafna', '043 95 32 06')}${row('member-row-alternate', 'Cabinet Nedroma', '043 77 38 22')}${row('member-row', 'Cabinet Sebdou', '043 24 78 00')}${row('member-row-alternate', 'Cabinet Remchi', '043 17 01 58')}</div>`);
+    expect(names(page)).toEqual(['Cabinet Tafna', 'Cabinet Nedroma', 'Cabinet Sebdou', 'Cabinet Remchi']);
+  });
+
+  test('an hCard entry is named by its fn / org, not by the title beside it', () => {
+    const card = (org: string, title: string, phone: string) => `<div class="vcard"><div><strong><span class="fn org">${org}</span></strong></div><span class="title">${title}</span><span class="tel"><span class="value">${phone}</span></span></div>`;
+    const page = chrome(`<div class="list">${card('Cabinet Berrezoug', 'Commissaire aux comptes', '043 21 83 61')}${card('Cabinet Tabet Audit', 'Audit légal', '043 16 43 68')}</div>`);
+    expect(names(page)).toEqual(['Cabinet Berrezoug', 'Cabinet Tabet Audit']);
+  });
+});
+
+describe('grids of rows', () => {
+  test('a grid whose last row holds a single entry: that entry is found with the others', () => {
+    const col = (n: number) => `<div class="views-col"><div class="title"><a href="/node/${n}">Société ${n}</a></div><div class="tel">Téléphone : 0550 12 34 ${10 + n}</div></div>`;
+    const row = (...ns: number[]) => `<div class="views-row">${ns.map(col).join('')}</div>`;
+    const html = chrome(`<div class="view-grid">${row(1, 2, 3)}${row(4, 5, 6)}${row(7)}</div>`);
+    // (the best row first, then the others: order is not what is tested)
+    expect(names(html).sort()).toEqual([1, 2, 3, 4, 5, 6, 7].map((n) => `Société ${n}`));
+  });
+});
+
+describe('pagination by a page select', () => {
+  const page = (body: string) => parse(`<html><body><form>${body}</form></body></html>`);
+  const opts = (values: string[], selected: number) => values.map((v, i) => `<option value="${v}"${i === selected ? ' selected' : ''}>Page ${i + 1} / ${values.length}</option>`).join('');
+
+  test('the option after the selected one, its value a URL or query; or a page number with the select\'s name', () => {
+    expect(findNextPage(page(`<select onchange="location.search=this.value">${opts(['?w=Oran&amp;p=1', '?w=Oran&amp;p=2', '?w=Oran&amp;p=3'], 1)}</select>`), URL)).toBe('?w=Oran&p=3');
+    expect(findNextPage(page(`<select>${opts(['/liste/1', '/liste/2'], 0)}</select>`), URL)).toBe('/liste/2');
+    expect(findNextPage(page(`<select name="pg">${opts(['1', '2', '3'], 0)}</select>`), 'https://annuaire.test/liste?w=Oran')).toBe('https://annuaire.test/liste?w=Oran&pg=2');
+  });
+
+  test('no next page from the last option, nor from a select whose options are not pages', () => {
+    expect(findNextPage(page(`<select>${opts(['?p=1', '?p=2'], 1)}</select>`), URL)).toBeUndefined();
+    expect(findNextPage(page('<select><option value="/alger" selected>Alger</option><option value="/oran">Oran</option></select>'), URL)).toBeUndefined();
+  });
+});
+
+describe('several records to a row', () => {
+  test('a table with two companies per row (one per cell): each cell is a company, one without contacts and a lone last one included', () => {
+    const cell = (n: number, contact = true) => `<td class="fiche"><b>Société ${n}</b><br>${n}, rue X, Médéa${contact ? `<br>Tél : 025 16 61 ${10 + n}<br>Email : s${n}@x.dz` : ''}</td>`;
+    const rows = [`<tr>${cell(1)}${cell(2)}</tr>`, `<tr>${cell(3)}${cell(4, false)}</tr>`, `<tr>${cell(5)}${cell(6)}</tr>`, `<tr>${cell(7)}<td>&nbsp;</td></tr>`];
+    const found = readListing(chrome(`<table class="annuaire">${rows.join('\n')}</table>`), URL).companies;
+    expect(found.map((c) => [c.name, c.phones]).sort()).toEqual([1, 2, 3, 4, 5, 6, 7].map((n) => [`Société ${n}`, n === 4 ? [] : [`+213251661${10 + n}`]]));
+  });
+});
+
+describe('props in attributes', () => {
+  test('an astro-island\'s props (HTML-escaped, Astro [type, value] encoding) are read as JSON state, plural keys (tels) included', () => {
+    const enc = (n: number) => `[0,{"nom":[0,"Société ${n}"],"tels":[1,[[0,"055012345${n}"]]],"emails":[1,[[0,"s${n}@x.dz"]]]}]`;
+    const props = `{"magasins":[1,[${[1, 2, 3].map(enc).join(',')}]]}`.replace(/"/g, '&quot;');
+    const found = readListing(chrome(`<astro-island uid="a" props="${props}"></astro-island>`), URL).companies;
+    expect(found.map((c) => [c.name, c.phones, c.emails])).toEqual([1, 2, 3].map((n) => [`Société ${n}`, [`+21355012345${n}`], [`s${n}@x.dz`]]));
+  });
+});
+
+describe('JavaScript literals read without running them', () => {
+  test('single quotes, JS escapes, unquoted keys, trailing commas, comments, undefined', () => {
+    expect(jsLiteral(`[{nom: 'L\\'Étoile', 'tel': "0550\\x2012 34 56", tél: 'T\\u00e9l', $id: 7, 2: 'x',}, // fin
+      [-1.5e2, .5, true, false, null, undefined, '\\u{1F600}', 'a\\
+b'], /* x */]`)).toEqual([
+      { nom: "L'Étoile", tel: '0550 12 34 56', tél: 'Tél', $id: 7, 2: 'x' },
+      [-150, 0.5, true, false, null, null, '😀', 'ab'],
+    ]);
+  });
+
+  test('anything that is not a literal gives nothing: calls, variables, expressions, unterminated text', () => {
+    for (const text of ["[foo(1), 'a']", '[a, 1]', '[1 + 2]', "['a", '{a: 1', "['a\nb']", '[1] [2]', "{'__proto__': 1}.x", '[\\x41]']) expect(jsLiteral(text)).toBeUndefined();
+    // A key named __proto__ is an own key, not the object's prototype.
+    const value = jsLiteral("{'__proto__': {polluted: 1}}") as Record<string, unknown>;
+    expect(Object.getPrototypeOf(value)).toBe(Object.prototype);
+    expect(Object.keys(value)).toEqual(['__proto__']);
+  });
+
+  test('nesting deeper than 40 levels, and 200,000 unclosed brackets, give nothing in linear time', () => {
+    expect(jsLiteral(`${'['.repeat(50)}1${']'.repeat(50)}`)).toBeUndefined();
+    const started = performance.now();
+    expect(jsLiteral('['.repeat(200_000))).toBeUndefined();
+    expect(jsLiteral(`['${"\\'".repeat(100_000)}`)).toBeUndefined();
+    expect(performance.now() - started).toBeLessThan(2_000);
+  });
+});
+
+describe('map locators: companies in an unkeyed array of arrays', () => {
+  const page = chrome(`<h1>Nos agences</h1><div id="map"></div>
+    <script>
+      var styles = [{"featureType":"water","stylers":[{"color":"#a0d6d1"}]}];
+      var locations = [
+        ['Hoggar Bâtiment', 36.75, 3.05, '<b>Hoggar Bâtiment</b><br>Tél : 021 23 45 67<br>Fax : 021 23 45 68<br><a href="mailto:contact@hoggar-batiment.dz">contact@hoggar-batiment.dz</a>', 1],
+        ["Tassili Travaux", 36.7, 3.1, "<strong>Tassili Travaux</strong><br/>Mobile : <a href=\\"tel:0661223344\\">0661 22 33 44</a>", 2],
+        [36.72, 3.2, '<h4>Atlas Génie Civil</h4><p>T\\u00e9l.: 023 45 67 89 / Fax: 023 45 67 90</p><a href="/agence/atlas">Voir</a>', 3],
+        ['Dépôt central', 36.8, 3.0, '<b>Dépôt central</b><br>Horaires : 8h - 17h', 4],
+      ];
+    </script>`);
+
+  test('each inner array with a name and contact-like strings is a company; labels read (a fax is a fax); records without contacts are not', () => {
+    const { companies } = readListing(page, URL);
+    expect(companies.map((c) => ({ name: c.name, phones: c.phones, faxes: c.faxes ?? [], emails: c.emails, detailUrl: c.detailUrl }))).toEqual([
+      { name: 'Hoggar Bâtiment', phones: ['+21321234567'], faxes: ['+21321234568'], emails: ['contact@hoggar-batiment.dz'], detailUrl: undefined },
+      { name: 'Tassili Travaux', phones: ['+213661223344'], faxes: [], emails: [], detailUrl: undefined },
+      { name: 'Atlas Génie Civil', phones: ['+21323456789'], faxes: ['+21323456790'], emails: [], detailUrl: 'https://annuaire.test/agence/atlas' },
+    ]);
+  });
+
+  test('the same records in JSON (double quotes, no trailing comma) are read the same way; arrays of numbers are not records', () => {
+    const json = `<script>var markers = ${JSON.stringify([['Hoggar Bâtiment', 36.75, 3.05, 'Tél : 021 23 45 67 - E-mail : contact@hoggar-batiment.dz'], ['Tassili Travaux', 36.7, 3.1, 'Tél : 0661 22 33 44'], [36.7, 3.1, 12, 99]])};</script>`;
+    expect(names(chrome(json))).toEqual(['Hoggar Bâtiment', 'Tassili Travaux']);
+    expect(jsonItems([[1, 2], [3, 4]])).toEqual([]);
+  });
+});
+
+describe('Gatsby pages whose listing is only in page-data.json', () => {
+  const shell = (head: string, body = '') => `<!DOCTYPE html><html><head><meta name="generator" content="Gatsby 5.13.3"/>${head}</head><body><div id="___gatsby"><div id="gatsby-focus-wrapper"><header>Annuaire — 021 99 88 77</header><main><h1>Entreprises</h1>${body}<div class="skeleton"></div></main></div></div></body></html>`;
+
+  test('the page-data.json its preload link names (not app-data.json nor a static query), else the one Gatsby’s path convention gives', () => {
+    const named = shell('<link as="fetch" rel="preload" href="/page-data/app-data.json" crossorigin="anonymous"/><link as="fetch" rel="preload" href="/page-data/sq/d/123.json"/><link as="fetch" rel="preload" href="/page-data/annuaire/btp/page-data.json" crossorigin="anonymous"/>');
+    expect(readListing(named, 'https://gatsby.test/annuaire/btp/').data).toBe('https://gatsby.test/page-data/annuaire/btp/page-data.json');
+    expect(readListing(shell(''), 'https://gatsby.test/annuaire/btp/page/2/?x=1').data).toBe('https://gatsby.test/page-data/annuaire/btp/page/2/page-data.json');
+    expect(readListing(shell(''), 'https://gatsby.test/').data).toBe('https://gatsby.test/page-data/index/page-data.json');
+  });
+
+  test('a page that shows its companies, or that Gatsby did not make, names no data file', () => {
+    const cards = '<div class="card"><h3>Hoggar Bâtiment</h3><p>Tél : 021 23 45 67</p></div><div class="card"><h3>Tassili Travaux</h3><p>Tél : 0661 22 33 44</p></div>';
+    expect(readListing(shell('', cards), 'https://gatsby.test/annuaire/').data).toBeUndefined();
+    expect(readListing(chrome('<p>Aucun résultat</p>'), URL).data).toBeUndefined();
+  });
+
+  test('page-data.json: GraphQL edges/node records with nested contacts, a sponsored one dropped; the next page from pageContext.nextPagePath', () => {
+    const data = {
+      componentChunkName: 'component---src-templates-liste-js',
+      path: '/annuaire/btp/',
+      result: {
+        data: {
+          site: { siteMetadata: { title: 'Annuaire', telephone: '021 99 88 77' } },
+          allEntreprise: {
+            edges: [
+              { node: { raisonSociale: 'Hoggar Bâtiment', coordonnees: { telephone: '021 23 45 67', fax: '021 23 45 68' } }, cursor: 'a' },
+              { node: { raisonSociale: 'Tassili Travaux', coordonnees: { email: 'info@tassili.dz' } }, cursor: 'b' },
+              { node: { raisonSociale: 'Crédit Express', sponsorise: true, coordonnees: { telephone: '0770 00 00 01' } }, cursor: 'c' },
+            ],
+          },
+        },
+        pageContext: { humanPageNumber: 1, numberOfPages: 2, previousPagePath: '', nextPagePath: '/annuaire/btp/page/2/' },
+      },
+    };
+    expect(jsonNext(data)).toBe('/annuaire/btp/page/2/');
+    const listing = readListing(JSON.stringify(data), 'https://gatsby.test/page-data/annuaire/btp/page-data.json', {}, { contentType: 'application/json' });
+    expect(listing.companies.map((c) => [c.name, c.phones, c.faxes ?? [], c.emails])).toEqual([
+      ['Hoggar Bâtiment', ['+21321234567'], ['+21321234568'], []],
+      ['Tassili Travaux', [], [], ['info@tassili.dz']],
+    ]);
+    expect(listing.dropped.advertisement).toBe(1);
+    expect(listing.next).toBe('https://gatsby.test/annuaire/btp/page/2/');
+  });
+});
+
+describe('text listings in <pre>', () => {
+  const read = (pre: string) => readListing(chrome(`<h1>Liste</h1><pre>${pre}</pre>`), URL).companies.map((c) => [c.name, c.phones, c.emails, c.faxes ?? []]);
+
+  test('indented blocks under a numbered name line are records; a running header found twice is not; a block without contacts is kept', () => {
+    const header = 'CCI DU RHUMEL        Tél : 031 86 22 65\n=========================\n';
+    const text = `${header}\nN° 001  EURL YOUSFI NEGOCE            RC : 43B08\n        Commerce de gros\n        Tél/Fax : 031 37 34 94   Mob : 0792187128\n        Email : yousfi (at) gmail (dot) com\n\n002 - SNC OUKIL ET NACERI\n        Route de Constantine\n        (coordonnées non déclarées)\n\f${header}\n3.  SARL MILEV\n        Fax : 031 76 12 13\n        Mob : 0661 74 02 35\n`;
+    expect(read(text)).toEqual([
+      // 'Tél/Fax' answers calls: a phone (also noted as a fax).
+      ['EURL YOUSFI NEGOCE', ['+21331373494', '+213792187128'], ['yousfi@gmail.com'], ['+21331373494']],
+      ['SNC OUKIL ET NACERI', [], [], []],
+      ['SARL MILEV', ['+213661740235'], [], ['+21331761213']],
+    ]);
+  });
+
+  test('blocks that are not indented are records when they have a contact line; one block alone is not a listing', () => {
+    expect(read('Atlas Bâtiment\nTél : 021 23 45 67\n\nNumidia Conseil\ncontact@numidia.dz\n\nNote : liste mise à jour en mars\n').map((r) => r[0])).toEqual(['Atlas Bâtiment', 'Numidia Conseil']);
+    expect(read('  Atlas Bâtiment\n      Tél : 021 23 45 67\n')).toEqual([]);
+  });
+
+  test('a <pre> of hostile whitespace is read in linear time', () => {
+    const t = Date.now();
+    readListing(chrome(`<pre>${`a${' '.repeat(200_000)}b\n`.repeat(3)}${'\n    x'.repeat(50_000)}</pre>`), URL);
+    expect(Date.now() - t).toBeLessThan(3_000);
+  });
+});
+
+describe('page-builder blocks', () => {
+  test('blocks classed "<builder>-widget" are content, a sidebar "widget" is chrome; the row holding the page title is not an entry', () => {
+    const row = (inner: string) => `<div class="pb-row"><div class="pb-widget pb-widget-heading">${inner}</div></div>`;
+    const html = chrome(`${row('<h1>Prestataires à Sétif</h1><p>Une erreur ? 0550 90 01 51</p>')}
+      ${row('<h2>Hodna Informatique</h2><ul class="pb-icon-list"><li><a href="tel:036841207">Tél : 036 84 12 07</a></li><li>Fax : 036 84 12 08</li></ul>')}
+      ${row('<h2>Babor Cloud</h2><ul class="pb-icon-list"><li><a href="mailto:info@babor.dz">info@babor.dz</a></li><li>Sétif</li></ul>')}
+      ${row('<h2>Bureautique El Eulma</h2><p>Vente de copieurs</p><p>El Eulma</p>')}
+      <div class="widget widget_text"><h3>Nous écrire</h3><p>Tél : 036 90 01 50</p></div><div class="widget widget_text"><h3>Partenaire</h3><p>Tél : 036 90 01 52</p></div>`);
+    const found = readListing(html, URL).companies.map((c) => [c.name, c.phones, c.emails, c.faxes ?? []]);
+    expect(found).toEqual([
+      ['Hodna Informatique', ['+21336841207'], [], ['+21336841208']],
+      ['Babor Cloud', [], ['info@babor.dz'], []],
+      ['Bureautique El Eulma', [], [], []],
+    ]);
+  });
+});
+
+describe('accordions and letter-range pages', () => {
+  test('each <details> is one entry named by its <summary> (its small print aside); an FAQ question is not a company', () => {
+    const html = chrome(`<h2>Morsott</h2>
+      <details><summary>Hôtel Capritour <small>★★★</small></summary><ul><li>Téléphone : 034 21 45 10</li><li>Fax : 034 21 45 11</li></ul></details>
+      <details><summary><span class="nom">Académie Avenir</span> <span class="agrement">agrément n° 38/2011</span></summary><p>Portable : 0797-88-77-17</p></details>
+      <h2>El Aouinet</h2>
+      <details><summary>Relais Souk El Tenine</summary><p>Souk El Tenine</p></details>
+      <details><summary>Comment signaler une erreur ?</summary><p>Appelez le 0560 10 20 30.</p></details>`);
+    expect(readListing(html, URL).companies.map((c) => [c.name, c.phones, c.faxes ?? []])).toEqual([
+      ['Hôtel Capritour', ['+21334214510'], ['+21334214511']],
+      ['Académie Avenir', ['+213797887717'], []],
+      ['Relais Souk El Tenine', [], []],
+    ]);
+  });
+
+  test('pages by letter range: the link right after the current range written as text', () => {
+    const at = 'https://annuaire.test/hotels?de=a&a=f';
+    const pager = (current: string) => `<p>Hôtels de : ${current === 'a' ? '<span class="courant">A–F</span>' : '<a href="/hotels?de=a&amp;a=f">A–F</a>'} | ${current === 'g' ? '<strong>G–M</strong>' : '<a href="/hotels?de=g&amp;a=m">G–M</a>'} | <a href="/hotels?de=n&amp;a=z">N–Z</a></p>`;
+    expect(readListing(chrome(pager('a')), at).next).toBe('https://annuaire.test/hotels?de=g&a=m');
+    expect(readListing(chrome(pager('g')), 'https://annuaire.test/hotels?de=g&a=m').next).toBe('https://annuaire.test/hotels?de=n&a=z');
+    // A bold label before a link is not a pagination.
+    expect(readListing(chrome('<p><b>Site</b> <a href="/hotels?id=4">Voir</a> <a href="/hotels?id=5">Plan</a></p>'), at).next).toBeUndefined();
+  });
+
+  test('a wide page of bold text and links is read in linear time', () => {
+    const t = Date.now();
+    readListing(chrome(`<div>${'<b>x</b><a href="?p=1">y</a>'.repeat(20_000)}</div>`), URL);
+    expect(Date.now() - t).toBeLessThan(5_000);
+  });
+});
+
+describe('Nuxt 3 devalue payloads', () => {
+  test('a flat array of indexes is revived (wrappers, shared entries, a cycle); its companies read, an entry without contacts kept beside the others, a promo entry dropped', () => {
+    const flat = [
+      ['ShallowReactive', 1], { data: 2, self: 1 }, { items: 3 }, [4, 9, 13, 16],
+      { nom: 5, contact: 6, promo: 8 }, 'Garage Djurdjura', { tel: 7 }, [21], false,
+      { nom: 10, contact: 11, promo: 8 }, 'Pneus Azazga', { tel: 12, email: -1 }, '026 34 58 70',
+      { nom: 14, contact: 15, promo: 8 }, 'Auto-école Ain El Hammam', { tel: [] },
+      { nom: 17, contact: 18, promo: 20 }, 'Location Kabylie', { tel: 19 }, '0550 26 00 26', true, '026 21 43 18',
+    ];
+    const html = chrome(`<div id="__nuxt"><h1>Garages</h1></div><script type="application/json" id="__NUXT_DATA__">${JSON.stringify(flat)}</script>`);
+    const listing = readListing(html, URL);
+    expect(listing.companies.map((c) => [c.name, c.phones])).toEqual([
+      ['Garage Djurdjura', ['+21326214318']],
+      ['Pneus Azazga', ['+21326345870']],
+      ['Auto-école Ain El Hammam', []],
+    ]);
+    expect(listing.dropped.advertisement).toBe(1);
+  });
+
+  test('an array of plain numbers in application/json is not a payload; a payload of shared entries doubling at each level is revived in bounded time', () => {
+    expect(readListing(chrome('<script type="application/json">[1,2,3]</script>'), URL).companies).toEqual([]);
+    // Entry i holds entry i+1 twice, 60 levels deep: 2^60 paths, 60 entries.
+    const flat: unknown[] = [['Reactive', 1]];
+    for (let i = 1; i < 60; i++) flat.push({ nom: 61, a: i + 1, b: i + 1 });
+    flat.push({ nom: 61, tel: 62 }, 'Garage', '026 21 43 18');
+    const t = Date.now();
+    readListing(chrome(`<script type="application/json" id="__NUXT_DATA__">${JSON.stringify(flat)}</script>`), URL);
+    expect(Date.now() - t).toBeLessThan(10_000);
+  });
+});
+
+describe('JSON:API collections', () => {
+  test('data[].attributes hold the name and field_* contacts; links.next.href is the next page', () => {
+    const body = {
+      data: [
+        { type: 'node--societe', id: 'a1', links: { self: { href: '/api/societes/a1' } }, attributes: { title: 'Engrais de l’Est', field_tel_fixe: ['038 72 14 55'], field_fax: '038 72 14 56', field_e_mail: 'engrais.est@yahoo.fr', field_e_mail_secondaire: 'direction@engrais-est.dz' } },
+        { type: 'node--societe', id: 'a2', attributes: { title: 'Gaz Industriels Collo', field_tel_fixe: [] } },
+        { type: 'Feature', properties: { name: 'Détergents Filfila', phone: '0552 31 07 44' } },
+      ],
+      links: { next: { href: '/api/societes?page%5Bnumero%5D=3' } },
+    };
+    const listing = readListing(JSON.stringify(body), 'https://annuaire.test/api/societes?page%5Bnumero%5D=2', {}, { contentType: 'application/vnd.api+json' });
+    expect(listing.companies.map((c) => [c.name, c.phones, c.emails, c.faxes ?? []])).toEqual([
+      ['Engrais de l’Est', ['+21338721455'], ['engrais.est@yahoo.fr', 'direction@engrais-est.dz'], ['+21338721456']],
+      ['Gaz Industriels Collo', [], [], []],
+      ['Détergents Filfila', ['+213552310744'], [], []],
+    ]);
+    expect(listing.next).toBe('https://annuaire.test/api/societes?page%5Bnumero%5D=3');
+  });
+});
+
+describe('contacts only in vaguely named data attributes', () => {
+  test('cards whose numbers are masked in the text and whole in data-num / data-num-2, the e-mail in data-contact', () => {
+    const card = (name: string, attrs: string) => `<div class="carte"><h5>${name}</h5><p>Batna</p><button class="reveal" ${attrs} data-fiche="701">033 85 ** ** · Voir</button></div>`;
+    const html = chrome(`<div class="row">${card('Aurès Nettoyage', 'data-num="033854120" data-num-2="0661472208"')}${card('Imprimerie Timgad', 'data-num="0552901426"')}${card('Traduction Medghassen', 'data-contact="medghassen@outlook.fr"')}</div>`);
+    expect(readListing(html, URL).companies.map((c) => [c.name, c.phones, c.emails])).toEqual([
+      ['Aurès Nettoyage', ['+21333854120', '+213661472208'], []],
+      ['Imprimerie Timgad', ['+213552901426'], []],
+      ['Traduction Medghassen', [], ['medghassen@outlook.fr']],
+    ]);
+  });
+});
+
+describe('ads marked by data attributes', () => {
+  test('data-sponsor="1" on an entry or on the only card of its wrapper is an advertisement; data-sponsor="0" is not', () => {
+    const col = (name: string, attr: string) => `<div class="col"><div class="carte" ${attr}><h5>${name}</h5><p>Tél : 0661 47 22 0${name.length % 10}</p></div></div>`;
+    const html = chrome(`<div class="row">${col('Aurès Nettoyage', '')}${col('Crédit Pro Banque', 'data-sponsor="1"')}${col('Imprimerie Timgad', 'data-sponsor="0"')}${col('Chelia Sécurité', '')}</div>`);
+    const listing = readListing(html, URL);
+    expect(listing.companies.map((c) => c.name)).toEqual(['Aurès Nettoyage', 'Imprimerie Timgad', 'Chelia Sécurité']);
+    expect(listing.dropped.advertisement).toBe(1);
+  });
+});

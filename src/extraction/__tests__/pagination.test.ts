@@ -1,0 +1,105 @@
+/**
+ * Pagination by URL and pagination text (src/extraction/pagination.ts), and the listing rules
+ * that use them: the next page found whatever its link says, a pagination block never read
+ * as a company, row-striping classes in French, a repertory's several companies per <dl>,
+ * a 'partenaire' entry among the others.
+ */
+import { parse } from 'node-html-parser';
+import { readListing } from '../extract';
+import { findNextPage } from '../items';
+import { isPaginationText, steppedPageLink } from '../pagination';
+
+const links = (html: string) => parse(html).querySelectorAll('a');
+
+describe('steppedPageLink', () => {
+  test('WordPress /page/2/ added to a first page without a number, whatever the link says', () => {
+    const a = links('<a href="/categorie/x/">Catégorie</a><a href="/categorie/x/page/2/?r=Oran">← Articles plus anciens</a>');
+    expect(steppedPageLink(a, 'https://d.test/categorie/x/?r=Oran')).toBe('/categorie/x/page/2/?r=Oran');
+  });
+
+  test('a page number in a query parameter: the current one + 1, not the last page', () => {
+    const a = links('<a href="?w=13&p=5"><img alt=""></a><a href="?w=13&p=3"><i class="icon-right"></i></a><a href="?w=14&p=2">Oran</a>');
+    expect(steppedPageLink(a, 'https://d.test/liste.php?w=13&p=2')).toBe('?w=13&p=3');
+  });
+
+  test('an offset parameter: the smallest offset after the current one', () => {
+    const a = links('<a href="?q=btp&start=40">x</a><a href="?q=btp&start=20">y</a>');
+    expect(steppedPageLink(a, 'https://d.test/r?q=btp')).toBe('?q=btp&start=20');
+    expect(steppedPageLink(a, 'https://d.test/r?q=btp&start=20')).toBe('?q=btp&start=40');
+  });
+
+  test('a numbered file name (page-1.html -> page-2.html), a path segment after a page word', () => {
+    expect(steppedPageLink(links('<a href="btp-2.html">Suite</a><a href="btp-9.html">Fin</a>'), 'https://d.test/rep/btp-1.html')).toBe('btp-2.html');
+    expect(steppedPageLink(links('<a href="/liste/p/3">more</a>'), 'https://d.test/liste/p/2')).toBe('/liste/p/3');
+  });
+
+  test('a bare number in the path (a wilaya code, an id) is not a page unless the link shows it', () => {
+    expect(steppedPageLink(links('<a href="/annuaire/btp/14">Wilaya suivante</a>'), 'https://d.test/annuaire/btp/13')).toBeUndefined();
+    expect(steppedPageLink(links('<a href="/annuaire/btp/3">3</a>'), 'https://d.test/annuaire/btp/2')).toBe('/annuaire/btp/3');
+  });
+
+  test('Drupal numbers pages from 0: ?page=1 shown as 2 is the second page', () => {
+    const a = links('<a href="?t=h&page=1">2</a><a href="?t=h&page=2">3</a>');
+    expect(steppedPageLink(a, 'https://d.test/hebergements?t=h')).toBe('?t=h&page=1');
+  });
+
+  test('other parameters changed, another host, or no number: no next page', () => {
+    const a = links('<a href="?cat=6">Cat 6</a><a href="https://autre.test/liste?page=2">2</a><a href="?page=x">x</a>');
+    expect(steppedPageLink(a, 'https://d.test/liste?cat=5')).toBeUndefined();
+  });
+});
+
+describe('isPaginationText', () => {
+  test.each(['Page suivante >>', '<< Page précédente', 'Page 1 sur 3', '« Précédent | 1 | 2 | Suivant »', 'التالي', 'Articles plus anciens'])('%s is pagination', (t) => {
+    expect(isPaginationText(t)).toBe(true);
+  });
+  test.each(['Suite Hôtel El Djazair', 'Page Immobilier', '12 34', '', 'Garage de la Gare'])('%s is not', (t) => {
+    expect(isPaginationText(t)).toBe(false);
+  });
+});
+
+describe('listing rules', () => {
+  const URL = 'https://rep.test/repertoire/page-1.html';
+
+  test('"Suite du répertoire" and a numbered file are the next page', () => {
+    expect(findNextPage(parse('<p><a href="page-2.html">Suite du répertoire</a></p>'), URL)).toBe('page-2.html');
+  });
+
+  test('a <dl> per letter holding several companies: one company per <dt>, none merged', () => {
+    const html = `<html><body><h2>A</h2><dl class="rep"><dt>Alpha Béton</dt><dd>Koléa</dd><dd>Tél. : (024) 46 12 30</dd>
+      <dt>Amrani Menuiserie</dt><dd>Cherchell</dd><dd>Port. : 0555 18 62 40</dd><dd>contact@amrani.dz</dd></dl>
+      <h2>B</h2><dl class="rep"><dt>Bouchaoui TP</dt><dd>Bou Ismaïl</dd><dd>Tél. : (024) 39 48 02</dd></dl></body></html>`;
+    const found = readListing(html, URL).companies.map((c) => [c.name, c.phones, c.emails]);
+    expect(found).toEqual([
+      ['Alpha Béton', ['+21324461230'], []],
+      ['Amrani Menuiserie', ['+213555186240'], ['contact@amrani.dz']],
+      ['Bouchaoui TP', ['+21324394802'], []],
+    ]);
+  });
+
+  test("a company's own <dl> of field labels is not split", () => {
+    const html = `<html><body><div class="card"><h3>Alpha SARL</h3><dl><dt>Téléphone :</dt><dd>021 45 12 30</dd><dt>Fax :</dt><dd>021 45 12 31</dd></dl></div>
+      <div class="card"><h3>Beta SARL</h3><dl><dt>Téléphone :</dt><dd>021 46 22 30</dd><dt>E-mail :</dt><dd>b@beta.dz</dd></dl></div></body></html>`;
+    expect(readListing(html, URL).companies.map((c) => c.name)).toEqual(['Alpha SARL', 'Beta SARL']);
+  });
+
+  test('table rows striped "impaire" / "paire" are one list', () => {
+    const rows = ['SARL UN', 'SARL DEUX', 'SARL TROIS', 'SARL QUATRE']
+      .map((n, i) => `<tr class="${i % 2 ? 'paire' : 'impaire'}"><td>${n}</td><td>Oran</td><td>041 33 45 1${i}</td></tr>`)
+      .join('');
+    const html = `<html><body><table><tr><th>Raison sociale</th><th>Ville</th><th>Tél</th></tr>${rows}</table></body></html>`;
+    expect(readListing(html, URL).companies.map((c) => c.name)).toEqual(['SARL UN', 'SARL DEUX', 'SARL TROIS', 'SARL QUATRE']);
+  });
+
+  test('a pagination paragraph like the entries, and a "partenaire" entry, are not companies', () => {
+    const entry = (n: string, t: string) => `<p><font><b>${n}</b><br>Bouira<br>Tél : ${t}</font></p>`;
+    const html = `<html><body>${entry('Garage Un', '026 90 12 44')}${entry('Garage Deux', '026 90 12 45')}${entry('Garage Trois', '026 90 12 46')}
+      <p><a href="?page=2"><font>Page suivante &gt;&gt;</font></a></p></body></html>`;
+    expect(readListing(html, 'https://g.test/garages.asp?page=1').companies.map((c) => c.name)).toEqual(['Garage Un', 'Garage Deux', 'Garage Trois']);
+    const cards = `<html><body><div class="views-row"><a href="/n/1">Hôtel Un</a><span>029 60 32 98</span></div>
+      <div class="views-row views-row-partenaire"><span class="label">Partenaire</span> <strong>Voyages X</strong> billets dès 9 900 DA</div>
+      <div class="views-row"><a href="/n/2">Hôtel Deux</a><span>029 60 32 99</span></div>
+      <div class="views-row"><a href="/n/3">Hôtel Trois</a><span>029 60 33 00</span></div></body></html>`;
+    expect(readListing(cards, URL).companies.map((c) => c.name)).toEqual(['Hôtel Un', 'Hôtel Deux', 'Hôtel Trois']);
+  });
+});

@@ -1,0 +1,122 @@
+/**
+ * The "parse once" stage: a page becomes one tree, listed by tag, and an entry's subtree is
+ * walked once into the parts its fields are read from.
+ */
+import { blockText, contactAttr, itemParts, MAX_DEPTH, parsePage } from '../parse';
+import { scriptEmails } from '../cloak';
+
+describe('parsePage', () => {
+  test('elements listed by tag in document order; scripts kept as raw text', () => {
+    const page = parsePage('<html><head><script>var a = "<div>";</script></head><body><div id="a"><p>x</p></div><div id="b"></div></body></html>');
+    expect(page.byTag('DIV').map((d) => d.id)).toEqual(['a', 'b']);
+    expect(page.byTag('SCRIPT')[0].rawText).toBe('var a = "<div>";');
+    expect(page.byTag('TABLE')).toEqual([]);
+  });
+
+  test(`a page nested 40,000 deep is capped at ${MAX_DEPTH} levels, its text kept in order`, () => {
+    const page = parsePage(`<body>${'<div>'.repeat(40_000)}fin${'</div>'.repeat(40_000)}</body>`);
+    let depth = 0;
+    for (let el = page.byTag('DIV').at(-1) ?? null; el; el = el.parentNode) depth++;
+    expect(depth).toBeLessThanOrEqual(MAX_DEPTH + 2);
+    expect(page.byTag('DIV')).toHaveLength(40_000);
+    expect(page.root.text).toBe('fin');
+  });
+});
+
+describe('itemParts and blockText', () => {
+  const card = parsePage(`<div class="card" data-phone="0550 12 34 56">
+      <h3 class="title"><a href="/e/1">SARL Numidia &amp; Fils</a></h3>
+      <p class="categorie">BTP</p><p>Tél<b>:</b>021 23 45 67<br>Fax : 021 23 45 68</p>
+      <span data-email="contact@numidia.dz">E-mail</span> <a href="tel:+213661223344">Appeler</a> <strong>Ouvert</strong>
+    </div>`).byTag('DIV')[0];
+
+  test('one walk gives the links, data-* contacts, heading, name, bold and activity elements', () => {
+    const parts = itemParts(card);
+    expect(parts.anchors.map((a) => a.getAttribute('href'))).toEqual(['/e/1', 'tel:+213661223344']);
+    expect(Object.fromEntries(parts.data)).toEqual({ 'data-phone': ['0550 12 34 56'], 'data-email': ['contact@numidia.dz'] });
+    expect(parts.heading?.tagName).toBe('H3');
+    expect(parts.named?.tagName).toBe('H3');
+    expect(parts.bold?.text).toBe(':');
+    expect(parts.activity?.text).toBe('BTP');
+    expect(parts.raw).toContain('data-email="contact@numidia.dz"');
+  });
+
+  test('text: blocks on lines of their own, entities decoded, inline elements apart by a space', () => {
+    expect(blockText(card)).toBe('SARL Numidia & Fils\nBTP\nTél : 021 23 45 67\nFax : 021 23 45 68\nE-mail Appeler Ouvert');
+  });
+});
+
+describe('icon fonts as labels', () => {
+  const text = (html: string) => blockText(parsePage(`<div>${html}</div>`).byTag('DIV')[0]);
+  const parts = (html: string) => itemParts(parsePage(`<div>${html}</div>`).byTag('DIV')[0]);
+
+  test('a fax, phone or envelope icon reads as its label before what follows it', () => {
+    expect(text('<ul><li><i class="fa fa-fax" aria-hidden="true"></i> 036-39-88-61</li><li><i class="fa fa-mobile"></i> 0781-58-07-82</li></ul>')).toBe('Fax : 036-39-88-61\nTél : 0781-58-07-82');
+    expect(text('<p><span class="bi bi-telephone-fill"></span>021 23 45 67 <svg class="icon icon-fax"><use href="#fax"></use></svg>021 23 45 68 <i class="far fa-envelope-o"></i> a@b.dz</p>')).toBe('Tél : 021 23 45 67 Fax : 021 23 45 68 E-mail : a@b.dz');
+  });
+
+  test('elements with text, other icons and empty non-icon spans are left as they are', () => {
+    expect(text('<p><i class="fa fa-map-marker"></i> 12, rue X <span class="hidden-phone"></span><i class="phone">021 23 45 67</i></p>')).toBe('12, rue X 021 23 45 67');
+  });
+
+  test('an image or an empty icon described by its alt, title or aria-label reads as that label; a logo does not', () => {
+    expect(text('<p><img src="/p/fax.gif" alt="Fax"> 036 39 88 61<br><i title="Téléphone"></i> 036 11 08 61<br><span aria-label="E-mail" role="img"></span> a@b.dz</p>')).toBe('Fax : 036 39 88 61\nTél : 036 11 08 61\nE-mail : a@b.dz');
+    expect(text('<p><img src="/logo.png" alt="Annuaire Fax Services"> <i title="Fax">F</i> 036 39 88 61</p>')).toBe('F 036 39 88 61');
+  });
+
+  test('bold written as an inline style is bold', () => {
+    expect(parts('<span style="color:red">Adresse</span> <span style="font-weight: 700">SARL X</span>').bold?.text).toBe('SARL X');
+    expect(parts('<font STYLE="FONT-WEIGHT:BOLD">Y</font>').bold?.text).toBe('Y');
+    expect(parts('<span style="font-weight:400">Z</span>').bold).toBeUndefined();
+  });
+});
+
+describe('labelled name fields', () => {
+  const parts = (html: string) => itemParts(parsePage(`<div>${html}</div>`).byTag('DIV')[0]);
+
+  test('the value after a name label (dt, th, label) is the labelled name; other labels give none', () => {
+    expect(parts('<dl><dt>Adresse</dt><dd>1, rue X</dd><dt>Raison sociale :</dt><dd>SARL X</dd></dl>').labelledName?.text).toBe('SARL X');
+    expect(parts('<table><tr><th>Nom de l’entreprise</th><td>EURL Y</td></tr></table>').labelledName?.text).toBe('EURL Y');
+    expect(parts('<dl><dt>Nom du gérant</dt><dd>M. Z</dd></dl>').labelledName).toBeUndefined();
+  });
+
+  test('a name label followed by another label (a header row) gives no name', () => {
+    expect(parts('<table><tr><th>Nom</th><th>Tél</th></tr><tr><td>Fiche 1</td><td>043 68 67 81</td></tr></table>').labelledName).toBeUndefined();
+  });
+});
+
+describe('contactAttr', () => {
+  test('vaguely named attributes (data-num, data-num-2, data-contact) hold a contact told by its value; others do not', () => {
+    expect(['data-num', 'data-num-2', 'data-num-3', 'data-contact', 'data-numero-2'].map(contactAttr)).toEqual(['data-contact', 'data-contact', 'data-contact', 'data-contact', 'data-contact']);
+    expect(['data-fiche', 'data-num-page', 'data-contact-form', 'data-entreprise'].map(contactAttr)).toEqual([undefined, undefined, undefined, undefined]);
+    expect(['data-tel2', 'data-contact-email', 'data-fax'].map(contactAttr)).toEqual(['data-phone', 'data-email', 'data-fax']);
+  });
+
+  test('ranked or qualified numbers (data-numero-alt, data-num_1, data-second-number) hold a contact; faxes told by the name', () => {
+    expect(['data-numero-alt', 'data-numero-bis', 'data-num_1', 'data-contact-autre', 'data-second-number'].map(contactAttr)).toEqual(Array(5).fill('data-contact'));
+    expect(['data-numero-fax', 'data-fax_1', 'data-telecopie-2', 'data-telephone-secondaire', 'data-numero-mobile'].map(contactAttr)).toEqual(['data-fax', 'data-fax', 'data-fax', 'data-phone', 'data-phone']);
+    expect(['data-contact-id', 'data-number-format', 'data-num-items'].map(contactAttr)).toEqual([undefined, undefined, undefined]);
+  });
+});
+
+describe('cloaked e-mails', () => {
+  test("Joomla's cloaking script (string concatenation with entities) is read as data and its address put where it stands", () => {
+    const script = String.raw`<script type='text/javascript'>
+ document.getElementById('cloak41').innerHTML = '';
+ var prefix = '&#109;a' + 'i&#108;' + '&#116;o';
+ var addy41 = 'c&#111;ntact' + '&#64;';
+ addy41 = addy41 + 'exa&#109;ple-dz' + '&#46;' + 'com';
+ document.getElementById('cloak41').innerHTML += '<a href=\'' + prefix + ':' + addy41 + '\'>'+addy41+'<\/a>';
+</script>`;
+    const page = parsePage(`<ul><li>E-mail : <span id="cloak41">protégée</span>${script}</li></ul>`);
+    expect(blockText(page.byTag('LI')[0])).toContain('contact@example-dz.com');
+  });
+
+  test("a script that is not a plain concatenation (a call, an unknown variable) reveals nothing; Joomla 4's hidden-mail is decoded", () => {
+    expect(scriptEmails("var a = f() + 'info' + '&#64;x.dz'; document.write(a);")).toEqual([]);
+    expect(scriptEmails("var a = 'info' + '&#64;'; a = a + host + '.dz'; document.write(a);")).toEqual([]);
+    expect(scriptEmails("var a = 'in\\x66o' + '&#64;'; a += 'x' + '&#46;dz'; el.innerHTML = a;")).toEqual(['info@x.dz']);
+    const page = parsePage(`<p><joomla-hidden-mail is-email="1" first="aW5mbw==" last="c2l0ZS5keg==">protégée</joomla-hidden-mail></p>`);
+    expect(blockText(page.byTag('P')[0])).toContain('info@site.dz');
+  });
+});

@@ -1,0 +1,587 @@
+/**
+ * An extraction run against a fixture directory: several "sites" on 127.0.0.1, each its own
+ * port, with the layouts a real run meets (listing + JSON-LD detail pages, microdata cards,
+ * mailto:/tel: cards, plain-text contacts, pagination by rel=next and by a custom selector,
+ * robots.txt, a dead host, a 500, a 429) and one company listed on two of them.
+ */
+import path from 'node:path';
+import { PoliteFetcher } from '../fetcher';
+import { PageReader } from '../pages';
+import { completedName, cutPrefix, runExtraction } from '../run';
+import { parseSources, type SourceConfig } from '../sources';
+import { never, startSite, type Site } from '../../../test/helpers/fixtureServer';
+import { testPageReader } from '../../../test/helpers/pages';
+
+const UA = 'ProspectingBot/0.1 (+https://prospecting.test/bot)';
+const ALGER = { code: 16, nom: 'Alger' };
+
+/** Cloudflare's e-mail encoding (key byte, then each byte XOR key). */
+function cfEncode(email: string, key: number): string {
+  return [key, ...Buffer.from(email, 'utf8').map((b) => b ^ key)].map((b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/** A page of directory A: its own contacts in the header and footer. */
+function pageA(body: string, head = ''): string {
+  return `<!doctype html><html><head><meta charset="utf-8"><title>Annuaire A</title>${head}</head><body>
+<header><a href="mailto:contact@annuaire-a.dz">Contact</a> <a href="tel:+21321998877">021 99 88 77</a></header>
+<main>${body}</main>
+<footer>Annuaire A — support [at] annuaire-a.dz — 0770 99 88 77</footer></body></html>`;
+}
+
+/** A listing card of directory A, with the directory's "report" link in every card. */
+function cardA(name: string, href: string): string {
+  return `<div class="fiche"><h2>${name}</h2><a class="details" href="${href}">Voir la fiche</a> <a href="mailto:signaler@annuaire-a.dz">Signaler</a></div>`;
+}
+
+/** A source's report: the given fields, its outcome, entries seen, and no entry dropped. */
+function report_(fields: object, outcome: string, itemsSeen: number, dropped: object = {}): object {
+  return { ...fields, outcome, items_seen: itemsSeen, items_dropped: { no_name: 0, invalid_name: 0, advertisement: 0, duplicate: 0, ...dropped } };
+}
+
+function jsonLd(data: unknown): string {
+  return `<script type="application/ld+json">${JSON.stringify(data)}</script>`;
+}
+
+/** Directory A: listing pages (rel=next) linking to detail pages with JSON-LD (@graph, array) or text contacts. */
+function siteA(other: string) {
+  return (origin: string) => ({
+    '/robots.txt': 'User-agent: *\nDisallow: /admin\nDisallow: /entreprise/prive\n',
+    '/recherche?secteur=Conseil&wilaya=Alger&page=1': pageA(
+      cardA('SARL Numidia Conseil', '/entreprise/numidia') +
+        cardA('Atlas BTP', `${origin}/entreprise/atlas`) +
+        cardA('Hors Site', `${other}/entreprise/hors-site`) +
+        '<a rel="next" href="/recherche?secteur=Conseil&amp;wilaya=Alger&amp;page=2">Page suivante</a>',
+    ),
+    '/recherche?secteur=Conseil&wilaya=Alger&page=2': pageA(cardA('Tassili Import', '/entreprise/tassili') + cardA('Privé SARL', '/entreprise/prive')),
+    '/entreprise/numidia': pageA(
+      '<h1>SARL Numidia Conseil</h1><p>Cabinet de conseil.</p>',
+      jsonLd({
+        '@context': 'https://schema.org',
+        '@graph': [
+          { '@type': 'WebSite', '@id': `${origin}/#site`, publisher: { '@id': `${origin}/#org` } },
+          { '@type': 'Organization', '@id': `${origin}/#org`, name: 'Annuaire A', url: `${origin}/`, telephone: '021 99 88 77' },
+          { '@type': 'ProfessionalService', name: 'SARL Numidia Conseil', telephone: '0550 12 34 56', email: 'contact@numidia-conseil.dz', knowsAbout: 'Conseil en management' },
+        ],
+      }),
+    ),
+    '/entreprise/atlas': pageA(
+      '<h1>Atlas BTP</h1><p>Écrivez-nous : info [at] atlas-btp.dz</p>',
+      jsonLd([{ '@context': 'https://schema.org', '@type': 'HomeAndConstructionBusiness', name: 'Atlas BTP', telephone: ['021 23 45 67', '0661 22 33 44'] }]),
+    ),
+    '/entreprise/tassili': pageA(
+      `<h1>Tassili Import</h1><p>Tél : ٠٥٥٠ ١١ ٢٢ ٣٣</p>
+       <p>E-mail : <a href="/cdn-cgi/l/email-protection" class="__cf_email__" data-cfemail="${cfEncode('ventes@tassili-import.dz', 0x3c)}">[email&#160;protected]</a></p>`,
+    ),
+    '/entreprise/prive': pageA('<h1>Privé SARL</h1><p>0661 00 00 01</p>'),
+  });
+}
+
+/** Directory B: microdata cards, no item selector, pagination by a custom selector. */
+const siteB = {
+  '/annuaire/Alger/p1?q=Conseil': `<html><body><main>
+    <div itemscope itemtype="https://schema.org/LocalBusiness"><h3 itemprop="name">Numidia Conseil</h3>
+      <span itemprop="telephone">+213 (0)5 50 12 34 56</span> <span itemprop="email">Commercial@Numidia-Conseil.dz</span></div>
+    <div itemscope itemtype="https://schema.org/LocalBusiness"><h3 itemprop="name">Djurdjura Services</h3>
+      <a href="tel:0770123456">Appeler</a> <a href="mailto:djurdjura.services@gmail.com">Écrire</a></div>
+    <a class="suivant" href="/annuaire/Alger/p2?q=Conseil">›</a></main>
+    <footer><div itemscope itemtype="https://schema.org/Organization"><span itemprop="name">Annuaire B</span>
+      <span itemprop="telephone">021 55 66 77</span></div></footer></body></html>`,
+  '/annuaire/Alger/p2?q=Conseil': `<html><body>
+    <div itemscope itemtype="https://schema.org/Store"><span itemprop="name">Oasis Logistique</span> Tél. <span itemprop="telephone">031.92.12.34</span></div>
+    </body></html>`,
+};
+
+const fiche = (name: string, contacts: string) => `<article><h2>${name}</h2>${contacts}</article>`;
+
+interface Fixture {
+  a: Site;
+  b: Site;
+  blocked: Site;
+  dead: Site;
+  broken: Site;
+  busy: Site;
+  sources: SourceConfig[];
+}
+
+async function startFixture(): Promise<Fixture> {
+  const b = await startSite(siteB);
+  const a = await startSite(siteA(b.origin));
+  const blocked = await startSite({ '/robots.txt': 'User-agent: *\nDisallow: /recherche\n', '/recherche?s=Conseil': fiche('Interdit', '0550 00 00 00') });
+  const dead = await startSite({ '/robots.txt': never, '/recherche': never });
+  const broken = await startSite({ '/recherche?wilaya=16': { status: 500, body: 'Internal Server Error' } });
+  const busy = await startSite({
+    '/recherche?wilaya=16': (_req, res, hit) => {
+      if (hit === 1) res.writeHead(429, { 'retry-after': '1' }).end();
+      else res.writeHead(200, { 'content-type': 'text/html' }).end(fiche('Hoggar Tech', '<a href="mailto:contact@hoggar-tech.dz">mail</a>'));
+    },
+  });
+  const sources = parseSources(`sources:
+  - name: annuaire-a
+    search_url: "${a.origin}/recherche?secteur={secteur}&wilaya={wilaya}&page={page}"
+    selectors:
+      item: "div.fiche"
+      name: "h2"
+      detail_link: "a.details"
+  - name: annuaire-b
+    search_url: "${b.origin}/annuaire/{wilaya}/p{page}?q={secteur}"
+    max_pages: 3
+    selectors:
+      next_page: "a.suivant"
+  - name: bloque
+    search_url: "${blocked.origin}/recherche?s={secteur}"
+  - name: muet
+    search_url: "${dead.origin}/recherche"
+  - name: panne
+    search_url: "${broken.origin}/recherche?wilaya={wilaya_code}"
+  - name: occupe
+    search_url: "${busy.origin}/recherche?wilaya={wilaya_code}"
+    selectors:
+      item: article
+`);
+  return { a, b, blocked, dead, broken, busy, sources };
+}
+
+let fx: Fixture;
+beforeEach(async () => {
+  fx = await startFixture();
+});
+afterEach(async () => {
+  await Promise.all([fx.a, fx.b, fx.blocked, fx.dead, fx.broken, fx.busy].map((s) => s.close()));
+});
+
+/** Timeouts are short, but not so short that a loaded CI machine makes a live fixture site look dead. */
+function fetcher(timeoutMs = 1000): PoliteFetcher {
+  return new PoliteFetcher({ userAgent: UA, timeoutMs, backoffMs: 20 });
+}
+
+test('a full run: companies merged across pages and sources, the report, and exactly the URLs fetched', async () => {
+  const started = Date.now();
+  const { companies, report, fetched } = await runExtraction({ pages: testPageReader(), sources: fx.sources, secteur: 'Conseil', wilaya: ALGER, maxResults: 50, fetcher: fetcher(), deadlineMs: 3000 });
+  const elapsed = Date.now() - started;
+  const { a, b, blocked, dead, broken, busy } = fx;
+
+  // Each page a company was read from, with its source (provenance): the source whose site served it.
+  const sourceAt = new Map(fx.sources.map((s) => [new URL(s.searchUrl.replace(/\{[a-z_]+\}/g, 'x')).origin, s.name]));
+  for (const c of companies) expect(c.seenOn).toEqual(c.sourceUrls.map((url) => ({ source: sourceAt.get(new URL(url).origin), url })));
+  expect(companies.map(({ seenOn: _seenOn, ...c }) => c)).toEqual([
+    {
+      name: 'SARL Numidia Conseil',
+      wilayaCode: 16,
+      activity: 'Conseil en management',
+      // The two sources' e-mails; the phone written '0550 12 34 56' and '+213 (0)5 50 12 34 56' is one.
+      emails: ['contact@numidia-conseil.dz', 'commercial@numidia-conseil.dz'],
+      phones: ['+213550123456'],
+      sources: ['annuaire-a', 'annuaire-b'],
+      sourceUrls: [`${a.origin}/recherche?secteur=Conseil&wilaya=Alger&page=1`, `${a.origin}/entreprise/numidia`, `${b.origin}/annuaire/Alger/p1?q=Conseil`],
+      names: ['SARL Numidia Conseil', 'Numidia Conseil'],
+    },
+    {
+      name: 'Atlas BTP',
+      wilayaCode: 16,
+      emails: ['info@atlas-btp.dz'],
+      phones: ['+21321234567', '+213661223344'],
+      sources: ['annuaire-a'],
+      sourceUrls: [`${a.origin}/recherche?secteur=Conseil&wilaya=Alger&page=1`, `${a.origin}/entreprise/atlas`],
+      names: ['Atlas BTP'],
+    },
+    {
+      // Its detail link is on another host: not followed, so no contact.
+      name: 'Hors Site',
+      wilayaCode: 16,
+      emails: [],
+      phones: [],
+      sources: ['annuaire-a'],
+      sourceUrls: [`${a.origin}/recherche?secteur=Conseil&wilaya=Alger&page=1`],
+      names: ['Hors Site'],
+    },
+    {
+      name: 'Tassili Import',
+      wilayaCode: 16,
+      emails: ['ventes@tassili-import.dz'],
+      phones: ['+213550112233'],
+      sources: ['annuaire-a'],
+      sourceUrls: [`${a.origin}/recherche?secteur=Conseil&wilaya=Alger&page=2`, `${a.origin}/entreprise/tassili`],
+      names: ['Tassili Import'],
+    },
+    {
+      // Its detail page is disallowed by robots.txt: listed, not read.
+      name: 'Privé SARL',
+      wilayaCode: 16,
+      emails: [],
+      phones: [],
+      sources: ['annuaire-a'],
+      sourceUrls: [`${a.origin}/recherche?secteur=Conseil&wilaya=Alger&page=2`, `${a.origin}/entreprise/prive`],
+      names: ['Privé SARL'],
+    },
+    {
+      name: 'Djurdjura Services',
+      wilayaCode: 16,
+      emails: ['djurdjura.services@gmail.com'],
+      phones: ['+213770123456'],
+      sources: ['annuaire-b'],
+      sourceUrls: [`${b.origin}/annuaire/Alger/p1?q=Conseil`],
+      names: ['Djurdjura Services'],
+    },
+    {
+      name: 'Oasis Logistique',
+      wilayaCode: 16,
+      emails: [],
+      phones: ['+21331921234'],
+      sources: ['annuaire-b'],
+      sourceUrls: [`${b.origin}/annuaire/Alger/p2?q=Conseil`],
+      names: ['Oasis Logistique'],
+    },
+    {
+      name: 'Hoggar Tech',
+      wilayaCode: 16,
+      emails: ['contact@hoggar-tech.dz'],
+      phones: [],
+      sources: ['occupe'],
+      sourceUrls: [`${busy.origin}/recherche?wilaya=16`],
+      names: ['Hoggar Tech'],
+    },
+  ]);
+
+  // No directory contact (header, footer, "Signaler" link, the directory's own schema.org data) is anyone's.
+  const contacts = companies.flatMap((c) => [...c.emails, ...c.phones]);
+  for (const own of ['contact@annuaire-a.dz', 'support@annuaire-a.dz', 'signaler@annuaire-a.dz', '+21321998877', '+213770998877', '+21321556677']) {
+    expect(contacts).not.toContain(own);
+  }
+
+  expect(report).toEqual([
+    report_({ name: 'annuaire-a', status: 'ok', pages_read: 5, companies_found: 5 }, 'ok', 5),
+    report_({ name: 'annuaire-b', status: 'ok', pages_read: 2, companies_found: 3 }, 'ok', 3),
+    report_({ name: 'bloque', status: 'blocked', pages_read: 0, companies_found: 0, error: `disallowed by ${blocked.origin}/robots.txt (${blocked.origin}/recherche?s=Conseil)` }, 'failed', 0),
+    report_({ name: 'muet', status: 'timeout', pages_read: 0, companies_found: 0, error: `robots.txt: no complete answer within 1000 ms (${dead.origin}/recherche)` }, 'failed', 0),
+    report_({ name: 'panne', status: 'error', pages_read: 0, companies_found: 0, error: `answered 500 (${broken.origin}/recherche?wilaya=16)` }, 'failed', 0),
+    report_({ name: 'occupe', status: 'ok', pages_read: 1, companies_found: 1 }, 'ok', 1),
+  ]);
+
+  // What each site received, in order (each source reads its pages one after the other)...
+  expect(a.hits.slice(0, 3)).toEqual(['/robots.txt', '/recherche?secteur=Conseil&wilaya=Alger&page=1', '/recherche?secteur=Conseil&wilaya=Alger&page=2']);
+  // ...then its detail pages, two at a time: a set. Not /entreprise/prive (robots.txt), not the other host's page.
+  expect(new Set(a.hits.slice(3))).toEqual(new Set(['/entreprise/numidia', '/entreprise/atlas', '/entreprise/tassili']));
+  expect(a.hits).toHaveLength(6);
+  expect(b.hits).toEqual(['/robots.txt', '/annuaire/Alger/p1?q=Conseil', '/annuaire/Alger/p2?q=Conseil']);
+  expect(blocked.hits).toEqual(['/robots.txt']);
+  expect(dead.hits).toEqual(['/robots.txt']);
+  expect(broken.hits).toEqual(['/robots.txt', '/recherche?wilaya=16', '/recherche?wilaya=16', '/recherche?wilaya=16']);
+  expect(busy.hits).toEqual(['/robots.txt', '/recherche?wilaya=16', '/recherche?wilaya=16']);
+  for (const s of [a, b, blocked, dead, broken, busy]) expect(new Set(s.userAgents)).toEqual(new Set([UA]));
+
+  // The run's own list holds exactly those requests, as absolute URLs (sources interleave: a set of a multiset).
+  const expected = [a, b, blocked, dead, broken, busy].flatMap((s) => s.hits.map((h) => `${s.origin}${h}`));
+  expect([...fetched].sort()).toEqual(expected.sort());
+  // And per source, the order is the order it sent them.
+  for (const s of [a, b, broken, busy]) expect(fetched.filter((u) => u.startsWith(`${s.origin}/`)).map((u) => u.slice(s.origin.length))).toEqual(s.hits);
+
+  // The 429 was honoured (Retry-After: 1) and the run did not wait for the deadline.
+  expect(elapsed).toBeGreaterThanOrEqual(950);
+  expect(elapsed).toBeLessThan(2500);
+});
+
+test('a source that never answers does not hold the others: the run ends at the deadline, results kept', async () => {
+  const [a, , , muet] = fx.sources;
+  const started = Date.now();
+  const { companies, report, fetched } = await runExtraction({
+    pages: testPageReader(),
+    sources: [muet, a],
+    secteur: 'Conseil',
+    wilaya: ALGER,
+    maxResults: 50,
+    fetcher: fetcher(10_000), // a timeout longer than the run: only the deadline stops the dead host
+    deadlineMs: 1500,
+  });
+  const elapsed = Date.now() - started;
+  expect(elapsed).toBeGreaterThanOrEqual(1400);
+  expect(elapsed).toBeLessThan(2500);
+  expect(report).toEqual([
+    report_({ name: 'muet', status: 'timeout', pages_read: 0, companies_found: 0, error: `the run deadline was reached (${fx.dead.origin}/recherche)` }, 'failed', 0),
+    report_({ name: 'annuaire-a', status: 'ok', pages_read: 5, companies_found: 5 }, 'ok', 5),
+  ]);
+  expect(companies.map((c) => c.name)).toEqual(['SARL Numidia Conseil', 'Atlas BTP', 'Hors Site', 'Tassili Import', 'Privé SARL']);
+  expect(fetched.filter((u) => u.startsWith(fx.dead.origin))).toEqual([`${fx.dead.origin}/robots.txt`]);
+});
+
+test('the deadline cuts a source midway: what it read is kept, the source is reported timeout', async () => {
+  const slowDetail = await startSite({
+    '/liste': `<div class="f"><h2>Numidia Conseil</h2><a href="/fiche/1">fiche</a></div><div class="f"><h2>Atlas BTP</h2><p>0550 11 22 33</p></div>`,
+    '/fiche/1': never,
+  });
+  try {
+    const sources = parseSources(`sources:\n  - name: lent\n    search_url: "${slowDetail.origin}/liste"\n    selectors:\n      item: div.f\n      detail_link: a\n`);
+    const { companies, report } = await runExtraction({ pages: testPageReader(), sources, secteur: 'x', wilaya: ALGER, fetcher: fetcher(10_000), deadlineMs: 1000 });
+    expect(report).toEqual([report_({ name: 'lent', status: 'timeout', pages_read: 1, companies_found: 2, error: 'the run deadline was reached' }, 'partial', 2)]);
+    expect(companies.map((c) => [c.name, c.phones])).toEqual([
+      ['Numidia Conseil', []],
+      ['Atlas BTP', ['+213550112233']],
+    ]);
+    expect(slowDetail.hits).toEqual(['/robots.txt', '/liste', '/fiche/1']);
+  } finally {
+    await slowDetail.close();
+  }
+});
+
+test('a source stops early once it has maxResults companies: no second page, details of the first ones only', async () => {
+  const [a] = fx.sources;
+  const { companies, report, fetched } = await runExtraction({ pages: testPageReader(), sources: [a], secteur: 'Conseil', wilaya: ALGER, maxResults: 2, fetcher: fetcher(), deadlineMs: 3000 });
+  expect(fetched.slice(0, 2)).toEqual([`${fx.a.origin}/robots.txt`, `${fx.a.origin}/recherche?secteur=Conseil&wilaya=Alger&page=1`]);
+  expect(new Set(fetched.slice(2))).toEqual(new Set([`${fx.a.origin}/entreprise/numidia`, `${fx.a.origin}/entreprise/atlas`]));
+  expect(fetched).toHaveLength(4);
+  expect(report).toEqual([report_({ name: 'annuaire-a', status: 'ok', pages_read: 3, companies_found: 3 }, 'ok', 3)]);
+  // The "Signaler" address in every card of the page is the directory's, even with one page read.
+  expect(companies.map((c) => [c.name, c.emails])).toEqual([
+    ['SARL Numidia Conseil', ['contact@numidia-conseil.dz']],
+    ['Atlas BTP', ['info@atlas-btp.dz']],
+    ['Hors Site', []],
+  ]);
+});
+
+test('a later page failing keeps the source ok, with the failure noted', async () => {
+  const s = await startSite({
+    '/p1': `<div class="f"><h2>Numidia Conseil</h2>0550 12 34 56</div><a rel="next" href="/p2">2</a>`,
+    '/p2': { status: 404 },
+  });
+  try {
+    const sources = parseSources(`sources:\n  - name: s\n    search_url: "${s.origin}/p{page}"\n    selectors:\n      item: div.f\n`);
+    const { report, fetched } = await runExtraction({ pages: testPageReader(), sources, secteur: 'x', wilaya: ALGER, fetcher: fetcher(), deadlineMs: 2000 });
+    expect(report).toEqual([report_({ name: 's', status: 'ok', pages_read: 1, companies_found: 1, error: `listing page 2: answered 404 (${s.origin}/p2)` }, 'partial', 1)]);
+    expect(fetched).toEqual([`${s.origin}/robots.txt`, `${s.origin}/p1`, `${s.origin}/p2`]);
+  } finally {
+    await s.close();
+  }
+});
+
+test('the report tells an empty source from one that gave companies, and counts the entries merged as duplicates', async () => {
+  const s = await startSite({
+    '/vide': `<main><p>Aucun résultat pour cette recherche.</p></main>`,
+    '/liste': `<div class="f"><h2>Numidia Conseil</h2>0550 12 34 56</div><div class="f"><h2>Atlas BTP</h2>0661 22 33 44</div><div class="f"><h2>NUMIDIA conseil</h2>contact@numidia.dz</div>`,
+  });
+  try {
+    const sources = parseSources(
+      `sources:\n  - name: vide\n    search_url: "${s.origin}/vide"\n    selectors:\n      item: div.f\n` +
+        `  - name: liste\n    search_url: "${s.origin}/liste"\n    selectors:\n      item: div.f\n`,
+    );
+    const { companies, report } = await runExtraction({ pages: testPageReader(), sources, secteur: 'x', wilaya: ALGER, fetcher: fetcher(), deadlineMs: 3000 });
+    expect(report).toEqual([
+      report_({ name: 'vide', status: 'ok', pages_read: 1, companies_found: 0 }, 'empty', 0),
+      report_({ name: 'liste', status: 'ok', pages_read: 1, companies_found: 2 }, 'ok', 3, { duplicate: 1 }),
+    ]);
+    expect(companies.map((c) => [c.name, c.emails, c.phones])).toEqual([
+      ['Numidia Conseil', ['contact@numidia.dz'], ['+213550123456']],
+      ['Atlas BTP', [], ['+213661223344']],
+    ]);
+  } finally {
+    await s.close();
+  }
+});
+
+describe('a directory read without selectors', () => {
+  /** A page of a directory with its own contacts in the header, the sidebar and the footer. */
+  const page = (body: string) => `<!doctype html><html><body>
+    <header class="top"><a href="/">Annuaire DZ</a> Service client : 021 99 88 77</header>
+    <main>${body}</main>
+    <aside class="sidebar"><h3>Contactez-nous</h3><p>aide@annuaire-dz.com – 0770 99 88 77</p></aside>
+    <footer>Annuaire DZ · contact [at] annuaire-dz [dot] com · 0550 99 88 77</footer></body></html>`;
+  const NAMES = ['Numidia Conseil', 'Atlas Bâtiment', 'Tassili Import', 'Hodna Bois', 'Sahara Logistique', 'Oran Transit'];
+  const FURNITURE = ['+21321998877', '+213770998877', '+213550998877', 'aide@annuaire-dz.com', 'contact@annuaire-dz.com'];
+
+  test('cards with links, contacts on detail pages that all carry the directory\'s furniture: every company once, no furniture, no fax as a phone', async () => {
+    const s = await startSite(() => ({
+      '/annuaire?page=1': page(
+        `<div class="results">${NAMES.map((n, i) => `<div class="card"><h3><a href="/e/${i}">${n}</a></h3><p>Alger</p></div>`).join('')}
+         <div class="card sponsored"><h3><a href="/pub">Pub Béton</a></h3><p>Tél : 0661 00 00 01</p></div></div>`,
+      ),
+      ...Object.fromEntries(NAMES.map((n, i) => [`/e/${i}`, page(`<article><h1>${n}</h1><p>Tél : 0550 12 34 5${i} – Fax : 021 23 45 6${i}</p><p>contact${i}@societe${i}.dz</p></article>`)])),
+    }));
+    try {
+      const sources = parseSources(`sources:\n  - name: dz\n    search_url: "${s.origin}/annuaire?page={page}"\n`);
+      const { companies, report } = await runExtraction({ pages: testPageReader(), sources, secteur: 'x', wilaya: ALGER, fetcher: fetcher(), deadlineMs: 5000 });
+      expect(companies.map((c) => [c.name, c.phones, c.emails])).toEqual(NAMES.map((n, i) => [n, [`+21355012345${i}`], [`contact${i}@societe${i}.dz`]]));
+      expect(companies.flatMap((c) => [...c.phones, ...c.emails]).filter((c) => FURNITURE.includes(c))).toEqual([]);
+      expect(report).toEqual([report_({ name: 'dz', status: 'ok', pages_read: 7, companies_found: 6 }, 'ok', 7, { advertisement: 1 })]);
+      expect(s.hits).not.toContain('/pub');
+    } finally {
+      await s.close();
+    }
+  });
+
+  test('a "load more" button, then JSON pages with a next link, read until the last', async () => {
+    const s = await startSite({
+      '/liste?page=1': page(`<ul class="entries"><li class="e"><h2>Numidia Conseil</h2><p>0550 12 34 56</p></li><li class="e"><h2>Atlas Bâtiment</h2><p>0661 22 33 44</p></li></ul>
+        <button class="load-more" data-url="/api/entreprises?page=2">Voir plus</button>`),
+      '/api/entreprises?page=2': { headers: { 'content-type': 'application/json' }, body: JSON.stringify({ items: [{ nom: 'Tassili Import', telephone: '021 23 45 67' }, { nom: 'Hodna Bois', email: 'hodna@bois.dz' }], next: '/api/entreprises?page=3' }) },
+      '/api/entreprises?page=3': { headers: { 'content-type': 'application/json' }, body: JSON.stringify({ items: [{ nom: 'Oran Transit', telephone: '041 33 44 55' }], next: null }) },
+    });
+    try {
+      const sources = parseSources(`sources:\n  - name: dz\n    search_url: "${s.origin}/liste?page={page}"\n    max_pages: 5\n`);
+      const { companies, report } = await runExtraction({ pages: testPageReader(), sources, secteur: 'x', wilaya: ALGER, fetcher: fetcher(), deadlineMs: 5000 });
+      expect(companies.map((c) => c.name)).toEqual(['Numidia Conseil', 'Atlas Bâtiment', 'Tassili Import', 'Hodna Bois', 'Oran Transit']);
+      expect(report[0]).toMatchObject({ status: 'ok', outcome: 'ok', pages_read: 3, companies_found: 5 });
+    } finally {
+      await s.close();
+    }
+  });
+});
+
+describe('names cut on the grid', () => {
+  test('the cut prefix and the full name that completes it', () => {
+    expect(cutPrefix('Clinique Djurdjura de Bo…')).toBe('Clinique Djurdjura de Bo');
+    expect(cutPrefix('Quincaillerie Es...')).toBe('Quincaillerie Es');
+    expect(cutPrefix('Optique Lumière')).toBeUndefined();
+    expect(cutPrefix('…')).toBeUndefined();
+    expect(completedName('Grossiste électroménag…', 'Grossiste Electroménager Medina Jedida')).toBe('Grossiste Electroménager Medina Jedida');
+    expect(completedName('Quincaillerie Es...', 'Quincaillerie Es Senia')).toBe('Quincaillerie Es Senia');
+    // Not a completion: another name, a name not cut, a detail page without a name.
+    expect(completedName('Quincaillerie Es...', 'Droguerie Es Senia')).toBeUndefined();
+    expect(completedName('Quincaillerie Es Senia', 'Quincaillerie Es Senia Centre')).toBeUndefined();
+    expect(completedName('Quincaillerie Es...', '')).toBeUndefined();
+  });
+
+  test('two cards cut to the same prefix are two companies, each named by its own page', async () => {
+    const s = await startSite({
+      '/liste?page=1': `<ul class="grid">
+        <li class="c"><h3><a href="/f/1">Quincaillerie Es...</a></h3><p>041 33 21 09</p></li>
+        <li class="c"><h3><a href="/f/2">Quincaillerie Es...</a></h3><p>041 52 14 77</p></li>
+        <li class="c"><h3><a href="/f/3">Droguerie El…</a></h3><p>041 52 14 99</p></li></ul>`,
+      '/f/1': '<main><h1>Quincaillerie Es Seddikia</h1><p>Tél : 041 33 21 09</p><p>Mobile : 0770 45 12 98</p></main>',
+      '/f/2': '<main><h1>Quincaillerie Es Senia</h1><p>Tél : 041 52 14 77</p></main>',
+      // A detail page that does not complete the cut name leaves it as the grid wrote it.
+      '/f/3': '<main><h1>Magasin Bouzid</h1><p>Tél : 041 52 14 99</p></main>',
+    });
+    try {
+      const sources = parseSources(`sources:\n  - name: dz\n    search_url: "${s.origin}/liste?page={page}"\n`);
+      const { companies } = await runExtraction({ pages: testPageReader(), sources, secteur: 'x', wilaya: ALGER, fetcher: fetcher(), deadlineMs: 5000 });
+      expect(companies.map((c) => [c.name, c.phones])).toEqual([
+        ['Quincaillerie Es Seddikia', ['+21341332109', '+213770451298']],
+        ['Quincaillerie Es Senia', ['+21341521477']],
+        ['Droguerie El…', ['+21341521499']],
+      ]);
+    } finally {
+      await s.close();
+    }
+  });
+});
+
+test('a detail page of many branches keeps its contacts once the sidebar repeated on every detail page is set aside', async () => {
+  const partners = '<aside class="partenaires"><h3>Annuaires partenaires</h3><p>027 69 15 76</p><p>041 57 60 92</p><p>0698 06 98 61</p></aside>';
+  const s = await startSite({
+    '/agences?page=1': `<ul class="liste">${[1, 2, 3].map((i) => `<li class="a"><h2><a href="/agence/${i}">Agence ${['Mina', 'Oued Rhiou', 'Zemmora'][i - 1]}</a></h2><p>046 70 00 0${i}</p></li>`).join('')}</ul>`,
+    '/agence/1': `<main><h1>Agence Mina</h1>${['Siège', 'Agence de Oued Rhiou', 'Agence de Mazouna'].map((b, i) => `<section><h2>${b}</h2><p>Tél : 046 34 23 4${i}</p><p>Mobile : 0791 55 18 5${i}</p></section>`).join('')}<p>agence.mina@yahoo.fr</p><p>mina.immo@gmail.com</p></main>${partners}`,
+    '/agence/2': `<main><h1>Agence Oued Rhiou</h1><p>Tél : 046 37 63 78</p></main>${partners}`,
+    '/agence/3': `<main><h1>Agence Zemmora</h1><p>Tél : 046 14 16 08</p></main>${partners}`,
+  });
+  try {
+    const sources = parseSources(`sources:\n  - name: dz\n    search_url: "${s.origin}/agences?page={page}"\n`);
+    const { companies } = await runExtraction({ pages: testPageReader(), sources, secteur: 'x', wilaya: ALGER, fetcher: fetcher(), deadlineMs: 5000 });
+    const mina = companies.find((c) => c.name === 'Agence Mina')!;
+    expect(mina.phones.sort()).toEqual(['+21346700001', '+21346342340', '+21346342341', '+21346342342', '+213791551850', '+213791551851', '+213791551852'].sort());
+    expect(mina.emails.sort()).toEqual(['agence.mina@yahoo.fr', 'mina.immo@gmail.com']);
+    expect(companies.flatMap((c) => c.phones)).not.toContain('+21327691576');
+  } finally {
+    await s.close();
+  }
+});
+
+describe('Gatsby pages whose listing is only in page-data.json', () => {
+  const shell = (preload: string) => `<!DOCTYPE html><html><head><meta name="generator" content="Gatsby 5.13.3"/>${preload}</head><body><div id="___gatsby"><header>Annuaire — 021 99 88 77</header><main><div class="skeleton"></div></main></div></body></html>`;
+  const data = (records: object[], next = '') => ({ headers: { 'content-type': 'application/json' }, body: JSON.stringify({ path: '/', result: { data: { allEntreprise: { nodes: records } }, pageContext: { nextPagePath: next } } }) });
+  const routes = (robots: string) => ({
+    '/robots.txt': robots,
+    '/annuaire/': shell('<link rel="preload" as="fetch" href="/page-data/annuaire/page-data.json" crossorigin="anonymous"/>'),
+    '/page-data/annuaire/page-data.json': data([{ nom: 'Numidia Conseil', contact: { telephone: '0550 12 34 56', fax: '021 23 45 67' } }, { nom: 'Atlas Bâtiment', contact: { email: 'atlas@batiment.dz' } }], '/annuaire/2/'),
+    '/annuaire/2/': shell(''),
+    '/page-data/annuaire/2/page-data.json': data([{ nom: 'Oran Transit', contact: { telephone: '041 33 44 55' } }]),
+  });
+
+  test('each page’s data file is fetched after the page and read as its listing; the next page comes from the data', async () => {
+    const s = await startSite(routes('User-agent: *\nDisallow: /admin\n'));
+    try {
+      const sources = parseSources(`sources:\n  - name: dz\n    search_url: "${s.origin}/annuaire/"\n    max_pages: 5\n`);
+      const { companies, report } = await runExtraction({ pages: testPageReader(), sources, secteur: 'x', wilaya: ALGER, fetcher: fetcher(), deadlineMs: 5000 });
+      expect(companies.map((c) => [c.name, c.phones, c.emails])).toEqual([['Numidia Conseil', ['+213550123456'], []], ['Atlas Bâtiment', [], ['atlas@batiment.dz']], ['Oran Transit', ['+21341334455'], []]]);
+      expect(s.hits).toEqual(['/robots.txt', '/annuaire/', '/page-data/annuaire/page-data.json', '/annuaire/2/', '/page-data/annuaire/2/page-data.json']);
+      expect(report[0]).toMatchObject({ status: 'ok', outcome: 'ok', pages_read: 4, companies_found: 3 });
+    } finally {
+      await s.close();
+    }
+  });
+
+  test('a data file robots.txt disallows is never fetched: the source is empty', async () => {
+    const s = await startSite(routes('User-agent: *\nDisallow: /page-data/\n'));
+    try {
+      const sources = parseSources(`sources:\n  - name: dz\n    search_url: "${s.origin}/annuaire/"\n`);
+      const { companies, report } = await runExtraction({ pages: testPageReader(), sources, secteur: 'x', wilaya: ALGER, fetcher: fetcher(), deadlineMs: 5000 });
+      expect(companies).toEqual([]);
+      expect(s.hits.filter((h) => h.startsWith('/page-data/'))).toEqual([]);
+      expect(report[0]).toMatchObject({ status: 'ok', outcome: 'empty', pages_read: 1, companies_found: 0 });
+    } finally {
+      await s.close();
+    }
+  });
+});
+
+describe('pages read in worker threads with a budget', () => {
+  const readers: PageReader[] = [];
+  afterAll(async () => {
+    for (const r of readers) await r.close();
+  });
+
+  test('a page over its budget is dropped and named in its source report; the run goes on and the other source gives its companies', async () => {
+    const hostile = await startSite({
+      '/p1': `<div class="f"><h2>Piège SARL</h2>0550 00 00 01</div><a rel="next" href="/p2">2</a>`,
+      '/p2': `<div class="f"><h2>Boucle SARL</h2>0550 00 00 02</div><!-- spin -->`,
+    });
+    const sane = await startSite({ '/p1': `<div class="f"><h2>Numidia Conseil</h2>0550 12 34 56</div>` });
+    const pages = new PageReader({ threads: 1, budgetMs: 300, workerFile: path.join(__dirname, 'workers', 'spinning.cjs') });
+    readers.push(pages);
+    try {
+      const sources = parseSources(
+        `sources:\n  - name: hostile\n    search_url: "${hostile.origin}/p{page}"\n    selectors:\n      item: div.f\n` +
+          `  - name: sane\n    search_url: "${sane.origin}/p{page}"\n    selectors:\n      item: div.f\n`,
+      );
+      const started = Date.now();
+      const { companies, report } = await runExtraction({ sources, secteur: 'x', wilaya: ALGER, fetcher: fetcher(), deadlineMs: 10_000, pages });
+
+      expect(Date.now() - started).toBeLessThan(10_000);
+      expect(report).toEqual([
+        {
+          name: 'hostile',
+          status: 'ok',
+          pages_read: 1,
+          companies_found: 1,
+          error: `listing page 2: a page took too long to read (${hostile.origin}/p2)`,
+          pages_dropped: [{ url: `${hostile.origin}/p2`, reason: 'over_budget' }],
+          outcome: 'partial',
+          items_seen: 1,
+          items_dropped: { no_name: 0, invalid_name: 0, advertisement: 0, duplicate: 0 },
+        },
+        report_({ name: 'sane', status: 'ok', pages_read: 1, companies_found: 1 }, 'ok', 1),
+      ]);
+      expect(companies.map((c) => [c.name, c.phones])).toEqual([
+        ['Piège SARL', ['+213550000001']],
+        ['Numidia Conseil', ['+213550123456']],
+      ]);
+    } finally {
+      await hostile.close();
+      await sane.close();
+    }
+  });
+
+  test('the deadline ends a page being read: the source is reported timeout and the run answers at its deadline', async () => {
+    const slow = await startSite({ '/p1': `<div class="f"><h2>Boucle SARL</h2></div><!-- spin -->` });
+    const pages = new PageReader({ threads: 1, budgetMs: 60_000, workerFile: path.join(__dirname, 'workers', 'spinning.cjs') });
+    readers.push(pages);
+    try {
+      const sources = parseSources(`sources:\n  - name: slow\n    search_url: "${slow.origin}/p{page}"\n    selectors:\n      item: div.f\n`);
+      const started = Date.now();
+      const { companies, report } = await runExtraction({ sources, secteur: 'x', wilaya: ALGER, fetcher: fetcher(), deadlineMs: 1_000, pages });
+
+      expect(Date.now() - started).toBeLessThan(3_000);
+      expect(report).toEqual([report_({ name: 'slow', status: 'timeout', pages_read: 0, companies_found: 0, error: 'the run deadline was reached' }, 'failed', 0)]);
+      expect(companies).toEqual([]);
+    } finally {
+      await slow.close();
+    }
+  });
+});

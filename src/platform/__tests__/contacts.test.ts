@@ -1,0 +1,402 @@
+import fc from 'fast-check';
+import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
+import { algerianNumber, decodeCfEmail, findEmails, findPhones, findPhonesAndFaxes, normalizeEmail, normalizePhone, readNumbers, withContactMemo } from '../contacts';
+import { asciiDigits, fold, matchKey, normalizeCompanyName, words } from '../text';
+
+/** Cloudflare's encoding, written here independently of the decoder: key byte, then each UTF-8 byte XOR key. */
+function cfEncode(email: string, key: number): string {
+  return [key, ...Buffer.from(email, 'utf8').map((b) => b ^ key)].map((b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+describe('normalizePhone', () => {
+  test.each([
+    ['0550 12 34 56', '+213550123456'],
+    ['0550.12.34.56', '+213550123456'],
+    ['0550-12-34-56', '+213550123456'],
+    ['0550123456', '+213550123456'],
+    ['+213 550 12 34 56', '+213550123456'],
+    ['+213 (0)550 12 34 56', '+213550123456'],
+    ['+213 (0) 550 12 34 56', '+213550123456'],
+    ['00213 550 12 34 56', '+213550123456'],
+    ['00213550123456', '+213550123456'],
+    ['213550123456', '+213550123456'],
+    ['٠٥٥٠١٢٣٤٥٦', '+213550123456'],
+    ['۰۵۵۰۱۲۳۴۵۶', '+213550123456'],
+    ['٠٥٥٠ ١٢ ٣٤ ٥٦', '+213550123456'],
+    ['0661 22 33 44', '+213661223344'],
+    ['0771 23 45 67', '+213771234567'],
+    ['021 23 45 67', '+21321234567'],
+    ['021.23.45.67', '+21321234567'],
+    ['021-23-45-67', '+21321234567'],
+    ['+213 (0) 21 23 45 67', '+21321234567'],
+    ['+213 21 23 45 67', '+21321234567'],
+    ['031 92 12 34', '+21331921234'],
+    ['041 33 44 55', '+21341334455'],
+    ['  Tél : 0550 12 34 56 ', '+213550123456'],
+    ['+33 1 42 68 53 00', '+33142685300'],
+  ])('%j -> %s', (input, e164) => {
+    expect(normalizePhone(input)).toBe(e164);
+  });
+
+  test.each([
+    '', '   ', 'abc', '0123', '0000000000', '00000000', '0550 12 34', '0550 12 34 567', '021 23 45 6',
+    // prefixes the DZ metadata does not assign: 050-053, 057-059, 070-076 mobiles, 042/047 fixed, 08x/09x
+    '0500 12 34 56', '0530 12 34 56', '0570 12 34 56', '0700 12 34 56', '0750 12 34 56',
+    '042 12 34 56', '047 12 34 56', '0850 12 34 56', '0950 12 34 56',
+    '+213 0 12', '+999 550 12 34 56',
+  ])('%j is rejected', (input) => {
+    expect(normalizePhone(input)).toBeUndefined();
+  });
+
+  test('a field holding two numbers is not one number: use findPhones', () => {
+    expect(normalizePhone('0550 12 34 56, 0661 22 33 44')).toBeUndefined();
+  });
+
+  test('the shortcuts before libphonenumber (fewer than two digits, a letter no extension has, the memory of a page) answer what libphonenumber answers', () => {
+    // Numbers with words, labels, extensions and punctuation put in them, from a fixed seed.
+    const bits = ['0', '5', '9', ' ', '-', '.', '(', ')', '+', '#', 'x', 'ext', 'ext.', 'int', 'anexo', 'Fax', 'Tél', 'F', 'a', ':', ';', '/', '–', '٥', '５', ',', '~', '@', 'B', 'z'];
+    let seed = 12;
+    const next = (n: number) => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed % n;
+    };
+    const texts: string[] = ['', 'a', '5', 'Fax', '0550 12 34 56 Fax', 'Tél : 0550 12 34 56', 'Tél : 0550 12 34 56 – Fax : 021 23 45 67', '021 23 45 67 ext. 12', '021 23 45 67 int 12', 'tel:+213-21-23-45-67;phone-context=+213'];
+    for (let n = 0; n < 4000; n++) {
+      let t = ['0550 12 34 56', '021 23 45 67', '+213 661 22 33 44', '0770123456'][n % 4];
+      for (let k = 0; k <= n % 3; k++) {
+        const at = next(t.length + 1);
+        t = t.slice(0, at) + bits[next(bits.length)] + t.slice(at);
+      }
+      texts.push(t);
+    }
+    const reference = (t: string) => {
+      const cleaned = asciiDigits(t).replace(/\s+/g, ' ').trim();
+      const phone = cleaned === '' ? undefined : parsePhoneNumberFromString(cleaned, { defaultCountry: 'DZ' });
+      return phone?.isValid() ? phone.number : undefined;
+    };
+    const expected = texts.map(reference);
+    expect(expected.filter(Boolean).length).toBeGreaterThan(500);
+    expect(texts.map((t) => normalizePhone(t))).toEqual(expected);
+    // Twice inside one page's memory: the second answers come from it.
+    expect(withContactMemo(() => [...texts, ...texts].map((t) => normalizePhone(t)))).toEqual([...expected, ...expected]);
+  });
+
+  test('another default country', () => {
+    expect(normalizePhone('01 42 68 53 00', 'FR')).toBe('+33142685300');
+    expect(normalizePhone('01 42 68 53 00')).toBeUndefined();
+  });
+});
+
+describe('findPhones', () => {
+  test('numbers separated by a comma are two numbers, not a number and an extension', () => {
+    expect(findPhones('0550 12 34 56, 0661 22 33 44')).toEqual(['+213550123456', '+213661223344']);
+    expect(findPhones('0550 12 34 56,0661 22 33 44')).toEqual(['+213550123456', '+213661223344']);
+  });
+
+  test('the usual separators, de-duplicated, in order', () => {
+    const text = 'Tél/Fax : 021 23 45 67 / 021 23 45 68 - Mob : 0550 12 34 56 ou 0661 22 33 44\n+213 550 12 34 56; 0771.23.45.67 | 0550123456';
+    expect(findPhones(text)).toEqual(['+21321234567', '+21321234568', '+213550123456', '+213661223344', '+213771234567']);
+  });
+
+  test('a hyphenated number is not cut, a spaced dash separates', () => {
+    expect(findPhones('021-23-45-67')).toEqual(['+21321234567']);
+    expect(findPhones('0550 12 34 56 - 0661 22 33 44')).toEqual(['+213550123456', '+213661223344']);
+    expect(findPhones('0550 12 34 56 – 0661 22 33 44')).toEqual(['+213550123456', '+213661223344']);
+  });
+
+  test('Arabic-Indic digits and "و" between numbers', () => {
+    expect(findPhones('الهاتف: ٠٥٥٠١٢٣٤٥٦ و ٠٦٦١٢٢٣٣٤٤')).toEqual(['+213550123456', '+213661223344']);
+  });
+
+  test('registration numbers, amounts, dates and impossible numbers are not phones', () => {
+    const text = 'RC : 16/00-0961234B12 - NIF : 000216096123456 - Capital 1.000.000 DA - créée le 12/05/2020 - Tél : 0123 / 0000000000';
+    expect(findPhones(text)).toEqual([]);
+    expect(findPhones('')).toEqual([]);
+  });
+});
+
+describe('normalizeEmail', () => {
+  test.each([
+    ['contact@numidia.dz', 'contact@numidia.dz'],
+    ['  Contact@Numidia.DZ ', 'contact@numidia.dz'],
+    ['mailto:Sales@Numidia.dz', 'sales@numidia.dz'],
+    ['MAILTO:sales@numidia.dz?subject=Devis&body=Bonjour', 'sales@numidia.dz'],
+    ['first.last+tag@sub.example.com.dz', 'first.last+tag@sub.example.com.dz'],
+    ['info@sarl-numidia.dz', 'info@sarl-numidia.dz'],
+  ])('%j -> %s', (input, email) => {
+    expect(normalizeEmail(input)).toBe(email);
+  });
+
+  test.each([
+    '', 'contact', 'contact@', '@numidia.dz', 'contact@numidia', 'contact@numidia.d', 'contact@numidia.12',
+    'con tact@numidia.dz', 'contact@numi dia.dz', '.contact@numidia.dz', 'contact.@numidia.dz', 'con..tact@numidia.dz',
+    'contact@-numidia.dz', 'contact@numidia-.dz', 'contact@numidia..dz', 'contact@numidia.dz.', 'a@b@numidia.dz',
+    'logo@2x.png', `${'a'.repeat(65)}@numidia.dz`, `a@${'b'.repeat(250)}.dz`,
+  ])('%j is rejected', (input) => {
+    expect(normalizeEmail(input)).toBeUndefined();
+  });
+});
+
+describe('findEmails', () => {
+  test('plain addresses in a text, lower-cased, de-duplicated, without trailing punctuation', () => {
+    const text = 'Écrivez à Contact@Numidia.dz. Ventes : (ventes@numidia.dz), ou contact@numidia.dz !';
+    expect(findEmails(text)).toEqual(['contact@numidia.dz', 'ventes@numidia.dz']);
+  });
+
+  test('bracketed obfuscations', () => {
+    expect(findEmails('contact [at] sarl-numidia [dot] dz')).toEqual(['contact@sarl-numidia.dz']);
+    expect(findEmails('contact(at)x.dz')).toEqual(['contact@x.dz']);
+    expect(findEmails('contact {at} x {dot} dz')).toEqual(['contact@x.dz']);
+    expect(findEmails('contact (AT) x (DOT) com (dot) dz')).toEqual(['contact@x.com.dz']);
+    expect(findEmails('contact[arobase]x[point]dz')).toEqual(['contact@x.dz']);
+    expect(findEmails('contact&#64;x.dz, info&#x40;x.dz')).toEqual(['contact@x.dz', 'info@x.dz']);
+  });
+
+  test('bare " at " / " dot " is not read', () => {
+    expect(findEmails('rendez-vous at numidia dot dz')).toEqual([]);
+  });
+
+  test('mailto links and asset names in HTML', () => {
+    const html = '<a href="mailto:Sales@Numidia.dz?subject=Devis">Écrire</a><img src="/img/logo@2x.png">';
+    expect(findEmails(html)).toEqual(['sales@numidia.dz']);
+  });
+
+  test('Cloudflare-protected addresses in HTML', () => {
+    const hex = cfEncode('contact@sarl-numidia.dz', 0x5a);
+    const html = `<a href="/cdn-cgi/l/email-protection" class="__cf_email__" data-cfemail="${hex}">[email&#160;protected]</a>
+      <a href="/cdn-cgi/l/email-protection#${cfEncode('info@numidia.dz', 0x21)}">Écrire</a>`;
+    expect(findEmails(html)).toEqual(['contact@sarl-numidia.dz', 'info@numidia.dz']);
+  });
+
+  test('nothing to find', () => {
+    expect(findEmails('')).toEqual([]);
+    expect(findEmails('Pas d’adresse ici, @numidia sur Instagram')).toEqual([]);
+  });
+});
+
+describe('decodeCfEmail', () => {
+  test('a fixed vector (key 0x5a)', () => {
+    expect(decodeCfEmail('5a3935342e3b392e1a293b283677342f37333e333b743e20')).toBe('contact@sarl-numidia.dz');
+    expect(cfEncode('contact@sarl-numidia.dz', 0x5a)).toBe('5a3935342e3b392e1a293b283677342f37333e333b743e20');
+  });
+
+  test('round trip with any key, UTF-8 included, upper-case hex accepted', () => {
+    for (const key of [0x00, 0x13, 0x7f, 0xff]) {
+      expect(decodeCfEmail(cfEncode('info@béjaïa-export.dz', key))).toBe('info@béjaïa-export.dz');
+    }
+    expect(decodeCfEmail('137A7D757C5371D0BA7972D0BC723E766B637C61673D7769')).toBe('info@béjaïa-export.dz');
+  });
+
+  test('malformed input is undefined', () => {
+    for (const bad of ['', '5a', '5a3', 'zz3935', '5a 39 35']) expect(decodeCfEmail(bad)).toBeUndefined();
+  });
+});
+
+describe('text', () => {
+  test('fold', () => {
+    expect(fold('  Béjaïa  ')).toBe('bejaia');
+    expect(fold('Tizi-Ouzou')).toBe('tizi ouzou');
+    expect(fold("M'Sila")).toBe('m sila');
+    expect(fold('M’Sila')).toBe('m sila');
+    expect(fold('Mʼ‘`´Sila')).toBe('m sila');
+    expect(fold('a‐b–c—d-e_f.g')).toBe('a b c d e f g');
+    expect(fold('Œuvre ÆSIR Straße')).toBe('oeuvre aesir strasse');
+    expect(fold('ÉLECTRICITÉ\u00a0ET\tGAZ\n')).toBe('electricite et gaz');
+    expect(fold('Ça, c’est déjà ça & plus')).toBe('ca, c est deja ca & plus');
+    expect(fold('أولاد جلال')).toBe('اولاد جلال');
+  });
+
+  test('words and matchKey', () => {
+    expect(words('Numidia, Conseil! (Alger)')).toEqual(['numidia', 'conseil', 'alger']);
+    expect(words('  ')).toEqual([]);
+    expect(matchKey('Transport & Logistique')).toBe('transport et logistique');
+  });
+
+  test('asciiDigits', () => {
+    expect(asciiDigits('٠١٢٣٤٥٦٧٨٩ ۰۱۲۳۴۵۶۷۸۹ 0123')).toBe('0123456789 0123456789 0123');
+  });
+
+  test('normalizeCompanyName: legal forms anywhere, dotted or not, give the same key', () => {
+    const key = 'numidia conseil';
+    for (const name of ['SARL Numidia Conseil', 'Numidia Conseil Sarl', 'S.A.R.L. NUMIDIA CONSEIL', 'Numidia Conseil, S.A.R.L', 'sarl numidia-conseil', '« Numidia Conseil » SARL']) {
+      expect(normalizeCompanyName(name)).toBe(key);
+    }
+    expect(normalizeCompanyName('EURL Atlas Tech')).toBe('atlas tech');
+    expect(normalizeCompanyName('E.U.R.L "Atlas Tech"')).toBe('atlas tech');
+    expect(normalizeCompanyName('S.P.A Sonatrach')).toBe('sonatrach');
+    expect(normalizeCompanyName('SPA Sonatrach')).toBe('sonatrach');
+    expect(normalizeCompanyName('SNC Frères Hamdi')).toBe('freres hamdi');
+    expect(normalizeCompanyName('Hamdi & Cie SCS')).toBe('hamdi cie');
+  });
+
+  test('normalizeCompanyName: Ets / Établissements, "&" and "et", leading Entreprise', () => {
+    expect(normalizeCompanyName('Ets Benali & Fils')).toBe('benali fils');
+    expect(normalizeCompanyName('ETS. BENALI ET FILS')).toBe('benali fils');
+    expect(normalizeCompanyName('Établissements Benali et Fils')).toBe('benali fils');
+    expect(normalizeCompanyName('Etablissement Benali & Fils')).toBe('benali fils');
+    expect(normalizeCompanyName('Entreprise Benali')).toBe('benali');
+    expect(normalizeCompanyName('Benali Entreprise')).toBe('benali entreprise');
+  });
+
+  test('normalizeCompanyName: single letters of a dotted acronym are joined, a name made only of legal forms is kept', () => {
+    expect(normalizeCompanyName('A.B.C. Informatique')).toBe(normalizeCompanyName('ABC Informatique'));
+    expect(normalizeCompanyName("L'Algérienne des Eaux")).toBe('l algerienne des eaux');
+    expect(normalizeCompanyName('SARL')).toBe('sarl');
+    expect(normalizeCompanyName('')).toBe('');
+  });
+});
+
+describe('findPhonesAndFaxes: numbers with their labels', () => {
+  test('a number labelled fax is a fax, never a phone', () => {
+    expect(findPhonesAndFaxes('Tél : 021 23 45 67 – Fax : 021 23 45 68')).toEqual({ phones: ['+21321234567'], faxes: ['+21321234568'] });
+    expect(findPhonesAndFaxes('Télécopie: 021 23 45 68\nMobile: 0550 12 34 56')).toEqual({ phones: ['+213550123456'], faxes: ['+21321234568'] });
+    expect(findPhonesAndFaxes('هاتف: ٠٥٥٠١٢٣٤٥٦ فاكس: ٠٢١٢٣٤٥٦٨')).toEqual({ phones: ['+213550123456'], faxes: ['+21321234568'] });
+  });
+
+  test('labels written together give both kinds: the number is a phone (and a fax)', () => {
+    expect(findPhonesAndFaxes('Tél/Fax : 021 23 45 67')).toEqual({ phones: ['+21321234567'], faxes: ['+21321234567'] });
+    expect(findPhonesAndFaxes('Tél. et fax 021 23 45 67')).toEqual({ phones: ['+21321234567'], faxes: ['+21321234567'] });
+  });
+
+  test('labels join only on one line: a WhatsApp link ending a mobile\'s line does not make the next line\'s fax a phone', () => {
+    expect(findPhonesAndFaxes('Mobile : 0550 12 34 56 WhatsApp\nFax : 021 23 45 68')).toEqual({ phones: ['+213550123456'], faxes: ['+21321234568'] });
+    expect(findPhonesAndFaxes('Tél :\nFax : 021 23 45 68')).toEqual({ phones: [], faxes: ['+21321234568'] });
+  });
+
+  test('a fax number also written without a label stays a fax; numbers before any label are phones', () => {
+    expect(findPhonesAndFaxes('0550 12 34 56 · 021 23 45 68 · Fax 021 23 45 68')).toEqual({ phones: ['+213550123456'], faxes: ['+21321234568'] });
+  });
+
+  test('another field\'s label ends a number label\'s reach; numbers after RC / NIF are not read', () => {
+    expect(findPhonesAndFaxes('Fax : 036 84 11 23\nEmail : a@b.dz\nHoraires : 8h-16h — Santé Sétif 036 00 00 09')).toEqual({ phones: ['+21336000009'], faxes: ['+21336841123'] });
+    expect(findPhonesAndFaxes('Tél : 0550 12 34 56 · N° RC : 16/01-0456789 B 10 · NIF : 001016009988776')).toEqual({ phones: ['+213550123456'], faxes: [] });
+  });
+
+  test('pictograms are labels: 📠 a fax, ☎ 📞 📱 a phone, ✉ 📧 end a number label\'s reach', () => {
+    expect(findPhonesAndFaxes('📞 0550 12 34 56\n☎️ 021 23 45 67\n📠 021 23 45 68\n✉ a@b.dz 0661 22 33 44')).toEqual({ phones: ['+213550123456', '+21321234567', '+213661223344'], faxes: ['+21321234568'] });
+    expect(readNumbers('📱 0550 12 34 56').labelled).toEqual(['+213550123456']);
+  });
+
+  test('label words inside other words are not labels', () => {
+    // 'Hôtel' holds 'tel', 'Faxien' holds 'fax', 'importable' holds 'portable'.
+    expect(findPhonesAndFaxes('Hôtel Faxien, importable 0550 12 34 56')).toEqual({ phones: ['+213550123456'], faxes: [] });
+  });
+});
+
+describe('findEmails: spelled-out addresses', () => {
+  test('"arobase" and "point" in the whole shape of an address', () => {
+    expect(findEmails('Écrivez à commercial arobase batiplus point dz')).toEqual(['commercial@batiplus.dz']);
+    expect(findEmails('contact arobase sarl-numidia.com.dz')).toEqual(['contact@sarl-numidia.com.dz']);
+    expect(findEmails('info (arobase) x (point) dz')).toEqual(['info@x.dz']);
+  });
+
+  test('prose with "point" or "arobase" is not an address', () => {
+    expect(findEmails('Notre point de vente arobase centre ville, point final')).toEqual([]);
+    expect(findEmails('le mot arobase désigne @')).toEqual([]);
+  });
+});
+
+describe('hostile texts are read in linear time', () => {
+  // Each of these took seconds to minutes with the earlier patterns (backtracking over long
+  // runs); they must now come back with the right answer well within the test's timeout.
+  const HOSTILE: [string, string][] = [
+    ['80,000 spaces around a separator word', `Tél${' '.repeat(80_000)}ou${' '.repeat(80_000)}0550 12 34 56`],
+    ['100,000 spaces before an unclosed bracket', `contact${' '.repeat(100_000)}[${' '.repeat(100_000)}at`],
+    ['200,000 letters', 'a'.repeat(200_000)],
+    ['"a@" 50,000 times', 'a@'.repeat(50_000)],
+    ['a dotted run before an @', `${'a.'.repeat(50_000)}@x.dz`],
+    ['a dotted domain of 100,000 characters', `x@${'a.'.repeat(50_000)}dz`],
+    ['"contact arobase " 10,000 times', 'contact arobase '.repeat(10_000)],
+    ['"Tél/" 20,000 times', `${'Tél/'.repeat(20_000)}0550 12 34 56`],
+    ['a Cloudflare attribute of 100,000 hex digits', `data-cfemail=${'a'.repeat(100_000)}`],
+    ['an entity of 100,000 zeros', `&#${'0'.repeat(100_000)}`],
+  ];
+
+  test.each(HOSTILE)('%s', (_, text) => {
+    expect(findEmails(text)).toEqual([]);
+    const { phones, faxes } = findPhonesAndFaxes(text);
+    expect(faxes).toEqual([]);
+    expect(findPhones(text)).toEqual(phones);
+    expect(phones.every((p) => p === '+213550123456')).toBe(true);
+  }, 20_000);
+
+  test('a number cut by 200,000 dashes is read in linear time (its span is trimmed without a backtracking pattern)', () => {
+    // A synchronous call cannot be stopped by the test's timeout: the time is checked after it
+    // (quadratic, this took about 80 s; linear, milliseconds).
+    const t = Date.now();
+    expect(findPhones(`0550${'-'.repeat(200_000)}12 34 56`)).toEqual([]);
+    expect(Date.now() - t).toBeLessThan(5_000);
+  });
+
+  test('a phone far inside 100,000 spaces is still found, and so is an address among 100,000 letters', () => {
+    expect(findPhones(`${' '.repeat(100_000)}0550 12 34 56${' '.repeat(100_000)}`)).toEqual(['+213550123456']);
+    expect(findEmails(`${'a '.repeat(50_000)}contact@numidia.dz${' b'.repeat(50_000)}`)).toEqual(['contact@numidia.dz']);
+    expect(findEmails(`${'a'.repeat(100_000)}@numidia.dz`)).toEqual([]);
+  }, 20_000);
+});
+
+describe('algerianNumber: libphonenumber\'s answer for DZ, computed without it', () => {
+  /** libphonenumber itself, as validNumber asked it before the shortcut. */
+  const libphonenumber = (text: string) => {
+    const phone = parsePhoneNumberFromString(text, { defaultCountry: 'DZ' });
+    return phone?.isValid() ? phone.number : undefined;
+  };
+
+  test('the usual ways of writing a number are answered without libphonenumber, and rightly', () => {
+    const usual: [string, string | null][] = [
+      ['0550 12 34 56', '+213550123456'],
+      ['021-23-45-67', '+21321234567'],
+      ['021.23.45.67', '+21321234567'],
+      ['+213 (0) 21 23 45 67', '+21321234567'],
+      ['00213 550 12 34 56', '+213550123456'],
+      ['213550123456', '+213550123456'],
+      ['+213550123456', '+213550123456'],
+      ['(021) 23 45 67', '+21321234567'],
+      ['0550 12 34 5', null],
+      ['0123 45 67 89', null],
+      ['00 00 00 00', null],
+    ];
+    for (const [text, e164] of usual) {
+      expect([text, algerianNumber(text)]).toEqual([text, e164]);
+      expect([text, libphonenumber(text)]).toEqual([text, e164 ?? undefined]);
+    }
+    // Other countries, other digits, letters: libphonenumber's to answer.
+    for (const text of ['+33 1 23 45 67 89', '0033 1 23 45 67 89', '٠٥٥٠١٢٣٤٥٦', '0550 12 34 56 ext 12', '0550+123456']) expect([text, algerianNumber(text)]).toEqual([text, undefined]);
+  });
+
+  /** Texts built of the pieces numbers are written with: prefixes, digits, separators, and some noise. */
+  const pieces = fc.constantFrom('0', '00', '+', '213', '+213', '00213', '(0)', '5', '55', '6', '7', '2', '21', '3', '4', '9', '8', '80', '1', '96', '98', ' ', ' ', '.', '-', '(', ')', '+33', '12', '34', '56', '78', '0550', '0661', '021', 'x', '#', ',', '٠');
+  const texts = fc.oneof(
+    fc.array(pieces, { maxLength: 14 }).map((p) => p.join('')),
+    // A prefix and 6 to 13 digits, with or without separators between them.
+    fc.tuple(fc.constantFrom('', '0', '+213', '+213 ', '00213', '213', '+2130', '00', '+', ' (0)'), fc.array(fc.integer({ min: 0, max: 9 }), { minLength: 6, maxLength: 13 }), fc.constantFrom('', ' ', '.', '-'), fc.nat()).map(
+      ([prefix, digits, sep, seed]) => prefix + digits.map((d, i) => (i > 0 && (seed >> i) % 2 === 0 ? sep : '') + d).join(''),
+    ),
+  );
+
+  test('on generated texts, every answer it gives is libphonenumber\'s', () => {
+    let answered = 0;
+    fc.assert(
+      fc.property(texts, (text) => {
+        const fast = algerianNumber(text);
+        if (fast === undefined) return;
+        answered++;
+        expect([text, fast ?? undefined]).toEqual([text, libphonenumber(text)]);
+      }),
+      { numRuns: 20_000 },
+    );
+    // Most generated texts are of the usual shapes: the shortcut is taken, not skipped.
+    expect(answered).toBeGreaterThan(10_000);
+  });
+
+  test('valid Algerian numbers of every range, written every usual way, are answered as libphonenumber answers them', () => {
+    const ranges = ['21', '23', '25', '29', '31', '38', '40', '41', '46', '49', '9619', '540', '549', '560', '564', '55', '60', '69', '77', '79', '800', '8031', '8091', '8011', '8021', '982', '983', '50', '70', '76', '80', '97', '99'];
+    fc.assert(
+      fc.property(fc.constantFrom(...ranges), fc.array(fc.integer({ min: 0, max: 9 }), { minLength: 3, maxLength: 9 }), fc.constantFrom('0', '+213', '00213', '213', '+213 0', ''), (range, rest, prefix) => {
+        const text = `${prefix}${range} ${rest.join('')}`;
+        expect([text, algerianNumber(text) ?? undefined]).toEqual([text, libphonenumber(text)]);
+      }),
+      { numRuns: 20_000 },
+    );
+  });
+});
