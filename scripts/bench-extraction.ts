@@ -21,7 +21,8 @@
  *          --only <text> (sites whose folder name contains it), --no-speed,
  *          --mutate <name[+name]> (serve every page mutated, test/helpers/metamorphic.ts: classes,
  *          tags, labels, phones, furniture, markup, all...; scored against the same expected.json,
- *          plus the furniture's directory contacts), --seed <n> (default 1).
+ *          plus the furniture's directory contacts), --seed <n> (default 1), --dump <dir> (write
+ *          the mutated pages there, one folder per site).
  *          `npm run bench:metamorphic` runs every mutation over several sets and prints the drops.
  */
 import fs from 'node:fs';
@@ -36,7 +37,7 @@ const option = (name: string, fallback: string) => {
   const i = args.indexOf(`--${name}`);
   return i >= 0 && args[i + 1] !== undefined ? args[i + 1] : fallback;
 };
-const positional = args.filter((a, i) => !a.startsWith('--') && !(i > 0 && ['--ms', '--json', '--only', '--mutate', '--seed'].includes(args[i - 1])));
+const positional = args.filter((a, i) => !a.startsWith('--') && !(i > 0 && ['--ms', '--json', '--only', '--mutate', '--seed', '--dump'].includes(args[i - 1])));
 const root = path.resolve(positional[0] ?? path.join(__dirname, '..', 'test', 'fixtures', 'directories'));
 const minMs = Number(option('ms', '1500'));
 const jsonFile = option('json', path.join(__dirname, '..', 'bench-results', 'extraction.json'));
@@ -103,6 +104,11 @@ async function main(): Promise<void> {
   try {
     for (const site of sites) {
       const mutated = mutations.length > 0 ? mutateSite(site, mutations, seed) : undefined;
+      const dump = option('dump', '');
+      if (mutated && dump) {
+        fs.mkdirSync(path.join(dump, site.id), { recursive: true });
+        for (const [key, body] of Object.entries(mutated.bodies)) fs.writeFileSync(path.join(dump, site.id, site.routes[key].file), body);
+      }
       const server = await serveSite(site, mutated?.bodies);
       let result;
       try {

@@ -941,13 +941,42 @@ function jsonLdOrgs(scripts: readonly HTMLElement[], ctx: PageContext): Json[] {
 
 /** The microdata organisations outside the chrome, reached as top-level items or list entries. */
 function microdataOrgs(page: ParsedPage, ctx: PageContext): HTMLElement[] {
+  let site: Set<string> | undefined;
   return page.elements.filter((el) => {
     if (!hasAttr(el, 'itemscope') || !isOrgScope(el) || insideChrome(el) || inChromeBlock(el) || !attached(el, page.root)) return false;
     const prop = el.getAttribute('itemprop');
     if (prop && !prop.split(/\s+/).some((p) => CONTAINERS.has(p))) return false;
     const url = ownProps(el, 'url').map(propValue)[0];
-    return !(url && isSiteRoot(absolute(url, ctx.base), ctx.pageUrl));
+    if (url && isSiteRoot(absolute(url, ctx.base), ctx.pageUrl)) return false;
+    // An organisation named as the site is (whatever its block's class says): the directory itself.
+    const name = ownProps(el, 'name').map(propValue)[0];
+    site ??= siteNames(page, ctx);
+    return !(name && site.has(foldName(name)));
   });
+}
+
+/**
+ * The names the directory gives itself on a page: `og:site_name` / `application-name`, the text
+ * of its links to its own home page (the logo link), and the last part of the page's title
+ * ('Opticiens à Ouargla - Guide Sud'). Folded (see {@link foldName}).
+ */
+function siteNames(page: ParsedPage, ctx: PageContext): Set<string> {
+  const names = new Set<string>();
+  for (const meta of page.byTag('META')) {
+    const key = (attrOf(meta, 'property') ?? attrOf(meta, 'name') ?? '').toLowerCase();
+    if (key === 'og:site_name' || key === 'application-name') names.add(foldName(attrOf(meta, 'content') ?? ''));
+  }
+  for (const a of page.byTag('A')) {
+    const href = attrOf(a, 'href');
+    if (href === undefined || !isSiteRoot(absolute(href, ctx.base), ctx.pageUrl)) continue;
+    const text = shortText(a, 60);
+    if (text) names.add(foldName(text));
+  }
+  const title = page.byTag('TITLE')[0];
+  const parts = title ? (shortText(title, 200) ?? '').split(/\s[-–—|·:]\s/) : [];
+  if (parts.length >= 2) names.add(foldName(parts[parts.length - 1]));
+  names.delete('');
+  return names;
 }
 
 function isOrgScope(el: HTMLElement): boolean {

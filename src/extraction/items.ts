@@ -750,8 +750,12 @@ export function repeatedItems(root: HTMLElement): RepeatedItems {
   shapes ??= new Map();
   try {
     const found = repeatedGroups(root);
-    if (found.items.length + found.advertisements.length > 0 || !wrapLedEntries(root)) return found;
-    return repeatedGroups(root);
+    // Entries led by a term or heading are looked for when no repeated block was found, or when the
+    // best ones hold fewer than two contacts (a classless page's banner and menu side by side); the
+    // richer in contacts wins.
+    if ((found.items.length + found.advertisements.length > 0 && found.withContacts >= 2) || !wrapLedEntries(root)) return strip(found);
+    const led = repeatedGroups(root);
+    return strip(found.items.length + found.advertisements.length === 0 || led.withContacts > found.withContacts ? led : found);
   } finally {
     ({ mainClasses, shapes } = outer);
   }
@@ -793,7 +797,12 @@ function wrapLedEntries(root: HTMLElement): boolean {
   return wrapped;
 }
 
-function repeatedGroups(root: HTMLElement): RepeatedItems {
+function strip({ items, advertisements }: RepeatedItems & { withContacts: number }): RepeatedItems {
+  return { items, advertisements };
+}
+
+/** The entries of {@link repeatedItems}, and how many of them hold contacts. */
+function repeatedGroups(root: HTMLElement): RepeatedItems & { withContacts: number } {
   const counts = countAll(root);
   type Group = { parent: HTMLElement; key: string; members: HTMLElement[]; score: number; size: number; qualified: number };
   const groups: Group[] = [];
@@ -823,7 +832,7 @@ function repeatedGroups(root: HTMLElement): RepeatedItems {
       if (qualified >= 2 && qualified * 2 >= members.length) groups.push({ parent, key, members, score, size: size / members.length, qualified });
     }
   }
-  if (groups.length === 0) return { items: [], advertisements: [] };
+  if (groups.length === 0) return { items: [], advertisements: [], withContacts: 0 };
   groups.sort((a, b) => b.score - a.score || a.size - b.size);
   let best = groups[0];
   let chosen = [best, ...groups.slice(1).filter((g) => g.key === best.key && !insideAny(g.parent, best.members) && !best.members.some((m) => insideAny(m, g.members)))];
@@ -846,7 +855,7 @@ function repeatedGroups(root: HTMLElement): RepeatedItems {
   }
   const members = chosen.flatMap((g) => g.members);
   // A grid's last row often holds a single entry (no group of its own): an entry of the same shape, alone
-  // in a sibling of the same shape as a chosen group's container, is one of them.
+  // in a later sibling of the same shape as a chosen group's container, is one of them.
   // Each container's siblings are read once (one pass per distinct grand-parent, not per group).
   const parents = new Set(chosen.map((g) => g.parent));
   const seen = new Set<HTMLElement>();
@@ -855,8 +864,11 @@ function repeatedGroups(root: HTMLElement): RepeatedItems {
     if (!grand || seen.has(grand)) continue;
     seen.add(grand);
     const shape = signature(g.parent);
+    // (After the grid's rows: a block of that shape before them is the page's banner, not its last row.)
+    let after = false;
     for (const sib of grand.childNodes) {
-      if (sib.nodeType !== 1 || parents.has(sib as HTMLElement) || !counts.has(sib as HTMLElement) || signature(sib as HTMLElement) !== shape) continue;
+      if (parents.has(sib as HTMLElement)) after = true;
+      if (!after || sib.nodeType !== 1 || parents.has(sib as HTMLElement) || !counts.has(sib as HTMLElement) || signature(sib as HTMLElement) !== shape) continue;
       parents.add(sib as HTMLElement);
       const lone = (sib as HTMLElement).childNodes.filter((c): c is HTMLElement => c.nodeType === 1 && counts.has(c as HTMLElement) && signature(c as HTMLElement) === best.key);
       if (lone.length === 1 && qualifies(lone[0], counts) > 0) members.push(lone[0]);
@@ -876,7 +888,7 @@ function repeatedGroups(root: HTMLElement): RepeatedItems {
     if (marks.strong || (marks.weak && weakShare < 0.5) || hasAdBadge(m)) advertisements.push(m);
     else items.push(m);
   }
-  return { items, advertisements };
+  return { items, advertisements, withContacts: items.filter((m) => qualifies(m, counts) === 2).length };
 }
 
 /** 2 when a block looks like an entry with contacts (a name, two texts, a number, e-mail or tel), 1 with only a link, else 0. */
@@ -919,9 +931,16 @@ function mainClass(classes: string[]): string {
   // Zebra classes ('row-alternate', 'odd', 'even') vary between entries of one list.
   const cls = classes
     .map((w) => w.toLowerCase().replace(ZEBRA_SUFFIX, ''))
-    .filter((w) => w !== '' && !/\d/.test(w) && !ZEBRA_WORDS.has(w));
+    .filter((w) => w !== '' && !PER_ENTRY_WORD.test(w) && !ZEBRA_WORDS.has(w));
   return cls.find((w) => !w.split(/[^\p{L}\p{N}]+/u).some((p) => AD_WORDS.has(p) && !WEAK_AD_WORDS.has(p))) ?? '';
 }
+
+/**
+ * A class word that numbers its entry or its row ('listing-200', 'post_12', 'row0', '42'): its only
+ * digits end it. Not the shape of a list. Digits inside a word are the class's own: a CSS-modules
+ * or CSS-in-JS hash ('Card_title__x7Gh2', 'css-1x2y3z'), shared by every entry.
+ */
+const PER_ENTRY_WORD = /^\D*\d+$/;
 
 /** Class words and suffixes of alternating entries (zebra striping, first/last markers). */
 const ZEBRA_WORDS = new Set(['odd', 'even', 'alt', 'alternate', 'first', 'last']);
@@ -1070,9 +1089,9 @@ const CURRENT_TAGS = new Set(['STRONG', 'B', 'SPAN', 'EM', 'LI', 'MARK']);
 
 /**
  * The next page of a pagination that is not numbered (letter ranges 'A–C · D–H · I–Z', date
- * ranges): the current page written as text (a bold or span element, or one marked
- * aria-current / current / active) among links to pages of the same path and parameters, and
- * the link right after it. Needs two such links beside it (a pagination, not a label and its link).
+ * ranges): the current page written as text (a bold element, one marked aria-current / current /
+ * active, or the only item of the run that is not a link) among links to pages of the same path
+ * and parameters, and the link right after it. Needs two such links beside it (a pagination, not a label and its link).
  */
 function linkAfterCurrent(elements: readonly HTMLElement[], pageUrl: string): string | undefined {
   const page = new URL(pageUrl);
@@ -1090,12 +1109,14 @@ function linkAfterCurrent(elements: readonly HTMLElement[], pageUrl: string): st
     }
   };
   const linkOf = (el: HTMLElement | undefined): HTMLElement | undefined => (el === undefined ? undefined : el.tagName === 'A' ? el : el.tagName === 'LI' ? el.childNodes.find((c): c is HTMLElement => (c as HTMLElement).tagName === 'A') : undefined);
-  const isCurrent = (el: HTMLElement): boolean => {
-    if (!CURRENT_TAGS.has(el.tagName) || el.childNodes.some((c) => (c as HTMLElement).tagName === 'A')) return false;
+  const unlinked = (el: HTMLElement): boolean => CURRENT_TAGS.has(el.tagName) && !el.childNodes.some((c) => (c as HTMLElement).tagName === 'A');
+  const isCurrent = (el: HTMLElement, only: boolean): boolean => {
+    if (!unlinked(el)) return false;
     const text = shortText(el, 16)?.trim();
     if (!text || text.endsWith(':')) return false;
     const marked = (attrOf(el, 'aria-current') ?? '') !== '' || ['active', 'current', 'courant', 'courante', 'selected', 'is-active'].some((c) => el.classList.contains(c));
-    return marked || el.tagName === 'STRONG' || el.tagName === 'B';
+    // Unmarked (a site's class names say nothing), the one item among the links that is not one is the current page.
+    return marked || only || el.tagName === 'STRONG' || el.tagName === 'B';
   };
   // Each parent's children once (a sibling lookup per element would be quadratic on a wide page).
   for (const parent of elements) {
@@ -1104,7 +1125,8 @@ function linkAfterCurrent(elements: readonly HTMLElement[], pageUrl: string): st
     if (kids.length < 3 || !kids.some((k) => CURRENT_TAGS.has(k.tagName))) continue;
     const links = kids.map((k) => samePath(linkOf(k)));
     if (links.filter((l) => l !== undefined).length < 2) continue;
-    for (let i = 0; i + 1 < kids.length; i++) if (links[i + 1] !== undefined && isCurrent(kids[i])) return links[i + 1];
+    const only = kids.filter(unlinked).length === 1;
+    for (let i = 0; i + 1 < kids.length; i++) if (links[i + 1] !== undefined && isCurrent(kids[i], only)) return links[i + 1];
   }
   return undefined;
 }

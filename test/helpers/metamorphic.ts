@@ -334,21 +334,38 @@ function mutateClasses(root: El, ctx: SiteContext, hashed: boolean) {
   const rng = ctx.rng(hashed ? 'hashed' : 'classes');
   const classMap = memo(ctx, hashed ? 'hashed-map' : 'class-map', () => new Map<string, string>());
   const idMap = memo(ctx, hashed ? 'hashed-ids' : 'id-map', () => new Map<string, string>());
+  const wordMap = memo(ctx, hashed ? 'hashed-words' : 'utility-words', () => new Map<string, string>());
   const mapClass = (value: string) => {
-    const k = value.trim();
+    // A template writes one class list for all its entries: per-entry words ('listing-200') and
+    // zebra words ('odd') have no utility of their own (hashed names keep them, word by word).
+    const k = hashed
+      ? value.trim()
+      : value
+          .trim()
+          .split(/\s+/)
+          .filter((w) => !/\d+$/.test(w) && !/^(?:odd|even|first|last|alt)$/i.test(w))
+          .join(' ');
     if (!classMap.has(k)) {
       const words = k.split(/\s+/).filter(Boolean);
       let out: string[];
       if (hashed) {
-        const component = rng.pick(['Card', 'Listing', 'Item', 'Layout', 'Box', 'Row', 'Result']);
-        out = words.map((w) => (KEPT_CLASS_WORDS.has(w) ? w : `${component}_${w.replace(/[-_](\w)/g, (_, c: string) => c.toUpperCase())}__${rng.token(5)}`));
+        out = words.map((w) => {
+          if (KEPT_CLASS_WORDS.has(w)) return w;
+          if (!wordMap.has(w)) wordMap.set(w, `${rng.pick(['Card', 'Listing', 'Item', 'Layout', 'Box', 'Row', 'Result'])}_${w.replace(/[-_](\w)/g, (_, c: string) => c.toUpperCase())}__${rng.token(5)}`);
+          return wordMap.get(w)!;
+        });
       } else {
+        // Word by word, as a utility-first site writes a component: its base utilities, then
+        // those of each variant ('card featured': the card's, then a border colour).
         out = [];
-        const n = 1 + rng.int(5);
-        for (let i = 0; i < n; i++) out.push(rng.pick(UTILITIES));
-        out = [...new Set(out), ...words.filter((w) => KEPT_CLASS_WORDS.has(w))];
-        // Keep distinct originals distinct: two different components rarely share every utility.
-        out.push(`${rng.pick(['x', 'c', 'k'])}${rng.token(4).toLowerCase()}`);
+        for (const w of words) {
+          if (KEPT_CLASS_WORDS.has(w)) out.push(w);
+          else {
+            if (!wordMap.has(w)) wordMap.set(w, Array.from({ length: 1 + rng.int(3) }, () => rng.pick(UTILITIES)).join(' '));
+            out.push(...wordMap.get(w)!.split(' '));
+          }
+        }
+        out = [...new Set(out)];
       }
       classMap.set(k, out.join(' '));
     }

@@ -1,0 +1,57 @@
+/**
+ * The general rules found by the metamorphic harness (test/helpers/metamorphic.ts,
+ * `npm run bench:metamorphic`): each test is a page whose meaning a reader gets without the
+ * site's class names, tags or wording that the extractor used to need. Each failed before its rule.
+ */
+import { parse } from 'node-html-parser';
+import { readListing } from '../../src/extraction/extract';
+import { findNextPage } from '../../src/extraction/items';
+
+const URL = 'https://annuaire.test/annuaire?q=btp&page=1';
+const names = (html: string, url = URL) => readListing(html, url).companies.map((c) => c.name);
+
+describe('pages whose class names mean nothing', () => {
+  test("hashed class names (CSS modules) with digits still tell the entries' shape from another block's", () => {
+    const card = (name: string, phone: string) => `<div class="Card_card__x7Gh2"><h3 class="Card_title__a1B2c">${name}</h3><p class="Card_addr__Zz9Yy">Alger</p><p>Tél : ${phone}</p></div>`;
+    const html = `<html><body><div class="List_grid__9kLm2">${card('Numidia Bâtiment', '0550 12 34 56')}${card('Atlas Travaux', '0661 22 33 44')}${card('Tassili Construction', '021 23 45 67')}
+      <div class="Help_box__a8Kd3"><b>Annuaire DZ</b><p>Une question ? Appelez le 021 99 88 77</p></div></div></body></html>`;
+    expect(names(html)).toEqual(['Numidia Bâtiment', 'Atlas Travaux', 'Tassili Construction']);
+  });
+
+  test('entries written as <dt>/<dd> runs win over a classless banner and menu that repeat beside them', () => {
+    const html = `<html><head><title>Soummam Éco</title></head><body><div>
+      <div><h1>Soummam Éco</h1><p>Rédaction : 034 10 20 30</p></div>
+      <div><ul><li><a href="/">Accueil</a></li><li><a href="/annuaire.html">Annuaire</a></li></ul></div>
+      <dl><dt>Céramique de la Soummam</dt><dd>Akbou</dd><dd>Tél. : 034 22 33 44</dd>
+      <dt>Huilerie Ifri</dt><dd>Ouzellaguen</dd><dd>Tél. : 0661 57 46 35</dd>
+      <dt>Société Béjaïa Plastiques</dt><dd>Béjaïa</dd><dd>Tél. : 0550 68 79 80</dd></dl></div></body></html>`;
+    expect(names(html)).toEqual(['Céramique de la Soummam', 'Huilerie Ifri', 'Société Béjaïa Plastiques']);
+  });
+
+  test("a banner of the rows' shape above the listing is not a grid's last row", () => {
+    const row = (name: string, phone: string) => `<div class="w-full"><div class="p-4"><h2>${name}</h2><p>Maintenance informatique</p><p>Tél : ${phone}</p></div></div>`;
+    const html = `<html><body>
+      <div class="items-center"><div class="w-full"><ul><li><a href="tel:+21336900150">036 90 01 50</a></li></ul><a href="/">Accueil</a> <a href="/prestataires/">Prestataires</a></div></div>
+      <div class="items-center">${row('Hodna Informatique', '036 84 12 07')}${row('Sétif Réseaux', '0661 45 23 90')}${row('Djemila Soft', '0770 11 22 33')}</div>
+      <div class="items-center"><div class="w-full"><div class="p-4"><h2>Babor Data</h2><p>Sauvegarde</p><p>Tél : 0550 44 55 66</p></div></div></div>
+    </body></html>`;
+    expect(names(html)).toEqual(['Hodna Informatique', 'Sétif Réseaux', 'Djemila Soft', 'Babor Data']);
+  });
+
+  test('the current page of a letter-range pagination, an unmarked span among links, leads to the next range', () => {
+    const root = parse('<div>Hôtels de : <span class="x1">A–F</span> | <a href="/hotels?de=g&a=m">G–M</a> | <a href="/hotels?de=n&a=z">N–Z</a></div>');
+    expect(findNextPage(root, 'https://annuaire.test/hotels?de=a&a=f')).toBe('/hotels?de=g&a=m');
+  });
+
+  test("a microdata organisation named as the site (its title's last part, its home link) is the directory's, whatever its block's class", () => {
+    const html = `<html><head><title>Opticiens à Ouargla - Guide Sud</title></head><body>
+      <div class="k1"><a href="/">Guide Sud</a> · 029 60 00 40</div>
+      <section><h1>Opticiens à Ouargla</h1>
+        <article class="r" itemscope itemtype="http://schema.org/Optician"><h2 itemprop="name">Optique Sidi Khouiled</h2><span itemprop="telephone">029 71 20 30</span></article>
+        <article class="r" itemscope itemtype="http://schema.org/Optician"><h2 itemprop="name">Optique El Bahdja</h2><span itemprop="telephone">0661 20 30 40</span></article>
+      </section>
+      <div class="k2" itemscope itemtype="http://schema.org/Organization"><span itemprop="name">Guide Sud</span> · <span itemprop="telephone">029 60 00 40</span></div>
+    </body></html>`;
+    expect(names(html)).toEqual(['Optique Sidi Khouiled', 'Optique El Bahdja']);
+  });
+});
