@@ -106,8 +106,11 @@ async function main(): Promise<void> {
       const mutated = mutations.length > 0 ? mutateSite(site, mutations, seed) : undefined;
       const dump = option('dump', '');
       if (mutated && dump) {
-        fs.mkdirSync(path.join(dump, site.id), { recursive: true });
-        for (const [key, body] of Object.entries(mutated.bodies)) fs.writeFileSync(path.join(dump, site.id, site.routes[key].file), body);
+        for (const [key, body] of Object.entries(mutated.bodies)) {
+          const file = path.join(dump, site.id, site.routes[key].file);
+          fs.mkdirSync(path.dirname(file), { recursive: true });
+          fs.writeFileSync(file, body);
+        }
       }
       const server = await serveSite(site, mutated?.bodies);
       let result;

@@ -27,7 +27,7 @@ import type { HTMLElement } from 'node-html-parser';
 import { findEmails, findPhonesAndFaxes, normalizeEmail, normalizePhone, readNumbers } from '../platform/contacts';
 import { sameHost } from './hosts';
 import { normalizeCompanyName, stripControlCharacters } from '../platform/text';
-import { attributeJson, classWords, embeddedJson, isPageFrame, repeatedMembers, findNextPage, jsonHtml, jsonItems, jsonNext, preRecords, repeatedItems, shortText, type JsonItem } from './items';
+import { attributeJson, classWords, embeddedJson, isPageFrame, leadName, repeatedMembers, findNextPage, jsonHtml, jsonItems, jsonNext, preRecords, repeatedItems, shortText, type JsonItem } from './items';
 import { attrOf, blockText, classAndId, descendants, hasAttr, isCardTelType, itemParts, parsePage, type ItemParts, type ParsedPage } from './parse';
 import type { SourceSelectors } from './sources';
 
@@ -571,6 +571,8 @@ function readName(scope: Scope, ctx: PageContext, selectors: SourceSelectors, pa
       () => nameText(parts.bold),
       () => textOf(parts.term),
       () => parts.anchors.filter((a) => !/^(?:mailto:|tel:)|email-protection/i.test(a.getAttribute('href') ?? '')).map(textOf).find((t) => t !== undefined && !/^(?:voir|d[ée]tails?|plus|en savoir|afficher|contact)/i.test(t)),
+      // Nothing sets a name apart: the entry's first line of text, as a reader takes it.
+      () => (el ? leadName(el) : undefined),
     );
   }
   for (const c of candidates) {
@@ -649,11 +651,11 @@ function rowName(row: HTMLElement, ctx: PageContext): string | undefined {
   const list = cells(row);
   const byHeader = headers.findIndex((h) => NAME_HEADER.test(h));
   if (byHeader !== -1 && list[byHeader]) {
-    const name = cellName(list[byHeader]);
+    const name = cellName(list[byHeader], headers[byHeader]);
     // A field's label ('Fax', 'E-mail') in the name column is a row of the company above, never a company.
     return name !== undefined && LABEL_CELL.test(name) ? undefined : name;
   }
-  return list.map(cellName).find((t) => t !== undefined && !LABEL_CELL.test(t) && /\p{L}{2}/u.test(t) && !t.includes('@') && (t.match(/\d/g) ?? []).length < 6);
+  return list.map((c, i) => cellName(c, headers[i])).find((t) => t !== undefined && !LABEL_CELL.test(t) && /\p{L}{2}/u.test(t) && !t.includes('@') && (t.match(/\d/g) ?? []).length < 6);
 }
 
 /** Tags that set a name apart in a cell ('<b>Name</b><br><em>Notaire</em>'). */
@@ -662,10 +664,18 @@ const CELL_NAME_TAGS = new Set(['B', 'STRONG', 'A', 'H3', 'H4', 'H5', 'H6', 'SPA
 /**
  * A cell's name: the cell's first element when it is bold (or a link, a heading, a span) and a
  * line break or a block follows it (the member's title, an activity written under the name),
- * else the cell's text.
+ * else the cell's text; a first element repeating the column's header (a stacked table's label)
+ * left out.
  */
-function cellName(cell: HTMLElement): string | undefined {
-  const kids = cell.childNodes.filter((c) => c.nodeType === 1 || c.text.trim() !== '');
+function cellName(cell: HTMLElement, header?: string): string | undefined {
+  let kids = cell.childNodes.filter((c) => c.nodeType === 1 || c.text.trim() !== '');
+  // A stacked table (responsive: each cell repeats its column's header, shown on small screens only): that label is not the name.
+  const label = kids[0];
+  if (header && kids.length > 1 && label.nodeType === 1 && clean(label.text).toLowerCase() === header.toLowerCase()) {
+    kids = kids.slice(1);
+    if (kids.length === 1 && kids[0].nodeType === 1) return nameText(kids[0] as HTMLElement);
+    return clean(kids.map((k) => k.text).join(' ')) || undefined;
+  }
   const [first, second] = kids as HTMLElement[];
   if (first?.nodeType === 1 && CELL_NAME_TAGS.has(first.tagName) && second?.nodeType === 1 && (second.tagName === 'BR' || second.tagName === 'DIV' || second.tagName === 'P')) {
     const href = first.tagName === 'A' ? first.getAttribute('href') ?? '' : '';
@@ -839,8 +849,9 @@ function readPhones(scope: Scope, ctx: PageContext, selectors: SourceSelectors):
 
 /**
  * The numbers of an entry's hCard `tel` elements, by their `type` (hidden or not): 'fax' makes
- * a fax, any other type (work, cell, voice) or none a phone. The value is the `value`
- * element's text, else the tel's own text without its types.
+ * a fax, any other type (work, cell, voice) a phone. The value is the `value` element's text,
+ * else the tel's own text without its types. A tel with neither is read with its own labels
+ * ('Fax bureau : …' a fax).
  */
 function cardTels(parts: ItemParts): { phones: string[]; faxes: string[] } {
   const out = { phones: [] as string[], faxes: [] as string[] };
@@ -848,8 +859,15 @@ function cardTels(parts: ItemParts): { phones: string[]; faxes: string[] } {
     const kids = tel.childNodes.filter((c): c is HTMLElement => c.nodeType === 1);
     const types = kids.filter(isCardTelType).map((t) => t.text.trim().toLowerCase());
     const value = kids.find((k) => k.classList.contains('value'));
-    const numbers = phonesIn(value ? value.text : blockText(tel));
-    (types.some((t) => t.includes('fax')) ? out.faxes : out.phones).push(...numbers);
+    if (types.length > 0 || value) {
+      const numbers = phonesIn(value ? value.text : blockText(tel));
+      (types.some((t) => t.includes('fax')) ? out.faxes : out.phones).push(...numbers);
+      continue;
+    }
+    // No type nor value element: the tel's own label says ('Fax bureau : 043 …', 'Portable : …').
+    const { phones, faxes } = readNumbers(blockText(tel));
+    out.phones.push(...phones);
+    out.faxes.push(...faxes);
   }
   return out;
 }

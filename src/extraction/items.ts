@@ -891,14 +891,54 @@ function repeatedGroups(root: HTMLElement): RepeatedItems & { withContacts: numb
   return { items, advertisements, withContacts: items.filter((m) => qualifies(m, counts) === 2).length };
 }
 
-/** 2 when a block looks like an entry with contacts (a name, two texts, a number, e-mail or tel), 1 with only a link, else 0. */
+/**
+ * 2 when a block looks like an entry with contacts (a name, two texts, a number, e-mail or tel), 1
+ * with only a link, else 0. Its name may be its first line of text ({@link leadName}) when it has
+ * contacts and nothing else sets a name apart (a card of plain paragraphs whose classes say nothing).
+ */
 function qualifies(m: HTMLElement, counts: Map<HTMLElement, Counts>): number {
   const c = counts.get(m) ?? ZERO;
-  const named = c.names > 0 || (m.tagName === 'TR' && m.childNodes.filter((n) => (n as HTMLElement).tagName === 'TD').length >= 2);
   const contact = c.numbers > 0 || c.ats > 0 || c.tels > 0;
+  const named = c.names > 0 || (m.tagName === 'TR' ? m.childNodes.filter((n) => (n as HTMLElement).tagName === 'TD').length >= 2 : contact && c.texts >= 2 && leadName(m) !== undefined);
   if (!named || c.texts < 2) return 0;
   return contact ? 2 : c.links > 0 ? 1 : 0;
 }
+
+/** Inline elements a first line of text may be written in. */
+const INLINE_TAGS = new Set(['SPAN', 'A', 'EM', 'STRONG', 'B', 'SMALL', 'I', 'FONT', 'U', 'MARK', 'ABBR', 'CITE', 'BDI', 'BDO', 'Q']);
+/** Elements whose text is never a first line: scripts, icons, controls, footnotes, labels and header cells. */
+const NO_LEAD_TAGS = new Set(['SCRIPT', 'STYLE', 'TEMPLATE', 'NOSCRIPT', 'BUTTON', 'SVG', 'SUP', 'SELECT', 'OPTION', 'LABEL', 'TH']);
+
+/**
+ * An entry's first line of text, when it can be a name: what a reader takes as the title of a card
+ * whose markup sets nothing apart (plain `<p>`s, classes that mean nothing). The first text in
+ * document order, with the inline elements around it; not a field's label ('Tél :'), a contact,
+ * a number, an ad badge or a long sentence. A bounded walk: it stops at the first text.
+ */
+export function leadName(m: HTMLElement): string | undefined {
+  const stack = [...m.childNodes].reverse();
+  let steps = 0;
+  while (stack.length > 0 && ++steps < 200) {
+    const n = stack.pop()!;
+    if (n.nodeType === 1) {
+      const el = n as HTMLElement;
+      if (NO_LEAD_TAGS.has(el.tagName)) continue;
+      for (let i = el.childNodes.length - 1; i >= 0; i--) stack.push(el.childNodes[i]);
+      continue;
+    }
+    if (n.nodeType !== 3 || n.rawText.trim() === '') continue;
+    let line = n.parentNode;
+    while (line && line !== m && INLINE_TAGS.has(line.tagName) && line.parentNode && line.parentNode !== m && INLINE_TAGS.has(line.parentNode.tagName)) line = line.parentNode;
+    const text = (line && line !== m ? shortText(line, 100) : n.text.replace(/\s+/g, ' ').trim()) ?? '';
+    if (text.length < 2 || text.length > 100 || !/\p{L}{2}/u.test(text) || text.includes('@') || (text.match(/\d/g) ?? []).length >= 6) return undefined;
+    if (/[:：]\s*$/.test(text) || FIELD_WORDS.test(text) || LEADING_LABEL.test(text) || AD_BADGE.test(text.replace(/[\s()[\]·•|-]+/g, ''))) return undefined;
+    return text;
+  }
+  return undefined;
+}
+
+/** A line that begins with a field's label ('Tél : …', 'Adresse: …', 'E-mail …'). */
+const LEADING_LABEL = /^(?:t[ée]l[ée]?(?:phone)?\.?|mobile|portable|gsm|fixe|fax|t[ée]l[ée]copie|e-?mail|courriel|adresse|address|site(?: web)?|horaires?|الهاتف|الفاكس|العنوان|البريد)\b\s*[:.]?/iu;
 
 /** A child's shape: its tag and its first class word that is not an ad word (nor a number). */
 function signature(el: HTMLElement): string {

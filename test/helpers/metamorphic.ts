@@ -14,8 +14,9 @@
  *  - identity: pages parsed and written back unchanged (the control: must score as unmutated);
  *  - classes: every class list replaced by meaningless utility classes (Tailwind-like), every id by
  *    a token. Kept: ids of framework data scripts (`__NEXT_DATA__`...), microformat class words
- *    (vcard, fn, org, tel, h-card, p-name...: a published standard, not a site's naming) and
- *    `adsbygoogle` (AdSense requires it). Ad class words (`sponsored`, `ad`) are NOT kept: a site
+ *    (vcard, fn, org, tel, h-card, p-name...: a published standard, not a site's naming),
+ *    `adsbygoogle` (AdSense requires it) and icon-font classes (fa-phone, bi-telephone...: a
+ *    library's names; the icon is what a reader sees). Ad class words (`sponsored`, `ad`) are NOT kept: a site
  *    with meaningless classes tells its ads by a visible badge ("Sponsorisé"), a data attribute
  *    or an ad network's markup, which stay.
  *  - hashed: CSS-modules names (`Card_title__x7Gh2`): each class word kept inside a hashed name.
@@ -327,8 +328,13 @@ function memo<T>(ctx: SiteContext, key: string, make: () => T): T {
 }
 
 const UTILITIES = ['flex', 'grid', 'block', 'inline-flex', 'items-center', 'justify-between', 'gap-2', 'gap-4', 'p-4', 'px-3', 'py-2', 'mt-2', 'mb-4', 'text-sm', 'text-lg', 'font-medium', 'text-gray-700', 'text-slate-900', 'bg-white', 'rounded-lg', 'shadow-sm', 'border', 'border-gray-200', 'w-full', 'md:w-1/3', 'lg:grid-cols-3', 'hover:bg-gray-50', 'leading-6', 'truncate', 'space-y-1', 'col-span-2', 'relative', 'overflow-hidden'];
-/** Class words kept by `classes`: microformats (a standard) and AdSense's required class. */
-const KEPT_CLASS_WORDS = new Set(['vcard', 'h-card', 'fn', 'org', 'tel', 'email', 'adr', 'p-name', 'p-org', 'p-tel', 'u-email', 'adsbygoogle']);
+/**
+ * Class words kept by `classes` and `hashed`: microformats (a standard), AdSense's required class,
+ * and icon-font classes (Font Awesome, Bootstrap Icons, Glyphicons, Dashicons...: a library's
+ * names, the same on every site that shows that icon, and the icon is what a reader sees).
+ */
+const KEPT_CLASS_WORDS = new Set(['vcard', 'h-card', 'fn', 'n', 'org', 'tel', 'email', 'adr', 'type', 'value', 'url', 'street-address', 'locality', 'region', 'postal-code', 'country-name', 'p-name', 'p-org', 'p-tel', 'u-email', 'adsbygoogle']);
+const KEPT_CLASS = (w: string) => KEPT_CLASS_WORDS.has(w) || /^(?:fa|fas|far|fab|fa-[\w-]+|bi|bi-[\w-]+|glyphicon(?:-[\w-]+)?|dashicons(?:-[\w-]+)?|icon-[\w-]+|ti-[\w-]+|la|la-[\w-]+|mdi|mdi-[\w-]+)$/.test(w);
 
 function mutateClasses(root: El, ctx: SiteContext, hashed: boolean) {
   const rng = ctx.rng(hashed ? 'hashed' : 'classes');
@@ -336,21 +342,25 @@ function mutateClasses(root: El, ctx: SiteContext, hashed: boolean) {
   const idMap = memo(ctx, hashed ? 'hashed-ids' : 'id-map', () => new Map<string, string>());
   const wordMap = memo(ctx, hashed ? 'hashed-words' : 'utility-words', () => new Map<string, string>());
   const mapClass = (value: string) => {
-    // A template writes one class list for all its entries: per-entry words ('listing-200') and
-    // zebra words ('odd') have no utility of their own (hashed names keep them, word by word).
-    const k = hashed
-      ? value.trim()
-      : value
-          .trim()
-          .split(/\s+/)
-          .filter((w) => !/\d+$/.test(w) && !/^(?:odd|even|first|last|alt)$/i.test(w))
-          .join(' ');
+    // A template writes one class list for all its entries: per-entry words ('listing-200', 'row0')
+    // have no utility or module class of their own, nor zebra words ('odd') a utility.
+    // A zebra variant ('row-alternate') is a base class and a modifier ('row' + 'alternate'), as
+    // a module would write it; a utility site writes it with odd:/even: variants, no class at all.
+    const k = value
+      .trim()
+      .split(/\s+/)
+      .flatMap((w) => {
+        const m = /^(.+?)[-_](odd|even|alt|alternate)$/i.exec(w);
+        return m ? [m[1], m[2]] : [w];
+      })
+      .filter((w) => !/^\D*\d+$/.test(w) && (hashed || !/^(?:odd|even|first|last|alt|alternate)$/i.test(w)))
+      .join(' ');
     if (!classMap.has(k)) {
       const words = k.split(/\s+/).filter(Boolean);
       let out: string[];
       if (hashed) {
         out = words.map((w) => {
-          if (KEPT_CLASS_WORDS.has(w)) return w;
+          if (KEPT_CLASS(w)) return w;
           if (!wordMap.has(w)) wordMap.set(w, `${rng.pick(['Card', 'Listing', 'Item', 'Layout', 'Box', 'Row', 'Result'])}_${w.replace(/[-_](\w)/g, (_, c: string) => c.toUpperCase())}__${rng.token(5)}`);
           return wordMap.get(w)!;
         });
@@ -359,7 +369,7 @@ function mutateClasses(root: El, ctx: SiteContext, hashed: boolean) {
         // those of each variant ('card featured': the card's, then a border colour).
         out = [];
         for (const w of words) {
-          if (KEPT_CLASS_WORDS.has(w)) out.push(w);
+          if (KEPT_CLASS(w)) out.push(w);
           else {
             if (!wordMap.has(w)) wordMap.set(w, Array.from({ length: 1 + rng.int(3) }, () => rng.pick(UTILITIES)).join(' '));
             out.push(...wordMap.get(w)!.split(' '));
@@ -392,7 +402,7 @@ function mutateClasses(root: El, ctx: SiteContext, hashed: boolean) {
       if (a.value === undefined) continue;
       const n = a.name.toLowerCase();
       if (n === 'href' && a.value.startsWith('#') && ids.has(a.value.slice(1))) a.value = `#${ids.get(a.value.slice(1))}`;
-      if ((n === 'for' || n.startsWith('aria-')) && ids.has(a.value)) a.value = ids.get(a.value)!;
+      if (['for', 'aria-labelledby', 'aria-describedby', 'aria-controls', 'aria-owns', 'list', 'form'].includes(n) && ids.has(a.value)) a.value = ids.get(a.value)!;
     }
   }
 }

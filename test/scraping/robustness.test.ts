@@ -54,4 +54,38 @@ describe('pages whose class names mean nothing', () => {
     </body></html>`;
     expect(names(html)).toEqual(['Optique Sidi Khouiled', 'Optique El Bahdja']);
   });
+
+  test('a card of plain paragraphs (no heading, bold or name class) is named by its first line', () => {
+    const card = (name: string, phone: string) =>
+      `<div class="a1 b2"><div class="c3"><img src="/logo.png" alt=""></div><div class="d4"><p class="e5">${name}</p><p class="f6">Khenchela · Garage</p><ul><li><a href="tel:${phone}"><span>${phone}</span></a></li><li>Fax : 032 64 50 85</li></ul></div></div>`;
+    const html = `<html><body><div class="g7">${card('Garage Dib', '+21332376213')}${card('Location de voitures Guerfi', '+21332309186')}</div></body></html>`;
+    const { companies } = readListing(html, URL);
+    expect(companies.map((c) => [c.name, c.phones])).toEqual([
+      ['Garage Dib', ['+21332376213']],
+      ['Location de voitures Guerfi', ['+21332309186']],
+    ]);
+  });
+
+  test("a card's first line is not its name when it is a field's label or a contact", () => {
+    const card = (phone: string) => `<div class="a1"><p>Tél : ${phone}</p><p>Khenchela</p></div>`;
+    expect(names(`<html><body><div>${card('0550 12 34 56')}${card('0661 22 33 44')}</div></body></html>`)).toEqual([]);
+  });
+
+  test("a stacked table's cell labels (each cell repeating its column's header) are not part of the name", () => {
+    const row = (name: string, phone: string) =>
+      `<tr><td><span class="q1">Concessionnaire / garage</span> <strong>${name}</strong></td><td><span class="q1">Commune</span> Es Senia</td><td><span class="q1">Téléphone</span> ${phone}</td></tr>`;
+    const html = `<html><body><table><thead><tr><th>Concessionnaire / garage</th><th>Commune</th><th>Téléphone</th></tr></thead><tbody>${row('SPA Bounab Car Services', '0669 53 57 66')}${row('Kebir Pneus', '0698 06 44 70')}</tbody></table></body></html>`;
+    expect(names(html)).toEqual(['SPA Bounab Car Services', 'Kebir Pneus']);
+  });
+
+  test("an hCard tel without a type element is read with its own label: 'Fax bureau' is a fax", () => {
+    const entry = (name: string, phone: string, fax: string) =>
+      `<div class="vcard k1"><span class="org fn">${name}</span><span class="tel x1"><span class="y1">Portable</span><span>:</span> <span>${phone}</span></span><span class="tel x2"><span class="y1">Fax bureau</span><span>:</span> <span>${fax}</span></span></div>`;
+    const html = `<html><body><div>${entry('Cabinet Berrezoug', '0796 30 30 70', '043 21 83 62')}${entry('Cabinet Benamar', '0661 47 23 68', '043 47 23 69')}</div></body></html>`;
+    const { companies } = readListing(html, URL);
+    expect(companies.map((c) => [c.name, c.phones, c.faxes])).toEqual([
+      ['Cabinet Berrezoug', ['+213796303070'], ['+21343218362']],
+      ['Cabinet Benamar', ['+213661472368'], ['+21343472369']],
+    ]);
+  });
 });
