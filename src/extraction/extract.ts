@@ -568,9 +568,11 @@ function readName(scope: Scope, ctx: PageContext, selectors: SourceSelectors, pa
       () => nameText(parts.heading),
       () => nameText(parts.labelledName),
       () => withoutLabel(nameText(parts.named)),
-      () => nameText(parts.bold),
+      // Bold text, unless a link of the entry's own comes first ('<a>Name</a> <b>Catégorie</b>'): the first a reader meets.
+      () => (parts.bold && !linkFirst(el, parts) ? nameText(parts.bold) : undefined),
       () => textOf(parts.term),
-      () => parts.anchors.filter((a) => !/^(?:mailto:|tel:)|email-protection/i.test(a.getAttribute('href') ?? '')).map(textOf).find((t) => t !== undefined && !/^(?:voir|d[ée]tails?|plus|en savoir|afficher|contact)/i.test(t)),
+      () => parts.anchors.filter(namingLink).map(textOf).find((t) => t !== undefined && !NOT_A_NAME_LINK.test(t)),
+      () => nameText(parts.bold),
       // Nothing sets a name apart: the entry's first line of text, as a reader takes it.
       () => (el ? leadName(el) : undefined),
     );
@@ -580,6 +582,27 @@ function readName(scope: Scope, ctx: PageContext, selectors: SourceSelectors, pa
     if (v) return v.slice(0, MAX_TEXT);
   }
   return undefined;
+}
+
+/** Link texts that are actions, not names. */
+const NOT_A_NAME_LINK = /^(?:voir|d[ée]tails?|plus|en savoir|afficher|contact)/i;
+
+/** A link that may carry an entry's name: not a contact link, a protected e-mail, an anchor or a script. */
+function namingLink(a: HTMLElement): boolean {
+  return !/^(?:mailto:|tel:|javascript:|#)|email-protection/i.test((a.getAttribute('href') ?? '').trim());
+}
+
+/** Whether a naming link of the entry (one with a name-like text) comes before its first bold text, in document order. */
+function linkFirst(el: HTMLElement | undefined, parts: ItemParts): boolean {
+  const bold = parts.bold;
+  if (!el || !bold) return false;
+  const link = parts.anchors.find((a) => namingLink(a) && !NOT_A_NAME_LINK.test(textOf(a) ?? 'voir') && /\p{L}{2}/u.test(textOf(a) ?? ''));
+  if (!link || closest(bold, (a) => a === link) || closest(link, (a) => a === bold)) return false;
+  for (const d of descendants(el)) {
+    if (d === link) return true;
+    if (d === bold) return false;
+  }
+  return false;
 }
 
 /**

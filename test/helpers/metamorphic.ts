@@ -20,7 +20,7 @@
  *    with meaningless classes tells its ads by a visible badge ("Sponsorisé"), a data attribute
  *    or an ad network's markup, which stay.
  *  - hashed: CSS-modules names (`Card_title__x7Gh2`): each class word kept inside a hashed name.
- *  - tags: container tags swapped (div <-> section/article, repeated div children <-> ul/li,
+ *  - tags: container tags swapped (div <-> section, repeated divs <-> article, repeated div children <-> ul/li,
  *    span <-> em/b/strong, h2/h3/h4 <-> another heading level or strong);
  *  - wrappers: extra wrapper divs around elements and around their content;
  *  - whitespace: indentation and whitespace runs changed (never inside pre, never removed
@@ -293,7 +293,8 @@ const attr = (el: El, name: string) => el.attrs.find((a) => a.name.toLowerCase()
 const lowerTag = (el: El) => el.tag.toLowerCase();
 const elementChildren = (el: El) => el.children.filter((c): c is El => c.type === 'el');
 const classOf = (el: El) => attr(el, 'class')?.value ?? '';
-const keyOf = (el: El) => `${lowerTag(el)}.${classOf(el).trim()}`;
+/** An element's component: its tag and first class word (a card and a featured card are one component, written alike). */
+const keyOf = (el: El) => `${lowerTag(el)}.${classOf(el).trim().split(/\s+/)[0].replace(/\d+$/, '').replace(/[-_](?:odd|even|alt|alternate)$/i, '')}`;
 function textOf(node: HNode): string {
   if (node.type === 'text') return node.raw === 'markup' ? '' : node.text;
   if (['script', 'style'].includes(lowerTag(node))) return '';
@@ -432,10 +433,13 @@ function mutateTags(root: El, ctx: SiteContext) {
       }
     }
   }
+  const repeatedDiv = new Set(all.filter((el) => el.parent && lowerTag(el) === 'div' && el.parent.children.some((c) => c !== el && c.type === 'el' && keyOf(c) === keyOf(el))));
   for (const el of all) {
     const tag = lowerTag(el);
     if (tag === 'div' && el.parent && !['ul', 'ol', 'table', 'tr', 'tbody', 'thead', 'select', 'dl'].includes(lowerTag(el.parent)) && !elementChildren(el).some((k) => lowerTag(k) === 'li')) {
-      setTag(el, decide(`div:${keyOf(el)}`, ['div', 'section', 'article']));
+      // An article is an entry (a self-contained item): only blocks repeated beside their like may become one.
+      const repeated = repeatedDiv.has(el);
+      setTag(el, decide(`div:${keyOf(el)}:${repeated}`, repeated ? ['div', 'section', 'article'] : ['div', 'section']));
     } else if (tag === 'section' || tag === 'article') setTag(el, decide(`sec:${keyOf(el)}`, ['div', tag]));
     else if (tag === 'span' && !inPre(el)) setTag(el, decide(`span:${keyOf(el)}`, ['span', 'span', 'em', 'b', 'strong']));
     else if (tag === 'b' || tag === 'strong' || tag === 'em') setTag(el, decide(`bold:${keyOf(el)}`, tag === 'em' ? ['em', 'span', 'i'] : ['b', 'strong']));

@@ -88,4 +88,13 @@ describe('pages whose class names mean nothing', () => {
       ['Cabinet Benamar', ['+213661472368'], ['+21343472369']],
     ]);
   });
+
+  test("an entry's own link before its bold text names it: the bold words after it are its category", () => {
+    const entry = (slug: string, name: string, phone: string) => `<li><a href="/fiche/${slug}.html">${name}</a> <b>Conseil</b> <strong>Annaba</strong><br>Tél : ${phone}</li>`;
+    const html = `<html><body><ul>${entry('seybouse', 'Cabinet Comptable Seybouse', '038 86 12 34')}${entry('hippone', 'Bureau de Conseil Hippone', '0661 22 33 44')}</ul></body></html>`;
+    expect(names(html)).toEqual(['Cabinet Comptable Seybouse', 'Bureau de Conseil Hippone']);
+    // Bold first, then a category link: the bold text is the name.
+    const bold = (name: string, phone: string) => `<li><b>${name}</b> <a href="/categorie/conseil">Conseil</a><br>Tél : ${phone}</li>`;
+    expect(names(`<html><body><ul>${bold('Cabinet Seybouse', '038 86 12 34')}${bold('Bureau Hippone', '0661 22 33 44')}</ul></body></html>`)).toEqual(['Cabinet Seybouse', 'Bureau Hippone']);
+  });
 });
