@@ -389,10 +389,11 @@ function contactsOfChrome(page: ParsedPage): string[] {
     // (An element without attributes has no role, class or id: only its tag can make it chrome.)
     if ((!chromeTag && el.rawAttrs === '') || isPageFrame(el)) continue;
     if (!chromeTag && !hasAttr(el, 'role') && !/footer|header|topbar|copyright|pied|colophon|entete|bandeau/.test(classAndId(el))) continue;
-    if (!(isChrome(el) || (tag !== 'ARTICLE' && classWords(el).some((w) => PAGE_CHROME_WORDS.has(w))))) continue;
+    const chrome = isChrome(el);
+    if (!(chrome || (tag !== 'ARTICLE' && classWords(el).some((w) => PAGE_CHROME_WORDS.has(w))))) continue;
     if (closest(el.parentNode, (a) => a.tagName === 'FOOTER' || a.tagName === 'HEADER' || a.tagName === 'NAV' || a.tagName === 'ARTICLE' || a.tagName === 'LI') !== undefined) continue;
-    // A header/footer class inside an entry of a list ('card-footer') is the entry's.
-    if (!chromeTag) {
+    // A header/footer class inside an entry of a list ('card-footer', a <footer> inside a card's <section>) is the entry's.
+    if (!chrome) {
       members ??= repeatedMembers(page.root);
       if (members.has(el) || closest(el.parentNode, (a) => members!.has(a)) !== undefined) continue;
     }

@@ -97,4 +97,14 @@ describe('pages whose class names mean nothing', () => {
     const bold = (name: string, phone: string) => `<li><b>${name}</b> <a href="/categorie/conseil">Conseil</a><br>Tél : ${phone}</li>`;
     expect(names(`<html><body><ul>${bold('Cabinet Seybouse', '038 86 12 34')}${bold('Bureau Hippone', '0661 22 33 44')}</ul></body></html>`)).toEqual(['Cabinet Seybouse', 'Bureau Hippone']);
   });
+
+  test("a card's own <footer> inside its <section> (the card a div, not an article) holds the card's phone, not the directory's", () => {
+    const card = (name: string, phone: string) => `<div class="bi"><section class="bi-content"><h3>${name}</h3><p>Alger Centre</p><footer class="bi-footer"><span>${phone}</span> <a href="/pros/1">Voir la fiche</a></footer></section></div>`;
+    const html = `<html><body><main>${card('SARL Bâtir El Djazaïr', '023 69 63 33')}${card('EURL Haddad Travaux Publics', '0793 51 09 97')}</main><footer>Annuaire · 021 99 88 77</footer></body></html>`;
+    const { companies } = readListing(html, URL);
+    expect(companies.map((c) => [c.name, c.phones])).toEqual([
+      ['SARL Bâtir El Djazaïr', ['+21323696333']],
+      ['EURL Haddad Travaux Publics', ['+213793510997']],
+    ]);
+  });
 });
