@@ -1029,7 +1029,7 @@ function countAll(root: HTMLElement): Map<HTMLElement, Counts> {
       }
     }
     if (tag === 'H1') c.h1s = 1;
-    if (((NAME_TAGS.has(tag) && !href.startsWith('mailto:') && !href.startsWith('tel:')) || (el.classList.length > 0 && /name|title|nom|titre|raison/i.test(el.classList.value.join(' '))) || el.classList.contains('fn') || el.classList.contains('org')) && !isFieldLabel(el)) c.names++;
+    const nameLike = ((NAME_TAGS.has(tag) && !href.startsWith('mailto:') && !href.startsWith('tel:')) || (el.classList.length > 0 && /name|title|nom|titre|raison/i.test(el.classList.value.join(' '))) || el.classList.contains('fn') || el.classList.contains('org')) && !isFieldLabel(el);
     for (const child of el.childNodes) {
       if (child.nodeType === 3) {
         const text = child.rawText;
@@ -1060,6 +1060,8 @@ function countAll(root: HTMLElement): Map<HTMLElement, Counts> {
         c.h1s += cc.h1s;
       }
     }
+    // (A bold number or address, a field's value set in bold, is not a name.)
+    if (nameLike && c.digits < 6 && c.ats === 0) c.names++;
     counts.set(el, c);
   }
   return counts;

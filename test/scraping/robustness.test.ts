@@ -107,4 +107,14 @@ describe('pages whose class names mean nothing', () => {
       ['EURL Haddad Travaux Publics', ['+213793510997']],
     ]);
   });
+
+  test('field values set in bold (a number, an e-mail) are not names: each card stays one company', () => {
+    const card = (name: string, phone: string, email: string) => `<div class="m"><h4>${name}</h4><p>البلدية: الجلفة</p><p>الهاتف: <b dir="ltr">${phone}</b></p><p>النقال: <b dir="ltr">0776 13 34 10</b></p><p>البريد الإلكتروني: <b dir="ltr">${email}</b></p></div>`;
+    const html = `<html><body><main>${card('تعاونية النخيل للفلاحة', '027 75 14 10', 'ouali.djelfa@gmail.com')}${card('مزرعة السلام للفلاحة', '027 90 60 58', 'salam@gmail.com')}</main></body></html>`;
+    const { companies } = readListing(html, URL);
+    expect(companies.map((c) => [c.name, c.phones, c.emails])).toEqual([
+      ['تعاونية النخيل للفلاحة', ['+21327751410', '+213776133410'], ['ouali.djelfa@gmail.com']],
+      ['مزرعة السلام للفلاحة', ['+21327906058', '+213776133410'], ['salam@gmail.com']],
+    ]);
+  });
 });
