@@ -1042,7 +1042,8 @@ function countAll(root: HTMLElement): Map<HTMLElement, Counts> {
             run++;
             continue;
           }
-          if (code === 32 || code === 46 || code === 45 || code === 40 || code === 41 || code === 43 || code === 0xa0) continue;
+          // Separators inside a number: space (a line break or tab too: HTML renders any as one space), . - ( ) +, no-break space.
+          if (code === 32 || code === 46 || code === 45 || code === 40 || code === 41 || code === 43 || code === 0xa0 || code === 10 || code === 13 || code === 9) continue;
           if (run >= 9) c.numbers++;
           run = 0;
           if (code === 64) c.ats++;

@@ -117,4 +117,14 @@ describe('pages whose class names mean nothing', () => {
       ['مزرعة السلام للفلاحة', ['+21327906058', '+213776133410'], ['salam@gmail.com']],
     ]);
   });
+
+  test('a number written across line breaks and tabs (rendered as spaces) still makes its row an entry with a contact', () => {
+    const row = (name: string, phone: string) => `<tr><td>${name}</td><td>Blida</td><td>${phone.replace(/ /g, '\n      ')}</td></tr>`;
+    const html = `<html><body><table><tr><th>Entreprise</th><th>Ville</th><th>Tél</th></tr>${row('SARL Laiterie Mitidja', '025 47 12 30')}${row('Conserverie Chiffa', '025 49 33 02')}</table></body></html>`;
+    const { companies } = readListing(html, URL);
+    expect(companies.map((c) => [c.name, c.phones])).toEqual([
+      ['SARL Laiterie Mitidja', ['+21325471230']],
+      ['Conserverie Chiffa', ['+21325493302']],
+    ]);
+  });
 });
