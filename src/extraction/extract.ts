@@ -434,7 +434,7 @@ export function extractDetail(html: string, pageUrl: string, selectors: SourceSe
 /** Words of a heading that opens the directory's own contact block. */
 const SITE_CONTACT_HEADING = /^(?:contactez[- ]nous|nous contacter|contact us|contactez l[’']?(?:equipe|équipe)|اتصل بنا|تواصل معنا)\b/i;
 /** Words of a heading that opens a block of other companies on a company's own page. */
-const OTHERS_HEADING = /^(?:(?:annonces|entreprises|soci[ée]t[ée]s|fiches|professionnels|r[ée]sultats|établissements|etablissements|commerces)\s(?:similaires|proches|associ[ée]e?s|de la m[êe]me cat[ée]gorie)|(?:vous aimerez|vous pourriez (?:aussi|[ée]galement) aimer|[àa] voir aussi|voir aussi|dans la m[êe]me cat[ée]gorie|autres (?:entreprises|annonces|fiches|professionnels)|[àa] proximit[ée]|similar|related|you may also like)|إعلانات مشابهة|شركات مشابهة)/iu;
+const OTHERS_HEADING = /^(?:(?:annonces|entreprises|soci[ée]t[ée]s|fiches|professionnels|r[ée]sultats|établissements|etablissements|commerces)\s(?:similaires|proches|associ[ée]e?s|de la m[êe]me cat[ée]gorie)|(?:vous aimerez|vous pourriez (?:aussi|[ée]galement) aimer|[àa] voir aussi|voir aussi|dans la m[êe]me cat[ée]gorie|autres (?:entreprises|annonces|fiches|professionnels)|[àa] proximit[ée]|similar|related|you may also like|(?:entreprises |annonces |fiches )?[àa] la une|les plus (?:consult[ée]e?s|vu(?:e?s)?|populaires|recherch[ée]e?s)|nos partenaires|partenaires|top (?:entreprises|annonces)|featured(?: listings| companies)?)$|إعلانات مشابهة|شركات مشابهة)/iu;
 
 /**
  * Removes the directory's furniture from a detail page: header, footer and navigation (outside

@@ -750,10 +750,10 @@ export function repeatedItems(root: HTMLElement): RepeatedItems {
   shapes ??= new Map();
   try {
     const found = repeatedGroups(root);
-    // Entries led by a term or heading are looked for when no repeated block was found, or when the
-    // best ones hold fewer than two contacts (a classless page's banner and menu side by side); the
-    // richer in contacts wins.
-    if ((found.items.length + found.advertisements.length > 0 && found.withContacts >= 2) || !wrapLedEntries(root)) return strip(found);
+    // Entries led by a term or heading (runs of <dt>/<h3> siblings) are looked for too: the richer in
+    // contacts wins (a classless page's banner and menu side by side, a sidebar of three featured
+    // companies, against a <dl> of every company).
+    if (!wrapLedEntries(root)) return strip(found);
     const led = repeatedGroups(root);
     return strip(found.items.length + found.advertisements.length === 0 || led.withContacts > found.withContacts ? led : found);
   } finally {

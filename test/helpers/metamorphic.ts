@@ -711,15 +711,22 @@ function mutateFurniture(root: El, ctx: SiteContext) {
   const f = ctx.furniture!;
   const featured = ctx.companies.filter((c) => c.phones.length > 0).slice(0, 3);
   const cls = () => `${rng.pick(UTILITIES)} ${rng.pick(UTILITIES)}`;
+  // The same furniture on every page of the site (one template): its heading, place and footer tag chosen once.
+  const look = memo(ctx, 'furniture-look', () => ({
+    heading: rng.pick(['h3', 'h4', 'div']),
+    title: rng.pick(['À la une', 'Entreprises à la une', 'Les plus consultées', 'Nos partenaires']),
+    first: rng.chance(0.5),
+    footerTag: rng.pick(['footer', 'div']),
+  }));
   const side = featured.map((c) => `<li class="${cls()}"><a href="#">${c.name}</a><br><span>${writePhone(nsnOf(c.phones[0])!, rng, 'text')}</span></li>`).join('\n');
-  const sidebar = parseTree(`<div class="${cls()}"><div class="${cls()}">À la une</div><ul class="${cls()}">\n${side}\n</ul></div>`).children[0] as El;
+  const sidebar = parseTree(`<div class="${cls()}"><${look.heading} class="${cls()}">${look.title}</${look.heading}><ul class="${cls()}">\n${side}\n</ul></div>`).children[0] as El;
   const phone = writePhone(nsnOf(f.phone)!, rng, 'text');
-  const footerTag = rng.pick(['footer', 'div']);
+  const footerTag = look.footerTag;
   const footer = parseTree(`<${footerTag} class="${cls()}"><p>© 2024 Annuaire — Contactez-nous : ${phone} · <a href="mailto:${f.email}">${f.email}</a></p></${footerTag}>`).children[0] as El;
   const main = [...walk(body)].find((e) => lowerTag(e) === 'main');
   const host = main ?? body;
   sidebar.parent = host;
-  if (rng.chance(0.5)) host.children.unshift(sidebar);
+  if (look.first) host.children.unshift(sidebar);
   else host.children.push(sidebar);
   footer.parent = body;
   body.children.push(footer);

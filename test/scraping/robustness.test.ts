@@ -4,7 +4,7 @@
  * site's class names, tags or wording that the extractor used to need. Each failed before its rule.
  */
 import { parse } from 'node-html-parser';
-import { readListing } from '../../src/extraction/extract';
+import { extractDetail, readListing } from '../../src/extraction/extract';
 import { findNextPage } from '../../src/extraction/items';
 
 const URL = 'https://annuaire.test/annuaire?q=btp&page=1';
@@ -126,5 +126,21 @@ describe('pages whose class names mean nothing', () => {
       ['SARL Laiterie Mitidja', ['+21325471230']],
       ['Conserverie Chiffa', ['+21325493302']],
     ]);
+  });
+
+  test('a sidebar of three featured companies does not hide a <dl> listing richer in contacts', () => {
+    const side = (name: string, phone: string) => `<li><a href="#">${name}</a><br><span>${phone}</span></li>`;
+    const dt = (name: string, phone: string) => `<dt>${name}</dt><dd>Akbou</dd><dd>Tél. : ${phone}</dd>`;
+    const html = `<html><body><div class="q"><div class="r"><h3>Entreprises à la une</h3><ul>${side('Céramique de la Soummam', '034 22 33 44')}${side('Huilerie Ifri', '0661 57 46 35')}${side('Emballages Sidi Aïch', '034 28 39 40')}</ul></div>
+      <dl>${dt('Céramique de la Soummam', '034 22 33 44')}${dt('Huilerie Ifri', '0661 57 46 35')}${dt('Société Béjaïa Plastiques', '0550 68 79 80')}${dt('Tôlerie Kherrata', '0770 79 80 91')}${dt('Emballages Sidi Aïch', '034 28 39 40')}</dl></div></body></html>`;
+    expect(names(html)).toEqual(['Céramique de la Soummam', 'Huilerie Ifri', 'Société Béjaïa Plastiques', 'Tôlerie Kherrata', 'Emballages Sidi Aïch']);
+  });
+
+  test("a company's own page: a block headed 'À la une' / 'Nos partenaires' lists other companies, not its contacts", () => {
+    for (const title of ['À la une', 'Entreprises à la une', 'Les plus consultées', 'Nos partenaires']) {
+      const html = `<html><body><div class="k"><h3>${title}</h3><ul><li><a href="/fiche/a">Hôtel Atlas</a><br>034 11 22 33</li><li><a href="/fiche/b">Hôtel Zianides</a><br>0661 11 22 33</li></ul></div>
+        <div class="m"><h1>Cabinet Seybouse</h1><p>Tél : 038 86 12 34</p></div></body></html>`;
+      expect(extractDetail(html, 'https://annuaire.test/fiche/seybouse')?.phones).toEqual(['+21338861234']);
+    }
   });
 });
