@@ -570,10 +570,10 @@ function readName(scope: Scope, ctx: PageContext, selectors: SourceSelectors, pa
       () => nameText(parts.labelledName),
       () => withoutLabel(nameText(parts.named)),
       // Bold text, unless a link of the entry's own comes first ('<a>Name</a> <b>Catégorie</b>'): the first a reader meets.
-      () => (parts.bold && !linkFirst(el, parts) ? nameText(parts.bold) : undefined),
+      () => (parts.bold && !linkFirst(el, parts) ? notALabel(nameText(parts.bold)) : undefined),
       () => textOf(parts.term),
       () => parts.anchors.filter(namingLink).map(textOf).find((t) => t !== undefined && !NOT_A_NAME_LINK.test(t)),
-      () => nameText(parts.bold),
+      () => notALabel(nameText(parts.bold)),
       // Nothing sets a name apart: the entry's first line of text, as a reader takes it.
       () => (el ? leadName(el) : undefined),
     );
@@ -583,6 +583,11 @@ function readName(scope: Scope, ctx: PageContext, selectors: SourceSelectors, pa
     if (v) return v.slice(0, MAX_TEXT);
   }
   return undefined;
+}
+
+/** A bold field label ('Téléphone :', 'Mél:', 'E-mail') is no name. */
+function notALabel(text: string | undefined): string | undefined {
+  return text === undefined || /[:：]$/.test(text) || LABEL_CELL.test(text) ? undefined : text;
 }
 
 /** Link texts that are actions, not names. */
@@ -885,7 +890,7 @@ function cardTels(parts: ItemParts): { phones: string[]; faxes: string[] } {
     const value = kids.find((k) => k.classList.contains('value'));
     if (types.length > 0 || value) {
       const numbers = phonesIn(value ? value.text : blockText(tel));
-      (types.some((t) => t.includes('fax')) ? out.faxes : out.phones).push(...numbers);
+      (types.some((t) => /fax|t[ée]l[ée]copi|فاكس/u.test(t)) ? out.faxes : out.phones).push(...numbers);
       continue;
     }
     // No type nor value element: the tel's own label says ('Fax bureau : 043 …', 'Portable : …').

@@ -542,6 +542,8 @@ function relabel(text: string, rng: Rng, wholeOnly: boolean): { text: string; ch
   const out = text.replace(LABEL_RE, (m, label: string, sep: string, offset: number) => {
     const rest = text.slice(offset + m.length);
     if (wholeOnly && rest.trim() !== '') return m;
+    // A label opens its text or follows a separator or a number ('… 12 30 – Fax : …'), never ends a name ('Le Comptoir du Portable').
+    if (!/(?:^|[–—|·,;)0-9\u0660-\u0669\u06f0-\u06f9/])\s*$/u.test(text.slice(0, offset))) return m;
     const cls = LABEL_CLASS.get(label.toLowerCase());
     if (!cls) return m;
     changed = true;
@@ -559,6 +561,8 @@ function mutateLabels(root: El, ctx: SiteContext) {
   const INLINE_LABEL = new Set(['span', 'strong', 'b', 'em', 'label', 'small', 'i']);
   for (const el of [...walk(root)]) {
     if (['script', 'style', 'title', 'textarea', 'noscript'].includes(lowerTag(el))) continue;
+    // Hidden text is no reader's (an hCard's machine-read type 'fax' stays as written).
+    if (/display:\s*none/i.test(attr(el, 'style')?.value ?? '') || attr(el, 'hidden')) continue;
     const pre = lowerTag(el) === 'pre';
     const out: HNode[] = [];
     for (const c of el.children) {

@@ -143,4 +143,20 @@ describe('pages whose class names mean nothing', () => {
       expect(extractDetail(html, 'https://annuaire.test/fiche/seybouse')?.phones).toEqual(['+21338861234']);
     }
   });
+
+  test("a field's label in bold ('Téléphone:') is never an entry's name: the entry's term is", () => {
+    const dt = (name: string, phone: string) => `<dt>${name}</dt><dd>Akbou</dd><dd><b>Téléphone:</b> ${phone}</dd><dd><strong>Mél :</strong> contact@x.dz</dd>`;
+    const html = `<html><body><dl>${dt('Céramique de la Soummam', '034 22 33 44')}${dt('Huilerie Ifri', '0661 57 46 35')}${dt('Emballages Sidi Aïch', '034 28 39 40')}</dl></body></html>`;
+    expect(names(html)).toEqual(['Céramique de la Soummam', 'Huilerie Ifri', 'Emballages Sidi Aïch']);
+  });
+
+  test("an hCard tel typed 'Télécopie' (not 'fax') is a fax", () => {
+    const entry = (name: string, phone: string, fax: string) =>
+      `<div class="vcard"><span class="org fn">${name}</span><span class="tel"><span class="type">cell</span> <span class="value">${phone}</span></span><span class="tel"><span class="type">Télécopie</span> <span class="value">${fax}</span></span></div>`;
+    const { companies } = readListing(`<html><body><div>${entry('Cabinet Berrezoug', '0796 30 30 70', '043 21 83 62')}${entry('Cabinet Benamar', '0661 47 23 68', '043 47 23 69')}</div></body></html>`, URL);
+    expect(companies.map((c) => [c.phones, c.faxes])).toEqual([
+      [['+213796303070'], ['+21343218362']],
+      [['+213661472368'], ['+21343472369']],
+    ]);
+  });
 });
