@@ -32,7 +32,8 @@
  *  - phones: every number of expected.json (phones, faxes, the directory's) rewritten in another
  *    common writing (0X XX XX XX XX, 0XXXXXXXXX, +213 X XX.., +213 (0).., 00213.., dots,
  *    dashes, Arabic-Indic digits in visible text), in text, tel: links, data-* and JSON;
- *  - order: the fields of a card (its children after the name) in another order;
+ *  - order: the fields of a card (its field rows, around its name) in another order, in the cards
+ *    of a list only (a page's own blocks keep their order: a heading opens what follows it);
  *  - furniture: every HTML page gains a sidebar repeating three companies' names and phones and
  *    a footer with the directory's (new) phone and e-mail, added to directory_contacts.
  *  Shorthands: markup (classes+tags+wrappers+whitespace+attrs), text (labels+phones+order),
@@ -691,6 +692,10 @@ function mutateOrder(root: El, ctx: SiteContext) {
   };
   for (const el of [...walk(root)]) {
     if (['table', 'tbody', 'thead', 'tr', 'ul', 'ol', 'select', 'head', 'html', 'body', 'dl', '#root', 'pre', 'main'].includes(lowerTag(el))) continue;
+    // A card: one of several blocks alike (an entry of a list), or a block inside one.
+    let card = false;
+    for (let e: El | undefined = el; e && !card; e = e.parent) card = !!e.parent && e.parent.children.some((c) => c !== e && c.type === 'el' && keyOf(c) === keyOf(e) && elementChildren(c).length >= 2);
+    if (!card) continue;
     const kids = elementChildren(el);
     if (kids.length < 3 || kids.length > 12) continue;
     const slots = kids.map((k, i) => (isField(k) ? i : -1)).filter((i) => i >= 0);
