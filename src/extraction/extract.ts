@@ -452,12 +452,16 @@ function removeFurniture(page: ParsedPage): void {
     const words = classWords(el);
     if (words.some((w) => FURNITURE_WORDS.has(w))) el.remove();
   }
-  const headings = page.elements.filter((el) => /^H[1-6]$/.test(el.tagName) || el.classList.contains('widget-title') || el.classList.contains('title'));
-  for (const h of headings) {
-    const text = h.text.trim();
+  // Headings, and what reads as one where the markup says nothing (a short bold line, a short first line of a block): 'Entreprises similaires'.
+  const headings = page.elements.filter((el) => /^H[1-6]$/.test(el.tagName) || el.classList.contains('widget-title') || el.classList.contains('title') || (HEADING_LIKE.has(el.tagName) && el.childNodes.length <= 3 && othersHeading(el)));
+  for (const h0 of headings) {
+    const text = h0.text.replace(/\s+/g, ' ').trim();
     if (text.length > 60) continue;
     const others = OTHERS_HEADING.test(text);
     if (!others && !SITE_CONTACT_HEADING.test(text)) continue;
+    // A heading alone in its wrapper(s) ('<div><h3>Entreprises similaires</h3></div><ul>…'): the wrapper stands for it.
+    let h = h0;
+    while (h.parentNode && h.parentNode.tagName !== 'BODY' && h.parentNode.tagName !== 'MAIN' && h.parentNode.childNodes.every((c) => c === h || (c.nodeType !== 1 && c.text.trim() === ''))) h = h.parentNode;
     const block = h.parentNode;
     // A heading that opens its block (nothing but whitespace before it) names the whole block;
     // one written after other content (the company's own contact block, its own listings)
@@ -474,6 +478,15 @@ function removeFurniture(page: ParsedPage): void {
       block.childNodes = [...siblings.slice(0, from), ...siblings.slice(to)];
     }
   }
+}
+
+/** Elements a heading may be written as when no h1-h6 is used. */
+const HEADING_LIKE = new Set(['STRONG', 'B', 'P', 'DIV', 'SPAN', 'DT', 'LEGEND', 'CAPTION']);
+
+/** Whether a short element's whole text is a heading of other companies ('Entreprises similaires' in a <strong>). */
+function othersHeading(el: HTMLElement): boolean {
+  const text = shortText(el, 60);
+  return text !== undefined && text.length >= 3 && OTHERS_HEADING.test(text);
 }
 
 /** Class or id words of blocks that are never a company's on its own page. */

@@ -159,4 +159,10 @@ describe('pages whose class names mean nothing', () => {
       [['+213661472368'], ['+21343472369']],
     ]);
   });
+
+  test("a company's own page: 'Entreprises  similaires' written in bold, alone in a wrapper, still opens the block of other companies", () => {
+    const html = `<html><body><div class="m"><h1>SARL Numidia Bâtiment</h1><p>Tél : 0550 12 34 56</p></div>
+      <div class="s"><div class="w"><strong>Entreprises  similaires</strong></div><ul><li><a href="/e/hamidi">ETS Hamidi</a><br><small>Tél : 0661 45 78 12</small></li><li><a href="/e/sahel">Sahel CM</a><br><small>Tél : 0555 87 65 43</small></li></ul></div></body></html>`;
+    expect(extractDetail(html, 'https://annuaire.test/e/numidia')?.phones).toEqual(['+213550123456']);
+  });
 });
