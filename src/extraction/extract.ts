@@ -294,8 +294,9 @@ function companiesOf(page: ParsedPage, pageUrl: string, selectors: SourceSelecto
     joinSpannedRows(scopes, ctx);
     if (scopes.length === 0 && advertisement === 0 && options.fragment) for (const el of fragmentEntries(root)) scopes.push({ el, ld: [], kind: 'item' });
   }
-  // A question ('Comment signaler une erreur ?', an FAQ entry beside the listing) is never a company's name.
-  const named = scopes.map((s) => readScope(s, ctx, selectors)).filter((c): c is RawCompany => c !== undefined && !/[?؟]$/u.test(c.name));
+  // A question ('Comment signaler une erreur ?', an FAQ entry beside the listing) is never a company's name,
+  // nor the title of a block of the site's own ('Nous écrire', 'Mentions légales', 'Espace publicitaire').
+  const named = scopes.map((s) => readScope(s, ctx, selectors)).filter((c): c is RawCompany => c !== undefined && !/[?؟]$/u.test(c.name) && !SITE_BLOCK_TITLE.test(c.name));
   const companies = named.filter(identifies);
   return { companies, dropped: { no_name: scopes.length - named.length, invalid_name: named.length - companies.length, advertisement } };
 }
@@ -598,10 +599,19 @@ function readName(scope: Scope, ctx: PageContext, selectors: SourceSelectors, pa
   return undefined;
 }
 
+/**
+ * Titles of a site's own blocks, whatever their markup: contact boxes, legal pages, newsletters,
+ * ad slots. A block named so is never a company (its contacts are the site's or an advertiser's).
+ */
+const SITE_BLOCK_TITLE = /^(?:contactez[- ]nous|nous contacter|nous [ée]crire|[ée]crivez[- ]nous|contact(?:s| us)?|newsletter|[àa] propos(?: de nous)?|qui sommes[- ]nous|mentions l[ée]gales|conditions g[ée]n[ée]rales(?: d['’]utilisation)?|politique de confidentialit[ée]|plan du site|aide|faq|publicit[ée]|espace publicitaire|annonce|annonces|sponsoris[ée]e?s?|votre (?:publicit[ée]|annonce|entreprise) ici|اتصل بنا|تواصل معنا|إعلان)\s*[.:!]?$/iu;
+
 /** A bold field label ('Téléphone :', 'Mél:', 'E-mail') is no name. */
 function notALabel(text: string | undefined): string | undefined {
-  return text === undefined || /[:：]$/.test(text) || LABEL_CELL.test(text) ? undefined : text;
+  return text === undefined || /[:：]$/.test(text) || LABEL_CELL.test(text) || LABEL_WORDS.test(text) ? undefined : text;
 }
+
+/** A contact field's label alone, in its common wordings ('Tél. fixe', 'N° de téléphone', 'Cell', 'Adresse e-mail', 'الهاتف'). */
+const LABEL_WORDS = /^(?:t[ée]l[ée]?(?:phone)?\.?(?: (?:fixe|portable|mobile|bureau))?|n° de t[ée]l[ée]phone|num[ée]ro de t[ée]l[ée]phone|phone|mobile|portable|cell(?:ulaire)?|gsm|fixe|fax\.?(?: bureau)?|t[ée]l[ée]copie(?:ur)?|e-?mail|courriel|mail|m[ée]l|adresse (?:e-?mail|[ée]lectronique)|(?:ال)?(?:هاتف|فاكس|جوال|نقال)|البريد(?: الإلكتروني)?)\s?[.:：]?$/iu;
 
 /** Link texts that are actions, not names. */
 const NOT_A_NAME_LINK = /^(?:voir|d[ée]tails?|plus|en savoir|afficher|contact)/i;
