@@ -296,7 +296,7 @@ function companiesOf(page: ParsedPage, pageUrl: string, selectors: SourceSelecto
   }
   // A question ('Comment signaler une erreur ?', an FAQ entry beside the listing) is never a company's name,
   // nor the title of a block of the site's own ('Nous écrire', 'Mentions légales', 'Espace publicitaire').
-  const named = scopes.map((s) => readScope(s, ctx, selectors)).filter((c): c is RawCompany => c !== undefined && !/[?؟]$/u.test(c.name) && !SITE_BLOCK_TITLE.test(c.name));
+  const named = scopes.map((s) => readScope(s, ctx, selectors)).filter((c): c is RawCompany => c !== undefined && !/[?؟]$/u.test(c.name) && !SITE_BLOCK_TITLE.test(c.name) && !NOT_A_COMPANY.test(c.name));
   const companies = named.filter(identifies);
   return { companies, dropped: { no_name: scopes.length - named.length, invalid_name: named.length - companies.length, advertisement } };
 }
@@ -604,6 +604,12 @@ function readName(scope: Scope, ctx: PageContext, selectors: SourceSelectors, pa
  * ad slots. A block named so is never a company (its contacts are the site's or an advertiser's).
  */
 const SITE_BLOCK_TITLE = /^(?:contactez[- ]nous|nous contacter|nous [ée]crire|[ée]crivez[- ]nous|contact(?:s| us)?|newsletter|[àa] propos(?: de nous)?|qui sommes[- ]nous|mentions l[ée]gales|conditions g[ée]n[ée]rales(?: d['’]utilisation)?|politique de confidentialit[ée]|plan du site|aide|faq|publicit[ée]|espace publicitaire|annonce|annonces|sponsoris[ée]e?s?|votre (?:publicit[ée]|annonce|entreprise) ici|اتصل بنا|تواصل معنا|إعلان)\s*[.:!]?$/iu;
+
+/**
+ * Names no company has: a page number or a pagination control ('2', '« Page précédente',
+ * 'Suivant »'), or an ad's label before its text ('Annonce : …', 'Publicité - …', 'إعلان: …').
+ */
+const NOT_A_COMPANY = /^(?:\d{1,4}|[«‹<]?\s*(?:page )?(?:pr[ée]c[ée]dente?|suivante?|previous|next)(?: page)?\s*[»›>]?|(?:annonce|publicit[ée]|sponsoris[ée]e?|إعلان|اعلان)\s*[:：–—-].*)$/iu;
 
 /** A bold field label ('Téléphone :', 'Mél:', 'E-mail') is no name. */
 function notALabel(text: string | undefined): string | undefined {

@@ -173,4 +173,12 @@ describe('pages whose class names mean nothing', () => {
       expect(names(html)).toEqual(['Hodna Informatique', 'Sétif Réseaux']);
     }
   });
+
+  test("a page number, a pagination control or an ad's label before its text ('إعلان: …') is never a company's name", () => {
+    const row = (name: string, phone: string) => `<div class="r"><h3>${name}</h3><p>Laghouat</p><p>Tél : ${phone}</p></div>`;
+    for (const title of ['1', '« Page précédente', 'إعلان: مكتب الترجمة المعتمد', 'Annonce : Location de bureaux']) {
+      const html = `<html><body><div>${row('Atlas Import', '029 12 34 56')}${row('Sahara Export', '0661 45 23 90')}${row(title, '029 90 01 50')}</div></body></html>`;
+      expect(names(html)).toEqual(['Atlas Import', 'Sahara Export']);
+    }
+  });
 });
