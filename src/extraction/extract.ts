@@ -650,7 +650,10 @@ function summaryName(summary: HTMLElement | undefined): string | undefined {
   const inner = descendants(summary).find((d) => /^H[1-6]$/.test(d.tagName) || d.tagName === 'STRONG' || d.tagName === 'B' || /name|nom|title|titre|raison/.test(d.classList.value.join(' ')));
   if (inner) return nameText(inner);
   const own = summary.childNodes.filter((c) => c.nodeType === 3 || ((c as HTMLElement).tagName !== 'SMALL' && (c as HTMLElement).tagName !== 'SPAN')).map((c) => c.text).join(' ');
-  return clean(own) || nameText(summary);
+  if (clean(own)) return clean(own);
+  // Only spans, none marked: the first is the name, the others its small print ('agrément n° 38/2011').
+  const spans = summary.childNodes.filter((c): c is HTMLElement => c.nodeType === 1 && /\p{L}{2}/u.test(c.text));
+  return (spans.length >= 2 ? nameText(spans[0]) : undefined) ?? nameText(summary);
 }
 
 /** A name field's label written before it ('Nom de l'entreprise : X', 'Raison sociale: X'), removed. */

@@ -181,4 +181,9 @@ describe('pages whose class names mean nothing', () => {
       expect(names(html)).toEqual(['Atlas Import', 'Sahara Export']);
     }
   });
+
+  test("an accordion entry whose <summary> is only unmarked spans is named by the first ('Académie Avenir', not its approval number)", () => {
+    const entry = (name: string, phone: string) => `<details class="x"><summary><span class="a">${name}</span> <span class="b">agrément n° 38/2011</span></summary><div><p>Portable : ${phone}</p></div></details>`;
+    expect(names(`<html><body><main>${entry('Académie Avenir', '0797 88 77 17')}${entry('Centre Rouabah Dib', '0664 78 37 45')}</main></body></html>`)).toEqual(['Académie Avenir', 'Centre Rouabah Dib']);
+  });
 });
