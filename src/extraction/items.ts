@@ -688,9 +688,15 @@ const CHROME_HINT = /footer|header|sidebar|nav|menu|breadcrumb|cookie|newsletter
 /** Ad markers of an element itself: strong ones (sponsored, advert ...) and weak ones (annonce). */
 function adMarks(el: HTMLElement): { strong: boolean; weak: boolean } {
   const words = classWords(el);
-  // (An entry's wrapper, a grid column, may leave the mark to its only child, the card.)
-  const kids = el.childNodes.filter((c): c is HTMLElement => c.nodeType === 1);
-  const flagged = [el, ...(kids.length === 1 ? kids : [])].some((e) => e.rawAttrs.includes('data-') && AD_FLAGS.some((a) => isSet(attrOf(e, a))));
+  // (An entry's wrapper, a grid column, may leave the mark to its only child, the card, through a few single wrappers.)
+  const chain = [el];
+  for (let e = el, depth = 0; depth < 4; depth++) {
+    const kids = e.childNodes.filter((c): c is HTMLElement => c.nodeType === 1);
+    if (kids.length !== 1) break;
+    e = kids[0];
+    chain.push(e);
+  }
+  const flagged = chain.some((e) => e.rawAttrs.includes('data-') && AD_FLAGS.some((a) => isSet(attrOf(e, a))));
   const strong = words.some((w) => AD_WORDS.has(w) && !WEAK_AD_WORDS.has(w)) || hasAttr(el, 'data-ad') || hasAttr(el, 'data-ad-slot') || flagged;
   return { strong, weak: words.some((w) => WEAK_AD_WORDS.has(w)) };
 }

@@ -186,4 +186,12 @@ describe('pages whose class names mean nothing', () => {
     const entry = (name: string, phone: string) => `<details class="x"><summary><span class="a">${name}</span> <span class="b">agrément n° 38/2011</span></summary><div><p>Portable : ${phone}</p></div></details>`;
     expect(names(`<html><body><main>${entry('Académie Avenir', '0797 88 77 17')}${entry('Centre Rouabah Dib', '0664 78 37 45')}</main></body></html>`)).toEqual(['Académie Avenir', 'Centre Rouabah Dib']);
   });
+
+  test('an ad marked data-sponsor on the card inside extra single wrappers is still an ad', () => {
+    const card = (name: string, phone: string, sponsor = '') => `<div class="col"><div class="w1"><div class="card"${sponsor}><h3>${name}</h3><p>Batna</p><p>Tél : ${phone}</p></div></div></div>`;
+    const html = `<html><body><div class="grid">${card('Plomberie Chelia', '033 85 12 34')}${card('Crédit Pro Banque des Aurès', '033 80 00 00', ' data-sponsor="1"')}${card('Électricité Timgad', '0661 22 33 44')}</div></body></html>`;
+    const { companies, dropped } = readListing(html, URL);
+    expect(companies.map((c) => c.name)).toEqual(['Plomberie Chelia', 'Électricité Timgad']);
+    expect(dropped.advertisement).toBe(1);
+  });
 });
