@@ -1213,18 +1213,33 @@ function selectedPageNext(elements: readonly HTMLElement[], current: number, pag
   return undefined;
 }
 
-/** The current page number: the URL's page parameter (page, p, pg, paged, pagina) or /page/N, else the pagination's active element, else 1. */
+/** The current page number: the URL's page parameter (page, p, pg, paged, pagina) or /page/N (/page,N), else the pagination's active element, else the numbered link to the page itself, else 1. */
 function currentPage(elements: readonly HTMLElement[], pageUrl: string): number {
   const url = new URL(pageUrl);
   for (const name of ['page', 'p', 'pg', 'paged', 'pagina', 'pageno', 'page_no', 'num']) {
     const v = url.searchParams.get(name);
     if (v && /^\d{1,5}$/.test(v)) return Number(v);
   }
-  const path = /\/(?:page|p)\/(\d{1,5})\/?$/.exec(url.pathname);
+  const path = /\/(?:page|p)[/,](\d{1,5})\/?$/.exec(url.pathname);
   if (path) return Number(path[1]);
   const active = elements.find((el) => (attrOf(el, 'aria-current') ?? '') === 'page' || ['active', 'current', 'is-active', 'selected'].some((c) => el.classList.contains(c)));
   const n = active ? shortText(active, 8)?.trim() : undefined;
-  return n && /^\d{1,5}$/.test(n) ? Number(n) : 1;
+  if (n && /^\d{1,5}$/.test(n)) return Number(n);
+  // Unmarked: the numbered link to this very page.
+  const here = `${url.origin}${url.pathname}${url.search}`;
+  for (const el of elements) {
+    if (el.tagName !== 'A') continue;
+    const t = shortText(el, 8)?.trim();
+    const href = t && /^\d{1,5}$/.test(t) ? attrOf(el, 'href') : undefined;
+    if (href === undefined) continue;
+    try {
+      const u = new URL(href, url);
+      if (`${u.origin}${u.pathname}${u.search}` === here) return Number(t);
+    } catch {
+      // not a URL: not this page
+    }
+  }
+  return 1;
 }
 
 /**

@@ -7,6 +7,7 @@ import { parse } from 'node-html-parser';
 import { extractDetail, readListing } from '../../src/extraction/extract';
 import { findNextPage } from '../../src/extraction/items';
 
+
 const URL = 'https://annuaire.test/annuaire?q=btp&page=1';
 const names = (html: string, url = URL) => readListing(html, url).companies.map((c) => c.name);
 
@@ -193,5 +194,12 @@ describe('pages whose class names mean nothing', () => {
     const { companies, dropped } = readListing(html, URL);
     expect(companies.map((c) => c.name)).toEqual(['Plomberie Chelia', 'Électricité Timgad']);
     expect(dropped.advertisement).toBe(1);
+  });
+
+  test("an unmarked numbered pagination: the current page is the numbered link to the page itself ('/page,2'), the next is the one after", () => {
+    const pager = '<ul><li><a href="/h">1</a></li><li><a href="/h/page,2">2</a></li><li><a href="/h/page,3">3</a></li></ul>';
+    expect(findNextPage(parse(`<div>${pager}</div>`), 'https://annuaire.test/h/page,2')).toBe('/h/page,3');
+    const other = '<p><a href="/h/liste">1</a> <a href="/h/liste-2">2</a> <a href="/h/liste-3">3</a></p>';
+    expect(findNextPage(parse(`<div>${other}</div>`), 'https://annuaire.test/h/liste-2')).toBe('/h/liste-3');
   });
 });
