@@ -22,25 +22,33 @@
  * contacts of the corpus (not an average of sites).
  *
  * Options: --ms 1500 (speed measure per site), --json <file> (default bench-results/extraction.json),
- *          --only <text> (sites whose folder name contains it), --no-speed.
+ *          --only <text> (sites whose folder name contains it), --no-speed,
+ *          --mutate <name[+name]> (serve every page mutated, test/helpers/metamorphic.ts: classes,
+ *          tags, labels, phones, furniture, markup, all...; scored against the same expected.json,
+ *          plus the furniture's directory contacts), --seed <n> (default 1), --dump <dir> (write
+ *          the mutated pages there, one folder per site).
+ *          `npm run bench:metamorphic` runs every mutation over several sets and prints the drops.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { decodePage } from '../src/extraction/decode';
 import { PageReader } from '../src/extraction/pages';
 import { loadCorpus, runSites, score, serveSite, sitePages, type SiteScore } from '../test/helpers/directoryCorpus';
+import { mutateSite, parseMutations } from '../test/helpers/metamorphic';
 
 const args = process.argv.slice(2);
 const option = (name: string, fallback: string) => {
   const i = args.indexOf(`--${name}`);
   return i >= 0 && args[i + 1] !== undefined ? args[i + 1] : fallback;
 };
-const positional = args.filter((a, i) => !a.startsWith('--') && !(i > 0 && ['--ms', '--json', '--only'].includes(args[i - 1])));
+const positional = args.filter((a, i) => !a.startsWith('--') && !(i > 0 && ['--ms', '--json', '--only', '--mutate', '--seed', '--dump'].includes(args[i - 1])));
 const root = path.resolve(positional[0] ?? path.join(__dirname, '..', 'test', 'fixtures', 'directories'));
 const minMs = Number(option('ms', '1500'));
 const jsonFile = option('json', path.join(__dirname, '..', 'bench-results', 'extraction.json'));
 const only = option('only', '');
 const speed = !args.includes('--no-speed');
+const mutations = parseMutations(option('mutate', ''));
+const seed = Number(option('seed', '1'));
 
 interface PageInput {
   html: string;
@@ -108,17 +116,26 @@ async function main(): Promise<void> {
   const allPages: PageInput[] = [];
   try {
     for (const site of sites) {
-      const server = await serveSite(site);
+      const mutated = mutations.length > 0 ? mutateSite(site, mutations, seed) : undefined;
+      const dump = option('dump', '');
+      if (mutated && dump) {
+        for (const [key, body] of Object.entries(mutated.bodies)) {
+          const file = path.join(dump, site.id, site.routes[key].file);
+          fs.mkdirSync(path.dirname(file), { recursive: true });
+          fs.writeFileSync(file, body);
+        }
+      }
+      const server = await serveSite(site, mutated?.bodies);
       let result;
       try {
         result = await runSites([{ site, origin: server.origin }], { pages: runner });
       } finally {
         await server.close();
       }
-      const s = score(site.expected, result.companies);
+      const s = score(mutated?.expected ?? site.expected, result.companies);
       let pagesPerSecond: number | undefined;
       if (speed) {
-        const inputs = sitePages(site).map((p) => ({ html: decodePage(p.body, p.contentType).text, url: `http://127.0.0.1${p.key}`, contentType: p.contentType }));
+        const inputs = sitePages(site).map((p) => ({ html: decodePage(mutated?.bodies[p.key] ?? p.body, p.contentType).text, url: `http://127.0.0.1${p.key}`, contentType: p.contentType }));
         pagesPerSecond = await throughput(timer, inputs);
         allPages.push(...inputs);
       }
@@ -161,7 +178,7 @@ async function main(): Promise<void> {
     ];
     const widths = table[0].map((_, i) => Math.max(...table.map((row) => row[i].length)));
     const line = (row: string[]) => `| ${row.map((c, i) => c.padEnd(widths[i])).join(' | ')} |`;
-    console.log(`Corpus: ${root}`);
+    console.log(`Corpus: ${root}${mutations.length ? ` (mutated: ${mutations.join('+')}, seed ${seed})` : ''}`);
     console.log(line(table[0]));
     console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
     for (const row of table.slice(1)) console.log(line(row));

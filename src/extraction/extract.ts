@@ -29,7 +29,7 @@ import { sameHost } from './hosts';
 import { labelledNameInText } from './labels';
 import { removeOtherCompanyCards } from './otherCards';
 import { normalizeCompanyName, stripControlCharacters } from '../platform/text';
-import { attributeJson, classWords, embeddedJson, isPageFrame, repeatedMembers, findNextPage, jsonHtml, jsonItems, jsonNext, preRecords, repeatedItems, shortText, type JsonItem } from './items';
+import { attributeJson, classWords, embeddedJson, isPageFrame, leadName, repeatedMembers, findNextPage, jsonHtml, jsonItems, jsonNext, preRecords, repeatedItems, shortText, type JsonItem } from './items';
 import { attrOf, blockText, classAndId, classText, descendants, hasAttr, isCardTelType, itemParts, parsePage, type ItemParts, type ParsedPage } from './parse';
 import type { SourceSelectors } from './sources';
 import { dataAttributeJson } from './embeddedState';
@@ -313,8 +313,9 @@ function companiesOf(page: ParsedPage, pageUrl: string, selectors: SourceSelecto
     joinSpannedRows(scopes, ctx);
     if (scopes.length === 0 && advertisement === 0 && options.fragment) for (const el of fragmentEntries(root)) scopes.push({ el, ld: [], kind: 'item' });
   }
-  // A question ('Comment signaler une erreur ?', an FAQ entry beside the listing) is never a company's name.
-  const named = scopes.map((s) => readScope(s, ctx, selectors)).filter((c): c is RawCompany => c !== undefined && !/[?؟]$/u.test(c.name));
+  // A question ('Comment signaler une erreur ?', an FAQ entry beside the listing) is never a company's name,
+  // nor the title of a block of the site's own ('Nous écrire', 'Mentions légales', 'Espace publicitaire').
+  const named = scopes.map((s) => readScope(s, ctx, selectors)).filter((c): c is RawCompany => c !== undefined && !/[?؟]$/u.test(c.name) && !SITE_BLOCK_TITLE.test(c.name) && !NOT_A_COMPANY.test(c.name));
   const companies = named.filter(identifies);
   return { companies, dropped: { no_name: scopes.length - named.length, invalid_name: named.length - companies.length, advertisement } };
 }
@@ -482,10 +483,11 @@ function contactsOfChrome(page: ParsedPage): string[] {
     // (An element without attributes has no role, class or id: only its tag can make it chrome.)
     if ((!chromeTag && el.rawAttrs === '') || isPageFrame(el)) continue;
     if (!chromeTag && !hasAttr(el, 'role') && !/footer|header|topbar|copyright|pied|colophon|entete|bandeau/.test(classAndId(el))) continue;
-    if (!(isChrome(el) || (tag !== 'ARTICLE' && classWords(el).some((w) => PAGE_CHROME_WORDS.has(w))))) continue;
+    const chrome = isChrome(el);
+    if (!(chrome || (tag !== 'ARTICLE' && classWords(el).some((w) => PAGE_CHROME_WORDS.has(w))))) continue;
     if (closest(el.parentNode, (a) => a.tagName === 'FOOTER' || a.tagName === 'HEADER' || a.tagName === 'NAV' || a.tagName === 'ARTICLE' || a.tagName === 'LI') !== undefined) continue;
-    // A header/footer class inside an entry of a list ('card-footer') is the entry's.
-    if (!chromeTag) {
+    // A header/footer class inside an entry of a list ('card-footer', a <footer> inside a card's <section>) is the entry's.
+    if (!chrome) {
       members ??= repeatedMembers(page.root);
       if (members.has(el) || closest(el.parentNode, (a) => members!.has(a)) !== undefined) continue;
     }
@@ -527,7 +529,7 @@ export function extractDetail(html: string, pageUrl: string, selectors: SourceSe
 /** Words of a heading that opens the directory's own contact block. */
 const SITE_CONTACT_HEADING = /^(?:contactez[- ]nous|nous contacter|contact us|contactez l[’']?(?:equipe|équipe)|اتصل بنا|تواصل معنا)\b/i;
 /** Words of a heading that opens a block of other companies on a company's own page. */
-const OTHERS_HEADING = /^(?:(?:annonces|entreprises|soci[ée]t[ée]s|fiches|professionnels|r[ée]sultats|établissements|etablissements|commerces)\s(?:similaires|proches|associ[ée]e?s|de la m[êe]me cat[ée]gorie)|(?:vous aimerez|vous pourriez (?:aussi|[ée]galement) aimer|[àa] voir aussi|voir aussi|dans la m[êe]me cat[ée]gorie|autres (?:entreprises|annonces|fiches|professionnels)|[àa] proximit[ée]|similar|related|you may also like|you might also like|people also viewed|see also|nearby|(?:ils|elles|les (?:internautes|visiteurs|utilisateurs)) ont (?:aussi|[ée]galement) (?:consult[ée]|vu|aim[ée])|[àa] d[ée]couvrir aussi|d[ée]couvrez aussi)|إعلانات مشابهة|شركات مشابهة|قد (?:يعجبك|يهمك|تهمك) (?:أيضا|أيضًا|ايضا)|شاهد (?:أيضا|ايضا)|أماكن قريبة|[^\s]{0,20} ?(?:ذات صلة|مشابهة)$)/iu;
+const OTHERS_HEADING = /^(?:(?:annonces|entreprises|soci[ée]t[ée]s|fiches|professionnels|r[ée]sultats|établissements|etablissements|commerces)\s(?:similaires|proches|associ[ée]e?s|de la m[êe]me cat[ée]gorie)|(?:vous aimerez|vous pourriez (?:aussi|[ée]galement) aimer|[àa] voir aussi|voir aussi|dans la m[êe]me cat[ée]gorie|autres (?:entreprises|annonces|fiches|professionnels)|[àa] proximit[ée]|similar|related|you may also like|you might also like|people also viewed|see also|nearby|(?:ils|elles|les (?:internautes|visiteurs|utilisateurs)) ont (?:aussi|[ée]galement) (?:consult[ée]|vu|aim[ée])|[àa] d[ée]couvrir aussi|d[ée]couvrez aussi)|(?:(?:entreprises |annonces |fiches )?[àa] la une|les plus (?:consult[ée]e?s|vu(?:e?s)?|populaires|recherch[ée]e?s)|nos partenaires|partenaires|top (?:entreprises|annonces)|featured(?: listings| companies)?)$|إعلانات مشابهة|شركات مشابهة|قد (?:يعجبك|يهمك|تهمك) (?:أيضا|أيضًا|ايضا)|شاهد (?:أيضا|ايضا)|أماكن قريبة|[^\s]{0,20} ?(?:ذات صلة|مشابهة)$)/iu;
 
 /**
  * Removes the directory's furniture from a detail page: header, footer and navigation (outside
@@ -545,12 +547,16 @@ function removeFurniture(page: ParsedPage): void {
     const words = classWords(el);
     if (words.some((w) => FURNITURE_WORDS.has(w))) el.remove();
   }
-  const headings = page.elements.filter((el) => /^H[1-6]$/.test(el.tagName) || el.classList.contains('widget-title') || el.classList.contains('title'));
-  for (const h of headings) {
-    const text = h.text.trim();
+  // Headings, and what reads as one where the markup says nothing (a short bold line, a short first line of a block): 'Entreprises similaires'.
+  const headings = page.elements.filter((el) => /^H[1-6]$/.test(el.tagName) || el.classList.contains('widget-title') || el.classList.contains('title') || (HEADING_LIKE.has(el.tagName) && el.childNodes.length <= 3 && othersHeading(el)));
+  for (const h0 of headings) {
+    const text = h0.text.replace(/\s+/g, ' ').trim();
     if (text.length > 60) continue;
     const others = OTHERS_HEADING.test(text);
     if (!others && !SITE_CONTACT_HEADING.test(text)) continue;
+    // A heading alone in its wrapper(s) ('<div><h3>Entreprises similaires</h3></div><ul>…'): the wrapper stands for it.
+    let h = h0;
+    while (h.parentNode && h.parentNode.tagName !== 'BODY' && h.parentNode.tagName !== 'MAIN' && h.parentNode.childNodes.every((c) => c === h || (c.nodeType !== 1 && c.text.trim() === ''))) h = h.parentNode;
     const block = h.parentNode;
     // A heading that opens its block (nothing but whitespace before it) names the whole block;
     // one written after other content (the company's own contact block, its own listings)
@@ -567,6 +573,15 @@ function removeFurniture(page: ParsedPage): void {
       block.childNodes = [...siblings.slice(0, from), ...siblings.slice(to)];
     }
   }
+}
+
+/** Elements a heading may be written as when no h1-h6 is used. */
+const HEADING_LIKE = new Set(['STRONG', 'B', 'P', 'DIV', 'SPAN', 'DT', 'LEGEND', 'CAPTION']);
+
+/** Whether a short element's whole text is a heading of other companies ('Entreprises similaires' in a <strong>). */
+function othersHeading(el: HTMLElement): boolean {
+  const text = shortText(el, 60);
+  return text !== undefined && text.length >= 3 && OTHERS_HEADING.test(text);
 }
 
 /** Class or id words of blocks that are never a company's on its own page. */
@@ -664,9 +679,13 @@ function readName(scope: Scope, ctx: PageContext, selectors: SourceSelectors, pa
       () => nameText(parts.heading),
       () => nameText(parts.labelledName),
       () => withoutLabel(nameText(parts.named)),
-      () => nameText(parts.bold),
+      // Bold text, unless a link of the entry's own comes first ('<a>Name</a> <b>Catégorie</b>'): the first a reader meets.
+      () => (parts.bold && !linkFirst(el, parts) ? notALabel(nameText(parts.bold)) : undefined),
       () => textOf(parts.term),
-      () => parts.anchors.filter((a) => !/^(?:mailto:|tel:)|email-protection/i.test(a.getAttribute('href') ?? '')).map(textOf).find((t) => t !== undefined && !/^(?:voir|d[ée]tails?|plus|en savoir|afficher|contact)/i.test(t)),
+      () => parts.anchors.filter(namingLink).map(textOf).find((t) => t !== undefined && !NOT_A_NAME_LINK.test(t)),
+      () => notALabel(nameText(parts.bold)),
+      // Nothing sets a name apart: the entry's first line of text, as a reader takes it.
+      () => (el ? leadName(el) : undefined),
     );
   }
   for (const c of candidates) {
@@ -674,6 +693,47 @@ function readName(scope: Scope, ctx: PageContext, selectors: SourceSelectors, pa
     if (v) return v.slice(0, MAX_TEXT);
   }
   return undefined;
+}
+
+/**
+ * Titles of a site's own blocks, whatever their markup: contact boxes, legal pages, newsletters,
+ * ad slots. A block named so is never a company (its contacts are the site's or an advertiser's).
+ */
+const SITE_BLOCK_TITLE = /^(?:contactez[- ]nous|nous contacter|nous [ée]crire|[ée]crivez[- ]nous|contact(?:s| us)?|newsletter|[àa] propos(?: de nous)?|qui sommes[- ]nous|mentions l[ée]gales|conditions g[ée]n[ée]rales(?: d['’]utilisation)?|politique de confidentialit[ée]|plan du site|aide|faq|publicit[ée]|espace publicitaire|annonce|annonces|sponsoris[ée]e?s?|votre (?:publicit[ée]|annonce|entreprise) ici|اتصل بنا|تواصل معنا|إعلان)\s*[.:!]?$/iu;
+
+/**
+ * Names no company has: a page number or a pagination control ('2', '« Page précédente',
+ * 'Suivant »'), or an ad's label before its text ('Annonce : …', 'Publicité - …', 'إعلان: …').
+ */
+const NOT_A_COMPANY = /^(?:\d{1,4}|[«‹<]?\s*(?:page )?(?:pr[ée]c[ée]dente?|suivante?|previous|next)(?: page)?\s*[»›>]?|(?:annonce|publicit[ée]|sponsoris[ée]e?|إعلان|اعلان)\s*[:：–—-].*)$/iu;
+
+/** A bold field label ('Téléphone :', 'Mél:', 'E-mail') is no name. */
+function notALabel(text: string | undefined): string | undefined {
+  return text === undefined || /[:：]$/.test(text) || LABEL_CELL.test(text) || LABEL_WORDS.test(text) ? undefined : text;
+}
+
+/** A contact field's label alone, in its common wordings ('Tél. fixe', 'N° de téléphone', 'Cell', 'Adresse e-mail', 'الهاتف'). */
+const LABEL_WORDS = /^(?:t[ée]l[ée]?(?:phone)?\.?(?: (?:fixe|portable|mobile|bureau))?|n° de t[ée]l[ée]phone|num[ée]ro de t[ée]l[ée]phone|phone|mobile|portable|cell(?:ulaire)?|gsm|fixe|fax\.?(?: bureau)?|t[ée]l[ée]copie(?:ur)?|e-?mail|courriel|mail|m[ée]l|adresse (?:e-?mail|[ée]lectronique)|(?:ال)?(?:هاتف|فاكس|جوال|نقال)|البريد(?: الإلكتروني)?)\s?[.:：]?$/iu;
+
+/** Link texts that are actions, not names. */
+const NOT_A_NAME_LINK = /^(?:voir|d[ée]tails?|plus|en savoir|afficher|contact)/i;
+
+/** A link that may carry an entry's name: not a contact link, a protected e-mail, an anchor or a script. */
+function namingLink(a: HTMLElement): boolean {
+  return !/^(?:mailto:|tel:|javascript:|#)|email-protection/i.test((a.getAttribute('href') ?? '').trim());
+}
+
+/** Whether a naming link of the entry (one with a name-like text) comes before its first bold text, in document order. */
+function linkFirst(el: HTMLElement | undefined, parts: ItemParts): boolean {
+  const bold = parts.bold;
+  if (!el || !bold) return false;
+  const link = parts.anchors.find((a) => namingLink(a) && !NOT_A_NAME_LINK.test(textOf(a) ?? 'voir') && /\p{L}{2}/u.test(textOf(a) ?? ''));
+  if (!link || closest(bold, (a) => a === link) || closest(link, (a) => a === bold)) return false;
+  for (const d of descendants(el)) {
+    if (d === link) return true;
+    if (d === bold) return false;
+  }
+  return false;
 }
 
 /**
@@ -686,7 +746,10 @@ function summaryName(summary: HTMLElement | undefined): string | undefined {
   const inner = descendants(summary).find((d) => /^H[1-6]$/.test(d.tagName) || d.tagName === 'STRONG' || d.tagName === 'B' || /name|nom|title|titre|raison/.test(classText(d)));
   if (inner) return nameText(inner);
   const own = summary.childNodes.filter((c) => c.nodeType === 3 || ((c as HTMLElement).tagName !== 'SMALL' && (c as HTMLElement).tagName !== 'SPAN')).map((c) => c.text).join(' ');
-  return clean(own) || nameText(summary);
+  if (clean(own)) return clean(own);
+  // Only spans, none marked: the first is the name, the others its small print ('agrément n° 38/2011').
+  const spans = summary.childNodes.filter((c): c is HTMLElement => c.nodeType === 1 && /\p{L}{2}/u.test(c.text));
+  return (spans.length >= 2 ? nameText(spans[0]) : undefined) ?? nameText(summary);
 }
 
 /** A name field's label written before it ('Nom de l'entreprise : X', 'Raison sociale: X'), removed. */
@@ -745,11 +808,11 @@ function rowName(row: HTMLElement, ctx: PageContext): string | undefined {
   const list = cells(row);
   const byHeader = headers.findIndex((h) => NAME_HEADER.test(h));
   if (byHeader !== -1 && list[byHeader]) {
-    const name = cellName(list[byHeader]);
+    const name = cellName(list[byHeader], headers[byHeader]);
     // A field's label ('Fax', 'E-mail') in the name column is a row of the company above, never a company.
     return name !== undefined && LABEL_CELL.test(name) ? undefined : name;
   }
-  return list.map(cellName).find((t) => t !== undefined && !LABEL_CELL.test(t) && /\p{L}{2}/u.test(t) && !t.includes('@') && (t.match(/\d/g) ?? []).length < 6);
+  return list.map((c, i) => cellName(c, headers[i])).find((t) => t !== undefined && !LABEL_CELL.test(t) && /\p{L}{2}/u.test(t) && !t.includes('@') && (t.match(/\d/g) ?? []).length < 6);
 }
 
 /** Tags that set a name apart in a cell ('<b>Name</b><br><em>Notaire</em>'). */
@@ -758,10 +821,18 @@ const CELL_NAME_TAGS = new Set(['B', 'STRONG', 'A', 'H3', 'H4', 'H5', 'H6', 'SPA
 /**
  * A cell's name: the cell's first element when it is bold (or a link, a heading, a span) and a
  * line break or a block follows it (the member's title, an activity written under the name),
- * else the cell's text.
+ * else the cell's text; a first element repeating the column's header (a stacked table's label)
+ * left out.
  */
-function cellName(cell: HTMLElement): string | undefined {
-  const kids = cell.childNodes.filter((c) => c.nodeType === 1 || c.text.trim() !== '');
+function cellName(cell: HTMLElement, header?: string): string | undefined {
+  let kids = cell.childNodes.filter((c) => c.nodeType === 1 || c.text.trim() !== '');
+  // A stacked table (responsive: each cell repeats its column's header, shown on small screens only): that label is not the name.
+  const label = kids[0];
+  if (header && kids.length > 1 && label.nodeType === 1 && clean(label.text).toLowerCase() === header.toLowerCase()) {
+    kids = kids.slice(1);
+    if (kids.length === 1 && kids[0].nodeType === 1) return nameText(kids[0] as HTMLElement);
+    return clean(kids.map((k) => k.text).join(' ')) || undefined;
+  }
   const [first, second] = kids as HTMLElement[];
   if (first?.nodeType === 1 && CELL_NAME_TAGS.has(first.tagName) && second?.nodeType === 1 && (second.tagName === 'BR' || second.tagName === 'DIV' || second.tagName === 'P')) {
     const href = first.tagName === 'A' ? first.getAttribute('href') ?? '' : '';
@@ -935,8 +1006,9 @@ function readPhones(scope: Scope, ctx: PageContext, selectors: SourceSelectors):
 
 /**
  * The numbers of an entry's hCard `tel` elements, by their `type` (hidden or not): 'fax' makes
- * a fax, any other type (work, cell, voice) or none a phone. The value is the `value`
- * element's text, else the tel's own text without its types.
+ * a fax, any other type (work, cell, voice) a phone. The value is the `value` element's text,
+ * else the tel's own text without its types. A tel with neither is read with its own labels
+ * ('Fax bureau : …' a fax).
  */
 function cardTels(parts: ItemParts): { phones: string[]; faxes: string[] } {
   const out = { phones: [] as string[], faxes: [] as string[] };
@@ -944,8 +1016,15 @@ function cardTels(parts: ItemParts): { phones: string[]; faxes: string[] } {
     const kids = tel.childNodes.filter((c): c is HTMLElement => c.nodeType === 1);
     const types = kids.filter(isCardTelType).map((t) => t.text.trim().toLowerCase());
     const value = kids.find((k) => k.classList.contains('value'));
-    const numbers = phonesIn(value ? value.text : blockText(tel));
-    (types.some((t) => t.includes('fax')) ? out.faxes : out.phones).push(...numbers);
+    if (types.length > 0 || value) {
+      const numbers = phonesIn(value ? value.text : blockText(tel));
+      (types.some((t) => /fax|t[ée]l[ée]copi|فاكس/u.test(t)) ? out.faxes : out.phones).push(...numbers);
+      continue;
+    }
+    // No type nor value element: the tel's own label says ('Fax bureau : 043 …', 'Portable : …').
+    const { phones, faxes } = readNumbers(blockText(tel));
+    out.phones.push(...phones);
+    out.faxes.push(...faxes);
   }
   return out;
 }
@@ -1115,13 +1194,42 @@ function onlyDirectoryContacts(node: Json, ctx: PageContext): boolean {
 
 /** The microdata organisations outside the chrome, reached as top-level items or list entries. */
 function microdataOrgs(page: ParsedPage, ctx: PageContext): HTMLElement[] {
+  let site: Set<string> | undefined;
   return page.elements.filter((el) => {
     if (!hasAttr(el, 'itemscope') || !isOrgScope(el) || insideChrome(el) || inChromeBlock(el) || !attached(el, page.root)) return false;
     const prop = el.getAttribute('itemprop');
     if (prop && !prop.split(/\s+/).some((p) => CONTAINERS.has(p))) return false;
     const url = ownProps(el, 'url').map(propValue)[0];
-    return !(url && isSiteRoot(absolute(url, ctx.base), ctx.pageUrl));
+    if (url && isSiteRoot(absolute(url, ctx.base), ctx.pageUrl)) return false;
+    // An organisation named as the site is (whatever its block's class says): the directory itself.
+    const name = ownProps(el, 'name').map(propValue)[0];
+    site ??= siteNames(page, ctx);
+    return !(name && site.has(foldName(name)));
   });
+}
+
+/**
+ * The names the directory gives itself on a page: `og:site_name` / `application-name`, the text
+ * of its links to its own home page (the logo link), and the last part of the page's title
+ * ('Opticiens à Ouargla - Guide Sud'). Folded (see {@link foldName}).
+ */
+function siteNames(page: ParsedPage, ctx: PageContext): Set<string> {
+  const names = new Set<string>();
+  for (const meta of page.byTag('META')) {
+    const key = (attrOf(meta, 'property') ?? attrOf(meta, 'name') ?? '').toLowerCase();
+    if (key === 'og:site_name' || key === 'application-name') names.add(foldName(attrOf(meta, 'content') ?? ''));
+  }
+  for (const a of page.byTag('A')) {
+    const href = attrOf(a, 'href');
+    if (href === undefined || !isSiteRoot(absolute(href, ctx.base), ctx.pageUrl)) continue;
+    const text = shortText(a, 60);
+    if (text) names.add(foldName(text));
+  }
+  const title = page.byTag('TITLE')[0];
+  const parts = title ? (shortText(title, 200) ?? '').split(/\s[-–—|·:]\s/) : [];
+  if (parts.length >= 2) names.add(foldName(parts[parts.length - 1]));
+  names.delete('');
+  return names;
 }
 
 function isOrgScope(el: HTMLElement): boolean {

@@ -742,9 +742,15 @@ const CHROME_HINT = /footer|header|sidebar|nav|menu|breadcrumb|cookie|newsletter
 /** Ad markers of an element itself: strong ones (sponsored, advert ...) and weak ones (annonce). */
 function adMarks(el: HTMLElement): { strong: boolean; weak: boolean } {
   const words = classWords(el);
-  // (An entry's wrapper, a grid column, may leave the mark to its only child, the card.)
-  const kids = el.childNodes.filter((c): c is HTMLElement => c.nodeType === 1);
-  const flagged = [el, ...(kids.length === 1 ? kids : [])].some((e) => e.rawAttrs.includes('data-') && AD_FLAGS.some((a) => isSet(attrOf(e, a))));
+  // (An entry's wrapper, a grid column, may leave the mark to its only child, the card, through a few single wrappers.)
+  const chain = [el];
+  for (let e = el, depth = 0; depth < 4; depth++) {
+    const kids = e.childNodes.filter((c): c is HTMLElement => c.nodeType === 1);
+    if (kids.length !== 1) break;
+    e = kids[0];
+    chain.push(e);
+  }
+  const flagged = chain.some((e) => e.rawAttrs.includes('data-') && AD_FLAGS.some((a) => isSet(attrOf(e, a))));
   const strong = words.some((w) => AD_WORDS.has(w) && !WEAK_AD_WORDS.has(w)) || hasAttr(el, 'data-ad') || hasAttr(el, 'data-ad-slot') || flagged;
   return { strong, weak: words.some((w) => WEAK_AD_WORDS.has(w)) };
 }
@@ -819,8 +825,12 @@ export function repeatedItems(root: HTMLElement): RepeatedItems {
   try {
     wrapNamedTerms(root);
     const found = repeatedGroups(root);
-    if (found.items.length + found.advertisements.length > 0 || !wrapLedEntries(root)) return found;
-    return repeatedGroups(root);
+    // Entries led by a term or heading (runs of <dt>/<h3> siblings) are looked for too: the richer in
+    // contacts wins (a classless page's banner and menu side by side, a sidebar of three featured
+    // companies, against a <dl> of every company).
+    if (!wrapLedEntries(root)) return strip(found);
+    const led = repeatedGroups(root);
+    return strip(found.items.length + found.advertisements.length === 0 || led.withContacts > found.withContacts ? led : found);
   } finally {
     mainClasses = outer;
   }
@@ -893,7 +903,12 @@ function wrapRuns(parent: HTMLElement, tag: string): void {
   }
 }
 
-function repeatedGroups(root: HTMLElement): RepeatedItems {
+function strip({ items, advertisements }: RepeatedItems & { withContacts: number }): RepeatedItems {
+  return { items, advertisements };
+}
+
+/** The entries of {@link repeatedItems}, and how many of them hold contacts. */
+function repeatedGroups(root: HTMLElement): RepeatedItems & { withContacts: number } {
   const counts = countAll(root);
   type Group = { parent: HTMLElement; key: string; members: HTMLElement[]; score: number; size: number; qualified: number };
   const groups: Group[] = [];
@@ -925,7 +940,7 @@ function repeatedGroups(root: HTMLElement): RepeatedItems {
       if (qualified >= 2 && qualified * 2 >= members.length) groups.push({ parent, key, members, score, size: size / members.length, qualified });
     }
   }
-  if (groups.length === 0) return { items: [], advertisements: [] };
+  if (groups.length === 0) return { items: [], advertisements: [], withContacts: 0 };
   groups.sort((a, b) => b.score - a.score || a.size - b.size);
   let best = groups[0];
   let chosen = [best, ...groups.slice(1).filter((g) => g.key === best.key && !insideAny(g.parent, best.members) && !best.members.some((m) => insideAny(m, g.members)))];
@@ -949,7 +964,7 @@ function repeatedGroups(root: HTMLElement): RepeatedItems {
   // Companies written as tables nested in the cells of a layout table: the inner tables are the entries.
   const members = nestedRecords(chosen.flatMap((g) => g.members), (m) => qualifies(m, counts) > 0);
   // A grid's last row often holds a single entry (no group of its own): an entry of the same shape, alone
-  // in a sibling of the same shape as a chosen group's container, is one of them.
+  // in a later sibling of the same shape as a chosen group's container, is one of them.
   // Each container's siblings are read once (one pass per distinct grand-parent, not per group).
   const parents = new Set(chosen.map((g) => g.parent));
   const seen = new Set<HTMLElement>();
@@ -958,8 +973,11 @@ function repeatedGroups(root: HTMLElement): RepeatedItems {
     if (!grand || seen.has(grand)) continue;
     seen.add(grand);
     const shape = signature(g.parent);
+    // (After the grid's rows: a block of that shape before them is the page's banner, not its last row.)
+    let after = false;
     for (const sib of grand.childNodes) {
-      if (sib.nodeType !== 1 || parents.has(sib as HTMLElement) || !counts.has(sib as HTMLElement) || signature(sib as HTMLElement) !== shape) continue;
+      if (parents.has(sib as HTMLElement)) after = true;
+      if (!after || sib.nodeType !== 1 || parents.has(sib as HTMLElement) || !counts.has(sib as HTMLElement) || signature(sib as HTMLElement) !== shape) continue;
       parents.add(sib as HTMLElement);
       const lone = (sib as HTMLElement).childNodes.filter((c): c is HTMLElement => c.nodeType === 1 && counts.has(c as HTMLElement) && signature(c as HTMLElement) === best.key);
       if (lone.length === 1 && qualifies(lone[0], counts) > 0) members.push(lone[0]);
@@ -976,7 +994,7 @@ function repeatedGroups(root: HTMLElement): RepeatedItems {
     const c = counts.get(members[i]) ?? ZERO;
     if (c.numbers + c.ats + c.tels === 0 && isPaginationText(shortText(members[i], 120) ?? '')) members.splice(i, 1);
   }
-  if (members.length === 0) return { items: [], advertisements: [] };
+  if (members.length === 0) return { items: [], advertisements: [], withContacts: 0 };
   const weakShare = members.filter((m) => adMarks(m).weak).length / members.length;
   const items: HTMLElement[] = [];
   const advertisements: HTMLElement[] = [];
@@ -985,19 +1003,59 @@ function repeatedGroups(root: HTMLElement): RepeatedItems {
     if (marks.strong || (marks.weak && weakShare < 0.5) || hasAdBadge(m)) advertisements.push(m);
     else items.push(m);
   }
-  return { items, advertisements };
+  return { items, advertisements, withContacts: items.filter((m) => qualifies(m, counts) === 2).length };
 }
 
-/** 2 when a block looks like an entry with contacts (a name, two texts, a number, e-mail or tel), 1 with only a link, else 0. */
+/**
+ * 2 when a block looks like an entry with contacts (a name, two texts, a number, e-mail or tel), 1
+ * with only a link, else 0. Its name may be its first line of text ({@link leadName}) when it has
+ * contacts and nothing else sets a name apart (a card of plain paragraphs whose classes say nothing).
+ */
 function qualifies(m: HTMLElement, counts: Map<HTMLElement, Counts>): number {
   const c = counts.get(m) ?? ZERO;
   // A row of a table of label/value rows is a field of one record, not an entry.
   if (m.tagName === 'TR' && isRecordRow(m)) return 0;
-  const named = c.names > 0 || (m.tagName === 'TR' && m.childNodes.filter((n) => (n as HTMLElement).tagName === 'TD').length >= 2);
   const contact = c.numbers > 0 || c.ats > 0 || c.tels > 0;
+  const named = c.names > 0 || (m.tagName === 'TR' ? m.childNodes.filter((n) => (n as HTMLElement).tagName === 'TD').length >= 2 : contact && c.texts >= 2 && leadName(m) !== undefined);
   if (!named || c.texts < 2) return 0;
   return contact ? 2 : c.links > 0 ? 1 : 0;
 }
+
+/** Inline elements a first line of text may be written in. */
+const INLINE_TAGS = new Set(['SPAN', 'A', 'EM', 'STRONG', 'B', 'SMALL', 'I', 'FONT', 'U', 'MARK', 'ABBR', 'CITE', 'BDI', 'BDO', 'Q']);
+/** Elements whose text is never a first line: scripts, icons, controls, footnotes, labels and header cells. */
+const NO_LEAD_TAGS = new Set(['SCRIPT', 'STYLE', 'TEMPLATE', 'NOSCRIPT', 'BUTTON', 'SVG', 'SUP', 'SELECT', 'OPTION', 'LABEL', 'TH']);
+
+/**
+ * An entry's first line of text, when it can be a name: what a reader takes as the title of a card
+ * whose markup sets nothing apart (plain `<p>`s, classes that mean nothing). The first text in
+ * document order, with the inline elements around it; not a field's label ('Tél :'), a contact,
+ * a number, an ad badge or a long sentence. A bounded walk: it stops at the first text.
+ */
+export function leadName(m: HTMLElement): string | undefined {
+  const stack = [...m.childNodes].reverse();
+  let steps = 0;
+  while (stack.length > 0 && ++steps < 200) {
+    const n = stack.pop()!;
+    if (n.nodeType === 1) {
+      const el = n as HTMLElement;
+      if (NO_LEAD_TAGS.has(el.tagName)) continue;
+      for (let i = el.childNodes.length - 1; i >= 0; i--) stack.push(el.childNodes[i]);
+      continue;
+    }
+    if (n.nodeType !== 3 || n.rawText.trim() === '') continue;
+    let line = n.parentNode;
+    while (line && line !== m && INLINE_TAGS.has(line.tagName) && line.parentNode && line.parentNode !== m && INLINE_TAGS.has(line.parentNode.tagName)) line = line.parentNode;
+    const text = (line && line !== m ? shortText(line, 100) : n.text.replace(/\s+/g, ' ').trim()) ?? '';
+    if (text.length < 2 || text.length > 100 || !/\p{L}{2}/u.test(text) || text.includes('@') || (text.match(/\d/g) ?? []).length >= 6) return undefined;
+    if (/[:：]\s*$/.test(text) || FIELD_WORDS.test(text) || LEADING_LABEL.test(text) || AD_BADGE.test(text.replace(/[\s()[\]·•|-]+/g, ''))) return undefined;
+    return text;
+  }
+  return undefined;
+}
+
+/** A line that begins with a field's label ('Tél : …', 'Adresse: …', 'E-mail …'). */
+const LEADING_LABEL = /^(?:t[ée]l[ée]?(?:phone)?\.?|mobile|portable|gsm|fixe|fax|t[ée]l[ée]copie|e-?mail|courriel|adresse|address|site(?: web)?|horaires?|الهاتف|الفاكس|العنوان|البريد)\b\s*[:.]?/iu;
 
 /** A child's shape: its tag and its first class word that is not an ad word (nor a number). */
 function signature(el: HTMLElement): string {
@@ -1030,9 +1088,16 @@ function mainClass(classes: string[]): string {
   // Zebra classes ('row-alternate', 'odd', 'even') vary between entries of one list.
   const cls = classes
     .map((w) => w.toLowerCase().replace(ZEBRA_SUFFIX, ''))
-    .filter((w) => w !== '' && !/\d/.test(w) && !ZEBRA_WORDS.has(w));
+    .filter((w) => w !== '' && !PER_ENTRY_WORD.test(w) && !ZEBRA_WORDS.has(w));
   return cls.find((w) => !w.split(/[^\p{L}\p{N}]+/u).some((p) => AD_WORDS.has(p) && !WEAK_AD_WORDS.has(p))) ?? '';
 }
+
+/**
+ * A class word that numbers its entry or its row ('listing-200', 'post_12', 'row0', '42'): its only
+ * digits end it. Not the shape of a list. Digits inside a word are the class's own: a CSS-modules
+ * or CSS-in-JS hash ('Card_title__x7Gh2', 'css-1x2y3z'), shared by every entry.
+ */
+const PER_ENTRY_WORD = /^\D*\d+$/;
 
 /** Class words and suffixes of alternating entries (zebra striping, first/last markers). */
 const ZEBRA_WORDS = new Set(['odd', 'even', 'alt', 'alternate', 'first', 'last', 'pair', 'paire', 'impair', 'impaire', 'pairs', 'impairs']);
@@ -1081,9 +1146,7 @@ function countAll(root: HTMLElement): Map<HTMLElement, Counts> {
       }
     }
     if (tag === 'H1') c.h1s = 1;
-    if (((NAME_TAGS.has(tag) && !href.startsWith('mailto:') && !href.startsWith('tel:')) || isInlineBold(el) || (el.classList.length > 0 && /name|title|nom|titre|raison/i.test(classText(el))) || el.classList.contains('fn') || el.classList.contains('org')) && !isFieldLabel(el)) c.names++;
-    // A record table's name label cell ('Raison sociale' | 'SARL X'): the record names itself beside it.
-    else if (tag === 'TD' && isNameLabelCell(el)) c.names++;
+    const nameLike = ((NAME_TAGS.has(tag) && !href.startsWith('mailto:') && !href.startsWith('tel:')) || isInlineBold(el) || (el.classList.length > 0 && /name|title|nom|titre|raison/i.test(classText(el))) || el.classList.contains('fn') || el.classList.contains('org')) && !isFieldLabel(el);
     for (const child of el.childNodes) {
       if (child.nodeType === 3) {
         const text = child.rawText;
@@ -1096,7 +1159,8 @@ function countAll(root: HTMLElement): Map<HTMLElement, Counts> {
             run++;
             continue;
           }
-          if (code === 32 || code === 46 || code === 45 || code === 40 || code === 41 || code === 43 || code === 0xa0) continue;
+          // Separators inside a number: space (a line break or tab too: HTML renders any as one space), . - ( ) +, no-break space.
+          if (code === 32 || code === 46 || code === 45 || code === 40 || code === 41 || code === 43 || code === 0xa0 || code === 10 || code === 13 || code === 9) continue;
           if (run >= 9) c.numbers++;
           run = 0;
           if (code === 64) c.ats++;
@@ -1114,6 +1178,10 @@ function countAll(root: HTMLElement): Map<HTMLElement, Counts> {
         c.h1s += cc.h1s;
       }
     }
+    // (A bold number or address, a field's value set in bold, is not a name.)
+    if (nameLike && c.digits < 6 && c.ats === 0) c.names++;
+    // A record table's name label cell ('Raison sociale' | 'SARL X'): the record names itself beside it.
+    else if (tag === 'TD' && isNameLabelCell(el)) c.names++;
     counts.set(el, c);
   }
   return counts;
@@ -1204,9 +1272,9 @@ const CURRENT_TAGS = new Set(['STRONG', 'B', 'SPAN', 'EM', 'LI', 'MARK']);
 
 /**
  * The next page of a pagination that is not numbered (letter ranges 'A–C · D–H · I–Z', date
- * ranges): the current page written as text (a bold or span element, or one marked
- * aria-current / current / active) among links to pages of the same path and parameters, and
- * the link right after it. Needs two such links beside it (a pagination, not a label and its link).
+ * ranges): the current page written as text (a bold element, one marked aria-current / current /
+ * active, or the only item of the run that is not a link) among links to pages of the same path
+ * and parameters, and the link right after it. Needs two such links beside it (a pagination, not a label and its link).
  */
 function linkAfterCurrent(elements: readonly HTMLElement[], pageUrl: string): string | undefined {
   const page = new URL(pageUrl);
@@ -1224,12 +1292,14 @@ function linkAfterCurrent(elements: readonly HTMLElement[], pageUrl: string): st
     }
   };
   const linkOf = (el: HTMLElement | undefined): HTMLElement | undefined => (el === undefined ? undefined : el.tagName === 'A' ? el : el.tagName === 'LI' ? el.childNodes.find((c): c is HTMLElement => (c as HTMLElement).tagName === 'A') : undefined);
-  const isCurrent = (el: HTMLElement): boolean => {
-    if (!CURRENT_TAGS.has(el.tagName) || el.childNodes.some((c) => (c as HTMLElement).tagName === 'A')) return false;
+  const unlinked = (el: HTMLElement): boolean => CURRENT_TAGS.has(el.tagName) && !el.childNodes.some((c) => (c as HTMLElement).tagName === 'A');
+  const isCurrent = (el: HTMLElement, only: boolean): boolean => {
+    if (!unlinked(el)) return false;
     const text = shortText(el, 16)?.trim();
     if (!text || text.endsWith(':')) return false;
     const marked = (attrOf(el, 'aria-current') ?? '') !== '' || ['active', 'current', 'courant', 'courante', 'selected', 'is-active'].some((c) => el.classList.contains(c));
-    return marked || el.tagName === 'STRONG' || el.tagName === 'B';
+    // Unmarked (a site's class names say nothing), the one item among the links that is not one is the current page.
+    return marked || only || el.tagName === 'STRONG' || el.tagName === 'B';
   };
   // Each parent's children once (a sibling lookup per element would be quadratic on a wide page).
   for (const parent of elements) {
@@ -1238,7 +1308,8 @@ function linkAfterCurrent(elements: readonly HTMLElement[], pageUrl: string): st
     if (kids.length < 3 || !kids.some((k) => CURRENT_TAGS.has(k.tagName))) continue;
     const links = kids.map((k) => samePath(linkOf(k)));
     if (links.filter((l) => l !== undefined).length < 2) continue;
-    for (let i = 0; i + 1 < kids.length; i++) if (links[i + 1] !== undefined && isCurrent(kids[i])) return links[i + 1];
+    const only = kids.filter(unlinked).length === 1;
+    for (let i = 0; i + 1 < kids.length; i++) if (links[i + 1] !== undefined && isCurrent(kids[i], only)) return links[i + 1];
   }
   return undefined;
 }
@@ -1276,18 +1347,33 @@ function selectedPageNext(elements: readonly HTMLElement[], current: number, pag
   return undefined;
 }
 
-/** The current page number: the URL's page parameter (page, p, pg, paged, pagina) or /page/N, else the pagination's active element, else 1. */
+/** The current page number: the URL's page parameter (page, p, pg, paged, pagina) or /page/N (/page,N), else the pagination's active element, else the numbered link to the page itself, else 1. */
 function currentPage(elements: readonly HTMLElement[], pageUrl: string): number {
   const url = new URL(pageUrl);
   for (const name of ['page', 'p', 'pg', 'paged', 'pagina', 'pageno', 'page_no', 'num']) {
     const v = url.searchParams.get(name);
     if (v && /^\d{1,5}$/.test(v)) return Number(v);
   }
-  const path = /\/(?:page|p)\/(\d{1,5})\/?$/.exec(url.pathname);
+  const path = /\/(?:page|p)[/,](\d{1,5})\/?$/.exec(url.pathname);
   if (path) return Number(path[1]);
   const active = elements.find((el) => (attrOf(el, 'aria-current') ?? '') === 'page' || ['active', 'current', 'is-active', 'selected'].some((c) => el.classList.contains(c)));
   const n = active ? shortText(active, 8)?.trim() : undefined;
-  return n && /^\d{1,5}$/.test(n) ? Number(n) : 1;
+  if (n && /^\d{1,5}$/.test(n)) return Number(n);
+  // Unmarked: the numbered link to this very page.
+  const here = `${url.origin}${url.pathname}${url.search}`;
+  for (const el of elements) {
+    if (el.tagName !== 'A') continue;
+    const t = shortText(el, 8)?.trim();
+    const href = t && /^\d{1,5}$/.test(t) ? attrOf(el, 'href') : undefined;
+    if (href === undefined) continue;
+    try {
+      const u = new URL(href, url);
+      if (`${u.origin}${u.pathname}${u.search}` === here) return Number(t);
+    } catch {
+      // not a URL: not this page
+    }
+  }
+  return 1;
 }
 
 /**

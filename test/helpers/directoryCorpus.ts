@@ -53,11 +53,14 @@ export function loadCorpus(root: string): CorpusSite[] {
     });
 }
 
-/** Serves a site folder: every route of routes.json with its file's bytes, matched URL-decoded; anything else 404. */
-export function serveSite(site: CorpusSite): Promise<Site> {
+/**
+ * Serves a site folder: every route of routes.json with its file's bytes (or the body `bodies`
+ * gives for its key: a mutated page, test/helpers/metamorphic.ts), matched URL-decoded; anything else 404.
+ */
+export function serveSite(site: CorpusSite, bodies: Record<string, Buffer> = {}): Promise<Site> {
   const routes: Record<string, Route> = {};
   for (const [key, r] of Object.entries(site.routes)) {
-    const body = fs.readFileSync(path.join(site.dir, r.file));
+    const body = bodies[key] ?? fs.readFileSync(path.join(site.dir, r.file));
     routes[key] = { headers: { 'content-type': r.content_type ?? 'text/html' }, body };
   }
   return startSite(routes, { decoded: true });
