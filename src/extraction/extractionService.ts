@@ -437,18 +437,7 @@ export class ScrapingService {
         reference: taskId,
       });
       const inputs: CompanyInput[] = kept.map((c) => {
-        const company: CompanyInput = {
-          nom: c.name,
-          wilaya_code: request.wilaya.code,
-          secteur_id: request.secteur.id,
-          activite: c.activity ?? null,
-          email: c.emails[0] ?? null,
-          telephone: c.phones[0] ?? null,
-          score_qualite: 0,
-          source: 'scraping',
-          source_url: c.sourceUrls[0] ?? null,
-          seenOn: c.seenOn,
-        };
+        const company: CompanyInput = { ...companyInput(c, request), seenOn: c.seenOn };
         company.score_qualite = completenessScore(company);
         return company;
       });
@@ -518,17 +507,7 @@ export class ScrapingService {
   ): Promise<{ status: number; body: ScrapingTask }> {
     const seenAt = new Date().toISOString();
     const entreprises: ScrapedEntreprise[] = found.map((c) => {
-      const company: CompanyInput = {
-        nom: c.name,
-        wilaya_code: request.wilaya.code,
-        secteur_id: request.secteur.id,
-        activite: c.activity ?? null,
-        email: c.emails[0] ?? null,
-        telephone: c.phones[0] ?? null,
-        score_qualite: 0,
-        source: 'scraping',
-        source_url: c.sourceUrls[0] ?? null,
-      };
+      const company = companyInput(c, request);
       return {
         id: testCompanyId(naturalKey(company)),
         nom: company.nom.trim(),
@@ -804,4 +783,19 @@ export class ScrapingService {
       }),
     };
   }
+}
+
+/** The row an extracted company becomes (its score computed by the caller, where it is stored). */
+function companyInput(c: MergedCompany, request: Resolved): CompanyInput {
+  return {
+    nom: c.name,
+    wilaya_code: request.wilaya.code,
+    secteur_id: request.secteur.id,
+    activite: c.activity ?? null,
+    email: c.emails[0] ?? null,
+    telephone: c.phones[0] ?? null,
+    score_qualite: 0,
+    source: 'scraping',
+    source_url: c.sourceUrls[0] ?? null,
+  };
 }

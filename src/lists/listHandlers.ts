@@ -41,28 +41,19 @@ export function listLeads(lists: ListService): RequestHandler {
   };
 }
 
+/**
+ * POST /v1/lists/{id}/leads and its one-shape forms: /leads/single (the contract requires
+ * entreprise_id and allows nothing else) and /leads/bulk (entreprise_ids or task_id, exactly one,
+ * checked by the service as for POST .../leads). The validator has checked the body's shape.
+ */
 export function addLeads(lists: ListService): RequestHandler {
   return async (req, res) => {
-    const answer = await lists.addLeads(account(req), String(req.params.id), req.body as LeadAdd);
+    const answer = await lists.addLeads(account(req), String(req.params.id), req.body as LeadAdd | LeadAddSingle | LeadAddBulk);
     res.status(answer.status).json(answer.body);
   };
 }
-
-/** POST /v1/lists/{id}/leads/single: the one-company form alone (the contract requires entreprise_id and allows nothing else). */
-export function addLead(lists: ListService): RequestHandler {
-  return async (req, res) => {
-    const answer = await lists.addLeads(account(req), String(req.params.id), req.body as LeadAddSingle);
-    res.status(answer.status).json(answer.body);
-  };
-}
-
-/** POST /v1/lists/{id}/leads/bulk: entreprise_ids or task_id (exactly one, checked by the service as for POST .../leads). */
-export function addLeadsBulk(lists: ListService): RequestHandler {
-  return async (req, res) => {
-    const answer = await lists.addLeads(account(req), String(req.params.id), req.body as LeadAddBulk);
-    res.status(answer.status).json(answer.body);
-  };
-}
+export const addLead = addLeads;
+export const addLeadsBulk = addLeads;
 
 export function updateLead(lists: ListService): RequestHandler {
   return async (req, res) => {
