@@ -669,13 +669,16 @@ describe('POST /v1/scraping/run', () => {
     const acct = await ctx.account({ credits: 100 });
     const tasksBefore = await knex()('scraping_tasks').count<{ n: number }[]>({ n: '*' });
 
-    // The task's insert, the last write of the transaction, fails.
-    await knex().raw('alter table scraping_tasks rename to scraping_tasks_away');
+    // The task's insert, the last write of the transaction, fails. (A trigger, not a renamed
+    // table: the run reads scraping_tasks before it fetches, to count the account's extractions.)
+    await knex().raw("create function refuse_task_insert() returns trigger language plpgsql as $$ begin raise exception 'injected failure'; end $$");
+    await knex().raw('create trigger refuse_task_insert before insert on scraping_tasks for each row execute function refuse_task_insert()');
     let res: request.Response;
     try {
       res = await run(acct.api_key, { secteur: 'BTP', wilaya: 'Tipaza' }, 'tx-failure-1');
     } finally {
-      await knex().raw('alter table scraping_tasks_away rename to scraping_tasks');
+      await knex().raw('drop trigger refuse_task_insert on scraping_tasks');
+      await knex().raw('drop function refuse_task_insert()');
     }
 
     expectProblem(res, 500, 'internal_error');
