@@ -315,9 +315,36 @@ function companiesOf(page: ParsedPage, pageUrl: string, selectors: SourceSelecto
   }
   // A question ('Comment signaler une erreur ?', an FAQ entry beside the listing) is never a company's name,
   // nor the title of a block of the site's own ('Nous écrire', 'Mentions légales', 'Espace publicitaire').
-  const named = scopes.map((s) => readScope(s, ctx, selectors)).filter((c): c is RawCompany => c !== undefined && !/[?؟]$/u.test(c.name) && !SITE_BLOCK_TITLE.test(c.name) && !NOT_A_COMPANY.test(c.name));
+  const named = withoutRanks(scopes.map((s) => readScope(s, ctx, selectors))).filter((c): c is RawCompany => c !== undefined && !/[?؟]$/u.test(c.name) && !SITE_BLOCK_TITLE.test(c.name) && !NOT_A_COMPANY.test(c.name));
   const companies = named.filter(identifies);
   return { companies, dropped: { no_name: scopes.length - named.length, invalid_name: named.length - companies.length, advertisement } };
+}
+
+/**
+ * A rank written before a name: '1. ', '01. ', '1) ', '#1 ', 'N°1 - ', '1 - ' (the number, then its
+ * punctuation and a space, then a letter or a digit). A bare number ('3 Frères', '2M Services') is not one.
+ */
+const RANK = /^(?:#\s?(\d{1,3})[.):\-–—]?\s+|(?:N°|Nº|No\.?)\s?(\d{1,3})\s?[.):\-–—]?\s+|(\d{1,3})(?:[.)]|\s?[:\-–—])\s+)(?=[\p{L}\p{N}"«“'])/iu;
+
+/**
+ * The names of a list without the ranks of a numbered list ('1. Name', 'N°5 - Name', a blog's
+ * 'Top 20'): stripped only when two or more entries carry one and their ranks follow each
+ * other (up or down by one, in the page's order), so that a company named by a number keeps it.
+ */
+function withoutRanks<T extends { name: string } | undefined>(companies: T[]): T[] {
+  const ranked = companies.flatMap((c, i) => {
+    const m = c ? RANK.exec(c.name) : null;
+    return m ? [{ i, rank: Number(m[1] ?? m[2] ?? m[3]), cut: m[0].length }] : [];
+  });
+  if (ranked.length < 2) return companies;
+  const step = ranked[1].rank - ranked[0].rank;
+  if ((step !== 1 && step !== -1) || ranked.some((r, k) => k > 0 && r.rank - ranked[k - 1].rank !== step)) return companies;
+  const out = [...companies];
+  for (const r of ranked) {
+    const c = out[r.i]!;
+    out[r.i] = { ...c, name: c.name.slice(r.cut) };
+  }
+  return out;
 }
 
 /**
@@ -815,8 +842,8 @@ function rowName(row: HTMLElement, ctx: PageContext): string | undefined {
   return list.map((c, i) => cellName(c, headers[i])).find((t) => t !== undefined && !LABEL_CELL.test(t) && /\p{L}{2}/u.test(t) && !t.includes('@') && (t.match(/\d/g) ?? []).length < 6);
 }
 
-/** Tags that set a name apart in a cell ('<b>Name</b><br><em>Notaire</em>'). */
-const CELL_NAME_TAGS = new Set(['B', 'STRONG', 'A', 'H3', 'H4', 'H5', 'H6', 'SPAN']);
+/** Tags that set a name apart in a cell ('<b>Name</b><br><em>Notaire</em>', an old page's '<font><b>Name</b></font><br>'). */
+const CELL_NAME_TAGS = new Set(['B', 'STRONG', 'A', 'H3', 'H4', 'H5', 'H6', 'SPAN', 'FONT']);
 
 /**
  * A cell's name: the cell's first element when it is bold (or a link, a heading, a span) and a
@@ -833,7 +860,8 @@ function cellName(cell: HTMLElement, header?: string): string | undefined {
     if (kids.length === 1 && kids[0].nodeType === 1) return nameText(kids[0] as HTMLElement);
     return clean(kids.map((k) => k.text).join(' ')) || undefined;
   }
-  const [first, second] = kids as HTMLElement[];
+  // (A badge written after the name, 'Membre Premium', stands between it and its line break.)
+  const [first, second] = kids.filter((k, i) => i === 0 || k.nodeType !== 1 || !classWords(k as HTMLElement).some((w) => BADGE_WORDS.has(w))) as HTMLElement[];
   if (first?.nodeType === 1 && CELL_NAME_TAGS.has(first.tagName) && second?.nodeType === 1 && (second.tagName === 'BR' || second.tagName === 'DIV' || second.tagName === 'P')) {
     const href = first.tagName === 'A' ? first.getAttribute('href') ?? '' : '';
     const name = /^(?:mailto:|tel:)/i.test(href) ? undefined : nameText(first);

@@ -1088,7 +1088,7 @@ function mainClass(classes: string[]): string {
   // Zebra classes ('row-alternate', 'odd', 'even') vary between entries of one list.
   const cls = classes
     .map((w) => w.toLowerCase().replace(ZEBRA_SUFFIX, ''))
-    .filter((w) => w !== '' && !PER_ENTRY_WORD.test(w) && !ZEBRA_WORDS.has(w));
+    .filter((w) => w !== '' && !PER_ENTRY_WORD.test(w) && !ZEBRA_WORDS.has(w) && !TIER_WORDS.has(w));
   return cls.find((w) => !w.split(/[^\p{L}\p{N}]+/u).some((p) => AD_WORDS.has(p) && !WEAK_AD_WORDS.has(p))) ?? '';
 }
 
@@ -1098,6 +1098,12 @@ function mainClass(classes: string[]): string {
  * or CSS-in-JS hash ('Card_title__x7Gh2', 'css-1x2y3z'), shared by every entry.
  */
 const PER_ENTRY_WORD = /^\D*\d+$/;
+
+/**
+ * Class words of a member's tier ('premium', 'vip', 'featured'): a paying member's entry is an entry
+ * of the list like the others (its row class-less but for that word), not a list of its own.
+ */
+const TIER_WORDS = new Set(['premium', 'vip', 'featured', 'gold', 'silver', 'platinum', 'highlight', 'highlighted', 'vedette', 'abonne', 'verified', 'verifie']);
 
 /** Class words and suffixes of alternating entries (zebra striping, first/last markers). */
 const ZEBRA_WORDS = new Set(['odd', 'even', 'alt', 'alternate', 'first', 'last', 'pair', 'paire', 'impair', 'impaire', 'pairs', 'impairs']);

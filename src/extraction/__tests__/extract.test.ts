@@ -396,3 +396,34 @@ describe('microdata on some entries only', () => {
     ]);
   });
 });
+
+describe('ranks of a numbered list', () => {
+  test('ranks in sequence are not part of the names; a name that is a number keeps it', () => {
+    const html = page(`<div class="post">
+      <h2>1) Traiteur Mansourah</h2><p>Appelez le 043 26 14 58.</p>
+      <h2>2) 3 Frères Traiteur</h2><p>Appelez le 0770 15 62 84.</p>
+      <h2>3) Saveurs de Lalla Setti</h2><p>Appelez le 0698 52 30 17.</p></div>`);
+    expect(extractCompanies(html, PAGE).map((c) => c.name)).toEqual(['Traiteur Mansourah', '3 Frères Traiteur', 'Saveurs de Lalla Setti']);
+  });
+
+  test('numbers out of sequence are kept', () => {
+    const html = page(`<div class="post">
+      <h2>7 - Sept Merveilles Voyages</h2><p>Appelez le 043 26 14 58.</p>
+      <h2>2 - Deux Rives Transport</h2><p>Appelez le 0770 15 62 84.</p></div>`);
+    expect(extractCompanies(html, PAGE).map((c) => c.name)).toEqual(['7 - Sept Merveilles Voyages', '2 - Deux Rives Transport']);
+  });
+});
+
+describe('a paying member\'s row', () => {
+  test('a row marked only by a tier class is an entry like the class-less rows; its badge and the RC number under the name are not the name', () => {
+    const html = page(`<table border="1"><tr><th>Entreprise</th><th>Téléphone</th><th>Courriel</th></tr>
+      <tr class="vip"><td><font size="2"><b>SARL Ain Fouara Informatique</b></font> <span class="vip-badge">Abonné VIP</span><br><font size="1">RC N° 19/00-4417823 B 09</font></td><td>Tél : 036 84 12 57</td><td>contact@ainfouara-info.dz</td></tr>
+      <tr><td><font size="2"><b>EURL El Eulma Réseaux</b></font><br><font size="1">RC N° 19/00-5528710 B 12</font></td><td>Tél : <img src="/num.php?id=2" alt="Numéro"></td><td>eleulma.reseaux@gmail.com</td></tr>
+      <tr><td><font size="2"><b>Ets Bouzid Bureautique</b></font><br><font size="1">RC N° 19/00-6634102 A 15</font></td><td>Tél : <img src="/num.php?id=3" alt="Numéro"></td><td>bouzid.bureautique@yahoo.fr</td></tr></table>`);
+    expect(extractCompanies(html, PAGE).map((c) => [c.name, c.phones])).toEqual([
+      ['SARL Ain Fouara Informatique', ['+21336841257']],
+      ['EURL El Eulma Réseaux', []],
+      ['Ets Bouzid Bureautique', []],
+    ]);
+  });
+});
