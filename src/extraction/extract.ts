@@ -735,11 +735,11 @@ function sellerLink(el: HTMLElement, parts: ItemParts): HTMLElement | undefined 
     if (!text || !/\p{L}{2}/u.test(text) || NOT_A_NAME_LINK.test(text) || !namingLink(a)) continue;
     const parent = a.parentNode;
     if (!parent) continue;
+    // The few nodes right before the link (a label is one text, perhaps in a span): bounded work per link.
+    const kids = parent.childNodes;
+    const at = kids.indexOf(a);
     let before = '';
-    for (const c of parent.childNodes) {
-      if (c === a) break;
-      before += c.text;
-    }
+    for (let i = at - 1; i >= 0 && i >= at - 3 && before.length < 60; i--) before = kids[i].text.slice(-60) + before;
     before = clean(before);
     if (!before && parent !== el) before = clean((parent.previousElementSibling?.text ?? '').slice(-60));
     if (before && SELLER_LABEL.test(before.slice(-40))) return a;
