@@ -699,6 +699,8 @@ function readName(scope: Scope, ctx: PageContext, selectors: SourceSelectors, pa
     candidates.push(() => rowName(el, ctx));
   } else if (parts) {
     candidates.push(
+      // A listing of products or ads: the entry's seller link ('Vendu par <a>X</a>') names the company.
+      () => (el ? textOf(sellerLink(el, parts)) : undefined),
       () => nameText(parts.card),
       () => summaryName(parts.summary),
       // An explicit name label ('Raison sociale : X — Tél : …') beats a heading (an activity, a post title).
@@ -741,6 +743,36 @@ function notALabel(text: string | undefined): string | undefined {
 
 /** A contact field's label alone, in its common wordings ('Tél. fixe', 'N° de téléphone', 'Cell', 'Adresse e-mail', 'الهاتف'). */
 const LABEL_WORDS = /^(?:t[ée]l[ée]?(?:phone)?\.?(?: (?:fixe|portable|mobile|bureau))?|n° de t[ée]l[ée]phone|num[ée]ro de t[ée]l[ée]phone|phone|mobile|portable|cell(?:ulaire)?|gsm|fixe|fax\.?(?: bureau)?|t[ée]l[ée]copie(?:ur)?|e-?mail|courriel|mail|m[ée]l|adresse (?:e-?mail|[ée]lectronique)|(?:ال)?(?:هاتف|فاكس|جوال|نقال)|البريد(?: الإلكتروني)?)\s?[.:：]?$/iu;
+
+/**
+ * The label written before a seller's link in a product or ad entry ('Vendu par', 'Proposé par',
+ * 'Fournisseur :', 'Vendeur :', 'Boutique :', 'Annonceur :', 'Publié par', 'Sold by', 'Supplier:').
+ * Tested on the last characters before the link only. A bare 'par' / 'by' is an author, not a seller.
+ */
+const SELLER_LABEL = /(?:^|[^\p{L}])(?:vendu(?:e|s|es)? par|propos[ée](?:e|s|es)? par|publi[ée](?:e|s|es)? par|post[ée](?:e|s|es)? par|sold by|offered by|listed by|posted by|fournisseur|vendeur|revendeur|annonceur|boutique|magasin|supplier|seller|vendor|advertiser|store|البائع|المعلن|المورد)\s?[:：]?$/iu;
+
+/**
+ * The entry's seller link: a link whose own text is a name (letters, not an action) written right
+ * after a seller label, in its parent's text before it, or in the element before its parent
+ * ('<span>Vendu par</span> <a>…</a>', '<dt>Fournisseur</dt><dd><a>…</a></dd>').
+ */
+function sellerLink(el: HTMLElement, parts: ItemParts): HTMLElement | undefined {
+  for (const a of parts.anchors) {
+    const text = textOf(a);
+    if (!text || !/\p{L}{2}/u.test(text) || NOT_A_NAME_LINK.test(text) || !namingLink(a)) continue;
+    const parent = a.parentNode;
+    if (!parent) continue;
+    // The few nodes right before the link (a label is one text, perhaps in a span): bounded work per link.
+    const kids = parent.childNodes;
+    const at = kids.indexOf(a);
+    let before = '';
+    for (let i = at - 1; i >= 0 && i >= at - 3 && before.length < 60; i--) before = kids[i].text.slice(-60) + before;
+    before = clean(before);
+    if (!before && parent !== el) before = clean((parent.previousElementSibling?.text ?? '').slice(-60));
+    if (before && SELLER_LABEL.test(before.slice(-40))) return a;
+  }
+  return undefined;
+}
 
 /** Link texts that are actions, not names. */
 const NOT_A_NAME_LINK = /^(?:voir|d[ée]tails?|plus|en savoir|afficher|contact)/i;
@@ -1098,6 +1130,8 @@ function readDetailUrl(scope: Scope, ctx: PageContext, selectors: SourceSelector
     () => (scope.md ? ownProps(scope.md, 'url').map(propValue) : []),
     () => scope.ld.map((o) => firstText(o.url)),
     () => [scope.json?.url],
+    // A product's or an ad's seller link: the seller's page is the company's.
+    () => (el && parts ? [sellerLink(el, parts)?.getAttribute('href')] : []),
     // The heading's link (inside it or around it).
     () => (heading ? [heading.tagName === 'A' ? heading.getAttribute('href') : parts?.anchors.find((a) => closest(a.parentNode, (p) => p === heading))?.getAttribute('href'), closest(heading, (a) => a.tagName === 'A')?.getAttribute('href')] : []),
     // Else a link of the entry itself ('Voir la fiche', the name), not a contact or a category.

@@ -642,8 +642,11 @@ const CHROME_WORDS = new Set(['footer', 'header', 'sidebar', 'navbar', 'nav', 'm
 const AD_WORDS = new Set(['partenaire', 'partner', 'ad', 'ads', 'advert', 'adverts', 'advertisement', 'advertising', 'adsense', 'adslot', 'adsbygoogle', 'sponsored', 'sponsor', 'sponsorise', 'sponsorisee', 'sponsorisé', 'sponsorisée', 'promoted', 'promo', 'publicite', 'publicité', 'pub', 'banner', 'banniere', 'dfp', 'annonce']);
 /** The whole text of a badge that marks an advertisement. */
 const AD_BADGE = /^(?:sponsoris[ée]e?s?|sponsored|annonce|publicit[ée]|pub|ad|ads|advertisement|promoted|promotion|إعلان|ممول)$/iu;
-/** Words ('annonce') that a site may use for all its listings: an ad marker only when most siblings lack it. */
-const WEAK_AD_WORDS = new Set(['annonce', 'promo', 'banner', 'partenaire', 'partner']);
+/**
+ * Words ('annonce', 'ad') that a site may use for all its listings (a classifieds site's every
+ * entry is an 'ad-item'): an ad marker only when most siblings lack it.
+ */
+const WEAK_AD_WORDS = new Set(['annonce', 'ad', 'ads', 'promo', 'banner', 'partenaire', 'partner']);
 
 /** The words of an element's class and id ('card listing-item--sponsored' -> card, listing, item, sponsored). */
 export function classWords(el: HTMLElement): readonly string[] {

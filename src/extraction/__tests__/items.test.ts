@@ -706,3 +706,37 @@ describe('ads marked by data attributes', () => {
     expect(listing.dropped.advertisement).toBe(1);
   });
 });
+
+describe('marketplaces and classifieds: the seller is the company', () => {
+  test('products each sold by a seller link: the seller is the name, its page the detail page (a bare "par" is an author)', () => {
+    const html = chrome(`<h1>Pièces industrielles</h1><ul class="grid">
+      <li class="product"><h3>Vanne papillon DN100</h3><p>12 000 DA</p><p class="seller">Vendu par <a href="/vendeur/ouarsenis-robinetterie">SARL Ouarsenis Robinetterie</a></p></li>
+      <li class="product"><h3>Roulement 6205</h3><p>900 DA</p><dl><dt>Fournisseur</dt><dd><a href="/vendeur/chlef-roulements">EURL Chlef Roulements</a></dd></dl></li>
+      <li class="product"><h3>Vanne papillon DN100</h3><p>11 500 DA</p><p class="seller">Sold by <a href="/vendeur/chlef-roulements">EURL Chlef Roulements</a></p></li>
+    </ul>`);
+    expect(readListing(html, URL).companies.map((c) => [c.name, c.detailUrl])).toEqual([
+      ['SARL Ouarsenis Robinetterie', 'https://annuaire.test/vendeur/ouarsenis-robinetterie'],
+      ['EURL Chlef Roulements', 'https://annuaire.test/vendeur/chlef-roulements'],
+      ['EURL Chlef Roulements', 'https://annuaire.test/vendeur/chlef-roulements'],
+    ]);
+    const posts = chrome(`<div class="post"><h2><a href="/blog/1">Atlas Travaux</a></h2><p>par <a href="/auteur/admin">Admin</a> · Tél : 0550 12 34 56</p></div>
+      <div class="post"><h2><a href="/blog/2">Numidia Bâtiment</a></h2><p>par <a href="/auteur/admin">Admin</a> · Tél : 0550 12 34 57</p></div>`);
+    expect(names(posts)).toEqual(['Atlas Travaux', 'Numidia Bâtiment']);
+  });
+
+  test('a classifieds site whose every entry is an "ad-item" lists ads, not paid placements; a sponsored one among them still is', () => {
+    const html = chrome(`<div class="ads">
+      <div class="ad-item"><a href="/annonce/1"><h2>Groupe électrogène 20 kVA</h2></a><div class="store">Annonceur : <a href="/annonce/1">SARL Mzab Négoce</a></div><p>Tél : 0550 11 22 33</p></div>
+      <div class="ad-item"><a href="/annonce/2"><h2>Dattes Deglet Nour export</h2></a><div class="store">Annonceur : <a href="/annonce/2">Ets Oasis Export</a></div><p>Tél : 0661 11 22 33</p></div>
+      <div class="ad-item"><a href="/annonce/3"><h2>Climatiseurs split</h2></a><div class="store">Annonceur : <a href="/annonce/3">SARL Mzab Négoce</a></div><p>Tél : 0550 11 22 34</p></div>
+      <div class="ad-item sponsored"><span class="badge">Sponsorisé</span><h2>Crédit auto</h2><p>Tél : 0770 00 00 01</p></div>
+    </div>`);
+    const { companies, dropped } = readListing(html, URL);
+    expect(companies.map((c) => [c.name, c.detailUrl])).toEqual([
+      ['SARL Mzab Négoce', 'https://annuaire.test/annonce/1'],
+      ['Ets Oasis Export', 'https://annuaire.test/annonce/2'],
+      ['SARL Mzab Négoce', 'https://annuaire.test/annonce/3'],
+    ]);
+    expect(dropped.advertisement).toBe(1);
+  });
+});
