@@ -10,10 +10,11 @@
  * string-aware bracket scan per candidate and parsed with JSON.parse, and JSON trees are walked
  * with a bound on nodes and depth.
  */
-import { HTMLElement as HTMLElementClass, type HTMLElement, type Node } from 'node-html-parser';
+import { HTMLElement as HTMLElementClass, type HTMLElement } from 'node-html-parser';
 import { findEmails, normalizePhone, readNumbers } from '../platform/contacts';
 import { attrOf, blockText, classAndId, classText, contactAttr, descendants, hasAttr, isNameLabelCell, parseHtml, type Kept } from './parse';
 import { isInlineBold } from './labels';
+import { isSpace, shortText } from './nodeText';
 import { isRecordRow, nestedRecords } from './tables';
 import { isEscapedTransferState, typedContact, unescapeTransferState } from './embeddedState';
 import { scrollSentinelNext } from './cursor';
@@ -1385,45 +1386,6 @@ function currentPage(elements: readonly HTMLElement[], pageUrl: string): number 
   return 1;
 }
 
-/**
- * The text of a small element, or undefined when it holds more than `max` characters or more
- * than a few dozen nodes: a bounded walk, so asking every link of a deeply nested page for its
- * text stays linear.
- */
-export function shortText(el: HTMLElement, max: number): string | undefined {
-  let text = '';
-  let nodes = 0;
-  const kids = el.childNodes;
-  // (More than 40 children: more than 40 nodes, as the walk would find.)
-  if (kids.length > 40) return undefined;
-  const stack: Node[] = [];
-  for (let i = kids.length - 1; i >= 0; i--) stack.push(kids[i]);
-  while (stack.length > 0) {
-    const n = stack.pop()!;
-    if (++nodes > 40) return undefined;
-    if (n.nodeType === 3) {
-      text += n.text;
-      if (text.length > max * 4) return undefined;
-    } else if (n.nodeType === 1) for (let i = n.childNodes.length - 1; i >= 0; i--) stack.push(n.childNodes[i]);
-  }
-  // (Collapsing never shortens the text below its count of non-space characters.)
-  if (nonSpaces(text) > max) return undefined;
-  text = text.replace(/\s+/g, ' ').trim();
-  return text.length <= max ? text : undefined;
-}
-
-/** How many characters of a text are not whitespace (what /\s/ matches). */
-function nonSpaces(text: string): number {
-  let n = 0;
-  for (let i = 0; i < text.length; i++) if (!isSpace(text.charCodeAt(i))) n++;
-  return n;
-}
-
-/** Whether a character is whitespace or a line terminator as /\s/ and trim() read them. */
-function isSpace(c: number): boolean {
-  if (c < 128) return c === 32 || (c >= 9 && c <= 13);
-  return c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;
-}
 
 /** Blocks whose "En savoir plus" / "More" is never the listing's: cookie and consent banners, newsletters, pop-ups, the footer. */
 const NOT_LISTING_WORDS = new Set(['cookie', 'cookies', 'consent', 'gdpr', 'rgpd', 'newsletter', 'modal', 'popup', 'footer']);

@@ -9,6 +9,7 @@
  * for the page, so reading a page stays linear.
  */
 import type { HTMLElement } from 'node-html-parser';
+import { shortText } from './nodeText';
 
 /** Deepest single-child chain followed from a wrapper to the table it holds ('<td><div><table>'). */
 const MAX_CHAIN = 4;
@@ -37,23 +38,6 @@ function cellsOf(row: HTMLElement): HTMLElement[] {
   return elementKids(row).filter((c) => c.tagName === 'TD' || c.tagName === 'TH');
 }
 
-/** A cell's text, whitespace collapsed, or undefined when it is longer than `max` or holds many nodes (a bounded walk). */
-function cellText(cell: HTMLElement, max: number): string | undefined {
-  let text = '';
-  let nodes = 0;
-  const stack = [...cell.childNodes].reverse();
-  while (stack.length > 0) {
-    const n = stack.pop()!;
-    if (++nodes > 40) return undefined;
-    if (n.nodeType === 3) {
-      text += n.text;
-      if (text.length > max * 4) return undefined;
-    } else if (n.nodeType === 1) for (let i = n.childNodes.length - 1; i >= 0; i--) stack.push(n.childNodes[i]);
-  }
-  text = text.replace(/\s+/g, ' ').trim();
-  return text.length <= max ? text : undefined;
-}
-
 /** Answers kept per table while a page is read (tables never change then). */
 const records = new WeakMap<HTMLElement, boolean>();
 
@@ -70,7 +54,7 @@ export function isRecordTable(table: HTMLElement): boolean {
   for (const row of rowsOf(table)) {
     const cells = cellsOf(row);
     if (cells.length < 2) continue;
-    const first = cellText(cells[0], 40);
+    const first = shortText(cells[0], 40);
     if (first === undefined || !LABEL_CELL.test(first)) {
       record = false;
       break;
