@@ -817,7 +817,9 @@ export interface RepeatedItems {
  * heading, bold text, a link, a name/title class) and more than one piece of text, together
  * with contact-like content (8+ digits, an '@', a tel:/mailto: link, a data-phone attribute)
  * or a link; the best group wins (contacts count double; on a tie, the smaller members), with
- * the other groups of the same shape that are not inside it. At least two members must
+ * the other groups of the same shape, under a container of the same shape as its own (a grid's
+ * other rows; not a top bar and a cookie banner under <body> that share the cards' utility class),
+ * that are not inside it. At least two members must
  * qualify, and half the group. Members marked as ads (class/id words, data-ad attributes, a
  * 'Sponsorisé' / 'Annonce' badge) are returned apart. Page chrome (header, footer, nav,
  * aside, sidebar/cookie/breadcrumb classes) is never searched. Table rows are members like
@@ -947,7 +949,7 @@ function repeatedGroups(root: HTMLElement): RepeatedItems & { withContacts: numb
   if (groups.length === 0) return { items: [], advertisements: [], withContacts: 0 };
   groups.sort((a, b) => b.score - a.score || a.size - b.size);
   let best = groups[0];
-  let chosen = [best, ...groups.slice(1).filter((g) => g.key === best.key && !insideAny(g.parent, best.members) && !best.members.some((m) => insideAny(m, g.members)))];
+  let chosen = [best, ...groups.slice(1).filter((g) => g.key === best.key && signature(g.parent) === signature(best.parent) && !insideAny(g.parent, best.members) && !best.members.some((m) => insideAny(m, g.members)))];
   // Records written several to a block (two companies per table row, a row of cards): when most of the
   // best group's members each hold a group of blocks that all qualify on their own, those blocks are the records.
   const holders = new Set(chosen.flatMap((g) => g.members));
