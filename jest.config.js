@@ -7,6 +7,8 @@ module.exports = {
   testMatch: ['**/*.test.ts'],
   // Builds dist/ when a source changed: the operator tests run the compiled server and CLI.
   globalSetup: '<rootDir>/test/globalSetup.cjs',
+  // Property tests draw from a fixed seed unless FUZZ_SEED says otherwise (test/fastCheckSeed.cjs).
+  setupFiles: ['<rootDir>/test/fastCheckSeed.cjs'],
   transform: {
     '^.+\\.(t|j)sx?$': ['@swc/jest', { jsc: { target: 'es2022', parser: { syntax: 'typescript' } }, module: { type: 'commonjs' } }],
   },
