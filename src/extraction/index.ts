@@ -4,7 +4,7 @@
  * modules use only what this file exports.
  */
 export { ScrapingService, type ExtractionEvents, type RunAnswer, type ScrapingSetup } from './extractionService';
-export { findTask, insertTask } from './taskRepository';
+export { findTask } from './taskRepository';
 export { PageReader, type PageReaderOptions } from './pages';
 export { PoliteFetcher, type FetcherOptions } from './fetcher';
 export { loadSourcesFile, parseSources, SourcesFileError, type SourceConfig } from './sources';

@@ -17,9 +17,9 @@
  *   attempt may mark it completed, in the transaction that charges it: one charge at most.
  * - A running attempt renews its lease with each progress write (every 0.5 s). A sweep (every
  *   5 s) admits the waiting tasks of accounts with a free place (one freed by a synchronous
- *   run, or a raised plan), sends again the admitted tasks left without a job (sent by a
- *   process without workers) and the running ones past their lease (their worker died): taken
- *   up within about 20 s. The embedded store has one process at a time, so at start it takes
+ *   run, or a raised plan), sends again the admitted tasks left without a live job (sent by a
+ *   process without workers, or whose job spent its retries before the task was taken up) and
+ *   the running ones past their lease (their worker died): taken up within about 20 s. The embedded store has one process at a time, so at start it takes
  *   up at once every task found running.
  */
 import type { Knex } from 'knex';
@@ -116,14 +116,20 @@ export async function startTaskWorkers(db: Knex, scraping: ScrapingService, opti
   }
   scraping.queue = { send };
 
+  const jobEnded = async (id: string) => {
+    const job = await boss.getJobById(TASK_QUEUE, id).catch(() => null);
+    return job !== null && (job.state === 'failed' || job.state === 'completed' || job.state === 'cancelled');
+  };
   const sweep = async (everyRunning = false) => {
     let n = 0;
     // Tasks waiting for a free place of their account (one freed by a path that could not admit them).
     for (const accountId of await tasks.accountsWaiting(db, sweepEveryMs)) n += (await scraping.admitWaiting(accountId)).length;
     for (const { id, status } of await tasks.strandedTasks(db, sweepEveryMs, { everyRunning })) {
-      // A queued task keeps its job (and its place) when it has one: sending with its id again
-      // does nothing then. A running one past its lease gets a fresh job in place of its old one.
-      if (status === 'running') await boss.deleteJob(TASK_QUEUE, id).catch(() => undefined);
+      // A queued task keeps its job (and its place) while that job is live: sending with its id
+      // again does nothing then. A job that has ended without ending the task (its retries spent,
+      // e.g. on a database that refused every claim) would block a new one under the same id: it
+      // is replaced, as is the job of a running task past its lease.
+      if (status === 'running' || (await jobEnded(id))) await boss.deleteJob(TASK_QUEUE, id).catch(() => undefined);
       await send(id);
       n++;
     }

@@ -280,6 +280,21 @@ test('a task taken up more than MAX_TASK_ATTEMPTS times (every worker died) ends
   expect((await knex()('scraping_tasks').where({ id: res.body.task_id }).first('attempts')).attempts).toBe(MAX_TASK_ATTEMPTS + 1);
 });
 
+test("a queued task whose job failed for good (its retries spent before the task was taken up) is sent again by the sweep and completes once", async () => {
+  const acct = await ctx.account({ credits: 10 });
+  const res = await unsent(() => submit(acct.api_key, { secteur: 'BTP', wilaya: 'Tiaret' }));
+  const id = res.body.task_id as string;
+  // Its job exists, failed for good (as when the database refused every try to claim the task), and the task waits past a sweep.
+  await knex().raw(`insert into pgboss.job (id, name, data, state, retry_count, retry_limit) values (?, 'scraping-task', ?, 'failed', 5, 5)`, [id, JSON.stringify({ taskId: id })]);
+  await knex()('scraping_tasks').where({ id }).update({ admitted_at: knex().raw(`now() - interval '10 seconds'`) });
+  expect((await getTask(acct.api_key, id)).body.status).toBe('queued');
+  await workers.sweep();
+  const done = await untilStatus(acct.api_key, id, ['completed', 'failed'], 10_000);
+  expect(done.body).toMatchObject({ status: 'completed', results_found: 2, credits_used: 2 });
+  expect(await balance(acct.account_id)).toBe(8);
+  expect((await ledger(acct.account_id)).filter(([, reason]) => reason === 'scraping')).toEqual([[-2, 'scraping', id]]);
+});
+
 test('only_new: companies already billed to the account are neither returned nor billed, and the run reads on to fill max_results', async () => {
   const acct = await ctx.account({ credits: 20 });
   const first = await request(ctx.app).post('/v1/scraping/run').set(auth(acct.api_key)).send({ secteur: 'BTP', wilaya: 'Djelfa', max_results: 2 });

@@ -5,11 +5,11 @@ import path from 'node:path';
 import { parse as parseCsv } from 'csv-parse/sync';
 import request from 'supertest';
 import { upsertCompanies, type CompanyInput } from '../../search';
-import { insertTask } from '../../extraction';
 import { importCompanies } from '../../search';
-import type { Entreprise, ScrapingTask } from '../../platform/types';
+import type { Entreprise } from '../../platform/types';
 import { createTestContext, type TestContext } from '../../../test/helpers/app';
 import { companyInput } from '../../../test/helpers/companies';
+import { storeCompletedTask } from '../../../test/helpers/tasks';
 
 // Prospecting lists and their leads: /v1/lists and below, in-process, on a database of the
 // file's own. Every test creates its own accounts, so lists never leak between tests.
@@ -276,31 +276,6 @@ describe('POST /v1/lists/{id}/leads: one company', () => {
   });
 });
 
-/** An extraction task of the account, stored as POST /v1/scraping/run stores it. */
-async function task(accountId: string, entreprises: Entreprise[]): Promise<string> {
-  const id = crypto.randomUUID();
-  const response: ScrapingTask = {
-    task_id: id,
-    status: 'completed',
-    secteur: 'BTP',
-    wilaya: 'Alger',
-    wilaya_code: 16,
-    max_results: 20,
-    results_found: entreprises.length,
-    credits_used: 0,
-    credit_balance: 100,
-    truncated: false,
-    billable_found: 0,
-    entreprises: entreprises.map((e) => ({ ...e, billed: false, emails: [], telephones: [], sources: ['annuaire-exemple'], source_urls: [] })),
-    sources: [{ name: 'annuaire-exemple', status: 'ok', pages_read: 1, companies_found: entreprises.length }],
-    created_at: new Date().toISOString(),
-  };
-  await insertTask(ctx.database.knex, {
-    id, account_id: accountId, status: 'completed', secteur_id: 'btp', wilaya_code: 16, max_results: 20, credits_used: 0, response, created_at: new Date(),
-  });
-  return id;
-}
-
 describe('POST /v1/lists/{id}/leads: bulk', () => {
   test('from search results: every id of a search page, added in order, in one request', async () => {
     const a = await account();
@@ -362,14 +337,14 @@ describe('POST /v1/lists/{id}/leads: bulk', () => {
     const b = await account();
     const ids = await companies(3, { activite: 'Taskix travaux' });
     const found = (await api.get(a.key, '/v1/entreprises?query=taskix').expect(200)).body.items as Entreprise[];
-    const taskId = await task(a.account_id, found);
+    const taskId = await storeCompletedTask(ctx.database.knex, a.account_id, found);
     const listId = await newList(a.key);
     await api.post(a.key, `/v1/lists/${listId}/leads`, { entreprise_id: ids[0] }).expect(201);
     const res = await api.post(a.key, `/v1/lists/${listId}/leads`, { task_id: taskId }).expect(200);
     expect(res.body.added.map((l: { entreprise: Entreprise }) => l.entreprise.id).sort()).toEqual([ids[1], ids[2]].sort());
     expect(res.body.already_present).toEqual([ids[0]]);
 
-    const otherTask = await task(b.account_id, found);
+    const otherTask = await storeCompletedTask(ctx.database.knex, b.account_id, found);
     const other = await api.post(a.key, `/v1/lists/${await newList(a.key)}/leads`, { task_id: otherTask });
     expectProblem(other, 404, 'resource_not_found', '/body/task_id');
     expectProblem(await api.post(a.key, `/v1/lists/${listId}/leads`, { task_id: UNKNOWN }), 404, 'resource_not_found', '/body/task_id');
@@ -392,7 +367,7 @@ describe('POST /v1/lists/{id}/leads/single and /bulk: one operation per body sha
     expect(bulk.body.added.map((l: { entreprise: Entreprise }) => l.entreprise.id)).toEqual([ids[1], ids[2]]);
     expect(bulk.body.already_present).toEqual([ids[0]]);
     const found = (await api.get(a.key, '/v1/entreprises?query=shapix').expect(200)).body.items as Entreprise[];
-    const fromTask = await api.post(a.key, `/v1/lists/${listId}/leads/bulk`, { task_id: await task(a.account_id, found) }).expect(200);
+    const fromTask = await api.post(a.key, `/v1/lists/${listId}/leads/bulk`, { task_id: await storeCompletedTask(ctx.database.knex, a.account_id, found) }).expect(200);
     expect(fromTask.body.added.map((l: { entreprise: Entreprise }) => l.entreprise.id)).toEqual([ids[3]]);
     expectProblem(await api.post(a.key, `/v1/lists/${listId}/leads/bulk`, { entreprise_id: ids[0] }), 400, 'validation_failed', '/body');
     expectProblem(await api.post(a.key, `/v1/lists/${listId}/leads/bulk`, { entreprise_ids: [ids[0]], task_id: UNKNOWN }), 400, 'validation_failed', '/body/task_id');
