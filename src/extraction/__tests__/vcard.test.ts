@@ -1,4 +1,5 @@
 import { isVcard, readVcard } from '../vcard';
+import { cpuMs } from '../../../test/helpers/cpuTime';
 
 const URL = 'https://annuaire.test/cartes/x.vcf';
 
@@ -30,8 +31,6 @@ describe('readVcard', () => {
 
   test('linear time on a long hostile card', () => {
     const hostile = `BEGIN:VCARD\n${'TEL;'.repeat(50_000)}:${' '.repeat(100_000)}\n${' x'.repeat(100_000)}\nEND:VCARD`;
-    const t = Date.now();
-    readVcard(hostile, URL);
-    expect(Date.now() - t).toBeLessThan(2_000);
+    expect(cpuMs(() => readVcard(hostile, URL)).ms).toBeLessThan(2_000);
   });
 });
