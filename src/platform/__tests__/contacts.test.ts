@@ -2,15 +2,11 @@ import fc from 'fast-check';
 import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
 import { algerianNumber, decodeCfEmail, findEmails, findPhones, findPhonesAndFaxes, normalizeEmail, normalizePhone, readNumbers, withContactMemo } from '../contacts';
 import { asciiDigits, fold, matchKey, normalizeCompanyName, words } from '../text';
+import { expectAnswers } from '../../../test/helpers/answers';
 
 /** Cloudflare's encoding, written here independently of the decoder: key byte, then each UTF-8 byte XOR key. */
 function cfEncode(email: string, key: number): string {
   return [key, ...Buffer.from(email, 'utf8').map((b) => b ^ key)].map((b) => b.toString(16).padStart(2, '0')).join('');
-}
-
-/** Compares `f`'s answer for each input with the one expected, all at once: a failure shows each input it got wrong. */
-function expectAnswers<T>(f: (input: string) => T, cases: [string, T][]): void {
-  expect(cases.map(([input]) => [input, f(input)])).toEqual(cases);
 }
 
 /** A normalizer's cases: each input it reads, with its normal form; then inputs it refuses. */
