@@ -6,14 +6,13 @@
  * Each Optic run takes a few seconds, so every run is started at once in beforeAll and
  * each test only reads its result.
  */
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import YAML from 'yaml';
+import { runToEnd, type Finished } from './helpers/processes';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
-type Run = { status: number | null; stdout: string; stderr: string };
 
 const root = path.resolve(__dirname, '..');
 const PUBLISHED = 'openapi/published/v1.yaml';
@@ -23,23 +22,15 @@ const stripAnsi = (s: string) => s.replace(/\x1b\[[0-9;]*[A-Za-z]/g, '');
 
 let tmp: string;
 
-function gate(args: string[], env: NodeJS.ProcessEnv = {}): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [path.join(root, 'scripts/contract.mjs'), ...args], {
-      cwd: root,
-      env: { ...process.env, OPTIC_TELEMETRY_LEVEL: 'off', ...env },
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-    child.on('error', reject);
-    child.on('close', (status) => resolve({ status, stdout: stripAnsi(stdout), stderr: stripAnsi(stderr) }));
-  });
+function gate(args: string[], env: NodeJS.ProcessEnv = {}): Promise<Finished> {
+  return runToEnd(process.execPath, [path.join(root, 'scripts/contract.mjs'), ...args], {
+    cwd: root,
+    env: { ...process.env, OPTIC_TELEMETRY_LEVEL: 'off', ...env },
+  }).then(({ status, stdout, stderr }) => ({ status, stdout: stripAnsi(stdout), stderr: stripAnsi(stderr) }));
 }
 
 /** Writes a mutated copy of openapi/v1.yaml to the temp dir and checks it against the published contract. */
-function checkMutated(name: string, mutate: (doc: Json) => void): Promise<Run> {
+function checkMutated(name: string, mutate: (doc: Json) => void): Promise<Finished> {
   const doc = YAML.parse(specText);
   mutate(doc);
   const file = path.join(tmp, `${name}.yaml`);
@@ -50,7 +41,7 @@ function checkMutated(name: string, mutate: (doc: Json) => void): Promise<Run> {
 const publishedText = fs.readFileSync(path.join(root, PUBLISHED), 'utf8');
 
 /** Checks a mutated copy of openapi/v1.yaml against a mutated copy of the published contract. */
-function checkPair(name: string, mutateBase: (doc: Json) => void, mutateHead: (doc: Json) => void): Promise<Run> {
+function checkPair(name: string, mutateBase: (doc: Json) => void, mutateHead: (doc: Json) => void): Promise<Finished> {
   const base = YAML.parse(publishedText);
   mutateBase(base);
   const head = YAML.parse(specText);
@@ -117,7 +108,7 @@ const mutations = {
   },
 };
 
-let runs: Record<keyof typeof mutations | keyof typeof removals | 'current' | 'opticMissing' | 'opticSilent', Run>;
+let runs: Record<keyof typeof mutations | keyof typeof removals | 'current' | 'opticMissing' | 'opticSilent', Finished>;
 
 beforeAll(async () => {
   tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'contract-gate-test-'));
