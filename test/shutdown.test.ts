@@ -43,6 +43,17 @@ function startServer(store: Store, env: Record<string, string>): ServerProcess {
   return server;
 }
 
+/** What a test starts from: a fresh store, a directory whose listing answers after `delayMs`, and a server on both with `env`. */
+async function serverOnSlowDirectory(delayMs: number, env: Record<string, string>) {
+  const store = await createStore();
+  stores.push(store);
+  const { site, sourcesFile } = await slowDirectory(delayMs);
+  const serverEnv = { SCRAPING_SOURCES: sourcesFile, ...env };
+  const server = startServer(store, serverEnv);
+  const demo = await server.banner();
+  return { store, site, env: serverEnv, server, demo, port: await server.listeningPort() };
+}
+
 interface Answer {
   status: number;
   body: Record<string, unknown>;
@@ -66,14 +77,8 @@ async function balance(port: number, apiKey: string): Promise<number> {
 const listingHits = (site: Site) => site.hits.filter((h) => h === BLIDA_LISTING).length;
 
 test('with the default settings, SIGTERM lets a running extraction finish and be billed, exits 0, and the retry after the restart replays it', async () => {
-  const store = await createStore();
-  stores.push(store);
   // The listing takes 12 s: longer than the old 10 s shutdown timeout, within the 20 s deadline.
-  const { site, sourcesFile } = await slowDirectory(12_000);
-  const env = { SCRAPING_SOURCES: sourcesFile, SCRAPING_TIMEOUT_MS: '15000' };
-  const server = startServer(store, env);
-  const demo = await server.banner();
-  const port = await server.listeningPort();
+  const { store, site, env, server, demo, port } = await serverOnSlowDirectory(12_000, { SCRAPING_TIMEOUT_MS: '15000' });
   const key = crypto.randomUUID();
 
   const answer = run(port, demo.api_key, key);
@@ -97,13 +102,7 @@ test('with the default settings, SIGTERM lets a running extraction finish and be
 });
 
 test('after a SIGKILL mid-run, the key is not stuck: it is refused as running only until its lease ends (deadline + 30 s), then the retry runs, charged once', async () => {
-  const store = await createStore();
-  stores.push(store);
-  const { site, sourcesFile } = await slowDirectory(1_000);
-  const env = { SCRAPING_SOURCES: sourcesFile, SCRAPING_DEADLINE_MS: '8000' };
-  const server = startServer(store, env);
-  const demo = await server.banner();
-  const port = await server.listeningPort();
+  const { store, site, env, server, demo, port } = await serverOnSlowDirectory(1_000, { SCRAPING_DEADLINE_MS: '8000' });
   const key = crypto.randomUUID();
 
   const answer = run(port, demo.api_key, key).catch((err: unknown) => err);
