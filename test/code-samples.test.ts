@@ -9,7 +9,7 @@
  * Only the base URL `http://localhost:3000` is replaced; `$API_KEY`, `$LIST_ID`... are
  * environment variables, each run given fresh ones (its own account, list, lead, key).
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -18,6 +18,7 @@ import { PoliteFetcher } from '../src/extraction/fetcher';
 import { startSampleDirectory, type SampleDirectory } from '../src/extraction/sampleDirectory';
 import { seedDemoCompanies } from '../src/search/demoCompanies';
 import { createTestContext, listen, type TestContext } from './helpers/app';
+import { runToEnd, type Finished } from './helpers/processes';
 import { operations, spec, type Json } from './helpers/spec';
 
 const root = path.resolve(__dirname, '..');
@@ -150,16 +151,9 @@ async function fixture(source: string, mode: 'live' | 'test' = 'live'): Promise<
   return { env, auth, mode, accountId: acct.account_id, liveKey: acct.api_key };
 }
 
-function run(command: string, args: string[], env: Record<string, string>, cwd: string): Promise<{ status: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd, env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: os.homedir(), ...env } });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (c: string) => (stdout += c));
-    child.stderr.setEncoding('utf8').on('data', (c: string) => (stderr += c));
-    child.on('error', reject);
-    child.on('close', (status) => resolve({ status, stdout, stderr }));
-  });
+/** Runs a sample's command in `cwd` with only PATH, HOME and `env` set. */
+function run(command: string, args: string[], env: Record<string, string>, cwd: string): Promise<Finished> {
+  return runToEnd(command, args, { cwd, env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: os.homedir(), ...env } });
 }
 
 async function runSample(s: Sample, env: Record<string, string>, cwd: string) {

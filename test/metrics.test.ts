@@ -4,12 +4,12 @@ import { createRateLimits } from '../src/ratelimit/rateLimit';
 import { createLogger } from '../src/platform/logger';
 import { Metrics } from '../src/platform/metrics';
 import { PoliteFetcher } from '../src/extraction/fetcher';
-import { parseSources } from '../src/extraction/sources';
 import type { ScrapingSetup } from '../src/extraction/extractionService';
 import { createTestContext, type TestContext } from './helpers/app';
 import { createStore, eventually, freePort, ServerProcess, type Store } from './helpers/operator';
 import { startSite, type Site } from './helpers/fixtureServer';
 import { testPageReader } from './helpers/pages';
+import { ficheSources } from './helpers/ficheDirectory';
 
 // GET /metrics (Prometheus text format): not public (a token on the API port, or a port of its
 // own), and its values move with what the service does.
@@ -45,7 +45,7 @@ describe('GET /metrics on the API port, behind METRICS_TOKEN', () => {
         <article class="fiche"><h2>Mansourah Sans Contact</h2></article>
       </body></html>`,
     });
-    setup.sources = parseSources(`sources:\n  - name: annuaire-metrics\n    search_url: "${site.origin}/recherche?secteur={secteur}&wilaya={wilaya}"\n    selectors:\n      item: "article.fiche"\n`);
+    setup.sources = ficheSources(site.origin, 'annuaire-metrics');
     ctx = await createTestContext({
       metrics,
       metricsToken: TOKEN,

@@ -5,10 +5,10 @@
  * the port are filled in. Each must answer without a problem document, and the searches and
  * the extraction must find something on the demo store.
  */
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { createStore, ServerProcess, type Store } from './helpers/operator';
+import { runToEnd } from './helpers/processes';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -36,17 +36,7 @@ function quickstartCommands(): string[] {
 
 const curls = quickstartCommands().filter((c) => c.startsWith('curl '));
 
-function sh(command: string): Promise<{ status: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn('bash', ['-c', command], { env: process.env });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (c: string) => (stdout += c));
-    child.stderr.setEncoding('utf8').on('data', (c: string) => (stderr += c));
-    child.on('error', reject);
-    child.on('close', (status) => resolve({ status, stdout, stderr }));
-  });
-}
+const sh = (command: string) => runToEnd('bash', ['-c', command], { env: process.env });
 
 let store: Store;
 let server: ServerProcess;

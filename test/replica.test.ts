@@ -3,10 +3,11 @@ import crypto from 'node:crypto';
 import knexFactory, { type Knex } from 'knex';
 import request from 'supertest';
 import { openDatabase, type Database } from '../src/platform/db';
-import { upsertCompanies, type CompanyInput } from '../src/search/companyRepository';
+import { upsertCompanies } from '../src/search/companyRepository';
 import { PoliteFetcher } from '../src/extraction/fetcher';
 import { startSampleDirectory, type SampleDirectory } from '../src/extraction/sampleDirectory';
 import { createTestContext, type TestContext } from './helpers/app';
+import { companyInput } from './helpers/companies';
 
 // Searches on a real streaming replica (scripts/replica.sh starts one on 127.0.0.1:5433).
 // Runs when DATABASE_URL is set and a hot standby of that same server answers at REPLICA_URL;
@@ -52,21 +53,6 @@ if (skipReason) {
 const describeWithReplica = skipReason ? describe.skip : describe;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-function company(nom: string, over: Partial<CompanyInput> = {}): CompanyInput {
-  return {
-    nom,
-    wilaya_code: 16,
-    secteur_id: null,
-    activite: null,
-    email: null,
-    telephone: null,
-    score_qualite: 50,
-    source: 'import',
-    source_url: null,
-    ...over,
-  };
-}
 
 /** Counts the queries each pool runs, by a pattern of their SQL. */
 function queryCounter(knex: Knex) {
@@ -158,9 +144,9 @@ describeWithReplica('searches on a streaming read replica (DATABASE_READ_URL)', 
   test('a search reads the companies from the replica, not the primary (a search with words too, whose count cache is not written there)', async () => {
     const { api_key } = await ctx.account();
     await upsertCompanies(database.knex, [
-      company('Replica Alpha BTP', { wilaya_code: 31, score_qualite: 80 }),
-      company('Replica Beta Services', { wilaya_code: 31, score_qualite: 60 }),
-      company('Autre Wilaya', { wilaya_code: 9 }),
+      companyInput('Replica Alpha BTP', { wilaya_code: 31, score_qualite: 80 }),
+      companyInput('Replica Beta Services', { wilaya_code: 31, score_qualite: 60 }),
+      companyInput('Autre Wilaya', { wilaya_code: 9 }),
     ]);
     await caughtUp();
     onPrimary.reset();
@@ -182,7 +168,7 @@ describeWithReplica('searches on a streaming read replica (DATABASE_READ_URL)', 
     const other = await ctx.account();
     await replicaPaused(true);
     try {
-      await upsertCompanies(database.knex, [company('Ecrite Pendant Pause', { wilaya_code: 5 })]);
+      await upsertCompanies(database.knex, [companyInput('Ecrite Pendant Pause', { wilaya_code: 5 })]);
       await ctx.reads.noteWrite(writer.account_id);
       // Another account reads the replica: it has not replayed the write (proof that the
       // replica serves searches, and lags).
@@ -276,7 +262,7 @@ describe('a read replica that does not answer (DATABASE_URL only)', () => {
       const ctx = await createTestContext({ database, searchIndex: false });
       try {
         const { api_key } = await ctx.account();
-        await upsertCompanies(database.knex, [company('Sans Replique', { wilaya_code: 40 })]);
+        await upsertCompanies(database.knex, [companyInput('Sans Replique', { wilaya_code: 40 })]);
         for (let i = 0; i < 3; i++) {
           const res = await request(ctx.app).get('/v1/entreprises?wilayas=40').set('Authorization', `Bearer ${api_key}`);
           expect(res.status).toBe(200);

@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createStore, eventually, ServerProcess, type Store } from './helpers/operator';
+import { callApi, createStore, eventually, ServerProcess, type Store } from './helpers/operator';
+import { BLIDA_LISTING, BLIDA_PAGE, writeFicheSources } from './helpers/ficheDirectory';
 import { slow, startSite, type Site } from './helpers/fixtureServer';
 
 // The real server (`node dist/src/server.js`) killed (SIGKILL) while a background extraction
@@ -10,12 +11,6 @@ import { slow, startSite, type Site } from './helpers/fixtureServer';
 // lease (15 s without a heartbeat) is over, by the next sweep (every 5 s).
 
 jest.setTimeout(180_000);
-
-const LISTING = '/recherche?secteur=BTP&wilaya=Blida';
-const PAGE = `<html><body>
-  <article class="fiche"><h2>Mitidja Construction</h2><a href="tel:0550112233">0550 11 22 33</a></article>
-  <article class="fiche"><h2>Blida Travaux Publics</h2><a href="mailto:contact@blida-tp.dz">contact@blida-tp.dz</a></article>
-</body></html>`;
 
 let store: Store | undefined;
 let site: Site | undefined;
@@ -31,29 +26,21 @@ afterAll(async () => {
 
 test('SIGKILL mid-task: after the restart the task completes once, with one charge naming it', async () => {
   store = await createStore();
-  site = await startSite({ [LISTING]: slow(2_000, PAGE) });
+  site = await startSite({ [BLIDA_LISTING]: slow(2_000, BLIDA_PAGE) });
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'prospecting-tasks-crash-'));
-  const sourcesFile = path.join(dir, 'sources.yaml');
-  fs.writeFileSync(sourcesFile, `sources:\n  - name: annuaire-lent\n    search_url: "${site.origin}/recherche?secteur={secteur}&wilaya={wilaya}"\n    selectors:\n      item: "article.fiche"\n`);
+  const sourcesFile = writeFicheSources(dir, site.origin, 'annuaire-lent');
   const env = { ...store.env, HOST: '127.0.0.1', PORT: '0', SEED_DEMO: 'true', SEARCH_INDEX: 'off', SCRAPING_SOURCES: sourcesFile, SCRAPING_DEADLINE_MS: '8000' };
   const first = ServerProcess.start(env);
   servers.push(first);
   const demo = await first.banner();
   const port = await first.listeningPort();
-  const call = async (p: number, method: string, url: string, body?: unknown) => {
-    const res = await fetch(`http://127.0.0.1:${p}${url}`, {
-      method,
-      headers: { Authorization: `Bearer ${demo.api_key}`, 'Content-Type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    return { status: res.status, body: (await res.json()) as Record<string, unknown> };
-  };
+  const call = (p: number, method: string, url: string, body?: unknown) => callApi(p, demo.api_key, method, url, body);
   const before = (await call(port, 'GET', '/v1/me')).body.credit_balance as number;
 
   const submitted = await call(port, 'POST', '/v1/scraping/tasks', { secteur: 'BTP', wilaya: 'Blida' });
   expect(submitted.status).toBe(202);
   const taskId = submitted.body.task_id as string;
-  await eventually(async () => site!.hits.includes(LISTING), 30_000, 5); // running, waiting on the directory
+  await eventually(async () => site!.hits.includes(BLIDA_LISTING), 30_000, 5); // running, waiting on the directory
   expect((await call(port, 'GET', `/v1/scraping/tasks/${taskId}`)).body.status).toBe('running');
   await first.kill(); // SIGKILL, mid-run
   const killedAt = Date.now();
@@ -70,7 +57,7 @@ test('SIGKILL mid-task: after the restart the task completes once, with one char
   // Restart, then: embedded, at once; PostgreSQL, the lease (15 s) and a sweep (5 s); then the 2 s listing.
   expect(recoveredMs).toBeLessThan(store.kind === 'embedded' ? 30_000 : 45_000);
   expect(done.body).toMatchObject({ status: 'completed', results_found: 2, credits_used: 2 });
-  expect(site.hits.filter((h) => h === LISTING).length).toBe(2); // read by the dead run, then the new one
+  expect(site.hits.filter((h) => h === BLIDA_LISTING).length).toBe(2); // read by the dead run, then the new one
   expect((await call(againPort, 'GET', '/v1/me')).body.credit_balance).toBe(before - 2);
   const ledger = (await call(againPort, 'GET', '/v1/credits/ledger')).body.items as { amount: number; task_id?: string }[];
   expect(ledger.filter((e) => e.amount < 0)).toEqual([expect.objectContaining({ amount: -2, task_id: taskId })]);
@@ -83,9 +70,8 @@ test('SIGKILL mid-task: after the restart the task completes once, with one char
 test('SIGTERM mid-task: the worker finishes the task (within its deadline) and bills it before the server exits 0', async () => {
   const own = await createStore();
   stores.push(own);
-  const slowSite = await startSite({ [LISTING]: slow(2_000, PAGE) });
-  const sources = path.join(dir!, 'sources-term.yaml');
-  fs.writeFileSync(sources, `sources:\n  - name: annuaire-lent\n    search_url: "${slowSite.origin}/recherche?secteur={secteur}&wilaya={wilaya}"\n    selectors:\n      item: "article.fiche"\n`);
+  const slowSite = await startSite({ [BLIDA_LISTING]: slow(2_000, BLIDA_PAGE) });
+  const sources = writeFicheSources(dir!, slowSite.origin, 'annuaire-lent', 'sources-term.yaml');
   try {
     const env = { ...own.env, HOST: '127.0.0.1', PORT: '0', SEED_DEMO: 'true', SEARCH_INDEX: 'off', SCRAPING_SOURCES: sources, SCRAPING_DEADLINE_MS: '8000' };
     const server = ServerProcess.start(env);
@@ -95,7 +81,7 @@ test('SIGTERM mid-task: the worker finishes the task (within its deadline) and b
     const headers = { Authorization: `Bearer ${demo.api_key}`, 'Content-Type': 'application/json' };
     const res = await fetch(`http://127.0.0.1:${port}/v1/scraping/tasks`, { method: 'POST', headers, body: JSON.stringify({ secteur: 'BTP', wilaya: 'Blida' }) });
     const taskId = ((await res.json()) as { task_id: string }).task_id;
-    await eventually(async () => slowSite.hits.includes(LISTING), 30_000, 5);
+    await eventually(async () => slowSite.hits.includes(BLIDA_LISTING), 30_000, 5);
     expect(await server.signal('SIGTERM')).toEqual({ code: 0, signal: null });
 
     // Read the store directly once the server is gone.

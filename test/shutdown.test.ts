@@ -4,11 +4,11 @@ import os from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
 import { PoliteFetcher } from '../src/extraction/fetcher';
-import { parseSources } from '../src/extraction/sources';
 import type { ScrapingSetup } from '../src/extraction/extractionService';
 import { createTestContext } from './helpers/app';
 import { createStore, eventually, ServerProcess, type Store } from './helpers/operator';
 import { slow, startSite, type Site } from './helpers/fixtureServer';
+import { BLIDA_LISTING, BLIDA_PAGE, ficheSources, writeFicheSources } from './helpers/ficheDirectory';
 import { testPageReader } from './helpers/pages';
 
 // SIGTERM and SIGKILL while a paid extraction runs, on the real server (`node dist/src/server.js`)
@@ -16,12 +16,6 @@ import { testPageReader } from './helpers/pages';
 // the client's retry with the same Idempotency-Key is served after the restart.
 
 jest.setTimeout(180_000);
-
-const LISTING = '/recherche?secteur=BTP&wilaya=Blida';
-const PAGE = `<html><body>
-  <article class="fiche"><h2>Mitidja Construction</h2><a href="tel:0550112233">0550 11 22 33</a></article>
-  <article class="fiche"><h2>Blida Travaux Publics</h2><a href="mailto:contact@blida-tp.dz">contact@blida-tp.dz</a></article>
-</body></html>`;
 
 const stores: Store[] = [];
 const servers: ServerProcess[] = [];
@@ -36,19 +30,28 @@ afterAll(async () => {
 
 /** A directory whose listing answers after `delayMs`, and a sources file naming it. */
 async function slowDirectory(delayMs: number): Promise<{ site: Site; sourcesFile: string }> {
-  const site = await startSite({ [LISTING]: slow(delayMs, PAGE) });
+  const site = await startSite({ [BLIDA_LISTING]: slow(delayMs, BLIDA_PAGE) });
   sites.push(site);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'prospecting-shutdown-'));
   dirs.push(dir);
-  const sourcesFile = path.join(dir, 'sources.yaml');
-  fs.writeFileSync(sourcesFile, `sources:\n  - name: annuaire-lent\n    search_url: "${site.origin}/recherche?secteur={secteur}&wilaya={wilaya}"\n    selectors:\n      item: "article.fiche"\n`);
-  return { site, sourcesFile };
+  return { site, sourcesFile: writeFicheSources(dir, site.origin, 'annuaire-lent') };
 }
 
 function startServer(store: Store, env: Record<string, string>): ServerProcess {
   const server = ServerProcess.start({ ...store.env, HOST: '127.0.0.1', PORT: '0', SEED_DEMO: 'true', SEARCH_INDEX: 'off', ...env });
   servers.push(server);
   return server;
+}
+
+/** What a test starts from: a fresh store, a directory whose listing answers after `delayMs`, and a server on both with `env`. */
+async function serverOnSlowDirectory(delayMs: number, env: Record<string, string>) {
+  const store = await createStore();
+  stores.push(store);
+  const { site, sourcesFile } = await slowDirectory(delayMs);
+  const serverEnv = { SCRAPING_SOURCES: sourcesFile, ...env };
+  const server = startServer(store, serverEnv);
+  const demo = await server.banner();
+  return { store, site, env: serverEnv, server, demo, port: await server.listeningPort() };
 }
 
 interface Answer {
@@ -71,17 +74,11 @@ async function balance(port: number, apiKey: string): Promise<number> {
   return ((await res.json()) as { credit_balance: number }).credit_balance;
 }
 
-const listingHits = (site: Site) => site.hits.filter((h) => h === LISTING).length;
+const listingHits = (site: Site) => site.hits.filter((h) => h === BLIDA_LISTING).length;
 
 test('with the default settings, SIGTERM lets a running extraction finish and be billed, exits 0, and the retry after the restart replays it', async () => {
-  const store = await createStore();
-  stores.push(store);
   // The listing takes 12 s: longer than the old 10 s shutdown timeout, within the 20 s deadline.
-  const { site, sourcesFile } = await slowDirectory(12_000);
-  const env = { SCRAPING_SOURCES: sourcesFile, SCRAPING_TIMEOUT_MS: '15000' };
-  const server = startServer(store, env);
-  const demo = await server.banner();
-  const port = await server.listeningPort();
+  const { store, site, env, server, demo, port } = await serverOnSlowDirectory(12_000, { SCRAPING_TIMEOUT_MS: '15000' });
   const key = crypto.randomUUID();
 
   const answer = run(port, demo.api_key, key);
@@ -105,13 +102,7 @@ test('with the default settings, SIGTERM lets a running extraction finish and be
 });
 
 test('after a SIGKILL mid-run, the key is not stuck: it is refused as running only until its lease ends (deadline + 30 s), then the retry runs, charged once', async () => {
-  const store = await createStore();
-  stores.push(store);
-  const { site, sourcesFile } = await slowDirectory(1_000);
-  const env = { SCRAPING_SOURCES: sourcesFile, SCRAPING_DEADLINE_MS: '8000' };
-  const server = startServer(store, env);
-  const demo = await server.banner();
-  const port = await server.listeningPort();
+  const { store, site, env, server, demo, port } = await serverOnSlowDirectory(1_000, { SCRAPING_DEADLINE_MS: '8000' });
   const key = crypto.randomUUID();
 
   const answer = run(port, demo.api_key, key).catch((err: unknown) => err);
@@ -142,7 +133,7 @@ test('an extraction the server can wait for no longer (its shutdown timeout) is 
   const { site } = await slowDirectory(1_000);
   const cancel = new AbortController();
   const setup: ScrapingSetup = {
-    sources: parseSources(`sources:\n  - name: annuaire-lent\n    search_url: "${site.origin}/recherche?secteur={secteur}&wilaya={wilaya}"\n    selectors:\n      item: "article.fiche"\n`),
+    sources: ficheSources(site.origin, 'annuaire-lent'),
     fetcher: new PoliteFetcher({ userAgent: 'ShutdownTest/1.0', timeoutMs: 5000 }),
     deadlineMs: 5000,
     pages: testPageReader(),

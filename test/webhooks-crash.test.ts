@@ -1,10 +1,10 @@
 import fs from 'node:fs';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { Webhook } from 'standardwebhooks';
-import { createStore, eventually, ServerProcess, type Store } from './helpers/operator';
+import { callApi, createStore, eventually, ServerProcess, type Store } from './helpers/operator';
+import { BLIDA_LISTING, writeFicheSources } from './helpers/ficheDirectory';
+import { startReceiver, type Receiver } from './helpers/webhookReceiver';
 import { startSite, type Site } from './helpers/fixtureServer';
 
 // The real server (`node dist/src/server.js`) killed (SIGKILL) while it delivers a webhook:
@@ -15,18 +15,16 @@ import { startSite, type Site } from './helpers/fixtureServer';
 
 jest.setTimeout(180_000);
 
-const LISTING = '/recherche?secteur=BTP&wilaya=Blida';
 const PAGE = `<html><body><article class="fiche"><h2>Mitidja Construction</h2><a href="tel:0550112233">0550 11 22 33</a></article></body></html>`;
 
 let store: Store | undefined;
 let site: Site | undefined;
 let dir: string | undefined;
-let receiver: http.Server | undefined;
+let receiver: Receiver | undefined;
 const servers: ServerProcess[] = [];
 afterAll(async () => {
   for (const server of servers) await server.kill();
-  receiver?.closeAllConnections();
-  receiver?.close();
+  await receiver?.close();
   await site?.close();
   await store?.remove();
   if (dir) fs.rmSync(dir, { recursive: true, force: true });
@@ -34,23 +32,13 @@ afterAll(async () => {
 
 test('SIGKILL mid-delivery: after the restart the delivery is made again with the same webhook-id, and recorded once', async () => {
   store = await createStore();
-  site = await startSite({ [LISTING]: PAGE });
+  site = await startSite({ [BLIDA_LISTING]: PAGE });
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'prospecting-webhooks-crash-'));
-  const sourcesFile = path.join(dir, 'sources.yaml');
-  fs.writeFileSync(sourcesFile, `sources:\n  - name: annuaire\n    search_url: "${site.origin}/recherche?secteur={secteur}&wilaya={wilaya}"\n    selectors:\n      item: "article.fiche"\n`);
+  const sourcesFile = writeFicheSources(dir, site.origin, 'annuaire');
 
   // The receiver holds the first delivery (never answers it), and answers the next ones 204.
-  const received: { headers: http.IncomingHttpHeaders; body: string }[] = [];
-  receiver = http.createServer((req, res) => {
-    let body = '';
-    req.on('data', (c) => (body += c));
-    req.on('end', () => {
-      received.push({ headers: req.headers, body });
-      if (received.length > 1) res.writeHead(204).end();
-    });
-  });
-  await new Promise<void>((resolve) => receiver!.listen(0, '127.0.0.1', resolve));
-  const hooks = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
+  receiver = await startReceiver(['hang', 204]);
+  const { received, url: hooks } = receiver;
 
   const env = {
     ...store.env,
@@ -65,14 +53,7 @@ test('SIGKILL mid-delivery: after the restart the delivery is made again with th
   const first = ServerProcess.start(env);
   servers.push(first);
   const demo = await first.banner();
-  const call = async (port: number, method: string, url: string, body?: unknown) => {
-    const res = await fetch(`http://127.0.0.1:${port}${url}`, {
-      method,
-      headers: { Authorization: `Bearer ${demo.api_key}`, 'Content-Type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    return { status: res.status, body: (await res.json()) as Record<string, unknown> };
-  };
+  const call = (port: number, method: string, url: string, body?: unknown) => callApi(port, demo.api_key, method, url, body);
   const port = await first.listeningPort();
   const endpoint = await call(port, 'POST', '/v1/webhook-endpoints', { url: hooks, events: ['scraping.task.completed'] });
   expect(endpoint.status).toBe(201);

@@ -58,6 +58,22 @@ export async function contextWithKey(
   return { ctx, key: (await ctx.account(account)).api_key };
 }
 
+/**
+ * A test context for the enclosing describe block: made before its tests, closed after them.
+ * Its tests reach it through the function returned.
+ */
+export function blockContext(options?: Parameters<typeof createTestContext>[0]): () => TestContext {
+  let ctx: TestContext | undefined;
+  beforeAll(async () => {
+    ctx = await createTestContext(options);
+  });
+  afterAll(() => ctx?.close());
+  return () => {
+    if (!ctx) throw new Error('the test context is made in beforeAll: reach it from a test');
+    return ctx;
+  };
+}
+
 /** The app built in-process over a database of the test file's own, with captured logs. */
 export async function createTestContext(
   options: {

@@ -152,6 +152,16 @@ function killGroup(child: ChildProcess): void {
   }
 }
 
+/** Calls the API of a server process listening on `port` with `apiKey`: the status and the JSON body. */
+export async function callApi(port: number, apiKey: string, method: string, url: string, body?: unknown): Promise<{ status: number; body: Record<string, unknown> }> {
+  const res = await fetch(`http://127.0.0.1:${port}${url}`, {
+    method,
+    headers: { Authorization: `Bearer ${apiKey}`, 'Content-Type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+}
+
 /**
  * A server process: `node dist/src/server.js` (what `npm start` runs once the build is fresh) or the
  * real `npm start`, with its output captured.

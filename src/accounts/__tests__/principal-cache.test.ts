@@ -1,7 +1,7 @@
 import request from 'supertest';
 import type { Knex } from 'knex';
 import { PrincipalCache } from '../principalCache';
-import { createTestContext, type TestContext } from '../../../test/helpers/app';
+import { blockContext, type TestContext } from '../../../test/helpers/app';
 
 /**
  * Authentication keeps each key's row (key, account, plan) between requests, and forgets it
@@ -10,68 +10,78 @@ import { createTestContext, type TestContext } from '../../../test/helpers/app';
  */
 const bearer = (key: string) => ({ Authorization: `Bearer ${key}` });
 
-/** Counts the authentication lookups (the key -> account -> plan join) run on a database. */
-function countKeyLookups(knex: Knex): { count: () => number; stop: () => void } {
+/**
+ * Runs `body` while counting the authentication lookups (the key -> account -> plan join) run
+ * on a database; `count` answers how many so far.
+ */
+async function countingKeyLookups(knex: Knex, body: (count: () => number) => Promise<void>): Promise<void> {
   let n = 0;
   const onQuery = (q: { sql: string }) => {
     if (/from "api_keys" as "k" inner join "accounts"/.test(q.sql)) n++;
   };
   knex.on('query', onQuery);
-  return { count: () => n, stop: () => knex.removeListener('query', onQuery) };
+  try {
+    await body(() => n);
+  } finally {
+    knex.removeListener('query', onQuery);
+  }
 }
 
-describe('the authentication cache', () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await createTestContext();
+/** How many key lookups `requests` authenticated requests of a new account's key run. */
+async function lookupsFor(ctx: TestContext, requests: number): Promise<number> {
+  const acct = await ctx.account();
+  let lookups = 0;
+  await countingKeyLookups(ctx.database.knex, async (count) => {
+    for (let i = 0; i < requests; i++) await secteurs(ctx, acct.api_key);
+    lookups = count();
   });
-  afterAll(() => ctx.close());
+  return lookups;
+}
+
+/** GET /v1/secteurs with `key`, answered 200. */
+const secteurs = (ctx: TestContext, key: string) => request(ctx.app).get('/v1/secteurs').set(bearer(key)).expect(200);
+
+describe('the authentication cache', () => {
+  const ctx = blockContext();
 
   test('is listening once started, and a key is looked up once for many requests', async () => {
-    expect(ctx.principalCache.active).toBe(true);
-    const acct = await ctx.account();
-    const lookups = countKeyLookups(ctx.database.knex);
-    try {
-      for (let i = 0; i < 5; i++) await request(ctx.app).get('/v1/secteurs').set(bearer(acct.api_key)).expect(200);
-      expect(lookups.count()).toBe(1);
-    } finally {
-      lookups.stop();
-    }
+    expect(ctx().principalCache.active).toBe(true);
+    expect(await lookupsFor(ctx(), 5)).toBe(1);
   });
 
   test('a revocation written in the database by another session refuses the key once announced', async () => {
-    const acct = await ctx.account();
-    const other = await ctx.services.apiKeys.issue(acct.account_id, { name: 'other' });
-    await request(ctx.app).get('/v1/me').set(bearer(acct.api_key)).expect(200);
-    await request(ctx.app).get('/v1/me').set(bearer(other.api_key)).expect(200);
+    const acct = await ctx().account();
+    const other = await ctx().services.apiKeys.issue(acct.account_id, { name: 'other' });
+    await request(ctx().app).get('/v1/me').set(bearer(acct.api_key)).expect(200);
+    await request(ctx().app).get('/v1/me').set(bearer(other.api_key)).expect(200);
 
-    await ctx.announced(() => ctx.database.knex('api_keys').where({ id: acct.key_id }).update({ revoked_at: new Date() }));
+    await ctx().announced(() => ctx().database.knex('api_keys').where({ id: acct.key_id }).update({ revoked_at: new Date() }));
 
-    const refused = await request(ctx.app).get('/v1/me').set(bearer(acct.api_key)).expect(401);
+    const refused = await request(ctx().app).get('/v1/me').set(bearer(acct.api_key)).expect(401);
     expect(refused.body.code).toBe('revoked_api_key');
-    await request(ctx.app).get('/v1/me').set(bearer(other.api_key)).expect(200);
+    await request(ctx().app).get('/v1/me').set(bearer(other.api_key)).expect(200);
   });
 
   test("a plan's limits edited in the database apply to the next request once announced", async () => {
-    const acct = await ctx.account({ plan: 'enterprise' });
-    const before = await request(ctx.app).get('/v1/secteurs').set(bearer(acct.api_key)).expect(200);
+    const acct = await ctx().account({ plan: 'enterprise' });
+    const before = await secteurs(ctx(), acct.api_key);
     expect(before.headers['ratelimit-policy']).toBe('"per-account";q=500;w=60');
     try {
-      await ctx.announced(() => ctx.database.knex('plans').where({ id: 'enterprise' }).update({ requests_per_minute: 700 }));
-      const after = await request(ctx.app).get('/v1/secteurs').set(bearer(acct.api_key)).expect(200);
+      await ctx().announced(() => ctx().database.knex('plans').where({ id: 'enterprise' }).update({ requests_per_minute: 700 }));
+      const after = await secteurs(ctx(), acct.api_key);
       expect(after.headers['ratelimit-policy']).toBe('"per-account";q=700;w=60');
     } finally {
-      await ctx.announced(() => ctx.database.knex('plans').where({ id: 'enterprise' }).update({ requests_per_minute: 500 }));
+      await ctx().announced(() => ctx().database.knex('plans').where({ id: 'enterprise' }).update({ requests_per_minute: 500 }));
     }
   });
 
   test('a credit balance change announces nothing and keeps the cache', async () => {
-    const acct = await ctx.account();
-    await request(ctx.app).get('/v1/secteurs').set(bearer(acct.api_key)).expect(200);
-    const generation = ctx.principalCache.generation;
-    await ctx.services.accounts.addCredits(acct.account_id, 5, 'top-up');
-    await request(ctx.app).get('/v1/me').set(bearer(acct.api_key)).expect(200);
-    expect(ctx.principalCache.generation).toBe(generation);
+    const acct = await ctx().account();
+    await secteurs(ctx(), acct.api_key);
+    const generation = ctx().principalCache.generation;
+    await ctx().services.accounts.addCredits(acct.account_id, 5, 'top-up');
+    await request(ctx().app).get('/v1/me').set(bearer(acct.api_key)).expect(200);
+    expect(ctx().principalCache.generation).toBe(generation);
   });
 
   test('a row read while a change was announced is not kept', () => {
@@ -91,58 +101,36 @@ describe('the authentication cache', () => {
 });
 
 describe('the authentication cache with a short lifetime', () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await createTestContext({ authCacheTtlMs: 300 });
-  });
-  afterAll(() => ctx.close());
+  const ctx = blockContext({ authCacheTtlMs: 300 });
 
   test('a row older than AUTH_CACHE_TTL_MS is read again, notification or not', async () => {
     // A first request compiles the contract's validators: not timed.
-    await request(ctx.app).get('/v1/secteurs').set(bearer((await ctx.account()).api_key)).expect(200);
-    const acct = await ctx.account();
-    const lookups = countKeyLookups(ctx.database.knex);
-    try {
-      await request(ctx.app).get('/v1/secteurs').set(bearer(acct.api_key)).expect(200);
-      await request(ctx.app).get('/v1/secteurs').set(bearer(acct.api_key)).expect(200);
-      expect(lookups.count()).toBe(1);
+    await secteurs(ctx(), (await ctx().account()).api_key);
+    const acct = await ctx().account();
+    await countingKeyLookups(ctx().database.knex, async (lookups) => {
+      await secteurs(ctx(), acct.api_key);
+      await secteurs(ctx(), acct.api_key);
+      expect(lookups()).toBe(1);
       await new Promise((resolve) => setTimeout(resolve, 350));
-      await request(ctx.app).get('/v1/secteurs').set(bearer(acct.api_key)).expect(200);
-      expect(lookups.count()).toBe(2);
-    } finally {
-      lookups.stop();
-    }
+      await secteurs(ctx(), acct.api_key);
+      expect(lookups()).toBe(2);
+    });
   });
 });
 
 describe('the authentication cache turned off', () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await createTestContext({ authCacheTtlMs: 0 });
-  });
-  afterAll(() => ctx.close());
+  const ctx = blockContext({ authCacheTtlMs: 0 });
 
   test('AUTH_CACHE_TTL_MS=0 looks the key up on every request', async () => {
-    expect(ctx.principalCache.active).toBe(false);
-    const acct = await ctx.account();
-    const lookups = countKeyLookups(ctx.database.knex);
-    try {
-      for (let i = 0; i < 3; i++) await request(ctx.app).get('/v1/secteurs').set(bearer(acct.api_key)).expect(200);
-      expect(lookups.count()).toBe(3);
-    } finally {
-      lookups.stop();
-    }
+    expect(ctx().principalCache.active).toBe(false);
+    expect(await lookupsFor(ctx(), 3)).toBe(3);
   });
 });
 
 const onPostgres = process.env.DATABASE_URL ? describe : describe.skip;
 
 onPostgres('the authentication cache when its notification connection is lost (PostgreSQL)', () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await createTestContext();
-  });
-  afterAll(() => ctx.close());
+  const ctx = blockContext();
 
   const until = async (condition: () => boolean) => {
     for (let i = 0; i < 200 && !condition(); i++) await new Promise((resolve) => setTimeout(resolve, 25));
@@ -150,28 +138,25 @@ onPostgres('the authentication cache when its notification connection is lost (P
   };
 
   test('reads the database on every request until it listens again, then caches again', async () => {
-    const acct = await ctx.account();
-    await request(ctx.app).get('/v1/secteurs').set(bearer(acct.api_key)).expect(200);
-    const killed = await ctx.database.knex.raw(
+    const acct = await ctx().account();
+    await secteurs(ctx(), acct.api_key);
+    const killed = await ctx().database.knex.raw(
       `select pg_terminate_backend(pid) as done from pg_stat_activity
         where datname = current_database() and query like 'listen %'`,
     );
     expect(killed.rows).toHaveLength(1);
-    await until(() => !ctx.principalCache.active);
+    await until(() => !ctx().principalCache.active);
 
-    const lookups = countKeyLookups(ctx.database.knex);
-    try {
+    await countingKeyLookups(ctx().database.knex, async (lookups) => {
       // The row kept before the loss is gone, and nothing is kept while deaf.
-      await request(ctx.app).get('/v1/secteurs').set(bearer(acct.api_key)).expect(200);
-      await request(ctx.app).get('/v1/secteurs').set(bearer(acct.api_key)).expect(200);
-      expect(lookups.count()).toBe(2);
+      await secteurs(ctx(), acct.api_key);
+      await secteurs(ctx(), acct.api_key);
+      expect(lookups()).toBe(2);
 
-      await until(() => ctx.principalCache.active);
-      await request(ctx.app).get('/v1/secteurs').set(bearer(acct.api_key)).expect(200);
-      await request(ctx.app).get('/v1/secteurs').set(bearer(acct.api_key)).expect(200);
-      expect(lookups.count()).toBe(3);
-    } finally {
-      lookups.stop();
-    }
+      await until(() => ctx().principalCache.active);
+      await secteurs(ctx(), acct.api_key);
+      await secteurs(ctx(), acct.api_key);
+      expect(lookups()).toBe(3);
+    });
   });
 });

@@ -5,6 +5,7 @@
 import fc from 'fast-check';
 import iconv from 'iconv-lite';
 import { charsetOf, decodePage } from '../decode';
+import { expectAnswers } from '../../../test/helpers/answers';
 
 const FRENCH = 'Société Générale de Bâtiment — Hydra, Alger. Téléphone : 021 23 45 67. Créée en 1998, l’entreprise réalise des études clés en main.';
 // windows-1256 has no Arabic-Indic digits: the numbers are written in ASCII digits, as such pages do.
@@ -100,9 +101,11 @@ describe('decodePage: windows-1252 is decoded as the Encoding Standard says', ()
 
 describe('charsetOf', () => {
   test('reads the parameter, quoted or not, and nothing else', () => {
-    expect(charsetOf('text/html; charset=UTF-8')).toBe('UTF-8');
-    expect(charsetOf('text/html;charset="windows-1256"; foo=bar')).toBe('windows-1256');
-    expect(charsetOf('text/html')).toBeUndefined();
-    expect(charsetOf('text/html; notcharset=utf-8')).toBeUndefined();
+    expectAnswers(charsetOf, [
+      ['text/html; charset=UTF-8', 'UTF-8'],
+      ['text/html;charset="windows-1256"; foo=bar', 'windows-1256'],
+      ['text/html', undefined],
+      ['text/html; notcharset=utf-8', undefined],
+    ]);
   });
 });

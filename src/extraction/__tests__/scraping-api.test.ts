@@ -134,6 +134,25 @@ function chromeA(main: string): string {
 
 const card = (inner: string) => `<article class="fiche">${inner}</article>`;
 
+/** Starts the fixture directory of `place` and points the service at it alone. */
+async function useDirectory(place: Place): Promise<Directory> {
+  const dir = await startDirectory(place);
+  useSources(dir.yaml);
+  return dir;
+}
+
+/**
+ * A run over a fresh directory of `place` (sector BTP) by a new account holding `credits`,
+ * answered 200: the answer, and the directory's companies as the answer should give them.
+ */
+async function runOverDirectory(place: Place, credits: number, body: Record<string, unknown> = {}) {
+  const dir = await useDirectory(place);
+  const acct = await ctx.account({ credits });
+  const res = await run(acct.api_key, { secteur: 'BTP', wilaya: place.nom, ...body });
+  expect(res.status).toBe(200);
+  return { dir, acct, res, c: expectedCompanies(dir, place) };
+}
+
 async function startDirectory(place: Place, secteur = 'BTP'): Promise<Directory> {
   const listing = (page: number) => `/recherche?secteur=${enc(secteur)}&wilaya=${enc(place.nom)}&page=${page}`;
   const pathA = { page1: listing(1), page2: listing(2), detail: '/fiche/atlas-travaux' };
@@ -300,16 +319,9 @@ async function failingSources(searchPath: string) {
 
 describe('POST /v1/scraping/run', () => {
   test('answers the complete list, bills each company with a contact once, and writes the balance, the ledger and the companies', async () => {
-    const place = { nom: 'Alger', code: 16 };
-    const dir = await startDirectory(place);
-    useSources(dir.yaml);
-    const acct = await ctx.account({ credits: 100 });
+    const { dir, acct, res, c } = await runOverDirectory({ nom: 'Alger', code: 16 }, 100);
 
-    const res = await run(acct.api_key, { secteur: 'BTP', wilaya: 'Alger' });
-
-    expect(res.status).toBe(200);
     expect(res.headers['idempotent-replayed']).toBeUndefined();
-    const c = expectedCompanies(dir, place);
     const withoutOrigin = ({ first_seen_at: _f, updated_at: _u, provenance: _p, ...e }: Record<string, unknown>) => e;
     expect({ ...res.body, entreprises: res.body.entreprises.map(withoutOrigin) }).toEqual({
       task_id: expect.stringMatching(UUID),
@@ -397,15 +409,8 @@ describe('POST /v1/scraping/run', () => {
   });
 
   test('max_results cuts the list, and each source stops reading once it has that many companies', async () => {
-    const place = { nom: 'Blida', code: 9 };
-    const dir = await startDirectory(place);
-    useSources(dir.yaml);
-    const acct = await ctx.account({ credits: 100 });
+    const { dir, acct, res, c } = await runOverDirectory({ nom: 'Blida', code: 9 }, 100, { max_results: 2 });
 
-    const res = await run(acct.api_key, { secteur: 'BTP', wilaya: 'Blida', max_results: 2 });
-
-    expect(res.status).toBe(200);
-    const c = expectedCompanies(dir, place);
     expect(res.body).toMatchObject({
       status: 'completed',
       max_results: 2,
@@ -433,8 +438,7 @@ describe('POST /v1/scraping/run', () => {
   });
 
   test('answers 402 problem+json on a zero balance, before any directory is asked anything', async () => {
-    const dir = await startDirectory({ nom: 'Tlemcen', code: 13 });
-    useSources(dir.yaml);
+    const dir = await useDirectory({ nom: 'Tlemcen', code: 13 });
     const acct = await ctx.account({ credits: 0 });
 
     const res = await run(acct.api_key, { secteur: 'BTP', wilaya: 'Tlemcen' });
@@ -450,15 +454,8 @@ describe('POST /v1/scraping/run', () => {
   });
 
   test('with a balance smaller than the billable companies found, returns only as many as it pays for, the free ones too, and says so', async () => {
-    const place = { nom: 'Jijel', code: 18 };
-    const dir = await startDirectory(place);
-    useSources(dir.yaml);
-    const acct = await ctx.account({ credits: 2 });
+    const { dir, acct, res, c } = await runOverDirectory({ nom: 'Jijel', code: 18 }, 2);
 
-    const res = await run(acct.api_key, { secteur: 'BTP', wilaya: 'Jijel' });
-
-    expect(res.status).toBe(200);
-    const c = expectedCompanies(dir, place);
     expect(res.body).toMatchObject({
       status: 'completed',
       results_found: 4,
@@ -633,8 +630,7 @@ describe('POST /v1/scraping/run', () => {
 
   test('runs fired in parallel on one account never overdraw it: the credits used add up to the balance that paid for them', async () => {
     const place = { nom: 'Constantine', code: 25 };
-    const dir = await startDirectory(place);
-    useSources(dir.yaml);
+    await useDirectory(place);
     // 5 runs of 5 billable companies each; the balance pays for 7. Enterprise: 5 runs at once are within its plan.
     const acct = await ctx.account({ plan: 'enterprise', credits: 7 });
 
@@ -664,8 +660,7 @@ describe('POST /v1/scraping/run', () => {
 
   test('a failed transaction leaves nothing: no charge, no ledger row, no company, no task, and a 500', async () => {
     const place = { nom: 'Tipaza', code: 42 };
-    const dir = await startDirectory(place);
-    useSources(dir.yaml);
+    const dir = await useDirectory(place);
     const acct = await ctx.account({ credits: 100 });
     const tasksBefore = await knex()('scraping_tasks').count<{ n: number }[]>({ n: '*' });
 
@@ -699,8 +694,7 @@ describe('POST /v1/scraping/run', () => {
 
 describe('Idempotency-Key', () => {
   test('a replay with the same key and body answers the stored response, without fetching or charging again', async () => {
-    const dir = await startDirectory({ nom: 'Béjaïa', code: 6 });
-    useSources(dir.yaml);
+    const dir = await useDirectory({ nom: 'Béjaïa', code: 6 });
     const acct = await ctx.account({ credits: 100 });
     const body = { secteur: 'BTP', wilaya: 'Béjaïa', max_results: 20 };
 
@@ -732,8 +726,7 @@ describe('Idempotency-Key', () => {
   });
 
   test('the same key with another body answers 422 idempotency_key_reused, fetching and charging nothing', async () => {
-    const dir = await startDirectory({ nom: 'Mila', code: 43 });
-    useSources(dir.yaml);
+    const dir = await useDirectory({ nom: 'Mila', code: 43 });
     const acct = await ctx.account({ credits: 100 });
     const first = await run(acct.api_key, { secteur: 'BTP', wilaya: 'Mila' }, 'reused-key');
     expect(first.status).toBe(200);
@@ -783,8 +776,7 @@ describe('Idempotency-Key', () => {
   });
 
   test('a key older than 24 hours, or left running by a process that died, is taken over by a new run', async () => {
-    const dir = await startDirectory({ nom: 'Biskra', code: 7 });
-    useSources(dir.yaml);
+    const dir = await useDirectory({ nom: 'Biskra', code: 7 });
     const acct = await ctx.account({ credits: 100 });
     const body = { secteur: 'BTP', wilaya: 'Biskra' };
 
@@ -875,8 +867,7 @@ describe('GET /v1/scraping/tasks/{task_id}', () => {
   let answered: Record<string, unknown>;
 
   beforeAll(async () => {
-    const dir = await startDirectory({ nom: 'Skikda', code: 21 });
-    useSources(dir.yaml);
+    await useDirectory({ nom: 'Skikda', code: 21 });
     owner = await ctx.account({ credits: 100 });
     const res = await run(owner.api_key, { secteur: 'BTP', wilaya: 'Skikda', max_results: 3 });
     expect(res.status).toBe(200);

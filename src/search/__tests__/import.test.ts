@@ -244,6 +244,15 @@ describe('importCompanies reads CSV line numbers exactly in the corner cases', (
 
   const names = async () => (await db.knex('companies').orderBy('nom').pluck('nom')) as string[];
 
+  /** Imports `file` in-process: `imported` new companies, none updated, and each [line, pattern] rejected with a reason matching it. */
+  async function expectImport(file: string, imported: number, rejected: [number, RegExp][]): Promise<void> {
+    expect(await importCompanies(db.knex, file)).toEqual({
+      imported,
+      updated: 0,
+      rejected: rejected.map(([line, reason]) => ({ line, reason: expect.stringMatching(reason) })),
+    });
+  }
+
   test('with CRLF line ends and a multi-line quoted field, a rejected row is named by the line it starts on', async () => {
     const file = writeLines(
       'crlf.csv',
@@ -259,16 +268,7 @@ describe('importCompanies reads CSV line numbers exactly in the corner cases', (
       ],
       '\r\n',
     );
-    const result = await importCompanies(db.knex, file);
-    expect(result).toEqual({
-      imported: 2,
-      updated: 0,
-      rejected: [
-        { line: 4, reason: expect.stringMatching(/^wilaya: /) },
-        { line: 5, reason: expect.stringMatching(/^email: /) },
-        { line: 7, reason: expect.stringMatching(/^telephone: /) },
-      ],
-    });
+    await expectImport(file, 2, [[4, /^wilaya: /], [5, /^email: /], [7, /^telephone: /]]);
     const alpha = await db.knex('companies').where({ nom: 'Alpha Conseil' }).first();
     expect(alpha.activite).toMatch(/^Audit\r?\net conseil$/);
   });
@@ -284,31 +284,14 @@ describe('importCompanies reads CSV line numbers exactly in the corner cases', (
       /* 7 */ 'Kappa Six,16,,"never closed,,,',
       /* 8 */ 'Kappa Sept,16,,,,,',
     ]);
-    const result = await importCompanies(db.knex, file);
-    expect(result).toEqual({
-      imported: 4,
-      updated: 0,
-      rejected: [
-        { line: 3, reason: expect.stringMatching(/CSV/) },
-        { line: 5, reason: expect.stringMatching(/CSV/) },
-        { line: 7, reason: expect.stringMatching(/CSV/) },
-      ],
-    });
+    await expectImport(file, 4, [[3, /CSV/], [5, /CSV/], [7, /CSV/]]);
     expect((await names()).filter((n) => n.startsWith('Kappa'))).toEqual(['Kappa Cinq', 'Kappa Sept', 'Kappa Trois', 'Kappa Un']);
   });
 
   test('a byte-order mark, blank lines and a header in another order and case are read as the operator wrote them', async () => {
     const file = path.join(tmp, 'bom.csv');
     fs.writeFileSync(file, '\uFEFFWilaya, NOM ,Score_Qualite\n\nOran,Lambda Un,55\n\n\nOran,,10\n31,Lambda Deux,x\n');
-    const result = await importCompanies(db.knex, file);
-    expect(result).toEqual({
-      imported: 1,
-      updated: 0,
-      rejected: [
-        { line: 6, reason: expect.stringMatching(/^nom: /) },
-        { line: 7, reason: expect.stringMatching(/^score_qualite: /) },
-      ],
-    });
+    await expectImport(file, 1, [[6, /^nom: /], [7, /^score_qualite: /]]);
     expect(await db.knex('companies').where({ nom: 'Lambda Un' }).first()).toMatchObject({ wilaya_code: 31, score_qualite: 55 });
   });
 });

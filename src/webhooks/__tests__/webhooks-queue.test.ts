@@ -5,8 +5,6 @@
  * without a job gets one from the sweep, never a second one. PGlite, or PostgreSQL when
  * DATABASE_URL is set.
  */
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { createServices } from '../../composition';
 import { startJobQueue } from '../../platform/queue';
@@ -14,6 +12,7 @@ import { DeliveryQueue, deliveryJobId, WEBHOOK_QUEUE, WebhookDispatcher, Webhook
 import { createTestContext, TEST_SECRET, type TestContext } from '../../../test/helpers/app';
 import { ficheCard, ficheSetup, ficheSources } from '../../../test/helpers/ficheDirectory';
 import { startSite, type Site } from '../../../test/helpers/fixtureServer';
+import { startReceiver, type Receiver } from '../../../test/helpers/webhookReceiver';
 
 jest.setTimeout(90_000);
 
@@ -21,27 +20,6 @@ const setup = ficheSetup();
 let ctx: TestContext;
 let site: Site;
 const knex = () => ctx.database.knex;
-
-/** A receiver answering 200, keeping every webhook-id it got. */
-async function receiver(): Promise<{ url: string; ids: string[]; close: () => Promise<void> }> {
-  const ids: string[] = [];
-  const server = http.createServer((req, res) => {
-    req.resume();
-    req.on('end', () => {
-      ids.push(String(req.headers['webhook-id']));
-      res.writeHead(200).end();
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`,
-    ids,
-    close: () => {
-      server.closeAllConnections();
-      return new Promise((resolve) => server.close(() => resolve()));
-    },
-  };
-}
 
 beforeAll(async () => {
   ctx = await createTestContext({ scraping: setup, webhooks: { allowPrivate: true } });
@@ -52,6 +30,9 @@ afterAll(async () => {
   await site?.close();
   await ctx.close();
 });
+
+/** The webhook-id of every delivery the receiver got. */
+const webhookIds = (rx: Receiver) => rx.received.map((r) => String(r.headers['webhook-id']));
 
 const endpointFor = async (url: string) => {
   const acct = await ctx.account({ credits: 50 });
@@ -85,7 +66,7 @@ test("an event's first attempt is queued in its cause's transaction: rolled back
 });
 
 test('two instances share the deliveries: each delivered once, whichever instance takes it', async () => {
-  const rx = await receiver();
+  const rx = await startReceiver();
   const { acct, endpoint } = await endpointFor(rx.url);
   // Another instance: its own queue (pg-boss) and dispatcher on the same database.
   const otherQueue = await startJobQueue(knex());
@@ -109,7 +90,7 @@ test('two instances share the deliveries: each delivered once, whichever instanc
       throw new Error('not every delivery succeeded');
     })();
     expect(deliveries.map((d) => d.attempts)).toEqual(Array(12).fill(1));
-    expect([...rx.ids].sort()).toEqual(deliveries.map((d) => d.id).sort());
+    expect(webhookIds(rx).sort()).toEqual(deliveries.map((d) => d.id).sort());
   } finally {
     for (const d of dispatchers) await d.close();
     await otherQueue.stop();
@@ -118,7 +99,7 @@ test('two instances share the deliveries: each delivered once, whichever instanc
 });
 
 test('a pending delivery written without a queue (a process serving nothing, or before deliveries were jobs) gets its job from the sweep, once', async () => {
-  const rx = await receiver();
+  const rx = await startReceiver();
   const { acct, endpoint } = await endpointFor(rx.url);
   const queueless = new WebhookService(knex(), { allowPrivate: true });
   await knex().transaction((trx) => queueless.emit(trx, acct.account_id, 'scraping.task.completed', { task_id: 'no-queue' }));
@@ -133,7 +114,7 @@ test('a pending delivery written without a queue (a process serving nothing, or 
   expect((await jobsOf([lone.id, queued.id])).length).toBe(2);
   expect(await d.tick()).toBe(2);
   await d.close();
-  expect([...rx.ids].sort()).toEqual([lone.id, queued.id].sort());
+  expect(webhookIds(rx).sort()).toEqual([lone.id, queued.id].sort());
   expect((await deliveriesOf(endpoint.id)).map((r) => r.status)).toEqual(['succeeded', 'succeeded']);
   await rx.close();
 });

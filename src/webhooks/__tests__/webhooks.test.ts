@@ -3,45 +3,17 @@
  * them, signed by the Standard Webhooks scheme (checked with its reference library), retried
  * with the same webhook-id, failed once the schedule is spent, and listed with every attempt.
  */
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { Webhook } from 'standardwebhooks';
 import { DeliveryQueue, isPublicAddress, WebhookDispatcher } from '..';
 import { createTestContext, type TestContext } from '../../../test/helpers/app';
 import { ficheCard, ficheSetup, ficheSources } from '../../../test/helpers/ficheDirectory';
 import { startSite, type Site } from '../../../test/helpers/fixtureServer';
+import { startReceiver } from '../../../test/helpers/webhookReceiver';
 
 jest.setTimeout(60_000);
 
 const setup = ficheSetup();
-
-/** A local receiver: answers each POST with the next status of `statuses` (the last one repeats). */
-interface Received {
-  headers: http.IncomingHttpHeaders;
-  body: string;
-}
-async function receiver(statuses: (number | 'hang')[]): Promise<{ url: string; received: Received[]; close: () => Promise<void> }> {
-  const received: Received[] = [];
-  const server = http.createServer((req, res) => {
-    let body = '';
-    req.on('data', (c) => (body += c));
-    req.on('end', () => {
-      received.push({ headers: req.headers, body });
-      const status = statuses[Math.min(received.length - 1, statuses.length - 1)];
-      if (status !== 'hang') res.writeHead(status).end('ok');
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`,
-    received,
-    close: () => {
-      server.closeAllConnections();
-      return new Promise((resolve) => server.close(() => resolve()));
-    },
-  };
-}
 
 let ctx: TestContext; // private targets allowed (as WEBHOOKS_ALLOW_PRIVATE=true): the receivers run on 127.0.0.1
 let strict: TestContext; // the production default
@@ -134,7 +106,7 @@ describe('which URLs an endpoint may have', () => {
 
 describe('deliveries', () => {
   test('a completed extraction and the low balance it causes are delivered, signed, once each', async () => {
-    const rx = await receiver([204]);
+    const rx = await startReceiver([204]);
     closers.push(rx.close);
     const acct = await ctx.account({ credits: 12 });
     const api = as(ctx, acct.api_key);
@@ -181,7 +153,7 @@ describe('deliveries', () => {
   });
 
   test('a failed extraction sends scraping.task.failed; an endpoint that did not ask for it gets nothing', async () => {
-    const rx = await receiver([200]);
+    const rx = await startReceiver([200]);
     closers.push(rx.close);
     const acct = await ctx.account({ credits: 50 });
     const api = as(ctx, acct.api_key);
@@ -197,7 +169,7 @@ describe('deliveries', () => {
   });
 
   test('a non-2xx answer is retried with the same webhook-id, after the delay of the schedule, until it succeeds', async () => {
-    const rx = await receiver([503, 500, 200]);
+    const rx = await startReceiver([503, 500, 200]);
     closers.push(rx.close);
     const acct = await ctx.account({ credits: 50 });
     const api = as(ctx, acct.api_key);
@@ -225,7 +197,7 @@ describe('deliveries', () => {
   });
 
   test('once the schedule is spent the delivery has failed; a silent endpoint is a timeout', async () => {
-    const rx = await receiver(['hang']);
+    const rx = await startReceiver(['hang']);
     closers.push(rx.close);
     const acct = await ctx.account({ credits: 50 });
     const api = as(ctx, acct.api_key);
@@ -246,7 +218,7 @@ describe('deliveries', () => {
   });
 
   test('a dispatcher that refuses private targets never connects to one, even for an endpoint stored earlier', async () => {
-    const rx = await receiver([200]);
+    const rx = await startReceiver([200]);
     closers.push(rx.close);
     const acct = await ctx.account({ credits: 50 });
     const api = as(ctx, acct.api_key);
@@ -261,7 +233,7 @@ describe('deliveries', () => {
   });
 
   test('a deleted endpoint gets nothing more; another account sees none of it', async () => {
-    const rx = await receiver([200]);
+    const rx = await startReceiver([200]);
     closers.push(rx.close);
     const acct = await ctx.account({ credits: 50 });
     const other = await ctx.account({ credits: 1 });

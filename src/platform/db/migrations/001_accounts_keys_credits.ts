@@ -1,7 +1,5 @@
 import type { Knex } from 'knex';
 
-export const name = '001_accounts_keys_credits';
-
 export async function up(knex: Knex): Promise<void> {
   await knex.schema.createTable('plans', (t) => {
     t.text('id').primary();

@@ -1,10 +1,8 @@
-import type { Knex } from 'knex';
-
-export const name = '003_scraping';
+import { statements } from './statements';
 
 /** Extraction tasks (their full answer, kept as given) and the Idempotency-Key records. */
-export async function up(knex: Knex): Promise<void> {
-  await knex.raw(`
+export const up = statements([
+  `
     create table scraping_tasks (
       id uuid primary key,
       account_id uuid not null references accounts (id),
@@ -16,9 +14,9 @@ export async function up(knex: Knex): Promise<void> {
       response jsonb not null,
       created_at timestamptz not null,
       completed_at timestamptz not null default now()
-    )`);
-  await knex.raw('create index scraping_tasks_account on scraping_tasks (account_id, created_at)');
-  await knex.raw(`
+    )`,
+  'create index scraping_tasks_account on scraping_tasks (account_id, created_at)',
+  `
     create table idempotency_keys (
       account_id uuid not null references accounts (id),
       key text not null,
@@ -28,9 +26,9 @@ export async function up(knex: Knex): Promise<void> {
       response_body jsonb,
       created_at timestamptz not null default now(),
       primary key (account_id, key)
-    )`);
-}
+    )`,
+]);
 
-export async function down(knex: Knex): Promise<void> {
-  await knex.raw('drop table if exists idempotency_keys, scraping_tasks');
-}
+export const down = statements([
+  'drop table if exists idempotency_keys, scraping_tasks',
+]);

@@ -1,6 +1,4 @@
-import type { Knex } from 'knex';
-
-export const name = '004_lists';
+import { statements } from './statements';
 
 /**
  * Prospecting lists and their leads. A lead is a company of the database in one list, once
@@ -8,8 +6,8 @@ export const name = '004_lists';
  * never the companies. `seq` orders leads added in the same transaction (same added_at) in
  * the order they were given.
  */
-export async function up(knex: Knex): Promise<void> {
-  await knex.raw(`
+export const up = statements([
+  `
     create table lists (
       id uuid primary key,
       account_id uuid not null references accounts (id),
@@ -19,9 +17,9 @@ export async function up(knex: Knex): Promise<void> {
       updated_at timestamptz not null default now(),
       constraint lists_nom_length check (length(nom) between 1 and 200),
       constraint lists_description_length check (description is null or length(description) <= 2000)
-    )`);
-  await knex.raw('create index lists_account on lists (account_id, created_at desc, id desc)');
-  await knex.raw(`
+    )`,
+  'create index lists_account on lists (account_id, created_at desc, id desc)',
+  `
     create table leads (
       id uuid primary key,
       seq bigint generated always as identity,
@@ -33,11 +31,11 @@ export async function up(knex: Knex): Promise<void> {
       updated_at timestamptz not null default now(),
       constraint leads_note_length check (note is null or length(note) <= 2000),
       constraint leads_list_entreprise unique (list_id, entreprise_id)
-    )`);
-  await knex.raw('create index leads_list_order on leads (list_id, added_at desc, seq desc)');
-  await knex.raw('create index leads_entreprise on leads (entreprise_id)');
-}
+    )`,
+  'create index leads_list_order on leads (list_id, added_at desc, seq desc)',
+  'create index leads_entreprise on leads (entreprise_id)',
+]);
 
-export async function down(knex: Knex): Promise<void> {
-  await knex.raw('drop table if exists leads, lists');
-}
+export const down = statements([
+  'drop table if exists leads, lists',
+]);

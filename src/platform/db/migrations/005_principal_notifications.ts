@@ -1,6 +1,4 @@
-import type { Knex } from 'knex';
-
-export const name = '005_principal_notifications';
+import { statements } from './statements';
 
 /** The channel on which a change to who may call, and under which plan, is announced. */
 export const PRINCIPALS_CHANNEL = 'principals_changed';
@@ -13,24 +11,22 @@ export const PRINCIPALS_CHANNEL = 'principals_changed';
  * made it; every instance then forgets what it kept. A credit balance change does not notify:
  * authentication does not read the balance.
  */
-export async function up(knex: Knex): Promise<void> {
-  await knex.raw(`
+export const up = statements([
+  `
     create function notify_principals_changed() returns trigger language plpgsql as $$
     begin
       perform pg_notify('${PRINCIPALS_CHANNEL}', tg_table_name);
       return null;
-    end $$`);
-  await knex.raw(`create trigger api_keys_principals after update or delete or truncate on api_keys
-    for each statement execute function notify_principals_changed()`);
-  await knex.raw(`create trigger accounts_principals after update of plan_id or delete or truncate on accounts
-    for each statement execute function notify_principals_changed()`);
-  await knex.raw(`create trigger plans_principals after update or delete or truncate on plans
-    for each statement execute function notify_principals_changed()`);
-}
+    end $$`,
+  `create trigger api_keys_principals after update or delete or truncate on api_keys
+    for each statement execute function notify_principals_changed()`,
+  `create trigger accounts_principals after update of plan_id or delete or truncate on accounts
+    for each statement execute function notify_principals_changed()`,
+  `create trigger plans_principals after update or delete or truncate on plans
+    for each statement execute function notify_principals_changed()`,
+]);
 
-export async function down(knex: Knex): Promise<void> {
-  await knex.raw('drop trigger if exists api_keys_principals on api_keys');
-  await knex.raw('drop trigger if exists accounts_principals on accounts');
-  await knex.raw('drop trigger if exists plans_principals on plans');
-  await knex.raw('drop function if exists notify_principals_changed()');
-}
+export const down = statements([
+  ...['api_keys', 'accounts', 'plans'].map((table) => `drop trigger if exists ${table}_principals on ${table}`),
+  'drop function if exists notify_principals_changed()',
+]);

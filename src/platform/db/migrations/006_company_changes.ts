@@ -1,6 +1,4 @@
-import type { Knex } from 'knex';
-
-export const name = '006_company_changes';
+import { statements } from './statements';
 
 /**
  * A change feed for the in-memory search index (src/search/index.ts), with no row that every
@@ -13,52 +11,50 @@ export const name = '006_company_changes';
  * before this migration have no `change_xid`: every snapshot taken since saw them.
  * A TRUNCATE leaves the nil uuid as a tombstone: readers then load everything again.
  */
-export async function up(knex: Knex): Promise<void> {
+export const up = statements([
   // No default while the column is added: existing rows keep null, and the table is not rewritten.
-  await knex.raw('alter table companies add column change_xid xid8');
-  await knex.raw('alter table companies alter column change_xid set default pg_current_xact_id()');
-  await knex.raw('create index companies_change_xid on companies (change_xid)');
-  await knex.raw(`
+  'alter table companies add column change_xid xid8',
+  'alter table companies alter column change_xid set default pg_current_xact_id()',
+  'create index companies_change_xid on companies (change_xid)',
+  `
     create function companies_stamp_change() returns trigger language plpgsql as $$
     begin
       new.change_xid := pg_current_xact_id();
       return new;
-    end $$`);
-  await knex.raw(`create trigger companies_stamp_change before update on companies
-    for each row execute function companies_stamp_change()`);
+    end $$`,
+  `create trigger companies_stamp_change before update on companies
+    for each row execute function companies_stamp_change()`,
 
-  await knex.raw(`
+  `
     create table company_deletions (
       id uuid not null,
       change_xid xid8 not null default pg_current_xact_id(),
       deleted_at timestamptz not null default now()
-    )`);
-  await knex.raw('create index company_deletions_change_xid on company_deletions (change_xid)');
+    )`,
+  'create index company_deletions_change_xid on company_deletions (change_xid)',
   // Tombstones are kept a day: a reader that last read longer ago than that loads everything.
-  await knex.raw(`
+  `
     create function companies_record_deletions() returns trigger language plpgsql as $$
     begin
       insert into company_deletions (id) select id from old_rows;
       delete from company_deletions where deleted_at < now() - interval '1 day';
       return null;
-    end $$`);
-  await knex.raw(`create trigger companies_record_deletions after delete on companies
-    referencing old table as old_rows for each statement execute function companies_record_deletions()`);
-  await knex.raw(`
+    end $$`,
+  `create trigger companies_record_deletions after delete on companies
+    referencing old table as old_rows for each statement execute function companies_record_deletions()`,
+  `
     create function companies_record_truncate() returns trigger language plpgsql as $$
     begin
       insert into company_deletions (id) values ('00000000-0000-0000-0000-000000000000');
       return null;
-    end $$`);
-  await knex.raw(`create trigger companies_record_truncate after truncate on companies
-    for each statement execute function companies_record_truncate()`);
-}
+    end $$`,
+  `create trigger companies_record_truncate after truncate on companies
+    for each statement execute function companies_record_truncate()`,
+]);
 
-export async function down(knex: Knex): Promise<void> {
-  await knex.raw('drop trigger if exists companies_record_truncate on companies');
-  await knex.raw('drop trigger if exists companies_record_deletions on companies');
-  await knex.raw('drop trigger if exists companies_stamp_change on companies');
-  await knex.raw('drop table if exists company_deletions');
-  await knex.raw('drop function if exists companies_record_truncate(), companies_record_deletions(), companies_stamp_change()');
-  await knex.raw('alter table companies drop column if exists change_xid');
-}
+export const down = statements([
+  ...['companies_record_truncate', 'companies_record_deletions', 'companies_stamp_change'].map((trigger) => `drop trigger if exists ${trigger} on companies`),
+  'drop table if exists company_deletions',
+  'drop function if exists companies_record_truncate(), companies_record_deletions(), companies_stamp_change()',
+  'alter table companies drop column if exists change_xid',
+]);

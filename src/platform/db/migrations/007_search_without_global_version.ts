@@ -1,7 +1,6 @@
 import type { Knex } from 'knex';
 import { createCountFunctions } from './companyCounts';
-
-export const name = '007_search_without_global_version';
+import { runStatements } from './statements';
 
 /**
  * No row that every company write must lock. 002 bumped `company_data_version` in every
@@ -20,16 +19,18 @@ export const name = '007_search_without_global_version';
 export async function up(knex: Knex): Promise<void> {
   await createCountFunctions(knex, { bumpVersion: false, ordered: true, replace: true });
   // A TRUNCATE of companies empties the counts too (it fires no row-set trigger).
-  await knex.raw(`create function company_counts_on_truncate() returns trigger language plpgsql as $$ begin delete from company_counts; return null; end $$`);
-  await knex.raw(`create trigger companies_counts_truncate after truncate on companies for each statement execute function company_counts_on_truncate()`);
-  await knex.raw('drop table if exists search_count_cache, company_data_version');
+  await runStatements(knex, [
+    `create function company_counts_on_truncate() returns trigger language plpgsql as $$ begin delete from company_counts; return null; end $$`,
+    `create trigger companies_counts_truncate after truncate on companies for each statement execute function company_counts_on_truncate()`,
+    'drop table if exists search_count_cache, company_data_version',
 
-  await knex.raw('drop index if exists companies_order, companies_wilaya_order, companies_secteur_order');
-  await knex.raw('create index companies_order on companies (score_qualite desc, nom_tri, id)');
-  await knex.raw('create index companies_wilaya_order on companies (wilaya_code, score_qualite desc, nom_tri, id)');
-  await knex.raw('create index companies_secteur_order on companies (secteur_id, score_qualite desc, nom_tri, id)');
-  await knex.raw('create index companies_nom_order on companies (nom_tri, id)');
-  await knex.raw('create index companies_updated_order on companies (updated_at desc, id)');
+    'drop index if exists companies_order, companies_wilaya_order, companies_secteur_order',
+    'create index companies_order on companies (score_qualite desc, nom_tri, id)',
+    'create index companies_wilaya_order on companies (wilaya_code, score_qualite desc, nom_tri, id)',
+    'create index companies_secteur_order on companies (secteur_id, score_qualite desc, nom_tri, id)',
+    'create index companies_nom_order on companies (nom_tri, id)',
+    'create index companies_updated_order on companies (updated_at desc, id)',
+  ]);
 }
 
 export async function down(): Promise<void> {

@@ -1,6 +1,4 @@
-import type { Knex } from 'knex';
-
-export const name = '008_idempotency_leases';
+import { statements } from './statements';
 
 /**
  * An Idempotency-Key being run belongs to the request that claimed it (`owner`, a random id per
@@ -10,10 +8,10 @@ export const name = '008_idempotency_leases';
  * for writing), so a key is stuck for that long at most instead of five minutes. Rows claimed
  * before this migration keep the five-minute rule (no lease).
  */
-export async function up(knex: Knex): Promise<void> {
-  await knex.raw('alter table idempotency_keys add column owner uuid, add column lease_until timestamptz');
-}
+export const up = statements([
+  'alter table idempotency_keys add column owner uuid, add column lease_until timestamptz',
+]);
 
-export async function down(knex: Knex): Promise<void> {
-  await knex.raw('alter table idempotency_keys drop column owner, drop column lease_until');
-}
+export const down = statements([
+  'alter table idempotency_keys drop column owner, drop column lease_until',
+]);

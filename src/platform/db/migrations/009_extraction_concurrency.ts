@@ -1,7 +1,5 @@
 import type { Knex } from 'knex';
 
-export const name = '009_extraction_concurrency';
-
 /**
  * How many extractions an account may run at once, per plan (`sales_team` 2, `enterprise` 5),
  * and the extractions running now: a row per run, deleted when it answers. A row whose process

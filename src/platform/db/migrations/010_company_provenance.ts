@@ -1,6 +1,4 @@
-import type { Knex } from 'knex';
-
-export const name = '010_company_provenance';
+import { statements } from './statements';
 
 /**
  * Where each company record comes from: one row per source that gave it (a directory's page,
@@ -8,8 +6,8 @@ export const name = '010_company_provenance';
  * before get one row from what the company row kept (its last source and source URL).
  * `source` and `url` are '' when unknown, so that the primary key can hold them.
  */
-export async function up(knex: Knex): Promise<void> {
-  await knex.raw(`
+export const up = statements([
+  `
     create table company_sources (
       company_id uuid not null references companies (id) on delete cascade,
       kind text not null check (kind in ('directory', 'import', 'demo')),
@@ -18,13 +16,13 @@ export async function up(knex: Knex): Promise<void> {
       first_seen_at timestamptz not null default now(),
       last_seen_at timestamptz not null default now(),
       primary key (company_id, kind, source, url)
-    )`);
-  await knex.raw(`
+    )`,
+  `
     insert into company_sources (company_id, kind, url, first_seen_at, last_seen_at)
     select id, case source when 'scraping' then 'directory' else source end, coalesce(source_url, ''), created_at, updated_at
-    from companies`);
-}
+    from companies`,
+]);
 
-export async function down(knex: Knex): Promise<void> {
-  await knex.raw('drop table if exists company_sources');
-}
+export const down = statements([
+  'drop table if exists company_sources',
+]);

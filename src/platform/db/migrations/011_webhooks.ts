@@ -1,6 +1,4 @@
-import type { Knex } from 'knex';
-
-export const name = '011_webhooks';
+import { statements } from './statements';
 
 /**
  * Webhook endpoints (an account's URLs, the events each wants, its signing secret), the
@@ -8,8 +6,8 @@ export const name = '011_webhooks';
  * only if its cause committed) and every attempt at a delivery. A delivery is claimed by one
  * instance at a time through `locked_until` (a lease: a crashed instance's claim runs out).
  */
-export async function up(knex: Knex): Promise<void> {
-  await knex.raw(`
+export const up = statements([
+  `
     create table webhook_endpoints (
       id uuid primary key,
       account_id uuid not null references accounts (id),
@@ -17,9 +15,9 @@ export async function up(knex: Knex): Promise<void> {
       events text[] not null,
       secret text not null,
       created_at timestamptz not null default now()
-    )`);
-  await knex.raw('create index webhook_endpoints_account on webhook_endpoints (account_id, created_at desc, id)');
-  await knex.raw(`
+    )`,
+  'create index webhook_endpoints_account on webhook_endpoints (account_id, created_at desc, id)',
+  `
     create table webhook_deliveries (
       id text primary key,
       endpoint_id uuid not null references webhook_endpoints (id) on delete cascade,
@@ -30,10 +28,10 @@ export async function up(knex: Knex): Promise<void> {
       next_attempt_at timestamptz,
       locked_until timestamptz,
       created_at timestamptz not null default now()
-    )`);
-  await knex.raw('create index webhook_deliveries_endpoint on webhook_deliveries (endpoint_id, created_at desc, id)');
-  await knex.raw("create index webhook_deliveries_due on webhook_deliveries (next_attempt_at) where status = 'pending'");
-  await knex.raw(`
+    )`,
+  'create index webhook_deliveries_endpoint on webhook_deliveries (endpoint_id, created_at desc, id)',
+  "create index webhook_deliveries_due on webhook_deliveries (next_attempt_at) where status = 'pending'",
+  `
     create table webhook_attempts (
       delivery_id text not null references webhook_deliveries (id) on delete cascade,
       attempt integer not null,
@@ -42,9 +40,9 @@ export async function up(knex: Knex): Promise<void> {
       error text,
       duration_ms integer not null,
       primary key (delivery_id, attempt)
-    )`);
-}
+    )`,
+]);
 
-export async function down(knex: Knex): Promise<void> {
-  await knex.raw('drop table if exists webhook_attempts, webhook_deliveries, webhook_endpoints');
-}
+export const down = statements([
+  'drop table if exists webhook_attempts, webhook_deliveries, webhook_endpoints',
+]);

@@ -1,6 +1,4 @@
-import type { Knex } from 'knex';
-
-export const name = '013_fair_tasks_and_queued_deliveries';
+import { statements } from './statements';
 
 /**
  * Background tasks get a place among their account's extractions before they get a job
@@ -13,16 +11,16 @@ export const name = '013_fair_tasks_and_queued_deliveries';
  * (`locked_until`) goes. Deliveries pending before this migration are given their jobs by the
  * dispatcher's sweep.
  */
-export async function up(knex: Knex): Promise<void> {
-  await knex.raw('alter table scraping_tasks add column admitted_at timestamptz');
-  await knex.raw("update scraping_tasks set admitted_at = created_at where kind = 'task' and status in ('queued', 'running')");
+export const up = statements([
+  'alter table scraping_tasks add column admitted_at timestamptz',
+  "update scraping_tasks set admitted_at = created_at where kind = 'task' and status in ('queued', 'running')",
   // The tasks waiting for a place, per account, in order.
-  await knex.raw("create index scraping_tasks_waiting on scraping_tasks (account_id, created_at, id) where status = 'queued' and admitted_at is null");
-  await knex.raw('alter table webhook_deliveries drop column locked_until');
-}
+  "create index scraping_tasks_waiting on scraping_tasks (account_id, created_at, id) where status = 'queued' and admitted_at is null",
+  'alter table webhook_deliveries drop column locked_until',
+]);
 
-export async function down(knex: Knex): Promise<void> {
-  await knex.raw('alter table webhook_deliveries add column locked_until timestamptz');
-  await knex.raw('drop index if exists scraping_tasks_waiting');
-  await knex.raw('alter table scraping_tasks drop column admitted_at');
-}
+export const down = statements([
+  'alter table webhook_deliveries add column locked_until timestamptz',
+  'drop index if exists scraping_tasks_waiting',
+  'alter table scraping_tasks drop column admitted_at',
+]);

@@ -1,7 +1,5 @@
 import type { Knex } from 'knex';
 
-export const name = '014_test_mode';
-
 /**
  * Test mode (README "Test mode"): every API key is `live` or `test`, and what a test key makes
  * is marked `test` too: its extraction tasks, its lists and its webhook endpoints. Every row

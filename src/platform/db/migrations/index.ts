@@ -18,8 +18,26 @@ interface Migration extends Knex.Migration {
   name: string;
 }
 
-/** Every migration, in order. One list serves PostgreSQL and the embedded PGlite alike. */
-const migrations: Migration[] = [m001, m002, m003, m004, m005, m006, m007, m008, m009, m010, m011, m012, m013, m014];
+/**
+ * Every migration, in order, under the name knex records it by in `knex_migrations` (its
+ * file's name). One list serves PostgreSQL and the embedded PGlite alike.
+ */
+const migrations: Migration[] = [
+  { name: '001_accounts_keys_credits', ...m001 },
+  { name: '002_companies', ...m002 },
+  { name: '003_scraping', ...m003 },
+  { name: '004_lists', ...m004 },
+  { name: '005_principal_notifications', ...m005 },
+  { name: '006_company_changes', ...m006 },
+  { name: '007_search_without_global_version', ...m007 },
+  { name: '008_idempotency_leases', ...m008 },
+  { name: '009_extraction_concurrency', ...m009 },
+  { name: '010_company_provenance', ...m010 },
+  { name: '011_webhooks', ...m011 },
+  { name: '012_scraping_task_queue', ...m012 },
+  { name: '013_fair_tasks_and_queued_deliveries', ...m013 },
+  { name: '014_test_mode', ...m014 },
+];
 
 /** A static migration source: works the same under tsx, jest and compiled code. */
 export const migrationSource: Knex.MigrationSource<Migration> = {
