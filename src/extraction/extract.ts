@@ -61,6 +61,11 @@ export interface ExtractOptions {
   contentType?: string;
   /** The HTML is a fragment of entries (a "load more" answer): its top elements are entries when nothing repeats (a last page of one). */
   fragment?: boolean;
+  /**
+   * The shape of the entries the listing's other pages repeat ({@link Listing.shape}): on a page
+   * where nothing repeats (one entry per letter, a last page of one), the few elements of that shape are its entries.
+   */
+  shape?: string;
 }
 
 /** Entries of a listing page that did not become companies, by reason. */
@@ -88,6 +93,8 @@ export interface Listing {
    * `/page-data/<path>/page-data.json`): its URL, to be fetched and read as this page's listing.
    */
   data?: string;
+  /** The shape its repeated entries share (their tag and class, their parent's), to find a lone entry on another page of the list. */
+  shape?: string;
 }
 
 /** The default next-page link. */
@@ -196,8 +203,9 @@ export function readListing(html: string, pageUrl: string, selectors: SourceSele
   // The page's own header and footer contacts are the directory's: never a company's.
   const chromeContacts = contactsOfChrome(page);
   const siteContacts = new Set([...(options.siteContacts ?? []), ...chromeContacts]);
-  const { companies, dropped } = companiesOf(page, pageUrl, selectors, { ...options, siteContacts });
+  const { companies, dropped, shape } = companiesOf(page, pageUrl, selectors, { ...options, siteContacts });
   const listing: Listing = next === undefined ? { companies, dropped, chromeContacts } : { companies, next, dropped, chromeContacts };
+  if (shape !== undefined) listing.shape = shape;
   const data = companies.length === 0 ? pageDataUrl(page, pageUrl, base) : undefined;
   if (data !== undefined) listing.data = data;
   return listing;
@@ -262,7 +270,7 @@ function withPage(pageUrl: string, page: number): string | undefined {
   return url.href;
 }
 
-function companiesOf(page: ParsedPage, pageUrl: string, selectors: SourceSelectors, options: ExtractOptions): { companies: RawCompany[]; dropped: ListingDrops } {
+function companiesOf(page: ParsedPage, pageUrl: string, selectors: SourceSelectors, options: ExtractOptions): { companies: RawCompany[]; dropped: ListingDrops; shape?: string } {
   const { root } = page;
   const ctx = pageContext(page, pageUrl, options);
   const scopes: Scope[] = [];
@@ -304,9 +312,12 @@ function companiesOf(page: ParsedPage, pageUrl: string, selectors: SourceSelecto
   }
   // A text listing in a <pre> (a PDF list pasted into the page): its records.
   if (scopes.length === 0 && !selectors.item) for (const el of preRecords(page.byTag('PRE'))) scopes.push({ el, ld: [], kind: 'item' });
+  let shape: string | undefined;
   if (scopes.length === 0 && !selectors.item) {
     const found = repeatedItems(root);
     advertisement = found.advertisements.length;
+    shape = sharedShape(found.items);
+    if (found.items.length === 0 && advertisement === 0 && options.shape) for (const el of loneEntries(root, options.shape)) scopes.push({ el, ld: [], kind: 'item' });
     for (const el of found.items) {
       if (el.tagName === 'TR' && (!el.childNodes.some((c) => (c as HTMLElement).tagName === 'TD') || tableHeader(el, ctx).row === el || tableHeader(el, ctx).above?.has(el))) continue; // a header row, or a title above it
       scopes.push({ el, ld: [], kind: 'item' });
@@ -318,7 +329,37 @@ function companiesOf(page: ParsedPage, pageUrl: string, selectors: SourceSelecto
   // nor the title of a block of the site's own ('Nous écrire', 'Mentions légales', 'Espace publicitaire').
   const named = withoutRanks(scopes.map((s) => readScope(s, ctx, selectors))).filter((c): c is RawCompany => c !== undefined && !/[?؟]$/u.test(c.name) && !SITE_BLOCK_TITLE.test(c.name) && !NOT_A_COMPANY.test(c.name));
   const companies = named.filter(identifies);
-  return { companies, dropped: { no_name: scopes.length - named.length, invalid_name: named.length - companies.length, advertisement } };
+  const result = { companies, dropped: { no_name: scopes.length - named.length, invalid_name: named.length - companies.length, advertisement } };
+  return shape === undefined ? result : { ...result, shape };
+}
+
+/** Most elements of a known entry shape read on a page where nothing repeats: a page of one entry, or two or three. */
+const MAX_LONE_ENTRIES = 3;
+
+/**
+ * An entry's shape: its tag and class, its parent's tag and class. Undefined when neither has a
+ * class (a bare `div` in a `div` says nothing about where a list is).
+ */
+function shapeOf(el: HTMLElement): string | undefined {
+  const parent = el.parentNode;
+  if (!parent || (classText(el) === '' && classText(parent) === '')) return undefined;
+  return `${parent.tagName}.${classText(parent)}>${el.tagName}.${classText(el)}`;
+}
+
+/** The shape all of a page's entries share, if they share one ({@link shapeOf}). */
+function sharedShape(items: readonly HTMLElement[]): string | undefined {
+  if (items.length < 2) return undefined;
+  const first = shapeOf(items[0]);
+  return first !== undefined && items.every((el) => shapeOf(el) === first) ? first : undefined;
+}
+
+/**
+ * The entries of a page where nothing repeats, by the shape the list's other pages showed: the
+ * elements of that shape outside the page's header, footer and navigation, when there are only a few.
+ */
+function loneEntries(root: HTMLElement, shape: string): HTMLElement[] {
+  const found = outermostOutsideChrome(root, (el) => el.parentNode !== null && shapeOf(el) === shape);
+  return found.length <= MAX_LONE_ENTRIES ? found : [];
 }
 
 /**
