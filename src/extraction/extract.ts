@@ -317,7 +317,12 @@ function companiesOf(page: ParsedPage, pageUrl: string, selectors: SourceSelecto
     const found = repeatedItems(root);
     advertisement = found.advertisements.length;
     shape = sharedShape(found.items);
-    if (found.items.length === 0 && advertisement === 0 && options.shape) for (const el of loneEntries(root, options.shape)) scopes.push({ el, ld: [], kind: 'item' });
+    // A page where nothing of the list repeats (blocks without contacts may: a menu, a sidebar of the site's own links).
+    const lone = options.shape && !found.items.some((el) => shapeOf(el) === options.shape) && !found.items.some(hasContactText) ? loneEntries(root, options.shape) : [];
+    if (lone.length > 0) {
+      found.items = lone;
+      advertisement = 0;
+    }
     for (const el of found.items) {
       if (el.tagName === 'TR' && (!el.childNodes.some((c) => (c as HTMLElement).tagName === 'TD') || tableHeader(el, ctx).row === el || tableHeader(el, ctx).above?.has(el))) continue; // a header row, or a title above it
       scopes.push({ el, ld: [], kind: 'item' });
@@ -344,6 +349,18 @@ function shapeOf(el: HTMLElement): string | undefined {
   const parent = el.parentNode;
   if (!parent || (classText(el) === '' && classText(parent) === '')) return undefined;
   return `${parent.tagName}.${classText(parent)}>${el.tagName}.${classText(el)}`;
+}
+
+/** Whether a block's text holds an e-mail or a phone number's worth of digits (8 or more). */
+function hasContactText(el: HTMLElement): boolean {
+  const text = el.text;
+  if (text.includes('@')) return true;
+  let digits = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 48 && c <= 57 && ++digits >= 8) return true;
+  }
+  return false;
 }
 
 /** The shape all of a page's entries share, if they share one ({@link shapeOf}). */

@@ -1310,14 +1310,16 @@ function linkAfterCurrent(elements: readonly HTMLElement[], pageUrl: string): st
   const unlinked = (el: HTMLElement): boolean => CURRENT_TAGS.has(el.tagName) && !el.childNodes.some((c) => (c as HTMLElement).tagName === 'A');
   // The page's own values ('a' of '?lettre=a', 'f' of '/lettre/f/'), folded: the item that shows one of them is this page.
   const own = new Set([...page.searchParams.values(), ...page.pathname.split('/')].map((v) => foldText(v)).filter((v) => v !== '' && v.length <= 16));
-  const isCurrent = (el: HTMLElement, odd: HTMLElement | undefined): boolean => {
-    if (!unlinked(el)) return false;
+  // How surely an item is the current page: 3 marked (aria-current, an active class), 2 showing
+  // this page's own value, 1 unmarked but the one item among the links that is not one (or unlike
+  // the other unlinked ones: letters without entries greyed alike) or in bold; 0 not.
+  const currentRank = (el: HTMLElement, odd: HTMLElement | undefined): number => {
+    if (!unlinked(el)) return 0;
     const text = shortText(el, 16)?.trim();
-    if (!text || text.endsWith(':')) return false;
-    const marked = (attrOf(el, 'aria-current') ?? '') !== '' || ['active', 'current', 'courant', 'courante', 'selected', 'is-active'].some((c) => el.classList.contains(c));
-    // Unmarked (a site's class names say nothing), the one item among the links that is not one
-    // (or unlike the other unlinked ones: letters without entries greyed alike), or the one that shows this page's own value.
-    return marked || el === odd || el.tagName === 'STRONG' || el.tagName === 'B' || own.has(foldText(text));
+    if (!text || text.endsWith(':')) return 0;
+    if ((attrOf(el, 'aria-current') ?? '') !== '' || ['active', 'current', 'courant', 'courante', 'selected', 'is-active'].some((c) => el.classList.contains(c))) return 3;
+    if (own.has(foldText(text))) return 2;
+    return el === odd || el.tagName === 'STRONG' || el.tagName === 'B' ? 1 : 0;
   };
   // Each parent's children once (a sibling lookup per element would be quadratic on a wide page).
   for (const parent of elements) {
@@ -1327,13 +1329,18 @@ function linkAfterCurrent(elements: readonly HTMLElement[], pageUrl: string): st
     const links = kids.map((k) => samePath(linkOf(k)));
     if (links.filter((l) => l !== undefined).length < 2) continue;
     const odd = oddOneOut(kids.filter(unlinked));
+    // The surest current item (a greyed letter in bold does not outrank the marked one).
+    let at = -1;
+    let best = 0;
     for (let i = 0; i + 1 < kids.length; i++) {
-      if (links[i] !== undefined || !isCurrent(kids[i], odd)) continue;
-      // The next link after it, past items that are not links (letters without entries, greyed; an ellipsis).
-      let j = i + 1;
-      while (j < kids.length && links[j] === undefined && unlinked(kids[j])) j++;
-      if (j < kids.length && links[j] !== undefined) return links[j];
+      const rank = links[i] === undefined ? currentRank(kids[i], odd) : 0;
+      if (rank > best) [at, best] = [i, rank];
     }
+    if (at < 0) continue;
+    // The next link after it, past items that are not links (letters without entries, greyed; an ellipsis).
+    let j = at + 1;
+    while (j < kids.length && links[j] === undefined && unlinked(kids[j])) j++;
+    if (j < kids.length && links[j] !== undefined) return links[j];
   }
   return undefined;
 }

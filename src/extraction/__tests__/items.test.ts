@@ -634,6 +634,9 @@ describe('accordions and letter-range pages', () => {
     // Unmarked but unlike the greyed ones (its own class), and with no class at all (its text is the page's own value).
     expect(readListing(chrome(index('B', (l) => `<li class="sel"><span>${l}</span></li>`)), at('B')).next).toBe(at('E'));
     expect(readListing(chrome(index('B', (l) => `<li><span>${l}</span></li>`)), at('B')).next).toBe(at('E'));
+    // Greyed letters in bold (a bold item reads as a current page) do not outrank the marked one.
+    const bold = '<p><a href="/avocats/?lettre=A">A</a> <b>B</b> <a href="/avocats/?lettre=C">C</a> <span aria-current="page">D</span> <a href="/avocats/?lettre=E">E</a></p>';
+    expect(readListing(chrome(bold), at('D')).next).toBe(at('E'));
     // The last letter with entries: greyed letters after it, no next page.
     expect(readListing(chrome(index('H', (l) => `<li class="active"><span>${l}</span></li>`)), at('H')).next).toBeUndefined();
     // Greyed letters alike and no current one among them: no next page guessed.
@@ -650,6 +653,10 @@ describe('accordions and letter-range pages', () => {
     const lone = page(lawyer('Maître Djennadi Ferhat', '026 12 05 21'));
     expect(readListing(lone, 'https://annuaire.test/avocats/?lettre=D').companies).toEqual([]);
     expect(readListing(lone, 'https://annuaire.test/avocats/?lettre=D', {}, { shape: first.shape }).companies.map((c) => [c.name, c.phones])).toEqual([['Maître Djennadi Ferhat', ['+21326120521']]]);
+    // Blocks without contacts that repeat beside it (the site's own links) do not hide it.
+    const links = (title: string) => `<div class="k9"><h5>${title}</h5><a href="/ordre">L'Ordre</a> <a href="/actes">Actes</a></div>`;
+    const beside = chrome(`<h1>Avocats</h1>${index}<div class="liste">${lawyer('Maître Djennadi Ferhat', '026 12 05 21')}</div>${links('Liens utiles')}${links('Services')}`);
+    expect(readListing(beside, 'https://annuaire.test/avocats/?lettre=D', {}, { shape: first.shape }).companies.map((c) => c.name)).toEqual(['Maître Djennadi Ferhat']);
   });
 
   test('a wide page of bold text and links is read in linear time', () => {
