@@ -29,7 +29,7 @@ import { sameHost } from './hosts';
 import { labelledNameInText } from './labels';
 import { removeOtherCompanyCards } from './otherCards';
 import { normalizeCompanyName, stripControlCharacters } from '../platform/text';
-import { attributeJson, classWords, embeddedJson, isPageFrame, leadName, repeatedMembers, findNextPage, jsonHtml, jsonItems, jsonNext, preRecords, repeatedItems, type JsonItem } from './items';
+import { attributeJson, classWords, embeddedJson, isAdBlock, isPageFrame, leadName, repeatedMembers, findNextPage, jsonHtml, jsonItems, jsonNext, preRecords, repeatedItems, type JsonItem } from './items';
 import { shortText } from './nodeText';
 import { attrOf, blockText, classAndId, classText, descendants, hasAttr, isCardTelType, itemParts, parsePage, type ItemParts, type ParsedPage } from './parse';
 import type { SourceSelectors } from './sources';
@@ -633,6 +633,12 @@ function removeFurniture(page: ParsedPage): void {
     const words = classWords(el);
     if (words.some((w) => FURNITURE_WORDS.has(w))) el.remove();
   }
+  // An advertiser's block beside the company (a 'Publicité' banner, an aside marked sponsored):
+  // its contacts are the advertiser's. Never a block holding the page's title (the company's own card).
+  for (const el of page.elements) {
+    if (el.tagName === 'BODY' || el.tagName === 'MAIN' || el.tagName === 'ARTICLE' || !isAdBlock(el)) continue;
+    if (smallWithoutTitle(el)) el.remove();
+  }
   // Headings, and what reads as one where the markup says nothing (a short bold line, a short first line of a block): 'Entreprises similaires'.
   const headings = page.elements.filter((el) => /^H[1-6]$/.test(el.tagName) || el.classList.contains('widget-title') || el.classList.contains('title') || (HEADING_LIKE.has(el.tagName) && el.childNodes.length <= 3 && othersHeading(el)));
   for (const h0 of headings) {
@@ -659,6 +665,29 @@ function removeFurniture(page: ParsedPage): void {
       block.childNodes = [...siblings.slice(0, from), ...siblings.slice(to)];
     }
   }
+}
+
+/** Longest text of an advertisement block removed from a company's page (a banner, not a page section), and most nodes it may hold. */
+const MAX_AD_TEXT = 1_000;
+const MAX_AD_NODES = 400;
+
+/** Whether a block is banner-sized (bounded walk: at most {@link MAX_AD_NODES} nodes, {@link MAX_AD_TEXT} characters) and holds no `<h1>`. */
+function smallWithoutTitle(el: HTMLElement): boolean {
+  let chars = 0;
+  let nodes = 0;
+  const stack = [...el.childNodes];
+  while (stack.length > 0) {
+    const n = stack.pop()!;
+    if (++nodes > MAX_AD_NODES) return false;
+    if (n.nodeType === 3) {
+      chars += n.rawText.length;
+      if (chars > MAX_AD_TEXT) return false;
+    } else if (n.nodeType === 1) {
+      if ((n as HTMLElement).tagName === 'H1') return false;
+      for (const c of n.childNodes) stack.push(c);
+    }
+  }
+  return true;
 }
 
 /** Elements a heading may be written as when no h1-h6 is used. */

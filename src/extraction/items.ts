@@ -759,6 +759,18 @@ function adMarks(el: HTMLElement): { strong: boolean; weak: boolean } {
   return { strong, weak: words.some((w) => WEAK_AD_WORDS.has(w)) };
 }
 
+/**
+ * Whether a block is an advertisement by its own marks: a strong ad word in its class or id
+ * ('pub', 'sponsored', 'banniere'), a `data-ad` / `data-sponsored` flag, or a first element whose
+ * whole text is an ad badge ('Publicité', 'Sponsorisé') as its label.
+ */
+export function isAdBlock(el: HTMLElement): boolean {
+  if (adMarks(el).strong) return true;
+  const first = el.childNodes.find((c): c is HTMLElement => c.nodeType === 1);
+  const text = first !== undefined && BADGE_TAGS.has(first.tagName) && first.childNodes.length <= 3 ? shortText(first, 40) : undefined;
+  return text !== undefined && mayBeAdBadge(text) && AD_BADGE.test(text.replace(/[\s()[\]·•|-]+/g, ''));
+}
+
 /** Data attributes that mark an entry sponsored when set ('1', 'true', '' — not '0' or 'false'). */
 const AD_FLAGS = ['data-sponsored', 'data-sponsor', 'data-sponsorise', 'data-promoted', 'data-promo', 'data-advert', 'data-advertisement', 'data-pub'];
 

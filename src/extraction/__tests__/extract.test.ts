@@ -269,6 +269,25 @@ describe('other companies on a company\'s own page', () => {
   });
 });
 
+describe("an advertiser's block on a company's own page", () => {
+  const ad = (open: string) => `${open}<small>Publicité</small><p><b>Béton Plus Location</b></p><p>Réservations : 023.33.95.10 · location@betonplus-dz.com</p></div>`;
+  const card = (contacts: string) => `<section class="fiche" itemscope itemtype="https://schema.org/LocalBusiness"><h1 itemprop="name">SARL Atlas Construction</h1><p>Bab Ezzouar</p>${contacts}</section>`;
+
+  test("a block labelled 'Publicité' / 'Sponsorisé' or classed as an ad gives nothing to a company that shows no contact, nor to one that does", () => {
+    for (const open of ['<div class="side-box">', '<div class="encart">', '<div class="pub-banner">']) {
+      const label = open.includes('pub') ? ad(open).replace('<small>Publicité</small>', '') : ad(open);
+      expect(extractDetail(page(`${card('<p>Coordonnées non renseignées.</p>')}<aside>${label}</aside>`), 'https://annuaire.test/fiche/1')?.phones ?? []).toEqual([]);
+      const found = extractDetail(page(`${card('<p>Tél : <span itemprop="telephone">021 20 30 40</span></p>')}<div>${label}</div>`), 'https://annuaire.test/fiche/1');
+      expect([found?.phones, found?.emails]).toEqual([['+21321203040'], []]);
+    }
+  });
+
+  test("a company's own card marked sponsored (a paying member) keeps its contacts", () => {
+    const found = extractDetail(page('<div class="fiche sponsored"><small>Sponsorisé</small><h1>SARL Atlas Construction</h1><p>Tél : 021 20 30 40</p></div>'), 'https://annuaire.test/fiche/1');
+    expect(found?.phones).toEqual(['+21321203040']);
+  });
+});
+
 describe('hCard tel types', () => {
   test('a tel whose hidden type is fax is a fax, even with no visible label, and does not label the number after it', () => {
     const tel = (value: string, ...types: string[]) => `<span class="tel"><span class="value">${value}</span>${types.map((t) => `<span class="type" style="display:none">${t}</span>`).join('')}</span>`;
