@@ -328,6 +328,7 @@ function companiesOf(page: ParsedPage, pageUrl: string, selectors: SourceSelecto
       scopes.push({ el, ld: [], kind: 'item' });
     }
     joinSpannedRows(scopes, ctx);
+    joinTitleRows(scopes, ctx);
     if (scopes.length === 0 && advertisement === 0 && options.fragment) for (const el of fragmentEntries(root)) scopes.push({ el, ld: [], kind: 'item' });
   }
   // A question ('Comment signaler une erreur ?', an FAQ entry beside the listing) is never a company's name,
@@ -1039,6 +1040,59 @@ function joinSpannedRows(scopes: Scope[], ctx: PageContext): void {
   // The joined rows leave their table (one pass per table body).
   for (const parent of rowsOf.keys()) if (parent.childNodes.some((c) => joined.has(c as HTMLElement))) parent.childNodes = parent.childNodes.filter((c) => !joined.has(c as HTMLElement));
   if (joined.size > 0) for (let i = scopes.length - 1; i >= 0; i--) if (scopes[i].el && joined.has(scopes[i].el!)) scopes.splice(i, 1);
+}
+
+/** Least share of a table's record rows that must each follow a title row of their own for the rows to be joined. */
+const TITLE_ROW_SHARE = 0.8;
+
+/**
+ * A company written over two rows with a period (an old static list: a coloured row holding only
+ * its name across the columns, then the row of its activity, numbers and e-mail, then perhaps an
+ * empty spacer row): when nearly every record row (at least two, {@link TITLE_ROW_SHARE}) follows
+ * a row of its own, spacer rows aside, that is one cell of short text with letters and no contact,
+ * that title row is joined to it (its cell first: the company's name) and leaves the table. A
+ * heading row over a group of rows (a category) precedes only the group's first: no join.
+ */
+function joinTitleRows(scopes: Scope[], ctx: PageContext): void {
+  const rows = scopes.flatMap((sc) => (sc.el?.tagName === 'TR' ? [sc.el] : []));
+  if (rows.length < 2) return;
+  // Each table body's rows and their positions, once.
+  const siblingsOf = new Map<HTMLElement, { list: HTMLElement[]; at: Map<HTMLElement, number> }>();
+  const blank = (r: HTMLElement): boolean => shortText(r, 8)?.trim() === '';
+  const titles = new Map<HTMLElement, HTMLElement>();
+  for (const row of rows) {
+    const parent = row.parentNode;
+    if (!parent || cells(row).length < 2) continue;
+    let sib = siblingsOf.get(parent);
+    if (!sib) {
+      const list = parent.childNodes.filter((c): c is HTMLElement => (c as HTMLElement).tagName === 'TR');
+      sib = { list, at: new Map(list.map((r, i) => [r, i])) };
+      siblingsOf.set(parent, sib);
+    }
+    let i = (sib.at.get(row) ?? 0) - 1;
+    while (i >= 0 && blank(sib.list[i])) i--;
+    const title = sib.list[i];
+    if (!title || titles.has(title)) continue;
+    const only = cells(title);
+    const text = only.length === 1 ? shortText(only[0], 120) : undefined;
+    if (!text || !/\p{L}{2}/u.test(text) || hasContactText(only[0])) continue;
+    titles.set(row, title);
+  }
+  const wide = rows.filter((r) => cells(r).length >= 2).length;
+  if (titles.size < 2 || titles.size < wide * TITLE_ROW_SHARE) return;
+  ctx.rowTexts ??= new Map();
+  const joined = new Set<HTMLElement>();
+  for (const [row, title] of titles) {
+    const lines = [clean(blockText(cells(title)[0])), ...rowLines(row, rowHeaders(row, ctx))];
+    ctx.rowTexts.set(row, lines.join('\n'));
+    for (const c of title.childNodes) c.parentNode = row;
+    row.childNodes = [...title.childNodes, ...row.childNodes];
+    title.childNodes = [];
+    joined.add(title);
+  }
+  for (const parent of siblingsOf.keys()) parent.childNodes = parent.childNodes.filter((c) => !joined.has(c as HTMLElement));
+  // Title rows that were found as entries of their own are now their record's.
+  for (let k = scopes.length - 1; k >= 0; k--) if (scopes[k].el && joined.has(scopes[k].el!)) scopes.splice(k, 1);
 }
 
 /** A row's lines: each cell after its column's header (aligned from the right), a label cell joined to the next cell. */

@@ -955,7 +955,8 @@ function repeatedGroups(root: HTMLElement): RepeatedItems & { withContacts: numb
           score += q;
         }
       }
-      if (qualified >= 2 && qualified * 2 >= members.length) groups.push({ parent, key, members, score, size: size / members.length, qualified });
+      // (A record written over two rows, its name alone in a row across the columns then its fields: those title rows are not entries short of contacts.)
+      if (qualified >= 2 && qualified * 2 >= members.length - titleRows(members)) groups.push({ parent, key, members, score, size: size / members.length, qualified });
     }
   }
   if (groups.length === 0) return { items: [], advertisements: [], withContacts: 0 };
@@ -1040,6 +1041,19 @@ function qualifies(m: HTMLElement, counts: Map<HTMLElement, Counts>): number {
   const named = c.names > 0 || (m.tagName === 'TR' ? m.childNodes.filter((n) => (n as HTMLElement).tagName === 'TD').length >= 2 : contact && c.texts >= 2 && leadName(m) !== undefined);
   if (!named || c.texts < 2) return 0;
   return contact ? 2 : c.links > 0 ? 1 : 0;
+}
+
+/** How many of a group's table rows are a single cell followed by a row of several: a record's title row, its fields below. */
+function titleRows(members: readonly HTMLElement[]): number {
+  if (members[0].tagName !== 'TR') return 0;
+  const width = (row: HTMLElement): number => {
+    let n = 0;
+    for (const c of row.childNodes) if ((c as HTMLElement).tagName === 'TD' || (c as HTMLElement).tagName === 'TH') n++;
+    return n;
+  };
+  let titles = 0;
+  for (let i = 0; i + 1 < members.length; i++) if (width(members[i]) === 1 && width(members[i + 1]) >= 2) titles++;
+  return titles;
 }
 
 /** Inline elements a first line of text may be written in. */
