@@ -317,9 +317,13 @@ function companiesOf(page: ParsedPage, pageUrl: string, selectors: SourceSelecto
     const found = repeatedItems(root);
     advertisement = found.advertisements.length;
     shape = sharedShape(found.items);
-    // A page where nothing of the list repeats (blocks without contacts may: a menu, a sidebar of the site's own links).
-    const lone = options.shape && !found.items.some((el) => shapeOf(el) === options.shape) && !found.items.some(hasContactText) ? loneEntries(root, options.shape) : [];
-    if (lone.length > 0) {
+    // A page where nothing of the list repeats (blocks without contacts may: a menu, a sidebar of
+    // the site's own links; or the page's own blocks, top bar, menu, footer, one of them or one
+    // beside them holding the entry).
+    const lone = options.shape && !found.items.some((el) => shapeOf(el) === options.shape) ? loneEntries(root, options.shape) : [];
+    const items = new Set(lone.length > 0 ? found.items : []);
+    const beside = new Set(lone.length > 0 ? found.items.map((el) => el.parentNode) : []);
+    if (lone.length > 0 && (!found.items.some(hasContactText) || lone.some((el) => hasAncestor(el, (x) => items.has(x) || (x.parentNode !== null && beside.has(x.parentNode)))))) {
       found.items = lone;
       advertisement = 0;
     }
