@@ -347,13 +347,18 @@ function companiesOf(page: ParsedPage, pageUrl: string, selectors: SourceSelecto
 const MAX_LONE_ENTRIES = 3;
 
 /**
- * An entry's shape: its tag and class, its parent's tag and class. Undefined when neither has a
- * class (a bare `div` in a `div` says nothing about where a list is).
+ * An entry's shape: its class and its parent's, each element's tag standing for it only when it
+ * has none (a template names its blocks; a lone entry may be a `<div>` where the repeated ones
+ * are `<article>`s). Undefined when neither has a class (a bare `div` in a `div` says nothing
+ * about where a list is).
  */
 function shapeOf(el: HTMLElement): string | undefined {
   const parent = el.parentNode;
-  if (!parent || (classText(el) === '' && classText(parent) === '')) return undefined;
-  return `${parent.tagName}.${classText(parent)}>${el.tagName}.${classText(el)}`;
+  if (!parent) return undefined;
+  const own = classText(el);
+  const above = classText(parent);
+  if (own === '' && above === '') return undefined;
+  return `${above === '' ? parent.tagName : `.${above}`}>${own === '' ? el.tagName : `.${own}`}`;
 }
 
 /** Whether a block's text holds an e-mail or a phone number's worth of digits (8 or more). */

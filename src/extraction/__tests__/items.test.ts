@@ -657,6 +657,8 @@ describe('accordions and letter-range pages', () => {
     const links = (title: string) => `<div class="k9"><h5>${title}</h5><a href="/ordre">L'Ordre</a> <a href="/actes">Actes</a></div>`;
     const beside = chrome(`<h1>Avocats</h1>${index}<div class="liste">${lawyer('Maître Djennadi Ferhat', '026 12 05 21')}</div>${links('Liens utiles')}${links('Services')}`);
     expect(readListing(beside, 'https://annuaire.test/avocats/?lettre=D', {}, { shape: first.shape }).companies.map((c) => c.name)).toEqual(['Maître Djennadi Ferhat']);
+    // The template's classes name the shape: a lone entry written as a <section> where the repeated ones are <div>s is one.
+    expect(readListing(page(lawyer('Maître Djennadi Ferhat', '026 12 05 21').replace('<div class="avocat">', '<section class="avocat">').replace(/<\/div>$/, '</section>')), 'https://annuaire.test/avocats/?lettre=D', {}, { shape: first.shape }).companies.map((c) => c.name)).toEqual(['Maître Djennadi Ferhat']);
     // Nor do the page's own blocks beside the one holding it (a top bar and a footer with the directory's numbers, classes that say nothing).
     const frame = `<html><body><div class="q1">Ordre des avocats · Standard : 026 20 10 00</div><div class="q2"><a href="/">Accueil</a> | <a href="/ordre">L'Ordre</a></div>
       <div class="q3"><h1>Avocats</h1><div class="liste">${lawyer('Maître Djennadi Ferhat', '026 12 05 21')}</div></div><div class="q4">Ordre des avocats – Tél. : 026 20 10 01 – ordre@avocats.dz</div></body></html>`;
