@@ -4,8 +4,9 @@
  *     address by concatenating string literals with entities (`var addy123 = 'info' + '&#64;';
  *     addy123 = addy123 + 'domain' + '&#46;' + 'dz'; document.write(…)` or `….innerHTML += …`);
  *     from Joomla 4, a `<joomla-hidden-mail first="…" last="…">` element whose parts are base64.
+ *     The same by hand: `document.write('<a href="mailto:' + 'info' + '@' + 'domain.dz' + '">…')`.
  * Nothing is run: a script's assignments of string concatenations (literals and variables it
- * assigned before) are read as data, any other statement skipped. Linear and bounded: scripts of
+ * assigned before), and the concatenations it writes out, are read as data, any other statement skipped. Linear and bounded: scripts of
  * at most {@link MAX_SCRIPT} characters, at most {@link MAX_CLOAKS} per page.
  */
 import { HTMLElement, TextNode } from 'node-html-parser';
@@ -60,11 +61,25 @@ function base64(value: string | undefined): string | undefined {
  */
 export function scriptEmails(text: string): string[] {
   const vars = new Map<string, string>();
+  // What the script writes out directly.
+  const shown: string[] = [];
   const assignment = /(?:(?:var|let|const)\s{1,20})?([A-Za-z_$][\w$]{0,60})\s{0,20}(\+?=)(?!=)/y;
+  const written = /(?:window\s{0,5}\.\s{0,5})?document\s{0,5}\.\s{0,5}write(?:ln)?\s{0,5}\(/y;
   let i = 0;
   while (i < text.length) {
     i = skipSpace(text, i);
     if (i >= text.length) break;
+    // A concatenation written straight out (`document.write('<a href="mailto:' + 'info' + '@' + 'x.dz' + '">…')`).
+    written.lastIndex = i;
+    const w = written.exec(text);
+    if (w) {
+      const expr = concatenation(text, written.lastIndex, vars, ')');
+      if (expr) {
+        shown.push(expr.value);
+        i = expr.end;
+        continue;
+      }
+    }
     assignment.lastIndex = i;
     const m = assignment.exec(text);
     if (m) {
@@ -78,7 +93,7 @@ export function scriptEmails(text: string): string[] {
     i = statementEnd(text, i);
   }
   const found = new Set<string>();
-  for (const value of vars.values()) if (value.includes('@') || value.includes('&')) for (const e of findEmails(decodeEntities(value))) found.add(e);
+  for (const value of [...vars.values(), ...shown]) if (value.includes('@') || value.includes('&')) for (const e of findEmails(decodeEntities(value))) found.add(e);
   return [...found];
 }
 
@@ -114,9 +129,10 @@ function statementEnd(text: string, i: number): number {
 
 /**
  * A `+` concatenation of string literals and known variables at `i`, ending at ';', a line's
- * end or the text's end: its value and the index after it; undefined for anything else.
+ * end or the text's end (at `close` when given: a call's ')'): its value and the index after
+ * it; undefined for anything else.
  */
-function concatenation(text: string, i: number, vars: ReadonlyMap<string, string>): { value: string; end: number } | undefined {
+function concatenation(text: string, i: number, vars: ReadonlyMap<string, string>, close?: string): { value: string; end: number } | undefined {
   let value = '';
   for (;;) {
     i = skipInline(text, i);
@@ -139,6 +155,7 @@ function concatenation(text: string, i: number, vars: ReadonlyMap<string, string
       i++;
       continue;
     }
+    if (close !== undefined) return text[i] === close ? { value, end: i + 1 } : undefined;
     if (i >= text.length || text[i] === ';' || text[i] === '\n' || text[i] === '\r') return { value, end: Math.min(text.length, i + 1) };
     return undefined;
   }

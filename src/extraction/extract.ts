@@ -29,7 +29,7 @@ import { sameHost } from './hosts';
 import { labelledNameInText } from './labels';
 import { removeOtherCompanyCards } from './otherCards';
 import { normalizeCompanyName, stripControlCharacters } from '../platform/text';
-import { attributeJson, classWords, embeddedJson, isPageFrame, leadName, repeatedMembers, findNextPage, jsonHtml, jsonItems, jsonNext, preRecords, repeatedItems, type JsonItem } from './items';
+import { attributeJson, classWords, embeddedJson, isAdBlock, isPageFrame, leadName, repeatedMembers, findNextPage, jsonHtml, jsonItems, jsonNext, preRecords, repeatedItems, type JsonItem } from './items';
 import { shortText } from './nodeText';
 import { attrOf, blockText, classAndId, classText, descendants, hasAttr, isCardTelType, itemParts, parsePage, type ItemParts, type ParsedPage } from './parse';
 import type { SourceSelectors } from './sources';
@@ -61,6 +61,11 @@ export interface ExtractOptions {
   contentType?: string;
   /** The HTML is a fragment of entries (a "load more" answer): its top elements are entries when nothing repeats (a last page of one). */
   fragment?: boolean;
+  /**
+   * The shape of the entries the listing's other pages repeat ({@link Listing.shape}): on a page
+   * where nothing repeats (one entry per letter, a last page of one), the few elements of that shape are its entries.
+   */
+  shape?: string;
 }
 
 /** Entries of a listing page that did not become companies, by reason. */
@@ -88,6 +93,8 @@ export interface Listing {
    * `/page-data/<path>/page-data.json`): its URL, to be fetched and read as this page's listing.
    */
   data?: string;
+  /** The shape its repeated entries share (their tag and class, their parent's), to find a lone entry on another page of the list. */
+  shape?: string;
 }
 
 /** The default next-page link. */
@@ -196,8 +203,9 @@ export function readListing(html: string, pageUrl: string, selectors: SourceSele
   // The page's own header and footer contacts are the directory's: never a company's.
   const chromeContacts = contactsOfChrome(page);
   const siteContacts = new Set([...(options.siteContacts ?? []), ...chromeContacts]);
-  const { companies, dropped } = companiesOf(page, pageUrl, selectors, { ...options, siteContacts });
+  const { companies, dropped, shape } = companiesOf(page, pageUrl, selectors, { ...options, siteContacts });
   const listing: Listing = next === undefined ? { companies, dropped, chromeContacts } : { companies, next, dropped, chromeContacts };
+  if (shape !== undefined) listing.shape = shape;
   const data = companies.length === 0 ? pageDataUrl(page, pageUrl, base) : undefined;
   if (data !== undefined) listing.data = data;
   return listing;
@@ -262,7 +270,7 @@ function withPage(pageUrl: string, page: number): string | undefined {
   return url.href;
 }
 
-function companiesOf(page: ParsedPage, pageUrl: string, selectors: SourceSelectors, options: ExtractOptions): { companies: RawCompany[]; dropped: ListingDrops } {
+function companiesOf(page: ParsedPage, pageUrl: string, selectors: SourceSelectors, options: ExtractOptions): { companies: RawCompany[]; dropped: ListingDrops; shape?: string } {
   const { root } = page;
   const ctx = pageContext(page, pageUrl, options);
   const scopes: Scope[] = [];
@@ -304,21 +312,81 @@ function companiesOf(page: ParsedPage, pageUrl: string, selectors: SourceSelecto
   }
   // A text listing in a <pre> (a PDF list pasted into the page): its records.
   if (scopes.length === 0 && !selectors.item) for (const el of preRecords(page.byTag('PRE'))) scopes.push({ el, ld: [], kind: 'item' });
+  let shape: string | undefined;
   if (scopes.length === 0 && !selectors.item) {
     const found = repeatedItems(root);
     advertisement = found.advertisements.length;
+    shape = sharedShape(found.items);
+    // A page where nothing of the list repeats (blocks without contacts may: a menu, a sidebar of
+    // the site's own links; or the page's own blocks, top bar, menu, footer, one of them or one
+    // beside them holding the entry).
+    const lone = options.shape && !found.items.some((el) => shapeOf(el) === options.shape) ? loneEntries(root, options.shape) : [];
+    const items = new Set(lone.length > 0 ? found.items : []);
+    const beside = new Set(lone.length > 0 ? found.items.map((el) => el.parentNode) : []);
+    if (lone.length > 0 && (!found.items.some(hasContactText) || lone.some((el) => hasAncestor(el, (x) => items.has(x) || (x.parentNode !== null && beside.has(x.parentNode)))))) {
+      found.items = lone;
+      advertisement = 0;
+    }
     for (const el of found.items) {
       if (el.tagName === 'TR' && (!el.childNodes.some((c) => (c as HTMLElement).tagName === 'TD') || tableHeader(el, ctx).row === el || tableHeader(el, ctx).above?.has(el))) continue; // a header row, or a title above it
       scopes.push({ el, ld: [], kind: 'item' });
     }
     joinSpannedRows(scopes, ctx);
+    joinTitleRows(scopes, ctx);
     if (scopes.length === 0 && advertisement === 0 && options.fragment) for (const el of fragmentEntries(root)) scopes.push({ el, ld: [], kind: 'item' });
   }
   // A question ('Comment signaler une erreur ?', an FAQ entry beside the listing) is never a company's name,
   // nor the title of a block of the site's own ('Nous écrire', 'Mentions légales', 'Espace publicitaire').
   const named = withoutRanks(scopes.map((s) => readScope(s, ctx, selectors))).filter((c): c is RawCompany => c !== undefined && !/[?؟]$/u.test(c.name) && !SITE_BLOCK_TITLE.test(c.name) && !NOT_A_COMPANY.test(c.name));
   const companies = named.filter(identifies);
-  return { companies, dropped: { no_name: scopes.length - named.length, invalid_name: named.length - companies.length, advertisement } };
+  const result = { companies, dropped: { no_name: scopes.length - named.length, invalid_name: named.length - companies.length, advertisement } };
+  return shape === undefined ? result : { ...result, shape };
+}
+
+/** Most elements of a known entry shape read on a page where nothing repeats: a page of one entry, or two or three. */
+const MAX_LONE_ENTRIES = 3;
+
+/**
+ * An entry's shape: its class and its parent's, each element's tag standing for it only when it
+ * has none (a template names its blocks; a lone entry may be a `<div>` where the repeated ones
+ * are `<article>`s). Undefined when neither has a class (a bare `div` in a `div` says nothing
+ * about where a list is).
+ */
+function shapeOf(el: HTMLElement): string | undefined {
+  const parent = el.parentNode;
+  if (!parent) return undefined;
+  const own = classText(el);
+  const above = classText(parent);
+  if (own === '' && above === '') return undefined;
+  return `${above === '' ? parent.tagName : `.${above}`}>${own === '' ? el.tagName : `.${own}`}`;
+}
+
+/** Whether a block's text holds an e-mail or a phone number's worth of digits (8 or more). */
+function hasContactText(el: HTMLElement): boolean {
+  const text = el.text;
+  if (text.includes('@')) return true;
+  let digits = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 48 && c <= 57 && ++digits >= 8) return true;
+  }
+  return false;
+}
+
+/** The shape all of a page's entries share, if they share one ({@link shapeOf}). */
+function sharedShape(items: readonly HTMLElement[]): string | undefined {
+  if (items.length < 2) return undefined;
+  const first = shapeOf(items[0]);
+  return first !== undefined && items.every((el) => shapeOf(el) === first) ? first : undefined;
+}
+
+/**
+ * The entries of a page where nothing repeats, by the shape the list's other pages showed: the
+ * elements of that shape outside the page's header, footer and navigation, when there are only a few.
+ */
+function loneEntries(root: HTMLElement, shape: string): HTMLElement[] {
+  const found = outermostOutsideChrome(root, (el) => el.parentNode !== null && shapeOf(el) === shape);
+  return found.length <= MAX_LONE_ENTRIES ? found : [];
 }
 
 /**
@@ -575,6 +643,12 @@ function removeFurniture(page: ParsedPage): void {
     const words = classWords(el);
     if (words.some((w) => FURNITURE_WORDS.has(w))) el.remove();
   }
+  // An advertiser's block beside the company (a 'Publicité' banner, an aside marked sponsored):
+  // its contacts are the advertiser's. Never a block holding the page's title (the company's own card).
+  for (const el of page.elements) {
+    if (el.tagName === 'BODY' || el.tagName === 'MAIN' || el.tagName === 'ARTICLE' || !isAdBlock(el)) continue;
+    if (smallWithoutTitle(el)) el.remove();
+  }
   // Headings, and what reads as one where the markup says nothing (a short bold line, a short first line of a block): 'Entreprises similaires'.
   const headings = page.elements.filter((el) => /^H[1-6]$/.test(el.tagName) || el.classList.contains('widget-title') || el.classList.contains('title') || (HEADING_LIKE.has(el.tagName) && el.childNodes.length <= 3 && othersHeading(el)));
   for (const h0 of headings) {
@@ -601,6 +675,29 @@ function removeFurniture(page: ParsedPage): void {
       block.childNodes = [...siblings.slice(0, from), ...siblings.slice(to)];
     }
   }
+}
+
+/** Longest text of an advertisement block removed from a company's page (a banner, not a page section), and most nodes it may hold. */
+const MAX_AD_TEXT = 1_000;
+const MAX_AD_NODES = 400;
+
+/** Whether a block is banner-sized (bounded walk: at most {@link MAX_AD_NODES} nodes, {@link MAX_AD_TEXT} characters) and holds no `<h1>`. */
+function smallWithoutTitle(el: HTMLElement): boolean {
+  let chars = 0;
+  let nodes = 0;
+  const stack = [...el.childNodes];
+  while (stack.length > 0) {
+    const n = stack.pop()!;
+    if (++nodes > MAX_AD_NODES) return false;
+    if (n.nodeType === 3) {
+      chars += n.rawText.length;
+      if (chars > MAX_AD_TEXT) return false;
+    } else if (n.nodeType === 1) {
+      if ((n as HTMLElement).tagName === 'H1') return false;
+      for (const c of n.childNodes) stack.push(c);
+    }
+  }
+  return true;
 }
 
 /** Elements a heading may be written as when no h1-h6 is used. */
@@ -952,6 +1049,59 @@ function joinSpannedRows(scopes: Scope[], ctx: PageContext): void {
   // The joined rows leave their table (one pass per table body).
   for (const parent of rowsOf.keys()) if (parent.childNodes.some((c) => joined.has(c as HTMLElement))) parent.childNodes = parent.childNodes.filter((c) => !joined.has(c as HTMLElement));
   if (joined.size > 0) for (let i = scopes.length - 1; i >= 0; i--) if (scopes[i].el && joined.has(scopes[i].el!)) scopes.splice(i, 1);
+}
+
+/** Least share of a table's record rows that must each follow a title row of their own for the rows to be joined. */
+const TITLE_ROW_SHARE = 0.8;
+
+/**
+ * A company written over two rows with a period (an old static list: a coloured row holding only
+ * its name across the columns, then the row of its activity, numbers and e-mail, then perhaps an
+ * empty spacer row): when nearly every record row (at least two, {@link TITLE_ROW_SHARE}) follows
+ * a row of its own, spacer rows aside, that is one cell of short text with letters and no contact,
+ * that title row is joined to it (its cell first: the company's name) and leaves the table. A
+ * heading row over a group of rows (a category) precedes only the group's first: no join.
+ */
+function joinTitleRows(scopes: Scope[], ctx: PageContext): void {
+  const rows = scopes.flatMap((sc) => (sc.el?.tagName === 'TR' ? [sc.el] : []));
+  if (rows.length < 2) return;
+  // Each table body's rows and their positions, once.
+  const siblingsOf = new Map<HTMLElement, { list: HTMLElement[]; at: Map<HTMLElement, number> }>();
+  const blank = (r: HTMLElement): boolean => shortText(r, 8)?.trim() === '';
+  const titles = new Map<HTMLElement, HTMLElement>();
+  for (const row of rows) {
+    const parent = row.parentNode;
+    if (!parent || cells(row).length < 2) continue;
+    let sib = siblingsOf.get(parent);
+    if (!sib) {
+      const list = parent.childNodes.filter((c): c is HTMLElement => (c as HTMLElement).tagName === 'TR');
+      sib = { list, at: new Map(list.map((r, i) => [r, i])) };
+      siblingsOf.set(parent, sib);
+    }
+    let i = (sib.at.get(row) ?? 0) - 1;
+    while (i >= 0 && blank(sib.list[i])) i--;
+    const title = sib.list[i];
+    if (!title || titles.has(title)) continue;
+    const only = cells(title);
+    const text = only.length === 1 ? shortText(only[0], 120) : undefined;
+    if (!text || !/\p{L}{2}/u.test(text) || hasContactText(only[0])) continue;
+    titles.set(row, title);
+  }
+  const wide = rows.filter((r) => cells(r).length >= 2).length;
+  if (titles.size < 2 || titles.size < wide * TITLE_ROW_SHARE) return;
+  ctx.rowTexts ??= new Map();
+  const joined = new Set<HTMLElement>();
+  for (const [row, title] of titles) {
+    const lines = [clean(blockText(cells(title)[0])), ...rowLines(row, rowHeaders(row, ctx))];
+    ctx.rowTexts.set(row, lines.join('\n'));
+    for (const c of title.childNodes) c.parentNode = row;
+    row.childNodes = [...title.childNodes, ...row.childNodes];
+    title.childNodes = [];
+    joined.add(title);
+  }
+  for (const parent of siblingsOf.keys()) parent.childNodes = parent.childNodes.filter((c) => !joined.has(c as HTMLElement));
+  // Title rows that were found as entries of their own are now their record's.
+  for (let k = scopes.length - 1; k >= 0; k--) if (scopes[k].el && joined.has(scopes[k].el!)) scopes.splice(k, 1);
 }
 
 /** A row's lines: each cell after its column's header (aligned from the right), a label cell joined to the next cell. */

@@ -759,6 +759,18 @@ function adMarks(el: HTMLElement): { strong: boolean; weak: boolean } {
   return { strong, weak: words.some((w) => WEAK_AD_WORDS.has(w)) };
 }
 
+/**
+ * Whether a block is an advertisement by its own marks: a strong ad word in its class or id
+ * ('pub', 'sponsored', 'banniere'), a `data-ad` / `data-sponsored` flag, or a first element whose
+ * whole text is an ad badge ('Publicité', 'Sponsorisé') as its label.
+ */
+export function isAdBlock(el: HTMLElement): boolean {
+  if (adMarks(el).strong) return true;
+  const first = el.childNodes.find((c): c is HTMLElement => c.nodeType === 1);
+  const text = first !== undefined && BADGE_TAGS.has(first.tagName) && first.childNodes.length <= 3 ? shortText(first, 40) : undefined;
+  return text !== undefined && mayBeAdBadge(text) && AD_BADGE.test(text.replace(/[\s()[\]·•|-]+/g, ''));
+}
+
 /** Data attributes that mark an entry sponsored when set ('1', 'true', '' — not '0' or 'false'). */
 const AD_FLAGS = ['data-sponsored', 'data-sponsor', 'data-sponsorise', 'data-promoted', 'data-promo', 'data-advert', 'data-advertisement', 'data-pub'];
 
@@ -943,7 +955,8 @@ function repeatedGroups(root: HTMLElement): RepeatedItems & { withContacts: numb
           score += q;
         }
       }
-      if (qualified >= 2 && qualified * 2 >= members.length) groups.push({ parent, key, members, score, size: size / members.length, qualified });
+      // (A record written over two rows, its name alone in a row across the columns then its fields: those title rows are not entries short of contacts.)
+      if (qualified >= 2 && qualified * 2 >= members.length - titleRows(members)) groups.push({ parent, key, members, score, size: size / members.length, qualified });
     }
   }
   if (groups.length === 0) return { items: [], advertisements: [], withContacts: 0 };
@@ -995,10 +1008,13 @@ function repeatedGroups(root: HTMLElement): RepeatedItems & { withContacts: numb
     const drop = new Set(titled);
     for (let i = members.length - 1; i >= 0; i--) if (drop.has(members[i])) members.splice(i, 1);
   }
-  // A block that is only a pagination ('Page suivante >>' written like the entries around it) is not an entry.
+  // A block that is only a pagination ('Page suivante >>' written like the entries around it, an A-Z index above and below the list) is not an entry.
   for (let i = members.length - 1; i >= 0; i--) {
     const c = counts.get(members[i]) ?? ZERO;
-    if (c.numbers + c.ats + c.tels === 0 && isPaginationText(shortText(members[i], 120) ?? '')) members.splice(i, 1);
+    if (c.numbers + c.ats + c.tels > 0) continue;
+    const text = shortText(members[i], 120);
+    // (An index of 26 letters is more nodes than a short text: its whole text, read once, the members being disjoint.)
+    if (text !== undefined ? isPaginationText(text) || isLetterIndex(text) : c.links >= MIN_INDEX_LETTERS && isLetterIndex(members[i].text)) members.splice(i, 1);
   }
   if (members.length === 0) return { items: [], advertisements: [], withContacts: 0 };
   const weakShare = members.filter((m) => adMarks(m).weak).length / members.length;
@@ -1025,6 +1041,19 @@ function qualifies(m: HTMLElement, counts: Map<HTMLElement, Counts>): number {
   const named = c.names > 0 || (m.tagName === 'TR' ? m.childNodes.filter((n) => (n as HTMLElement).tagName === 'TD').length >= 2 : contact && c.texts >= 2 && leadName(m) !== undefined);
   if (!named || c.texts < 2) return 0;
   return contact ? 2 : c.links > 0 ? 1 : 0;
+}
+
+/** How many of a group's table rows are a single cell followed by a row of several: a record's title row, its fields below. */
+function titleRows(members: readonly HTMLElement[]): number {
+  if (members[0].tagName !== 'TR') return 0;
+  const width = (row: HTMLElement): number => {
+    let n = 0;
+    for (const c of row.childNodes) if ((c as HTMLElement).tagName === 'TD' || (c as HTMLElement).tagName === 'TH') n++;
+    return n;
+  };
+  let titles = 0;
+  for (let i = 0; i + 1 < members.length; i++) if (width(members[i]) === 1 && width(members[i + 1]) >= 2) titles++;
+  return titles;
 }
 
 /** Inline elements a first line of text may be written in. */
@@ -1305,13 +1334,18 @@ function linkAfterCurrent(elements: readonly HTMLElement[], pageUrl: string): st
   };
   const linkOf = (el: HTMLElement | undefined): HTMLElement | undefined => (el === undefined ? undefined : el.tagName === 'A' ? el : el.tagName === 'LI' ? el.childNodes.find((c): c is HTMLElement => (c as HTMLElement).tagName === 'A') : undefined);
   const unlinked = (el: HTMLElement): boolean => CURRENT_TAGS.has(el.tagName) && !el.childNodes.some((c) => (c as HTMLElement).tagName === 'A');
-  const isCurrent = (el: HTMLElement, only: boolean): boolean => {
-    if (!unlinked(el)) return false;
+  // The page's own values ('a' of '?lettre=a', 'f' of '/lettre/f/'), folded: the item that shows one of them is this page.
+  const own = new Set([...page.searchParams.values(), ...page.pathname.split('/')].map((v) => foldText(v)).filter((v) => v !== '' && v.length <= 16));
+  // How surely an item is the current page: 3 marked (aria-current, an active class), 2 showing
+  // this page's own value, 1 unmarked but the one item among the links that is not one (or unlike
+  // the other unlinked ones: letters without entries greyed alike) or in bold; 0 not.
+  const currentRank = (el: HTMLElement, odd: HTMLElement | undefined): number => {
+    if (!unlinked(el)) return 0;
     const text = shortText(el, 16)?.trim();
-    if (!text || text.endsWith(':')) return false;
-    const marked = (attrOf(el, 'aria-current') ?? '') !== '' || ['active', 'current', 'courant', 'courante', 'selected', 'is-active'].some((c) => el.classList.contains(c));
-    // Unmarked (a site's class names say nothing), the one item among the links that is not one is the current page.
-    return marked || only || el.tagName === 'STRONG' || el.tagName === 'B';
+    if (!text || text.endsWith(':')) return 0;
+    if ((attrOf(el, 'aria-current') ?? '') !== '' || ['active', 'current', 'courant', 'courante', 'selected', 'is-active'].some((c) => el.classList.contains(c))) return 3;
+    if (own.has(foldText(text))) return 2;
+    return el === odd || el.tagName === 'STRONG' || el.tagName === 'B' ? 1 : 0;
   };
   // Each parent's children once (a sibling lookup per element would be quadratic on a wide page).
   for (const parent of elements) {
@@ -1320,10 +1354,59 @@ function linkAfterCurrent(elements: readonly HTMLElement[], pageUrl: string): st
     if (kids.length < 3 || !kids.some((k) => CURRENT_TAGS.has(k.tagName))) continue;
     const links = kids.map((k) => samePath(linkOf(k)));
     if (links.filter((l) => l !== undefined).length < 2) continue;
-    const only = kids.filter(unlinked).length === 1;
-    for (let i = 0; i + 1 < kids.length; i++) if (links[i + 1] !== undefined && isCurrent(kids[i], only)) return links[i + 1];
+    const odd = oddOneOut(kids.filter(unlinked));
+    // The surest current item (a greyed letter in bold does not outrank the marked one).
+    let at = -1;
+    let best = 0;
+    for (let i = 0; i + 1 < kids.length; i++) {
+      const rank = links[i] === undefined ? currentRank(kids[i], odd) : 0;
+      if (rank > best) [at, best] = [i, rank];
+    }
+    if (at < 0) continue;
+    // The next link after it, past items that are not links (letters without entries, greyed; an ellipsis).
+    let j = at + 1;
+    while (j < kids.length && links[j] === undefined && unlinked(kids[j])) j++;
+    if (j < kids.length && links[j] !== undefined) return links[j];
   }
   return undefined;
+}
+
+/** Least letters of an alphabetical index. */
+const MIN_INDEX_LETTERS = 5;
+
+/** Whether a text is an alphabetical index ('A B C D … Z', 'A | B | C …'): five or more words, each a single letter or digit. */
+function isLetterIndex(text: string): boolean {
+  if (text.length > 400) return false;
+  const words = text.split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+  return words.length >= MIN_INDEX_LETTERS && words.every((w) => w.length === 1);
+}
+
+/** Greyed items of a pagination: marked disabled (a letter without entries, a first page's 'Précédent'). */
+const DISABLED_WORDS = /^(?:disabled|is-disabled|inactive|empty|vide|off|grey|gray|muted|unavailable)$/;
+
+/**
+ * The one item unlike the others among a pagination's unlinked items: the only one, else the
+ * only one not marked disabled, else the only one whose tags and classes (its own and its
+ * child's) no other has while the others share theirs (the current letter beside greyed letters).
+ */
+function oddOneOut(items: readonly HTMLElement[]): HTMLElement | undefined {
+  if (items.length === 1) return items[0];
+  const greyed = (el: HTMLElement): boolean => {
+    if ((attrOf(el, 'aria-disabled') ?? '') === 'true') return true;
+    const inner = el.childNodes.find((c): c is HTMLElement => c.nodeType === 1);
+    return [...classWords(el), ...(inner ? classWords(inner) : [])].some((w) => DISABLED_WORDS.test(w));
+  };
+  const live = items.filter((el) => !greyed(el));
+  if (live.length === 1) return live[0];
+  if (live.length === 0 || live.length < items.length) return undefined;
+  const shape = (el: HTMLElement): string => {
+    const inner = el.childNodes.find((c): c is HTMLElement => c.nodeType === 1);
+    return `${el.tagName}.${classText(el)}>${inner ? `${inner.tagName}.${classText(inner)}` : ''}`;
+  };
+  const counts = new Map<string, number>();
+  for (const el of items) counts.set(shape(el), (counts.get(shape(el)) ?? 0) + 1);
+  const alone = items.filter((el) => counts.get(shape(el)) === 1);
+  return alone.length === 1 && items.length - 1 >= 2 ? alone[0] : undefined;
 }
 
 /** An option's text that names a page: '2', 'Page 2', 'Page 2 / 3', 'p. 2 sur 3', 'الصفحة 2'. */

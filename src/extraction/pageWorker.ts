@@ -18,6 +18,8 @@ export interface PageTask {
   siteContacts?: string[];
   /** The page's Content-Type (a JSON "load more" answer is read as JSON). */
   contentType?: string;
+  /** The entries' shape on the list's other pages (see `ExtractOptions.shape`). */
+  shape?: string;
 }
 
 /** A listing page: its companies, next page, entries dropped and chrome contacts; a detail page: its company, if any. */
@@ -26,7 +28,7 @@ export type PageResult = ({ kind: 'listing' } & Listing) | { kind: 'detail'; com
 export function readPage(task: PageTask & { started?: MessagePort }): PageResult {
   // Tells the pool the page has begun (its budget starts now), then reads it.
   task.started?.postMessage('started');
-  const options = { siteContacts: new Set(task.siteContacts ?? []), contentType: task.contentType };
+  const options = { siteContacts: new Set(task.siteContacts ?? []), contentType: task.contentType, shape: task.shape };
   // libphonenumber is asked about each text once per page (a page repeats its numbers).
   return withContactMemo((): PageResult => {
     // A company's vCard (a .vcf link of its entry) is read as its detail page.

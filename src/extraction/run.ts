@@ -252,6 +252,8 @@ async function runSource(state: SourceState, ctx: SourceContext): Promise<void> 
   const perPage: RawCompany[][] = [];
   const names = new Set<string>();
   const visited = new Set<string>();
+  // The shape of the entries the pages read so far repeat: a later page of one entry is read by it.
+  let shape: string | undefined;
   let url: string | undefined = first;
   while (url !== undefined && pages.length < source.maxPages) {
     visited.add(url);
@@ -264,7 +266,7 @@ async function runSource(state: SourceState, ctx: SourceContext): Promise<void> 
       break;
     }
     if (!res.ok) break; // (for the type checker: handled above)
-    const read = await ctx.read({ kind: 'listing', html: res.body, url: res.url, selectors, contentType: res.contentType });
+    const read = await ctx.read({ kind: 'listing', html: res.body, url: res.url, selectors, contentType: res.contentType, shape });
     if (!read.ok || read.result.kind !== 'listing') {
       // A page that cannot be read is dropped and named; its next-page link is unknown, so pagination ends.
       const problem = dropped(state, res.url, read);
@@ -290,6 +292,7 @@ async function runSource(state: SourceState, ctx: SourceContext): Promise<void> 
       } else if (!got.ok && got.deadline) state.cut = true;
     }
     pages.push(page);
+    shape = listing.shape ?? shape;
     const { companies, next, dropped: drops, chromeContacts: chrome } = listing;
     state.itemsDropped.no_name += drops.no_name;
     state.itemsDropped.invalid_name += drops.invalid_name;
@@ -315,7 +318,7 @@ async function runSource(state: SourceState, ctx: SourceContext): Promise<void> 
   }
   // Read again without them, only if there are any (a page that cannot be read again keeps its first reading).
   if (siteContacts.size > 0) {
-    const again = await Promise.all(pages.map((p) => ctx.read({ kind: 'listing', html: p.html, url: p.url, selectors, siteContacts: [...siteContacts], contentType: p.contentType })));
+    const again = await Promise.all(pages.map((p) => ctx.read({ kind: 'listing', html: p.html, url: p.url, selectors, siteContacts: [...siteContacts], contentType: p.contentType, shape })));
     state.records = again.flatMap((read, i) => {
       if (read.ok && read.result.kind === 'listing') return read.result.companies;
       if (!read.ok && read.reason !== 'aborted') dropped(state, pages[i].url, read);

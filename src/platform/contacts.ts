@@ -344,10 +344,10 @@ export function findPhones(text: string, defaultCountry: CountryCode = 'DZ'): st
 }
 
 /**
- * A number followed by '/NN' or '/NN/NN...' (its last two digits changed: a range of lines).
- * Bounded: at most 13 digits with single separators and five suffixes, so the pattern is linear.
+ * A number followed by '/NN' or '/NN/NN...' (its last two digits changed: a range of lines), its
+ * area code perhaps in parentheses ('(038) 19 30 81 / 82'). Bounded: at most 13 digits with single separators and five suffixes, so the pattern is linear.
  */
-const NUMBER_RANGE = /(?<![\d/])(\d(?:[ .-]?\d){7,12})((?: ?\/ ?\d{2}(?!\d)){1,5})(?! ?\/ ?\d)/g;
+const NUMBER_RANGE = /(?<![\d/])(\(?\d(?:(?:[ .-]|\) ?)?\d){7,12})((?: ?\/ ?\d{2}(?!\d)){1,5})(?! ?\/ ?\d)/g;
 
 /** Fewest digits in a written phone number (with its country code) worth asking libphonenumber about. */
 const MIN_DIGITS = 6;

@@ -269,6 +269,25 @@ describe('other companies on a company\'s own page', () => {
   });
 });
 
+describe("an advertiser's block on a company's own page", () => {
+  const ad = (open: string) => `${open}<small>Publicité</small><p><b>Béton Plus Location</b></p><p>Réservations : 023.33.95.10 · location@betonplus-dz.com</p></div>`;
+  const card = (contacts: string) => `<section class="fiche" itemscope itemtype="https://schema.org/LocalBusiness"><h1 itemprop="name">SARL Atlas Construction</h1><p>Bab Ezzouar</p>${contacts}</section>`;
+
+  test("a block labelled 'Publicité' / 'Sponsorisé' or classed as an ad gives nothing to a company that shows no contact, nor to one that does", () => {
+    for (const open of ['<div class="side-box">', '<div class="encart">', '<div class="pub-banner">']) {
+      const label = open.includes('pub') ? ad(open).replace('<small>Publicité</small>', '') : ad(open);
+      expect(extractDetail(page(`${card('<p>Coordonnées non renseignées.</p>')}<aside>${label}</aside>`), 'https://annuaire.test/fiche/1')?.phones ?? []).toEqual([]);
+      const found = extractDetail(page(`${card('<p>Tél : <span itemprop="telephone">021 20 30 40</span></p>')}<div>${label}</div>`), 'https://annuaire.test/fiche/1');
+      expect([found?.phones, found?.emails]).toEqual([['+21321203040'], []]);
+    }
+  });
+
+  test("a company's own card marked sponsored (a paying member) keeps its contacts", () => {
+    const found = extractDetail(page('<div class="fiche sponsored"><small>Sponsorisé</small><h1>SARL Atlas Construction</h1><p>Tél : 021 20 30 40</p></div>'), 'https://annuaire.test/fiche/1');
+    expect(found?.phones).toEqual(['+21321203040']);
+  });
+});
+
 describe('hCard tel types', () => {
   test('a tel whose hidden type is fax is a fax, even with no visible label, and does not label the number after it', () => {
     const tel = (value: string, ...types: string[]) => `<span class="tel"><span class="value">${value}</span>${types.map((t) => `<span class="type" style="display:none">${t}</span>`).join('')}</span>`;
@@ -288,6 +307,38 @@ describe('numbers written as a range', () => {
     const rows = [1, 2].map((n) => `<div class="member"><h3><a href="/m/${n}">Membre ${n}</a></h3><p>Tél. : 031 57 64 2${n} / 3${n} / 4${n}</p><p>Mobile : 0661 27 43 9${n} / 1${n}</p></div>`).join('');
     const found = extractCompanies(page(`<div class="members">${rows}</div>`), PAGE);
     expect(found.map((c) => [c.name, c.phones])).toEqual([1, 2].map((n) => [`Membre ${n}`, [`+2133157642${n}`, `+2133157643${n}`, `+2133157644${n}`, `+21366127439${n}`]]));
+  });
+  test('"(038) 19 30 81 / 82": an area code in parentheses before a range', () => {
+    const rows = [1, 2].map((n) => `<div class="member"><h3><a href="/m/${n}">Membre ${n}</a></h3><p>Tél : (038) 19 30 8${n} / 9${n}</p></div>`).join('');
+    const found = extractCompanies(page(`<div class="members">${rows}</div>`), PAGE);
+    expect(found.map((c) => c.phones)).toEqual([1, 2].map((n) => [`+2133819308${n}`, `+2133819309${n}`]));
+  });
+});
+
+describe('tables whose companies take two rows', () => {
+  const title = (name: string) => `<tr bgcolor="#7B3F00"><td colspan="3"><font color="#FFFFFF"><b>${name}</b></font></td></tr>`;
+  const fields = (activity: string, phones: string, email: string) => `<tr bgcolor="#FAF3E8"><td>${activity}<br>Zone industrielle</td><td>${phones}</td><td>${email}</td></tr>`;
+  const spacer = '<tr><td colspan="3"><img src="/px.gif" width="1" height="6"></td></tr>';
+
+  test('a title row of the name across the columns, then the row of its fields (and a spacer row): one company each, a company without contacts included', () => {
+    const html = page(`<table>${title('SARL Fonderie Bordj')}${fields('Fonderie', 'Tél : 035 68 20 11<br>Fax : 035 68 20 12', '<a href="mailto:fonderie@bordj.dz">fonderie@bordj.dz</a>')}${spacer}
+      ${title('EURL Mécanique Medjana')}${fields('Usinage', 'Mobile : 0661 40 22 18', '&nbsp;')}${spacer}
+      ${title('ETS Tolerie Hasnaoua')}${fields('Tôlerie', '&nbsp;', '&nbsp;')}${spacer}
+      ${title('SNC Boukhari & Zerrouk')}${fields('Chaudronnerie', 'Tél : (035) 73 10 40 / 41', '&nbsp;')}${spacer}</table>`);
+    expect(extractCompanies(html, PAGE).map((c) => [c.name, c.phones, c.faxes ?? [], c.emails])).toEqual([
+      ['SARL Fonderie Bordj', ['+21335682011'], ['+21335682012'], ['fonderie@bordj.dz']],
+      ['EURL Mécanique Medjana', ['+213661402218'], [], []],
+      ['ETS Tolerie Hasnaoua', [], [], []],
+      ['SNC Boukhari & Zerrouk', ['+21335731040', '+21335731041'], [], []],
+    ]);
+  });
+
+  test('a heading row over a group of rows (a category) is not joined to the row below it', () => {
+    const row = (name: string, phone: string) => `<tr><td><b>${name}</b></td><td>${phone}</td></tr>`;
+    const html = page(`<table><tr><td colspan="2">Fonderie</td></tr>${row('SARL Fonderie Bordj', '035 68 20 11')}${row('EURL Coulée Medjana', '035 68 30 22')}${row('ETS Moules Hasnaoua', '035 68 40 33')}
+      <tr><td colspan="2">Usinage</td></tr>${row('SNC Tours Zerrouk', '035 73 10 40')}${row('EURL Fraisage Ain Taghrout', '035 73 20 50')}</table>`);
+    // (The heading rows themselves, without contacts, are left to the other rules: here they are not joined to the row below.)
+    expect(extractCompanies(html, PAGE).filter((c) => c.phones.length > 0).map((c) => c.name)).toEqual(['SARL Fonderie Bordj', 'EURL Coulée Medjana', 'ETS Moules Hasnaoua', 'SNC Tours Zerrouk', 'EURL Fraisage Ain Taghrout']);
   });
 });
 

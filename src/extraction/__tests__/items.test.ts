@@ -625,6 +625,46 @@ describe('accordions and letter-range pages', () => {
     expect(readListing(chrome('<p><b>Site</b> <a href="/hotels?id=4">Voir</a> <a href="/hotels?id=5">Plan</a></p>'), at).next).toBeUndefined();
   });
 
+  test('an A-Z index with letters greyed: the link after the current letter is the next linked one, the current marked, odd among the unlinked, or showing the page\'s own value', () => {
+    const index = (current: string, item: (l: string) => string) =>
+      `<ul class="az">${'ABCDEFGH'.split('').map((l) => (l === current ? item(l) : 'ABEH'.includes(l) ? `<li><a href="/avocats/?lettre=${l}">${l}</a></li>` : `<li class="disabled"><span>${l}</span></li>`)).join('')}</ul>`;
+    const at = (l: string) => `https://annuaire.test/avocats/?lettre=${l}`;
+    // Marked active, then three greyed letters before the next link.
+    expect(readListing(chrome(index('B', (l) => `<li class="active"><span>${l}</span></li>`)), at('B')).next).toBe(at('E'));
+    // Unmarked but unlike the greyed ones (its own class), and with no class at all (its text is the page's own value).
+    expect(readListing(chrome(index('B', (l) => `<li class="sel"><span>${l}</span></li>`)), at('B')).next).toBe(at('E'));
+    expect(readListing(chrome(index('B', (l) => `<li><span>${l}</span></li>`)), at('B')).next).toBe(at('E'));
+    // Greyed letters in bold (a bold item reads as a current page) do not outrank the marked one.
+    const bold = '<p><a href="/avocats/?lettre=A">A</a> <b>B</b> <a href="/avocats/?lettre=C">C</a> <span aria-current="page">D</span> <a href="/avocats/?lettre=E">E</a></p>';
+    expect(readListing(chrome(bold), at('D')).next).toBe(at('E'));
+    // The last letter with entries: greyed letters after it, no next page.
+    expect(readListing(chrome(index('H', (l) => `<li class="active"><span>${l}</span></li>`)), at('H')).next).toBeUndefined();
+    // Greyed letters alike and no current one among them: no next page guessed.
+    expect(readListing(chrome(index('', () => '')), 'https://annuaire.test/avocats/').next).toBeUndefined();
+  });
+
+  test('a page of one entry is read by the shape the list\'s other pages repeat; an A-Z index above and below the list is not an entry', () => {
+    const lawyer = (name: string, phone: string) => `<div class="avocat"><h3>${name}</h3><p>Droit des affaires</p><p>Cabinet : ${phone}</p></div>`;
+    const index = '<div class="lettres">' + 'ABCDEFGHIJ'.split('').map((l) => `<a href="/avocats/?lettre=${l}">${l}</a>`).join(' ') + '</div>';
+    const page = (entries: string) => chrome(`<h1>Avocats</h1>${index}<div class="liste">${entries}</div>${index}`);
+    const first = readListing(page(lawyer('Maître Aït Ali Rachid', '026 28 83 79') + lawyer('Cabinet Amrouche', '026 21 40 50')), 'https://annuaire.test/avocats/?lettre=A');
+    expect(first.companies.map((c) => c.name)).toEqual(['Maître Aït Ali Rachid', 'Cabinet Amrouche']);
+    expect(first.shape).toBeDefined();
+    const lone = page(lawyer('Maître Djennadi Ferhat', '026 12 05 21'));
+    expect(readListing(lone, 'https://annuaire.test/avocats/?lettre=D').companies).toEqual([]);
+    expect(readListing(lone, 'https://annuaire.test/avocats/?lettre=D', {}, { shape: first.shape }).companies.map((c) => [c.name, c.phones])).toEqual([['Maître Djennadi Ferhat', ['+21326120521']]]);
+    // Blocks without contacts that repeat beside it (the site's own links) do not hide it.
+    const links = (title: string) => `<div class="k9"><h5>${title}</h5><a href="/ordre">L'Ordre</a> <a href="/actes">Actes</a></div>`;
+    const beside = chrome(`<h1>Avocats</h1>${index}<div class="liste">${lawyer('Maître Djennadi Ferhat', '026 12 05 21')}</div>${links('Liens utiles')}${links('Services')}`);
+    expect(readListing(beside, 'https://annuaire.test/avocats/?lettre=D', {}, { shape: first.shape }).companies.map((c) => c.name)).toEqual(['Maître Djennadi Ferhat']);
+    // The template's classes name the shape: a lone entry written as a <section> where the repeated ones are <div>s is one.
+    expect(readListing(page(lawyer('Maître Djennadi Ferhat', '026 12 05 21').replace('<div class="avocat">', '<section class="avocat">').replace(/<\/div>$/, '</section>')), 'https://annuaire.test/avocats/?lettre=D', {}, { shape: first.shape }).companies.map((c) => c.name)).toEqual(['Maître Djennadi Ferhat']);
+    // Nor do the page's own blocks beside the one holding it (a top bar and a footer with the directory's numbers, classes that say nothing).
+    const frame = `<html><body><div class="q1">Ordre des avocats · Standard : 026 20 10 00</div><div class="q2"><a href="/">Accueil</a> | <a href="/ordre">L'Ordre</a></div>
+      <div class="q3"><h1>Avocats</h1><div class="liste">${lawyer('Maître Djennadi Ferhat', '026 12 05 21')}</div></div><div class="q4">Ordre des avocats – Tél. : 026 20 10 01 – ordre@avocats.dz</div></body></html>`;
+    expect(readListing(frame, 'https://annuaire.test/avocats/?lettre=D', {}, { shape: first.shape }).companies.map((c) => c.name)).toEqual(['Maître Djennadi Ferhat']);
+  });
+
   test('a wide page of bold text and links is read in linear time', () => {
     expect(cpuMs(() => readListing(chrome(`<div>${'<b>x</b><a href="?p=1">y</a>'.repeat(20_000)}</div>`), URL)).ms).toBeLessThan(5_000);
   });

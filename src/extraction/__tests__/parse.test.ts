@@ -119,4 +119,13 @@ describe('cloaked e-mails', () => {
     const page = parsePage(`<p><joomla-hidden-mail is-email="1" first="aW5mbw==" last="c2l0ZS5keg==">protégée</joomla-hidden-mail></p>`);
     expect(blockText(page.byTag('P')[0])).toContain('info@site.dz');
   });
+
+  test('an address written out by hand as a document.write / writeln concatenation is revealed where the script stands; a call of anything else is not read', () => {
+    const script = `<script>document.write('<a href="mailto:' + 'cabinet.ait' + '@' + 'avocat-dz.com' + '">' + 'cabinet.ait' + '@' + 'avocat-dz.com' + '</a>');</script><noscript>(activez JavaScript)</noscript>`;
+    const page = parsePage(`<ul><li>E-mail : ${script}</li></ul>`);
+    expect(blockText(page.byTag('LI')[0])).toContain('cabinet.ait@avocat-dz.com');
+    expect(scriptEmails('document.writeln("<a href=\\"mailto:" + "me.kaci" + "&#64;" + "notaires.dz" + "\\">écrire</a>");')).toEqual(['me.kaci@notaires.dz']);
+    expect(scriptEmails("alert('me.kaci' + '@' + 'notaires.dz');")).toEqual([]);
+    expect(scriptEmails("document.write('me.kaci' + '@' + host);")).toEqual([]);
+  });
 });
