@@ -35,6 +35,7 @@ import { attrOf, blockText, classAndId, classText, descendants, hasAttr, isCardT
 import type { SourceSelectors } from './sources';
 import { dataAttributeJson } from './embeddedState';
 import { cursorNext, isCursorToken } from './cursor';
+import { positionedRecords } from './positioned';
 
 /** One company as read from one page, before normalisation across pages and sources. */
 export interface RawCompany {
@@ -304,6 +305,8 @@ function companiesOf(page: ParsedPage, pageUrl: string, selectors: SourceSelecto
   }
   // A text listing in a <pre> (a PDF list pasted into the page): its records.
   if (scopes.length === 0 && !selectors.item) for (const el of preRecords(page.byTag('PRE'))) scopes.push({ el, ld: [], kind: 'item' });
+  // A PDF converted to HTML (every run of text absolutely positioned): records of its rebuilt lines.
+  if (scopes.length === 0 && !selectors.item) for (const el of positionedRecords(page)) scopes.push({ el, ld: [], kind: 'item' });
   if (scopes.length === 0 && !selectors.item) {
     const found = repeatedItems(root);
     advertisement = found.advertisements.length;
