@@ -967,15 +967,20 @@ function rowLines(row: HTMLElement, headers: string[]): string[] {
     if (LABEL_CELL.test(text) && j + 1 < list.length) {
       lines.push(`${text.replace(/\s?:$/, '')} : ${blockText(list[j + 1])}`);
       j++;
-    } else lines.push(`${headers[offset + j] ?? ''} : ${blockText(list[j])}`);
+    } else lines.push(`${headers[offset + j] ?? ''} :\n${blockText(list[j])}`);
   }
   return lines;
 }
 
-/** The text a row's contacts are read from: each cell after its column's header, so the header is the label ('Fax: 021 ...'). */
+/**
+ * The text a row's contacts are read from: each cell after its column's header, so the header is
+ * the label ('Fax: 021 ...'). The header ends its line: a label the cell writes itself ('Tél :
+ * 041 …' under a 'Téléphone / Fax' header) is then that number's label, never joined to the
+ * header's (labels name one number together only on one line).
+ */
 function rowText(row: HTMLElement, ctx: PageContext): string {
   const headers = rowHeaders(row, ctx);
-  return cells(row).map((c, i) => `${headers[i] ?? ''} : ${blockText(c)}`).join('\n');
+  return cells(row).map((c, i) => `${headers[i] ?? ''} :\n${blockText(c)}`).join('\n');
 }
 
 function readActivity(scope: Scope, selectors: SourceSelectors): string | undefined {
