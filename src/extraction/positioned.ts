@@ -8,8 +8,8 @@
  * 1. lines: the runs of one PDF page (their parent element) grouped by their vertical position
  *    (`top`, or `bottom` read upwards), each line's runs in `left` order;
  * 2. furniture: a run repeated at the top or bottom of most PDF pages (the publisher's running
- *    header, its footer with its own numbers) and page numbers ('3', '2/4', 'Page 3') are not
- *    entries' text;
+ *    header, its footer with its own numbers), page numbers ('3', '2/4', 'Page 3') and the top
+ *    or bottom lines a page sets apart by a gap wider than any other are not entries' text;
  * 3. records: a name line followed by field lines. Names are the lines in the font the list's
  *    names share (a class or inline style with a font, bold, size or colour of its own, not the
  *    body's, found at the start of two or more blocks and never a field label); when the list
@@ -206,9 +206,12 @@ function atEdge(l: Line): boolean {
 
 /**
  * The lines without the PDF pages' furniture: runs at a page's edge whose text is found at the
- * edge of most pages (two at least), and page numbers at an edge.
+ * edge of most pages (two at least), page numbers at an edge, and the edge lines a page sets
+ * apart (see {@link setApart}).
  */
-function withoutFurniture(lines: Line[], pages: number): Line[] {
+function withoutFurniture(all: Line[], pages: number): Line[] {
+  const apart = setApart(all);
+  const lines = all.filter((l) => !apart.has(l));
   const seen = new Map<string, Set<number>>();
   for (const l of lines) {
     if (!atEdge(l)) continue;
@@ -226,6 +229,45 @@ function withoutFurniture(lines: Line[], pages: number): Line[] {
   for (const l of lines) {
     const runs = atEdge(l) ? l.runs.filter((r) => !repeated(r.text) && !PAGE_NUMBER.test(r.text)) : l.runs;
     if (runs.length > 0) out.push({ ...l, runs });
+  }
+  return out;
+}
+
+/**
+ * Lines a PDF page sets apart at its top or bottom (a running header, a footer: also on a
+ * document of one page, where nothing repeats): of the first two or last two lines of a page,
+ * those beyond a gap wider than three times the page's usual line spacing and wider than every
+ * gap between the page's other lines.
+ */
+function setApart(lines: Line[]): Set<Line> {
+  const out = new Set<Line>();
+  const byPage = new Map<number, Line[]>();
+  for (const l of lines) {
+    const list = byPage.get(l.page);
+    if (list) list.push(l);
+    else byPage.set(l.page, [l]);
+  }
+  for (const page of byPage.values()) {
+    if (page.length < 5) continue;
+    const gaps = page.slice(1).map((l, i) => l.y - page[i].y);
+    const usual = [...gaps].sort((a, b) => a - b)[Math.floor(gaps.length / 2)];
+    const wide = (i: number) => {
+      const inner = gaps.filter((_, k) => k !== i && k !== 0 && k !== 1 && k !== gaps.length - 1 && k !== gaps.length - 2);
+      return gaps[i] > 3 * usual && inner.every((g) => gaps[i] > g);
+    };
+    // Top: a wide gap after line 0 or line 1; bottom: before the last line or the one before it.
+    for (const i of [1, 0]) {
+      if (wide(i)) {
+        for (let k = 0; k <= i; k++) out.add(page[k]);
+        break;
+      }
+    }
+    for (const i of [gaps.length - 2, gaps.length - 1]) {
+      if (wide(i)) {
+        for (let k = i + 1; k < page.length; k++) out.add(page[k]);
+        break;
+      }
+    }
   }
   return out;
 }

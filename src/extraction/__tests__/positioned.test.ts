@@ -12,13 +12,13 @@ const URL = 'https://cci.test/annuaire/repertoire.html';
 type Rec = { name: string; fields: [string, string][] };
 
 /** pdftohtml's output: inline top/left, one font for all, records set apart by a wider gap. */
-function pdftohtml(pages: Rec[][], footer = 'CCI Hodna · Standard 035 55 10 20 · cci@cci-hodna.dz'): string {
-  let html = '<html><head><style>.pg{position:relative;height:1100px}.r{position:absolute;white-space:nowrap;font-size:12px}</style></head><body>';
+function pdftohtml(pages: Rec[][], footer = 'CCI Hodna · Standard 035 55 10 20 · cci@cci-hodna.dz', boldNames = false): string {
+  let html = '<html><head><style>.pg{position:relative;height:1100px}.r{position:absolute;white-space:nowrap;font-size:12px}.nm{font-weight:bold}</style></head><body>';
   pages.forEach((recs, p) => {
     html += `<div class="pg" id="page${p + 1}"><p class="r" style="top:30px;left:90px">Union des entreprises du Hodna</p>`;
     let top = 80;
     for (const r of recs) {
-      html += `<p class="r" style="top:${top}px;left:60px">${r.name}</p>`;
+      html += `<p class="r${boldNames ? ' nm' : ''}" style="top:${top}px;left:60px">${r.name}</p>`;
       for (const [label, value] of r.fields) {
         top += 16;
         html += `<p class="r" style="top:${top}px;left:60px">${label} :</p><p class="r" style="top:${top + 1}px;left:170px">${value}</p>`;
@@ -58,6 +58,13 @@ describe('pages converted from PDF', () => {
     expect(found.flatMap((c) => c.phones)).not.toContain('+21335551020');
     expect(found.flatMap((c) => c.emails)).not.toContain('cci@cci-hodna.dz');
     expect(found.map((c) => c.name)).not.toContain('Union des entreprises du Hodna');
+  });
+
+  test('a document of one PDF page: its header and footer are set apart by their gaps, nothing repeats', () => {
+    const found = read(pdftohtml([[...pages[0], ...pages[1]]], undefined, true));
+    expect(found.map((c) => c.name)).toEqual(['SARL Tuileries du Hodna', 'EURL Briqueterie Ouanougha', 'SPA Plâtres Bou Saâda', 'Ets Kaci Agrégats']);
+    expect(found.flatMap((c) => [...c.phones, ...c.emails])).not.toEqual(expect.arrayContaining(['+21335551020']));
+    expect(found.flatMap((c) => c.emails)).not.toContain('cci@cci-hodna.dz');
   });
 
   test('positions given by classes (pdf2htmlEX: .xN left, .yN bottom), names in a font of their own, no extra gap between records', () => {
