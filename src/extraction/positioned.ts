@@ -6,7 +6,8 @@
  * its value are two runs. The reading rebuilds what the PDF showed:
  *
  * 1. lines: the runs of one PDF page (their parent element) grouped by their vertical position
- *    (`top`, or `bottom` read upwards), each line's runs in `left` order;
+ *    (`top`, or `bottom` read upwards), each line's runs in `left` order; a page set in columns
+ *    (names in the names' font side by side on one line) is read column by column, left first;
  * 2. furniture: a run repeated at the top or bottom of most PDF pages (the publisher's running
  *    header, its footer with its own numbers), page numbers ('3', '2/4', 'Page 3') and the top
  *    or bottom lines a page sets apart by a gap wider than any other are not entries' text;
@@ -68,6 +69,8 @@ interface Line {
   runs: Run[];
   y: number;
   page: number;
+  /** The page's column (its page number when the page has one column). */
+  segment: number;
   /** Index of the line in its PDF page, and how many lines the page has. */
   at: number;
   of: number;
@@ -172,26 +175,28 @@ export function positionedRecords(page: ParsedPage): HTMLElement[] {
   const bodyText = (page.byTag('BODY')[0] ?? page.root).text.replace(/\s+/g, ' ').length;
   if (runText < 0.5 * bodyText) return [];
 
-  const lines: Line[] = [];
-  let pageNo = 0;
-  for (const runs of pages.values()) {
-    runs.sort((a, b) => a.y - b.y || a.left - b.left);
-    const own: Line[] = [];
-    for (const r of runs) {
-      const last = own[own.length - 1];
-      if (last && r.y - last.y <= SAME_LINE) last.runs.push(r);
-      else own.push({ runs: [r], y: r.y, page: pageNo, at: 0, of: 0 });
-    }
-    own.forEach((l, i) => {
-      l.runs.sort((a, b) => a.left - b.left);
-      l.at = i;
-      l.of = own.length;
+  const pageRuns = [...pages.values()];
+  const lines = pageRuns.flatMap((runs, page) => linesOf(runs, page, page));
+  let body = withoutFurniture(lines, pageRuns.length);
+  // Pages set in columns (two names side by side on one line): each column read as a page of its own, left to right.
+  // (Lines of side-by-side columns mix both columns' names and fields: the names' font is looked for loosely there.)
+  const nameFont = nameFontOf(body, 1);
+  if (nameFont !== undefined && body.some((l) => columnStarts(l.runs.filter((r) => r.font === nameFont)).length >= 2)) {
+    let segment = pageRuns.length;
+    const split = pageRuns.flatMap((runs, page) => {
+      const starts = columnStarts(runs.filter((r) => r.font === nameFont));
+      if (starts.length < 2) return linesOf(runs, page, page);
+      const columns: Run[][] = starts.map(() => []);
+      for (const r of runs) {
+        let k = 0;
+        while (k + 1 < starts.length && r.left >= starts[k + 1] - COLUMN_SLACK) k++;
+        columns[k].push(r);
+      }
+      return columns.flatMap((c) => linesOf(c, page, segment++));
     });
-    lines.push(...own);
-    pageNo++;
+    body = withoutFurniture(split, pageRuns.length);
   }
-  const body = withoutFurniture(lines, pageNo);
-  const blocks = cutRecords(body);
+  const blocks = cutRecords(body, nameFontOf(body));
   const contact = (t: string) => t.includes('@') || (t.match(/\d/g) ?? []).length >= 8;
   const records = blocks.filter((b) => b.lines.length > 0 && /\p{L}{2}/u.test(b.name) && !FIELD_LINE.test(b.name) && !b.name.includes('@'));
   if (records.filter((r) => r.lines.some(contact)).length < 2) return [];
@@ -199,7 +204,36 @@ export function positionedRecords(page: ParsedPage): HTMLElement[] {
   return parseHtml(`<div>${html}</div>`).querySelectorAll('div.pdf-record');
 }
 
-/** Lines at the top or bottom of a PDF page (the first two, the last two). */
+/** The lines of a PDF page's (or column's) runs: grouped by vertical position, each in left order, top down. */
+function linesOf(runs: Run[], page: number, segment: number): Line[] {
+  runs.sort((a, b) => a.y - b.y || a.left - b.left);
+  const own: Line[] = [];
+  for (const r of runs) {
+    const last = own[own.length - 1];
+    if (last && r.y - last.y <= SAME_LINE) last.runs.push(r);
+    else own.push({ runs: [r], y: r.y, page, segment, at: 0, of: 0 });
+  }
+  own.forEach((l, i) => {
+    l.runs.sort((a, b) => a.left - b.left);
+    l.at = i;
+    l.of = own.length;
+  });
+  return own;
+}
+
+/** Columns are this far apart at least (px), and a run belongs to a column from this much left of its start. */
+const COLUMN_GAP = 100;
+const COLUMN_SLACK = 20;
+
+/** The left edges of the columns names in the names' font stand in: lefts more than {@link COLUMN_GAP} apart. */
+function columnStarts(names: readonly Run[]): number[] {
+  const lefts = names.map((r) => r.left).sort((a, b) => a - b);
+  const starts: number[] = [];
+  for (const x of lefts) if (starts.length === 0 || x - starts[starts.length - 1] > COLUMN_GAP) starts.push(x);
+  return starts;
+}
+
+/** Lines at the top or bottom of a PDF page or column (the first two, the last two). */
 function atEdge(l: Line): boolean {
   return l.at < 2 || l.at >= l.of - 2;
 }
@@ -243,9 +277,9 @@ function setApart(lines: Line[]): Set<Line> {
   const out = new Set<Line>();
   const byPage = new Map<number, Line[]>();
   for (const l of lines) {
-    const list = byPage.get(l.page);
+    const list = byPage.get(l.segment);
     if (list) list.push(l);
-    else byPage.set(l.page, [l]);
+    else byPage.set(l.segment, [l]);
   }
   for (const page of byPage.values()) {
     if (page.length < 5) continue;
@@ -301,22 +335,7 @@ function isFieldOrContact(text: string): boolean {
  * spacing and at every new PDF page. Each record: the first line (its first run) as the name,
  * then the other lines' texts.
  */
-function cutRecords(lines: Line[]): { name: string; lines: string[] }[] {
-  const fontCount = new Map<string, number>();
-  for (const l of lines) fontCount.set(l.runs[0].font, (fontCount.get(l.runs[0].font) ?? 0) + 1);
-  const bodyFont = [...fontCount.entries()].sort((a, b) => b[1] - a[1])[0]?.[0];
-  // The names' font: not the body's, on two or more lines that are no field, each followed by a line in another font.
-  const nameFonts = new Map<string, { n: number; bad: number }>();
-  lines.forEach((l, i) => {
-    const f = l.runs[0].font;
-    if (f === bodyFont) return;
-    const s = nameFonts.get(f) ?? { n: 0, bad: 0 };
-    const next = lines[i + 1];
-    if (isFieldOrContact(lineText(l)) || !/\p{L}{2}/u.test(l.runs[0].text) || !next || next.runs[0].font === f) s.bad++;
-    else s.n++;
-    nameFonts.set(f, s);
-  });
-  const nameFont = [...nameFonts.entries()].filter(([, s]) => s.n >= 2 && s.bad * 4 <= s.n).sort((a, b) => b[1].n - a[1].n)[0]?.[0];
+function cutRecords(lines: Line[], nameFont: string | undefined): { name: string; lines: string[] }[] {
   const starts = new Set<number>();
   if (nameFont !== undefined) {
     lines.forEach((l, i) => {
@@ -324,12 +343,12 @@ function cutRecords(lines: Line[]): { name: string; lines: string[] }[] {
     });
   } else {
     const gaps: number[] = [];
-    for (let i = 1; i < lines.length; i++) if (lines[i].page === lines[i - 1].page) gaps.push(lines[i].y - lines[i - 1].y);
+    for (let i = 1; i < lines.length; i++) if (lines[i].segment === lines[i - 1].segment) gaps.push(lines[i].y - lines[i - 1].y);
     const sorted = [...gaps].sort((a, b) => a - b);
     const usual = sorted[Math.floor(sorted.length / 2)] ?? 0;
     lines.forEach((l, i) => {
       const prev = lines[i - 1];
-      if (!prev || prev.page !== l.page || l.y - prev.y > usual * 1.4) starts.add(i);
+      if (!prev || prev.segment !== l.segment || l.y - prev.y > usual * 1.4) starts.add(i);
     });
   }
   const out: { name: string; lines: string[] }[] = [];
@@ -342,6 +361,29 @@ function cutRecords(lines: Line[]): { name: string; lines: string[] }[] {
     } else if (current) current.lines.push(lineText(l));
   });
   return out;
+}
+
+/**
+ * The font the list's names share: not the body's (the most common first run's), on two or more
+ * lines that are no field, each followed by a line in another font (all but one in `tolerance`
+ * + 1 at least); undefined when none is.
+ */
+function nameFontOf(lines: Line[], tolerance = 4): string | undefined {
+  const fontCount = new Map<string, number>();
+  for (const l of lines) fontCount.set(l.runs[0].font, (fontCount.get(l.runs[0].font) ?? 0) + 1);
+  const bodyFont = [...fontCount.entries()].sort((a, b) => b[1] - a[1])[0]?.[0];
+  // The names' font: not the body's, on two or more lines that are no field, each followed by a line in another font.
+  const nameFonts = new Map<string, { n: number; bad: number }>();
+  lines.forEach((l, i) => {
+    const f = l.runs[0].font;
+    if (f === bodyFont) return;
+    const s = nameFonts.get(f) ?? { n: 0, bad: 0 };
+    const next = lines[i + 1];
+    if (isFieldOrContact(l.runs[0].text) || !/\p{L}{2}/u.test(l.runs[0].text) || !next || next.runs[0].font === f) s.bad++;
+    else s.n++;
+    nameFonts.set(f, s);
+  });
+  return [...nameFonts.entries()].filter(([, s]) => s.n >= 2 && s.bad * tolerance <= s.n).sort((a, b) => b[1].n - a[1].n)[0]?.[0];
 }
 
 function escapeHtml(s: string): string {

@@ -83,6 +83,32 @@ describe('pages converted from PDF', () => {
     ]);
   });
 
+  test('a page set in two columns: each column read top down, left column first, no record mixed with its neighbour', () => {
+    const col = (x: number, recs: Rec[]) => {
+      let top = 100;
+      let out = '';
+      for (const r of recs) {
+        out += `<p class="r nm" style="top:${top}px;left:${x}px">${r.name}</p>`;
+        for (const [label, value] of r.fields) {
+          top += 16;
+          out += `<p class="r" style="top:${top}px;left:${x}px">${label} :</p><p class="r" style="top:${top}px;left:${x + 90}px">${value}</p>`;
+        }
+        top += 24;
+      }
+      return out;
+    };
+    const html = `<html><head><style>.r{position:absolute;font-size:11px}.nm{font-weight:bold}</style></head><body><div class="pg">
+      <p class="r" style="top:30px;left:300px">Annuaire des adhérents</p>
+      ${col(40, [pages[0][0], pages[1][0]])}${col(420, [pages[0][1], { name: 'SARL Gypse du Hodna', fields: [['Tél', '035 56 77 88'], ['Fax', '035 56 77 89']] }])}
+    </div></body></html>`;
+    expect(read(html)).toEqual([
+      { name: 'SARL Tuileries du Hodna', phones: ['+21335541230', '+21335541231'], faxes: ['+21335541232'], emails: [] },
+      { name: 'SPA Plâtres Bou Saâda', phones: ['+213661203040'], faxes: [], emails: [] },
+      { name: 'EURL Briqueterie Ouanougha', phones: ['+21335574018'], faxes: ['+21335574018'], emails: ['briqueterie.ouanougha@gmail.com'] },
+      { name: 'SARL Gypse du Hodna', phones: ['+21335567788'], faxes: ['+21335567789'], emails: [] },
+    ]);
+  });
+
   test('an ordinary page with a few positioned elements is not read as a PDF', () => {
     const html = `<html><body><div class="tooltip" style="position:absolute;top:10px;left:10px">Aide</div>
       <div class="badge" style="position:absolute;top:40px;left:10px">Nouveau</div>
