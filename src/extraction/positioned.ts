@@ -43,8 +43,8 @@ const OTHER_POSITION = /position[ \t]{0,3}:[ \t]{0,3}(?:relative|static|sticky|f
 /** CSS properties that make a font look different (a name's bold, size, family or colour). */
 const FONT_PROPS = /font-(?:weight|size|family|style)|(?:^|[;\s])color[ \t]{0,3}:/i;
 
-/** A line that starts with a field label is a field, not a name. */
-const FIELD_LINE = /^(?:t[ée]l|tel\b|t[ée]l[ée]phone|mob|mobile|gsm|portable|fixe|fax|t[ée]l[ée]copie|e-?mail|m[ée]l\b|courriel|adresse|site|web|rc\b|nif\b|activit|contact|coordonn|الهاتف|الفاكس|البريد|العنوان)/iu;
+/** A line that starts with a field label (a whole word: 'Télécom Services' is a name) is a field, not a name. */
+const FIELD_LINE = /^(?:t[ée]l|t[ée]l[ée]phones?|mob|mobile|gsm|portable|fixe|fax|t[ée]l[ée]copie|e-?mail|m[ée]l|courriel|adresse|site(?: web| internet)?|web|rc|nif|activit[ée]s?|contacts?|coordonn[ée]es|الهاتف|الفاكس|البريد|العنوان)(?![\p{L}\p{N}])/iu;
 /** A page number alone: '3', '- 3 -', '2/4', 'Page 3', 'Page 3 sur 12', 'p. 3'. */
 const PAGE_NUMBER = /^(?:page|p\.|pg\.?|الصفحة)?[ \t]{0,3}[-–—]?[ \t]{0,3}\d{1,4}[ \t]{0,3}(?:(?:\/|sur|of|de|من)[ \t]{0,3}\d{1,4})?[ \t]{0,3}[-–—]?$/iu;
 

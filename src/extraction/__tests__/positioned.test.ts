@@ -40,6 +40,7 @@ describe('pages converted from PDF', () => {
     ],
     [
       { name: 'SPA Plâtres Bou Saâda', fields: [['Adresse', 'Bou Saâda'], ['Mobile', '0661 20 30 40']] },
+      { name: 'Mobilier Télécom Hodna', fields: [['Tél', '035 58 00 11']] },
       { name: 'Ets Kaci Agrégats', fields: [['Coordonnées', 'non communiquées']] },
     ],
   ];
@@ -49,6 +50,7 @@ describe('pages converted from PDF', () => {
       { name: 'SARL Tuileries du Hodna', phones: ['+21335541230', '+21335541231'], faxes: ['+21335541232'], emails: [] },
       { name: 'EURL Briqueterie Ouanougha', phones: ['+21335574018'], faxes: ['+21335574018'], emails: ['briqueterie.ouanougha@gmail.com'] },
       { name: 'SPA Plâtres Bou Saâda', phones: ['+213661203040'], faxes: [], emails: [] },
+      { name: 'Mobilier Télécom Hodna', phones: ['+21335580011'], faxes: [], emails: [] },
       { name: 'Ets Kaci Agrégats', phones: [], faxes: [], emails: [] },
     ]);
   });
@@ -62,7 +64,7 @@ describe('pages converted from PDF', () => {
 
   test('a document of one PDF page: its header and footer are set apart by their gaps, nothing repeats', () => {
     const found = read(pdftohtml([[...pages[0], ...pages[1]]], undefined, true));
-    expect(found.map((c) => c.name)).toEqual(['SARL Tuileries du Hodna', 'EURL Briqueterie Ouanougha', 'SPA Plâtres Bou Saâda', 'Ets Kaci Agrégats']);
+    expect(found.map((c) => c.name)).toEqual(['SARL Tuileries du Hodna', 'EURL Briqueterie Ouanougha', 'SPA Plâtres Bou Saâda', 'Mobilier Télécom Hodna', 'Ets Kaci Agrégats']);
     expect(found.flatMap((c) => [...c.phones, ...c.emails])).not.toEqual(expect.arrayContaining(['+21335551020']));
     expect(found.flatMap((c) => c.emails)).not.toContain('cci@cci-hodna.dz');
   });
