@@ -23,7 +23,7 @@
  * bounded text, one sort per PDF page.
  */
 import type { HTMLElement } from 'node-html-parser';
-import { parseHtml, type ParsedPage } from './parse';
+import { classText, parseHtml, type ParsedPage } from './parse';
 import { shortText } from './nodeText';
 
 const MAX_RUNS = 20_000;
@@ -118,7 +118,7 @@ function placed(el: HTMLElement, rules: Map<string, ClassPos>): { left: number; 
     absolute ||= r.absolute;
     if (r.font) fonts.push(c);
   }
-  const style = el.getAttribute('style');
+  const style = el.rawAttrs.includes('style') ? el.getAttribute('style') : undefined;
   if (style && style.length <= 600) {
     const l = LEFT.exec(style);
     const t = TOP.exec(style);
@@ -143,11 +143,14 @@ function placed(el: HTMLElement, rules: Map<string, ClassPos>): { left: number; 
  */
 export function positionedRecords(page: ParsedPage): HTMLElement[] {
   const rules = classRules(page);
+  const placing = new Set([...rules.entries()].filter(([, r]) => r.left !== undefined || r.top !== undefined || r.bottom !== undefined).map(([c]) => c));
   // Placed elements; a run is one that holds no other (pdf2htmlEX's page box is placed too).
+  // (Attributes are parsed only for elements whose raw attributes may place them: an inline 'left', or classes when the style sheets place by class.)
   const candidates = new Map<HTMLElement, { left: number; y: number; font: string }>();
   for (const el of page.elements) {
     if (el.tagName === 'SCRIPT' || el.tagName === 'STYLE' || el.tagName === 'IMG') continue;
-    if (!el.rawAttrs.includes('class') && !el.rawAttrs.includes('style')) continue;
+    const raw = el.rawAttrs;
+    if (!(raw.includes('left') && raw.includes('style')) && !(placing.size > 0 && raw.includes('class') && classText(el).split(' ').some((c) => placing.has(c)))) continue;
     const p = placed(el, rules);
     if (p) candidates.set(el, p);
     if (candidates.size > MAX_RUNS) return [];
