@@ -63,6 +63,22 @@ export function scrollSentinelNext(elements: readonly HTMLElement[]): string | u
   return undefined;
 }
 
+/** Path segments after which the next segment is the cursor (`/page/{cursor}`, `/after/{cursor}`). */
+const CURSOR_SEGMENTS = new Set(['after', 'cursor', 'curseur', 'page', 'next', 'from', 'since', 'token', 'page_token', 'pagetoken', 'continuation', 'starting_after']);
+
+/**
+ * The index of the path segment that holds a cursor: the last segment (or the one before a
+ * trailing '/') when the segment before it is a cursor word; -1 when there is none.
+ */
+function cursorSegment(segments: string[]): number {
+  const last = segments[segments.length - 1] === '' && segments.length >= 3 && CURSOR_SEGMENTS.has(segments[segments.length - 2].toLowerCase()) ? segments.length - 1 : -1;
+  if (last >= 0) return last;
+  for (const i of [segments.length - 1, segments.length - 2]) {
+    if (i >= 2 && segments[i] !== '' && CURSOR_SEGMENTS.has(segments[i - 1].toLowerCase())) return i;
+  }
+  return -1;
+}
+
 /** Folded keys of a JSON answer's next cursor, with the parameter each suggests. */
 const CURSOR_KEYS: Record<string, string> = {
   after: 'after',
@@ -94,8 +110,10 @@ export function isCursorToken(v: string | number): boolean {
 /**
  * The URL of the batch after a JSON answer read at `pageUrl` that gives only a cursor: the
  * cursor (in the answer, its `meta`, `pagination`, `paging`, `pageInfo`, `cursors`) put in
- * `pageUrl`'s cursor parameter (the first of after / cursor / page_token … it has, else the
- * name the key suggests: `after` for after / endCursor, else `cursor`). Undefined when the
+ * `pageUrl`'s cursor parameter (the first of after / cursor / page_token … it has), else in the
+ * path segment that holds it (the last, after a cursor word: `/page/{cursor}`, `/after/{cursor}`,
+ * encoded as a path segment), else under the name the key suggests (`after` for after /
+ * endCursor, else `cursor`). Undefined when the
  * answer says there is no more (has_more / hasNextPage false), has no cursor, or the URL would
  * not change.
  */
@@ -122,8 +140,13 @@ export function cursorNext(value: unknown, pageUrl: string): string | undefined 
     } catch {
       return undefined;
     }
-    const name = CURSOR_PARAMS.find((p) => url.searchParams.has(p)) ?? param!;
-    url.searchParams.set(name, cursor);
+    const name = CURSOR_PARAMS.find((p) => url.searchParams.has(p));
+    const segments = url.pathname.split('/');
+    const at = name === undefined ? cursorSegment(segments) : -1;
+    if (at >= 0) {
+      segments[at] = encodeURIComponent(cursor);
+      url.pathname = segments.join('/');
+    } else url.searchParams.set(name ?? param!, cursor);
     return url.href === pageUrl ? undefined : url.href;
   }
   return undefined;

@@ -35,6 +35,7 @@ import { attrOf, blockText, classAndId, classText, descendants, hasAttr, isCardT
 import type { SourceSelectors } from './sources';
 import { dataAttributeJson } from './embeddedState';
 import { cursorNext, isCursorToken } from './cursor';
+import { positionedRecords } from './positioned';
 
 /** One company as read from one page, before normalisation across pages and sources. */
 export interface RawCompany {
@@ -312,6 +313,8 @@ function companiesOf(page: ParsedPage, pageUrl: string, selectors: SourceSelecto
   }
   // A text listing in a <pre> (a PDF list pasted into the page): its records.
   if (scopes.length === 0 && !selectors.item) for (const el of preRecords(page.byTag('PRE'))) scopes.push({ el, ld: [], kind: 'item' });
+  // A PDF converted to HTML (every run of text absolutely positioned): records of its rebuilt lines.
+  if (scopes.length === 0 && !selectors.item) for (const el of positionedRecords(page)) scopes.push({ el, ld: [], kind: 'item' });
   let shape: string | undefined;
   if (scopes.length === 0 && !selectors.item) {
     const found = repeatedItems(root);
@@ -1114,15 +1117,20 @@ function rowLines(row: HTMLElement, headers: string[]): string[] {
     if (LABEL_CELL.test(text) && j + 1 < list.length) {
       lines.push(`${text.replace(/\s?:$/, '')} : ${blockText(list[j + 1])}`);
       j++;
-    } else lines.push(`${headers[offset + j] ?? ''} : ${blockText(list[j])}`);
+    } else lines.push(`${headers[offset + j] ?? ''} :\n${blockText(list[j])}`);
   }
   return lines;
 }
 
-/** The text a row's contacts are read from: each cell after its column's header, so the header is the label ('Fax: 021 ...'). */
+/**
+ * The text a row's contacts are read from: each cell after its column's header, so the header is
+ * the label ('Fax: 021 ...'). The header ends its line: a label the cell writes itself ('Tél :
+ * 041 …' under a 'Téléphone / Fax' header) is then that number's label, never joined to the
+ * header's (labels name one number together only on one line).
+ */
 function rowText(row: HTMLElement, ctx: PageContext): string {
   const headers = rowHeaders(row, ctx);
-  return cells(row).map((c, i) => `${headers[i] ?? ''} : ${blockText(c)}`).join('\n');
+  return cells(row).map((c, i) => `${headers[i] ?? ''} :\n${blockText(c)}`).join('\n');
 }
 
 function readActivity(scope: Scope, selectors: SourceSelectors): string | undefined {

@@ -18,7 +18,7 @@ import { isSpace, shortText } from './nodeText';
 import { isRecordRow, nestedRecords } from './tables';
 import { isEscapedTransferState, typedContact, unescapeTransferState } from './embeddedState';
 import { scrollSentinelNext } from './cursor';
-import { isPaginationText, steppedPageLink } from './pagination';
+import { isPaginationText, numberedPageUrl, pageOfText, steppedPageLink } from './pagination';
 import { flightRecords, flightText, isFlightScript } from './flight';
 
 type Json = Record<string, unknown>;
@@ -1265,13 +1265,23 @@ export function findNextPage(root: HTMLElement, pageUrl: string, elements: reado
       if (href && !href.startsWith('#') && !href.toLowerCase().startsWith('javascript:')) return href;
     }
   }
-  const current = currentPage(elements, pageUrl);
+  // A page that says which page it is ('Page 3 sur 7', 'الصفحة 3 من 7'): none after the last.
+  const told = toldPage(elements);
+  if (told && told.current >= told.last) return undefined;
+  const current = currentPage(elements, pageUrl, told?.current);
   const wanted = String(current + 1);
+  const numberedLinks: { n: number; href: string }[] = [];
   for (const a of anchors) {
-    if (shortText(a, 8)?.trim() === wanted) {
-      const href = a.getAttribute('href');
-      if (href && !href.startsWith('#')) return href;
-    }
+    const text = shortText(a, 8)?.trim();
+    const href = text !== undefined && /^\d{1,5}$/.test(text) ? a.getAttribute('href') : undefined;
+    if (!href || href.startsWith('#')) continue;
+    if (text === wanted) return href;
+    numberedLinks.push({ n: Number(text), href });
+  }
+  // The next page not among the numbered links shown ('1 2 … 9'): built from their URL pattern.
+  if (told) {
+    const built = numberedPageUrl(numberedLinks, pageUrl, told.current + 1, baseHref(elements, pageUrl));
+    if (built !== undefined) return built;
   }
   const fromSelect = selectedPageNext(elements, current, pageUrl);
   if (fromSelect !== undefined) return fromSelect;
@@ -1443,7 +1453,7 @@ function selectedPageNext(elements: readonly HTMLElement[], current: number, pag
 }
 
 /** The current page number: the URL's page parameter (page, p, pg, paged, pagina) or /page/N (/page,N), else the pagination's active element, else the numbered link to the page itself, else 1. */
-function currentPage(elements: readonly HTMLElement[], pageUrl: string): number {
+function currentPage(elements: readonly HTMLElement[], pageUrl: string, told?: number): number {
   const url = new URL(pageUrl);
   for (const name of ['page', 'p', 'pg', 'paged', 'pagina', 'pageno', 'page_no', 'num']) {
     const v = url.searchParams.get(name);
@@ -1454,6 +1464,8 @@ function currentPage(elements: readonly HTMLElement[], pageUrl: string): number 
   const active = elements.find((el) => (attrOf(el, 'aria-current') ?? '') === 'page' || ['active', 'current', 'is-active', 'selected'].some((c) => el.classList.contains(c)));
   const n = active ? shortText(active, 8)?.trim() : undefined;
   if (n && /^\d{1,5}$/.test(n)) return Number(n);
+  // The page's own words: 'Page 3 sur 7'.
+  if (told !== undefined) return told;
   // Unmarked: the numbered link to this very page.
   const here = `${url.origin}${url.pathname}${url.search}`;
   for (const el of elements) {
@@ -1471,6 +1483,22 @@ function currentPage(elements: readonly HTMLElement[], pageUrl: string): number 
   return 1;
 }
 
+
+/**
+ * The current and last page the page says in its own words ('Page 3 sur 7', 'Page 3 / 7',
+ * 'الصفحة 3 من 7'): the first element outside links and scripts whose own text says 'page' /
+ * 'الصفحة' and whose short text (80 characters at most) is read so by {@link pageOfText}.
+ */
+function toldPage(elements: readonly HTMLElement[]): { current: number; last: number } | undefined {
+  for (const el of elements) {
+    if (el.tagName === 'A' || el.tagName === 'SCRIPT' || el.tagName === 'STYLE' || el.tagName === 'OPTION') continue;
+    if (!el.childNodes.some((c) => c.nodeType === 3 && /page|الصفحة/i.test(c.rawText))) continue;
+    const text = shortText(el, 80);
+    const told = text === undefined ? undefined : pageOfText(text);
+    if (told) return told;
+  }
+  return undefined;
+}
 
 /** Blocks whose "En savoir plus" / "More" is never the listing's: cookie and consent banners, newsletters, pop-ups, the footer. */
 const NOT_LISTING_WORDS = new Set(['cookie', 'cookies', 'consent', 'gdpr', 'rgpd', 'newsletter', 'modal', 'popup', 'footer']);

@@ -153,6 +153,103 @@ function sameQuery(a: URL, b: URL): boolean {
   return x.length === y.length && x.every((v, i) => v === y[i]);
 }
 
+/**
+ * 'Page 3 sur 7', 'Page 3 / 7', 'Page 3 of 7', 'Page 3 de 7', 'الصفحة 3 من 7' (Arabic-Indic
+ * digits read as digits): the current page and the last. Bounded quantifiers only.
+ */
+const PAGE_OF = /(?:^|[^\p{L}])(?:page|pg\.?|الصفحة)[ \u00a0]{0,3}(\d{1,5})[ \u00a0]{0,3}(?:sur|\/|of|de|من)[ \u00a0]{0,3}(\d{1,5})(?!\d)/iu;
+
+/** The current and last page a short text says ('Page 3 sur 7'), or undefined. Texts over 200 characters are not read. */
+export function pageOfText(text: string): { current: number; last: number } | undefined {
+  if (text.length > 200) return undefined;
+  const digits = text.replace(/[\u0660-\u0669]/g, (d) => String(d.charCodeAt(0) - 0x0660)).replace(/[\u06f0-\u06f9]/g, (d) => String(d.charCodeAt(0) - 0x06f0));
+  const m = PAGE_OF.exec(digits);
+  if (!m) return undefined;
+  const current = Number(m[1]);
+  const last = Number(m[2]);
+  return current >= 1 && current <= last ? { current, last } : undefined;
+}
+
+/** Most numbered links compared two by two to find their URL pattern. */
+const MAX_NUMBERED = 30;
+
+/**
+ * The URL of page `target` built from the URL pattern of numbered pagination links (each link's
+ * text its page number): two links on the page's host that differ in one place only, a query
+ * value or a path segment's number, give the rule from page number to that value (a page
+ * number, a 0-based one, an offset: value = a + b * page, b a positive whole number), applied
+ * to `target`. Absolute; undefined when no two links give such a rule.
+ */
+export function numberedPageUrl(links: readonly { n: number; href: string }[], pageUrl: string, target: number, base: string = pageUrl): string | undefined {
+  let host: string;
+  try {
+    host = new URL(pageUrl).host;
+  } catch {
+    return undefined;
+  }
+  const points: { n: number; url: URL }[] = [];
+  for (const l of links) {
+    if (points.length >= MAX_NUMBERED) break;
+    try {
+      const url = new URL(l.href, base);
+      if (url.host === host && !points.some((p) => p.n === l.n)) points.push({ n: l.n, url });
+    } catch {
+      // not a URL
+    }
+  }
+  for (let i = 0; i < points.length; i++) {
+    for (let j = i + 1; j < points.length; j++) {
+      const slot = differingSlot(points[i].url, points[j].url);
+      if (!slot) continue;
+      const b = (slot.v2 - slot.v1) / (points[j].n - points[i].n);
+      if (!Number.isInteger(b) || b <= 0) continue;
+      const value = slot.v1 + b * (target - points[i].n);
+      if (value < 0) continue;
+      const url = new URL(points[i].url.href);
+      if (slot.key !== undefined) url.searchParams.set(slot.key, String(value));
+      else {
+        const segments = url.pathname.split('/');
+        segments[slot.index!] = slot.template!.replace('#', String(value));
+        url.pathname = segments.join('/');
+      }
+      return url.href;
+    }
+  }
+  return undefined;
+}
+
+/** The one place two URLs differ in: a query value (both numbers) or a path segment's number (one template). */
+function differingSlot(x: URL, y: URL): { key?: string; index?: number; template?: string; v1: number; v2: number } | undefined {
+  if (x.pathname === y.pathname) {
+    const here = [...x.searchParams];
+    const there = new Map(y.searchParams);
+    if (here.length !== there.size) return undefined;
+    let found: { key: string; v1: number; v2: number } | undefined;
+    for (const [k, v] of here) {
+      const w = there.get(k);
+      if (w === undefined) return undefined;
+      if (w === v) continue;
+      if (found || !NUMBER.test(v) || !NUMBER.test(w)) return undefined;
+      found = { key: k, v1: Number(v), v2: Number(w) };
+    }
+    return found;
+  }
+  if (!sameQuery(x, y)) return undefined;
+  const a = x.pathname.split('/');
+  const b = y.pathname.split('/');
+  if (a.length !== b.length) return undefined;
+  let at = -1;
+  for (let i = 0; i < a.length; i++) {
+    if (a[i] === b[i]) continue;
+    if (at >= 0) return undefined;
+    at = i;
+  }
+  const p = at >= 0 ? numbered(a[at]) : undefined;
+  const q = at >= 0 ? numbered(b[at]) : undefined;
+  if (!p || !q || p.template !== q.template) return undefined;
+  return { index: at, template: p.template, v1: p.n, v2: q.n };
+}
+
 /** Words of a pagination control's text (folded: lower case, no accents). */
 const PAGINATION_WORDS = new Set([
   'page', 'pages', 'suivant', 'suivante', 'suivants', 'suivantes', 'precedent', 'precedente', 'precedents', 'precedentes', 'next', 'previous', 'prev',

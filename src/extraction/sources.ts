@@ -47,7 +47,7 @@ export interface SourceSelectors {
 export interface SourceConfig {
   /** Unique name, used in reports. */
   name: string;
-  /** The search URL template, with `{secteur}`, `{wilaya}`, `{wilaya_code}`, `{page}` placeholders. */
+  /** The search URL template, with `{secteur}`, `{wilaya}`, `{wilaya_code}`, `{page}`, `{cursor}` placeholders. */
   searchUrl: string;
   /** How many listing pages to read at most (1..50, default {@link DEFAULT_MAX_PAGES}). */
   maxPages: number;
@@ -79,7 +79,7 @@ export const DEFAULT_MAX_PAGES = 5;
 /** The largest `max_pages` accepted. */
 export const MAX_PAGES_LIMIT = 50;
 /** The placeholders a search URL may use. */
-export const PLACEHOLDERS = ['secteur', 'wilaya', 'wilaya_code', 'page'] as const;
+export const PLACEHOLDERS = ['secteur', 'wilaya', 'wilaya_code', 'page', 'cursor'] as const;
 
 const SOURCE_KEYS = ['name', 'search_url', 'max_pages', 'selectors'];
 /** YAML selector keys and the {@link SourceSelectors} field each fills. */
@@ -233,15 +233,23 @@ export interface SearchParams {
   /** The wilaya's code, for `{wilaya_code}`. */
   wilayaCode: number;
   page: number;
+  /** The cursor of a cursor-driven API, for `{cursor}`: empty on the first page. */
+  cursor?: string;
 }
 
-/** Fills a search URL template; every value is URL-encoded (encodeURIComponent). */
+/**
+ * Fills a search URL template; every value is URL-encoded (encodeURIComponent, which also
+ * encodes '/', so a value is one path segment). `{cursor}` is empty on the first page; the next
+ * batches of a JSON API put its cursor in the same query parameter or path segment
+ * (cursor.ts: cursorNext).
+ */
 export function expandSearchUrl(template: string, params: SearchParams): string {
   const values: Record<string, string> = {
     secteur: params.secteur,
     wilaya: params.wilaya,
     wilaya_code: String(params.wilayaCode),
     page: String(params.page),
+    cursor: params.cursor ?? '',
   };
   return template.replace(/\{([^{}]*)\}/g, (whole, key: string) => (key in values ? encodeURIComponent(values[key]) : whole));
 }

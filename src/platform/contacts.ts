@@ -496,13 +496,17 @@ function labelKind(label: string): PhoneKind | undefined {
   return 'phone';
 }
 
+const PHONE_ONLY: ReadonlySet<PhoneKind> = new Set<PhoneKind>(['phone']);
+
 /** Between two labels that name one number together ('Tél/Fax :', 'Tél. et fax'), at most 40 characters of this, on one line. */
 const JOINED_LABELS = /^[\s./&:|-]*(?:et|and|ou|و)?[\s./&:|-]*$/iu;
 
 /**
  * The phone and fax numbers of a free text, read with their labels: a number after 'Fax',
  * 'Télécopie' or 'فاكس' is a fax; after 'Tél', 'Mobile', 'Fixe', 'GSM', 'هاتف' ... or before
- * any label, a phone. Labels written together ('Tél/Fax : 021 ...') give both kinds. A number
+ * any label, a phone. Labels written together ('Tél/Fax : 021 ...') give both kinds to one number;
+ * over several numbers ('Tél/Fax : 021 … – 0550 …') they do not say which is the fax, and each is
+ * a phone only. A number
  * only ever labelled fax is never a phone, even when it also appears unlabelled; a number
  * labelled both ways is a phone (and a fax). Both lists E.164, in order of appearance.
  */
@@ -544,7 +548,12 @@ export function readNumbers(text: string, defaultCountry: CountryCode = 'DZ'): {
   };
   add(findPhones(text.slice(0, spans[0]?.start ?? text.length), defaultCountry), undefined);
   // Numbers after an identifier's label (RC, NIF ...) are not read at all.
-  spans.forEach((span, i) => (span.kinds.has('id') ? undefined : add(findPhones(text.slice(span.end, spans[i + 1]?.start ?? text.length), defaultCountry), span.kinds)));
+  spans.forEach((span, i) => {
+    if (span.kinds.has('id')) return;
+    const numbers = findPhones(text.slice(span.end, spans[i + 1]?.start ?? text.length), defaultCountry);
+    // Labels written together ('Tél/Fax :') name one number as both; over several they do not say which is the fax: phones.
+    add(numbers, span.kinds.has('phone') && span.kinds.has('fax') && numbers.length > 1 ? PHONE_ONLY : span.kinds);
+  });
   const onlyFax = (n: string) => fax.has(n) && !labelledPhone.has(n);
   return { phones: [...new Set(order.filter((n) => !onlyFax(n)))], faxes: [...new Set(order.filter((n) => fax.has(n)))], labelled: [...new Set(order.filter((n) => labelledPhone.has(n)))] };
 }

@@ -103,6 +103,17 @@ describe('infinite scroll with a cursor', () => {
     [{ data: [], next: 'tok9' }, 'https://a.test/api?cursor=tok8', 'https://a.test/api?cursor=tok9'],
   ])('%j at %s -> %s', (value, url, expected) => expect(cursorNext(value, url)).toBe(expected));
 
+  test('an endpoint whose cursor is a path segment (/page/{cursor}) gets it there, encoded as a path segment', () => {
+    expect(next('<div class="js-infinite" data-api="/api/v1/artisans/page/{cursor}" data-cursor="Yz+0 1"></div>')).toBe('/api/v1/artisans/page/Yz%2B0%201');
+  });
+
+  test.each([
+    [{ data: [], pagination: { next_cursor: 'Yz+2' } }, 'https://a.test/api/v1/artisans/page/Yz%2B1', 'https://a.test/api/v1/artisans/page/Yz%2B2'],
+    [{ data: [], meta: { after: 'c2', has_more: true } }, 'https://a.test/api/fiches/after/c1?l=5', 'https://a.test/api/fiches/after/c2?l=5'],
+    [{ data: [], meta: { after: 'c2' } }, 'https://a.test/api/fiches/cursor/c1/', 'https://a.test/api/fiches/cursor/c2/'],
+    [{ data: [], next_cursor: 'c2' }, 'https://a.test/api/fiches/page/', 'https://a.test/api/fiches/page/c2'],
+  ])('a batch read from a cursor in the path: %j at %s -> %s (the next cursor in the same segment)', (value, url, expected) => expect(cursorNext(value, url)).toBe(expected));
+
   test.each([
     [{ meta: { after: 'x', has_more: false } }],
     [{ meta: { after: null } }],

@@ -432,6 +432,29 @@ describe('tables whose companies span rows', () => {
   });
 });
 
+describe('a combined "Téléphone / Fax" column', () => {
+  const row = (n: number, name: string, tel: string) => `<tr><td>${n}</td><td><b>${name}</b></td><td>Rue ${n}, Oran</td><td>${tel}</td><td>contact${n}@membre${n}.dz</td></tr>`;
+  const html = page(`<table><tr><th>N°</th><th>Raison sociale</th><th>Adresse</th><th>Téléphone / Fax</th><th>E-mail</th></tr>
+    ${row(1, 'SARL Oranaise des Peintures', '041 11 22 33 / 0550 12 34 56')}
+    ${row(2, 'EURL Sidi El Houari Négoce', '041 44 55 66')}
+    ${row(3, 'SNC Frères Kerrouche', 'Tél : 041 77 88 99<br>Fax : 041 77 88 98')}
+    ${row(4, 'SARL Es Sénia Emballages', 'Tél : 041 30 30 31 – 041 30 30 32<br>Fax : 041 30 30 33')}</table>`);
+  const read = () => extractCompanies(html, PAGE).map((c) => [c.name, c.phones, c.faxes ?? []]);
+
+  test('several numbers without a label of their own are phones, none of them a fax (the header does not say which is the fax)', () => {
+    expect(read()[0]).toEqual(['SARL Oranaise des Peintures', ['+21341112233', '+213550123456'], []]);
+  });
+
+  test('one number under the combined header is a phone and the fax line, as "Tél/Fax : …" in a text is', () => {
+    expect(read()[1]).toEqual(['EURL Sidi El Houari Négoce', ['+21341445566'], ['+21341445566']]);
+  });
+
+  test('labels inside the cell say which is which: the header never makes a labelled phone a fax', () => {
+    expect(read()[2]).toEqual(['SNC Frères Kerrouche', ['+21341778899'], ['+21341778898']]);
+    expect(read()[3]).toEqual(['SARL Es Sénia Emballages', ['+21341303031', '+21341303032'], ['+21341303033']]);
+  });
+});
+
 describe('microdata on some entries only', () => {
   test('entries without microdata beside those with it are companies too; an Organization in a footer-classed div is the directory', () => {
     const html = page(`<section class="resultats">

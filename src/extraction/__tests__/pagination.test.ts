@@ -49,6 +49,27 @@ describe('steppedPageLink', () => {
   });
 });
 
+describe('the page saying which page it is ("Page X sur Y")', () => {
+  const next = (html: string, url: string) => findNextPage(parse(html), url);
+  /** An old PHP search: the page number nowhere in the URL (a session id), offsets in the links. */
+  const pager = (current: number, last: number, shown: number[]) =>
+    `<main><div class="res">…</div><div class="nav">${shown.map((n) => `<a href="resultats.php?sid=9f2c&amp;debut=${(n - 1) * 20}">${n}</a>`).join(' ')} <span>Page ${current} sur ${last}</span></div></main>`;
+
+  test('the current page read from the text: the next is the numbered link after it, not page 2', () => {
+    expect(next(pager(3, 7, [1, 2, 3, 4, 5, 6, 7]), 'https://cci.test/resultats.php?sid=9f2c')).toBe('resultats.php?sid=9f2c&debut=60');
+  });
+
+  test('the next page not shown among the numbered links: built from their URL pattern', () => {
+    expect(next(pager(5, 9, [1, 2, 9]), 'https://cci.test/resultats.php?sid=9f2c')).toBe('https://cci.test/resultats.php?sid=9f2c&debut=100');
+    const paths = `<p>الصفحة ٤ من ٦</p><a href="/annuaire/btp/liste-1.html">1</a> <a href="/annuaire/btp/liste-2.html">2</a> <a href="/annuaire/btp/liste-6.html">6</a>`;
+    expect(next(paths, 'https://d.test/annuaire/btp/liste.php')).toBe('https://d.test/annuaire/btp/liste-5.html');
+  });
+
+  test('"Page 7 / 7": the last page has no next page', () => {
+    expect(next(pager(7, 7, [1, 2, 3, 4, 5, 6, 7]).replace('Page 7 sur 7', 'Page 7 / 7'), 'https://cci.test/resultats.php?sid=9f2c')).toBeUndefined();
+  });
+});
+
 describe('isPaginationText', () => {
   test.each(['Page suivante >>', '<< Page précédente', 'Page 1 sur 3', '« Précédent | 1 | 2 | Suivant »', 'التالي', 'Articles plus anciens'])('%s is pagination', (t) => {
     expect(isPaginationText(t)).toBe(true);

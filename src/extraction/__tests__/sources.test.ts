@@ -61,7 +61,7 @@ describe('parseSources', () => {
     ['duplicate name', 'sources:\n  - name: a\n    search_url: https://a.dz/\n  - name: b\n    search_url: https://b.dz/\n  - name: a\n    search_url: https://c.dz/\n', ["6: duplicate source name 'a' (first used on line 2)"]],
     ['non-http URL', 'sources:\n  - name: a\n    search_url: ftp://a.dz/{page}\n', ['3: search_url must be an http(s) URL (got ftp:)']],
     ['relative URL', 'sources:\n  - name: a\n    search_url: /recherche?page={page}\n', ['3: search_url must be an absolute http(s) URL']],
-    ['unknown placeholder', 'sources:\n  - name: a\n    search_url: https://a.dz/?ville={ville}\n', ['3: unknown placeholder {ville} in search_url (allowed: {secteur}, {wilaya}, {wilaya_code}, {page})']],
+    ['unknown placeholder', 'sources:\n  - name: a\n    search_url: https://a.dz/?ville={ville}\n', ['3: unknown placeholder {ville} in search_url (allowed: {secteur}, {wilaya}, {wilaya_code}, {page}, {cursor})']],
     ['selector not a string', 'sources:\n  - name: a\n    search_url: https://a.dz/\n    selectors:\n      item: 12\n', ['5: selectors.item must be a non-empty string']],
     ['invalid CSS', 'sources:\n  - name: a\n    search_url: https://a.dz/\n    selectors:\n      email: "a[href"\n', [expect.stringMatching(/^5: selectors\.email is not a valid CSS selector: /)]],
     ['unknown selector', 'sources:\n  - name: a\n    search_url: https://a.dz/\n    selectors:\n      title: h2\n', [expect.stringMatching(/^5: unknown selector 'title'/)]],
@@ -86,7 +86,7 @@ describe('parseSources', () => {
     expect(() => parseSources(text, 'conf/sources.yaml')).toThrow(
       'conf/sources.yaml:4: max_pages must be an integer from 1 to 50\n' +
         "conf/sources.yaml:5: duplicate source name 'a' (first used on line 2)\n" +
-        'conf/sources.yaml:6: unknown placeholder {pge} in search_url (allowed: {secteur}, {wilaya}, {wilaya_code}, {page})',
+        'conf/sources.yaml:6: unknown placeholder {pge} in search_url (allowed: {secteur}, {wilaya}, {wilaya_code}, {page}, {cursor})',
     );
   });
 });
@@ -114,6 +114,14 @@ describe('loadSourcesFile', () => {
 });
 
 describe('expandSearchUrl', () => {
+  test('{cursor} is accepted in a query or a path segment, empty on the first page, else URL-encoded as a path segment', () => {
+    const [source] = parseSources('sources:\n  - name: a\n    search_url: "https://a.dz/api/{secteur}/page/{cursor}"\n');
+    expect(source.searchUrl).toBe('https://a.dz/api/{secteur}/page/{cursor}');
+    expect(expandSearchUrl(source.searchUrl, { secteur: 'BTP', wilaya: 'x', wilayaCode: 1, page: 1 })).toBe('https://a.dz/api/BTP/page/');
+    expect(expandSearchUrl(source.searchUrl, { secteur: 'BTP', wilaya: 'x', wilayaCode: 1, page: 1, cursor: 'Yz+0/1' })).toBe('https://a.dz/api/BTP/page/Yz%2B0%2F1');
+    expect(expandSearchUrl('https://a.dz/api?after={cursor}', { secteur: 'BTP', wilaya: 'x', wilayaCode: 1, page: 1 })).toBe('https://a.dz/api?after=');
+  });
+
   test('fills every placeholder, URL-encoded', () => {
     expect(
       expandSearchUrl('https://a.dz/r?s={secteur}&w={wilaya}&c={wilaya_code}&p={page}', {

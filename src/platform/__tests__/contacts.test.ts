@@ -272,6 +272,11 @@ describe('findPhonesAndFaxes: numbers with their labels', () => {
     expect(findPhonesAndFaxes('Tél. et fax 021 23 45 67')).toEqual({ phones: ['+21321234567'], faxes: ['+21321234567'] });
   });
 
+  test('labels written together over several numbers do not say which is the fax: phones only', () => {
+    expect(findPhonesAndFaxes('Tél/Fax : 021 23 45 67 – 0550 12 34 56')).toEqual({ phones: ['+21321234567', '+213550123456'], faxes: [] });
+    expect(findPhonesAndFaxes('Tél/Fax : 021 23 45 67 / 68\nFax : 021 23 45 69')).toEqual({ phones: ['+21321234567', '+21321234568'], faxes: ['+21321234569'] });
+  });
+
   test('labels join only on one line: a WhatsApp link ending a mobile\'s line does not make the next line\'s fax a phone', () => {
     expect(findPhonesAndFaxes('Mobile : 0550 12 34 56 WhatsApp\nFax : 021 23 45 68')).toEqual({ phones: ['+213550123456'], faxes: ['+21321234568'] });
     expect(findPhonesAndFaxes('Tél :\nFax : 021 23 45 68')).toEqual({ phones: [], faxes: ['+21321234568'] });

@@ -1,0 +1,130 @@
+/**
+ * Pages converted from PDF (pdftohtml, pdf2htmlEX): every run of text absolutely positioned,
+ * labels and values in separate runs, the publisher's running header and footer on every PDF
+ * page. Read by readListing without selectors.
+ */
+import { readListing } from '../extract';
+import { parsePage } from '../parse';
+import { positionedRecords } from '../positioned';
+
+const URL = 'https://cci.test/annuaire/repertoire.html';
+
+type Rec = { name: string; fields: [string, string][] };
+
+/** pdftohtml's output: inline top/left, one font for all, records set apart by a wider gap. */
+function pdftohtml(pages: Rec[][], footer = 'CCI Hodna · Standard 035 55 10 20 · cci@cci-hodna.dz', boldNames = false): string {
+  let html = '<html><head><style>.pg{position:relative;height:1100px}.r{position:absolute;white-space:nowrap;font-size:12px}.nm{font-weight:bold}</style></head><body>';
+  pages.forEach((recs, p) => {
+    html += `<div class="pg" id="page${p + 1}"><p class="r" style="top:30px;left:90px">Union des entreprises du Hodna</p>`;
+    let top = 80;
+    for (const r of recs) {
+      html += `<p class="r${boldNames ? ' nm' : ''}" style="top:${top}px;left:60px">${r.name}</p>`;
+      for (const [label, value] of r.fields) {
+        top += 16;
+        html += `<p class="r" style="top:${top}px;left:60px">${label} :</p><p class="r" style="top:${top + 1}px;left:170px">${value}</p>`;
+      }
+      top += 40;
+    }
+    html += `<p class="r" style="top:1060px;left:90px">${footer}</p><p class="r" style="top:1060px;left:700px">${p + 1}/${pages.length}</p></div>`;
+  });
+  return `${html}</body></html>`;
+}
+
+const read = (html: string) => readListing(html, URL).companies.map((c) => ({ name: c.name, phones: c.phones, faxes: c.faxes ?? [], emails: c.emails }));
+
+describe('pages converted from PDF', () => {
+  const pages: Rec[][] = [
+    [
+      { name: 'SARL Tuileries du Hodna', fields: [['Adresse', 'Zone industrielle, M’Sila'], ['Tél', '035 54 12 30/31'], ['Fax', '035 54 12 32']] },
+      { name: 'EURL Briqueterie Ouanougha', fields: [['Tél/Fax', '035 57 40 18'], ['E-mail', 'briqueterie.ouanougha@gmail.com']] },
+    ],
+    [
+      { name: 'SPA Plâtres Bou Saâda', fields: [['Adresse', 'Bou Saâda'], ['Mobile', '0661 20 30 40']] },
+      { name: 'Mobilier Télécom Hodna', fields: [['Tél', '035 58 00 11']] },
+      { name: 'Ets Kaci Agrégats', fields: [['Coordonnées', 'non communiquées']] },
+    ],
+  ];
+
+  test('lines rebuilt from inline positions (label and value on one line), records cut at the wider gaps', () => {
+    expect(read(pdftohtml(pages))).toEqual([
+      { name: 'SARL Tuileries du Hodna', phones: ['+21335541230', '+21335541231'], faxes: ['+21335541232'], emails: [] },
+      { name: 'EURL Briqueterie Ouanougha', phones: ['+21335574018'], faxes: ['+21335574018'], emails: ['briqueterie.ouanougha@gmail.com'] },
+      { name: 'SPA Plâtres Bou Saâda', phones: ['+213661203040'], faxes: [], emails: [] },
+      { name: 'Mobilier Télécom Hodna', phones: ['+21335580011'], faxes: [], emails: [] },
+      { name: 'Ets Kaci Agrégats', phones: [], faxes: [], emails: [] },
+    ]);
+  });
+
+  test('the running header and the footer with the publisher’s numbers are no entry’s text', () => {
+    const found = read(pdftohtml(pages));
+    expect(found.flatMap((c) => c.phones)).not.toContain('+21335551020');
+    expect(found.flatMap((c) => c.emails)).not.toContain('cci@cci-hodna.dz');
+    expect(found.map((c) => c.name)).not.toContain('Union des entreprises du Hodna');
+  });
+
+  test('a document of one PDF page: its header and footer are set apart by their gaps, nothing repeats', () => {
+    const found = read(pdftohtml([[...pages[0], ...pages[1]]], undefined, true));
+    expect(found.map((c) => c.name)).toEqual(['SARL Tuileries du Hodna', 'EURL Briqueterie Ouanougha', 'SPA Plâtres Bou Saâda', 'Mobilier Télécom Hodna', 'Ets Kaci Agrégats']);
+    expect(found.flatMap((c) => [...c.phones, ...c.emails])).not.toEqual(expect.arrayContaining(['+21335551020']));
+    expect(found.flatMap((c) => c.emails)).not.toContain('cci@cci-hodna.dz');
+  });
+
+  test('positions given by classes (pdf2htmlEX: .xN left, .yN bottom), names in a font of their own, no extra gap between records', () => {
+    const css = '.t{position:absolute;white-space:pre}.ff1{font-family:ff1}.ff2{font-family:ff2;font-weight:bold}.x1{left:50px}.x2{left:160px}'
+      + '.y1{bottom:900px}.y2{bottom:880px}.y3{bottom:860px}.y4{bottom:840px}.y5{bottom:820px}.y6{bottom:800px}.y7{bottom:780px}';
+    const run = (x: number, y: number, font: number, text: string) => `<div class="t m0 x${x} y${y} ff${font} fs0">${text}</div>`;
+    // Written out of order: the lines are read from the top of the page down (bottom descending).
+    const html = `<html><head><style>${css}</style></head><body><div class="pf"><div class="pc">
+      ${run(1, 4, 2, 'SARL Emballages Sidi Aïssa')}${run(2, 5, 1, '035 60 11 22')}${run(1, 5, 1, 'Tél.')}${run(1, 6, 1, 'Courriel')}${run(2, 6, 1, 'emballages.sa@yahoo.fr')}
+      ${run(1, 1, 2, 'EURL Cartonnerie Chellal')}${run(1, 2, 1, 'Tél.')}${run(2, 2, 1, '0770 11 22 33')}${run(1, 3, 1, 'Fax')}${run(2, 3, 1, '035 60 44 55')}
+      ${run(1, 7, 1, 'Activité : papeterie, 12 route de Biskra')}
+    </div></div></body></html>`;
+    expect(read(html)).toEqual([
+      { name: 'EURL Cartonnerie Chellal', phones: ['+213770112233'], faxes: ['+21335604455'], emails: [] },
+      { name: 'SARL Emballages Sidi Aïssa', phones: ['+21335601122'], faxes: [], emails: ['emballages.sa@yahoo.fr'] },
+    ]);
+  });
+
+  test('a page set in two columns: each column read top down, left column first, no record mixed with its neighbour', () => {
+    const col = (x: number, recs: Rec[]) => {
+      let top = 100;
+      let out = '';
+      for (const r of recs) {
+        out += `<p class="r nm" style="top:${top}px;left:${x}px">${r.name}</p>`;
+        for (const [label, value] of r.fields) {
+          top += 16;
+          out += `<p class="r" style="top:${top}px;left:${x}px">${label} :</p><p class="r" style="top:${top}px;left:${x + 90}px">${value}</p>`;
+        }
+        top += 24;
+      }
+      return out;
+    };
+    const html = `<html><head><style>.r{position:absolute;font-size:11px}.nm{font-weight:bold}</style></head><body><div class="pg">
+      <p class="r" style="top:30px;left:300px">Annuaire des adhérents</p>
+      ${col(40, [pages[0][0], pages[1][0]])}${col(420, [pages[0][1], { name: 'SARL Gypse du Hodna', fields: [['Tél', '035 56 77 88'], ['Fax', '035 56 77 89']] }])}
+    </div></body></html>`;
+    expect(read(html)).toEqual([
+      { name: 'SARL Tuileries du Hodna', phones: ['+21335541230', '+21335541231'], faxes: ['+21335541232'], emails: [] },
+      { name: 'SPA Plâtres Bou Saâda', phones: ['+213661203040'], faxes: [], emails: [] },
+      { name: 'EURL Briqueterie Ouanougha', phones: ['+21335574018'], faxes: ['+21335574018'], emails: ['briqueterie.ouanougha@gmail.com'] },
+      { name: 'SARL Gypse du Hodna', phones: ['+21335567788'], faxes: ['+21335567789'], emails: [] },
+    ]);
+  });
+
+  test('an ordinary page with a few positioned elements is not read as a PDF', () => {
+    const html = `<html><body><div class="tooltip" style="position:absolute;top:10px;left:10px">Aide</div>
+      <div class="badge" style="position:absolute;top:40px;left:10px">Nouveau</div>
+      ${Array.from({ length: 6 }, (_, i) => `<div class="pin" style="position:absolute;top:${100 + i * 20}px;left:5px">${i}</div>`).join('')}
+      <ul>${Array.from({ length: 4 }, (_, i) => `<li class="fiche"><h3>Entreprise ${i} Travaux</h3><p>Tél : 0550 00 00 1${i}</p><p>Adresse : rue ${i}, une adresse assez longue pour peser dans le texte de la page</p></li>`).join('')}</ul></body></html>`;
+    expect(positionedRecords(parsePage(html))).toEqual([]);
+    expect(read(html).map((c) => c.name)).toEqual(['Entreprise 0 Travaux', 'Entreprise 1 Travaux', 'Entreprise 2 Travaux', 'Entreprise 3 Travaux']);
+  });
+
+  test('many runs and a hostile style sheet are read in linear time', () => {
+    const css = `.a{${'left:1px;'.repeat(100)}}${'.x{'.repeat(50_000)}${'.y{left:'.repeat(20_000)}`;
+    const runs = Array.from({ length: 15_000 }, (_, i) => `<div style="position:absolute;top:${i * 15}px;left:${i % 2 === 0 ? 40 : 140}px">${i % 2 === 0 ? 'Tél :' : `0550 ${String(i).padStart(6, '0')}`}</div>`).join('');
+    const t = Date.now();
+    readListing(`<html><head><style>${css}</style></head><body>${runs}</body></html>`, URL);
+    expect(Date.now() - t).toBeLessThan(5_000);
+  });
+});

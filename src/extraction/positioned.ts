@@ -1,0 +1,394 @@
+/**
+ * A PDF converted to HTML (pdftohtml, pdf2htmlEX, a yearbook's "version web"): every run of text
+ * is an absolutely positioned element (`style="position:absolute;top:123px;left:45px"`, or
+ * classes whose CSS rules place it, pdf2htmlEX's `.x3{left:…}` / `.y7{bottom:…}`), so the
+ * page's markup says nothing about which run belongs to which entry, and a label ('Tél :') and
+ * its value are two runs. The reading rebuilds what the PDF showed:
+ *
+ * 1. lines: the runs of one PDF page (their parent element) grouped by their vertical position
+ *    (`top`, or `bottom` read upwards), each line's runs in `left` order; a page set in columns
+ *    (names in the names' font side by side on one line) is read column by column, left first;
+ * 2. furniture: a run repeated at the top or bottom of most PDF pages (the publisher's running
+ *    header, its footer with its own numbers), page numbers ('3', '2/4', 'Page 3') and the top
+ *    or bottom lines a page sets apart by a gap wider than any other are not entries' text;
+ * 3. records: a name line followed by field lines. Names are the lines in the font the list's
+ *    names share (a class or inline style with a font, bold, size or colour of its own, not the
+ *    body's, found at the start of two or more blocks and never a field label); when the list
+ *    has no such font, a record starts after a gap wider than the usual line spacing, or a new
+ *    PDF page.
+ *
+ * Each record is returned as an element `<div><b>name</b><br>line<br>…</div>`, read like any
+ * entry. Empty unless the positioned runs hold most of the page's text and two records show a
+ * contact. Bounded: at most {@link MAX_RUNS} runs, CSS rules matched by a linear pattern on a
+ * bounded text, one sort per PDF page.
+ */
+import type { HTMLElement } from 'node-html-parser';
+import { classText, parseHtml, type ParsedPage } from './parse';
+import { shortText } from './nodeText';
+
+const MAX_RUNS = 20_000;
+const MAX_STYLE_TEXT = 1_000_000;
+const MAX_RUN_TEXT = 400;
+const MAX_RECORD_LINES = 16;
+/** Two runs whose vertical positions differ by at most this (px) are on one line. */
+const SAME_LINE = 3;
+
+/** A single-class CSS rule: `.x3{left:72px;}` (bounded body, no nesting). */
+const CLASS_RULE = /\.([A-Za-z_][\w-]{0,40})[ \t]{0,3}\{([^{}]{0,600})\}/g;
+const LEFT = /(?:^|[;\s{])left[ \t]{0,3}:[ \t]{0,3}(-?\d{1,6}(?:\.\d{1,6})?)(?:px|pt)?/i;
+const TOP = /(?:^|[;\s{])top[ \t]{0,3}:[ \t]{0,3}(-?\d{1,6}(?:\.\d{1,6})?)(?:px|pt)?/i;
+const BOTTOM = /(?:^|[;\s{])bottom[ \t]{0,3}:[ \t]{0,3}(-?\d{1,6}(?:\.\d{1,6})?)(?:px|pt)?/i;
+const ABSOLUTE = /position[ \t]{0,3}:[ \t]{0,3}absolute/i;
+const OTHER_POSITION = /position[ \t]{0,3}:[ \t]{0,3}(?:relative|static|sticky|fixed)/i;
+/** CSS properties that make a font look different (a name's bold, size, family or colour). */
+const FONT_PROPS = /font-(?:weight|size|family|style)|(?:^|[;\s])color[ \t]{0,3}:/i;
+
+/** A line that starts with a field label (a whole word: 'Télécom Services' is a name) is a field, not a name. */
+const FIELD_LINE = /^(?:t[ée]l|t[ée]l[ée]phones?|mob|mobile|gsm|portable|fixe|fax|t[ée]l[ée]copie|e-?mail|m[ée]l|courriel|adresse|site(?: web| internet)?|web|rc|nif|activit[ée]s?|contacts?|coordonn[ée]es|الهاتف|الفاكس|البريد|العنوان)(?![\p{L}\p{N}])/iu;
+/** A page number alone: '3', '- 3 -', '2/4', 'Page 3', 'Page 3 sur 12', 'p. 3'. */
+const PAGE_NUMBER = /^(?:page|p\.|pg\.?|الصفحة)?[ \t]{0,3}[-–—]?[ \t]{0,3}\d{1,4}[ \t]{0,3}(?:(?:\/|sur|of|de|من)[ \t]{0,3}\d{1,4})?[ \t]{0,3}[-–—]?$/iu;
+
+interface ClassPos {
+  left?: number;
+  top?: number;
+  bottom?: number;
+  absolute: boolean;
+  font: boolean;
+}
+
+interface Run {
+  el: HTMLElement;
+  text: string;
+  left: number;
+  /** Vertical position, growing downwards (top, or minus bottom). */
+  y: number;
+  font: string;
+}
+
+interface Line {
+  runs: Run[];
+  y: number;
+  page: number;
+  /** The page's column (its page number when the page has one column). */
+  segment: number;
+  /** Index of the line in its PDF page, and how many lines the page has. */
+  at: number;
+  of: number;
+}
+
+/** The class rules of the page's style sheets that place or style an element. */
+function classRules(page: ParsedPage): Map<string, ClassPos> {
+  const rules = new Map<string, ClassPos>();
+  let budget = MAX_STYLE_TEXT;
+  for (const style of page.byTag('STYLE')) {
+    if (budget <= 0) break;
+    const css = style.text.slice(0, budget);
+    budget -= css.length;
+    CLASS_RULE.lastIndex = 0;
+    for (let m = CLASS_RULE.exec(css); m !== null; m = CLASS_RULE.exec(css)) {
+      const body = m[2];
+      const rule: ClassPos = { ...(rules.get(m[1]) ?? { absolute: false, font: false }) };
+      const left = LEFT.exec(body);
+      const top = TOP.exec(body);
+      const bottom = BOTTOM.exec(body);
+      if (left) rule.left = Number(left[1]);
+      if (top) rule.top = Number(top[1]);
+      if (bottom) rule.bottom = Number(bottom[1]);
+      if (ABSOLUTE.test(body)) rule.absolute = true;
+      if (FONT_PROPS.test(body)) rule.font = true;
+      rules.set(m[1], rule);
+    }
+  }
+  return rules;
+}
+
+/** Where an element is placed (inline style first, then its classes), when it is absolutely placed. */
+function placed(el: HTMLElement, rules: Map<string, ClassPos>): { left: number; y: number; font: string } | undefined {
+  let left: number | undefined;
+  let top: number | undefined;
+  let bottom: number | undefined;
+  let absolute = false;
+  const fonts: string[] = [];
+  for (const c of el.classList.value) {
+    const r = rules.get(c);
+    if (!r) continue;
+    left = r.left ?? left;
+    top = r.top ?? top;
+    bottom = r.bottom ?? bottom;
+    absolute ||= r.absolute;
+    if (r.font) fonts.push(c);
+  }
+  const style = el.rawAttrs.includes('style') ? el.getAttribute('style') : undefined;
+  if (style && style.length <= 600) {
+    const l = LEFT.exec(style);
+    const t = TOP.exec(style);
+    const b = BOTTOM.exec(style);
+    if (l) left = Number(l[1]);
+    if (t) top = Number(t[1]);
+    if (b && !t) bottom = Number(b[1]);
+    // Inline coordinates place the element (the class that made it absolute may be gone), unless another position is said.
+    if (ABSOLUTE.test(style) || (l && (t || b) && !OTHER_POSITION.test(style))) absolute = true;
+    const weight = /font-weight[ \t]{0,3}:[ \t]{0,3}(\w{1,10})/i.exec(style);
+    const size = /font-size[ \t]{0,3}:[ \t]{0,3}([\d.]{1,8})/i.exec(style);
+    if (weight) fonts.push(`w${weight[1]}`);
+    if (size) fonts.push(`s${size[1]}`);
+  }
+  if (!absolute || left === undefined || (top === undefined && bottom === undefined)) return undefined;
+  return { left, y: top !== undefined ? top : -bottom!, font: fonts.join(' ') };
+}
+
+/**
+ * The records of a page converted from PDF with positioned runs (see the module's comment), as
+ * elements to read like entries; empty when the page is not one or shows fewer than two records.
+ */
+export function positionedRecords(page: ParsedPage): HTMLElement[] {
+  const rules = classRules(page);
+  const placing = new Set([...rules.entries()].filter(([, r]) => r.left !== undefined || r.top !== undefined || r.bottom !== undefined).map(([c]) => c));
+  // Placed elements; a run is one that holds no other (pdf2htmlEX's page box is placed too).
+  // (Attributes are parsed only for elements whose raw attributes may place them: an inline 'left', or classes when the style sheets place by class.)
+  const candidates = new Map<HTMLElement, { left: number; y: number; font: string }>();
+  for (const el of page.elements) {
+    if (el.tagName === 'SCRIPT' || el.tagName === 'STYLE' || el.tagName === 'IMG') continue;
+    const raw = el.rawAttrs;
+    if (!(raw.includes('left') && raw.includes('style')) && !(placing.size > 0 && raw.includes('class') && classText(el).split(' ').some((c) => placing.has(c)))) continue;
+    const p = placed(el, rules);
+    if (p) candidates.set(el, p);
+    if (candidates.size > MAX_RUNS) return [];
+  }
+  if (candidates.size < 6) return [];
+  const holders = new Set<HTMLElement>();
+  for (const el of candidates.keys()) {
+    for (let a = el.parentNode; a && !holders.has(a); a = a.parentNode) if (candidates.has(a)) holders.add(a);
+  }
+  const pages = new Map<HTMLElement, Run[]>();
+  let runText = 0;
+  for (const [el, p] of candidates) {
+    if (holders.has(el)) continue;
+    const text = shortText(el, MAX_RUN_TEXT);
+    if (!text) continue;
+    runText += text.length;
+    const bold = el.querySelector('b, strong') !== null ? ' b' : '';
+    const parent = el.parentNode ?? page.root;
+    const list = pages.get(parent);
+    const run = { el, text, left: p.left, y: p.y, font: p.font + bold };
+    if (list) list.push(run);
+    else pages.set(parent, [run]);
+  }
+  // The runs must be the page's text, not a few placed badges on an ordinary page.
+  const bodyText = (page.byTag('BODY')[0] ?? page.root).text.replace(/\s+/g, ' ').length;
+  if (runText < 0.5 * bodyText) return [];
+
+  const pageRuns = [...pages.values()];
+  const lines = pageRuns.flatMap((runs, page) => linesOf(runs, page, page));
+  let body = withoutFurniture(lines, pageRuns.length);
+  // Pages set in columns (two names side by side on one line): each column read as a page of its own, left to right.
+  // (Lines of side-by-side columns mix both columns' names and fields: the names' font is looked for loosely there.)
+  const nameFont = nameFontOf(body, 1);
+  if (nameFont !== undefined && body.some((l) => columnStarts(l.runs.filter((r) => r.font === nameFont)).length >= 2)) {
+    let segment = pageRuns.length;
+    const split = pageRuns.flatMap((runs, page) => {
+      const starts = columnStarts(runs.filter((r) => r.font === nameFont));
+      if (starts.length < 2) return linesOf(runs, page, page);
+      const columns: Run[][] = starts.map(() => []);
+      for (const r of runs) {
+        let k = 0;
+        while (k + 1 < starts.length && r.left >= starts[k + 1] - COLUMN_SLACK) k++;
+        columns[k].push(r);
+      }
+      return columns.flatMap((c) => linesOf(c, page, segment++));
+    });
+    body = withoutFurniture(split, pageRuns.length);
+  }
+  const blocks = cutRecords(body, nameFontOf(body));
+  const contact = (t: string) => t.includes('@') || (t.match(/\d/g) ?? []).length >= 8;
+  const records = blocks.filter((b) => b.lines.length > 0 && /\p{L}{2}/u.test(b.name) && !FIELD_LINE.test(b.name) && !b.name.includes('@'));
+  if (records.filter((r) => r.lines.some(contact)).length < 2) return [];
+  const html = records.map((r) => `<div class="pdf-record"><b>${escapeHtml(r.name)}</b><br>${r.lines.slice(0, MAX_RECORD_LINES).map(escapeHtml).join('<br>')}</div>`).join('');
+  return parseHtml(`<div>${html}</div>`).querySelectorAll('div.pdf-record');
+}
+
+/** The lines of a PDF page's (or column's) runs: grouped by vertical position, each in left order, top down. */
+function linesOf(runs: Run[], page: number, segment: number): Line[] {
+  runs.sort((a, b) => a.y - b.y || a.left - b.left);
+  const own: Line[] = [];
+  for (const r of runs) {
+    const last = own[own.length - 1];
+    if (last && r.y - last.y <= SAME_LINE) last.runs.push(r);
+    else own.push({ runs: [r], y: r.y, page, segment, at: 0, of: 0 });
+  }
+  own.forEach((l, i) => {
+    l.runs.sort((a, b) => a.left - b.left);
+    l.at = i;
+    l.of = own.length;
+  });
+  return own;
+}
+
+/** Columns are this far apart at least (px), and a run belongs to a column from this much left of its start. */
+const COLUMN_GAP = 100;
+const COLUMN_SLACK = 20;
+
+/** The left edges of the columns names in the names' font stand in: lefts more than {@link COLUMN_GAP} apart. */
+function columnStarts(names: readonly Run[]): number[] {
+  const lefts = names.map((r) => r.left).sort((a, b) => a - b);
+  const starts: number[] = [];
+  for (const x of lefts) if (starts.length === 0 || x - starts[starts.length - 1] > COLUMN_GAP) starts.push(x);
+  return starts;
+}
+
+/** Lines at the top or bottom of a PDF page or column (the first two, the last two). */
+function atEdge(l: Line): boolean {
+  return l.at < 2 || l.at >= l.of - 2;
+}
+
+/**
+ * The lines without the PDF pages' furniture: runs at a page's edge whose text is found at the
+ * edge of most pages (two at least), page numbers at an edge, and the edge lines a page sets
+ * apart (see {@link setApart}).
+ */
+function withoutFurniture(all: Line[], pages: number): Line[] {
+  const apart = setApart(all);
+  const lines = all.filter((l) => !apart.has(l));
+  const seen = new Map<string, Set<number>>();
+  for (const l of lines) {
+    if (!atEdge(l)) continue;
+    for (const r of l.runs) {
+      for (const k of furnitureKeys(r.text)) {
+        const s = seen.get(k) ?? new Set<number>();
+        s.add(l.page);
+        seen.set(k, s);
+      }
+    }
+  }
+  const most = Math.max(2, Math.ceil(pages / 2));
+  const repeated = (t: string) => pages >= 2 && furnitureKeys(t).some((k) => (seen.get(k)?.size ?? 0) >= most);
+  const out: Line[] = [];
+  for (const l of lines) {
+    const runs = atEdge(l) ? l.runs.filter((r) => !repeated(r.text) && !PAGE_NUMBER.test(r.text)) : l.runs;
+    if (runs.length > 0) out.push({ ...l, runs });
+  }
+  return out;
+}
+
+/**
+ * Lines a PDF page sets apart at its top or bottom (a running header, a footer: also on a
+ * document of one page, where nothing repeats): of the first two or last two lines of a page,
+ * those beyond a gap wider than three times the page's usual line spacing and wider than every
+ * gap between the page's other lines.
+ */
+function setApart(lines: Line[]): Set<Line> {
+  const out = new Set<Line>();
+  const byPage = new Map<number, Line[]>();
+  for (const l of lines) {
+    const list = byPage.get(l.segment);
+    if (list) list.push(l);
+    else byPage.set(l.segment, [l]);
+  }
+  for (const page of byPage.values()) {
+    if (page.length < 5) continue;
+    const gaps = page.slice(1).map((l, i) => l.y - page[i].y);
+    const usual = [...gaps].sort((a, b) => a - b)[Math.floor(gaps.length / 2)];
+    const wide = (i: number) => {
+      const inner = gaps.filter((_, k) => k !== i && k !== 0 && k !== 1 && k !== gaps.length - 1 && k !== gaps.length - 2);
+      return gaps[i] > 3 * usual && inner.every((g) => gaps[i] > g);
+    };
+    // Top: a wide gap after line 0 or line 1; bottom: before the last line or the one before it.
+    for (const i of [1, 0]) {
+      if (wide(i)) {
+        for (let k = 0; k <= i; k++) out.add(page[k]);
+        break;
+      }
+    }
+    for (const i of [gaps.length - 2, gaps.length - 1]) {
+      if (wide(i)) {
+        for (let k = i + 1; k < page.length; k++) out.add(page[k]);
+        break;
+      }
+    }
+  }
+  return out;
+}
+
+/**
+ * What makes two edge runs the same furniture: the same text; for a run showing a contact (the
+ * publisher's footer), also the same words, one of its e-mails, or one of its numbers (its last 8
+ * digits), however each page writes the numbers and labels.
+ */
+function furnitureKeys(text: string): string[] {
+  const keys = [`=${text}`];
+  const digits = text.replace(/[\u0660-\u0669]/g, (d) => String(d.charCodeAt(0) - 0x0660)).replace(/[\u06f0-\u06f9]/g, (d) => String(d.charCodeAt(0) - 0x06f0));
+  const numbers = (digits.replace(/[\s.()/+-]/g, '').match(/\d{8,15}/g) ?? []).map((n) => `#${n.slice(-8)}`);
+  const emails = (text.toLowerCase().match(/[\w.+-]{1,64}@[\w.-]{1,255}/g) ?? []).map((e) => `@${e}`);
+  if (numbers.length + emails.length === 0) return keys;
+  const words = text.toLowerCase().normalize('NFD').replace(/[^\p{L}]+/gu, '');
+  return [...keys, ...numbers, ...emails, ...(words.length >= 8 ? [`w${words}`] : [])];
+}
+
+function lineText(l: Line): string {
+  return l.runs.map((r) => r.text).join(' ').replace(/\s+/g, ' ').trim();
+}
+
+function isFieldOrContact(text: string): boolean {
+  return FIELD_LINE.test(text) || text.includes('@') || (text.match(/\d/g) ?? []).length >= 6 || /:$/.test(text);
+}
+
+/**
+ * Records of the line sequence: cut before every line in the names' font when the list has
+ * one (see the module's comment), else after a gap wider than 1.4 times the page's usual line
+ * spacing and at every new PDF page. Each record: the first line (its first run) as the name,
+ * then the other lines' texts.
+ */
+function cutRecords(lines: Line[], nameFont: string | undefined): { name: string; lines: string[] }[] {
+  const starts = new Set<number>();
+  if (nameFont !== undefined) {
+    lines.forEach((l, i) => {
+      if (l.runs[0].font === nameFont) starts.add(i);
+    });
+  } else {
+    const gaps: number[] = [];
+    for (let i = 1; i < lines.length; i++) if (lines[i].segment === lines[i - 1].segment) gaps.push(lines[i].y - lines[i - 1].y);
+    const sorted = [...gaps].sort((a, b) => a - b);
+    const usual = sorted[Math.floor(sorted.length / 2)] ?? 0;
+    lines.forEach((l, i) => {
+      const prev = lines[i - 1];
+      if (!prev || prev.segment !== l.segment || l.y - prev.y > usual * 1.4) starts.add(i);
+    });
+  }
+  const out: { name: string; lines: string[] }[] = [];
+  let current: { name: string; lines: string[] } | undefined;
+  lines.forEach((l, i) => {
+    if (starts.has(i)) {
+      const rest = l.runs.slice(1).map((r) => r.text).join(' ').trim();
+      current = { name: l.runs[0].text, lines: rest ? [rest] : [] };
+      out.push(current);
+    } else if (current) current.lines.push(lineText(l));
+  });
+  return out;
+}
+
+/**
+ * The font the list's names share: not the body's (the most common first run's), on two or more
+ * lines that are no field, each followed by a line in another font (all but one in `tolerance`
+ * + 1 at least); undefined when none is.
+ */
+function nameFontOf(lines: Line[], tolerance = 4): string | undefined {
+  const fontCount = new Map<string, number>();
+  for (const l of lines) fontCount.set(l.runs[0].font, (fontCount.get(l.runs[0].font) ?? 0) + 1);
+  const bodyFont = [...fontCount.entries()].sort((a, b) => b[1] - a[1])[0]?.[0];
+  // The names' font: not the body's, on two or more lines that are no field, each followed by a line in another font.
+  const nameFonts = new Map<string, { n: number; bad: number }>();
+  lines.forEach((l, i) => {
+    const f = l.runs[0].font;
+    if (f === bodyFont) return;
+    const s = nameFonts.get(f) ?? { n: 0, bad: 0 };
+    const next = lines[i + 1];
+    if (isFieldOrContact(l.runs[0].text) || !/\p{L}{2}/u.test(l.runs[0].text) || !next || next.runs[0].font === f) s.bad++;
+    else s.n++;
+    nameFonts.set(f, s);
+  });
+  return [...nameFonts.entries()].filter(([, s]) => s.n >= 2 && s.bad * tolerance <= s.n).sort((a, b) => b[1].n - a[1].n)[0]?.[0];
+}
+
+function escapeHtml(s: string): string {
+  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
