@@ -57,7 +57,11 @@ const AD_KEYS = new Set(['sponsored', 'issponsored', 'promoted', 'ispromoted', '
 /** Numbered and qualified keys: tel1, telephone_2, tel_fixe, phone_mobile, mobile2, email1, fax2 (folded). */
 const PHONE_KEY = /^(?:tel|tél|telephone|téléphone|phone|mobile|gsm|portable|fixe|cell|numtel|numerotel|numerotelephone)(?:\d|fixe|mobile|portable|gsm|bureau|pro|principal|secondaire|number|numero)*$/u;
 const FAX_KEY = /^(?:fax|telecopie|télécopie)(?:\d|number|numero)*$/u;
-const EMAIL_KEY = /^(?:e?mail|courriel|adresseemail|adressemail)(?:\d|pro|contact|address|principal|secondaire|second|secondary|perso|autre|other)*$/u;
+/**
+ * An e-mail key with any qualifier after it (email1, email_pro, email_reservation, courriel_inscriptions,
+ * mailDirection): its value is read as e-mails only when it holds one.
+ */
+const EMAIL_KEY = /^(?:e?mail|courriel|adresseemail|adressemail)[\p{L}\d]{0,30}$/u;
 /** Keys under which a company keeps its contacts in a nested object ({contact: {phone, email}}). */
 const NESTED_KEYS = new Set(['contact', 'contacts', 'coordonnees', 'coordonnées', 'contactinfo', 'contactinformation', 'details', 'info', 'infos', 'attributes', 'fields', 'properties']);
 
