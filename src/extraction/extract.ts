@@ -85,8 +85,9 @@ export interface Listing {
   chromeContacts: string[];
   /**
    * A page without companies whose listing is in a data file (a Gatsby site's
-   * `/page-data/<path>/page-data.json`, the JSON endpoint an empty list container names): its
-   * URL, to be fetched and read as this page's listing.
+   * `/page-data/<path>/page-data.json`, the JSON endpoint an empty list container names, also
+   * beside a few companies shown elsewhere on the page): its URL, to be fetched and read as this
+   * page's listing, with the companies the page itself shows.
    */
   data?: string;
 }
@@ -199,7 +200,8 @@ export function readListing(html: string, pageUrl: string, selectors: SourceSele
   const siteContacts = new Set([...(options.siteContacts ?? []), ...chromeContacts]);
   const { companies, dropped } = companiesOf(page, pageUrl, selectors, { ...options, siteContacts });
   const listing: Listing = next === undefined ? { companies, dropped, chromeContacts } : { companies, next, dropped, chromeContacts };
-  const data = companies.length === 0 ? pageDataUrl(page, pageUrl, base) ?? listData(page, pageUrl, base, next) : undefined;
+  // (A list filled on the client is looked for beside a few entries too: a sidebar's 'À la une' outside the empty list.)
+  const data = companies.length === 0 ? pageDataUrl(page, pageUrl, base) ?? listData(page, pageUrl, base, next) : companies.length <= FEW_BESIDE_LIST ? listData(page, pageUrl, base, next) : undefined;
   if (data !== undefined) listing.data = data;
   return listing;
 }
@@ -226,6 +228,9 @@ function pageDataUrl(page: ParsedPage, pageUrl: string, base: string): string | 
   const path = url.pathname.replace(/\/+$/, '').replace(/^\/+/, '') || 'index';
   return new URL(`/page-data/${path}/page-data.json`, url).href;
 }
+
+/** Most entries a page may show beside a list filled on the client (a sidebar's featured companies) for that list to be read too. */
+const FEW_BESIDE_LIST = 3;
 
 /**
  * Where a page's empty list is filled from on the client: the JSON endpoint its list container

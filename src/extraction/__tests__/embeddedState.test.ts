@@ -135,13 +135,23 @@ describe('a list filled on the client from the JSON endpoint its container names
   });
 
   test.each([
-    ['a page whose entries are in the HTML', `<div data-url="/api/liste?page=2"></div><div class="fiche"><h3>Numidia Conseil</h3><p>Tél : 021 23 45 67</p></div><div class="fiche"><h3>Atlas BTP</h3><p>Tél : 021 76 54 32</p></div>`],
+    ['a page whose list is in the HTML', `<div data-url="/api/liste?page=2"></div>${['Numidia Conseil', 'Atlas BTP', 'Tassili Transit', 'Hoggar Froid'].map((n, i) => `<div class="fiche"><h3>${n}</h3><p>Tél : 021 23 45 6${i}</p></div>`).join('')}`],
     ['a container that shows text of its own', '<div class="liste" data-url="/api/liste"><p>Les établissements de la wilaya de Tipaza, classés par commune et par spécialité, mis à jour chaque semaine par notre équipe.</p></div>'],
     ['a container showing a contact', '<div class="liste" data-url="/api/liste"><p>Écrivez-nous : liste@annuaire.test</p></div>'],
     ['an image named by data-src, a link by data-href', '<div class="hero" data-src="/img/hero.webp"></div><div class="carte" data-href="/carte.jpg"></div><a data-url="/api/liste?page=1"></a>'],
     ['an endpoint only in the header', ''],
   ])('no data endpoint: %s', (_, body) => {
     expect(readListing(page(body), 'https://resto.test/restaurants').data).toBeUndefined();
+  });
+
+  test('beside a few companies shown elsewhere (a featured block), the empty list is read too; not beside a list of its own', () => {
+    const featured = (n: number) => `<div class="une"><h2>À la une</h2>${['Atlas Grill', 'Numidia Café', 'Tassili Pizza', 'Hoggar Snack'].slice(0, n).map((name, i) => `<div class="une-item"><strong>${name}</strong><p>Tél : 024 46 10 2${i}</p></div>`).join('')}</div>`;
+    const few = readListing(page(featured(3) + alpine), 'https://resto.test/restaurants');
+    expect(few.companies.map((c) => c.name)).toEqual(['Atlas Grill', 'Numidia Café', 'Tassili Pizza']);
+    expect(few.data).toBe('https://resto.test/api/v1/etablissements?wilaya=42&page=1');
+    const many = readListing(page(featured(4) + alpine), 'https://resto.test/restaurants');
+    expect(many.companies).toHaveLength(4);
+    expect(many.data).toBeUndefined();
   });
 
   test('an endpoint that is the page’s next page (an infinite scroll sentinel) is read as the next page, not as its data', () => {
