@@ -767,6 +767,11 @@ describe('records written as runs of flat sibling blocks (a site builder’s gri
     expect(read(members.map(([n, t]) => block(`<p><strong>${n}</strong></p>`) + block(t)).join(''))).toEqual(expected);
   });
 
+  test('a table of two rows per company (a name row, a row of field cells) and a spacer row: one company per name row', () => {
+    const rows = members.map(([n, t]) => `<tr bgcolor="#1F4E79"><td colspan="2"><font color="#FFFFFF"><b>${n}</b></font></td></tr><tr bgcolor="#F2F2F2"><td>${t.replace(/<\/?p>/g, ' ')}</td><td>Skikda</td></tr><tr><td colspan="2"><img src="/spacer.gif"></td></tr>`).join('');
+    expect(readListing(chrome(`<table>${rows}</table>`), URL).companies.map((c) => [c.name, c.phones, c.emails, c.faxes ?? []])).toEqual(expected);
+  });
+
   test('no runs without a period or without contacts: a list of names, sections of prose, name blocks followed by other name blocks', () => {
     const names = ['Atlas', 'Numidia', 'Tassili', 'Hoggar'];
     // A menu of names only: nothing to read.
