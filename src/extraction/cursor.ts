@@ -151,3 +151,116 @@ export function cursorNext(value: unknown, pageUrl: string): string | undefined 
   }
   return undefined;
 }
+
+/** Folded keys of a JSON batch's own page number, and of its last page (or page count). */
+const CURRENT_PAGE_KEYS = new Set(['currentpage', 'page', 'pagenumber', 'current', 'pagenum', 'pageno']);
+const LAST_PAGE_KEYS = new Set(['lastpage', 'pages', 'totalpages', 'pagecount', 'numpages', 'nbpages', 'pagestotal', 'lastpagenumber', 'maxpage']);
+/** Query keys of a page number, the first found being stepped; offsets, which a page number must not be added beside. */
+const PAGE_PARAMS = ['page', 'p', 'pg', 'paged', 'pageno', 'page_no', 'pagenum', 'page_number', 'pageNumber', 'current_page', 'currentPage'];
+const OFFSET_PARAMS = ['offset', 'start', 'skip', 'from', 'o', 'limitstart'];
+
+function pageNumber(v: unknown): number | undefined {
+  const n = typeof v === 'number' ? v : typeof v === 'string' && /^\d{1,6}$/.test(v.trim()) ? Number(v) : NaN;
+  return Number.isInteger(n) && n >= 1 && n <= 100_000 ? n : undefined;
+}
+
+/**
+ * The URL of the batch after a JSON answer read at `pageUrl` that gives no next link, only page
+ * numbers (Laravel's `meta: {current_page, last_page}`, pagy's `{page, pages}`, `{currentPage,
+ * totalPages}`, in the answer or its `meta` / `pagination` / `paging` / `pageInfo`): `pageUrl` with
+ * its page parameter (`page`, `p`, `paged` …; `page` added when it has none, unless it pages by
+ * offset) set to the current page + 1. Undefined on the last page or without both numbers.
+ */
+export function pageCountNext(value: unknown, pageUrl: string): string | undefined {
+  if (!isJson(value)) return undefined;
+  const holders = [value, value.meta, value.pagination, value.paging, value.pageInfo, value.page_info, isJson(value.meta) ? value.meta.pagination : undefined].filter(isJson);
+  for (const h of holders) {
+    let current: number | undefined;
+    let last: number | undefined;
+    for (const [k, v] of Object.entries(h)) {
+      const key = fold(k);
+      if (current === undefined && CURRENT_PAGE_KEYS.has(key)) current = pageNumber(v);
+      else if (last === undefined && LAST_PAGE_KEYS.has(key)) last = pageNumber(v);
+    }
+    if (current === undefined || last === undefined) continue;
+    if (current >= last) return undefined;
+    let url: URL;
+    try {
+      url = new URL(pageUrl);
+    } catch {
+      return undefined;
+    }
+    const name = PAGE_PARAMS.find((p) => url.searchParams.has(p));
+    if (name === undefined && OFFSET_PARAMS.some((p) => url.searchParams.has(p))) return undefined;
+    url.searchParams.set(name ?? 'page', String(current + 1));
+    return url.href === pageUrl ? undefined : url.href;
+  }
+  return undefined;
+}
+
+/**
+ * Attributes naming where a list's entries come from: `data-url`, `data-api`, `data-endpoint`,
+ * `data-source` … and a Stimulus controller's value (`data-<controller>-url-value`). Attribute
+ * names are short: bounded quantifiers only.
+ */
+const LIST_ENDPOINT_ATTR = /^data-(?:[a-z0-9_]{1,40}-){0,3}(?:url|endpoint|api|source|src|feed|href)(?:-value)?$/;
+/** Elements that name a resource of their own with such attributes (an image, a link, a control), not a list. */
+const NOT_A_LIST = new Set(['A', 'BUTTON', 'SCRIPT', 'LINK', 'IMG', 'IFRAME', 'VIDEO', 'AUDIO', 'SOURCE', 'INPUT', 'FORM', 'OBJECT', 'EMBED', 'PICTURE', 'TEMPLATE', 'META', 'OPTION', 'SELECT']);
+/** Files that are a page's assets, never its data. */
+const ASSET = /\.(?:png|jpe?g|gif|webp|avif|svg|ico|bmp|css|m?js|map|woff2?|ttf|otf|eot|mp4|webm|mp3|ogg|pdf)$/i;
+/** Elements whose text a user does not see as the list's (its template, scripts, a noscript notice). */
+const UNSEEN = new Set(['TEMPLATE', 'SCRIPT', 'STYLE', 'NOSCRIPT', 'SVG']);
+
+/**
+ * The endpoint a page's empty list is filled from, as written: an element outside the page's
+ * chrome (header, footer, nav, aside) and no link, button, image nor script, that names a URL in
+ * an endpoint attribute (`data-url`, `data-api`, `data-endpoint`, `data-source`, a Stimulus
+ * `data-<controller>-url-value` …; not an asset such as an image or a script) and shows no
+ * entries itself: its visible text (its `<template>`, scripts and noscript notice aside) at most
+ * a loading line ('Chargement…'), no contact in it. A container holding a `<template>` comes
+ * first. Read only for a page where nothing else gave companies (an Alpine.js or Stimulus list
+ * rendered on the client). Bounded: at most 2,000 candidate elements, 200 nodes of text each.
+ */
+export function listEndpoint(elements: readonly HTMLElement[]): string | undefined {
+  let found: string | undefined;
+  let candidates = 0;
+  for (const el of elements) {
+    const raw = el.rawAttrs;
+    if (raw.length < 10 || !raw.includes('data-') || NOT_A_LIST.has(el.tagName)) continue;
+    if (++candidates > 2_000) break;
+    let url: string | undefined;
+    for (const [name, value] of Object.entries(el.attributes)) {
+      if (name.length > 80 || !LIST_ENDPOINT_ATTR.test(name.toLowerCase())) continue;
+      const v = value.trim();
+      if (usable(v) && /[/?]/.test(v) && !/^(?:mailto|tel|data):/i.test(v) && !ASSET.test(v.split(/[?#]/, 1)[0])) {
+        url = v;
+        break;
+      }
+    }
+    if (url === undefined || !emptyList(el)) continue;
+    const withTemplate = el.querySelector('template') !== null;
+    if (withTemplate) return url;
+    found ??= url;
+  }
+  return found;
+}
+
+/** Whether an element shows no entries: outside the page's chrome, at most a short line of visible text without contacts. */
+function emptyList(el: HTMLElement): boolean {
+  for (let a: HTMLElement | null = el; a; a = a.parentNode) {
+    if (a.tagName === 'HEADER' || a.tagName === 'FOOTER' || a.tagName === 'NAV' || a.tagName === 'ASIDE' || a.tagName === 'TEMPLATE') return false;
+  }
+  let text = '';
+  let nodes = 0;
+  const stack = [...el.childNodes];
+  while (stack.length > 0) {
+    const n = stack.pop()!;
+    if (++nodes > 200) return false;
+    if (n.nodeType === 3) {
+      text += n.text;
+      if (text.length > 400) return false;
+    } else if (n.nodeType === 1 && !UNSEEN.has((n as HTMLElement).tagName)) stack.push(...n.childNodes);
+  }
+  const seen = text.replace(/\s+/g, ' ').trim();
+  return seen.length <= 80 && !seen.includes('@') && (seen.match(/\d/g) ?? []).length < 6;
+}

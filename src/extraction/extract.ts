@@ -34,7 +34,7 @@ import { shortText } from './nodeText';
 import { attrOf, blockText, classAndId, classText, descendants, hasAttr, isCardTelType, itemParts, parsePage, type ItemParts, type ParsedPage } from './parse';
 import type { SourceSelectors } from './sources';
 import { dataAttributeJson } from './embeddedState';
-import { cursorNext, isCursorToken } from './cursor';
+import { cursorNext, isCursorToken, listEndpoint, pageCountNext } from './cursor';
 import { positionedRecords } from './positioned';
 
 /** One company as read from one page, before normalisation across pages and sources. */
@@ -91,7 +91,9 @@ export interface Listing {
   chromeContacts: string[];
   /**
    * A page without companies whose listing is in a data file (a Gatsby site's
-   * `/page-data/<path>/page-data.json`): its URL, to be fetched and read as this page's listing.
+   * `/page-data/<path>/page-data.json`, the JSON endpoint an empty list container names, also
+   * beside a few companies shown elsewhere on the page): its URL, to be fetched and read as this
+   * page's listing, with the companies the page itself shows.
    */
   data?: string;
   /** The shape its repeated entries share (their tag and class, their parent's), to find a lone entry on another page of the list. */
@@ -207,7 +209,8 @@ export function readListing(html: string, pageUrl: string, selectors: SourceSele
   const { companies, dropped, shape } = companiesOf(page, pageUrl, selectors, { ...options, siteContacts });
   const listing: Listing = next === undefined ? { companies, dropped, chromeContacts } : { companies, next, dropped, chromeContacts };
   if (shape !== undefined) listing.shape = shape;
-  const data = companies.length === 0 ? pageDataUrl(page, pageUrl, base) : undefined;
+  // (A list filled on the client is looked for beside a few entries too: a sidebar's 'À la une' outside the empty list.)
+  const data = companies.length === 0 ? pageDataUrl(page, pageUrl, base) ?? listData(page, pageUrl, base, next) : companies.length <= FEW_BESIDE_LIST ? listData(page, pageUrl, base, next) : undefined;
   if (data !== undefined) listing.data = data;
   return listing;
 }
@@ -235,6 +238,21 @@ function pageDataUrl(page: ParsedPage, pageUrl: string, base: string): string | 
   return new URL(`/page-data/${path}/page-data.json`, url).href;
 }
 
+/** Most entries a page may show beside a list filled on the client (a sidebar's featured companies) for that list to be read too. */
+const FEW_BESIDE_LIST = 3;
+
+/**
+ * Where a page's empty list is filled from on the client: the JSON endpoint its list container
+ * names ({@link listEndpoint}: an Alpine.js `data-url`, a Stimulus `data-…-url-value`), resolved;
+ * not this page, nor its next page (read as such).
+ */
+function listData(page: ParsedPage, pageUrl: string, base: string, next: string | undefined): string | undefined {
+  const href = listEndpoint(page.elements);
+  const url = href === undefined ? undefined : absolute(href, base);
+  if (!url || withoutHash(url) === withoutHash(pageUrl) || (next !== undefined && withoutHash(url) === withoutHash(next))) return undefined;
+  return url;
+}
+
 function isJsonBody(body: string, contentType = ''): boolean {
   if (/json/i.test(contentType)) return true;
   if (/html/i.test(contentType)) return false;
@@ -252,7 +270,8 @@ function readJsonListing(body: string, pageUrl: string, selectors: SourceSelecto
   }
   const written = jsonNext(value);
   // A batch that gives only a cursor (meta.after, pagination.next_cursor): the same endpoint with that cursor.
-  const next = written === undefined || isCursorToken(written) ? cursorNext(value, pageUrl) : typeof written === 'number' ? withPage(pageUrl, written) : absolute(written, pageUrl);
+  // Else only page numbers (meta.current_page / last_page): the same endpoint with the next number.
+  const next = (written === undefined || isCursorToken(written) ? cursorNext(value, pageUrl) : typeof written === 'number' ? withPage(pageUrl, written) : absolute(written, pageUrl)) ?? pageCountNext(value, pageUrl);
   const fragment = jsonHtml(value);
   const listing: Listing = fragment !== undefined
     ? { ...readListing(fragment, pageUrl, selectors, { ...options, contentType: 'text/html', fragment: true }), chromeContacts: [] }

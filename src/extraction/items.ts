@@ -57,7 +57,11 @@ const AD_KEYS = new Set(['sponsored', 'issponsored', 'promoted', 'ispromoted', '
 /** Numbered and qualified keys: tel1, telephone_2, tel_fixe, phone_mobile, mobile2, email1, fax2 (folded). */
 const PHONE_KEY = /^(?:tel|tél|telephone|téléphone|phone|mobile|gsm|portable|fixe|cell|numtel|numerotel|numerotelephone)(?:\d|fixe|mobile|portable|gsm|bureau|pro|principal|secondaire|number|numero)*$/u;
 const FAX_KEY = /^(?:fax|telecopie|télécopie)(?:\d|number|numero)*$/u;
-const EMAIL_KEY = /^(?:e?mail|courriel|adresseemail|adressemail)(?:\d|pro|contact|address|principal|secondaire|second|secondary|perso|autre|other)*$/u;
+/**
+ * An e-mail key with any qualifier after it (email1, email_pro, email_reservation, courriel_inscriptions,
+ * mailDirection): its value is read as e-mails only when it holds one.
+ */
+const EMAIL_KEY = /^(?:e?mail|courriel|adresseemail|adressemail)[\p{L}\d]{0,30}$/u;
 /** Keys under which a company keeps its contacts in a nested object ({contact: {phone, email}}). */
 const NESTED_KEYS = new Set(['contact', 'contacts', 'coordonnees', 'coordonnées', 'contactinfo', 'contactinformation', 'details', 'info', 'infos', 'attributes', 'fields', 'properties']);
 
@@ -843,15 +847,35 @@ export function repeatedItems(root: HTMLElement): RepeatedItems {
   try {
     wrapNamedTerms(root);
     const found = repeatedGroups(root);
-    // Entries led by a term or heading (runs of <dt>/<h3> siblings) are looked for too: the richer in
-    // contacts wins (a classless page's banner and menu side by side, a sidebar of three featured
-    // companies, against a <dl> of every company).
-    if (!wrapLedEntries(root)) return strip(found);
+    // Entries led by a term or heading (runs of <dt>/<h3> siblings, or of sibling blocks whose first
+    // holds only a name) are looked for too: the richer in contacts wins (a classless page's banner and
+    // menu side by side, a sidebar of three featured companies, against a <dl> of every company).
+    if (!wrapLedEntries(root, found.counts)) return strip(found);
     const led = repeatedGroups(root);
-    return strip(found.items.length + found.advertisements.length === 0 || led.withContacts > found.withContacts ? led : found);
+    return strip(found.items.length + found.advertisements.length === 0 || led.withContacts > found.withContacts || (led.withContacts === found.withContacts && namedByRuns(found, led)) ? led : found);
   } finally {
     mainClasses = outer;
   }
+}
+
+/**
+ * Whether the runs found by {@link wrapLedEntries} name the blocks found without them: every block
+ * found is inside a run, and most of those holding a contact have no name of their own (no heading,
+ * bold text, link: only a first line, which is then their activity or address, the name being
+ * the block before them).
+ */
+function namedByRuns(found: RepeatedItems & { counts: Map<HTMLElement, Counts> }, led: RepeatedItems): boolean {
+  const runs = new Set(led.items);
+  let withContact = 0;
+  let unnamed = 0;
+  for (const m of found.items) {
+    if (!insideAny(m, runs)) return false;
+    const c = found.counts.get(m) ?? ZERO;
+    if (c.numbers + c.ats + c.tels === 0) continue;
+    withContact++;
+    if (c.names === 0) unnamed++;
+  }
+  return withContact > 0 && unnamed * 2 > withContact;
 }
 
 /** Tags that open an entry written as a run of siblings: a term of a definition list, a heading. */
@@ -861,21 +885,141 @@ const LEADERS = new Set(['DT', 'H2', 'H3', 'H4', 'H5', 'H6']);
  * Entries written as runs of siblings rather than one element each (`<dt>name</dt><dd>…</dd>
  * <dd>…</dd>`, `<h3>name</h3><p>…</p><p>…</p>`): under a parent with at least two leaders of
  * one tag (dt, or one heading level), each leader and the siblings up to the next one are moved
- * into an element of their own, so that they are found as repeated blocks. Used only when a
- * page has no repeated blocks otherwise. One pass over the tree; true when anything was wrapped.
+ * into an element of their own, so that they are found as repeated blocks. Else, under a parent
+ * of flat sibling blocks (a site builder's grid: a name block, a text block, an image block per
+ * member, no wrapper per member), the runs of {@link nameBlockRuns}. Weighed against the repeated
+ * blocks by the caller. One pass over the tree; true when anything was wrapped.
  */
-function wrapLedEntries(root: HTMLElement): boolean {
+function wrapLedEntries(root: HTMLElement, counts: Map<HTMLElement, Counts>): boolean {
   let wrapped = false;
   for (const parent of [root, ...descendants(root)]) {
     const kids = parent.childNodes;
     const leaders = new Map<string, number>();
     for (const k of kids) if (k.nodeType === 1 && LEADERS.has((k as HTMLElement).tagName)) leaders.set((k as HTMLElement).tagName, (leaders.get((k as HTMLElement).tagName) ?? 0) + 1);
     const tag = [...leaders].filter(([, n]) => n >= 2).sort((a, b) => b[1] - a[1])[0]?.[0];
-    if (!tag) continue;
-    wrapRuns(parent, tag);
+    if (tag) {
+      wrapRuns(parent, tag);
+      wrapped = true;
+      continue;
+    }
+    const runs = kids.length >= 6 && counts.has(parent) ? nameBlockRuns(parent, counts) : undefined;
+    if (runs === undefined) continue;
+    wrapSpans(parent, runs);
     wrapped = true;
   }
   return wrapped;
+}
+
+/**
+ * Records written as runs of flat sibling blocks with a repeating period (a Wix or Squarespace
+ * grid: [logo, name, text] [logo, name, text] …, no element per record): the leaders are the
+ * parent's children of one shape that hold only a name (one short line in a heading or bold text;
+ * not a field label, a contact, a number, the page's h1) and are followed by something shown
+ * before the next (else a group's heading), at least three, spaced by one period
+ * (two or more blocks) at least half the time, each followed by contacts in at least half of its
+ * runs. A run is its leader with the blocks after it, one period long and never past the next
+ * run, and with the empty blocks (a logo) that come right before every leader. The runs as
+ * [first, last] element indices among the parent's element children, or undefined.
+ */
+function nameBlockRuns(parent: HTMLElement, counts: Map<HTMLElement, Counts>): [number, number][] | undefined {
+  const blocks = parent.childNodes.filter((c): c is HTMLElement => c.nodeType === 1);
+  if (blocks.length < 6) return undefined;
+  const byShape = new Map<string, number[]>();
+  blocks.forEach((b, i) => {
+    if (!isNameBlock(b, counts)) return;
+    const key = signature(b);
+    const list = byShape.get(key);
+    if (list) list.push(i);
+    else byShape.set(key, [i]);
+  });
+  const shaped = [...byShape.values()].filter((l) => l.length >= 3).sort((a, b) => b.length - a.length)[0];
+  if (shaped === undefined) return undefined;
+  // A name block with nothing of its own before the next (a group's heading: 'Céréales', then its members) leads no record.
+  const shown = (j: number) => {
+    const c = counts.get(blocks[j]);
+    return c !== undefined && c.texts + c.links + c.tels + c.ats > 0;
+  };
+  const leaders = shaped.filter((l, i) => {
+    const end = i + 1 < shaped.length ? shaped[i + 1] : blocks.length;
+    for (let j = l + 1; j < end; j++) if (shown(j)) return true;
+    return false;
+  });
+  if (leaders.length < 3) return undefined;
+  const gaps = new Map<number, number>();
+  for (let i = 1; i < leaders.length; i++) gaps.set(leaders[i] - leaders[i - 1], (gaps.get(leaders[i] - leaders[i - 1]) ?? 0) + 1);
+  const [period, times] = [...gaps].sort((a, b) => b[1] - a[1] || a[0] - b[0])[0];
+  if (period < 2 || times * 2 < leaders.length - 1) return undefined;
+  // Empty blocks (a logo, a divider) right before every leader open its run.
+  const isLeader = new Set(leaders);
+  let before = 0;
+  while (before + 1 < period && leaders.every((l, i) => {
+    const j = l - before - 1;
+    const c = j >= 0 ? counts.get(blocks[j]) : undefined;
+    return c !== undefined && !isLeader.has(j) && (i === 0 || j > leaders[i - 1]) && !shown(j) && signature(blocks[j]) === signature(blocks[leaders[0] - before - 1]);
+  })) before++;
+  const runs: [number, number][] = [];
+  let withContacts = 0;
+  leaders.forEach((l, i) => {
+    const first = l - before;
+    const last = Math.min(first + period, i + 1 < leaders.length ? leaders[i + 1] - before : blocks.length) - 1;
+    runs.push([first, last]);
+    for (let j = l + 1; j <= last; j++) {
+      const c = counts.get(blocks[j]);
+      if (c && c.numbers + c.ats + c.tels > 0) {
+        withContacts++;
+        break;
+      }
+    }
+  });
+  return withContacts * 2 >= leaders.length ? runs : undefined;
+}
+
+/** Tags of a name set apart in a block (a heading, bold text); a link alone is a button's. */
+const NAME_BLOCK_TAGS = new Set(['H2', 'H3', 'H4', 'H5', 'H6', 'STRONG', 'B']);
+
+/**
+ * A block that holds only a name: one short line (at most three text nodes, 100 characters, two
+ * letters, fewer than six digits, no contact, not a field label, an ad badge or a question) of
+ * which a heading or bold text holds all; not the page's h1. Bounded (40 nodes).
+ */
+function isNameBlock(b: HTMLElement, counts: Map<HTMLElement, Counts>): boolean {
+  const c = counts.get(b);
+  if (!c || c.names === 0 || c.texts === 0 || c.texts > 3 || c.digits >= 6 || c.ats + c.tels + c.numbers + c.h1s > 0) return false;
+  const text = shortText(b, 100);
+  if (text === undefined || text.length < 2 || !/\p{L}{2}/u.test(text) || text.endsWith('?') || isFieldLabel(b) || LEADING_LABEL.test(text) || AD_BADGE.test(text.replace(/[\s()[\]·•|-]+/g, ''))) return false;
+  const stack = [...b.childNodes];
+  let steps = 0;
+  while (stack.length > 0 && ++steps <= 40) {
+    const n = stack.pop()!;
+    if (n.nodeType !== 1) continue;
+    const el = n as HTMLElement;
+    if ((NAME_BLOCK_TAGS.has(el.tagName) || isInlineBold(el)) && shortText(el, 100) === text) return true;
+    stack.push(...el.childNodes);
+  }
+  return false;
+}
+
+/** Moves each run of `parent`'s element children ([first, last] indices among them) into a div of its own, with the text between. */
+function wrapSpans(parent: HTMLElement, runs: readonly [number, number][]): void {
+  const out: typeof parent.childNodes = [];
+  let element = -1;
+  let r = 0;
+  let group: HTMLElement | undefined;
+  for (const k of parent.childNodes) {
+    if (k.nodeType === 1) {
+      element++;
+      while (r < runs.length && runs[r][1] < element) r++;
+      if (r < runs.length && runs[r][0] === element) {
+        group = new HTMLElementClass('div', { class: 'entry' }, 'class="entry"', parent, [-1, -1]);
+        out.push(group);
+      } else if (r >= runs.length || element < runs[r][0]) group = undefined;
+    }
+    if (group) {
+      k.parentNode = group;
+      group.childNodes.push(k);
+    } else out.push(k);
+  }
+  parent.childNodes = out;
 }
 
 /**
@@ -925,8 +1069,8 @@ function strip({ items, advertisements }: RepeatedItems & { withContacts: number
   return { items, advertisements };
 }
 
-/** The entries of {@link repeatedItems}, and how many of them hold contacts. */
-function repeatedGroups(root: HTMLElement): RepeatedItems & { withContacts: number } {
+/** The entries of {@link repeatedItems}, how many of them hold contacts, and the counts they were found with. */
+function repeatedGroups(root: HTMLElement): RepeatedItems & { withContacts: number; counts: Map<HTMLElement, Counts> } {
   const counts = countAll(root);
   type Group = { parent: HTMLElement; key: string; members: HTMLElement[]; score: number; size: number; qualified: number };
   const groups: Group[] = [];
@@ -959,7 +1103,7 @@ function repeatedGroups(root: HTMLElement): RepeatedItems & { withContacts: numb
       if (qualified >= 2 && qualified * 2 >= members.length - titleRows(members)) groups.push({ parent, key, members, score, size: size / members.length, qualified });
     }
   }
-  if (groups.length === 0) return { items: [], advertisements: [], withContacts: 0 };
+  if (groups.length === 0) return { items: [], advertisements: [], withContacts: 0, counts };
   groups.sort((a, b) => b.score - a.score || a.size - b.size);
   let best = groups[0];
   let chosen = [best, ...groups.slice(1).filter((g) => g.key === best.key && signature(g.parent) === signature(best.parent) && !insideAny(g.parent, best.members) && !best.members.some((m) => insideAny(m, g.members)))];
@@ -1016,7 +1160,7 @@ function repeatedGroups(root: HTMLElement): RepeatedItems & { withContacts: numb
     // (An index of 26 letters is more nodes than a short text: its whole text, read once, the members being disjoint.)
     if (text !== undefined ? isPaginationText(text) || isLetterIndex(text) : c.links >= MIN_INDEX_LETTERS && isLetterIndex(members[i].text)) members.splice(i, 1);
   }
-  if (members.length === 0) return { items: [], advertisements: [], withContacts: 0 };
+  if (members.length === 0) return { items: [], advertisements: [], withContacts: 0, counts };
   const weakShare = members.filter((m) => adMarks(m).weak).length / members.length;
   const items: HTMLElement[] = [];
   const advertisements: HTMLElement[] = [];
@@ -1025,7 +1169,7 @@ function repeatedGroups(root: HTMLElement): RepeatedItems & { withContacts: numb
     if (marks.strong || (marks.weak && weakShare < 0.5) || hasAdBadge(m)) advertisements.push(m);
     else items.push(m);
   }
-  return { items, advertisements, withContacts: items.filter((m) => qualifies(m, counts) === 2).length };
+  return { items, advertisements, withContacts: items.filter((m) => qualifies(m, counts) === 2).length, counts };
 }
 
 /**
@@ -1144,8 +1288,8 @@ const TIER_WORDS = new Set(['premium', 'vip', 'featured', 'gold', 'silver', 'pla
 const ZEBRA_WORDS = new Set(['odd', 'even', 'alt', 'alternate', 'first', 'last', 'pair', 'paire', 'impair', 'impaire', 'pairs', 'impairs']);
 const ZEBRA_SUFFIX = /[-_](?:odd|even|alt|alternate|pair|paire|impair|impaire)$/;
 
-function insideAny(el: HTMLElement, ancestors: HTMLElement[]): boolean {
-  const set = new Set(ancestors);
+function insideAny(el: HTMLElement, ancestors: HTMLElement[] | ReadonlySet<HTMLElement>): boolean {
+  const set = ancestors instanceof Set ? ancestors : new Set(ancestors);
   for (let a: HTMLElement | null = el; a; a = a.parentNode) if (set.has(a)) return true;
   return false;
 }

@@ -276,9 +276,10 @@ async function runSource(state: SourceState, ctx: SourceContext): Promise<void> 
     }
     let page = { url: res.url, html: res.body, contentType: res.contentType };
     let listing = read.result;
-    // A page whose listing is only in a data file it names (a Gatsby page-data.json): that file,
-    // fetched like any page (robots, politeness, deadline), is read as this page's listing.
-    const data = listing.companies.length === 0 ? listing.data : undefined;
+    // A page whose listing is only in a data file it names (a Gatsby page-data.json, the endpoint of a
+    // list filled on the client): that file, fetched like any page (robots, politeness, deadline), is
+    // read as this page's listing, after the few companies the page itself shows.
+    const data = listing.data;
     if (data !== undefined && !visited.has(data) && sameHost(data, first)) {
       visited.add(data);
       const got = await get(data);
@@ -287,7 +288,7 @@ async function runSource(state: SourceState, ctx: SourceContext): Promise<void> 
         if (more.ok && more.result.kind === 'listing') {
           state.pagesRead++;
           page = { url: got.url, html: got.body, contentType: got.contentType };
-          listing = { ...more.result, next: listing.next ?? more.result.next, chromeContacts: listing.chromeContacts };
+          listing = { ...more.result, companies: [...listing.companies, ...more.result.companies], next: listing.next ?? more.result.next, chromeContacts: listing.chromeContacts };
         } else dropped(state, got.url, more);
       } else if (!got.ok && got.deadline) state.cut = true;
     }

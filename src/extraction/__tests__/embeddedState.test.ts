@@ -7,7 +7,7 @@
 import { parse } from 'node-html-parser';
 import { readListing } from '../extract';
 import { dataAttributeJson, typedContact, unescapeTransferState } from '../embeddedState';
-import { cursorNext, scrollSentinelNext } from '../cursor';
+import { cursorNext, listEndpoint, pageCountNext, scrollSentinelNext } from '../cursor';
 import { findNextPage } from '../items';
 
 const URL = 'https://annuaire.test/liste?wilaya=16';
@@ -126,6 +126,89 @@ describe('infinite scroll with a cursor', () => {
     const listing = readListing(body, 'https://annuaire.test/api/f?w=30&after=c1', {}, { contentType: 'application/json' });
     expect(listing.companies.map((c) => c.name)).toEqual(['Trans A']);
     expect(listing.next).toBe('https://annuaire.test/api/f?w=30&after=c2');
+  });
+});
+
+describe('a list filled on the client from the JSON endpoint its container names', () => {
+  const page = (list: string, after = '') => `<!doctype html><html><body><header><a href="/">Annuaire</a> 021 44 55 66 <a data-url="/api/panier?x=1">Panier</a></header><main><h1>Restaurants</h1>${list}${after}</main><footer>contact@annuaire.test</footer></body></html>`;
+  const alpine = '<div id="listing" class="grid" data-url="/api/v1/etablissements?wilaya=42&amp;page=1" x-data="listing()"><template x-for="e in items"><article><h2 x-text="e.nom"></h2><a :href="\'tel:\' + e.mobile" x-text="e.mobile"></a></article></template><div class="animate-pulse h-40"></div><div class="animate-pulse h-40"></div></div>';
+
+  test('an Alpine.js container (x-for template, skeletons) holding no entry: its data-url is the data of the page', () => {
+    const listing = readListing(page(alpine, '<noscript><p>Activez JavaScript pour voir la liste.</p></noscript>'), 'https://resto.test/restaurants/tipaza');
+    expect(listing.companies).toEqual([]);
+    expect(listing.data).toBe('https://resto.test/api/v1/etablissements?wilaya=42&page=1');
+  });
+
+  test('a Stimulus value on a list showing only a loading line', () => {
+    const html = page('<ol class="resultats" data-controller="annuaire" data-annuaire-url-value="/api/v2/ecoles.json?page=1" data-annuaire-page-value="1"><li aria-busy="true">Chargement des établissements…</li></ol>');
+    expect(readListing(html, 'https://ecoles.test/el-oued').data).toBe('https://ecoles.test/api/v2/ecoles.json?page=1');
+    expect(listEndpoint(parse(html).querySelectorAll('*'))).toBe('/api/v2/ecoles.json?page=1');
+  });
+
+  test.each([
+    ['a page whose list is in the HTML', `<div data-url="/api/liste?page=2"></div>${['Numidia Conseil', 'Atlas BTP', 'Tassili Transit', 'Hoggar Froid'].map((n, i) => `<div class="fiche"><h3>${n}</h3><p>Tél : 021 23 45 6${i}</p></div>`).join('')}`],
+    ['a container that shows text of its own', '<div class="liste" data-url="/api/liste"><p>Les établissements de la wilaya de Tipaza, classés par commune et par spécialité, mis à jour chaque semaine par notre équipe.</p></div>'],
+    ['a container showing a contact', '<div class="liste" data-url="/api/liste"><p>Écrivez-nous : liste@annuaire.test</p></div>'],
+    ['an image named by data-src, a link by data-href', '<div class="hero" data-src="/img/hero.webp"></div><div class="carte" data-href="/carte.jpg"></div><a data-url="/api/liste?page=1"></a>'],
+    ['an endpoint only in the header', ''],
+  ])('no data endpoint: %s', (_, body) => {
+    expect(readListing(page(body), 'https://resto.test/restaurants').data).toBeUndefined();
+  });
+
+  test('beside a few companies shown elsewhere (a featured block), the empty list is read too; not beside a list of its own', () => {
+    const featured = (n: number) => `<div class="une"><h2>À la une</h2>${['Atlas Grill', 'Numidia Café', 'Tassili Pizza', 'Hoggar Snack'].slice(0, n).map((name, i) => `<div class="une-item"><strong>${name}</strong><p>Tél : 024 46 10 2${i}</p></div>`).join('')}</div>`;
+    const few = readListing(page(featured(3) + alpine), 'https://resto.test/restaurants');
+    expect(few.companies.map((c) => c.name)).toEqual(['Atlas Grill', 'Numidia Café', 'Tassili Pizza']);
+    expect(few.data).toBe('https://resto.test/api/v1/etablissements?wilaya=42&page=1');
+    const many = readListing(page(featured(4) + alpine), 'https://resto.test/restaurants');
+    expect(many.companies).toHaveLength(4);
+    expect(many.data).toBeUndefined();
+  });
+
+  test('an endpoint that is the page’s next page (an infinite scroll sentinel) is read as the next page, not as its data', () => {
+    const listing = readListing(page('<div class="infinite-scroll" data-url="/api/liste?page=1"></div>'), 'https://resto.test/restaurants');
+    expect(listing.next).toBe('https://resto.test/api/liste?page=1');
+    expect(listing.data).toBeUndefined();
+  });
+
+  test('Laravel API resources: data[] with a sponsored entry dropped, e-mail keys with a qualifier, links.next followed', () => {
+    const body = JSON.stringify({
+      data: [
+        { id: 1, nom: 'Restaurant Port de Tipaza', type: 'Restaurant', sponsorise: false, telephone: null, mobile: '0778569632', email: null, email_reservation: 'resa@port-tipaza.dz' },
+        { id: 9, nom: 'Tipaza Events Location', type: 'Annonce', sponsorise: true, mobile: '0778 08 16 34', email: 'reservation@tipaza-events.dz' },
+        { id: 2, nom: 'Crêperie Gouraya', type: 'Restauration rapide', sponsorise: false, telephone: '024 10 63 46', mobile: null, email: 'info@creperie-gouraya.dz', email_verified: true },
+      ],
+      links: { first: '/api/v1/e?page=1', last: '/api/v1/e?page=2', prev: null, next: '/api/v1/e?page=2' },
+      meta: { current_page: 1, last_page: 2, per_page: 3, total: 5 },
+    });
+    const listing = readListing(body, 'https://resto.test/api/v1/e?page=1', {}, { contentType: 'application/json' });
+    expect(listing.companies.map((c) => [c.name, c.phones, c.emails])).toEqual([
+      ['Restaurant Port de Tipaza', ['+213778569632'], ['resa@port-tipaza.dz']],
+      ['Crêperie Gouraya', ['+21324106346'], ['info@creperie-gouraya.dz']],
+    ]);
+    expect(listing.dropped.advertisement).toBe(1);
+    expect(listing.next).toBe('https://resto.test/api/v1/e?page=2');
+  });
+
+  test.each([
+    [{ meta: { current_page: 1, last_page: 3 } }, 'https://a.test/api/e?w=42&page=1', 'https://a.test/api/e?w=42&page=2'],
+    [{ meta: { page: 2, pages: 3, count: 22 } }, 'https://a.test/api/ecoles.json?page=2', 'https://a.test/api/ecoles.json?page=3'],
+    [{ pagination: { currentPage: '1', totalPages: '4' } }, 'https://a.test/api/e?p=1', 'https://a.test/api/e?p=2'],
+    [{ meta: { current_page: 1, last_page: 2 } }, 'https://a.test/api/e', 'https://a.test/api/e?page=2'],
+  ])('page numbers only: %j at %s -> %s', (value, url, expected) => expect(pageCountNext(value, url)).toBe(expected));
+
+  test.each([
+    [{ meta: { current_page: 3, last_page: 3 } }, 'https://a.test/api/e?page=3'],
+    [{ meta: { page: 2 } }, 'https://a.test/api/e?page=2'],
+    [{ meta: { current_page: 1, last_page: 2 } }, 'https://a.test/api/e?offset=0'],
+    [{ meta: { current_page: 0, last_page: 2 } }, 'https://a.test/api/e?page=0'],
+  ])('no next page: %j at %s', (value, url) => expect(pageCountNext(value, url)).toBeUndefined());
+
+  test('a JSON batch with page numbers only is followed on the same endpoint', () => {
+    const body = JSON.stringify({ ecoles: [{ raison_sociale: 'Institut Souf Formation', coordonnees: { tel_mobile: '0661 23 45 67', courriel_inscriptions: 'inscriptions@souf-formation.dz' } }], meta: { page: 1, pages: 2 } });
+    const listing = readListing(body, 'https://ecoles.test/api/v2/ecoles.json?wilaya=39&page=1', {}, { contentType: 'application/json' });
+    expect(listing.companies.map((c) => [c.name, c.phones, c.emails])).toEqual([['Institut Souf Formation', ['+213661234567'], ['inscriptions@souf-formation.dz']]]);
+    expect(listing.next).toBe('https://ecoles.test/api/v2/ecoles.json?wilaya=39&page=2');
   });
 });
 

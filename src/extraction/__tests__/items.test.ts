@@ -774,3 +774,49 @@ describe('marketplaces and classifieds: the seller is the company', () => {
     expect(dropped.advertisement).toBe(1);
   });
 });
+
+describe('records written as runs of flat sibling blocks (a site builder’s grid, no element per record)', () => {
+  const block = (inner: string) => `<div class="blk comp-${Math.random().toString(36).slice(2, 8)}">${inner}</div>`;
+  const logo = () => block('<div class="img"><img src="/media/logo.png" alt="logo.png"></div>');
+  const members: [string, string][] = [
+    ['Électroménager Kebir', '<p>Négoce de céréales</p><p>Tél : 033 17 37 87</p><p><a href="mailto:kebir@hotmail.com">kebir@hotmail.com</a></p><p><em>Gérant : Amine Rezig</em></p>'],
+    ['Tissus Amrani', '<p>Quincaillerie</p><p>113, Boulevard Krim Belkacem, El Kantara</p><p>Mob : 0772 94 26 26</p>'],
+    ['SARL Ouled Djellal Dattes', '<p>Distribution de produits alimentaires</p><p>54, Rue Didouche Mourad, Biskra</p>'],
+    ['Groupe Rahmani', '<p>Distribution</p><p>Tél : 033 67 10 34</p><p>Fax : 033 67 10 35</p>'],
+  ];
+  const read = (grid: string) => readListing(chrome(`<section><div class="grid">${block('<h1>Nos membres</h1>')}${block('<p>Retrouvez les coordonnées de nos adhérents.</p>')}${grid}</div></section>`), URL).companies.map((c) => [c.name, c.phones, c.emails, c.faxes ?? []]);
+  const expected = [
+    ['Électroménager Kebir', ['+21333173787'], ['kebir@hotmail.com'], []],
+    ['Tissus Amrani', ['+213772942626'], [], []],
+    ['SARL Ouled Djellal Dattes', [], [], []],
+    ['Groupe Rahmani', ['+21333671034'], [], ['+21333671035']],
+  ];
+
+  test('[logo, name, text] per member (Wix): each logo, name block and text block are one company, the page title and intro none', () => {
+    expect(read(members.map(([n, t]) => logo() + block(`<h4><span><span style="font-weight:bold;">${n}</span></span></h4>`) + block(t)).join(''))).toEqual(expected);
+  });
+
+  test('[name, text, divider or button] per member with group headings and a closing call to join (Squarespace): the headings and the closing block are no company', () => {
+    const tail = (i: number) => (i % 2 ? block('<hr>') : block('<a class="btn" href="https://maps.google.com/?q=Biskra">Itinéraire</a>'));
+    const grid = block('<h2>Commerce de gros</h2>') + members.slice(0, 2).map(([n, t], i) => block(`<h3>${n}</h3>`) + block(t) + tail(i)).join('') + block('<h2>Distribution</h2>') + members.slice(2).map(([n, t], i) => block(`<h3>${n}</h3>`) + block(t) + tail(i)).join('') + block('<p><strong>Vous souhaitez adhérer ?</strong> Appelez le club au 033 21 96 94 ou écrivez à adhesion@club.dz.</p>');
+    expect(read(grid)).toEqual(expected);
+  });
+
+  test('[name, text] per member: the text block’s first line (its activity) is not the name, the block before it is', () => {
+    expect(read(members.map(([n, t]) => block(`<h3>${n}</h3>`) + block(t)).join(''))).toEqual(expected);
+    expect(read(members.map(([n, t]) => block(`<p><strong>${n}</strong></p>`) + block(t)).join(''))).toEqual(expected);
+  });
+
+  test('a table of two rows per company (a name row, a row of field cells) and a spacer row: one company per name row', () => {
+    const rows = members.map(([n, t]) => `<tr bgcolor="#1F4E79"><td colspan="2"><font color="#FFFFFF"><b>${n}</b></font></td></tr><tr bgcolor="#F2F2F2"><td>${t.replace(/<\/?p>/g, ' ')}</td><td>Skikda</td></tr><tr><td colspan="2"><img src="/spacer.gif"></td></tr>`).join('');
+    expect(readListing(chrome(`<table>${rows}</table>`), URL).companies.map((c) => [c.name, c.phones, c.emails, c.faxes ?? []])).toEqual(expected);
+  });
+
+  test('no runs without a period or without contacts: a list of names, sections of prose, name blocks followed by other name blocks', () => {
+    const names = ['Atlas', 'Numidia', 'Tassili', 'Hoggar'];
+    // A menu of names only: nothing to read.
+    expect(read(names.map((n) => block(`<h3>${n}</h3>`)).join(''))).toEqual([]);
+    // Headings over prose without any contact: no company.
+    expect(read(names.map((n) => block(`<h3>${n}</h3>`) + block('<p>Une histoire de la région et de ses paysages.</p>') + block('<p>Des sentiers balisés.</p>')).join(''))).toEqual([]);
+  });
+});

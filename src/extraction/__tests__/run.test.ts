@@ -521,6 +521,25 @@ describe('Gatsby pages whose listing is only in page-data.json', () => {
   });
 });
 
+test('a list filled on the client: the endpoint its empty container names is read as the page (after the company the page shows), then its pages by number until the last', async () => {
+  const json = (body: object) => ({ headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const s = await startSite({
+    '/robots.txt': 'User-agent: *\nDisallow: /admin\n',
+    '/ecoles': '<!doctype html><html><body><header>Annuaire — 032 20 44 10</header><main><h1>Écoles</h1><div class="une"><div class="une-item"><b>Académie numérique El Oued</b><p>Tél : 032 21 10 20</p></div><div class="une-item"><b>Institut Souf Formation</b><p>Mobile : 0661 23 45 67</p></div></div><ol class="liste" data-controller="annuaire" data-annuaire-url-value="/api/ecoles.json?w=39&amp;page=1"><li>Chargement…</li></ol></main></body></html>',
+    '/api/ecoles.json?w=39&page=1': json({ ecoles: [{ raison_sociale: 'Institut Souf Formation', coordonnees: { tel_mobile: '0661 23 45 67' } }, { raison_sociale: 'Souf Immobilier', publicite: true, coordonnees: { tel_mobile: '0770 11 52 98' } }], meta: { page: 1, pages: 2 } }),
+    '/api/ecoles.json?w=39&page=2': json({ ecoles: [{ raison_sociale: 'École privée Ennour', coordonnees: { courriel_inscriptions: 'inscriptions@ennour.dz' } }], meta: { page: 2, pages: 2 } }),
+  });
+  try {
+    const sources = parseSources(`sources:\n  - name: dz\n    search_url: "${s.origin}/ecoles"\n    max_pages: 5\n`);
+    const { companies, report } = await runExtraction({ pages: testPageReader(), sources, secteur: 'x', wilaya: ALGER, fetcher: fetcher(), deadlineMs: 5000 });
+    expect(companies.map((c) => [c.name, c.phones, c.emails])).toEqual([['Académie numérique El Oued', ['+21332211020'], []], ['Institut Souf Formation', ['+213661234567'], []], ['École privée Ennour', [], ['inscriptions@ennour.dz']]]);
+    expect(s.hits).toEqual(['/robots.txt', '/ecoles', '/api/ecoles.json?w=39&page=1', '/api/ecoles.json?w=39&page=2']);
+    expect(report[0]).toMatchObject({ status: 'ok', outcome: 'ok', pages_read: 3, companies_found: 3, items_dropped: { advertisement: 1 } });
+  } finally {
+    await s.close();
+  }
+});
+
 describe('pages read in worker threads with a budget', () => {
   const readers: PageReader[] = [];
   afterAll(async () => {
