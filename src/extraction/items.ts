@@ -10,11 +10,11 @@
  * string-aware bracket scan per candidate and parsed with JSON.parse, and JSON trees are walked
  * with a bound on nodes and depth.
  */
-import { HTMLElement as HTMLElementClass, type HTMLElement } from 'node-html-parser';
+import { HTMLElement as HTMLElementClass, type HTMLElement, type Node } from 'node-html-parser';
 import { findEmails, normalizePhone, readNumbers } from '../platform/contacts';
 import { attrOf, blockText, classAndId, classText, contactAttr, descendants, hasAttr, isNameLabelCell, parseHtml, type Kept } from './parse';
 import { isInlineBold } from './labels';
-import { isSpace, shortText } from './nodeText';
+import { collapseSpaces, isSpace, shortText } from './nodeText';
 import { isRecordRow, nestedRecords } from './tables';
 import { isEscapedTransferState, typedContact, unescapeTransferState } from './embeddedState';
 import { scrollSentinelNext } from './cursor';
@@ -854,16 +854,39 @@ const LEADERS = new Set(['DT', 'H2', 'H3', 'H4', 'H5', 'H6']);
  */
 function wrapLedEntries(root: HTMLElement): boolean {
   let wrapped = false;
-  for (const parent of [root, ...descendants(root)]) {
-    const kids = parent.childNodes;
-    const leaders = new Map<string, number>();
-    for (const k of kids) if (k.nodeType === 1 && LEADERS.has((k as HTMLElement).tagName)) leaders.set((k as HTMLElement).tagName, (leaders.get((k as HTMLElement).tagName) ?? 0) + 1);
-    const tag = [...leaders].filter(([, n]) => n >= 2).sort((a, b) => b[1] - a[1])[0]?.[0];
+  const elements = descendants(root);
+  for (let e = -1; e < elements.length; e++) {
+    const parent = e === -1 ? root : elements[e];
+    const tag = leaderTag(parent.childNodes);
     if (!tag) continue;
     wrapRuns(parent, tag);
     wrapped = true;
   }
   return wrapped;
+}
+
+/**
+ * The leader tag of a parent's children ({@link LEADERS}) met at least twice, the most often
+ * met (of equals, the first met), or undefined. Most parents have no two leaders: counted
+ * without building anything for them.
+ */
+function leaderTag(kids: readonly Node[]): string | undefined {
+  let first: string | undefined;
+  let leaders: Map<string, number> | undefined;
+  for (const k of kids) {
+    if (k.nodeType !== 1 || !LEADERS.has((k as HTMLElement).tagName)) continue;
+    const tag = (k as HTMLElement).tagName;
+    if (first === undefined) first = tag;
+    else {
+      leaders ??= new Map([[first, 1]]);
+      leaders.set(tag, (leaders.get(tag) ?? 0) + 1);
+    }
+  }
+  if (leaders === undefined) return undefined;
+  let best: string | undefined;
+  let most = 1;
+  for (const [tag, n] of leaders) if (n > most) [best, most] = [tag, n];
+  return best;
 }
 
 /**
@@ -1394,8 +1417,8 @@ const NOT_LISTING_WORDS = new Set(['cookie', 'cookies', 'consent', 'gdpr', 'rgpd
 
 function foldText(s: string): string {
   // (ASCII text has no accents: decomposing it and removing marks changes nothing.)
-  if (/^[\x00-\x7f]*$/.test(s)) return s.toLowerCase().replace(/\s+/g, ' ').trim();
-  return s.toLowerCase().normalize('NFD').replace(/\p{M}/gu, '').replace(/\s+/g, ' ').trim();
+  if (/^[\x00-\x7f]*$/.test(s)) return collapseSpaces(s.toLowerCase());
+  return collapseSpaces(s.toLowerCase().normalize('NFD').replace(/\p{M}/gu, ''));
 }
 
 function isJson(v: unknown): v is Json {

@@ -134,3 +134,23 @@ export function controlCharacterMessage(found: { index: number; codePoint: strin
 export function stripControlCharacters(s: string): string {
   return s.replace(CONTROL_CHARACTERS, '');
 }
+
+/**
+ * `text.replace(/\s+/g, ' ').trim()`: whitespace runs as one space, none at either end. Most
+ * texts read are already so (words and single spaces): one scan finds it, and they are returned
+ * as they are, without the pattern's new string.
+ */
+export function collapseSpaces(text: string): string {
+  const last = text.length - 1;
+  for (let i = 0; i <= last; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 32 ? i === 0 || i === last || isSpace(text.charCodeAt(i + 1)) : isSpace(c)) return text.replace(/\s+/g, ' ').trim();
+  }
+  return text;
+}
+
+/** Whether a character is whitespace or a line terminator as /\s/ and trim() read them. */
+export function isSpace(c: number): boolean {
+  if (c < 128) return c === 32 || (c >= 9 && c <= 13);
+  return c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;
+}
