@@ -517,8 +517,8 @@ function contactsOfChrome(page: ParsedPage): string[] {
     const tag = el.tagName;
     const chromeTag = tag === 'HEADER' || tag === 'FOOTER' || tag === 'NAV';
     // (An element without attributes has no role, class or id: only its tag can make it chrome.)
-    if ((!chromeTag && el.rawAttrs === '') || isPageFrame(el)) continue;
-    if (!chromeTag && !hasAttr(el, 'role') && !/footer|header|topbar|copyright|pied|colophon|entete|bandeau/.test(classAndId(el))) continue;
+    if (!chromeTag && (el.rawAttrs === '' || (!hasAttr(el, 'role') && !/footer|header|topbar|copyright|pied|colophon|entete|bandeau/.test(classAndId(el))))) continue;
+    if (isPageFrame(el)) continue;
     const chrome = isChrome(el);
     if (!(chrome || (tag !== 'ARTICLE' && classWords(el).some((w) => PAGE_CHROME_WORDS.has(w))))) continue;
     if (closest(el.parentNode, (a) => a.tagName === 'FOOTER' || a.tagName === 'HEADER' || a.tagName === 'NAV' || a.tagName === 'ARTICLE' || a.tagName === 'LI') !== undefined) continue;

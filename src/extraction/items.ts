@@ -942,8 +942,11 @@ function repeatedGroups(root: HTMLElement): RepeatedItems & { withContacts: numb
   type Group = { parent: HTMLElement; key: string; members: HTMLElement[]; score: number; size: number; qualified: number };
   const groups: Group[] = [];
   for (const [parent] of counts) {
+    // (Most elements have fewer than two counted children: those are skipped before any list is made.)
+    let counted = 0;
+    for (const c of parent.childNodes) if (c.nodeType === 1 && counts.has(c as HTMLElement) && ++counted === 2) break;
+    if (counted < 2) continue;
     const children = parent.childNodes.filter((c): c is HTMLElement => c.nodeType === 1 && counts.has(c as HTMLElement));
-    if (children.length < 2) continue;
     const bySignature = new Map<string, HTMLElement[]>();
     for (const child of children) {
       const key = signature(child);
@@ -1185,21 +1188,28 @@ function countAll(root: HTMLElement): Map<HTMLElement, Counts> {
     for (const child of el.childNodes) {
       if (child.nodeType === 3) {
         const text = child.rawText;
-        if (/\S/.test(text)) c.texts++;
         let run = 0;
+        let solid = false;
         for (let i = 0; i <= text.length; i++) {
           const code = i < text.length ? text.charCodeAt(i) : -1;
           if ((code >= 48 && code <= 57) || (code >= 0x660 && code <= 0x669) || (code >= 0x6f0 && code <= 0x6f9)) {
             c.digits++;
             run++;
+            solid = true;
             continue;
           }
           // Separators inside a number: space (a line break or tab too: HTML renders any as one space), . - ( ) +, no-break space.
-          if (code === 32 || code === 46 || code === 45 || code === 40 || code === 41 || code === 43 || code === 0xa0 || code === 10 || code === 13 || code === 9) continue;
+          if (code === 32 || code === 46 || code === 45 || code === 40 || code === 41 || code === 43 || code === 0xa0 || code === 10 || code === 13 || code === 9) {
+            if (code === 46 || code === 45 || code === 40 || code === 41 || code === 43) solid = true;
+            continue;
+          }
           if (run >= 9) c.numbers++;
           run = 0;
           if (code === 64) c.ats++;
+          if (code !== -1 && !solid && !isSpace(code)) solid = true;
         }
+        // (A text of anything but whitespace: what /\S/ finds.)
+        if (solid) c.texts++;
       } else if (child.nodeType === 1) {
         const cc = counts.get(child as HTMLElement);
         if (!cc) continue;

@@ -32,11 +32,20 @@ export function parsePage(html: string): ParsedPage {
   const root = parseHtml(html);
   const elements = descendants(root);
   const tags = new Map<string, HTMLElement[]>();
+  // (One descriptor for every element, and each raw tag name upper-cased once per page.)
+  const own = { value: '', writable: true, configurable: true, enumerable: false };
+  const upper = new Map<string, string>();
   for (const el of elements) {
-    const tag = el.tagName;
+    const raw = el.rawTagName;
+    let tag = upper.get(raw);
+    if (tag === undefined) {
+      tag = el.tagName;
+      upper.set(raw, tag);
+    }
     // node-html-parser upper-cases the raw tag name at every read of `tagName`, and the stages
     // read it tens of times per element: each element keeps its own (the same string).
-    Object.defineProperty(el, 'tagName', { value: tag, writable: true, configurable: true, enumerable: false });
+    own.value = tag;
+    Object.defineProperty(el, 'tagName', own);
     const kept = el as Kept;
     kept.keptClassText = undefined;
     kept.keptClassAndId = undefined;

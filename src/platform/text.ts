@@ -136,17 +136,31 @@ export function stripControlCharacters(s: string): string {
 }
 
 /**
- * `text.replace(/\s+/g, ' ').trim()`: whitespace runs as one space, none at either end. Most
- * texts read are already so (words and single spaces): one scan finds it, and they are returned
- * as they are, without the pattern's new string.
+ * `text.replace(/\s+/g, ' ').trim()`: whitespace runs as one space, none at either end, in one
+ * pass. Most texts read are already so, or only need trimming: they come back as they are, or as
+ * a slice, without a new string per run.
  */
 export function collapseSpaces(text: string): string {
-  const last = text.length - 1;
-  for (let i = 0; i <= last; i++) {
+  let start = 0;
+  let end = text.length;
+  while (start < end && isSpace(text.charCodeAt(start))) start++;
+  while (end > start && isSpace(text.charCodeAt(end - 1))) end--;
+  // (text[end - 1] is not a space: every run inside ends before `end`.)
+  let out = '';
+  let from = start;
+  for (let i = start; i < end; i++) {
     const c = text.charCodeAt(i);
-    if (c === 32 ? i === 0 || i === last || isSpace(text.charCodeAt(i + 1)) : isSpace(c)) return text.replace(/\s+/g, ' ').trim();
+    if (!isSpace(c)) continue;
+    let j = i + 1;
+    while (isSpace(text.charCodeAt(j))) j++;
+    if (j - i > 1 || c !== 32) {
+      out += `${text.slice(from, i)} `;
+      from = j;
+    }
+    i = j - 1;
   }
-  return text;
+  if (from === 0 && end === text.length) return text;
+  return out + text.slice(from, end);
 }
 
 /** Whether a character is whitespace or a line terminator as /\s/ and trim() read them. */
