@@ -1151,19 +1151,34 @@ function insideAny(el: HTMLElement, ancestors: HTMLElement[]): boolean {
  * Counts for every element outside the chrome, in one post-order walk (an explicit stack, so a
  * page nested 40,000 deep costs what 40,000 siblings cost).
  */
+const DONE = 1;
+const SECTIONED = 2;
+const IN_ENTRY = 4;
+
 function countAll(root: HTMLElement): Map<HTMLElement, Counts> {
   const counts = new Map<HTMLElement, Counts>();
   const members = repeatedMembers(root);
-  const stack: { el: HTMLElement; done: boolean; sectioned: boolean; inEntry: boolean }[] = [{ el: root, done: false, sectioned: false, inEntry: false }];
+  // The stack: elements, and beside each its flags (DONE: its children counted; SECTIONED, IN_ENTRY: where it stands).
+  const stack: HTMLElement[] = [root];
+  const flags: number[] = [0];
+  const where = { sectioned: false, inEntry: false };
   while (stack.length > 0) {
-    const top = stack.pop()!;
-    const { el } = top;
-    if (!top.done) {
-      if (el !== root && isChromeBlock(el, top)) continue;
-      stack.push({ el, done: true, sectioned: false, inEntry: false });
-      const sectioned = top.sectioned || SECTIONING_TAGS.has(el.tagName);
-      const inEntry = top.inEntry || ENTRY_TAGS.has(el.tagName) || members.has(el);
-      for (const child of el.childNodes) if (child.nodeType === 1) stack.push({ el: child as HTMLElement, done: false, sectioned, inEntry });
+    const el = stack.pop()!;
+    const f = flags.pop()!;
+    if ((f & DONE) === 0) {
+      where.sectioned = (f & SECTIONED) !== 0;
+      where.inEntry = (f & IN_ENTRY) !== 0;
+      if (el !== root && isChromeBlock(el, where)) continue;
+      stack.push(el);
+      flags.push(DONE);
+      const sectioned = where.sectioned || SECTIONING_TAGS.has(el.tagName);
+      const inEntry = where.inEntry || ENTRY_TAGS.has(el.tagName) || members.has(el);
+      const inner = (sectioned ? SECTIONED : 0) | (inEntry ? IN_ENTRY : 0);
+      for (const child of el.childNodes) {
+        if (child.nodeType !== 1) continue;
+        stack.push(child as HTMLElement);
+        flags.push(inner);
+      }
       continue;
     }
     const c: Counts = { digits: 0, numbers: 0, ats: 0, tels: 0, links: 0, names: 0, texts: 0, h1s: 0 };

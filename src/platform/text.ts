@@ -91,7 +91,8 @@ function joinSingleLetters(tokens: string[]): string[] {
     run = [];
   };
   for (const t of tokens) {
-    if (/^\p{L}$/u.test(t)) run.push(t);
+    // (One letter is one or two UTF-16 units: a longer token is never one.)
+    if (t.length <= 2 && /^\p{L}$/u.test(t)) run.push(t);
     else {
       flush();
       out.push(t);
