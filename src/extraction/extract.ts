@@ -1029,7 +1029,13 @@ const EMAIL_ATTRS = ['data-email', 'data-mail', 'data-contact'];
 
 /** The values of the given data-* attributes on an item and its descendants. */
 function dataValues(parts: ItemParts, attrs: readonly string[]): string[] {
-  return attrs.flatMap((a) => parts.data.get(a) ?? []);
+  const out: string[] = [];
+  if (parts.data.size === 0) return out;
+  for (const a of attrs) {
+    const values = parts.data.get(a);
+    if (values) for (const v of values) out.push(v);
+  }
+  return out;
 }
 
 /**

@@ -768,7 +768,14 @@ function isSet(value: string | undefined): boolean {
 
 /** Whether an entry carries an ad badge: a short element whose whole text is 'Sponsorisé', 'Annonce', 'Publicité' ... */
 function hasAdBadge(el: HTMLElement): boolean {
-  for (const child of descendants(el)) {
+  // The elements under it in document order, walked without listing them first (most entries have no badge: all are seen).
+  const stack: Node[] = [];
+  for (let i = el.childNodes.length - 1; i >= 0; i--) stack.push(el.childNodes[i]);
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    if (node.nodeType !== 1) continue;
+    const child = node as HTMLElement;
+    for (let i = child.childNodes.length - 1; i >= 0; i--) stack.push(child.childNodes[i]);
     // A badge is a short element: a text, perhaps beside an icon.
     if (!BADGE_TAGS.has(child.tagName) || child.childNodes.length > 3) continue;
     const text = shortText(child, 40);

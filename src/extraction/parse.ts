@@ -321,6 +321,12 @@ export function isNameLabelCell(el: HTMLElement): boolean {
   return NAME_LABEL.test(el.text.replace(/\s+/g, ' ').trim().slice(0, MAX_LABEL));
 }
 
+/** Whether an element has a class word of {@link CARD_NAME_WORDS} (its class words read in place: `classList.value` makes an array). */
+function isCardName(el: HTMLElement): boolean {
+  for (const w of el.classList.values()) if (CARD_NAME_WORDS.has(w)) return true;
+  return false;
+}
+
 /** Whether an element is the `type` of an hCard `tel` (`<span class="tel"><span class="type">fax</span>…`). */
 export function isCardTelType(el: HTMLElement): boolean {
   return el.classList.length > 0 && el.classList.contains('type') && el.parentNode !== null && el.parentNode.classList?.contains('tel') === true;
@@ -413,7 +419,7 @@ function readParts(el: HTMLElement, full: boolean): ItemParts {
       }
       if (parts.named === undefined || parts.activity === undefined || parts.card === undefined) {
         const cls = classText(child);
-        if (parts.card === undefined && cls !== '' && child.classList.value.some((w) => CARD_NAME_WORDS.has(w))) parts.card = child;
+        if (parts.card === undefined && cls !== '' && isCardName(child)) parts.card = child;
         if (parts.named === undefined && (NAME_CLASS.test(cls) || attrOf(child, 'itemprop') === 'name')) parts.named = child;
         if (parts.activity === undefined && ACTIVITY_CLASS.test(cls)) parts.activity = child;
       }
