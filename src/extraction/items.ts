@@ -672,10 +672,12 @@ const NO_WORDS: readonly string[] = [];
  */
 export function isChromeBlock(el: HTMLElement, where: { sectioned?: boolean; inEntry?: boolean } = {}): boolean {
   const tag = el.tagName;
-  if (isPageFrame(el)) return false;
+  // (The page's frame, as isPageFrame tells it, with the role read once.)
+  if (tag === 'BODY' || tag === 'HTML' || tag === 'MAIN') return false;
+  const role = (attrOf(el, 'role') ?? '').toLowerCase();
+  if (role === 'main') return false;
   if (tag === 'NAV' || tag === 'ASIDE') return true;
   if (tag === 'HEADER' || tag === 'FOOTER') return !where.sectioned;
-  const role = (attrOf(el, 'role') ?? '').toLowerCase();
   if (role === 'banner' || role === 'contentinfo' || role === 'navigation' || role === 'complementary') return true;
   const raw = classAndId(el);
   if (raw === '' || !CHROME_HINT.test(raw)) return false;
@@ -703,11 +705,18 @@ export function repeatedMembers(root: HTMLElement): Set<HTMLElement> {
   const stack: HTMLElement[] = [root];
   while (stack.length > 0) {
     const el = stack.pop()!;
+    // (Fewer than two children with classes: no group, and no map made for them.)
+    let classed = 0;
+    for (const child of el.childNodes) {
+      if (child.nodeType !== 1) continue;
+      stack.push(child as HTMLElement);
+      if ((child as HTMLElement).classList.length > 0) classed++;
+    }
+    if (classed < 2) continue;
     const bySignature = new Map<string, HTMLElement[]>();
     for (const child of el.childNodes) {
       if (child.nodeType !== 1) continue;
       const kid = child as HTMLElement;
-      stack.push(kid);
       if (kid.classList.length === 0) continue;
       const sig = signature(kid);
       if (sig.endsWith('.') || LAYOUT_WORDS.has(sig.slice(sig.indexOf('.') + 1))) continue;
