@@ -15,6 +15,7 @@ import { parse, type HTMLElement, type Node, type TextNode } from 'node-html-par
 import { describedIconLabel, isInlineBold } from './labels';
 import { isLabelCellText } from './tables';
 import { revealCloakedEmails } from './cloak';
+import { isSpace } from '../platform/text';
 
 /** Deepest element nesting kept, as browsers do (Blink's parser stops nesting at 512). */
 export const MAX_DEPTH = 512;
@@ -182,6 +183,12 @@ export function classAndId(el: HTMLElement): string {
   return both;
 }
 
+/** Whether a text has two whitespace characters in a row (what /\s{2,}/ finds). */
+function hasSpaceRun(text: string): boolean {
+  for (let i = 1; i < text.length; i++) if (isSpace(text.charCodeAt(i)) && isSpace(text.charCodeAt(i - 1))) return true;
+  return false;
+}
+
 /** Elements node-html-parser's `structuredText` puts on lines of their own. */
 const BLOCKS = new Set(['H1', 'H2', 'H3', 'H4', 'H5', 'H6', 'HEADER', 'HGROUP', 'DETAILS', 'DIALOG', 'DD', 'DIV', 'DT', 'FIELDSET', 'FIGCAPTION', 'FIGURE', 'FOOTER', 'FORM', 'TABLE', 'TD', 'TR', 'ADDRESS', 'ARTICLE', 'ASIDE', 'BLOCKQUOTE', 'BR', 'HR', 'LI', 'MAIN', 'NAV', 'OL', 'P', 'PRE', 'SECTION', 'UL']);
 
@@ -344,7 +351,7 @@ function readParts(el: HTMLElement, full: boolean): ItemParts {
   let space = false;
   const raw: string[] = [];
   const endLine = () => {
-    const t = line.replace(/\s{2,}/g, ' ').trim();
+    const t = hasSpaceRun(line) ? line.replace(/\s{2,}/g, ' ').trim() : line.trim();
     if (t !== '') blocks.push(t);
     line = '';
     space = false;
@@ -386,8 +393,9 @@ function readParts(el: HTMLElement, full: boolean): ItemParts {
       if (trimmed === '') {
         if (line !== '') space = true;
       } else {
-        line += space || (line !== '' && text !== text.trimStart()) ? ` ${trimmed}` : trimmed;
-        space = text !== text.trimEnd();
+        // (Whitespace before or after it: its first or last character is one, as trim() reads them.)
+        line += space || (line !== '' && isSpace(text.charCodeAt(0))) ? ` ${trimmed}` : trimmed;
+        space = isSpace(text.charCodeAt(text.length - 1));
       }
       continue;
     }
