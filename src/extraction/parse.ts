@@ -183,12 +183,6 @@ export function classAndId(el: HTMLElement): string {
   return both;
 }
 
-/** Whether a text has two whitespace characters in a row (what /\s{2,}/ finds). */
-function hasSpaceRun(text: string): boolean {
-  for (let i = 1; i < text.length; i++) if (isSpace(text.charCodeAt(i)) && isSpace(text.charCodeAt(i - 1))) return true;
-  return false;
-}
-
 /** Elements node-html-parser's `structuredText` puts on lines of their own. */
 const BLOCKS = new Set(['H1', 'H2', 'H3', 'H4', 'H5', 'H6', 'HEADER', 'HGROUP', 'DETAILS', 'DIALOG', 'DD', 'DIV', 'DT', 'FIELDSET', 'FIGCAPTION', 'FIGURE', 'FOOTER', 'FORM', 'TABLE', 'TD', 'TR', 'ADDRESS', 'ARTICLE', 'ASIDE', 'BLOCKQUOTE', 'BR', 'HR', 'LI', 'MAIN', 'NAV', 'OL', 'P', 'PRE', 'SECTION', 'UL']);
 
@@ -351,7 +345,7 @@ function readParts(el: HTMLElement, full: boolean): ItemParts {
   let space = false;
   const raw: string[] = [];
   const endLine = () => {
-    const t = hasSpaceRun(line) ? line.replace(/\s{2,}/g, ' ').trim() : line.trim();
+    const t = line.replace(/\s{2,}/g, ' ').trim();
     if (t !== '') blocks.push(t);
     line = '';
     space = false;
