@@ -1221,10 +1221,13 @@ function countAll(root: HTMLElement): Map<HTMLElement, Counts> {
         const text = child.rawText;
         let run = 0;
         let solid = false;
-        for (let i = 0; i <= text.length; i++) {
-          const code = i < text.length ? text.charCodeAt(i) : -1;
+        let digits = 0;
+        let numbers = 0;
+        let ats = 0;
+        for (let i = 0; i < text.length; i++) {
+          const code = text.charCodeAt(i);
           if ((code >= 48 && code <= 57) || (code >= 0x660 && code <= 0x669) || (code >= 0x6f0 && code <= 0x6f9)) {
-            c.digits++;
+            digits++;
             run++;
             solid = true;
             continue;
@@ -1234,11 +1237,16 @@ function countAll(root: HTMLElement): Map<HTMLElement, Counts> {
             if (code === 46 || code === 45 || code === 40 || code === 41 || code === 43) solid = true;
             continue;
           }
-          if (run >= 9) c.numbers++;
+          if (run >= 9) numbers++;
           run = 0;
-          if (code === 64) c.ats++;
-          if (code !== -1 && !solid && !isSpace(code)) solid = true;
+          if (code === 64) ats++;
+          if (!solid && !isSpace(code)) solid = true;
         }
+        // (The text's end ends a number too.)
+        if (run >= 9) numbers++;
+        c.digits += digits;
+        c.numbers += numbers;
+        c.ats += ats;
         // (A text of anything but whitespace: what /\S/ finds.)
         if (solid) c.texts++;
       } else if (child.nodeType === 1) {

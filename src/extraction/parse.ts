@@ -74,11 +74,18 @@ export function parseHtml(html: string): HTMLElement {
  * engine (recursive) then never meets a page nested 40,000 deep. One walk.
  */
 function flattenDeep(root: HTMLElement, max: number): HTMLElement {
-  const stack: { el: HTMLElement; depth: number }[] = [{ el: root, depth: 0 }];
+  // Elements to visit, and beside each its depth (two arrays: no object per element).
+  const stack: HTMLElement[] = [root];
+  const depths: number[] = [0];
   while (stack.length > 0) {
-    const { el, depth } = stack.pop()!;
+    const el = stack.pop()!;
+    const depth = depths.pop()!;
     if (depth < max) {
-      for (const child of el.childNodes) if (child.nodeType === 1) stack.push({ el: child as HTMLElement, depth: depth + 1 });
+      for (const child of el.childNodes) {
+        if (child.nodeType !== 1) continue;
+        stack.push(child as HTMLElement);
+        depths.push(depth + 1);
+      }
       continue;
     }
     const flat: Node[] = [];
