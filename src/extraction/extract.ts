@@ -30,7 +30,7 @@ import { labelledNameInText } from './labels';
 import { removeOtherCompanyCards } from './otherCards';
 import { normalizeCompanyName, stripControlCharacters } from '../platform/text';
 import { attributeJson, classWords, embeddedJson, isAdBlock, isPageFrame, leadName, repeatedMembers, findNextPage, jsonHtml, jsonItems, jsonNext, preRecords, repeatedItems, type JsonItem } from './items';
-import { shortText } from './nodeText';
+import { collapseSpaces, shortText } from './nodeText';
 import { attrOf, blockText, classAndId, classText, descendants, hasAttr, isCardTelType, itemParts, parsePage, type ItemParts, type ParsedPage } from './parse';
 import type { SourceSelectors } from './sources';
 import { dataAttributeJson } from './embeddedState';
@@ -164,6 +164,14 @@ interface Scope {
   kind: 'item' | 'page';
   /** What the element's fields are read from, gathered once (see {@link partsOf}). */
   parts?: ItemParts;
+  /** Its seller link, looked for once (null: none; see {@link sellerOf}). */
+  seller?: HTMLElement | null;
+}
+
+/** The seller link of a scope's element ({@link sellerLink}), looked for once: its name and its detail page both read it. */
+function sellerOf(scope: Scope, el: HTMLElement, parts: ItemParts): HTMLElement | undefined {
+  if (scope.seller === undefined) scope.seller = sellerLink(el, parts) ?? null;
+  return scope.seller ?? undefined;
 }
 
 /** The parts of a scope's element, walked once. */
@@ -599,8 +607,8 @@ function contactsOfChrome(page: ParsedPage): string[] {
     const tag = el.tagName;
     const chromeTag = tag === 'HEADER' || tag === 'FOOTER' || tag === 'NAV';
     // (An element without attributes has no role, class or id: only its tag can make it chrome.)
-    if ((!chromeTag && el.rawAttrs === '') || isPageFrame(el)) continue;
-    if (!chromeTag && !hasAttr(el, 'role') && !/footer|header|topbar|copyright|pied|colophon|entete|bandeau/.test(classAndId(el))) continue;
+    if (!chromeTag && (el.rawAttrs === '' || (!hasAttr(el, 'role') && !/footer|header|topbar|copyright|pied|colophon|entete|bandeau/.test(classAndId(el))))) continue;
+    if (isPageFrame(el)) continue;
     const chrome = isChrome(el);
     if (!(chrome || (tag !== 'ARTICLE' && classWords(el).some((w) => PAGE_CHROME_WORDS.has(w))))) continue;
     if (closest(el.parentNode, (a) => a.tagName === 'FOOTER' || a.tagName === 'HEADER' || a.tagName === 'NAV' || a.tagName === 'ARTICLE' || a.tagName === 'LI') !== undefined) continue;
@@ -820,7 +828,7 @@ function readName(scope: Scope, ctx: PageContext, selectors: SourceSelectors, pa
   } else if (parts) {
     candidates.push(
       // A listing of products or ads: the entry's seller link ('Vendu par <a>X</a>') names the company.
-      () => (el ? textOf(sellerLink(el, parts)) : undefined),
+      () => (el ? textOf(sellerOf(scope, el, parts)) : undefined),
       () => nameText(parts.card),
       () => summaryName(parts.summary),
       // An explicit name label ('Raison sociale : X — Tél : …') beats a heading (an activity, a post title).
@@ -1198,7 +1206,13 @@ const EMAIL_ATTRS = ['data-email', 'data-mail', 'data-contact'];
 
 /** The values of the given data-* attributes on an item and its descendants. */
 function dataValues(parts: ItemParts, attrs: readonly string[]): string[] {
-  return attrs.flatMap((a) => parts.data.get(a) ?? []);
+  const out: string[] = [];
+  if (parts.data.size === 0) return out;
+  for (const a of attrs) {
+    const values = parts.data.get(a);
+    if (values) for (const v of values) out.push(v);
+  }
+  return out;
 }
 
 /**
@@ -1309,7 +1323,7 @@ function readDetailUrl(scope: Scope, ctx: PageContext, selectors: SourceSelector
     () => scope.ld.map((o) => firstText(o.url)),
     () => [scope.json?.url],
     // A product's or an ad's seller link: the seller's page is the company's.
-    () => (el && parts ? [sellerLink(el, parts)?.getAttribute('href')] : []),
+    () => (el && parts ? [sellerOf(scope, el, parts)?.getAttribute('href')] : []),
     // The heading's link (inside it or around it).
     () => (heading ? [heading.tagName === 'A' ? heading.getAttribute('href') : parts?.anchors.find((a) => closest(a.parentNode, (p) => p === heading))?.getAttribute('href'), closest(heading, (a) => a.tagName === 'A')?.getAttribute('href')] : []),
     // Else a link of the entry itself ('Voir la fiche', the name), not a contact or a category.
@@ -1642,7 +1656,7 @@ function textOf(el: HTMLElement | null | undefined): string | undefined {
 
 /** A name or an activity as stored: control characters removed (NUL and the like: see stripControlCharacters), whitespace collapsed. */
 function clean(s: string): string {
-  return stripControlCharacters(s).replace(/\s+/g, ' ').trim();
+  return collapseSpaces(stripControlCharacters(s));
 }
 
 function isJson(v: unknown): v is Json {

@@ -10,11 +10,11 @@
  * string-aware bracket scan per candidate and parsed with JSON.parse, and JSON trees are walked
  * with a bound on nodes and depth.
  */
-import { HTMLElement as HTMLElementClass, type HTMLElement } from 'node-html-parser';
+import { HTMLElement as HTMLElementClass, type HTMLElement, type Node } from 'node-html-parser';
 import { findEmails, normalizePhone, readNumbers } from '../platform/contacts';
 import { attrOf, blockText, classAndId, classText, contactAttr, descendants, hasAttr, isNameLabelCell, parseHtml, type Kept } from './parse';
 import { isInlineBold } from './labels';
-import { isSpace, shortText } from './nodeText';
+import { collapseSpaces, isSpace, shortText } from './nodeText';
 import { isRecordRow, nestedRecords } from './tables';
 import { isEscapedTransferState, typedContact, unescapeTransferState } from './embeddedState';
 import { scrollSentinelNext } from './cursor';
@@ -676,10 +676,12 @@ const NO_WORDS: readonly string[] = [];
  */
 export function isChromeBlock(el: HTMLElement, where: { sectioned?: boolean; inEntry?: boolean } = {}): boolean {
   const tag = el.tagName;
-  if (isPageFrame(el)) return false;
+  // (The page's frame, as isPageFrame tells it, with the role read once.)
+  if (tag === 'BODY' || tag === 'HTML' || tag === 'MAIN') return false;
+  const role = (attrOf(el, 'role') ?? '').toLowerCase();
+  if (role === 'main') return false;
   if (tag === 'NAV' || tag === 'ASIDE') return true;
   if (tag === 'HEADER' || tag === 'FOOTER') return !where.sectioned;
-  const role = (attrOf(el, 'role') ?? '').toLowerCase();
   if (role === 'banner' || role === 'contentinfo' || role === 'navigation' || role === 'complementary') return true;
   const raw = classAndId(el);
   if (raw === '' || !CHROME_HINT.test(raw)) return false;
@@ -707,11 +709,18 @@ export function repeatedMembers(root: HTMLElement): Set<HTMLElement> {
   const stack: HTMLElement[] = [root];
   while (stack.length > 0) {
     const el = stack.pop()!;
+    // (Fewer than two children with classes: no group, and no map made for them.)
+    let classed = 0;
+    for (const child of el.childNodes) {
+      if (child.nodeType !== 1) continue;
+      stack.push(child as HTMLElement);
+      if ((child as HTMLElement).classList.length > 0) classed++;
+    }
+    if (classed < 2) continue;
     const bySignature = new Map<string, HTMLElement[]>();
     for (const child of el.childNodes) {
       if (child.nodeType !== 1) continue;
       const kid = child as HTMLElement;
-      stack.push(kid);
       if (kid.classList.length === 0) continue;
       const sig = signature(kid);
       if (sig.endsWith('.') || LAYOUT_WORDS.has(sig.slice(sig.indexOf('.') + 1))) continue;
@@ -784,7 +793,14 @@ function isSet(value: string | undefined): boolean {
 
 /** Whether an entry carries an ad badge: a short element whose whole text is 'Sponsorisé', 'Annonce', 'Publicité' ... */
 function hasAdBadge(el: HTMLElement): boolean {
-  for (const child of descendants(el)) {
+  // The elements under it in document order, walked without listing them first (most entries have no badge: all are seen).
+  const stack: Node[] = [];
+  for (let i = el.childNodes.length - 1; i >= 0; i--) stack.push(el.childNodes[i]);
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    if (node.nodeType !== 1) continue;
+    const child = node as HTMLElement;
+    for (let i = child.childNodes.length - 1; i >= 0; i--) stack.push(child.childNodes[i]);
     // A badge is a short element: a text, perhaps beside an icon.
     if (!BADGE_TAGS.has(child.tagName) || child.childNodes.length > 3) continue;
     const text = shortText(child, 40);
@@ -892,11 +908,11 @@ const LEADERS = new Set(['DT', 'H2', 'H3', 'H4', 'H5', 'H6']);
  */
 function wrapLedEntries(root: HTMLElement, counts: Map<HTMLElement, Counts>): boolean {
   let wrapped = false;
-  for (const parent of [root, ...descendants(root)]) {
+  const elements = descendants(root);
+  for (let e = -1; e < elements.length; e++) {
+    const parent = e === -1 ? root : elements[e];
     const kids = parent.childNodes;
-    const leaders = new Map<string, number>();
-    for (const k of kids) if (k.nodeType === 1 && LEADERS.has((k as HTMLElement).tagName)) leaders.set((k as HTMLElement).tagName, (leaders.get((k as HTMLElement).tagName) ?? 0) + 1);
-    const tag = [...leaders].filter(([, n]) => n >= 2).sort((a, b) => b[1] - a[1])[0]?.[0];
+    const tag = leaderTag(kids);
     if (tag) {
       wrapRuns(parent, tag);
       wrapped = true;
@@ -1023,6 +1039,30 @@ function wrapSpans(parent: HTMLElement, runs: readonly [number, number][]): void
 }
 
 /**
+ * The leader tag of a parent's children ({@link LEADERS}) met at least twice, the most often
+ * met (of equals, the first met), or undefined. Most parents have no two leaders: counted
+ * without building anything for them.
+ */
+function leaderTag(kids: readonly Node[]): string | undefined {
+  let first: string | undefined;
+  let leaders: Map<string, number> | undefined;
+  for (const k of kids) {
+    if (k.nodeType !== 1 || !LEADERS.has((k as HTMLElement).tagName)) continue;
+    const tag = (k as HTMLElement).tagName;
+    if (first === undefined) first = tag;
+    else {
+      leaders ??= new Map([[first, 1]]);
+      leaders.set(tag, (leaders.get(tag) ?? 0) + 1);
+    }
+  }
+  if (leaders === undefined) return undefined;
+  let best: string | undefined;
+  let most = 1;
+  for (const [tag, n] of leaders) if (n > most) [best, most] = [tag, n];
+  return best;
+}
+
+/**
  * A definition list holding several companies (`<dl>` per letter of a repertory, each `<dt>`
  * a name followed by its `<dd>` lines): each term and its descriptions wrapped into an entry of
  * its own, before repeated blocks are looked for (else the lists themselves are the entries, and
@@ -1075,8 +1115,11 @@ function repeatedGroups(root: HTMLElement): RepeatedItems & { withContacts: numb
   type Group = { parent: HTMLElement; key: string; members: HTMLElement[]; score: number; size: number; qualified: number };
   const groups: Group[] = [];
   for (const [parent] of counts) {
+    // (Most elements have fewer than two counted children: those are skipped before any list is made.)
+    let counted = 0;
+    for (const c of parent.childNodes) if (c.nodeType === 1 && counts.has(c as HTMLElement) && ++counted === 2) break;
+    if (counted < 2) continue;
     const children = parent.childNodes.filter((c): c is HTMLElement => c.nodeType === 1 && counts.has(c as HTMLElement));
-    if (children.length < 2) continue;
     const bySignature = new Map<string, HTMLElement[]>();
     for (const child of children) {
       const key = signature(child);
@@ -1298,19 +1341,34 @@ function insideAny(el: HTMLElement, ancestors: HTMLElement[] | ReadonlySet<HTMLE
  * Counts for every element outside the chrome, in one post-order walk (an explicit stack, so a
  * page nested 40,000 deep costs what 40,000 siblings cost).
  */
+const DONE = 1;
+const SECTIONED = 2;
+const IN_ENTRY = 4;
+
 function countAll(root: HTMLElement): Map<HTMLElement, Counts> {
   const counts = new Map<HTMLElement, Counts>();
   const members = repeatedMembers(root);
-  const stack: { el: HTMLElement; done: boolean; sectioned: boolean; inEntry: boolean }[] = [{ el: root, done: false, sectioned: false, inEntry: false }];
+  // The stack: elements, and beside each its flags (DONE: its children counted; SECTIONED, IN_ENTRY: where it stands).
+  const stack: HTMLElement[] = [root];
+  const flags: number[] = [0];
+  const where = { sectioned: false, inEntry: false };
   while (stack.length > 0) {
-    const top = stack.pop()!;
-    const { el } = top;
-    if (!top.done) {
-      if (el !== root && isChromeBlock(el, top)) continue;
-      stack.push({ el, done: true, sectioned: false, inEntry: false });
-      const sectioned = top.sectioned || SECTIONING_TAGS.has(el.tagName);
-      const inEntry = top.inEntry || ENTRY_TAGS.has(el.tagName) || members.has(el);
-      for (const child of el.childNodes) if (child.nodeType === 1) stack.push({ el: child as HTMLElement, done: false, sectioned, inEntry });
+    const el = stack.pop()!;
+    const f = flags.pop()!;
+    if ((f & DONE) === 0) {
+      where.sectioned = (f & SECTIONED) !== 0;
+      where.inEntry = (f & IN_ENTRY) !== 0;
+      if (el !== root && isChromeBlock(el, where)) continue;
+      stack.push(el);
+      flags.push(DONE);
+      const sectioned = where.sectioned || SECTIONING_TAGS.has(el.tagName);
+      const inEntry = where.inEntry || ENTRY_TAGS.has(el.tagName) || members.has(el);
+      const inner = (sectioned ? SECTIONED : 0) | (inEntry ? IN_ENTRY : 0);
+      for (const child of el.childNodes) {
+        if (child.nodeType !== 1) continue;
+        stack.push(child as HTMLElement);
+        flags.push(inner);
+      }
       continue;
     }
     const c: Counts = { digits: 0, numbers: 0, ats: 0, tels: 0, links: 0, names: 0, texts: 0, h1s: 0 };
@@ -1335,21 +1393,36 @@ function countAll(root: HTMLElement): Map<HTMLElement, Counts> {
     for (const child of el.childNodes) {
       if (child.nodeType === 3) {
         const text = child.rawText;
-        if (/\S/.test(text)) c.texts++;
         let run = 0;
-        for (let i = 0; i <= text.length; i++) {
-          const code = i < text.length ? text.charCodeAt(i) : -1;
+        let solid = false;
+        let digits = 0;
+        let numbers = 0;
+        let ats = 0;
+        for (let i = 0; i < text.length; i++) {
+          const code = text.charCodeAt(i);
           if ((code >= 48 && code <= 57) || (code >= 0x660 && code <= 0x669) || (code >= 0x6f0 && code <= 0x6f9)) {
-            c.digits++;
+            digits++;
             run++;
+            solid = true;
             continue;
           }
           // Separators inside a number: space (a line break or tab too: HTML renders any as one space), . - ( ) +, no-break space.
-          if (code === 32 || code === 46 || code === 45 || code === 40 || code === 41 || code === 43 || code === 0xa0 || code === 10 || code === 13 || code === 9) continue;
-          if (run >= 9) c.numbers++;
+          if (code === 32 || code === 46 || code === 45 || code === 40 || code === 41 || code === 43 || code === 0xa0 || code === 10 || code === 13 || code === 9) {
+            if (code === 46 || code === 45 || code === 40 || code === 41 || code === 43) solid = true;
+            continue;
+          }
+          if (run >= 9) numbers++;
           run = 0;
-          if (code === 64) c.ats++;
+          if (code === 64) ats++;
+          if (!solid && !isSpace(code)) solid = true;
         }
+        // (The text's end ends a number too.)
+        if (run >= 9) numbers++;
+        c.digits += digits;
+        c.numbers += numbers;
+        c.ats += ats;
+        // (A text of anything but whitespace: what /\S/ finds.)
+        if (solid) c.texts++;
       } else if (child.nodeType === 1) {
         const cc = counts.get(child as HTMLElement);
         if (!cc) continue;
@@ -1649,8 +1722,8 @@ const NOT_LISTING_WORDS = new Set(['cookie', 'cookies', 'consent', 'gdpr', 'rgpd
 
 function foldText(s: string): string {
   // (ASCII text has no accents: decomposing it and removing marks changes nothing.)
-  if (/^[\x00-\x7f]*$/.test(s)) return s.toLowerCase().replace(/\s+/g, ' ').trim();
-  return s.toLowerCase().normalize('NFD').replace(/\p{M}/gu, '').replace(/\s+/g, ' ').trim();
+  if (/^[\x00-\x7f]*$/.test(s)) return collapseSpaces(s.toLowerCase());
+  return collapseSpaces(s.toLowerCase().normalize('NFD').replace(/\p{M}/gu, ''));
 }
 
 function isJson(v: unknown): v is Json {

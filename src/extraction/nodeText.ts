@@ -3,6 +3,9 @@
  * (A module of its own: items.ts and tables.ts both use it, and tables.ts is imported by items.ts.)
  */
 import type { HTMLElement, Node } from 'node-html-parser';
+import { collapseSpaces, isSpace } from '../platform/text';
+
+export { collapseSpaces, isSpace };
 
 /**
  * The text of a small element, or undefined when it holds more than `max` characters or more
@@ -27,7 +30,7 @@ export function shortText(el: HTMLElement, max: number): string | undefined {
   }
   // (Collapsing never shortens the text below its count of non-space characters.)
   if (nonSpaces(text) > max) return undefined;
-  text = text.replace(/\s+/g, ' ').trim();
+  text = collapseSpaces(text);
   return text.length <= max ? text : undefined;
 }
 
@@ -38,8 +41,3 @@ function nonSpaces(text: string): number {
   return n;
 }
 
-/** Whether a character is whitespace or a line terminator as /\s/ and trim() read them. */
-export function isSpace(c: number): boolean {
-  if (c < 128) return c === 32 || (c >= 9 && c <= 13);
-  return c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;
-}

@@ -15,6 +15,7 @@ import { parse, type HTMLElement, type Node, type TextNode } from 'node-html-par
 import { describedIconLabel, isInlineBold } from './labels';
 import { isLabelCellText } from './tables';
 import { revealCloakedEmails } from './cloak';
+import { isSpace } from '../platform/text';
 
 /** Deepest element nesting kept, as browsers do (Blink's parser stops nesting at 512). */
 export const MAX_DEPTH = 512;
@@ -32,11 +33,20 @@ export function parsePage(html: string): ParsedPage {
   const root = parseHtml(html);
   const elements = descendants(root);
   const tags = new Map<string, HTMLElement[]>();
+  // (One descriptor for every element, and each raw tag name upper-cased once per page.)
+  const own = { value: '', writable: true, configurable: true, enumerable: false };
+  const upper = new Map<string, string>();
   for (const el of elements) {
-    const tag = el.tagName;
+    const raw = el.rawTagName;
+    let tag = upper.get(raw);
+    if (tag === undefined) {
+      tag = el.tagName;
+      upper.set(raw, tag);
+    }
     // node-html-parser upper-cases the raw tag name at every read of `tagName`, and the stages
     // read it tens of times per element: each element keeps its own (the same string).
-    Object.defineProperty(el, 'tagName', { value: tag, writable: true, configurable: true, enumerable: false });
+    own.value = tag;
+    Object.defineProperty(el, 'tagName', own);
     const kept = el as Kept;
     kept.keptClassText = undefined;
     kept.keptClassAndId = undefined;
@@ -64,11 +74,18 @@ export function parseHtml(html: string): HTMLElement {
  * engine (recursive) then never meets a page nested 40,000 deep. One walk.
  */
 function flattenDeep(root: HTMLElement, max: number): HTMLElement {
-  const stack: { el: HTMLElement; depth: number }[] = [{ el: root, depth: 0 }];
+  // Elements to visit, and beside each its depth (two arrays: no object per element).
+  const stack: HTMLElement[] = [root];
+  const depths: number[] = [0];
   while (stack.length > 0) {
-    const { el, depth } = stack.pop()!;
+    const el = stack.pop()!;
+    const depth = depths.pop()!;
     if (depth < max) {
-      for (const child of el.childNodes) if (child.nodeType === 1) stack.push({ el: child as HTMLElement, depth: depth + 1 });
+      for (const child of el.childNodes) {
+        if (child.nodeType !== 1) continue;
+        stack.push(child as HTMLElement);
+        depths.push(depth + 1);
+      }
       continue;
     }
     const flat: Node[] = [];
@@ -312,6 +329,12 @@ export function isNameLabelCell(el: HTMLElement): boolean {
   return NAME_LABEL.test(el.text.replace(/\s+/g, ' ').trim().slice(0, MAX_LABEL));
 }
 
+/** Whether an element has a class word of {@link CARD_NAME_WORDS} (its class words read in place: `classList.value` makes an array). */
+function isCardName(el: HTMLElement): boolean {
+  for (const w of el.classList.values()) if (CARD_NAME_WORDS.has(w)) return true;
+  return false;
+}
+
 /** Whether an element is the `type` of an hCard `tel` (`<span class="tel"><span class="type">fax</span>…`). */
 export function isCardTelType(el: HTMLElement): boolean {
   return el.classList.length > 0 && el.classList.contains('type') && el.parentNode !== null && el.parentNode.classList?.contains('tel') === true;
@@ -371,8 +394,9 @@ function readParts(el: HTMLElement, full: boolean): ItemParts {
       if (trimmed === '') {
         if (line !== '') space = true;
       } else {
-        line += space || (line !== '' && text !== text.trimStart()) ? ` ${trimmed}` : trimmed;
-        space = text !== text.trimEnd();
+        // (Whitespace before or after it: its first or last character is one, as trim() reads them.)
+        line += space || (line !== '' && isSpace(text.charCodeAt(0))) ? ` ${trimmed}` : trimmed;
+        space = isSpace(text.charCodeAt(text.length - 1));
       }
       continue;
     }
@@ -404,7 +428,7 @@ function readParts(el: HTMLElement, full: boolean): ItemParts {
       }
       if (parts.named === undefined || parts.activity === undefined || parts.card === undefined) {
         const cls = classText(child);
-        if (parts.card === undefined && cls !== '' && child.classList.value.some((w) => CARD_NAME_WORDS.has(w))) parts.card = child;
+        if (parts.card === undefined && cls !== '' && isCardName(child)) parts.card = child;
         if (parts.named === undefined && (NAME_CLASS.test(cls) || attrOf(child, 'itemprop') === 'name')) parts.named = child;
         if (parts.activity === undefined && ACTIVITY_CLASS.test(cls)) parts.activity = child;
       }

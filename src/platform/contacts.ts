@@ -12,7 +12,7 @@
 import { findNumbers, parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/max';
 import * as libphonenumberCore from 'libphonenumber-js/core';
 import maxMetadata from 'libphonenumber-js/metadata.max.json';
-import { asciiDigits } from './text';
+import { asciiDigits, collapseSpaces } from './text';
 
 /**
  * The E.164 form ('+213550123456') of a phone number written in any usual way, or undefined
@@ -673,7 +673,7 @@ function trimDots(s: string): string {
 
 /** Whitespace runs (non-breaking spaces included) as one space, trimmed: one linear pass. */
 function collapse(s: string): string {
-  return s.replace(/\s+/g, ' ').trim();
+  return collapseSpaces(s);
 }
 
 /**

@@ -91,7 +91,8 @@ function joinSingleLetters(tokens: string[]): string[] {
     run = [];
   };
   for (const t of tokens) {
-    if (/^\p{L}$/u.test(t)) run.push(t);
+    // (One letter is one or two UTF-16 units: a longer token is never one.)
+    if (t.length <= 2 && /^\p{L}$/u.test(t)) run.push(t);
     else {
       flush();
       out.push(t);
@@ -133,4 +134,38 @@ export function controlCharacterMessage(found: { index: number; codePoint: strin
 /** The text without the control characters of {@link findControlCharacter} (tab and line breaks kept). */
 export function stripControlCharacters(s: string): string {
   return s.replace(CONTROL_CHARACTERS, '');
+}
+
+/**
+ * `text.replace(/\s+/g, ' ').trim()`: whitespace runs as one space, none at either end, in one
+ * pass. Most texts read are already so, or only need trimming: they come back as they are, or as
+ * a slice, without a new string per run.
+ */
+export function collapseSpaces(text: string): string {
+  let start = 0;
+  let end = text.length;
+  while (start < end && isSpace(text.charCodeAt(start))) start++;
+  while (end > start && isSpace(text.charCodeAt(end - 1))) end--;
+  // (text[end - 1] is not a space: every run inside ends before `end`.)
+  let out = '';
+  let from = start;
+  for (let i = start; i < end; i++) {
+    const c = text.charCodeAt(i);
+    if (!isSpace(c)) continue;
+    let j = i + 1;
+    while (isSpace(text.charCodeAt(j))) j++;
+    if (j - i > 1 || c !== 32) {
+      out += `${text.slice(from, i)} `;
+      from = j;
+    }
+    i = j - 1;
+  }
+  if (from === 0 && end === text.length) return text;
+  return out + text.slice(from, end);
+}
+
+/** Whether a character is whitespace or a line terminator as /\s/ and trim() read them. */
+export function isSpace(c: number): boolean {
+  if (c < 128) return c === 32 || (c >= 9 && c <= 13);
+  return c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;
 }

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
 import { algerianNumber, decodeCfEmail, findEmails, findPhones, findPhonesAndFaxes, normalizeEmail, normalizePhone, readNumbers, withContactMemo } from '../contacts';
-import { asciiDigits, fold, matchKey, normalizeCompanyName, words } from '../text';
+import { asciiDigits, collapseSpaces, fold, matchKey, normalizeCompanyName, words } from '../text';
 import { cpuMs } from '../../../test/helpers/cpuTime';
 import { expectAnswers } from '../../../test/helpers/answers';
 
@@ -224,6 +224,18 @@ describe('text', () => {
 
   test('asciiDigits', () => {
     expect(asciiDigits('٠١٢٣٤٥٦٧٨٩ ۰۱۲۳۴۵۶۷۸۹ 0123')).toBe('0123456789 0123456789 0123');
+  });
+
+  test('collapseSpaces gives what the pattern gives (whitespace runs as one space, trimmed), on texts of every whitespace', () => {
+    const chars = fc.constantFrom('a', 'é', '1', ' ', '  ', '\t', '\n', '\r', '\v', '\f', '\u00a0', '\u1680', '\u2000', '\u200a', '\u200b', '\u2028', '\u2029', '\u202f', '\u205f', '\u3000', '\ufeff', '\u180e', '\u0085', 'ال');
+    fc.assert(
+      fc.property(fc.array(chars, { maxLength: 12 }).map((a) => a.join('')), (text) => {
+        expect([text, collapseSpaces(text)]).toEqual([text, text.replace(/\s+/g, ' ').trim()]);
+      }),
+      { numRuns: 20_000 },
+    );
+    expect(collapseSpaces('SARL Atlas Tech')).toBe('SARL Atlas Tech');
+    expect(collapseSpaces(' SARL  Atlas\u00a0\nTech ')).toBe('SARL Atlas Tech');
   });
 
   test('normalizeCompanyName: legal forms anywhere, dotted or not, give the same key', () => {
