@@ -36,6 +36,7 @@
  * its first page was read (even with no company), a later page's failure being noted in
  * `error`.
  */
+import { setMaxListeners } from 'node:events';
 import { normalizeCompanyName } from '../platform/text';
 import type { RawCompany } from './extract';
 import { sameHost, type FetchResult, type GetOptions } from './fetcher';
@@ -163,6 +164,9 @@ export async function runExtraction(options: RunOptions): Promise<RunResult> {
   const states: SourceState[] = options.sources.map((source) => ({ source, records: [], pagesRead: 0, cut: false, done: false, dropped: [], itemsDropped: { no_name: 0, invalid_name: 0, advertisement: 0, duplicate: 0 } }));
   // Ends the pages still being read when the deadline comes (their worker threads are ended).
   const stop = new AbortController();
+  // Each page waiting for a reader thread listens to it, one listener each, removed when read:
+  // a run with many pages queued is not a leak (Node warns past 10 on stderr, outside the logs).
+  setMaxListeners(0, stop.signal);
 
   let timer: NodeJS.Timeout | undefined;
   let stopTimer: NodeJS.Timeout | undefined;

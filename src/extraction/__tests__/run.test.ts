@@ -4,6 +4,7 @@
  * mailto:/tel: cards, plain-text contacts, pagination by rel=next and by a custom selector,
  * robots.txt, a dead host, a 500, a 429) and one company listed on two of them.
  */
+import { getEventListeners, getMaxListeners } from 'node:events';
 import path from 'node:path';
 import { PoliteFetcher } from '../fetcher';
 import { PageReader } from '../pages';
@@ -405,6 +406,49 @@ describe('a directory read without selectors', () => {
       await s.close();
     }
   });
+
+  /** The listeners an event target allows before Node warns (Node's getMaxListeners throws for a target whose bound was lifted, 0). */
+  const maxListeners = (target: AbortSignal) => {
+    try {
+      return getMaxListeners(target) || Number.POSITIVE_INFINITY;
+    } catch {
+      return Number.POSITIVE_INFINITY;
+    }
+  };
+
+  test('thirty detail pages waiting for one reader thread: all read, and Node warns of no listener leak on the run\'s signal', async () => {
+    const many = Array.from({ length: 30 }, (_, i) => `Société ${String.fromCharCode(65 + (i % 26))}${i}`);
+    const s = await startSite(() => ({
+      '/annuaire?page=1': page(`<div class="results">${many.map((n, i) => `<div class="card"><h3><a href="/e/${i}">${n}</a></h3><p>Alger</p></div>`).join('')}</div>`),
+      ...Object.fromEntries(many.map((n, i) => [`/e/${i}`, page(`<article><h1>${n}</h1><p>Tél : 0550 12 ${String(i).padStart(2, '0')} 56</p></article>`)])),
+    }));
+    const reader = new PageReader({ threads: 1 });
+    // The pages wait with a listener each on the signal the run gives them (Node's warning goes to
+    // the real process's stderr, out of a test's reach): the most listeners they saw at once, and
+    // the most that signal allows before Node warns of a leak.
+    let most = 0;
+    let allowed = Number.POSITIVE_INFINITY;
+    const pages = Object.assign(Object.create(reader) as PageReader, {
+      read: async (task: Parameters<PageReader['read']>[0], signal?: AbortSignal) => {
+        if (signal) {
+          most = Math.max(most, getEventListeners(signal, 'abort').length + 1);
+          allowed = Math.min(allowed, maxListeners(signal));
+        }
+        return reader.read(task, signal);
+      },
+    });
+    try {
+      const sources = parseSources(`sources:\n  - name: dz\n    search_url: "${s.origin}/annuaire?page={page}"\n`);
+      const { companies, report } = await runExtraction({ pages, sources, secteur: 'x', wilaya: ALGER, fetcher: new PoliteFetcher({ userAgent: UA, timeoutMs: 5000, backoffMs: 10, perHostConcurrency: 30 }), deadlineMs: 20_000 });
+      expect(report).toEqual([report_({ name: 'dz', status: 'ok', pages_read: 31, companies_found: 30 }, 'ok', 30)]);
+      expect(companies.map((c) => c.name).sort()).toEqual([...many].sort());
+      expect(most).toBeGreaterThan(10);
+      expect(most).toBeLessThanOrEqual(allowed);
+    } finally {
+      await reader.close();
+      await s.close();
+    }
+  }, 30_000);
 
   test('a "load more" button, then JSON pages with a next link, read until the last', async () => {
     const s = await startSite({
