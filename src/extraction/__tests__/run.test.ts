@@ -157,7 +157,8 @@ function fetcher(timeoutMs = 1000): PoliteFetcher {
 
 test('a full run: companies merged across pages and sources, the report, and exactly the URLs fetched', async () => {
   const started = Date.now();
-  const { companies, report, fetched } = await runExtraction({ pages: testPageReader(), sources: fx.sources, secteur: 'Conseil', wilaya: ALGER, maxResults: 50, fetcher: fetcher(), deadlineMs: 3000 });
+  // A deadline far above what the run needs: the run must end on its own (no source reported timeout).
+  const { companies, report, fetched } = await runExtraction({ pages: testPageReader(), sources: fx.sources, secteur: 'Conseil', wilaya: ALGER, maxResults: 50, fetcher: fetcher(), deadlineMs: 15_000 });
   const elapsed = Date.now() - started;
   const { a, b, blocked, dead, broken, busy } = fx;
 
@@ -276,9 +277,10 @@ test('a full run: companies merged across pages and sources, the report, and exa
   // And per source, the order is the order it sent them.
   for (const s of [a, b, broken, busy]) expect(fetched.filter((u) => u.startsWith(`${s.origin}/`)).map((u) => u.slice(s.origin.length))).toEqual(s.hits);
 
-  // The 429 was honoured (Retry-After: 1) and the run did not wait for the deadline.
+  // The 429 was honoured (Retry-After: 1) and the run did not wait for the deadline (a loaded CI
+  // machine reads the pages slowly: the bound is well under the deadline, not a speed target).
   expect(elapsed).toBeGreaterThanOrEqual(950);
-  expect(elapsed).toBeLessThan(2500);
+  expect(elapsed).toBeLessThan(10_000);
 });
 
 test('a source that never answers does not hold the others: the run ends at the deadline, results kept', async () => {
@@ -294,8 +296,9 @@ test('a source that never answers does not hold the others: the run ends at the 
     deadlineMs: 1500,
   });
   const elapsed = Date.now() - started;
+  // The promise of the issue: the run answers within its deadline + 5 s, whatever a source does.
   expect(elapsed).toBeGreaterThanOrEqual(1400);
-  expect(elapsed).toBeLessThan(2500);
+  expect(elapsed).toBeLessThan(1500 + 5000);
   expect(report).toEqual([
     report_({ name: 'muet', status: 'timeout', pages_read: 0, companies_found: 0, error: `the run deadline was reached (${fx.dead.origin}/recherche)` }, 'failed', 0),
     report_({ name: 'annuaire-a', status: 'ok', pages_read: 5, companies_found: 5 }, 'ok', 5),
@@ -640,7 +643,7 @@ describe('pages read in worker threads with a budget', () => {
       const started = Date.now();
       const { companies, report } = await runExtraction({ sources, secteur: 'x', wilaya: ALGER, fetcher: fetcher(), deadlineMs: 1_000, pages });
 
-      expect(Date.now() - started).toBeLessThan(3_000);
+      expect(Date.now() - started).toBeLessThan(1_000 + 5_000); // within the deadline + 5 s
       expect(report).toEqual([report_({ name: 'slow', status: 'timeout', pages_read: 0, companies_found: 0, error: 'the run deadline was reached' }, 'failed', 0)]);
       expect(companies).toEqual([]);
     } finally {
