@@ -29,7 +29,7 @@ import { sameHost } from './hosts';
 import { labelledNameInText } from './labels';
 import { removeOtherCompanyCards } from './otherCards';
 import { normalizeCompanyName, stripControlCharacters } from '../platform/text';
-import { attributeJson, classWords, embeddedJson, isAdBlock, isPageFrame, leadName, repeatedMembers, findNextPage, jsonHtml, jsonItems, jsonNext, preRecords, repeatedItems, type JsonItem } from './items';
+import { attributeJson, classWords, embeddedJson, isAdBlock, isPageFrame, leadName, repeatedMembers, findNextPage, jsonHtml, jsonItems, jsonList, jsonNext, preRecords, repeatedItems, type JsonItem } from './items';
 import { collapseSpaces, shortText } from './nodeText';
 import { attrOf, blockText, classAndId, classText, descendants, hasAttr, isCardTelType, itemParts, parsePage, type ItemParts, type ParsedPage } from './parse';
 import type { SourceSelectors } from './sources';
@@ -196,7 +196,8 @@ export function extractCompanies(html: string, pageUrl: string, selectors: Sourc
 /**
  * A listing page read from one parse: its companies ({@link extractCompanies}), its next page
  * (`selectors.nextPage`, else `rel=next`, else a "next" or numbered link or a "load more"
- * URL: {@link findNextPage}), its entries dropped by reason, and the contacts of its chrome.
+ * URL: {@link findNextPage}, else, for entries read from the page's JSON state, the next page that
+ * state names: {@link stateNext}), its entries dropped by reason, and the contacts of its chrome.
  * A JSON body (a "load more" answer) is read as JSON: its company-like objects, its `next`
  * link, or the HTML fragment it carries.
  */
@@ -214,7 +215,9 @@ export function readListing(html: string, pageUrl: string, selectors: SourceSele
   // The page's own header and footer contacts are the directory's: never a company's.
   const chromeContacts = contactsOfChrome(page);
   const siteContacts = new Set([...(options.siteContacts ?? []), ...chromeContacts]);
-  const { companies, dropped, shape } = companiesOf(page, pageUrl, selectors, { ...options, siteContacts });
+  const { companies, dropped, shape, next: fromState } = companiesOf(page, pageUrl, selectors, { ...options, siteContacts });
+  // Entries of the page's JSON state: the next page that state names, when the page's markup names none (an SPA).
+  if (next === undefined && selectors.nextPage === undefined && fromState !== undefined) next = fromState;
   const listing: Listing = next === undefined ? { companies, dropped, chromeContacts } : { companies, next, dropped, chromeContacts };
   if (shape !== undefined) listing.shape = shape;
   // (A list filled on the client is looked for beside a few entries too: a sidebar's 'À la une' outside the empty list.)
@@ -276,10 +279,7 @@ function readJsonListing(body: string, pageUrl: string, selectors: SourceSelecto
   } catch {
     return { companies: [], dropped: { no_name: 0, invalid_name: 0, advertisement: 0 }, chromeContacts: [] };
   }
-  const written = jsonNext(value);
-  // A batch that gives only a cursor (meta.after, pagination.next_cursor): the same endpoint with that cursor.
-  // Else only page numbers (meta.current_page / last_page): the same endpoint with the next number.
-  const next = (written === undefined || isCursorToken(written) ? cursorNext(value, pageUrl) : typeof written === 'number' ? withPage(pageUrl, written) : absolute(written, pageUrl)) ?? pageCountNext(value, pageUrl);
+  const next = nextOfJson(value, pageUrl, pageUrl, true);
   const fragment = jsonHtml(value);
   const listing: Listing = fragment !== undefined
     ? { ...readListing(fragment, pageUrl, selectors, { ...options, contentType: 'text/html', fragment: true }), chromeContacts: [] }
@@ -287,6 +287,40 @@ function readJsonListing(body: string, pageUrl: string, selectors: SourceSelecto
   delete listing.next;
   if (next && withoutHash(next) !== withoutHash(pageUrl)) listing.next = next;
   return listing;
+}
+
+/**
+ * The next page a JSON value names (a "load more" answer, or the object of a page's state that
+ * holds its entries): its `next` link ({@link jsonNext}: `next`, `next_page_url`, `links.next`,
+ * `meta.next` …) resolved against `base`, or a page number put in `pageUrl`'s page parameter;
+ * with `cursors`, a batch that gives only a cursor (meta.after, pagination.next_cursor): `pageUrl`
+ * with that cursor; else only page numbers (meta.current_page / last_page): `pageUrl` with the
+ * next number.
+ */
+function nextOfJson(value: unknown, pageUrl: string, base: string, cursors: boolean): string | undefined {
+  const written = jsonNext(value);
+  const link = written === undefined || isCursorToken(written) ? (cursors ? cursorNext(value, pageUrl) : undefined) : typeof written === 'number' ? withPage(pageUrl, written) : absolute(written, base);
+  return link ?? pageCountNext(value, pageUrl);
+}
+
+/** Most objects above a state's list of entries searched for its pagination (the list's holder, its parent …). */
+const STATE_PAGINATION_DEPTH = 3;
+
+/**
+ * The next page of a listing whose entries come from the page's JSON state (an SPA's
+ * `window.__INITIAL_STATE__`, a React `__PRELOADED_STATE__`, Next.js props): the next page the
+ * object holding the entries names ({@link nextOfJson}: `meta.next`, `links.next`,
+ * `next_page_url`, `pagination.next`, `nextPage`, `meta.current_page` / `last_page`), else
+ * its parent's, up to {@link STATE_PAGINATION_DEPTH} objects up. Often a JSON endpoint (read
+ * then as a "load more" answer, with its own pagination). A cursor alone is not followed: the
+ * endpoint it is meant for is not this page. Not this page itself.
+ */
+function stateNext(holders: readonly unknown[], pageUrl: string, base: string): string | undefined {
+  for (const holder of holders.slice(0, STATE_PAGINATION_DEPTH)) {
+    const next = nextOfJson(holder, pageUrl, base, false);
+    if (next !== undefined && withoutHash(next) !== withoutHash(pageUrl)) return next;
+  }
+  return undefined;
 }
 
 /** The page URL with its page parameter set to `page` (a JSON answer that gives the next page as a number). */
@@ -298,7 +332,11 @@ function withPage(pageUrl: string, page: number): string | undefined {
   return url.href;
 }
 
-function companiesOf(page: ParsedPage, pageUrl: string, selectors: SourceSelectors, options: ExtractOptions): { companies: RawCompany[]; dropped: ListingDrops; shape?: string } {
+/**
+ * A listing page's companies, entries dropped by reason, the shape its entries share, and, for
+ * entries read from the page's JSON state, the next page that state names ({@link stateNext}).
+ */
+function companiesOf(page: ParsedPage, pageUrl: string, selectors: SourceSelectors, options: ExtractOptions): { companies: RawCompany[]; dropped: ListingDrops; shape?: string; next?: string } {
   const { root } = page;
   const ctx = pageContext(page, pageUrl, options);
   const scopes: Scope[] = [];
@@ -313,11 +351,13 @@ function companiesOf(page: ParsedPage, pageUrl: string, selectors: SourceSelecto
     for (const ld of jsonLdOrgs(page.byTag('SCRIPT'), ctx)) scopes.push({ ld: [ld], kind: 'item' });
     for (const md of microdataOrgs(page, ctx)) scopes.push({ el: md, md, ld: [], kind: 'item' });
     if (scopes.length === 0) {
-      const fromJson = [...embeddedJson(page.byTag('SCRIPT')), ...attributeJson(page.elements)].map((v) => jsonItems(v)).reduce((a, b) => (b.length > a.length ? b : a), []);
-      if (fromJson.length > 0) {
+      const fromJson = [...embeddedJson(page.byTag('SCRIPT')), ...attributeJson(page.elements)].map((v) => jsonList(v)).reduce((a, b) => (b.items.length > a.items.length ? b : a), { items: [], holders: [] });
+      if (fromJson.items.length > 0) {
         stripScripts(page);
-        const found = companiesOfJson(fromJson, ctx);
+        const found: ReturnType<typeof companiesOf> = companiesOfJson(fromJson.items, ctx);
         linkByName(page, found.companies, ctx);
+        const next = stateNext(fromJson.holders, pageUrl, ctx.base);
+        if (next !== undefined) found.next = next;
         return found;
       }
       // Records in data-* attributes (a map's markers): joined to the page's cards by name.

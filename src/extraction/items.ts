@@ -85,13 +85,31 @@ function foldKey(key: string): string {
  * when there is none.
  */
 export function jsonItems(value: unknown, single = false, min = 2): JsonItem[] {
+  return jsonList(value, single, min).items;
+}
+
+/** A node of the JSON walk of {@link jsonList}, with the node that holds it. */
+interface Walked {
+  v: unknown;
+  depth: number;
+  up?: Walked;
+}
+
+/**
+ * The company entries of a JSON value ({@link jsonItems}) and the objects that hold their array,
+ * nearest first (`{entreprises: {items: [...], meta}}`: the `entreprises` object, then the root):
+ * where a state keeps the pagination of its list ({@link stateNext}). No holder for a lone entry.
+ */
+export function jsonList(value: unknown, single = false, min = 2): { items: JsonItem[]; holders: Json[] } {
   let best: JsonItem[] = [];
+  let bestAt: Walked | undefined;
   let bestContacts = 0;
   let lone: JsonItem | undefined;
   let nodes = 0;
-  const stack: { v: unknown; depth: number }[] = [{ v: value, depth: 0 }];
+  const stack: Walked[] = [{ v: value, depth: 0 }];
   while (stack.length > 0 && nodes < MAX_NODES) {
-    const { v, depth } = stack.pop()!;
+    const node = stack.pop()!;
+    const { v, depth } = node;
     nodes++;
     if (depth > MAX_DEPTH) continue;
     if (Array.isArray(v)) {
@@ -103,20 +121,25 @@ export function jsonItems(value: unknown, single = false, min = 2): JsonItem[] {
       if (items.length >= min && (contacts > bestContacts || (contacts === bestContacts && items.length > best.length))) {
         // Beside entries with contacts, a named entry without any is a company that shows none.
         best = contacts > 0 ? named : items;
+        bestAt = node;
         bestContacts = contacts;
       }
-      for (let i = v.length - 1; i >= 0; i--) stack.push({ v: v[i], depth: depth + 1 });
+      for (let i = v.length - 1; i >= 0; i--) stack.push({ v: v[i], depth: depth + 1, up: node });
     } else if (isJson(v)) {
       if (single && lone === undefined) {
         const one = companyOf(v);
         if (one && !one.bare) lone = one;
       }
       const values = Object.values(v);
-      for (let i = values.length - 1; i >= 0; i--) stack.push({ v: values[i], depth: depth + 1 });
+      for (let i = values.length - 1; i >= 0; i--) stack.push({ v: values[i], depth: depth + 1, up: node });
     }
   }
-  if (best.length > 0) return best;
-  return single && lone ? [lone] : [];
+  if (best.length > 0) {
+    const holders: Json[] = [];
+    for (let at = bestAt?.up; at !== undefined; at = at.up) if (isJson(at.v)) holders.push(at.v);
+    return { items: best, holders };
+  }
+  return { items: single && lone ? [lone] : [], holders: [] };
 }
 
 /** A GraphQL connection's edge (`{node: {...}, cursor}`, Gatsby's and Relay's lists) stands for its node. */
