@@ -839,7 +839,9 @@ function readName(scope: Scope, ctx: PageContext, selectors: SourceSelectors, pa
       // Bold text, unless a link of the entry's own comes first ('<a>Name</a> <b>Catégorie</b>'): the first a reader meets.
       () => (parts.bold && !linkFirst(el, parts) ? notALabel(nameText(parts.bold)) : undefined),
       () => textOf(parts.term),
-      () => parts.anchors.filter(namingLink).map(textOf).find((t) => t !== undefined && !NOT_A_NAME_LINK.test(t)),
+      // A map's result card (Google Maps, Bing Places): its name only in the accessible name of the card or of its empty overlay link.
+      () => (el ? accessibleName(el, parts) : undefined),
+      () => parts.anchors.filter(namingLink).map(textOf).find((t) => t !== undefined && !NOT_A_NAME_LINK.test(t) && !ACTION_LINK.test(t)),
       () => notALabel(nameText(parts.bold)),
       // Nothing sets a name apart: the entry's first line of text, as a reader takes it.
       () => (el ? leadName(el) : undefined),
@@ -904,6 +906,34 @@ function sellerLink(el: HTMLElement, parts: ItemParts): HTMLElement | undefined 
 
 /** Link texts that are actions, not names. */
 const NOT_A_NAME_LINK = /^(?:voir|d[ée]tails?|plus|en savoir|afficher|contact)/i;
+
+/** A link's whole text that is a button of a map's result card, not a name ('Itinéraire', 'Site web', 'Appeler', 'Partager'). */
+const ACTION_LINK = /^(?:itin[ée]raires?|directions?|y aller|site(?: web| internet)?|website|appeler|call|partager|share|enregistrer|save|r[ée]server|commander|ouvrir|open)\s?[.:!»›>]?$/iu;
+
+/** Longest aria-label read as a name. */
+const MAX_ARIA = 160;
+
+/**
+ * An entry's accessible name when its text sets none apart: the `aria-label` of the entry itself
+ * (`<div role="article" aria-label="X">`), else of a link of its own that shows no text (a card's
+ * overlay link `<a aria-label="X" href="/lieu/x"></a>`), else that link's `title`. A label that is an
+ * action ('Itinéraire'), a field ('Téléphone') or holds no letter is no name.
+ */
+function accessibleName(el: HTMLElement, parts: ItemParts): string | undefined {
+  const read = (v: string | undefined) => {
+    if (!v || v.length > MAX_ARIA) return undefined;
+    const t = clean(v);
+    return t && /\p{L}{2}/u.test(t) && !ACTION_LINK.test(t) && !NOT_A_NAME_LINK.test(t) && notALabel(t) ? t : undefined;
+  };
+  const own = read(el.getAttribute('aria-label'));
+  if (own) return own;
+  for (const a of parts.anchors) {
+    if (!namingLink(a) || textOf(a)) continue;
+    const v = read(a.getAttribute('aria-label')) ?? read(a.getAttribute('title'));
+    if (v) return v;
+  }
+  return undefined;
+}
 
 /** A link that may carry an entry's name: not a contact link, a protected e-mail, an anchor or a script. */
 function namingLink(a: HTMLElement): boolean {
