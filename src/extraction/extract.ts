@@ -214,13 +214,57 @@ export function readListing(html: string, pageUrl: string, selectors: SourceSele
   // The page's own header and footer contacts are the directory's: never a company's.
   const chromeContacts = contactsOfChrome(page);
   const siteContacts = new Set([...(options.siteContacts ?? []), ...chromeContacts]);
-  const { companies, dropped, shape } = companiesOf(page, pageUrl, selectors, { ...options, siteContacts });
+  const read = companiesOf(page, pageUrl, selectors, { ...options, siteContacts });
+  const { dropped, shape } = read;
+  const companies = withoutSharedLabels(read.companies, dropped);
   const listing: Listing = next === undefined ? { companies, dropped, chromeContacts } : { companies, next, dropped, chromeContacts };
   if (shape !== undefined) listing.shape = shape;
   // (A list filled on the client is looked for beside a few entries too: a sidebar's 'À la une' outside the empty list.)
   const data = companies.length === 0 ? pageDataUrl(page, pageUrl, base) ?? listData(page, pageUrl, base, next) : companies.length <= FEW_BESIDE_LIST ? listData(page, pageUrl, base, next) : undefined;
   if (data !== undefined) listing.data = data;
   return listing;
+}
+
+/** Fewest entries of one page sharing a name that make it a label of the list, not a company's name. */
+const SHARED_LABEL_ENTRIES = 3;
+
+/**
+ * A page's entries without those whose name is a label every entry shows (a button, a field, a
+ * caption read as a name when the real one was missed): three or more entries of the page named
+ * alike with contacts of their own, no two sharing any (entries without contacts aside), are separate companies whose name
+ * was not found, never one company (merged by name, it would hold every one of their contacts
+ * and be billed once for a list). They are dropped and counted as entries without a name.
+ */
+function withoutSharedLabels(companies: RawCompany[], dropped: ListingDrops): RawCompany[] {
+  const byName = new Map<string, RawCompany[]>();
+  for (const c of companies) {
+    const key = normalizeCompanyName(c.name);
+    const group = byName.get(key);
+    if (group) group.push(c);
+    else byName.set(key, [c]);
+  }
+  const labels = new Set<string>();
+  for (const [key, group] of byName) {
+    if (group.length < SHARED_LABEL_ENTRIES) continue;
+    const seen = new Set<string>();
+    let separate = true;
+    let withContacts = 0;
+    for (const c of group) {
+      const contacts = [...c.phones, ...c.emails, ...(c.faxes ?? [])];
+      if (contacts.length === 0) continue;
+      if (contacts.some((v) => seen.has(v))) {
+        separate = false;
+        break;
+      }
+      withContacts++;
+      for (const v of contacts) seen.add(v);
+    }
+    if (separate && withContacts >= SHARED_LABEL_ENTRIES) labels.add(key);
+  }
+  if (labels.size === 0) return companies;
+  const kept = companies.filter((c) => !labels.has(normalizeCompanyName(c.name)));
+  dropped.no_name += companies.length - kept.length;
+  return kept;
 }
 
 /** A Gatsby page's data file, as its preload link names it: `/page-data/<path>/page-data.json`. */

@@ -1,4 +1,4 @@
-import { extractCompanies, extractDetail, isOrgType, nextPageUrl } from '../extract';
+import { extractCompanies, extractDetail, isOrgType, nextPageUrl, readListing } from '../extract';
 
 /** Cloudflare's encoding, written independently of the decoder: key byte, then each UTF-8 byte XOR key. */
 function cfEncode(email: string, key: number): string {
@@ -529,5 +529,25 @@ describe('a map search\'s result cards', () => {
     expect(names.slice(0, 2)).toEqual(['Rôtisserie Ouadhias', 'Traiteur Makouda Festin']);
     expect(names).not.toContain('Itinéraire');
     expect(names).not.toContain('Partager');
+  });
+});
+
+describe('a name every entry of the page shares', () => {
+  test('three or more entries named alike, each with contacts of its own, are not one company: they are dropped as entries without a name', () => {
+    const card = (phone: string) => `<div class="res"><a href="/carte?x=${phone.replace(/ /g, '')}">Voir sur la carte</a><div class="l">Ouvert · ${phone}</div></div>`;
+    const html = page(`<div class="liste">${card('0771 20 93 64')}${card('026 32 77 50')}${card('0556 04 38 17')}<div class="res"><a href="/carte?x=0">Voir sur la carte</a><div class="l">Fermé</div></div></div>`);
+    const listing = readListing(html, PAGE);
+    expect(listing.companies).toEqual([]);
+    expect(listing.dropped.no_name).toBe(4);
+  });
+
+  test('a company listed three times with the same number is kept, and so are two branches of one name', () => {
+    const html = page(`<div class="liste">
+      <div class="res"><h3>Pharmacie Centrale</h3><p>Tél : 026 21 44 87</p></div>
+      <div class="res"><h3>Pharmacie Centrale</h3><p>Tél : 026 21 44 87</p></div>
+      <div class="res"><h3>Pharmacie Centrale</h3><p>Tél : 026 21 44 87 / 0661 48 22 90</p></div>
+      <div class="res"><h3>Agence Djurdjura Voyages</h3><p>Tél : 026 29 61 05</p></div>
+      <div class="res"><h3>Agence Djurdjura Voyages</h3><p>Tél : 026 36 18 24</p></div></div>`);
+    expect(readListing(html, PAGE).companies.map((c) => c.name)).toEqual(['Pharmacie Centrale', 'Pharmacie Centrale', 'Pharmacie Centrale', 'Agence Djurdjura Voyages', 'Agence Djurdjura Voyages']);
   });
 });
