@@ -215,7 +215,9 @@ export function readListing(html: string, pageUrl: string, selectors: SourceSele
   // The page's own header and footer contacts are the directory's: never a company's.
   const chromeContacts = contactsOfChrome(page);
   const siteContacts = new Set([...(options.siteContacts ?? []), ...chromeContacts]);
-  const { companies, dropped, shape, next: fromState } = companiesOf(page, pageUrl, selectors, { ...options, siteContacts });
+  const read = companiesOf(page, pageUrl, selectors, { ...options, siteContacts });
+  const { dropped, shape, next: fromState } = read;
+  const companies = withoutSharedLabels(read.companies, dropped);
   // Entries of the page's JSON state: the next page that state names, when the page's markup names none (an SPA).
   if (next === undefined && selectors.nextPage === undefined && fromState !== undefined) next = fromState;
   const listing: Listing = next === undefined ? { companies, dropped, chromeContacts } : { companies, next, dropped, chromeContacts };
@@ -224,6 +226,48 @@ export function readListing(html: string, pageUrl: string, selectors: SourceSele
   const data = companies.length === 0 ? pageDataUrl(page, pageUrl, base) ?? listData(page, pageUrl, base, next) : companies.length <= FEW_BESIDE_LIST ? listData(page, pageUrl, base, next) : undefined;
   if (data !== undefined) listing.data = data;
   return listing;
+}
+
+/** Fewest entries of one page sharing a name that make it a label of the list, not a company's name. */
+const SHARED_LABEL_ENTRIES = 3;
+
+/**
+ * A page's entries without those whose name is a label every entry shows (a button, a field, a
+ * caption read as a name when the real one was missed): three or more entries of the page named
+ * alike with contacts of their own, no two sharing any (entries without contacts aside), are separate companies whose name
+ * was not found, never one company (merged by name, it would hold every one of their contacts
+ * and be billed once for a list). They are dropped and counted as entries without a name.
+ */
+function withoutSharedLabels(companies: RawCompany[], dropped: ListingDrops): RawCompany[] {
+  const byName = new Map<string, RawCompany[]>();
+  for (const c of companies) {
+    const key = normalizeCompanyName(c.name);
+    const group = byName.get(key);
+    if (group) group.push(c);
+    else byName.set(key, [c]);
+  }
+  const labels = new Set<string>();
+  for (const [key, group] of byName) {
+    if (group.length < SHARED_LABEL_ENTRIES) continue;
+    const seen = new Set<string>();
+    let separate = true;
+    let withContacts = 0;
+    for (const c of group) {
+      const contacts = [...c.phones, ...c.emails, ...(c.faxes ?? [])];
+      if (contacts.length === 0) continue;
+      if (contacts.some((v) => seen.has(v))) {
+        separate = false;
+        break;
+      }
+      withContacts++;
+      for (const v of contacts) seen.add(v);
+    }
+    if (separate && withContacts >= SHARED_LABEL_ENTRIES) labels.add(key);
+  }
+  if (labels.size === 0) return companies;
+  const kept = companies.filter((c) => !labels.has(normalizeCompanyName(c.name)));
+  dropped.no_name += companies.length - kept.length;
+  return kept;
 }
 
 /** A Gatsby page's data file, as its preload link names it: `/page-data/<path>/page-data.json`. */
@@ -879,7 +923,9 @@ function readName(scope: Scope, ctx: PageContext, selectors: SourceSelectors, pa
       // Bold text, unless a link of the entry's own comes first ('<a>Name</a> <b>Catégorie</b>'): the first a reader meets.
       () => (parts.bold && !linkFirst(el, parts) ? notALabel(nameText(parts.bold)) : undefined),
       () => textOf(parts.term),
-      () => parts.anchors.filter(namingLink).map(textOf).find((t) => t !== undefined && !NOT_A_NAME_LINK.test(t)),
+      // A map's result card (Google Maps, Bing Places): its name only in the accessible name of the card or of its empty overlay link.
+      () => (el ? accessibleName(el, parts) : undefined),
+      () => parts.anchors.filter(namingLink).map(textOf).find((t) => t !== undefined && !NOT_A_NAME_LINK.test(t) && !ACTION_LINK.test(t)),
       () => notALabel(nameText(parts.bold)),
       // Nothing sets a name apart: the entry's first line of text, as a reader takes it.
       () => (el ? leadName(el) : undefined),
@@ -944,6 +990,34 @@ function sellerLink(el: HTMLElement, parts: ItemParts): HTMLElement | undefined 
 
 /** Link texts that are actions, not names. */
 const NOT_A_NAME_LINK = /^(?:voir|d[ée]tails?|plus|en savoir|afficher|contact)/i;
+
+/** A link's whole text that is a button of a map's result card, not a name ('Itinéraire', 'Site web', 'Appeler', 'Partager'). */
+const ACTION_LINK = /^(?:itin[ée]raires?|directions?|y aller|site(?: web| internet)?|website|appeler|call|partager|share|enregistrer|save|r[ée]server|commander|ouvrir|open)\s?[.:!»›>]?$/iu;
+
+/** Longest aria-label read as a name. */
+const MAX_ARIA = 160;
+
+/**
+ * An entry's accessible name when its text sets none apart: the `aria-label` of the entry itself
+ * (`<div role="article" aria-label="X">`), else of a link of its own that shows no text (a card's
+ * overlay link `<a aria-label="X" href="/lieu/x"></a>`), else that link's `title`. A label that is an
+ * action ('Itinéraire'), a field ('Téléphone') or holds no letter is no name.
+ */
+function accessibleName(el: HTMLElement, parts: ItemParts): string | undefined {
+  const read = (v: string | undefined) => {
+    if (!v || v.length > MAX_ARIA) return undefined;
+    const t = clean(v);
+    return t && /\p{L}{2}/u.test(t) && !ACTION_LINK.test(t) && !NOT_A_NAME_LINK.test(t) && notALabel(t) ? t : undefined;
+  };
+  const own = read(el.getAttribute('aria-label'));
+  if (own) return own;
+  for (const a of parts.anchors) {
+    if (!namingLink(a) || textOf(a)) continue;
+    const v = read(a.getAttribute('aria-label')) ?? read(a.getAttribute('title'));
+    if (v) return v;
+  }
+  return undefined;
+}
 
 /** A link that may carry an entry's name: not a contact link, a protected e-mail, an anchor or a script. */
 function namingLink(a: HTMLElement): boolean {

@@ -1,4 +1,4 @@
-import { extractCompanies, extractDetail, isOrgType, nextPageUrl } from '../extract';
+import { extractCompanies, extractDetail, isOrgType, nextPageUrl, readListing } from '../extract';
 
 /** Cloudflare's encoding, written independently of the decoder: key byte, then each UTF-8 byte XOR key. */
 function cfEncode(email: string, key: number): string {
@@ -499,5 +499,55 @@ describe('a paying member\'s row', () => {
       ['EURL El Eulma Réseaux', []],
       ['Ets Bouzid Bureautique', []],
     ]);
+  });
+});
+
+describe('a map search\'s result cards', () => {
+  test('the name is the overlay link\'s aria-label, never a button link of every card (\'Itinéraire\', \'Site web\')', () => {
+    const card = (name: string, slug: string, phone: string) => `<div class="Yk2Pa" role="listitem">
+      <a class="Lh4rz" href="/lieu/${slug}" aria-label="${name}"></a>
+      <div class="q9Lm"><span>${name}</span></div>
+      <div class="r0Tx"><span>4,2</span> <span>(31)</span></div>
+      <div class="r0Tx"><span>Pizzeria</span> · <span>Centre, Boghni</span></div>
+      <div class="r0Tx"><span>Ouvert</span> · <span>${phone}</span></div>
+      <div class="bt7"><a href="/itineraire?dest=${slug}"><span>Itinéraire</span></a> <a href="/lieu/${slug}#site">Site web</a></div></div>`;
+    const html = page(`<div role="list">${card('Pizzeria Mekla Gourmet', 'mekla', '0771 20 93 64')}${card('Grill Maatkas', 'maatkas', '026 32 77 50')}${card('Snack Azeffoun', 'azeffoun', '0556 04 38 17')}</div>`);
+    expect(extractCompanies(html, PAGE).map((c) => [c.name, c.phones])).toEqual([
+      ['Pizzeria Mekla Gourmet', ['+213771209364']],
+      ['Grill Maatkas', ['+21326327750']],
+      ['Snack Azeffoun', ['+213556043817']],
+    ]);
+  });
+
+  test('the card\'s own aria-label names it when its links are only actions; an action label is no name', () => {
+    const card = (label: string, slug: string, phone: string) => `<article class="Yk2Pa" role="article" aria-label="${label}">
+      <div class="q9Lm">${label === 'Partager' ? 'Fermé' : label}</div><div class="r0Tx">4,6 (190) · Restaurant</div>
+      <div class="r0Tx">Fermé · Ouvre à 11:00 · ${phone}</div>
+      <div class="bt7"><a href="/itineraire?dest=${slug}">Itinéraire</a> <a href="/partager/${slug}">Partager</a></div></article>`;
+    const html = page(`<section>${card('Rôtisserie Ouadhias', 'ouadhias', '026 36 18 24')}${card('Traiteur Makouda Festin', 'makouda', '026 25 90 13')}${card('Partager', 'x', '0699 55 26 70')}</section>`);
+    const names = extractCompanies(html, PAGE).map((c) => c.name);
+    expect(names.slice(0, 2)).toEqual(['Rôtisserie Ouadhias', 'Traiteur Makouda Festin']);
+    expect(names).not.toContain('Itinéraire');
+    expect(names).not.toContain('Partager');
+  });
+});
+
+describe('a name every entry of the page shares', () => {
+  test('three or more entries named alike, each with contacts of its own, are not one company: they are dropped as entries without a name', () => {
+    const card = (phone: string) => `<div class="res"><a href="/carte?x=${phone.replace(/ /g, '')}">Voir sur la carte</a><div class="l">Ouvert · ${phone}</div></div>`;
+    const html = page(`<div class="liste">${card('0771 20 93 64')}${card('026 32 77 50')}${card('0556 04 38 17')}<div class="res"><a href="/carte?x=0">Voir sur la carte</a><div class="l">Fermé</div></div></div>`);
+    const listing = readListing(html, PAGE);
+    expect(listing.companies).toEqual([]);
+    expect(listing.dropped.no_name).toBe(4);
+  });
+
+  test('a company listed three times with the same number is kept, and so are two branches of one name', () => {
+    const html = page(`<div class="liste">
+      <div class="res"><h3>Pharmacie Centrale</h3><p>Tél : 026 21 44 87</p></div>
+      <div class="res"><h3>Pharmacie Centrale</h3><p>Tél : 026 21 44 87</p></div>
+      <div class="res"><h3>Pharmacie Centrale</h3><p>Tél : 026 21 44 87 / 0661 48 22 90</p></div>
+      <div class="res"><h3>Agence Djurdjura Voyages</h3><p>Tél : 026 29 61 05</p></div>
+      <div class="res"><h3>Agence Djurdjura Voyages</h3><p>Tél : 026 36 18 24</p></div></div>`);
+    expect(readListing(html, PAGE).companies.map((c) => c.name)).toEqual(['Pharmacie Centrale', 'Pharmacie Centrale', 'Pharmacie Centrale', 'Agence Djurdjura Voyages', 'Agence Djurdjura Voyages']);
   });
 });
