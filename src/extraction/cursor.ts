@@ -134,12 +134,8 @@ export function cursorNext(value: unknown, pageUrl: string): string | undefined 
     }
     if (!more) return undefined;
     if (cursor === undefined) continue;
-    let url: URL;
-    try {
-      url = new URL(pageUrl);
-    } catch {
-      return undefined;
-    }
+    const url = parsedUrl(pageUrl);
+    if (url === undefined) return undefined;
     const name = CURSOR_PARAMS.find((p) => url.searchParams.has(p));
     const segments = url.pathname.split('/');
     const at = name === undefined ? cursorSegment(segments) : -1;
@@ -184,12 +180,8 @@ export function pageCountNext(value: unknown, pageUrl: string): string | undefin
     }
     if (current === undefined || last === undefined) continue;
     if (current >= last) return undefined;
-    let url: URL;
-    try {
-      url = new URL(pageUrl);
-    } catch {
-      return undefined;
-    }
+    const url = parsedUrl(pageUrl);
+    if (url === undefined) return undefined;
     const name = PAGE_PARAMS.find((p) => url.searchParams.has(p));
     if (name === undefined && OFFSET_PARAMS.some((p) => url.searchParams.has(p))) return undefined;
     url.searchParams.set(name ?? 'page', String(current + 1));
@@ -263,4 +255,13 @@ function emptyList(el: HTMLElement): boolean {
   }
   const seen = text.replace(/\s+/g, ' ').trim();
   return seen.length <= 80 && !seen.includes('@') && (seen.match(/\d/g) ?? []).length < 6;
+}
+
+/** The URL `href` names, or undefined when it is not one. */
+function parsedUrl(href: string): URL | undefined {
+  try {
+    return new URL(href);
+  } catch {
+    return undefined;
+  }
 }

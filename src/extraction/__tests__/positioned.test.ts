@@ -11,20 +11,31 @@ const URL = 'https://cci.test/annuaire/repertoire.html';
 
 type Rec = { name: string; fields: [string, string][] };
 
+/**
+ * Records as positioned runs from (x, top) down: the name in `nameClass`, then one line of label
+ * and value per field (16 px apart; the value `valueDx` right and `valueDy` lower), `gap` px
+ * between records.
+ */
+function placed(recs: Rec[], o: { x: number; top: number; gap: number; valueDx: number; valueDy: number; nameClass: string }): string {
+  let top = o.top;
+  let out = '';
+  for (const r of recs) {
+    out += `<p class="${o.nameClass}" style="top:${top}px;left:${o.x}px">${r.name}</p>`;
+    for (const [label, value] of r.fields) {
+      top += 16;
+      out += `<p class="r" style="top:${top}px;left:${o.x}px">${label} :</p><p class="r" style="top:${top + o.valueDy}px;left:${o.x + o.valueDx}px">${value}</p>`;
+    }
+    top += o.gap;
+  }
+  return out;
+}
+
 /** pdftohtml's output: inline top/left, one font for all, records set apart by a wider gap. */
 function pdftohtml(pages: Rec[][], footer = 'CCI Hodna · Standard 035 55 10 20 · cci@cci-hodna.dz', boldNames = false): string {
   let html = '<html><head><style>.pg{position:relative;height:1100px}.r{position:absolute;white-space:nowrap;font-size:12px}.nm{font-weight:bold}</style></head><body>';
   pages.forEach((recs, p) => {
     html += `<div class="pg" id="page${p + 1}"><p class="r" style="top:30px;left:90px">Union des entreprises du Hodna</p>`;
-    let top = 80;
-    for (const r of recs) {
-      html += `<p class="r${boldNames ? ' nm' : ''}" style="top:${top}px;left:60px">${r.name}</p>`;
-      for (const [label, value] of r.fields) {
-        top += 16;
-        html += `<p class="r" style="top:${top}px;left:60px">${label} :</p><p class="r" style="top:${top + 1}px;left:170px">${value}</p>`;
-      }
-      top += 40;
-    }
+    html += placed(recs, { x: 60, top: 80, gap: 40, valueDx: 110, valueDy: 1, nameClass: boldNames ? 'r nm' : 'r' });
     html += `<p class="r" style="top:1060px;left:90px">${footer}</p><p class="r" style="top:1060px;left:700px">${p + 1}/${pages.length}</p></div>`;
   });
   return `${html}</body></html>`;
@@ -86,19 +97,7 @@ describe('pages converted from PDF', () => {
   });
 
   test('a page set in two columns: each column read top down, left column first, no record mixed with its neighbour', () => {
-    const col = (x: number, recs: Rec[]) => {
-      let top = 100;
-      let out = '';
-      for (const r of recs) {
-        out += `<p class="r nm" style="top:${top}px;left:${x}px">${r.name}</p>`;
-        for (const [label, value] of r.fields) {
-          top += 16;
-          out += `<p class="r" style="top:${top}px;left:${x}px">${label} :</p><p class="r" style="top:${top}px;left:${x + 90}px">${value}</p>`;
-        }
-        top += 24;
-      }
-      return out;
-    };
+    const col = (x: number, recs: Rec[]) => placed(recs, { x, top: 100, gap: 24, valueDx: 90, valueDy: 0, nameClass: 'r nm' });
     const html = `<html><head><style>.r{position:absolute;font-size:11px}.nm{font-weight:bold}</style></head><body><div class="pg">
       <p class="r" style="top:30px;left:300px">Annuaire des adhérents</p>
       ${col(40, [pages[0][0], pages[1][0]])}${col(420, [pages[0][1], { name: 'SARL Gypse du Hodna', fields: [['Tél', '035 56 77 88'], ['Fax', '035 56 77 89']] }])}
