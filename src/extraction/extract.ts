@@ -449,11 +449,12 @@ function companiesOf(page: ParsedPage, pageUrl: string, selectors: SourceSelecto
     }
     joinSpannedRows(scopes, ctx);
     joinTitleRows(scopes, ctx);
+    withoutSectionRows(scopes);
     if (scopes.length === 0 && advertisement === 0 && options.fragment) for (const el of fragmentEntries(root)) scopes.push({ el, ld: [], kind: 'item' });
   }
   // A question ('Comment signaler une erreur ?', an FAQ entry beside the listing) is never a company's name,
   // nor the title of a block of the site's own ('Nous écrire', 'Mentions légales', 'Espace publicitaire').
-  const named = withoutRanks(scopes.map((s) => readScope(s, ctx, selectors))).filter((c): c is RawCompany => c !== undefined && !/[?؟]$/u.test(c.name) && !SITE_BLOCK_TITLE.test(c.name) && !NOT_A_COMPANY.test(c.name));
+  const named = withoutRanks(scopes.map((s) => withoutContinuation(readScope(s, ctx, selectors)))).filter((c): c is RawCompany => c !== undefined && !/[?؟]$/u.test(c.name) && !SITE_BLOCK_TITLE.test(c.name) && !NOT_A_COMPANY.test(c.name));
   const companies = named.filter(identifies);
   const result = { companies, dropped: { no_name: scopes.length - named.length, invalid_name: named.length - companies.length, advertisement } };
   return shape === undefined ? result : { ...result, shape };
@@ -503,6 +504,20 @@ function sharedShape(items: readonly HTMLElement[]): string | undefined {
 function loneEntries(root: HTMLElement, shape: string): HTMLElement[] {
   const found = outermostOutsideChrome(root, (el) => el.parentNode !== null && shapeOf(el) === shape);
   return found.length <= MAX_LONE_ENTRIES ? found : [];
+}
+
+/**
+ * A continuation mark after a name: an entry cut by the page's end and taken up on the next page
+ * ('SARL Tuf Ain Boucif (suite)', '(suite et fin)', '(cont.)', '(تابع)'). Bounded, linear.
+ */
+const CONTINUED = /[([](?:suite(?: et fin| de la page pr[ée]c[ée]dente)?|cont\.?|continued|تابع|تتمة)[)\]]$/iu;
+
+/** A company's name without a continuation mark ({@link CONTINUED}): the same company as on the page before, merged by name. */
+function withoutContinuation<T extends { name: string } | undefined>(company: T): T {
+  if (!company) return company;
+  const m = CONTINUED.exec(company.name);
+  const name = m ? company.name.slice(0, m.index).trimEnd() : '';
+  return name ? { ...company, name } : company;
 }
 
 /**
@@ -1095,10 +1110,49 @@ function tableHeader(row: HTMLElement, ctx: PageContext): TableHeader {
       (first && words(first) >= 2 ? first : undefined);
     // A header of column letters or row numbers (a published spreadsheet) above the real one: the first row of header words.
     if (!header || words(header) < 2) header = rows.slice(0, 6).find((tr) => words(tr) >= 2) ?? header;
-    found = header ? { row: header, headers: cells(header).map((c) => clean(c.text)), above: new Set(rows.slice(0, rows.indexOf(header))) } : { headers: [] };
+    found = header ? { row: header, headers: headerTexts(header, rows), above: new Set(rows.slice(0, rows.indexOf(header))) } : { headers: [] };
     ctx.tableHeaders.set(table, found);
   }
   return found;
+}
+
+/** Most columns or rows one header cell is taken to span (a bound on hostile `colspan` values). */
+const MAX_HEADER_SPAN = 50;
+
+/**
+ * The column headers of a table: its header row's cells' texts; when the header is written over
+ * several rows (a `<thead>` of two rows, or rows of `<th>` cells, one under the other: 'Siège'
+ * spanning 'Tél / Fax' and 'E-mail', 'N°' spanning both rows), each column's lowest header cell,
+ * `colspan` and `rowspan` laid out on the grid, so that every body cell finds its own column's
+ * header (else the upper row's few cells name the columns, and a number under 'Chef de chantier'
+ * took the label of the cell before it, a fax).
+ */
+function headerTexts(header: HTMLElement, rows: HTMLElement[]): string[] {
+  const own = cells(header).map((c) => clean(c.text));
+  const at = rows.indexOf(header);
+  const isHeaderRow = (tr: HTMLElement | undefined): tr is HTMLElement =>
+    tr !== undefined && tr.parentNode === header.parentNode && (tr.parentNode?.tagName === 'THEAD' || cells(tr).every((c) => c.tagName === 'TH'));
+  const stacked = [header];
+  while (stacked.length < 4 && isHeaderRow(rows[at + stacked.length])) stacked.push(rows[at + stacked.length]);
+  if (stacked.length < 2) return own;
+  const span = (c: HTMLElement, name: string) => Math.min(MAX_HEADER_SPAN, Math.max(1, Number.parseInt(c.getAttribute(name) ?? '1', 10) || 1));
+  const grid: string[][] = stacked.map(() => []);
+  stacked.forEach((tr, r) => {
+    let col = 0;
+    for (const cell of cells(tr)) {
+      while (grid[r][col] !== undefined) col++;
+      const text = clean(cell.text);
+      const wide = span(cell, 'colspan');
+      const down = Math.min(span(cell, 'rowspan'), stacked.length - r);
+      for (let dr = 0; dr < down; dr++) for (let dc = 0; dc < wide; dc++) grid[r + dr][col + dc] = text;
+      col += wide;
+    }
+  });
+  const width = Math.max(...grid.map((g) => g.length));
+  return Array.from({ length: width }, (_, c) => {
+    for (let r = grid.length - 1; r >= 0; r--) if (grid[r][c]) return grid[r][c];
+    return '';
+  });
 }
 
 function cells(row: HTMLElement): HTMLElement[] {
@@ -1195,6 +1249,20 @@ function joinSpannedRows(scopes: Scope[], ctx: PageContext): void {
   // The joined rows leave their table (one pass per table body).
   for (const parent of rowsOf.keys()) if (parent.childNodes.some((c) => joined.has(c as HTMLElement))) parent.childNodes = parent.childNodes.filter((c) => !joined.has(c as HTMLElement));
   if (joined.size > 0) for (let i = scopes.length - 1; i >= 0; i--) if (scopes[i].el && joined.has(scopes[i].el!)) scopes.splice(i, 1);
+}
+
+/**
+ * A table row of one cell across the columns (`colspan`) with no contact, left after the title
+ * rows were joined: a section's heading ('Commune de Aflou', 'Daïra de Tablat', a letter) over
+ * the rows below it, never an entry.
+ */
+function withoutSectionRows(scopes: Scope[]): void {
+  for (let i = scopes.length - 1; i >= 0; i--) {
+    const row = scopes[i].el;
+    if (row?.tagName !== 'TR') continue;
+    const only = cells(row);
+    if (only.length === 1 && Number.parseInt(only[0].getAttribute('colspan') ?? '1', 10) > 1 && !hasContactText(row)) scopes.splice(i, 1);
+  }
 }
 
 /** Least share of a table's record rows that must each follow a title row of their own for the rows to be joined. */

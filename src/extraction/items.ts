@@ -917,6 +917,9 @@ function namedByRuns(found: RepeatedItems & { counts: Map<HTMLElement, Counts> }
   return withContact > 0 && unnamed * 2 > withContact;
 }
 
+/** Parents whose children are a table's rows. */
+const TABLE_PARTS = new Set(['TABLE', 'TBODY', 'THEAD', 'TFOOT']);
+
 /** Tags that open an entry written as a run of siblings: a term of a definition list, a heading. */
 const LEADERS = new Set(['DT', 'H2', 'H3', 'H4', 'H5', 'H6']);
 
@@ -941,7 +944,10 @@ function wrapLedEntries(root: HTMLElement, counts: Map<HTMLElement, Counts>): bo
       wrapped = true;
       continue;
     }
-    const runs = kids.length >= 6 && counts.has(parent) ? nameBlockRuns(parent, counts) : undefined;
+    // A table's rows are never runs of sibling blocks: a row holding only a name over the next
+    // ones is a group's heading (a daïra, a category) or a company's title row, which the table
+    // rules read; cutting the rows into runs of one period split companies spanning several rows.
+    const runs = kids.length >= 6 && counts.has(parent) && !TABLE_PARTS.has(parent.tagName) ? nameBlockRuns(parent, counts) : undefined;
     if (runs === undefined) continue;
     wrapSpans(parent, runs);
     wrapped = true;

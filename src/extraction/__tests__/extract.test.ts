@@ -421,6 +421,50 @@ describe('tables whose companies span rows', () => {
     ]);
   });
 
+  test('a header over two rows (colspan, rowspan) and heading rows of sections: each firm spans its rows, each number under its own column', () => {
+    // Sections of unequal length under heading rows (a commune, a daïra): never cut into runs of
+    // one period, never companies; the worksite rows' mobiles are the firm's phones, not the fax
+    // written in the head-office cell before them.
+    const firm = (n: number, name: string, office: string, sites: string[]) =>
+      `<tr><td rowspan="${sites.length}">${n}</td><td rowspan="${sites.length}"><b>${name}</b></td><td rowspan="${sites.length}">${office}</td><td rowspan="${sites.length}">—</td>${sites[0]}</tr>${sites
+        .slice(1)
+        .map((r) => `<tr>${r}</tr>`)
+        .join('')}`;
+    const site = (place: string, mobile: string) => `<td>${place}</td><td>${mobile}</td>`;
+    const section = (name: string) => `<tr><td colspan="6"><strong>Commune de ${name}</strong></td></tr>`;
+    const html = page(`<table><thead><tr><th rowspan="2">N°</th><th rowspan="2">Raison sociale</th><th colspan="2">Siège</th><th colspan="2">Chantiers</th></tr>
+      <tr><th>Tél / Fax</th><th>E-mail</th><th>Lieu</th><th>Chef de chantier</th></tr></thead><tbody>
+      ${section('Aflou')}
+      ${firm(1, 'SARL Forages Mzi', 'Tél : 029 63 26 13', [site('Oued Mzi', '0696 58 51 45'), site('Kheneg', '0661 74 28 33'), site('Tadjemout', '—')])}
+      ${firm(2, 'EURL Hydro-Forage Aflou', 'Tél : 029 40 98 82<br>Fax : 029 95 90 39', [site('Hassi Delaa', '0550 45 53 10'), site('El Assafia', '0770 96 55 87'), site('Bordj Snouci', '0779 12 34 56')])}
+      ${firm(3, 'SNC Puits Ksar Benaissa', 'Tél : 029 49 31 54', [site('Mekhlouf', '0560 81 72 44')])}
+      ${section('Laghouat')}
+      ${firm(4, 'SARL Sondages du Djebel Amour', 'Tél : 029 73 38 23', [site('El Haouita', '0560 31 46 71'), site('Kheneg', '0779 58 65 95')])}
+      ${firm(5, 'EURL Captage Ain Madhi', 'Tél : 029 11 22 33<br>Fax : 029 11 22 34', [site('Tadjemout', '0550 49 17 78')])}
+      ${section('Ksar El Hirane')}
+      ${firm(6, 'SARL Tubage Mekhlouf', 'Tél : 029 22 33 44', [site('Oued Mzi', '0550 84 70 96'), site('Mekhlouf', '0770 74 11 40')])}
+      </tbody></table>`);
+    expect(extractCompanies(html, PAGE).map((c) => [c.name, c.phones, c.faxes ?? []])).toEqual([
+      ['SARL Forages Mzi', ['+21329632613', '+213696585145', '+213661742833'], []],
+      ['EURL Hydro-Forage Aflou', ['+21329409882', '+213550455310', '+213770965587', '+213779123456'], ['+21329959039']],
+      ['SNC Puits Ksar Benaissa', ['+21329493154', '+213560817244'], []],
+      ['SARL Sondages du Djebel Amour', ['+21329733823', '+213560314671', '+213779586595'], []],
+      ['EURL Captage Ain Madhi', ['+21329112233', '+213550491778'], ['+21329112234']],
+      ['SARL Tubage Mekhlouf', ['+21329223344', '+213550847096', '+213770741140'], []],
+    ]);
+  });
+
+  test("a name taken up on the next page ('(suite)', '(cont.)', '(تابع)') is the company's name without the mark; a name in brackets stays", () => {
+    const row = (name: string, tel: string) => `<tr><td><b>${name}</b></td><td>${tel}</td></tr>`;
+    const html = page(`<table><tr><th>Raison sociale</th><th>Téléphone</th></tr>
+      ${row('SARL Hydraulique Kheneg Saidi (suite)', '029 41 98 55')}
+      ${row('EURL Nappe Albienne (cont.)', '029 41 98 56')}
+      ${row('مؤسسة الواحة (تابع)', '029 41 98 57')}
+      ${row('Bureau d’études (BET) Rahmani', '029 41 98 58')}
+      ${row('Agence El Amel (Suite Royale)', '029 41 98 59')}</table>`);
+    expect(extractCompanies(html, PAGE).map((c) => c.name)).toEqual(['SARL Hydraulique Kheneg Saidi', 'EURL Nappe Albienne', 'مؤسسة الواحة', 'Bureau d’études (BET) Rahmani', 'Agence El Amel (Suite Royale)']);
+  });
+
   test('a header of column letters above the real header row (a published spreadsheet): the row of header words is the header', () => {
     const html = page(`<table><tr><th></th><th>A</th><th>B</th><th>C</th></tr>
       <tr><th>1</th><td colspan="3">Adhérents 2025 — chambre : 038 60 11 22</td></tr>

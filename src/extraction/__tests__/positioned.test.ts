@@ -6,6 +6,7 @@
 import { readListing } from '../extract';
 import { parsePage } from '../parse';
 import { positionedRecords } from '../positioned';
+import { cpuMs } from '../../../test/helpers/cpuTime';
 
 const URL = 'https://cci.test/annuaire/repertoire.html';
 
@@ -122,8 +123,8 @@ describe('pages converted from PDF', () => {
   test('many runs and a hostile style sheet are read in linear time', () => {
     const css = `.a{${'left:1px;'.repeat(100)}}${'.x{'.repeat(50_000)}${'.y{left:'.repeat(20_000)}`;
     const runs = Array.from({ length: 15_000 }, (_, i) => `<div style="position:absolute;top:${i * 15}px;left:${i % 2 === 0 ? 40 : 140}px">${i % 2 === 0 ? 'Tél :' : `0550 ${String(i).padStart(6, '0')}`}</div>`).join('');
-    const t = Date.now();
-    readListing(`<html><head><style>${css}</style></head><body>${runs}</body></html>`, URL);
-    expect(Date.now() - t).toBeLessThan(5_000);
+    // CPU time, not the wall clock: a loaded machine (CI, helpers) made a 5 s wall-clock bound fail at 6.3 s.
+    const { ms } = cpuMs(() => readListing(`<html><head><style>${css}</style></head><body>${runs}</body></html>`, URL));
+    expect(ms).toBeLessThan(5_000);
   });
 });
