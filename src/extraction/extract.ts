@@ -29,6 +29,7 @@ import { sameHost } from './hosts';
 import { labelledNameInText } from './labels';
 import { removeOtherCompanyCards } from './otherCards';
 import { normalizeCompanyName, stripControlCharacters } from '../platform/text';
+import { isBadge, withoutEdgeBadges } from './badges';
 import { attributeJson, classWords, embeddedJson, isAdBlock, isPageFrame, leadName, repeatedMembers, findNextPage, jsonHtml, jsonItems, jsonList, jsonNext, preRecords, repeatedItems, type JsonItem } from './items';
 import { collapseSpaces, shortText } from './nodeText';
 import { attrOf, blockText, classAndId, classText, descendants, hasAttr, isCardTelType, itemParts, parsePage, type ItemParts, type ParsedPage } from './parse';
@@ -1190,8 +1191,8 @@ function cellName(cell: HTMLElement, header?: string): string | undefined {
     if (kids.length === 1 && kids[0].nodeType === 1) return nameText(kids[0] as HTMLElement);
     return clean(kids.map((k) => k.text).join(' ')) || undefined;
   }
-  // (A badge written after the name, 'Membre Premium', stands between it and its line break.)
-  const [first, second] = kids.filter((k, i) => i === 0 || k.nodeType !== 1 || !classWords(k as HTMLElement).some((w) => BADGE_WORDS.has(w))) as HTMLElement[];
+  // (A badge written after the name, 'Membre Premium', 'Vérifié ✔', stands between it and its line break.)
+  const [first, second] = kids.filter((k, i) => i === 0 || k.nodeType !== 1 || !(classWords(k as HTMLElement).some((w) => BADGE_WORDS.has(w)) || isBadge(k as HTMLElement))) as HTMLElement[];
   if (first?.nodeType === 1 && CELL_NAME_TAGS.has(first.tagName) && second?.nodeType === 1 && (second.tagName === 'BR' || second.tagName === 'DIV' || second.tagName === 'P')) {
     const href = first.tagName === 'A' ? first.getAttribute('href') ?? '' : '';
     const name = /^(?:mailto:|tel:)/i.test(href) ? undefined : nameText(first);
@@ -1816,10 +1817,14 @@ function firstText(value: unknown): string | undefined {
 /** Class words of the badges and icons written inside a name ('Vérifié', 'Premium', 'Nouveau', a star). */
 const BADGE_WORDS = new Set(['badge', 'label', 'tag', 'tags', 'pill', 'chip', 'verified', 'verifie', 'premium', 'new', 'nouveau', 'icon', 'icons', 'rating', 'stars', 'count', 'sr', 'visually', 'screen']);
 
-/** A name element's text without the badges, icons and counters written inside it; words of inline elements kept apart. */
+/**
+ * A name element's text without the badges, icons and counters written inside it (by their
+ * class, or by their text at either end of the name: see badges.ts); words of inline elements kept apart.
+ */
 function nameText(el: HTMLElement | null | undefined): string | undefined {
   if (!el) return undefined;
   const out: string[] = [];
+  const badges = new Set<number>();
   const stack: import('node-html-parser').Node[] = [...el.childNodes].reverse();
   while (stack.length > 0) {
     const node = stack.pop()!;
@@ -1828,10 +1833,15 @@ function nameText(el: HTMLElement | null | undefined): string | undefined {
       const child = node as HTMLElement;
       if (['SUP', 'SVG', 'BUTTON', 'I', 'IMG'].includes(child.tagName) || classWords(child).some((w) => BADGE_WORDS.has(w))) continue;
       out.push(' ');
+      if (isBadge(child)) {
+        badges.add(out.length);
+        out.push(child.text, ' ');
+        continue;
+      }
       for (let i = child.childNodes.length - 1; i >= 0; i--) stack.push(child.childNodes[i]);
     }
   }
-  return clean(out.join('')) || textOf(el);
+  return clean(withoutEdgeBadges(out, badges)) || textOf(el);
 }
 
 function textOf(el: HTMLElement | null | undefined): string | undefined {

@@ -506,7 +506,8 @@ const JOINED_LABELS = /^[\s./&:|-]*(?:et|and|ou|و)?[\s./&:|-]*$/iu;
  * 'Télécopie' or 'فاكس' is a fax; after 'Tél', 'Mobile', 'Fixe', 'GSM', 'هاتف' ... or before
  * any label, a phone. Labels written together ('Tél/Fax : 021 ...') give both kinds to one number;
  * over several numbers ('Tél/Fax : 021 … – 0550 …') they do not say which is the fax, and each is
- * a phone only. A number
+ * a phone only. A fax label does not reach a mobile written on a later line than its first
+ * numbers ('Fax : 027 …' then '0664 …' under it: the entry's mobile, a phone). A number
  * only ever labelled fax is never a phone, even when it also appears unlabelled; a number
  * labelled both ways is a phone (and a fax). Both lists E.164, in order of appearance.
  */
@@ -550,12 +551,35 @@ export function readNumbers(text: string, defaultCountry: CountryCode = 'DZ'): {
   // Numbers after an identifier's label (RC, NIF ...) are not read at all.
   spans.forEach((span, i) => {
     if (span.kinds.has('id')) return;
-    const numbers = findPhones(text.slice(span.end, spans[i + 1]?.start ?? text.length), defaultCountry);
+    const reach = text.slice(span.end, spans[i + 1]?.start ?? text.length);
+    const numbers = findPhones(reach, defaultCountry);
     // Labels written together ('Tél/Fax :') name one number as both; over several they do not say which is the fax: phones.
-    add(numbers, span.kinds.has('phone') && span.kinds.has('fax') && numbers.length > 1 ? PHONE_ONLY : span.kinds);
+    const kinds = span.kinds.has('phone') && span.kinds.has('fax') && numbers.length > 1 ? PHONE_ONLY : span.kinds;
+    const unlabelled = kinds.has('fax') && !kinds.has('phone') && numbers.length > 1 ? mobilesBelow(reach, defaultCountry) : NO_NUMBERS;
+    for (const n of numbers) add([n], unlabelled.has(n) ? undefined : kinds);
   });
   const onlyFax = (n: string) => fax.has(n) && !labelledPhone.has(n);
   return { phones: [...new Set(order.filter((n) => !onlyFax(n)))], faxes: [...new Set(order.filter((n) => fax.has(n)))], labelled: [...new Set(order.filter((n) => labelledPhone.has(n)))] };
+}
+
+const NO_NUMBERS: ReadonlySet<string> = new Set();
+
+/**
+ * The mobile numbers of a fax label's reach written on a later line than its first numbers
+ * ('Fax : 027 92 65 24' then '0664 13 54 87' under it): an entry's mobile written last, without
+ * a label, not a second fax (a fax is a fixed line; a fixed number under the fax goes on with it).
+ * The label's own line, or the first line of numbers under a label alone on its line, is its.
+ */
+function mobilesBelow(reach: string, defaultCountry: CountryCode): ReadonlySet<string> {
+  const out = new Set<string>();
+  let first = true;
+  for (const line of reach.split(/\r\n?|\n/)) {
+    const numbers = findPhones(line, defaultCountry);
+    if (numbers.length === 0) continue;
+    if (!first) for (const n of numbers) if (parsePhoneNumberFromString(n)?.getType() === 'MOBILE') out.add(n);
+    first = false;
+  }
+  return out;
 }
 
 function isLatinLetter(code: number): boolean {

@@ -532,6 +532,20 @@ describe('ranks of a numbered list', () => {
   });
 });
 
+describe('a table\'s \'Téléphone / Fax\' column', () => {
+  test('a mobile on the line under a cell\'s fax is a phone of the row, the fax a fax', () => {
+    const html = page(`<table><thead><tr><th>N°</th><th>Raison sociale</th><th>Téléphone / Fax</th><th>E-mail</th></tr></thead><tbody>
+      <tr><td>1</td><td><strong>SNC Hodna Recyclage</strong></td><td>Tél : 035 54 12 30 Fax : 035 54 12 31<br>0661 47 25 80</td><td>hodna.recyclage@gmail.com</td></tr>
+      <tr><td>2</td><td><strong>EURL Maadid Environnement</strong></td><td>Fax : 035 56 40 12<br>0770 18 93 46</td><td>/</td></tr>
+      <tr><td>3</td><td><strong>SARL Chott Propre</strong></td><td>035 55 71 09 / 0550 62 14 83</td><td>/</td></tr></tbody></table>`);
+    expect(extractCompanies(html, PAGE).map((c) => [c.name, c.phones, c.faxes ?? []])).toEqual([
+      ['SNC Hodna Recyclage', ['+21335541230', '+213661472580'], ['+21335541231']],
+      ['EURL Maadid Environnement', ['+213770189346'], ['+21335564012']],
+      ['SARL Chott Propre', ['+21335557109', '+213550621483'], []],
+    ]);
+  });
+});
+
 describe('a paying member\'s row', () => {
   test('a row marked only by a tier class is an entry like the class-less rows; its badge and the RC number under the name are not the name', () => {
     const html = page(`<table border="1"><tr><th>Entreprise</th><th>Téléphone</th><th>Courriel</th></tr>

@@ -294,6 +294,16 @@ describe('findPhonesAndFaxes: numbers with their labels', () => {
     expect(findPhonesAndFaxes('Tél :\nFax : 021 23 45 68')).toEqual({ phones: [], faxes: ['+21321234568'] });
   });
 
+  test('a fax label does not reach a mobile on a later line: the entry\'s mobile written last, without a label, is a phone', () => {
+    expect(findPhonesAndFaxes('Tél : 027 32 39 49 Fax : 027 92 65 24\n0664 13 54 87')).toEqual({ phones: ['+21327323949', '+213664135487'], faxes: ['+21327926524'] });
+    expect(findPhonesAndFaxes('Télécopie : 046 48 06 93\n0779 52 31 80 / 0540 16 72 95')).toEqual({ phones: ['+213779523180', '+213540167295'], faxes: ['+21346480693'] });
+    // Its own line is the label's (a mobile there stays a fax, as written), so are the first numbers under a label alone on its line.
+    expect(findPhonesAndFaxes('Fax : 027 92 65 24 / 0664 13 54 87')).toEqual({ phones: [], faxes: ['+21327926524', '+213664135487'] });
+    expect(findPhonesAndFaxes('Fax :\n0550 12 34 56\n0661 22 33 44')).toEqual({ phones: ['+213661223344'], faxes: ['+213550123456'] });
+    // A fixed number on a later line goes on with the fax line.
+    expect(findPhonesAndFaxes('Fax : 021 23 45 67\n021 23 45 68')).toEqual({ phones: [], faxes: ['+21321234567', '+21321234568'] });
+  });
+
   test('a fax number also written without a label stays a fax; numbers before any label are phones', () => {
     expect(findPhonesAndFaxes('0550 12 34 56 · 021 23 45 68 · Fax 021 23 45 68')).toEqual({ phones: ['+213550123456'], faxes: ['+21321234568'] });
   });
