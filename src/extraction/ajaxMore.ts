@@ -8,7 +8,7 @@
  *
  * The request is a GET built as the site's script builds its own (admin-ajax dispatches on the
  * `action` parameter whatever the method): the endpoint, `action`, then the button's other data-*
- * parameters as written (its own page or offset: what the site sends on the first click), then
+ * parameters as written, in name order (its own page or offset: what the site sends on the first click), then
  * the script's nonce when the button has none. Pure string and URL work on bounded values.
  */
 import type { HTMLElement } from 'node-html-parser';
@@ -63,17 +63,17 @@ export function ajaxActionRequest(control: HTMLElement, elements: readonly HTMLE
   const script = endpoint === undefined ? scriptEndpoint(elements) : undefined;
   endpoint ??= script?.endpoint ?? actionEndpoint(pageUrl);
   if (endpoint === undefined) return undefined;
-  const params = new URLSearchParams();
-  params.set('action', action);
-  let count = 1;
+  const own: [string, string][] = [];
   for (const [name, value] of Object.entries(control.attributes)) {
-    if (count >= MAX_PARAMS) break;
+    if (own.length >= MAX_PARAMS) break;
     const lower = name.toLowerCase();
     if (!lower.startsWith('data-') || NOT_PARAMS.test(lower) || value.length > MAX_VALUE || value.trim() === '') continue;
     // PHP's names: data-post-type is read as $_REQUEST['post_type'].
-    params.set(lower.slice(5).replace(/-/g, '_'), value.trim());
-    count++;
+    own.push([lower.slice(5).replace(/-/g, '_'), value.trim()]);
   }
+  // In name order: the order of a tag's attributes means nothing, and the same button gives the same request.
+  own.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const params = new URLSearchParams([['action', action], ...own]);
   if (script?.nonce !== undefined && ![...params.keys()].some((k) => NONCE_PARAM.test(k))) params.set(script.nonce.name, script.nonce.value);
   return `${endpoint}${endpoint.includes('?') ? '&' : '?'}${params.toString()}`;
 }

@@ -16,17 +16,21 @@ const page = (head: string, more: string) => `<!doctype html><html><head><title>
 const localized = (obj: string) => `<script type="text/javascript">/* <![CDATA[ */ var sud_vars = ${obj}; /* ]]> */</script>`;
 
 describe('a load-more button naming an AJAX action', () => {
-  test("the endpoint and nonce of the page's localized script, the action and parameters of the button: a GET as written", () => {
+  test("the endpoint and nonce of the page's localized script, the action and parameters of the button: a GET, values as written", () => {
     const html = page(localized('{"ajax_url":"\\/wp-admin\\/admin-ajax.php","nonce":"7f3a9c21de","per_page":3}'), '<button class="load-more" data-action="sud_load_more" data-cat="tourisme" data-wilaya="47" data-page="2">Afficher plus</button>');
     const listing = readListing(html, PAGE);
     expect(listing.companies.map((c) => c.name)).toEqual(['Hôtel Tassili', 'Agence Mzab Voyages', 'Gîte Beni Isguen']);
-    expect(listing.next).toBe(`${AJAX}?action=sud_load_more&cat=tourisme&wilaya=47&page=2&nonce=7f3a9c21de`);
+    expect(listing.next).toBe(`${AJAX}?action=sud_load_more&cat=tourisme&page=2&wilaya=47&nonce=7f3a9c21de`);
+    // The parameters in name order: the same button whatever the order of its attributes.
+    const shuffled = html.replace('data-action="sud_load_more" data-cat="tourisme" data-wilaya="47" data-page="2"', "data-page='2' data-wilaya=47 data-action=\"sud_load_more\" data-cat=\"tourisme\"");
+    expect(shuffled).not.toBe(html);
+    expect(readListing(shuffled, PAGE).next).toBe(listing.next);
   });
 
   test("`var ajaxurl = '…'`, an absolute URL; the button's own nonce beats the script's; a hyphenated parameter with an underscore; its texts and toggles left out", () => {
     const head = `<script>var ajaxurl = 'https://annuaire-sud.test/wp-admin/admin-ajax.php'; var sud = {"security":"0000000000"};</script>`;
     const more = '<a href="#" class="btn voir-plus" data-action="more_listings" data-post-type="fiche" data-offset="3" data-security="b41c77e092" data-loading-text="Chargement…" data-toggle="tooltip">Voir plus</a>';
-    expect(readListing(page(head, more), PAGE).next).toBe(`${AJAX}?action=more_listings&post_type=fiche&offset=3&security=b41c77e092`);
+    expect(readListing(page(head, more), PAGE).next).toBe(`${AJAX}?action=more_listings&offset=3&post_type=fiche&security=b41c77e092`);
   });
 
   test("the button's own endpoint (data-ajax-url) gets its action; a data-url that already holds one is taken as written", () => {
