@@ -38,6 +38,7 @@ import { dataAttributeJson } from './embeddedState';
 import { cursorNext, isCursorToken, listEndpoint, pageCountNext } from './cursor';
 import { positionedRecords } from './positioned';
 import { preloadedData } from './preload';
+import { ajaxPayload, isAjaxFragment, moreOf, steppedAjaxNext } from './ajaxMore';
 
 /** One company as read from one page, before normalisation across pages and sources. */
 export interface RawCompany {
@@ -222,6 +223,8 @@ export function readListing(html: string, pageUrl: string, selectors: SourceSele
   const companies = withoutSharedLabels(read.companies, dropped);
   // Entries of the page's JSON state: the next page that state names, when the page's markup names none (an SPA).
   if (next === undefined && selectors.nextPage === undefined && fromState !== undefined) next = fromState;
+  // A raw HTML fragment answered to an AJAX action request: the next page or offset, until one comes empty.
+  if (next === undefined && selectors.nextPage === undefined && !options.fragment && isAjaxFragment(html, pageUrl)) next = steppedAjaxNext(undefined, pageUrl, batchSize(companies));
   const listing: Listing = next === undefined ? { companies, dropped, chromeContacts } : { companies, next, dropped, chromeContacts };
   if (shape !== undefined) listing.shape = shape;
   // (A list filled on the client is looked for beside a few entries too: a sidebar's 'À la une' outside the empty list.)
@@ -326,14 +329,27 @@ function readJsonListing(body: string, pageUrl: string, selectors: SourceSelecto
   } catch {
     return { companies: [], dropped: { no_name: 0, invalid_name: 0, advertisement: 0 }, chromeContacts: [] };
   }
-  const next = nextOfJson(value, pageUrl, pageUrl, true);
-  const fragment = jsonHtml(value);
+  // The payload of a status envelope (WordPress's {success, data: {html, has_more}}): its next page, its HTML.
+  const answer = ajaxPayload(value);
+  const more = moreOf(answer);
+  let next = more === false ? undefined : nextOfJson(answer, pageUrl, pageUrl, true);
+  const fragment = jsonHtml(answer) ?? jsonHtml(value);
   const listing: Listing = fragment !== undefined
     ? { ...readListing(fragment, pageUrl, selectors, { ...options, contentType: 'text/html', fragment: true }), chromeContacts: [] }
     : { ...companiesOfJson(jsonItems(value, false, 1), { pageUrl, siteHost: new URL(pageUrl).hostname.toLowerCase().replace(/^www\./, ''), base: pageUrl, siteContacts: options.siteContacts ?? new Set(), tableHeaders: new Map() }), chromeContacts: [] };
   delete listing.next;
+  // Named by no link: stepped as the answer says (has_more, the offset it gives), while it has entries.
+  next ??= steppedAjaxNext(answer, pageUrl, batchSize(listing.companies));
   if (next && withoutHash(next) !== withoutHash(pageUrl)) listing.next = next;
   return listing;
+}
+
+/**
+ * The entries of an AJAX batch, for stepping to the next: none when not one carries a contact or a
+ * page of its own (an answer's 'Aucun résultat' line is the end of the list, not an entry).
+ */
+function batchSize(companies: readonly RawCompany[]): number {
+  return companies.some((c) => c.phones.length + c.emails.length + (c.faxes?.length ?? 0) > 0 || c.detailUrl !== undefined) ? companies.length : 0;
 }
 
 /**

@@ -18,6 +18,7 @@ import { collapseSpaces, isSpace, shortText } from './nodeText';
 import { isRecordRow, nestedRecords } from './tables';
 import { isEscapedTransferState, typedContact, unescapeTransferState } from './embeddedState';
 import { scrollSentinelNext } from './cursor';
+import { ajaxActionRequest } from './ajaxMore';
 import { isPaginationText, numberedPageUrl, pageOfText, steppedPageLink } from './pagination';
 import { flightRecords, flightText, isFlightScript } from './flight';
 
@@ -1543,6 +1544,9 @@ export function findNextPage(root: HTMLElement, pageUrl: string, elements: reado
     if (!LOAD_MORE_TAGS.has(el.tagName) || outside.has(el)) continue;
     const words = classAndId(el);
     if (!LOAD_MORE_CLASS.test(words) && !LOAD_MORE.test(shortText(el, 60) ?? '')) continue;
+    // A button naming an AJAX action (WordPress's admin-ajax): the request its script would send.
+    const ajax = ajaxActionRequest(el, elements, pageUrl);
+    if (ajax !== undefined) return ajax;
     for (const attr of LOAD_MORE_ATTRS) {
       const v = attrOf(el, attr);
       // (A cookie banner's "En savoir plus" or a footer's "More" is not the listing's: skipped above.)
