@@ -1491,7 +1491,8 @@ const LOAD_MORE_ATTRS = ['data-url', 'data-next', 'data-href', 'data-next-url', 
 
 /**
  * The next listing page of a page without a next-page selector, as written (not resolved): a
- * link whose text, title or aria-label says next ('Suivant', 'Next', '»', 'التالي'), else the
+ * link whose text, title or aria-label says next ('Suivant', 'Next', '»', 'التالي'), or such a
+ * control that is no link and carries its URL ({@link nextControl}), else the
  * numbered link to the current page + 1 (the current page read from the URL's page parameter
  * or path, or from the pagination's current/active element), else a "load more" control's URL
  * (`data-url`, `data-next`, an href). `rel=next` is looked for first by the caller.
@@ -1499,12 +1500,13 @@ const LOAD_MORE_ATTRS = ['data-url', 'data-next', 'data-href', 'data-next-url', 
 export function findNextPage(root: HTMLElement, pageUrl: string, elements: readonly HTMLElement[] = descendants(root)): string | undefined {
   const anchors = elements.filter((el) => el.tagName === 'A' && hasAttr(el, 'href'));
   for (const a of anchors) {
-    const label = foldText(shortText(a, 40) ?? '') || foldText(a.getAttribute('aria-label') ?? a.getAttribute('title') ?? '');
-    if (label.length <= 40 && (NEXT_TEXTS.has(label) || /^(?:page )?suivante?\b|^next\b|التالي/.test(label) || OLDER_OR_MORE.test(label)) && !/pr[ée]c[ée]dent|prev|السابق/.test(label)) {
+    if (saysNext(a)) {
       const href = a.getAttribute('href');
       if (href && !href.startsWith('#') && !href.toLowerCase().startsWith('javascript:')) return href;
     }
   }
+  const control = nextControl(elements);
+  if (control !== undefined) return control;
   // A page that says which page it is ('Page 3 sur 7', 'الصفحة 3 من 7'): none after the last.
   const told = toldPage(elements);
   if (told && told.current >= told.last) return undefined;
@@ -1545,6 +1547,38 @@ export function findNextPage(root: HTMLElement, pageUrl: string, elements: reado
   }
   // An infinite scroll's sentinel (no button, no link): its next batch or endpoint.
   return scrollSentinelNext(elements);
+}
+
+/** Whether a link or control says it leads to the next page ('Suivant', 'Next', '»', 'التالي'), by its text, else its aria-label or title. */
+function saysNext(el: HTMLElement): boolean {
+  const label = foldText(shortText(el, 40) ?? '') || foldText(el.getAttribute('aria-label') ?? el.getAttribute('title') ?? '');
+  return label.length <= 40 && (NEXT_TEXTS.has(label) || /^(?:page )?suivante?\b|^next\b|التالي/.test(label) || OLDER_OR_MORE.test(label)) && !/pr[ée]c[ée]dent|prev|السابق/.test(label);
+}
+
+/** Attributes where a control that is no link keeps the URL its script opens. */
+const CONTROL_URL_ATTRS = ['data-href', 'data-url', 'data-link', 'data-next', 'data-next-url', 'data-page-url'];
+
+/**
+ * The next page of a "Suivant" control that is no link: a `<span role="link" data-href="…">` or a
+ * button whose script opens the URL it carries (`onclick="location.href=this.dataset.href"`), as
+ * sites do to keep crawlers off their pages. Its words are a next link's; a disabled one (on the
+ * last page) leads nowhere.
+ */
+function nextControl(elements: readonly HTMLElement[]): string | undefined {
+  for (const el of elements) {
+    if (el.tagName === 'A' || !el.rawAttrs.includes('data-')) continue;
+    let url: string | undefined;
+    for (const attr of CONTROL_URL_ATTRS) {
+      const v = attrOf(el, attr)?.trim();
+      if (v && !v.startsWith('#') && !v.toLowerCase().startsWith('javascript:') && /[/?]/.test(v)) {
+        url = v;
+        break;
+      }
+    }
+    if (url === undefined || hasAttr(el, 'disabled') || attrOf(el, 'aria-disabled') === 'true' || classWords(el).some((w) => DISABLED_WORDS.test(w))) continue;
+    if (saysNext(el)) return url;
+  }
+  return undefined;
 }
 
 /** The URL relative links of a page resolve against: its <base href>, else the page's own. */
