@@ -20,6 +20,7 @@ import { isEscapedTransferState, typedContact, unescapeTransferState } from './e
 import { scrollSentinelNext } from './cursor';
 import { isPaginationText, numberedPageUrl, pageOfText, steppedPageLink } from './pagination';
 import { flightRecords, flightText, isFlightScript } from './flight';
+import { listingLead, otherTiers } from './tiers';
 
 type Json = Record<string, unknown>;
 
@@ -874,23 +875,25 @@ export interface RepeatedItems {
  * or a link; the best group wins (contacts count double; on a tie, the smaller members), with
  * the other groups of the same shape, under a container of the same shape as its own (a grid's
  * other rows; not a top bar and a cookie banner under <body> that share the cards' utility class),
- * that are not inside it. At least two members must
+ * that are not inside it, and the listing's other tiers, groups of other shapes whose entries
+ * link to pages of the same template (see tiers.ts). At least two members must
  * qualify, and half the group. Members marked as ads (class/id words, data-ad attributes, a
  * 'Sponsorisé' / 'Annonce' badge) are returned apart. Page chrome (header, footer, nav,
  * aside, sidebar/cookie/breadcrumb classes) is never searched. Table rows are members like
- * any other block (their header row does not qualify).
+ * any other block (their header row does not qualify). `base` is the page's URL, that its
+ * links resolve against (without it, only its relative links are known to be the site's own).
  */
-export function repeatedItems(root: HTMLElement): RepeatedItems {
+export function repeatedItems(root: HTMLElement, base?: string): RepeatedItems {
   const outer = mainClasses;
   mainClasses ??= new Map();
   try {
     wrapNamedTerms(root);
-    const found = repeatedGroups(root);
+    const found = repeatedGroups(root, base);
     // Entries led by a term or heading (runs of <dt>/<h3> siblings, or of sibling blocks whose first
     // holds only a name) are looked for too: the richer in contacts wins (a classless page's banner and
     // menu side by side, a sidebar of three featured companies, against a <dl> of every company).
     if (!wrapLedEntries(root, found.counts)) return strip(found);
-    const led = repeatedGroups(root);
+    const led = repeatedGroups(root, base);
     return strip(found.items.length + found.advertisements.length === 0 || led.withContacts > found.withContacts || (led.withContacts === found.withContacts && namedByRuns(found, led)) ? led : found);
   } finally {
     mainClasses = outer;
@@ -1133,7 +1136,7 @@ function strip({ items, advertisements }: RepeatedItems & { withContacts: number
 }
 
 /** The entries of {@link repeatedItems}, how many of them hold contacts, and the counts they were found with. */
-function repeatedGroups(root: HTMLElement): RepeatedItems & { withContacts: number; counts: Map<HTMLElement, Counts> } {
+function repeatedGroups(root: HTMLElement, base?: string): RepeatedItems & { withContacts: number; counts: Map<HTMLElement, Counts> } {
   const counts = countAll(root);
   type Group = { parent: HTMLElement; key: string; members: HTMLElement[]; score: number; size: number; qualified: number };
   const groups: Group[] = [];
@@ -1171,8 +1174,9 @@ function repeatedGroups(root: HTMLElement): RepeatedItems & { withContacts: numb
   }
   if (groups.length === 0) return { items: [], advertisements: [], withContacts: 0, counts };
   groups.sort((a, b) => b.score - a.score || a.size - b.size);
-  let best = groups[0];
-  let chosen = [best, ...groups.slice(1).filter((g) => g.key === best.key && signature(g.parent) === signature(best.parent) && !insideAny(g.parent, best.members) && !best.members.some((m) => insideAny(m, g.members)))];
+  // (A listing in several tiers, each a group of its own shape, is led by one of them: see listingLead.)
+  let best = listingLead(groups, base);
+  let chosen = [best, ...groups.filter((g) => g !== best && g.key === best.key && signature(g.parent) === signature(best.parent) && !insideAny(g.parent, best.members) && !best.members.some((m) => insideAny(m, g.members)))];
   // Records written several to a block (two companies per table row, a row of cards): when most of the
   // best group's members each hold a group of blocks that all qualify on their own, those blocks are the records.
   const holders = new Set(chosen.flatMap((g) => g.members));
@@ -1211,6 +1215,13 @@ function repeatedGroups(root: HTMLElement): RepeatedItems & { withContacts: numb
       const lone = (sib as HTMLElement).childNodes.filter((c): c is HTMLElement => c.nodeType === 1 && counts.has(c as HTMLElement) && signature(c as HTMLElement) === best.key);
       if (lone.length === 1 && qualifies(lone[0], counts) > 0) members.push(lone[0]);
     }
+  }
+  // The listing's other tiers (premium cards above plainer rows and bare names, each a group of its own shape).
+  const tiers = otherTiers(members, groups.filter((g) => !chosen.includes(g)), base);
+  if (tiers.length > 0) {
+    const order = new Map(descendants(root).map((el, i) => [el, i]));
+    members.push(...tiers);
+    members.sort((a, b) => (order.get(a) ?? 0) - (order.get(b) ?? 0));
   }
   // A block holding the page's title (an h1) is its heading, not an entry, unless most entries hold one.
   const titled = members.filter((m) => (counts.get(m) ?? ZERO).h1s > 0);
