@@ -447,7 +447,7 @@ function companiesOf(page: ParsedPage, pageUrl: string, selectors: SourceSelecto
   if (scopes.length === 0 && !selectors.item) for (const el of positionedRecords(page)) scopes.push({ el, ld: [], kind: 'item' });
   let shape: string | undefined;
   if (scopes.length === 0 && !selectors.item) {
-    const found = repeatedItems(root);
+    const found = repeatedItems(root, ctx.base);
     advertisement = found.advertisements.length;
     shape = sharedShape(found.items);
     // A page where nothing of the list repeats (blocks without contacts may: a menu, a sidebar of

@@ -21,6 +21,7 @@ import { scrollSentinelNext } from './cursor';
 import { ajaxActionRequest } from './ajaxMore';
 import { isPaginationText, numberedPageUrl, pageOfText, steppedPageLink } from './pagination';
 import { flightRecords, flightText, isFlightScript } from './flight';
+import { listingLead, otherTiers } from './tiers';
 
 type Json = Record<string, unknown>;
 
@@ -875,23 +876,25 @@ export interface RepeatedItems {
  * or a link; the best group wins (contacts count double; on a tie, the smaller members), with
  * the other groups of the same shape, under a container of the same shape as its own (a grid's
  * other rows; not a top bar and a cookie banner under <body> that share the cards' utility class),
- * that are not inside it. At least two members must
+ * that are not inside it, and the listing's other tiers, groups of other shapes whose entries
+ * link to pages of the same template (see tiers.ts). At least two members must
  * qualify, and half the group. Members marked as ads (class/id words, data-ad attributes, a
  * 'Sponsorisé' / 'Annonce' badge) are returned apart. Page chrome (header, footer, nav,
  * aside, sidebar/cookie/breadcrumb classes) is never searched. Table rows are members like
- * any other block (their header row does not qualify).
+ * any other block (their header row does not qualify). `base` is the page's URL, that its
+ * links resolve against (without it, only its relative links are known to be the site's own).
  */
-export function repeatedItems(root: HTMLElement): RepeatedItems {
+export function repeatedItems(root: HTMLElement, base?: string): RepeatedItems {
   const outer = mainClasses;
   mainClasses ??= new Map();
   try {
     wrapNamedTerms(root);
-    const found = repeatedGroups(root);
+    const found = repeatedGroups(root, base);
     // Entries led by a term or heading (runs of <dt>/<h3> siblings, or of sibling blocks whose first
     // holds only a name) are looked for too: the richer in contacts wins (a classless page's banner and
     // menu side by side, a sidebar of three featured companies, against a <dl> of every company).
     if (!wrapLedEntries(root, found.counts)) return strip(found);
-    const led = repeatedGroups(root);
+    const led = repeatedGroups(root, base);
     return strip(found.items.length + found.advertisements.length === 0 || led.withContacts > found.withContacts || (led.withContacts === found.withContacts && namedByRuns(found, led)) ? led : found);
   } finally {
     mainClasses = outer;
@@ -1140,7 +1143,7 @@ function strip({ items, advertisements }: RepeatedItems & { withContacts: number
 }
 
 /** The entries of {@link repeatedItems}, how many of them hold contacts, and the counts they were found with. */
-function repeatedGroups(root: HTMLElement): RepeatedItems & { withContacts: number; counts: Map<HTMLElement, Counts> } {
+function repeatedGroups(root: HTMLElement, base?: string): RepeatedItems & { withContacts: number; counts: Map<HTMLElement, Counts> } {
   const counts = countAll(root);
   type Group = { parent: HTMLElement; key: string; members: HTMLElement[]; score: number; size: number; qualified: number };
   const groups: Group[] = [];
@@ -1178,8 +1181,9 @@ function repeatedGroups(root: HTMLElement): RepeatedItems & { withContacts: numb
   }
   if (groups.length === 0) return { items: [], advertisements: [], withContacts: 0, counts };
   groups.sort((a, b) => b.score - a.score || a.size - b.size);
-  let best = groups[0];
-  let chosen = [best, ...groups.slice(1).filter((g) => g.key === best.key && signature(g.parent) === signature(best.parent) && !insideAny(g.parent, best.members) && !best.members.some((m) => insideAny(m, g.members)))];
+  // (A listing in several tiers, each a group of its own shape, is led by one of them: see listingLead.)
+  let best = listingLead(groups, base);
+  let chosen = [best, ...groups.filter((g) => g !== best && g.key === best.key && signature(g.parent) === signature(best.parent) && !insideAny(g.parent, best.members) && !best.members.some((m) => insideAny(m, g.members)))];
   // Records written several to a block (two companies per table row, a row of cards): when most of the
   // best group's members each hold a group of blocks that all qualify on their own, those blocks are the records.
   const holders = new Set(chosen.flatMap((g) => g.members));
@@ -1218,6 +1222,13 @@ function repeatedGroups(root: HTMLElement): RepeatedItems & { withContacts: numb
       const lone = (sib as HTMLElement).childNodes.filter((c): c is HTMLElement => c.nodeType === 1 && counts.has(c as HTMLElement) && signature(c as HTMLElement) === best.key);
       if (lone.length === 1 && qualifies(lone[0], counts) > 0) members.push(lone[0]);
     }
+  }
+  // The listing's other tiers (premium cards above plainer rows and bare names, each a group of its own shape).
+  const tiers = otherTiers(members, groups.filter((g) => !chosen.includes(g)), base);
+  if (tiers.length > 0) {
+    const order = new Map(descendants(root).map((el, i) => [el, i]));
+    members.push(...tiers);
+    members.sort((a, b) => (order.get(a) ?? 0) - (order.get(b) ?? 0));
   }
   // A block holding the page's title (an h1) is its heading, not an entry, unless most entries hold one.
   const titled = members.filter((m) => (counts.get(m) ?? ZERO).h1s > 0);
@@ -1498,7 +1509,8 @@ const LOAD_MORE_ATTRS = ['data-url', 'data-next', 'data-href', 'data-next-url', 
 
 /**
  * The next listing page of a page without a next-page selector, as written (not resolved): a
- * link whose text, title or aria-label says next ('Suivant', 'Next', '»', 'التالي'), else the
+ * link whose text, title or aria-label says next ('Suivant', 'Next', '»', 'التالي'), or such a
+ * control that is no link and carries its URL ({@link nextControl}), else the
  * numbered link to the current page + 1 (the current page read from the URL's page parameter
  * or path, or from the pagination's current/active element), else a "load more" control's URL
  * (`data-url`, `data-next`, an href). `rel=next` is looked for first by the caller.
@@ -1506,12 +1518,13 @@ const LOAD_MORE_ATTRS = ['data-url', 'data-next', 'data-href', 'data-next-url', 
 export function findNextPage(root: HTMLElement, pageUrl: string, elements: readonly HTMLElement[] = descendants(root)): string | undefined {
   const anchors = elements.filter((el) => el.tagName === 'A' && hasAttr(el, 'href'));
   for (const a of anchors) {
-    const label = foldText(shortText(a, 40) ?? '') || foldText(a.getAttribute('aria-label') ?? a.getAttribute('title') ?? '');
-    if (label.length <= 40 && (NEXT_TEXTS.has(label) || /^(?:page )?suivante?\b|^next\b|التالي/.test(label) || OLDER_OR_MORE.test(label)) && !/pr[ée]c[ée]dent|prev|السابق/.test(label)) {
+    if (saysNext(a)) {
       const href = a.getAttribute('href');
       if (href && !href.startsWith('#') && !href.toLowerCase().startsWith('javascript:')) return href;
     }
   }
+  const control = nextControl(elements);
+  if (control !== undefined) return control;
   // A page that says which page it is ('Page 3 sur 7', 'الصفحة 3 من 7'): none after the last.
   const told = toldPage(elements);
   if (told && told.current >= told.last) return undefined;
@@ -1555,6 +1568,38 @@ export function findNextPage(root: HTMLElement, pageUrl: string, elements: reado
   }
   // An infinite scroll's sentinel (no button, no link): its next batch or endpoint.
   return scrollSentinelNext(elements);
+}
+
+/** Whether a link or control says it leads to the next page ('Suivant', 'Next', '»', 'التالي'), by its text, else its aria-label or title. */
+function saysNext(el: HTMLElement): boolean {
+  const label = foldText(shortText(el, 40) ?? '') || foldText(el.getAttribute('aria-label') ?? el.getAttribute('title') ?? '');
+  return label.length <= 40 && (NEXT_TEXTS.has(label) || /^(?:page )?suivante?\b|^next\b|التالي/.test(label) || OLDER_OR_MORE.test(label)) && !/pr[ée]c[ée]dent|prev|السابق/.test(label);
+}
+
+/** Attributes where a control that is no link keeps the URL its script opens. */
+const CONTROL_URL_ATTRS = ['data-href', 'data-url', 'data-link', 'data-next', 'data-next-url', 'data-page-url'];
+
+/**
+ * The next page of a "Suivant" control that is no link: a `<span role="link" data-href="…">` or a
+ * button whose script opens the URL it carries (`onclick="location.href=this.dataset.href"`), as
+ * sites do to keep crawlers off their pages. Its words are a next link's; a disabled one (on the
+ * last page) leads nowhere.
+ */
+function nextControl(elements: readonly HTMLElement[]): string | undefined {
+  for (const el of elements) {
+    if (el.tagName === 'A' || !el.rawAttrs.includes('data-')) continue;
+    let url: string | undefined;
+    for (const attr of CONTROL_URL_ATTRS) {
+      const v = attrOf(el, attr)?.trim();
+      if (v && !v.startsWith('#') && !v.toLowerCase().startsWith('javascript:') && /[/?]/.test(v)) {
+        url = v;
+        break;
+      }
+    }
+    if (url === undefined || hasAttr(el, 'disabled') || attrOf(el, 'aria-disabled') === 'true' || classWords(el).some((w) => DISABLED_WORDS.test(w))) continue;
+    if (saysNext(el)) return url;
+  }
+  return undefined;
 }
 
 /** The URL relative links of a page resolve against: its <base href>, else the page's own. */

@@ -1,0 +1,94 @@
+/**
+ * A listing whose entries come in several shapes, one per subscription tier (rich cards, plain
+ * rows, bare names with a link to their page): every tier is read, the page's furniture is not
+ * (a carousel repeating listed names, a menu of sectors, WhatsApp links). And a "Suivant"
+ * control that is no link but carries its URL.
+ */
+import { parse } from 'node-html-parser';
+import { readListing } from '../extract';
+import { findNextPage } from '../items';
+import { linkTemplate } from '../tiers';
+
+const URL = 'https://guide.test/formation/oran?page=1';
+
+const page = (body: string) => `<!doctype html><html><head><title>Guide</title></head><body>
+  <header class="top"><a href="/">Guide</a> <span>Service client : 041 99 88 77</span></header>
+  <main>${body}</main>
+  <footer><p>Guide – contact@guide.test</p></footer>
+</body></html>`;
+
+const gold = (id: number, name: string, tel: string, mail: string) => `<div class="carte-or"><img src="/logo/${id}.png" alt=""><h3><a href="/etab/${id}-x">${name}</a></h3><p>Un établissement agréé depuis 2009, cours du soir.</p><p>Tél. ${tel}</p><p><a href="mailto:${mail}">${mail}</a></p><a class="bouton" href="/etab/${id}-x">Fiche complète</a></div>`;
+const classic = (id: number, name: string, tel: string) => `<tr><td><a href="/etab/${id}-x">${name}</a></td><td>Es Senia</td><td><a href="tel:${tel.replace(/\s/g, '')}">${tel}</a></td></tr>`;
+const free = (id: number, name: string) => `<p class="libre"><b>${name}</b> · Bir El Djir · <a href="/etab/${id}-x">voir</a></p>`;
+
+const tiers = page(`<h1>Écoles à Oran</h1>
+  <div class="defile"><div class="diapo"><a href="/etab/1-x">École Ibn Rochd</a> <span>Oran</span></div><div class="diapo"><a href="/etab/2-x">Institut Lumière</a> <span>Oran</span></div></div>
+  <div class="rubriques"><div class="rub"><a href="/formation/oran/langues">Langues</a> <span>(12)</span></div><div class="rub"><a href="/formation/oran/informatique">Informatique</a> <span>(7)</span></div><div class="rub"><a href="/formation/oran/soutien">Soutien scolaire</a> <span>(9)</span></div></div>
+  <section class="abonnes">${gold(1, 'École Ibn Rochd', '041 22 33 44', 'contact@ibnrochd.dz')}${gold(2, 'Institut Lumière', '041 55 66 77', 'info@lumiere.dz')}</section>
+  <table class="standard"><tr><th>Établissement</th><th>Commune</th><th>Téléphone</th></tr>${classic(3, 'Centre Avenir', '0550 11 22 33')}${classic(4, 'École Nadjah', '0661 44 55 66')}${classic(5, 'Institut Horizon', '041 77 88 99')}</table>
+  <div class="gratuits">${free(6, 'Centre El Bahia')}${free(7, 'École Es Salem')}${free(8, 'Institut Santa Cruz')}</div>`);
+
+describe('tiers of one listing', () => {
+  test('rich cards, table rows and bare names linking to pages of one template are all entries, in page order', () => {
+    const { companies } = readListing(tiers, URL);
+    expect(companies.map((c) => c.name)).toEqual(['École Ibn Rochd', 'Institut Lumière', 'Centre Avenir', 'École Nadjah', 'Institut Horizon', 'Centre El Bahia', 'École Es Salem', 'Institut Santa Cruz']);
+    expect(companies[0]).toMatchObject({ phones: ['+21341223344'], emails: ['contact@ibnrochd.dz'], detailUrl: 'https://guide.test/etab/1-x' });
+    expect(companies[3]).toMatchObject({ phones: ['+213661445566'], detailUrl: 'https://guide.test/etab/4-x' });
+    expect(companies[7]).toMatchObject({ phones: [], emails: [], detailUrl: 'https://guide.test/etab/8-x' });
+  });
+
+  test('a carousel repeating listed names and a menu of sectors with counts are not tiers', () => {
+    const names = readListing(tiers, URL).companies.map((c) => c.name);
+    expect(names.filter((n) => n === 'École Ibn Rochd')).toHaveLength(1);
+    expect(names).not.toContain('Langues');
+    expect(names).not.toContain('Informatique');
+  });
+
+  test('two cards, two rows and two names outscore together a menu of sectors with counts that outscores each of them', () => {
+    const html = page(`<div class="rubriques"><div class="rub"><a href="/formation/oran/langues">Langues</a> <span>(12)</span></div><div class="rub"><a href="/formation/oran/informatique">Informatique</a> <span>(7)</span></div><div class="rub"><a href="/formation/oran/soutien">Soutien scolaire</a> <span>(9)</span></div><div class="rub"><a href="/formation/oran/couture">Couture</a> <span>(4)</span></div></div>
+      <section class="abonnes">${gold(1, 'École Ibn Rochd', '041 22 33 44', 'contact@ibnrochd.dz')}${gold(2, 'Institut Lumière', '041 55 66 77', 'info@lumiere.dz')}</section>
+      <table class="standard"><tr><th>Établissement</th><th>Commune</th><th>Téléphone</th></tr>${classic(3, 'Centre Avenir', '0550 11 22 33')}${classic(4, 'École Nadjah', '0661 44 55 66')}</table>
+      <div class="gratuits">${free(6, 'Centre El Bahia')}${free(7, 'École Es Salem')}</div>`);
+    expect(readListing(html, URL).companies.map((c) => c.name)).toEqual(['École Ibn Rochd', 'Institut Lumière', 'Centre Avenir', 'École Nadjah', 'Centre El Bahia', 'École Es Salem']);
+  });
+
+  test('a group linking elsewhere (WhatsApp, another site) or to one page for all is not a tier', () => {
+    const html = page(`${'<div class="carte-or"><h3><a href="/etab/1-x">École Ibn Rochd</a></h3><p>Oran</p><p>Tél. 041 22 33 44</p></div>'}<div class="carte-or"><h3><a href="/etab/2-x">Institut Lumière</a></h3><p>Oran</p><p>Tél. 041 55 66 77</p></div>
+      <ul class="reseaux"><li><a href="https://wa.me/213550112233">Écrire sur WhatsApp</a> <span>réponse rapide</span></li><li><a href="https://www.facebook.com/guide">Page Facebook</a> <span>actualités</span></li></ul>
+      <ul class="aide"><li><a href="/etab/aide">Inscrire mon école</a> <span>gratuit</span></li><li><a href="/etab/aide">Modifier ma fiche</a> <span>en ligne</span></li></ul>`);
+    expect(readListing(html, URL).companies.map((c) => c.name)).toEqual(['École Ibn Rochd', 'Institut Lumière']);
+  });
+
+  test('pages at the site\'s root are of no template: a listing of /x.html entries takes no other group', () => {
+    const html = page(`<div class="carte"><h3><a href="/ibn-rochd.html">École Ibn Rochd</a></h3><p>Tél. 041 22 33 44</p></div><div class="carte"><h3><a href="/lumiere.html">Institut Lumière</a></h3><p>Tél. 041 55 66 77</p></div>
+      <ul class="liens"><li><a href="/inscription.html">Inscription</a> <span>gratuite</span></li><li><a href="/tarifs.html">Tarifs</a> <span>2026</span></li></ul>`);
+    expect(readListing(html, URL).companies.map((c) => c.name)).toEqual(['École Ibn Rochd', 'Institut Lumière']);
+  });
+
+  test('a link\'s template: its path without the last segment and its query\'s keys, on the page\'s own host only', () => {
+    expect(linkTemplate('/fiche/20170-hotel', URL)).toBe('/fiche/');
+    expect(linkTemplate('https://www.guide.test/fiche/12/', URL)).toBe('/fiche/');
+    expect(linkTemplate('fiche.php?id=3&ref=liste', URL)).toBe('/formation/fiche.php?id&ref');
+    expect(linkTemplate('/annuaire?secteur=btp&page=2', URL)).toBe('/annuaire?page&secteur');
+    expect(linkTemplate('https://wa.me/213550112233', URL)).toBeUndefined();
+    expect(linkTemplate('mailto:a@b.dz', URL)).toBeUndefined();
+    expect(linkTemplate('#top', URL)).toBeUndefined();
+  });
+});
+
+describe('a "Suivant" control that is no link', () => {
+  const nav = (html: string) => parse(`<html><body><main><ul><li>x</li></ul><div class="pages">${html}</div></main></body></html>`);
+
+  test('its data-href (or data-url …) is the next page; a "Précédent" one or a disabled one is not', () => {
+    expect(findNextPage(nav('<span class="suiv" role="link" tabindex="0" data-href="/formation/oran?page=2" onclick="location.href=this.dataset.href">Suivant ›</span>'), URL)).toBe('/formation/oran?page=2');
+    expect(findNextPage(nav('<button type="button" data-url="/formation/oran/page/3" aria-label="Page suivante">›</button>'), URL)).toBe('/formation/oran/page/3');
+    expect(findNextPage(nav('<span class="prec" role="link" data-href="/formation/oran?page=1">‹ Précédent</span>'), 'https://guide.test/formation/oran?page=2')).toBeUndefined();
+    expect(findNextPage(nav('<span class="suiv is-disabled" role="link" data-href="/formation/oran?page=3">Suivant ›</span>'), 'https://guide.test/formation/oran?page=3')).toBeUndefined();
+    expect(findNextPage(nav('<button class="slick-next" data-url="#slide-2">Suivant</button>'), URL)).toBeUndefined();
+  });
+
+  test('beside a page select whose options are bare numbers (its script builds the URL): the control gives the page', () => {
+    const html = `<label>Page <select onchange="location.href='?page='+this.value"><option value="1" selected>1</option><option value="2">2</option><option value="3">3</option></select> sur 3</label> <span role="link" data-href="/formation/oran?page=2">Suivant ›</span>`;
+    expect(findNextPage(nav(html), URL)).toBe('/formation/oran?page=2');
+  });
+});

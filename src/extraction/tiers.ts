@@ -1,0 +1,240 @@
+/**
+ * The other groups of entries of a listing: directories that sell visibility list their paying
+ * members in rich cards (photo, description, every number) and the others, on the same page, in
+ * plainer rows (a name and one number) or as a bare name with a link to its page. Each tier is
+ * a repeated group of its own shape; the best group found by items.ts is only one of them.
+ *
+ * Another group is a tier of the same listing when its entries link to pages of the same
+ * template as the listing's entries (the same path up to the last segment, `/fiche/123-x` beside
+ * `/fiche/456-y`, or the same script and query keys, `fiche.php?id=…`), each to a page of its
+ * own: a directory gives every member a page of one template, whatever its tier, while a menu of
+ * sectors or towns links to listing pages, a WhatsApp or social link to another site. A group
+ * whose entries mostly name entries already taken (a "À la une" carousel repeating the premium
+ * names, a "most viewed" strip) is furniture, not a tier. Entries without pages of their own are
+ * not joined: told by their contacts alone, the page's FAQ, help and contact blocks would pass.
+ *
+ * Bounded: each entry's links and name are read with a bounded walk, and only the page's first
+ * groups (by score) are looked at.
+ */
+import type { HTMLElement } from 'node-html-parser';
+import { attrOf } from './parse';
+import { shortText } from './nodeText';
+import { normalizeCompanyName } from '../platform/text';
+
+/** Most nodes of an entry walked for its links and its name. */
+const MAX_ENTRY_NODES = 400;
+/** Tags that set an entry's name apart, in the order they are trusted. */
+const HEADINGS = new Set(['H1', 'H2', 'H3', 'H4', 'H5', 'H6']);
+const BOLD = new Set(['STRONG', 'B']);
+
+/** What an entry shows of itself: the pages it links to (by URL and by template) and its name. */
+interface EntryMarks {
+  links: { url: string; template: string }[];
+  templates: Set<string>;
+  name?: string;
+}
+
+/** Where a page's links resolve: its base URL, and its host (no 'www.') that detail pages share. */
+interface Site {
+  base: URL;
+  host: string;
+}
+
+/** The site of a page whose URL is unknown: only its relative links are known to be its own. */
+const UNKNOWN_SITE = 'http://page.invalid/';
+
+function siteOf(base: string | undefined): Site {
+  let url: URL;
+  try {
+    url = new URL(base ?? UNKNOWN_SITE);
+  } catch {
+    url = new URL(UNKNOWN_SITE);
+  }
+  return { base: url, host: url.host.toLowerCase().replace(/^www\./, '') };
+}
+
+/**
+ * A link's page template on the page's own site: the path without its last segment ('/fiche/'
+ * of '/fiche/12-x'), or the path and the query's keys when it has a query ('/fiche.php?id').
+ * Undefined for a link elsewhere (a WhatsApp or a social network's link is no entry's page) and
+ * for mailto:, tel:, javascript: and fragments.
+ */
+export function linkTemplate(href: string, base: string = UNKNOWN_SITE): string | undefined {
+  return pageOf(href, siteOf(base))?.template;
+}
+
+/** A link's page on the page's own site: its URL without the fragment, and its template ({@link linkTemplate}). */
+function pageOf(href: string, site: Site): { url: string; template: string } | undefined {
+  const h = href.trim();
+  if (h === '' || h.startsWith('#') || /^(?:javascript|mailto|tel|sms|data):/i.test(h)) return undefined;
+  let url: URL;
+  try {
+    url = new URL(h, site.base);
+  } catch {
+    return undefined;
+  }
+  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.host.toLowerCase().replace(/^www\./, '') !== site.host) return undefined;
+  const keys = [...new Set(url.searchParams.keys())].sort().join('&');
+  url.hash = '';
+  // (With a query, the entry is told by the query, '/fiche.php?id=3': the path is the template's.)
+  if (keys !== '') return { url: url.href, template: `${url.pathname}?${keys}` };
+  const path = url.pathname.replace(/\/+$/, '');
+  return { url: url.href, template: path.slice(0, path.lastIndexOf('/') + 1) };
+}
+
+/** An entry's links and name (its first heading, else its first link or bold text), by a bounded walk. */
+function marksOf(entry: HTMLElement, site: Site): EntryMarks {
+  const marks: EntryMarks = { links: [], templates: new Set() };
+  let heading: string | undefined;
+  let other: string | undefined;
+  const stack = [...entry.childNodes].reverse();
+  let nodes = 0;
+  while (stack.length > 0 && ++nodes <= MAX_ENTRY_NODES) {
+    const n = stack.pop()!;
+    if (n.nodeType !== 1) continue;
+    const el = n as HTMLElement;
+    if (el.tagName === 'A') {
+      const href = attrOf(el, 'href');
+      const page = href === undefined ? undefined : pageOf(href, site);
+      if (page !== undefined) {
+        marks.links.push(page);
+        marks.templates.add(page.template);
+        other ??= nameText(el);
+      }
+    } else if (HEADINGS.has(el.tagName)) heading ??= nameText(el);
+    else if (BOLD.has(el.tagName)) other ??= nameText(el);
+    for (let i = el.childNodes.length - 1; i >= 0; i--) stack.push(el.childNodes[i]);
+  }
+  const name = heading ?? other;
+  if (name !== undefined) marks.name = normalizeCompanyName(name);
+  return marks;
+}
+
+/** A short text that can be a name: two letters at least. */
+function nameText(el: HTMLElement): string | undefined {
+  const text = shortText(el, 120);
+  return text !== undefined && /\p{L}{2}/u.test(text) ? text : undefined;
+}
+
+/**
+ * The template a group's entries link to: the one most of them (at least half) link to, each
+ * to a page of its own. Not the site's root ('/x.html'), where its own pages and a menu's are too.
+ */
+function templateOf(marks: readonly EntryMarks[]): string | undefined {
+  const counts = new Map<string, number>();
+  for (const m of marks) for (const t of m.templates) counts.set(t, (counts.get(t) ?? 0) + 1);
+  let best: string | undefined;
+  let most = 0;
+  for (const [t, n] of counts) if (n > most) [best, most] = [t, n];
+  return best !== undefined && best !== '/' && linksTo(marks, best) ? best : undefined;
+}
+
+/** Whether most of a group's entries (at least half) link to a page of `template`, each to its own. */
+function linksTo(marks: readonly EntryMarks[], template: string): boolean {
+  const holding = marks.filter((m) => m.templates.has(template)).length;
+  const pages = new Set(marks.flatMap((m) => m.links.filter((l) => l.template === template).map((l) => l.url)));
+  return holding * 2 >= marks.length && pages.size >= holding;
+}
+
+/** A repeated group of the page (its members: sibling blocks of one shape), scored by items.ts. */
+export interface TierGroup {
+  members: readonly HTMLElement[];
+  score: number;
+}
+
+/** Most groups looked at as tiers of a page's listing (a page shows a few; the best scored come first). */
+const MAX_TIER_GROUPS = 16;
+
+/** A group with what its entries show. */
+interface Marked<G> {
+  group: G;
+  marks: EntryMarks[];
+}
+
+/**
+ * The groups among `candidates` (best first) that are other tiers of a listing whose entries
+ * (`entries`, with their `marks`) link to pages of `template`: groups neither inside an entry nor
+ * holding one, whose entries link to pages of that template, and which do not mostly name
+ * entries already taken (by page or by name: a carousel, a "most viewed" list).
+ */
+function tiersOf<G extends TierGroup>(entries: readonly HTMLElement[], marks: readonly EntryMarks[], template: string, candidates: readonly Marked<G>[]): G[] {
+  const taken = new Set(entries);
+  // The entries' ancestors: a group whose member holds an entry is a container of the listing, not a tier.
+  const holders = new Set<HTMLElement>();
+  const hold = (entry: HTMLElement) => {
+    for (let a = entry.parentNode; a && !holders.has(a); a = a.parentNode) holders.add(a);
+  };
+  entries.forEach(hold);
+  const urls = new Set(marks.flatMap((m) => m.links.map((l) => l.url)));
+  const names = new Set(marks.flatMap((m) => (m.name ? [m.name] : [])));
+  const out: G[] = [];
+  for (const { group, marks: its } of candidates) {
+    if (group.members.some((m) => taken.has(m) || holders.has(m) || insideAny(m, taken)) || !linksTo(its, template)) continue;
+    const repeated = its.filter((m) => (m.name !== undefined && names.has(m.name)) || m.links.some((l) => urls.has(l.url))).length;
+    if (repeated * 2 >= its.length) continue;
+    out.push(group);
+    for (const m of group.members) {
+      taken.add(m);
+      hold(m);
+    }
+    for (const m of its) {
+      for (const l of m.links) urls.add(l.url);
+      if (m.name) names.add(m.name);
+    }
+  }
+  return out;
+}
+
+/** The first groups of a page (best first), each with its entries' marks. */
+function marked<G extends TierGroup>(groups: readonly G[], site: Site): Marked<G>[] {
+  return groups.slice(0, MAX_TIER_GROUPS).map((group) => ({ group, marks: group.members.map((m) => marksOf(m, site)) }));
+}
+
+/**
+ * The group a listing is read from: the best scored (`groups` come best first), unless the groups
+ * whose entries link to pages of one template, the listing's tiers ({@link otherTiers}, taken best
+ * first), score more together: then the best of them. Each tier of a directory that lists its
+ * members in several shapes is small (two Gold cards, two plain rows, two bare names); a menu of
+ * sectors with counts may score more than any one of them, not more than all of them. `base` is
+ * the page's URL for its links.
+ */
+export function listingLead<G extends TierGroup>(groups: readonly G[], base?: string): G {
+  if (groups.length < 2) return groups[0];
+  // (Most pages: the best group outscores all the others together, and no walk is needed.)
+  let others = 0;
+  for (let i = 1; i < Math.min(groups.length, MAX_TIER_GROUPS); i++) others += groups[i].score;
+  if (others <= groups[0].score) return groups[0];
+  const all = marked(groups, siteOf(base));
+  let lead = groups[0];
+  let most = groups[0].score;
+  const seen = new Set<string>();
+  for (const { group, marks } of all) {
+    const template = templateOf(marks);
+    // (The first group of a template is its best: the tiers it leads are the template's.)
+    if (template === undefined || seen.has(template)) continue;
+    seen.add(template);
+    const score = tiersOf(group.members, marks, template, all).reduce((sum, g) => sum + g.score, group.score);
+    if (score > most) [lead, most] = [group, score];
+  }
+  return lead;
+}
+
+/**
+ * The members of the other tiers of the listing whose entries are `chosen`, among `candidates`
+ * (repeated groups of the page, best first; chrome already left out): each group kept whole or
+ * not at all, when its entries link to pages of the template the chosen ones link to. `base` is
+ * the page's URL for its links (without it, only relative links are the site's).
+ */
+export function otherTiers(chosen: readonly HTMLElement[], candidates: readonly TierGroup[], base?: string): HTMLElement[] {
+  if (chosen.length < 2 || candidates.length === 0) return [];
+  const site = siteOf(base);
+  const marks = chosen.map((m) => marksOf(m, site));
+  const template = templateOf(marks);
+  if (template === undefined) return [];
+  return tiersOf(chosen, marks, template, marked(candidates, site)).flatMap((g) => g.members);
+}
+
+function insideAny(el: HTMLElement, set: ReadonlySet<HTMLElement>): boolean {
+  for (let a = el.parentNode; a; a = a.parentNode) if (set.has(a)) return true;
+  return false;
+}
