@@ -79,7 +79,20 @@ export interface ListingDrops {
 
 /** Whether a name can identify a company: its key ({@link normalizeCompanyName}) is not empty. */
 function identifies(company: RawCompany): boolean {
-  return normalizeCompanyName(company.name) !== '';
+  return nameKey(company) !== '';
+}
+
+/** The key of each company read ({@link nameKey}): a page's entries are checked by it twice (a name, then names shared). */
+const nameKeys = new WeakMap<RawCompany, string>();
+
+/** A company's name key ({@link normalizeCompanyName}), computed once per company read (its name is not changed once read). */
+function nameKey(company: RawCompany): string {
+  let key = nameKeys.get(company);
+  if (key === undefined) {
+    key = normalizeCompanyName(company.name);
+    nameKeys.set(company, key);
+  }
+  return key;
 }
 
 /** A listing page read: its companies, its next page, its entries dropped, and the directory's own contacts seen in its chrome. */
@@ -241,7 +254,7 @@ const SHARED_LABEL_ENTRIES = 3;
 function withoutSharedLabels(companies: RawCompany[], dropped: ListingDrops): RawCompany[] {
   const byName = new Map<string, RawCompany[]>();
   for (const c of companies) {
-    const key = normalizeCompanyName(c.name);
+    const key = nameKey(c);
     const group = byName.get(key);
     if (group) group.push(c);
     else byName.set(key, [c]);
@@ -265,7 +278,7 @@ function withoutSharedLabels(companies: RawCompany[], dropped: ListingDrops): Ra
     if (separate && withContacts >= SHARED_LABEL_ENTRIES) labels.add(key);
   }
   if (labels.size === 0) return companies;
-  const kept = companies.filter((c) => !labels.has(normalizeCompanyName(c.name)));
+  const kept = companies.filter((c) => !labels.has(nameKey(c)));
   dropped.no_name += companies.length - kept.length;
   return kept;
 }
@@ -895,47 +908,51 @@ function readScope(scope: Scope, ctx: PageContext, selectors: SourceSelectors, p
 function readName(scope: Scope, ctx: PageContext, selectors: SourceSelectors, page?: ParsedPage): string | undefined {
   const { el } = scope;
   const parts = partsOf(scope);
-  const candidates: (() => string | undefined)[] = [
-    () => (selectors.name && el ? el.querySelectorAll(selectors.name).map(textOf).find(Boolean) : undefined),
-    () => (scope.json ? clean(scope.json.name) : undefined),
-    () => scope.ld.map((o) => firstText(o.name) ?? firstText(o.legalName) ?? firstText(o.alternateName)).find(Boolean),
-    () => (scope.md ? ownProps(scope.md, 'name').map(propValue).map(clean).find(Boolean) : undefined),
-  ];
-  if (scope.kind === 'page') {
-    candidates.push(
-      () => textOf(parts?.h1),
-      () => clean(page?.byTag('META').find((m) => attrOf(m, 'property') === 'og:title')?.getAttribute('content') ?? ''),
-      () => textOf(page?.byTag('TITLE')[0]),
-    );
-  } else if (el && el.tagName === 'TR') {
-    candidates.push(() => rowName(el, ctx));
-  } else if (parts) {
-    candidates.push(
-      // A listing of products or ads: the entry's seller link ('Vendu par <a>X</a>') names the company.
-      () => (el ? textOf(sellerOf(scope, el, parts)) : undefined),
-      () => nameText(parts.card),
-      () => summaryName(parts.summary),
-      // An explicit name label ('Raison sociale : X — Tél : …') beats a heading (an activity, a post title).
-      () => labelledNameInText(parts.text),
-      () => nameText(parts.heading),
-      () => nameText(parts.labelledName),
-      () => withoutLabel(nameText(parts.named)),
-      // Bold text, unless a link of the entry's own comes first ('<a>Name</a> <b>Catégorie</b>'): the first a reader meets.
-      () => (parts.bold && !linkFirst(el, parts) ? notALabel(nameText(parts.bold)) : undefined),
-      () => textOf(parts.term),
-      // A map's result card (Google Maps, Bing Places): its name only in the accessible name of the card or of its empty overlay link.
-      () => (el ? accessibleName(el, parts) : undefined),
-      () => parts.anchors.filter(namingLink).map(textOf).find((t) => t !== undefined && !NOT_A_NAME_LINK.test(t) && !ACTION_LINK.test(t)),
-      () => notALabel(nameText(parts.bold)),
-      // Nothing sets a name apart: the entry's first line of text, as a reader takes it.
-      () => (el ? leadName(el) : undefined),
-    );
-  }
-  for (const c of candidates) {
-    const v = c();
-    if (v) return v.slice(0, MAX_TEXT);
-  }
-  return undefined;
+  // The first step that finds a name wins ('||': a step's '' finds none, as undefined). Steps are
+  // written out rather than listed as functions: a page reads its names once per entry.
+  const name =
+    givenName(scope, el, selectors) ||
+    (scope.kind === 'page' ? pageTitle(parts, page) : el && el.tagName === 'TR' ? rowName(el, ctx) : parts ? entryName(scope, el, parts) : undefined);
+  return name ? name.slice(0, MAX_TEXT) : undefined;
+}
+
+/** The name the source's selector, the JSON state, schema.org (JSON-LD, then microdata) give. */
+function givenName(scope: Scope, el: HTMLElement | undefined, selectors: SourceSelectors): string | undefined {
+  return (
+    (selectors.name && el ? el.querySelectorAll(selectors.name).map(textOf).find(Boolean) : undefined) ||
+    (scope.json ? clean(scope.json.name) : undefined) ||
+    (scope.ld.length > 0 ? scope.ld.map((o) => firstText(o.name) ?? firstText(o.legalName) ?? firstText(o.alternateName)).find(Boolean) : undefined) ||
+    (scope.md ? ownProps(scope.md, 'name').map(propValue).map(clean).find(Boolean) : undefined)
+  );
+}
+
+/** A company's own page's name: its h1, its og:title, its title. */
+function pageTitle(parts: ItemParts | undefined, page: ParsedPage | undefined): string | undefined {
+  return textOf(parts?.h1) || clean(page?.byTag('META').find((m) => attrOf(m, 'property') === 'og:title')?.getAttribute('content') ?? '') || textOf(page?.byTag('TITLE')[0]);
+}
+
+/** An entry's name read from its markup and text, the first of these steps that finds one. */
+function entryName(scope: Scope, el: HTMLElement | undefined, parts: ItemParts): string | undefined {
+  return (
+    // A listing of products or ads: the entry's seller link ('Vendu par <a>X</a>') names the company.
+    (el ? textOf(sellerOf(scope, el, parts)) : undefined) ||
+    nameText(parts.card) ||
+    summaryName(parts.summary) ||
+    // An explicit name label ('Raison sociale : X — Tél : …') beats a heading (an activity, a post title).
+    labelledNameInText(parts.text) ||
+    nameText(parts.heading) ||
+    nameText(parts.labelledName) ||
+    withoutLabel(nameText(parts.named)) ||
+    // Bold text, unless a link of the entry's own comes first ('<a>Name</a> <b>Catégorie</b>'): the first a reader meets.
+    (parts.bold && !linkFirst(el, parts) ? notALabel(nameText(parts.bold)) : undefined) ||
+    textOf(parts.term) ||
+    // A map's result card (Google Maps, Bing Places): its name only in the accessible name of the card or of its empty overlay link.
+    (el ? accessibleName(el, parts) : undefined) ||
+    parts.anchors.filter(namingLink).map(textOf).find((t) => t !== undefined && !NOT_A_NAME_LINK.test(t) && !ACTION_LINK.test(t)) ||
+    notALabel(nameText(parts.bold)) ||
+    // Nothing sets a name apart: the entry's first line of text, as a reader takes it.
+    (el ? leadName(el) : undefined)
+  );
 }
 
 /**
