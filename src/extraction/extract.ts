@@ -1314,20 +1314,27 @@ function readActivity(scope: Scope, selectors: SourceSelectors): string | undefi
 function readEmails(scope: Scope, ctx: PageContext, selectors: SourceSelectors): string[] {
   const { el } = scope;
   const parts = partsOf(scope);
-  const keep = (list: (string | undefined)[]) => unique(list).filter((e) => !ctx.siteContacts.has(e) && !onSiteDomain(e, ctx.siteHost));
-  const bySelector = keep(selectors.email && el ? el.querySelectorAll(selectors.email).flatMap((m) => findEmails(`${m.outerHTML}\n${m.text}`)) : []);
-  if (bySelector.length > 0) return bySelector;
-  const steps: (() => (string | undefined)[])[] = [
-    () => (scope.json ? scope.json.emails.flatMap(findEmails) : []),
-    () => [
+  if (selectors.email && el) {
+    const bySelector = ownEmails(el.querySelectorAll(selectors.email).flatMap((m) => findEmails(`${m.outerHTML}\n${m.text}`)), ctx);
+    if (bySelector.length > 0) return bySelector;
+  }
+  // The first step that finds any (each is pure: a step after one that finds is not needed).
+  let given = scope.json ? ownEmails(scope.json.emails.flatMap(findEmails), ctx) : [];
+  if (given.length === 0 && (scope.ld.length > 0 || scope.md)) {
+    given = ownEmails([
       ...scope.ld.flatMap((o) => schemaValues(o, 'email').flatMap(findEmails)),
       ...(scope.md ? scope.md.querySelectorAll('[itemprop~=email]').flatMap((p) => findEmails(propValue(p))) : []),
-    ],
-    () => (parts ? [...links(parts, 'mailto:').flatMap((v) => v.split(/[,;]/).map((e) => normalizeEmail(e))), ...dataValues(parts, EMAIL_ATTRS).flatMap(findEmails)] : []),
-  ];
-  const given = steps.map((step) => keep(step())).find((found) => found.length > 0) ?? [];
+    ], ctx);
+  }
+  if (given.length === 0 && parts) given = ownEmails([...links(parts, 'mailto:').flatMap((v) => v.split(/[,;]/).map((e) => normalizeEmail(e))), ...dataValues(parts, EMAIL_ATTRS).flatMap(findEmails)], ctx);
   // The raw text holds the written entities; the decoded text, addresses written wholly as entities.
-  return unique([...given, ...keep(parts ? findEmails(parts.raw.includes('&') ? `${parts.raw}\n${parts.text}` : parts.raw) : [])]);
+  const written = parts ? ownEmails(findEmails(parts.raw.includes('&') ? `${parts.raw}\n${parts.text}` : parts.raw), ctx) : [];
+  return written.length === 0 ? given : given.length === 0 ? written : unique([...given, ...written]);
+}
+
+/** E-mails each once, the directory's (its contacts, its own domain) left out. */
+function ownEmails(list: (string | undefined)[], ctx: PageContext): string[] {
+  return unique(list).filter((e) => !ctx.siteContacts.has(e) && !onSiteDomain(e, ctx.siteHost));
 }
 
 /** data-* attributes that hold a phone, a fax or an e-mail (a number behind an "Afficher le numéro" button). */
@@ -1357,34 +1364,43 @@ function readPhones(scope: Scope, ctx: PageContext, selectors: SourceSelectors):
   const { el } = scope;
   const parts = partsOf(scope);
   const card = parts ? cardTels(parts) : { phones: [], faxes: [] };
-  const faxes = new Set<string>([
-    ...card.faxes,
-    ...(scope.json ? scope.json.faxes.flatMap(phonesIn) : []),
-    ...scope.ld.flatMap((o) => schemaValues(o, 'faxNumber').flatMap(phonesIn)),
-    ...(parts ? dataValues(parts, FAX_ATTRS).flatMap(phonesIn) : []),
-  ]);
-  const keep = (list: (string | undefined)[]) => unique(list).filter((p) => !ctx.siteContacts.has(p));
+  const faxes = new Set<string>(card.faxes);
+  if (scope.json) for (const f of scope.json.faxes.flatMap(phonesIn)) faxes.add(f);
+  for (const o of scope.ld) for (const f of schemaValues(o, 'faxNumber').flatMap(phonesIn)) faxes.add(f);
+  if (parts) for (const f of dataValues(parts, FAX_ATTRS).flatMap(phonesIn)) faxes.add(f);
   // Numbers of the text with their labels (a number only labelled fax is not among the phones).
   const text = el && parts ? readNumbers(el.tagName === 'TR' ? ctx.rowTexts?.get(el) ?? rowText(el, ctx) : parts.text) : { phones: [], faxes: [], labelled: [] };
   for (const f of text.faxes) faxes.add(f);
   const fromJson = scope.json ? scope.json.phones.flatMap(phonesIn) : [];
-  const fromSchema = [
+  const fromSchema = scope.ld.length > 0 || scope.md ? [
     ...scope.ld.flatMap((o) => schemaValues(o, 'telephone').flatMap(phonesIn)),
     ...(scope.md ? scope.md.querySelectorAll('[itemprop~=telephone]').flatMap((p) => phonesIn(propValue(p))) : []),
-  ];
+  ] : [];
   const fromLinks = parts ? [...links(parts, 'tel:').flatMap(phonesIn), ...dataValues(parts, PHONE_ATTRS).flatMap(phonesIn), ...card.phones] : [];
-  const fromSelector = selectors.phone && el ? el.querySelectorAll(selectors.phone).flatMap((m) => [...links(itemParts(m), 'tel:', m).flatMap(phonesIn), ...findPhonesAndFaxes(blockText(m)).phones]) : [];
-  let phones = keep(fromSelector);
+  let phones = selectors.phone && el ? ownPhones(el.querySelectorAll(selectors.phone).flatMap((m) => [...links(itemParts(m), 'tel:', m).flatMap(phonesIn), ...findPhonesAndFaxes(blockText(m)).phones]), ctx) : [];
   if (phones.length === 0) {
-    phones = [fromJson, fromSchema, fromLinks, text.phones].map(keep).find((found) => found.length > 0) ?? [];
+    // The first step that finds any (each is pure: a step after one that finds is not needed).
+    for (const step of [fromJson, fromSchema, fromLinks, text.phones]) {
+      phones = ownPhones(step, ctx);
+      if (phones.length > 0) break;
+    }
     // A number the text labels as a phone is one, beside those of a tel: link or a button; in
     // an entry (a card, a row), any number of its text is its own (the directory's were subtracted).
-    phones = unique([...phones, ...keep(scope.kind === 'item' ? text.phones : text.labelled)]);
+    const labelled = ownPhones(scope.kind === 'item' ? text.phones : text.labelled, ctx);
+    if (labelled.length > 0) phones = unique([...phones, ...labelled]);
   }
   // A number given as a fax is a phone only when also given as one (a tel: link, data, schema.org, a phone label).
-  const given = new Set([...fromJson, ...fromSchema, ...fromLinks, ...text.phones]);
-  phones = phones.filter((p) => !faxes.has(p) || given.has(p));
+  if (faxes.size === 0) return { phones, faxes: [] };
+  if (phones.some((p) => faxes.has(p))) {
+    const given = new Set([...fromJson, ...fromSchema, ...fromLinks, ...text.phones]);
+    phones = phones.filter((p) => !faxes.has(p) || given.has(p));
+  }
   return { phones, faxes: [...faxes].filter((f) => !ctx.siteContacts.has(f)) };
+}
+
+/** Phones each once, the directory's left out. */
+function ownPhones(list: (string | undefined)[], ctx: PageContext): string[] {
+  return unique(list).filter((p) => !ctx.siteContacts.has(p));
 }
 
 /**
@@ -1796,7 +1812,9 @@ function isJson(v: unknown): v is Json {
 
 /** The non-empty strings of a list, each once, in first-seen order. */
 export function unique(list: (string | undefined)[]): string[] {
-  return [...new Set(list.filter((v): v is string => typeof v === 'string' && v !== ''))];
+  const seen = new Set<string>();
+  for (const v of list) if (typeof v === 'string' && v !== '') seen.add(v);
+  return [...seen];
 }
 
 function absolute(href: string, base: string): string | undefined {
