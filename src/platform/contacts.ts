@@ -286,8 +286,6 @@ function memoized<T>(map: Map<string, T> | undefined, key: string, compute: () =
 /** Longest single value read as one phone number (a field, a tel: link). */
 const MAX_FIELD = 200;
 
-/** Hard separators: a number never spans them. */
-const HARD_SEPARATORS = /[\r\n,;|/\\]+/;
 /**
  * Words and dashes people put between two numbers (' ou ', ' or ', ' et ', ' - ', ' – '), once
  * whitespace is collapsed to single spaces. libphonenumber alone would read
@@ -311,19 +309,29 @@ export function findPhones(text: string, defaultCountry: CountryCode = 'DZ'): st
   // A number is a span of at least MIN_DIGITS digits (a range, of more): a text with fewer has none.
   if (!hasDigits(text, MIN_DIGITS)) return [];
   const found = new Set<string>();
-  for (const chunk of asciiDigits(text).split(HARD_SEPARATORS)) {
-    // (Spans do not cross chunks: a chunk of fewer digits than a span needs holds none.)
-    if (!hasDigits(chunk, MIN_DIGITS)) continue;
-    for (const piece of collapse(chunk).split(SOFT_SEPARATORS)) {
-      for (const span of numberSpans(piece)) {
-        const one = oneNumber(span, defaultCountry);
-        if (one !== undefined) {
-          if (one !== '') found.add(one);
-          continue;
-        }
-        for (const window of windows(span)) for (const n of numbersIn(window, defaultCountry)) found.add(n);
+  // The chunks between hard separators, in one pass without splitting the text: only those with
+  // enough digits are cut out (spans do not cross chunks: a chunk of fewer digits than a span
+  // needs holds none), their Arabic-Indic digits made ASCII.
+  let from = 0;
+  let digits = 0;
+  let arabic = false;
+  for (let i = 0; i <= text.length; i++) {
+    const c = i < text.length ? text.charCodeAt(i) : 10;
+    if (!isHardSeparator(c)) {
+      if (c >= 48 && c <= 57) digits++;
+      else if ((c >= 0x660 && c <= 0x669) || (c >= 0x6f0 && c <= 0x6f9)) {
+        digits++;
+        arabic = true;
       }
+      continue;
     }
+    if (digits >= MIN_DIGITS) {
+      const chunk = text.slice(from, i);
+      readChunk(arabic ? asciiDigits(chunk) : chunk, defaultCountry, found);
+    }
+    from = i + 1;
+    digits = 0;
+    arabic = false;
   }
   // '023 86 40 10/11', '023 86 40 10 / 11 / 12': more numbers, each written by its last two digits.
   if (text.includes('/')) {
@@ -341,6 +349,25 @@ export function findPhones(text: string, defaultCountry: CountryCode = 'DZ'): st
     }
   }
   return [...found];
+}
+
+/** The numbers of a chunk of text (no hard separator in it) added to `found`. */
+function readChunk(chunk: string, defaultCountry: CountryCode, found: Set<string>): void {
+  for (const piece of collapse(chunk).split(SOFT_SEPARATORS)) {
+    for (const span of numberSpans(piece)) {
+      const one = oneNumber(span, defaultCountry);
+      if (one !== undefined) {
+        if (one !== '') found.add(one);
+        continue;
+      }
+      for (const window of windows(span)) for (const n of numbersIn(window, defaultCountry)) found.add(n);
+    }
+  }
+}
+
+/** Hard separators, which a number never spans: line breaks, ',', ';', '|', '/', '\\'. */
+function isHardSeparator(c: number): boolean {
+  return c === 10 || c === 13 || c === 44 || c === 59 || c === 124 || c === 47 || c === 92;
 }
 
 /**
@@ -478,15 +505,22 @@ const LABEL = /[\u260e\u260f\u2706\u{1f4de}\u{1f4f1}\u{1f4f2}\u{1f57b}\u{1f57d}\
  * capital: never a phone), or none (another field: E-mail, Adresse, Horaires ... only ends a
  * number label's reach).
  */
-function kindOf(label: string): PhoneKind | undefined {
+function kindOf(label: string): number {
   // Label words are few (the spellings of LABEL's words): each is classified once.
-  const known = kinds.get(label);
-  if (known !== undefined || kinds.has(label)) return known;
-  const kind = labelKind(label);
-  if (kinds.size < 10_000) kinds.set(label, kind);
-  return kind;
+  let known = kinds.get(label);
+  if (known === undefined) {
+    const kind = labelKind(label);
+    known = kind === 'phone' ? PHONE : kind === 'fax' ? FAX : kind === 'id' ? ID : 0;
+    if (kinds.size < 10_000) kinds.set(label, known);
+  }
+  return known;
 }
-const kinds = new Map<string, PhoneKind | undefined>();
+const kinds = new Map<string, number>();
+
+/** A label's kinds as bits ({@link kindOf}): a phone's, a fax's, an identifier's; 0 for another field's label. */
+const PHONE = 1;
+const FAX = 2;
+const ID = 4;
 
 function labelKind(label: string): PhoneKind | undefined {
   if (/copie|fax|فاكس|^f$|^[\u{1f4e0}\u{1f5b7}]$/iu.test(label)) return 'fax';
@@ -495,8 +529,6 @@ function labelKind(label: string): PhoneKind | undefined {
   if (/^(?:e-?mail|courriel|adresse|horaires?|site web|activit[ée]s?|(?:ال)?(?:بريد|عنوان))$/iu.test(label)) return undefined;
   return 'phone';
 }
-
-const PHONE_ONLY: ReadonlySet<PhoneKind> = new Set<PhoneKind>(['phone']);
 
 /** Between two labels that name one number together ('Tél/Fax :', 'Tél. et fax'), at most 40 characters of this, on one line. */
 const JOINED_LABELS = /^[\s./&:|-]*(?:et|and|ou|و)?[\s./&:|-]*$/iu;
@@ -520,42 +552,55 @@ export function findPhonesAndFaxes(text: string, defaultCountry: CountryCode = '
  * Fixe, GSM, هاتف ...) names, as opposed to numbers standing without a label.
  */
 export function readNumbers(text: string, defaultCountry: CountryCode = 'DZ'): { phones: string[]; faxes: string[]; labelled: string[] } {
-  if (typeof text !== 'string') return { phones: [], faxes: [], labelled: [] };
-  // Label spans: each label's kinds hold until the next label (a label of another field has none).
-  const spans: { start: number; end: number; kinds: Set<PhoneKind> }[] = [];
-  for (const m of text.matchAll(LABEL)) {
+  // (A number has MIN_DIGITS digits or more: a text with fewer has none, whatever its labels say.)
+  if (typeof text !== 'string' || !hasDigits(text, MIN_DIGITS)) return { phones: [], faxes: [], labelled: [] };
+  // Label spans (where each starts and ends, its kinds as bits): each label's kinds hold until
+  // the next label (a label of another field has none).
+  const starts: number[] = [];
+  const ends: number[] = [];
+  const spanKinds: number[] = [];
+  LABEL.lastIndex = 0;
+  for (let m = LABEL.exec(text); m !== null; m = LABEL.exec(text)) {
     const start = m.index;
     const end = start + m[0].length;
     if (isLatinLetter(text.charCodeAt(start - 1)) || isLatinLetter(text.charCodeAt(end))) continue;
-    const last = spans[spans.length - 1];
+    const last = spanKinds.length - 1;
     const kind = kindOf(m[0]);
     // Labels join only on one line: 'Mobile : 0550 … WhatsApp' then 'Fax : 025 …' on the next line are two labels.
-    if (kind && kind !== 'id' && last && last.kinds.size > 0 && !last.kinds.has('id') && start - last.end <= 40 && JOINED_LABELS.test(text.slice(last.end, start)) && !/[\r\n]/.test(text.slice(last.end, start))) {
-      last.kinds.add(kind);
-      last.end = end;
-    } else spans.push({ start, end, kinds: new Set(kind ? [kind] : []) });
+    if (kind !== 0 && kind !== ID && last >= 0 && spanKinds[last] !== 0 && (spanKinds[last] & ID) === 0 && start - ends[last] <= 40 && JOINED_LABELS.test(text.slice(ends[last], start)) && !/[\r\n]/.test(text.slice(ends[last], start))) {
+      spanKinds[last] |= kind;
+      ends[last] = end;
+    } else {
+      starts.push(start);
+      ends.push(end);
+      spanKinds.push(kind);
+    }
   }
   const labelledPhone = new Set<string>();
   const fax = new Set<string>();
-  const order: string[] = [];
-  const add = (numbers: string[], kinds: ReadonlySet<PhoneKind> | undefined) => {
+  const order = findPhones(text.slice(0, starts.length > 0 ? starts[0] : text.length), defaultCountry);
+  for (let i = 0; i < starts.length; i++) {
+    // Numbers after an identifier's label (RC, NIF ...) are not read at all.
+    if ((spanKinds[i] & ID) !== 0) continue;
+    const numbers = findPhones(text.slice(ends[i], i + 1 < starts.length ? starts[i + 1] : text.length), defaultCountry);
+    // Labels written together ('Tél/Fax :') name one number as both; over several they do not say which is the fax: phones.
+    const named = (spanKinds[i] & PHONE) !== 0 && (spanKinds[i] & FAX) !== 0 && numbers.length > 1 ? PHONE : spanKinds[i];
     for (const n of numbers) {
       order.push(n);
-      if (kinds === undefined) continue;
-      if (kinds.has('phone')) labelledPhone.add(n);
-      if (kinds.has('fax')) fax.add(n);
+      if ((named & PHONE) !== 0) labelledPhone.add(n);
+      if ((named & FAX) !== 0) fax.add(n);
     }
-  };
-  add(findPhones(text.slice(0, spans[0]?.start ?? text.length), defaultCountry), undefined);
-  // Numbers after an identifier's label (RC, NIF ...) are not read at all.
-  spans.forEach((span, i) => {
-    if (span.kinds.has('id')) return;
-    const numbers = findPhones(text.slice(span.end, spans[i + 1]?.start ?? text.length), defaultCountry);
-    // Labels written together ('Tél/Fax :') name one number as both; over several they do not say which is the fax: phones.
-    add(numbers, span.kinds.has('phone') && span.kinds.has('fax') && numbers.length > 1 ? PHONE_ONLY : span.kinds);
-  });
-  const onlyFax = (n: string) => fax.has(n) && !labelledPhone.has(n);
-  return { phones: [...new Set(order.filter((n) => !onlyFax(n)))], faxes: [...new Set(order.filter((n) => fax.has(n)))], labelled: [...new Set(order.filter((n) => labelledPhone.has(n)))] };
+  }
+  // Each number once, in order of appearance; one only ever labelled fax is no phone.
+  const phones: string[] = [];
+  const faxes: string[] = [];
+  const labelled: string[] = [];
+  for (const n of new Set(order)) {
+    if (!fax.has(n) || labelledPhone.has(n)) phones.push(n);
+    if (fax.has(n)) faxes.push(n);
+    if (labelledPhone.has(n)) labelled.push(n);
+  }
+  return { phones, faxes, labelled };
 }
 
 function isLatinLetter(code: number): boolean {
