@@ -663,10 +663,15 @@ export function findEmails(text: string): string[] {
   // Whitespace matters only to the obfuscations (' [at] ', ' arobase '): an address's characters
   // never include it, so a text without them is read as it is (collapsing a whole entry's raw
   // HTML was most of the cost).
-  let plain = /[[({]/.test(text) || /arobase/i.test(text) ? collapse(text) : text;
+  // (Collapsing whitespace and reading entities as '@' and '.' neither make nor remove a bracket
+  // or an 'arobase': the text is looked at for them once. A bracketed '(arobase)' read as '@' may
+  // remove the last 'arobase', so it is looked for again after that.)
+  const brackets = /[[({]/.test(text);
+  const spelled = /arobase/i.test(text);
+  let plain = brackets || spelled ? collapse(text) : text;
   if (plain.includes('&')) plain = plain.replace(/&#0{0,8}64;|&#x0{0,8}40;|&commat;/gi, '@').replace(/&#0{0,8}46;|&#x0{0,8}2e;|&period;/gi, '.');
-  if (/[[({]/.test(plain)) plain = plain.replace(OBFUSCATED_AT, '@').replace(OBFUSCATED_DOT, '.');
-  if (/arobase/i.test(plain)) plain = plain.replace(SPELLED_EMAIL, (_, local: string, domain: string) => `${local}@${domain.replace(/ point /gi, '.')}`);
+  if (brackets) plain = plain.replace(OBFUSCATED_AT, '@').replace(OBFUSCATED_DOT, '.');
+  if (spelled && (!brackets || /arobase/i.test(plain))) plain = plain.replace(SPELLED_EMAIL, (_, local: string, domain: string) => `${local}@${domain.replace(/ point /gi, '.')}`);
   for (const email of addressesAroundAts(plain)) found.add(email);
   return [...found];
 }
