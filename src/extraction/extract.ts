@@ -989,8 +989,10 @@ const SELLER_LABEL = /(?:^|[^\p{L}])(?:vendu(?:e|s|es)? par|propos[ée](?:e|s|es
  */
 function sellerLink(el: HTMLElement, parts: ItemParts): HTMLElement | undefined {
   for (const a of parts.anchors) {
+    // (A contact link is ruled out before its text is read.)
+    if (!namingLink(a)) continue;
     const text = textOf(a);
-    if (!text || !/\p{L}{2}/u.test(text) || NOT_A_NAME_LINK.test(text) || !namingLink(a)) continue;
+    if (!text || !/\p{L}{2}/u.test(text) || NOT_A_NAME_LINK.test(text)) continue;
     const parent = a.parentNode;
     if (!parent) continue;
     // The few nodes right before the link (a label is one text, perhaps in a span): bounded work per link.
@@ -1447,42 +1449,51 @@ function readVcardUrl(scope: Scope, ctx: PageContext): string | undefined {
 
 function readDetailUrl(scope: Scope, ctx: PageContext, selectors: SourceSelectors): string | undefined {
   const { el } = scope;
-  const hrefOf = (m: HTMLElement | null | undefined) => m?.getAttribute('href') ?? m?.querySelector('a[href]')?.getAttribute('href');
   const parts = partsOf(scope);
   const heading = parts?.heading;
-  ctx.pageLink ??= pageLink(ctx.pageUrl);
-  const { host: pageHost, key: pageKey } = ctx.pageLink;
-  const ok = (href: string | undefined): string | undefined => {
-    if (!href) return undefined;
-    let url: URL;
-    try {
-      url = new URL(href.trim(), ctx.base);
-    } catch {
-      return undefined;
-    }
-    if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.host.toLowerCase().replace(/^www\./, '') !== pageHost) return undefined;
-    if (withoutHash(url.href) === pageKey || ((url.pathname === '/' || url.pathname === '') && url.search === '')) return undefined;
-    return url.href;
-  };
-  const steps: (() => (string | undefined)[])[] = [
-    () => (selectors.detailLink && el ? el.querySelectorAll(selectors.detailLink).map(hrefOf) : []),
-    () => (scope.md ? ownProps(scope.md, 'url').map(propValue) : []),
-    () => scope.ld.map((o) => firstText(o.url)),
-    () => [scope.json?.url],
+  // The first step giving a link on the page's host wins; the steps are written out, each looked at only when those before gave none.
+  return (
+    (selectors.detailLink && el ? detailLink(el.querySelectorAll(selectors.detailLink).map(hrefOf), ctx) : undefined) ??
+    (scope.md ? detailLink(ownProps(scope.md, 'url').map(propValue), ctx) : undefined) ??
+    (scope.ld.length > 0 ? detailLink(scope.ld.map((o) => firstText(o.url)), ctx) : undefined) ??
+    detailLink([scope.json?.url], ctx) ??
     // A product's or an ad's seller link: the seller's page is the company's.
-    () => (el && parts ? [sellerOf(scope, el, parts)?.getAttribute('href')] : []),
+    (el && parts ? detailLink([sellerOf(scope, el, parts)?.getAttribute('href')], ctx) : undefined) ??
     // The heading's link (inside it or around it).
-    () => (heading ? [heading.tagName === 'A' ? heading.getAttribute('href') : parts?.anchors.find((a) => closest(a.parentNode, (p) => p === heading))?.getAttribute('href'), closest(heading, (a) => a.tagName === 'A')?.getAttribute('href')] : []),
+    (heading ? detailLink([heading.tagName === 'A' ? heading.getAttribute('href') : parts?.anchors.find((a) => closest(a.parentNode, (p) => p === heading))?.getAttribute('href'), closest(heading, (a) => a.tagName === 'A')?.getAttribute('href')], ctx) : undefined) ??
     // Else a link of the entry itself ('Voir la fiche', the name), not a contact or a category.
-    () => (parts ? parts.anchors.filter((a) => !isVcardLink(a)).map((a) => a.getAttribute('href')).filter((h) => h !== undefined && !/^(?:mailto:|tel:|javascript:|#)/i.test(h)) : []),
-  ];
-  for (const step of steps) {
-    for (const href of step()) {
-      const url = ok(href);
-      if (url) return url;
-    }
+    (parts ? detailLink(parts.anchors.filter((a) => !isVcardLink(a)).map((a) => a.getAttribute('href')).filter((h) => h !== undefined && !/^(?:mailto:|tel:|javascript:|#)/i.test(h)), ctx) : undefined)
+  );
+}
+
+/** An element's link: its href, else its first link's. */
+function hrefOf(m: HTMLElement | null | undefined): string | undefined {
+  return m?.getAttribute('href') ?? m?.querySelector('a[href]')?.getAttribute('href');
+}
+
+/** The first of the hrefs that is a page of the directory's own host (absolute), neither this page nor the site's root. */
+function detailLink(hrefs: (string | undefined)[], ctx: PageContext): string | undefined {
+  for (const href of hrefs) {
+    const url = pageOfSite(href, ctx);
+    if (url) return url;
   }
   return undefined;
+}
+
+/** An href as a page of the directory's own host (absolute), or undefined: another host, this page, the site's root, not http(s). */
+function pageOfSite(href: string | undefined, ctx: PageContext): string | undefined {
+  if (!href) return undefined;
+  ctx.pageLink ??= pageLink(ctx.pageUrl);
+  const { host: pageHost, key: pageKey } = ctx.pageLink;
+  let url: URL;
+  try {
+    url = new URL(href.trim(), ctx.base);
+  } catch {
+    return undefined;
+  }
+  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.host.toLowerCase().replace(/^www\./, '') !== pageHost) return undefined;
+  if (withoutHash(url.href) === pageKey || ((url.pathname === '/' || url.pathname === '') && url.search === '')) return undefined;
+  return url.href;
 }
 
 /** The page's JSON-LD organisations under `root` (see {@link CONTAINERS}), the directory's own excluded. */
