@@ -696,6 +696,16 @@ function companiesOfJson(items: JsonItem[], ctx: PageContext): { companies: RawC
   return { companies, dropped: { no_name: noName, invalid_name: invalidName, advertisement } };
 }
 
+/** Words of a page chrome's class or id (lower case), as {@link contactsOfChrome} looks for them. */
+const CHROME_CLASS = /footer|header|topbar|copyright|pied|colophon|entete|bandeau/;
+/**
+ * What raw attributes hold when their class or id has a {@link CHROME_CLASS} word or they have a
+ * role: those words or 'role', in any case (the class and id are parts of the raw text, and no
+ * character other than an ASCII letter lower-cases into one of their letters but 'İ', which
+ * gives 'i' and a dot).
+ */
+const CHROME_ATTRS = /footer|header|topbar|copyright|pied|colophon|entete|bandeau|role/i;
+
 /** The e-mails and phones of the page's header, footer and navigation: the directory's own. */
 function contactsOfChrome(page: ParsedPage): string[] {
   const found = new Set<string>();
@@ -703,8 +713,9 @@ function contactsOfChrome(page: ParsedPage): string[] {
   for (const el of page.elements) {
     const tag = el.tagName;
     const chromeTag = tag === 'HEADER' || tag === 'FOOTER' || tag === 'NAV';
-    // (An element without attributes has no role, class or id: only its tag can make it chrome.)
-    if (!chromeTag && (el.rawAttrs === '' || (!hasAttr(el, 'role') && !/footer|header|topbar|copyright|pied|colophon|entete|bandeau/.test(classAndId(el))))) continue;
+    // (An element without attributes has no role, class or id: only its tag can make it chrome.
+    // Its class, id and role are written in its raw attributes: one look at them rules out most.)
+    if (!chromeTag && (el.rawAttrs === '' || !CHROME_ATTRS.test(el.rawAttrs) || (!hasAttr(el, 'role') && !CHROME_CLASS.test(classAndId(el))))) continue;
     if (isPageFrame(el)) continue;
     const chrome = isChrome(el);
     if (!(chrome || (tag !== 'ARTICLE' && classWords(el).some((w) => PAGE_CHROME_WORDS.has(w))))) continue;
