@@ -1305,18 +1305,14 @@ function rowText(row: HTMLElement, ctx: PageContext): string {
 }
 
 function readActivity(scope: Scope, selectors: SourceSelectors): string | undefined {
-  const { el } = scope;
-  const candidates: (() => string | undefined)[] = [
-    () => (selectors.activity && el ? el.querySelectorAll(selectors.activity).map(textOf).find(Boolean) : undefined),
-    () => scope.ld.map((o) => firstText(o.knowsAbout) ?? firstText(o.category) ?? firstText(o.description)).find(Boolean),
-    () => (scope.md ? ['knowsAbout', 'category', 'description'].flatMap((p) => ownProps(scope.md!, p)).map(propValue).map(clean).find(Boolean) : undefined),
-    () => textOf(partsOf(scope)?.activity),
-  ];
-  for (const c of candidates) {
-    const v = c();
-    if (v) return v.slice(0, MAX_TEXT);
-  }
-  return undefined;
+  const { el, md } = scope;
+  // The first step that finds one wins ('||': a step's '' finds none), as in readName.
+  const activity =
+    (selectors.activity && el ? el.querySelectorAll(selectors.activity).map(textOf).find(Boolean) : undefined) ||
+    (scope.ld.length > 0 ? scope.ld.map((o) => firstText(o.knowsAbout) ?? firstText(o.category) ?? firstText(o.description)).find(Boolean) : undefined) ||
+    (md ? ['knowsAbout', 'category', 'description'].flatMap((p) => ownProps(md, p)).map(propValue).map(clean).find(Boolean) : undefined) ||
+    textOf(partsOf(scope)?.activity);
+  return activity ? activity.slice(0, MAX_TEXT) : undefined;
 }
 
 /**
@@ -1444,9 +1440,13 @@ function cardTels(parts: ItemParts): { phones: string[]; faxes: string[] } {
 /** A link to a vCard: a `.vcf` path, or a `type` of text/vcard or text/x-vcard. */
 function isVcardLink(a: HTMLElement): boolean {
   const href = a.getAttribute('href') ?? '';
-  const path = href.split(/[?#]/)[0];
-  return path.toLowerCase().endsWith('.vcf') || /^text\/(?:x-)?vcard\b/i.test(a.getAttribute('type') ?? '');
+  const cut = href.search(/[?#]/);
+  // (A path lower-cased ends with '.vcf' when its last four characters are those, in any case:
+  // no other character lower-cases into one of them. An element whose raw attributes do not
+  // hold 'type' has none: its attributes are not parsed for it.)
+  return VCF_PATH.test(cut === -1 ? href : href.slice(0, cut)) || (hasAttr(a, 'type') && /^text\/(?:x-)?vcard\b/i.test(a.getAttribute('type') ?? ''));
 }
+const VCF_PATH = /\.vcf$/i;
 
 /** The entry's vCard link on the directory's own host, absolute. */
 function readVcardUrl(scope: Scope, ctx: PageContext): string | undefined {
@@ -1714,11 +1714,16 @@ function phonesIn(value: string): string[] {
 
 /** The decoded targets of an item's links with a scheme (and of `self`, a link itself), scheme removed. */
 function links(parts: ItemParts, scheme: 'mailto:' | 'tel:', self?: HTMLElement): string[] {
-  const all = self && self.tagName === 'A' ? [self, ...parts.anchors] : parts.anchors;
-  return all
-    .map((a) => (a.getAttribute('href') ?? '').trim())
-    .filter((h) => h.toLowerCase().startsWith(scheme))
-    .map((h) => safeDecode(h.slice(scheme.length)).split('?')[0]);
+  const out: string[] = [];
+  if (self && self.tagName === 'A') schemeTarget(self, scheme, out);
+  for (const a of parts.anchors) schemeTarget(a, scheme, out);
+  return out;
+}
+
+/** A link's decoded target without the scheme and query, added to `out` when its href has that scheme. */
+function schemeTarget(a: HTMLElement, scheme: 'mailto:' | 'tel:', out: string[]): void {
+  const h = (a.getAttribute('href') ?? '').trim();
+  if (h.toLowerCase().startsWith(scheme)) out.push(safeDecode(h.slice(scheme.length)).split('?')[0]);
 }
 
 function stripScripts(page: ParsedPage): void {
