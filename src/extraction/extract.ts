@@ -1723,6 +1723,9 @@ function links(parts: ItemParts, scheme: 'mailto:' | 'tel:', self?: HTMLElement)
 /** A link's decoded target without the scheme and query, added to `out` when its href has that scheme. */
 function schemeTarget(a: HTMLElement, scheme: 'mailto:' | 'tel:', out: string[]): void {
   const h = (a.getAttribute('href') ?? '').trim();
+  // (Only 'm' and 'M' lower-case to 'm', 't' and 'T' to 't': a link whose first character is
+  // neither is not looked at further.)
+  if ((h.charCodeAt(0) | 0x20) !== scheme.charCodeAt(0)) return;
   if (h.toLowerCase().startsWith(scheme)) out.push(safeDecode(h.slice(scheme.length)).split('?')[0]);
 }
 

@@ -135,14 +135,16 @@ const MIN_NSN = 2;
 export function algerianNumber(text: string, plan: AlgerianPlan | undefined = ALGERIA): string | null | undefined {
   if (!plan || text.length > MAX_LIBPHONENUMBER_INPUT) return undefined;
   let plus = false;
-  let digits = '';
+  let count = 0;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
-    if (c >= 48 && c <= 57) digits += text[i];
-    else if (c === 43 && digits === '' && !plus) plus = true;
+    if (c >= 48 && c <= 57) count++;
+    else if (c === 43 && count === 0 && !plus) plus = true;
     else if (c !== 32 && c !== 46 && c !== 45 && c !== 40 && c !== 41) return undefined;
     // (A '+' after a digit or a second '+', a letter, any other character: libphonenumber decides.)
   }
+  // (The text is now ASCII digits, separators and perhaps a '+': its digits are what is left without the rest.)
+  const digits = count === text.length ? text : text.replace(/\D/g, '');
   // A '+' with separators before it is where libphonenumber starts reading; one after them, as above.
   if (digits.length < 3) return null;
   const cc = plan.callingCode;
