@@ -308,17 +308,26 @@ const OVERLAP = 48;
  */
 export function findPhones(text: string, defaultCountry: CountryCode = 'DZ'): string[] {
   if (typeof text !== 'string') return [];
+  return phonesBetween(text, 0, text.length, defaultCountry);
+}
+
+/**
+ * {@link findPhones} of `text.slice(start, end)`, the part read in place: the parts of an entry's
+ * text between its labels are read without being cut out first (only a chunk with enough digits
+ * is), as characters of a slice cost more to read than those of the text itself.
+ */
+function phonesBetween(text: string, start: number, end: number, defaultCountry: CountryCode): string[] {
   // A number is a span of at least MIN_DIGITS digits (a range, of more): a text with fewer has none.
-  if (!hasDigits(text, MIN_DIGITS)) return [];
+  if (!hasDigits(text, MIN_DIGITS, start, end)) return [];
   const found = new Set<string>();
   // The chunks between hard separators, in one pass without splitting the text: only those with
   // enough digits are cut out (spans do not cross chunks: a chunk of fewer digits than a span
   // needs holds none), their Arabic-Indic digits made ASCII.
-  let from = 0;
+  let from = start;
   let digits = 0;
   let arabic = false;
-  for (let i = 0; i <= text.length; i++) {
-    const c = i < text.length ? text.charCodeAt(i) : 10;
+  for (let i = start; i <= end; i++) {
+    const c = i < end ? text.charCodeAt(i) : 10;
     if (!isHardSeparator(c)) {
       if (c >= 48 && c <= 57) digits++;
       else if ((c >= 0x660 && c <= 0x669) || (c >= 0x6f0 && c <= 0x6f9)) {
@@ -336,8 +345,10 @@ export function findPhones(text: string, defaultCountry: CountryCode = 'DZ'): st
     arabic = false;
   }
   // '023 86 40 10/11', '023 86 40 10 / 11 / 12': more numbers, each written by its last two digits.
-  if (text.includes('/')) {
-    for (const m of asciiDigits(text).matchAll(NUMBER_RANGE)) {
+  const slash = text.indexOf('/', start);
+  if (slash !== -1 && slash < end) {
+    // (On the part itself: the pattern looks at the characters around a number.)
+    for (const m of asciiDigits(text.slice(start, end)).matchAll(NUMBER_RANGE)) {
       if (!normalizePhone(m[1], defaultCountry)) continue;
       const digits = m[1].replace(/\D/g, '');
       let last = Number(digits.slice(-2));
@@ -381,10 +392,10 @@ const NUMBER_RANGE = /(?<![\d/])(\(?\d(?:(?:[ .-]|\) ?)?\d){7,12})((?: ?\/ ?\d{2
 /** Fewest digits in a written phone number (with its country code) worth asking libphonenumber about. */
 const MIN_DIGITS = 6;
 
-/** Whether a text holds at least `n` digits, ASCII or Arabic-Indic (those {@link asciiDigits} turns into ASCII). */
-function hasDigits(text: string, n: number): boolean {
+/** Whether a text (or its part from `start` to `end`) holds at least `n` digits, ASCII or Arabic-Indic (those {@link asciiDigits} turns into ASCII). */
+function hasDigits(text: string, n: number, start = 0, end = text.length): boolean {
   let digits = 0;
-  for (let i = 0; i < text.length; i++) {
+  for (let i = start; i < end; i++) {
     const c = text.charCodeAt(i);
     if (((c >= 48 && c <= 57) || (c >= 0x660 && c <= 0x669) || (c >= 0x6f0 && c <= 0x6f9)) && ++digits >= n) return true;
   }
@@ -583,11 +594,11 @@ export function readNumbers(text: string, defaultCountry: CountryCode = 'DZ'): {
   }
   const labelledPhone = new Set<string>();
   const fax = new Set<string>();
-  const order = findPhones(text.slice(0, starts.length > 0 ? starts[0] : text.length), defaultCountry);
+  const order = phonesBetween(text, 0, starts.length > 0 ? starts[0] : text.length, defaultCountry);
   for (let i = 0; i < starts.length; i++) {
     // Numbers after an identifier's label (RC, NIF ...) are not read at all.
     if ((spanKinds[i] & ID) !== 0) continue;
-    const numbers = findPhones(text.slice(ends[i], i + 1 < starts.length ? starts[i + 1] : text.length), defaultCountry);
+    const numbers = phonesBetween(text, ends[i], i + 1 < starts.length ? starts[i + 1] : text.length, defaultCountry);
     // Labels written together ('Tél/Fax :') name one number as both; over several they do not say which is the fax: phones.
     const named = (spanKinds[i] & PHONE) !== 0 && (spanKinds[i] & FAX) !== 0 && numbers.length > 1 ? PHONE : spanKinds[i];
     for (const n of numbers) {
