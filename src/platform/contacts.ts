@@ -38,7 +38,12 @@ export function normalizePhone(text: string, defaultCountry: CountryCode = 'DZ')
 function validNumber(text: string, defaultCountry: CountryCode): string | undefined {
   if (!hasTwoDigits(text) || notViable(text)) return undefined;
   if (defaultCountry === 'DZ' && ALGERIA) {
-    const known = algerianNumber(text, ALGERIA);
+    // (An entry's numbers are read several times: its text, its hCard tel, its buttons.)
+    let known = memo?.algerian.get(text);
+    if (known === undefined && !memo?.algerian.has(text)) {
+      known = algerianNumber(text, ALGERIA);
+      memo?.algerian.set(text, known);
+    }
     if (known !== undefined) return known ?? undefined;
   }
   return askLibphonenumber(text, defaultCountry);
@@ -259,6 +264,8 @@ function hasTwoDigits(text: string): boolean {
 interface ContactMemo {
   valid: Map<string, string | undefined>;
   found: Map<string, string[]>;
+  /** {@link algerianNumber}'s answers, by text. */
+  algerian: Map<string, string | null | undefined>;
 }
 let memo: ContactMemo | undefined;
 
@@ -269,7 +276,7 @@ let memo: ContactMemo | undefined;
  */
 export function withContactMemo<T>(read: () => T): T {
   if (memo) return read();
-  memo = { valid: new Map(), found: new Map() };
+  memo = { valid: new Map(), found: new Map(), algerian: new Map() };
   try {
     return read();
   } finally {
