@@ -1000,10 +1000,9 @@ const SELLER_LABEL = /(?:^|[^\p{L}])(?:vendu(?:e|s|es)? par|propos[ée](?:e|s|es
  */
 function sellerLink(el: HTMLElement, parts: ItemParts): HTMLElement | undefined {
   for (const a of parts.anchors) {
-    // (A contact link is ruled out before its text is read.)
+    // (Every test is pure: a contact link is ruled out by its href, most others by the text before
+    // them, before their own text is read.)
     if (!namingLink(a)) continue;
-    const text = textOf(a);
-    if (!text || !/\p{L}{2}/u.test(text) || NOT_A_NAME_LINK.test(text)) continue;
     const parent = a.parentNode;
     if (!parent) continue;
     // The few nodes right before the link (a label is one text, perhaps in a span): bounded work per link.
@@ -1013,7 +1012,9 @@ function sellerLink(el: HTMLElement, parts: ItemParts): HTMLElement | undefined 
     for (let i = at - 1; i >= 0 && i >= at - 3 && before.length < 60; i--) before = kids[i].text.slice(-60) + before;
     before = clean(before);
     if (!before && parent !== el) before = clean((parent.previousElementSibling?.text ?? '').slice(-60));
-    if (before && SELLER_LABEL.test(before.slice(-40))) return a;
+    if (!before || !SELLER_LABEL.test(before.slice(-40))) continue;
+    const text = textOf(a);
+    if (text && /\p{L}{2}/u.test(text) && !NOT_A_NAME_LINK.test(text)) return a;
   }
   return undefined;
 }
