@@ -82,7 +82,20 @@ export interface ListingDrops {
 
 /** Whether a name can identify a company: its key ({@link normalizeCompanyName}) is not empty. */
 function identifies(company: RawCompany): boolean {
-  return normalizeCompanyName(company.name) !== '';
+  return nameKey(company) !== '';
+}
+
+/** The key of each company read ({@link nameKey}): a page's entries are checked by it twice (a name, then names shared). */
+const nameKeys = new WeakMap<RawCompany, string>();
+
+/** A company's name key ({@link normalizeCompanyName}), computed once per company read (its name is not changed once read). */
+function nameKey(company: RawCompany): string {
+  let key = nameKeys.get(company);
+  if (key === undefined) {
+    key = normalizeCompanyName(company.name);
+    nameKeys.set(company, key);
+  }
+  return key;
 }
 
 /** A listing page read: its companies, its next page, its entries dropped, and the directory's own contacts seen in its chrome. */
@@ -247,7 +260,7 @@ const SHARED_LABEL_ENTRIES = 3;
 function withoutSharedLabels(companies: RawCompany[], dropped: ListingDrops): RawCompany[] {
   const byName = new Map<string, RawCompany[]>();
   for (const c of companies) {
-    const key = normalizeCompanyName(c.name);
+    const key = nameKey(c);
     const group = byName.get(key);
     if (group) group.push(c);
     else byName.set(key, [c]);
@@ -271,7 +284,7 @@ function withoutSharedLabels(companies: RawCompany[], dropped: ListingDrops): Ra
     if (separate && withContacts >= SHARED_LABEL_ENTRIES) labels.add(key);
   }
   if (labels.size === 0) return companies;
-  const kept = companies.filter((c) => !labels.has(normalizeCompanyName(c.name)));
+  const kept = companies.filter((c) => !labels.has(nameKey(c)));
   dropped.no_name += companies.length - kept.length;
   return kept;
 }
@@ -717,6 +730,16 @@ function companiesOfJson(items: JsonItem[], ctx: PageContext): { companies: RawC
   return { companies, dropped: { no_name: noName, invalid_name: invalidName, advertisement } };
 }
 
+/** Words of a page chrome's class or id (lower case), as {@link contactsOfChrome} looks for them. */
+const CHROME_CLASS = /footer|header|topbar|copyright|pied|colophon|entete|bandeau/;
+/**
+ * What raw attributes hold when their class or id has a {@link CHROME_CLASS} word or they have a
+ * role: those words or 'role', in any case (the class and id are parts of the raw text, and no
+ * character other than an ASCII letter lower-cases into one of their letters but 'İ', which
+ * gives 'i' and a dot).
+ */
+const CHROME_ATTRS = /footer|header|topbar|copyright|pied|colophon|entete|bandeau|role/i;
+
 /** The e-mails and phones of the page's header, footer and navigation: the directory's own. */
 function contactsOfChrome(page: ParsedPage): string[] {
   const found = new Set<string>();
@@ -724,8 +747,9 @@ function contactsOfChrome(page: ParsedPage): string[] {
   for (const el of page.elements) {
     const tag = el.tagName;
     const chromeTag = tag === 'HEADER' || tag === 'FOOTER' || tag === 'NAV';
-    // (An element without attributes has no role, class or id: only its tag can make it chrome.)
-    if (!chromeTag && (el.rawAttrs === '' || (!hasAttr(el, 'role') && !/footer|header|topbar|copyright|pied|colophon|entete|bandeau/.test(classAndId(el))))) continue;
+    // (An element without attributes has no role, class or id: only its tag can make it chrome.
+    // Its class, id and role are written in its raw attributes: one look at them rules out most.)
+    if (!chromeTag && (el.rawAttrs === '' || !CHROME_ATTRS.test(el.rawAttrs) || (!hasAttr(el, 'role') && !CHROME_CLASS.test(classAndId(el))))) continue;
     if (isPageFrame(el)) continue;
     const chrome = isChrome(el);
     if (!(chrome || (tag !== 'ARTICLE' && classWords(el).some((w) => PAGE_CHROME_WORDS.has(w))))) continue;
@@ -929,47 +953,51 @@ function readScope(scope: Scope, ctx: PageContext, selectors: SourceSelectors, p
 function readName(scope: Scope, ctx: PageContext, selectors: SourceSelectors, page?: ParsedPage): string | undefined {
   const { el } = scope;
   const parts = partsOf(scope);
-  const candidates: (() => string | undefined)[] = [
-    () => (selectors.name && el ? el.querySelectorAll(selectors.name).map(textOf).find(Boolean) : undefined),
-    () => (scope.json ? clean(scope.json.name) : undefined),
-    () => scope.ld.map((o) => firstText(o.name) ?? firstText(o.legalName) ?? firstText(o.alternateName)).find(Boolean),
-    () => (scope.md ? ownProps(scope.md, 'name').map(propValue).map(clean).find(Boolean) : undefined),
-  ];
-  if (scope.kind === 'page') {
-    candidates.push(
-      () => textOf(parts?.h1),
-      () => clean(page?.byTag('META').find((m) => attrOf(m, 'property') === 'og:title')?.getAttribute('content') ?? ''),
-      () => textOf(page?.byTag('TITLE')[0]),
-    );
-  } else if (el && el.tagName === 'TR') {
-    candidates.push(() => rowName(el, ctx));
-  } else if (parts) {
-    candidates.push(
-      // A listing of products or ads: the entry's seller link ('Vendu par <a>X</a>') names the company.
-      () => (el ? textOf(sellerOf(scope, el, parts)) : undefined),
-      () => nameText(parts.card),
-      () => summaryName(parts.summary),
-      // An explicit name label ('Raison sociale : X — Tél : …') beats a heading (an activity, a post title).
-      () => labelledNameInText(parts.text),
-      () => nameText(parts.heading),
-      () => nameText(parts.labelledName),
-      () => withoutLabel(nameText(parts.named)),
-      // Bold text, unless a link of the entry's own comes first ('<a>Name</a> <b>Catégorie</b>'): the first a reader meets.
-      () => (parts.bold && !linkFirst(el, parts) ? notALabel(nameText(parts.bold)) : undefined),
-      () => textOf(parts.term),
-      // A map's result card (Google Maps, Bing Places): its name only in the accessible name of the card or of its empty overlay link.
-      () => (el ? accessibleName(el, parts) : undefined),
-      () => parts.anchors.filter(namingLink).map(textOf).find((t) => t !== undefined && !NOT_A_NAME_LINK.test(t) && !ACTION_LINK.test(t)),
-      () => notALabel(nameText(parts.bold)),
-      // Nothing sets a name apart: the entry's first line of text, as a reader takes it.
-      () => (el ? leadName(el) : undefined),
-    );
-  }
-  for (const c of candidates) {
-    const v = c();
-    if (v) return v.slice(0, MAX_TEXT);
-  }
-  return undefined;
+  // The first step that finds a name wins ('||': a step's '' finds none, as undefined). Steps are
+  // written out rather than listed as functions: a page reads its names once per entry.
+  const name =
+    givenName(scope, el, selectors) ||
+    (scope.kind === 'page' ? pageTitle(parts, page) : el && el.tagName === 'TR' ? rowName(el, ctx) : parts ? entryName(scope, el, parts) : undefined);
+  return name ? name.slice(0, MAX_TEXT) : undefined;
+}
+
+/** The name the source's selector, the JSON state, schema.org (JSON-LD, then microdata) give. */
+function givenName(scope: Scope, el: HTMLElement | undefined, selectors: SourceSelectors): string | undefined {
+  return (
+    (selectors.name && el ? el.querySelectorAll(selectors.name).map(textOf).find(Boolean) : undefined) ||
+    (scope.json ? clean(scope.json.name) : undefined) ||
+    (scope.ld.length > 0 ? scope.ld.map((o) => firstText(o.name) ?? firstText(o.legalName) ?? firstText(o.alternateName)).find(Boolean) : undefined) ||
+    (scope.md ? ownProps(scope.md, 'name').map(propValue).map(clean).find(Boolean) : undefined)
+  );
+}
+
+/** A company's own page's name: its h1, its og:title, its title. */
+function pageTitle(parts: ItemParts | undefined, page: ParsedPage | undefined): string | undefined {
+  return textOf(parts?.h1) || clean(page?.byTag('META').find((m) => attrOf(m, 'property') === 'og:title')?.getAttribute('content') ?? '') || textOf(page?.byTag('TITLE')[0]);
+}
+
+/** An entry's name read from its markup and text, the first of these steps that finds one. */
+function entryName(scope: Scope, el: HTMLElement | undefined, parts: ItemParts): string | undefined {
+  return (
+    // A listing of products or ads: the entry's seller link ('Vendu par <a>X</a>') names the company.
+    (el ? textOf(sellerOf(scope, el, parts)) : undefined) ||
+    nameText(parts.card) ||
+    summaryName(parts.summary) ||
+    // An explicit name label ('Raison sociale : X — Tél : …') beats a heading (an activity, a post title).
+    labelledNameInText(parts.text) ||
+    nameText(parts.heading) ||
+    nameText(parts.labelledName) ||
+    withoutLabel(nameText(parts.named)) ||
+    // Bold text, unless a link of the entry's own comes first ('<a>Name</a> <b>Catégorie</b>'): the first a reader meets.
+    (parts.bold && !linkFirst(el, parts) ? notALabel(nameText(parts.bold)) : undefined) ||
+    textOf(parts.term) ||
+    // A map's result card (Google Maps, Bing Places): its name only in the accessible name of the card or of its empty overlay link.
+    (el ? accessibleName(el, parts) : undefined) ||
+    parts.anchors.filter(namingLink).map(textOf).find((t) => t !== undefined && !NOT_A_NAME_LINK.test(t) && !ACTION_LINK.test(t)) ||
+    notALabel(nameText(parts.bold)) ||
+    // Nothing sets a name apart: the entry's first line of text, as a reader takes it.
+    (el ? leadName(el) : undefined)
+  );
 }
 
 /**
@@ -1006,8 +1034,9 @@ const SELLER_LABEL = /(?:^|[^\p{L}])(?:vendu(?:e|s|es)? par|propos[ée](?:e|s|es
  */
 function sellerLink(el: HTMLElement, parts: ItemParts): HTMLElement | undefined {
   for (const a of parts.anchors) {
-    const text = textOf(a);
-    if (!text || !/\p{L}{2}/u.test(text) || NOT_A_NAME_LINK.test(text) || !namingLink(a)) continue;
+    // (Every test is pure: a contact link is ruled out by its href, most others by the text before
+    // them, before their own text is read.)
+    if (!namingLink(a)) continue;
     const parent = a.parentNode;
     if (!parent) continue;
     // The few nodes right before the link (a label is one text, perhaps in a span): bounded work per link.
@@ -1017,7 +1046,9 @@ function sellerLink(el: HTMLElement, parts: ItemParts): HTMLElement | undefined 
     for (let i = at - 1; i >= 0 && i >= at - 3 && before.length < 60; i--) before = kids[i].text.slice(-60) + before;
     before = clean(before);
     if (!before && parent !== el) before = clean((parent.previousElementSibling?.text ?? '').slice(-60));
-    if (before && SELLER_LABEL.test(before.slice(-40))) return a;
+    if (!before || !SELLER_LABEL.test(before.slice(-40))) continue;
+    const text = textOf(a);
+    if (text && /\p{L}{2}/u.test(text) && !NOT_A_NAME_LINK.test(text)) return a;
   }
   return undefined;
 }
@@ -1362,18 +1393,14 @@ function rowText(row: HTMLElement, ctx: PageContext): string {
 }
 
 function readActivity(scope: Scope, selectors: SourceSelectors): string | undefined {
-  const { el } = scope;
-  const candidates: (() => string | undefined)[] = [
-    () => (selectors.activity && el ? el.querySelectorAll(selectors.activity).map(textOf).find(Boolean) : undefined),
-    () => scope.ld.map((o) => firstText(o.knowsAbout) ?? firstText(o.category) ?? firstText(o.description)).find(Boolean),
-    () => (scope.md ? ['knowsAbout', 'category', 'description'].flatMap((p) => ownProps(scope.md!, p)).map(propValue).map(clean).find(Boolean) : undefined),
-    () => textOf(partsOf(scope)?.activity),
-  ];
-  for (const c of candidates) {
-    const v = c();
-    if (v) return v.slice(0, MAX_TEXT);
-  }
-  return undefined;
+  const { el, md } = scope;
+  // The first step that finds one wins ('||': a step's '' finds none), as in readName.
+  const activity =
+    (selectors.activity && el ? el.querySelectorAll(selectors.activity).map(textOf).find(Boolean) : undefined) ||
+    (scope.ld.length > 0 ? scope.ld.map((o) => firstText(o.knowsAbout) ?? firstText(o.category) ?? firstText(o.description)).find(Boolean) : undefined) ||
+    (md ? ['knowsAbout', 'category', 'description'].flatMap((p) => ownProps(md, p)).map(propValue).map(clean).find(Boolean) : undefined) ||
+    textOf(partsOf(scope)?.activity);
+  return activity ? activity.slice(0, MAX_TEXT) : undefined;
 }
 
 /**
@@ -1384,20 +1411,27 @@ function readActivity(scope: Scope, selectors: SourceSelectors): string | undefi
 function readEmails(scope: Scope, ctx: PageContext, selectors: SourceSelectors): string[] {
   const { el } = scope;
   const parts = partsOf(scope);
-  const keep = (list: (string | undefined)[]) => unique(list).filter((e) => !ctx.siteContacts.has(e) && !onSiteDomain(e, ctx.siteHost));
-  const bySelector = keep(selectors.email && el ? el.querySelectorAll(selectors.email).flatMap((m) => findEmails(`${m.outerHTML}\n${m.text}`)) : []);
-  if (bySelector.length > 0) return bySelector;
-  const steps: (() => (string | undefined)[])[] = [
-    () => (scope.json ? scope.json.emails.flatMap(findEmails) : []),
-    () => [
+  if (selectors.email && el) {
+    const bySelector = ownEmails(el.querySelectorAll(selectors.email).flatMap((m) => findEmails(`${m.outerHTML}\n${m.text}`)), ctx);
+    if (bySelector.length > 0) return bySelector;
+  }
+  // The first step that finds any (each is pure: a step after one that finds is not needed).
+  let given = scope.json ? ownEmails(scope.json.emails.flatMap(findEmails), ctx) : [];
+  if (given.length === 0 && (scope.ld.length > 0 || scope.md)) {
+    given = ownEmails([
       ...scope.ld.flatMap((o) => schemaValues(o, 'email').flatMap(findEmails)),
       ...(scope.md ? scope.md.querySelectorAll('[itemprop~=email]').flatMap((p) => findEmails(propValue(p))) : []),
-    ],
-    () => (parts ? [...links(parts, 'mailto:').flatMap((v) => v.split(/[,;]/).map((e) => normalizeEmail(e))), ...dataValues(parts, EMAIL_ATTRS).flatMap(findEmails)] : []),
-  ];
-  const given = steps.map((step) => keep(step())).find((found) => found.length > 0) ?? [];
+    ], ctx);
+  }
+  if (given.length === 0 && parts) given = ownEmails([...links(parts, 'mailto:').flatMap((v) => v.split(/[,;]/).map((e) => normalizeEmail(e))), ...dataValues(parts, EMAIL_ATTRS).flatMap(findEmails)], ctx);
   // The raw text holds the written entities; the decoded text, addresses written wholly as entities.
-  return unique([...given, ...keep(parts ? findEmails(parts.raw.includes('&') ? `${parts.raw}\n${parts.text}` : parts.raw) : [])]);
+  const written = parts ? ownEmails(findEmails(parts.raw.includes('&') ? `${parts.raw}\n${parts.text}` : parts.raw), ctx) : [];
+  return written.length === 0 ? given : given.length === 0 ? written : unique([...given, ...written]);
+}
+
+/** E-mails each once, the directory's (its contacts, its own domain) left out. */
+function ownEmails(list: (string | undefined)[], ctx: PageContext): string[] {
+  return unique(list).filter((e) => !ctx.siteContacts.has(e) && !onSiteDomain(e, ctx.siteHost));
 }
 
 /** data-* attributes that hold a phone, a fax or an e-mail (a number behind an "Afficher le numéro" button). */
@@ -1427,34 +1461,43 @@ function readPhones(scope: Scope, ctx: PageContext, selectors: SourceSelectors):
   const { el } = scope;
   const parts = partsOf(scope);
   const card = parts ? cardTels(parts) : { phones: [], faxes: [] };
-  const faxes = new Set<string>([
-    ...card.faxes,
-    ...(scope.json ? scope.json.faxes.flatMap(phonesIn) : []),
-    ...scope.ld.flatMap((o) => schemaValues(o, 'faxNumber').flatMap(phonesIn)),
-    ...(parts ? dataValues(parts, FAX_ATTRS).flatMap(phonesIn) : []),
-  ]);
-  const keep = (list: (string | undefined)[]) => unique(list).filter((p) => !ctx.siteContacts.has(p));
+  const faxes = new Set<string>(card.faxes);
+  if (scope.json) for (const f of scope.json.faxes.flatMap(phonesIn)) faxes.add(f);
+  for (const o of scope.ld) for (const f of schemaValues(o, 'faxNumber').flatMap(phonesIn)) faxes.add(f);
+  if (parts) for (const f of dataValues(parts, FAX_ATTRS).flatMap(phonesIn)) faxes.add(f);
   // Numbers of the text with their labels (a number only labelled fax is not among the phones).
   const text = el && parts ? readNumbers(el.tagName === 'TR' ? ctx.rowTexts?.get(el) ?? rowText(el, ctx) : parts.text) : { phones: [], faxes: [], labelled: [] };
   for (const f of text.faxes) faxes.add(f);
   const fromJson = scope.json ? scope.json.phones.flatMap(phonesIn) : [];
-  const fromSchema = [
+  const fromSchema = scope.ld.length > 0 || scope.md ? [
     ...scope.ld.flatMap((o) => schemaValues(o, 'telephone').flatMap(phonesIn)),
     ...(scope.md ? scope.md.querySelectorAll('[itemprop~=telephone]').flatMap((p) => phonesIn(propValue(p))) : []),
-  ];
+  ] : [];
   const fromLinks = parts ? [...links(parts, 'tel:').flatMap(phonesIn), ...dataValues(parts, PHONE_ATTRS).flatMap(phonesIn), ...card.phones] : [];
-  const fromSelector = selectors.phone && el ? el.querySelectorAll(selectors.phone).flatMap((m) => [...links(itemParts(m), 'tel:', m).flatMap(phonesIn), ...findPhonesAndFaxes(blockText(m)).phones]) : [];
-  let phones = keep(fromSelector);
+  let phones = selectors.phone && el ? ownPhones(el.querySelectorAll(selectors.phone).flatMap((m) => [...links(itemParts(m), 'tel:', m).flatMap(phonesIn), ...findPhonesAndFaxes(blockText(m)).phones]), ctx) : [];
   if (phones.length === 0) {
-    phones = [fromJson, fromSchema, fromLinks, text.phones].map(keep).find((found) => found.length > 0) ?? [];
+    // The first step that finds any (each is pure: a step after one that finds is not needed).
+    for (const step of [fromJson, fromSchema, fromLinks, text.phones]) {
+      phones = ownPhones(step, ctx);
+      if (phones.length > 0) break;
+    }
     // A number the text labels as a phone is one, beside those of a tel: link or a button; in
     // an entry (a card, a row), any number of its text is its own (the directory's were subtracted).
-    phones = unique([...phones, ...keep(scope.kind === 'item' ? text.phones : text.labelled)]);
+    const labelled = ownPhones(scope.kind === 'item' ? text.phones : text.labelled, ctx);
+    if (labelled.length > 0) phones = unique([...phones, ...labelled]);
   }
   // A number given as a fax is a phone only when also given as one (a tel: link, data, schema.org, a phone label).
-  const given = new Set([...fromJson, ...fromSchema, ...fromLinks, ...text.phones]);
-  phones = phones.filter((p) => !faxes.has(p) || given.has(p));
+  if (faxes.size === 0) return { phones, faxes: [] };
+  if (phones.some((p) => faxes.has(p))) {
+    const given = new Set([...fromJson, ...fromSchema, ...fromLinks, ...text.phones]);
+    phones = phones.filter((p) => !faxes.has(p) || given.has(p));
+  }
   return { phones, faxes: [...faxes].filter((f) => !ctx.siteContacts.has(f)) };
+}
+
+/** Phones each once, the directory's left out. */
+function ownPhones(list: (string | undefined)[], ctx: PageContext): string[] {
+  return unique(list).filter((p) => !ctx.siteContacts.has(p));
 }
 
 /**
@@ -1485,9 +1528,13 @@ function cardTels(parts: ItemParts): { phones: string[]; faxes: string[] } {
 /** A link to a vCard: a `.vcf` path, or a `type` of text/vcard or text/x-vcard. */
 function isVcardLink(a: HTMLElement): boolean {
   const href = a.getAttribute('href') ?? '';
-  const path = href.split(/[?#]/)[0];
-  return path.toLowerCase().endsWith('.vcf') || /^text\/(?:x-)?vcard\b/i.test(a.getAttribute('type') ?? '');
+  const cut = href.search(/[?#]/);
+  // (A path lower-cased ends with '.vcf' when its last four characters are those, in any case:
+  // no other character lower-cases into one of them. An element whose raw attributes do not
+  // hold 'type' has none: its attributes are not parsed for it.)
+  return VCF_PATH.test(cut === -1 ? href : href.slice(0, cut)) || (hasAttr(a, 'type') && /^text\/(?:x-)?vcard\b/i.test(a.getAttribute('type') ?? ''));
 }
+const VCF_PATH = /\.vcf$/i;
 
 /** The entry's vCard link on the directory's own host, absolute. */
 function readVcardUrl(scope: Scope, ctx: PageContext): string | undefined {
@@ -1501,42 +1548,51 @@ function readVcardUrl(scope: Scope, ctx: PageContext): string | undefined {
 
 function readDetailUrl(scope: Scope, ctx: PageContext, selectors: SourceSelectors): string | undefined {
   const { el } = scope;
-  const hrefOf = (m: HTMLElement | null | undefined) => m?.getAttribute('href') ?? m?.querySelector('a[href]')?.getAttribute('href');
   const parts = partsOf(scope);
   const heading = parts?.heading;
-  ctx.pageLink ??= pageLink(ctx.pageUrl);
-  const { host: pageHost, key: pageKey } = ctx.pageLink;
-  const ok = (href: string | undefined): string | undefined => {
-    if (!href) return undefined;
-    let url: URL;
-    try {
-      url = new URL(href.trim(), ctx.base);
-    } catch {
-      return undefined;
-    }
-    if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.host.toLowerCase().replace(/^www\./, '') !== pageHost) return undefined;
-    if (withoutHash(url.href) === pageKey || ((url.pathname === '/' || url.pathname === '') && url.search === '')) return undefined;
-    return url.href;
-  };
-  const steps: (() => (string | undefined)[])[] = [
-    () => (selectors.detailLink && el ? el.querySelectorAll(selectors.detailLink).map(hrefOf) : []),
-    () => (scope.md ? ownProps(scope.md, 'url').map(propValue) : []),
-    () => scope.ld.map((o) => firstText(o.url)),
-    () => [scope.json?.url],
+  // The first step giving a link on the page's host wins; the steps are written out, each looked at only when those before gave none.
+  return (
+    (selectors.detailLink && el ? detailLink(el.querySelectorAll(selectors.detailLink).map(hrefOf), ctx) : undefined) ??
+    (scope.md ? detailLink(ownProps(scope.md, 'url').map(propValue), ctx) : undefined) ??
+    (scope.ld.length > 0 ? detailLink(scope.ld.map((o) => firstText(o.url)), ctx) : undefined) ??
+    detailLink([scope.json?.url], ctx) ??
     // A product's or an ad's seller link: the seller's page is the company's.
-    () => (el && parts ? [sellerOf(scope, el, parts)?.getAttribute('href')] : []),
+    (el && parts ? detailLink([sellerOf(scope, el, parts)?.getAttribute('href')], ctx) : undefined) ??
     // The heading's link (inside it or around it).
-    () => (heading ? [heading.tagName === 'A' ? heading.getAttribute('href') : parts?.anchors.find((a) => closest(a.parentNode, (p) => p === heading))?.getAttribute('href'), closest(heading, (a) => a.tagName === 'A')?.getAttribute('href')] : []),
+    (heading ? detailLink([heading.tagName === 'A' ? heading.getAttribute('href') : parts?.anchors.find((a) => closest(a.parentNode, (p) => p === heading))?.getAttribute('href'), closest(heading, (a) => a.tagName === 'A')?.getAttribute('href')], ctx) : undefined) ??
     // Else a link of the entry itself ('Voir la fiche', the name), not a contact or a category.
-    () => (parts ? parts.anchors.filter((a) => !isVcardLink(a)).map((a) => a.getAttribute('href')).filter((h) => h !== undefined && !/^(?:mailto:|tel:|javascript:|#)/i.test(h)) : []),
-  ];
-  for (const step of steps) {
-    for (const href of step()) {
-      const url = ok(href);
-      if (url) return url;
-    }
+    (parts ? detailLink(parts.anchors.filter((a) => !isVcardLink(a)).map((a) => a.getAttribute('href')).filter((h) => h !== undefined && !/^(?:mailto:|tel:|javascript:|#)/i.test(h)), ctx) : undefined)
+  );
+}
+
+/** An element's link: its href, else its first link's. */
+function hrefOf(m: HTMLElement | null | undefined): string | undefined {
+  return m?.getAttribute('href') ?? m?.querySelector('a[href]')?.getAttribute('href');
+}
+
+/** The first of the hrefs that is a page of the directory's own host (absolute), neither this page nor the site's root. */
+function detailLink(hrefs: (string | undefined)[], ctx: PageContext): string | undefined {
+  for (const href of hrefs) {
+    const url = pageOfSite(href, ctx);
+    if (url) return url;
   }
   return undefined;
+}
+
+/** An href as a page of the directory's own host (absolute), or undefined: another host, this page, the site's root, not http(s). */
+function pageOfSite(href: string | undefined, ctx: PageContext): string | undefined {
+  if (!href) return undefined;
+  ctx.pageLink ??= pageLink(ctx.pageUrl);
+  const { host: pageHost, key: pageKey } = ctx.pageLink;
+  let url: URL;
+  try {
+    url = new URL(href.trim(), ctx.base);
+  } catch {
+    return undefined;
+  }
+  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.host.toLowerCase().replace(/^www\./, '') !== pageHost) return undefined;
+  if (withoutHash(url.href) === pageKey || ((url.pathname === '/' || url.pathname === '') && url.search === '')) return undefined;
+  return url.href;
 }
 
 /** The page's JSON-LD organisations under `root` (see {@link CONTAINERS}), the directory's own excluded. */
@@ -1746,11 +1802,19 @@ function phonesIn(value: string): string[] {
 
 /** The decoded targets of an item's links with a scheme (and of `self`, a link itself), scheme removed. */
 function links(parts: ItemParts, scheme: 'mailto:' | 'tel:', self?: HTMLElement): string[] {
-  const all = self && self.tagName === 'A' ? [self, ...parts.anchors] : parts.anchors;
-  return all
-    .map((a) => (a.getAttribute('href') ?? '').trim())
-    .filter((h) => h.toLowerCase().startsWith(scheme))
-    .map((h) => safeDecode(h.slice(scheme.length)).split('?')[0]);
+  const out: string[] = [];
+  if (self && self.tagName === 'A') schemeTarget(self, scheme, out);
+  for (const a of parts.anchors) schemeTarget(a, scheme, out);
+  return out;
+}
+
+/** A link's decoded target without the scheme and query, added to `out` when its href has that scheme. */
+function schemeTarget(a: HTMLElement, scheme: 'mailto:' | 'tel:', out: string[]): void {
+  const h = (a.getAttribute('href') ?? '').trim();
+  // (Only 'm' and 'M' lower-case to 'm', 't' and 'T' to 't': a link whose first character is
+  // neither is not looked at further.)
+  if ((h.charCodeAt(0) | 0x20) !== scheme.charCodeAt(0)) return;
+  if (h.toLowerCase().startsWith(scheme)) out.push(safeDecode(h.slice(scheme.length)).split('?')[0]);
 }
 
 function stripScripts(page: ParsedPage): void {
@@ -1875,7 +1939,9 @@ function isJson(v: unknown): v is Json {
 
 /** The non-empty strings of a list, each once, in first-seen order. */
 export function unique(list: (string | undefined)[]): string[] {
-  return [...new Set(list.filter((v): v is string => typeof v === 'string' && v !== ''))];
+  const seen = new Set<string>();
+  for (const v of list) if (typeof v === 'string' && v !== '') seen.add(v);
+  return [...seen];
 }
 
 function absolute(href: string, base: string): string | undefined {

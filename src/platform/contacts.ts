@@ -38,7 +38,12 @@ export function normalizePhone(text: string, defaultCountry: CountryCode = 'DZ')
 function validNumber(text: string, defaultCountry: CountryCode): string | undefined {
   if (!hasTwoDigits(text) || notViable(text)) return undefined;
   if (defaultCountry === 'DZ' && ALGERIA) {
-    const known = algerianNumber(text, ALGERIA);
+    // (An entry's numbers are read several times: its text, its hCard tel, its buttons.)
+    let known = memo?.algerian.get(text);
+    if (known === undefined && !memo?.algerian.has(text)) {
+      known = algerianNumber(text, ALGERIA);
+      memo?.algerian.set(text, known);
+    }
     if (known !== undefined) return known ?? undefined;
   }
   return askLibphonenumber(text, defaultCountry);
@@ -135,14 +140,16 @@ const MIN_NSN = 2;
 export function algerianNumber(text: string, plan: AlgerianPlan | undefined = ALGERIA): string | null | undefined {
   if (!plan || text.length > MAX_LIBPHONENUMBER_INPUT) return undefined;
   let plus = false;
-  let digits = '';
+  let count = 0;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
-    if (c >= 48 && c <= 57) digits += text[i];
-    else if (c === 43 && digits === '' && !plus) plus = true;
+    if (c >= 48 && c <= 57) count++;
+    else if (c === 43 && count === 0 && !plus) plus = true;
     else if (c !== 32 && c !== 46 && c !== 45 && c !== 40 && c !== 41) return undefined;
     // (A '+' after a digit or a second '+', a letter, any other character: libphonenumber decides.)
   }
+  // (The text is now ASCII digits, separators and perhaps a '+': its digits are what is left without the rest.)
+  const digits = count === text.length ? text : text.replace(/\D/g, '');
   // A '+' with separators before it is where libphonenumber starts reading; one after them, as above.
   if (digits.length < 3) return null;
   const cc = plan.callingCode;
@@ -257,6 +264,8 @@ function hasTwoDigits(text: string): boolean {
 interface ContactMemo {
   valid: Map<string, string | undefined>;
   found: Map<string, string[]>;
+  /** {@link algerianNumber}'s answers, by text. */
+  algerian: Map<string, string | null | undefined>;
 }
 let memo: ContactMemo | undefined;
 
@@ -267,7 +276,7 @@ let memo: ContactMemo | undefined;
  */
 export function withContactMemo<T>(read: () => T): T {
   if (memo) return read();
-  memo = { valid: new Map(), found: new Map() };
+  memo = { valid: new Map(), found: new Map(), algerian: new Map() };
   try {
     return read();
   } finally {
@@ -286,8 +295,6 @@ function memoized<T>(map: Map<string, T> | undefined, key: string, compute: () =
 /** Longest single value read as one phone number (a field, a tel: link). */
 const MAX_FIELD = 200;
 
-/** Hard separators: a number never spans them. */
-const HARD_SEPARATORS = /[\r\n,;|/\\]+/;
 /**
  * Words and dashes people put between two numbers (' ou ', ' or ', ' et ', ' - ', ' – '), once
  * whitespace is collapsed to single spaces. libphonenumber alone would read
@@ -308,26 +315,47 @@ const OVERLAP = 48;
  */
 export function findPhones(text: string, defaultCountry: CountryCode = 'DZ'): string[] {
   if (typeof text !== 'string') return [];
+  return phonesBetween(text, 0, text.length, defaultCountry);
+}
+
+/**
+ * {@link findPhones} of `text.slice(start, end)`, the part read in place: the parts of an entry's
+ * text between its labels are read without being cut out first (only a chunk with enough digits
+ * is), as characters of a slice cost more to read than those of the text itself.
+ */
+function phonesBetween(text: string, start: number, end: number, defaultCountry: CountryCode): string[] {
   // A number is a span of at least MIN_DIGITS digits (a range, of more): a text with fewer has none.
-  if (!hasDigits(text, MIN_DIGITS)) return [];
+  if (!hasDigits(text, MIN_DIGITS, start, end)) return [];
   const found = new Set<string>();
-  for (const chunk of asciiDigits(text).split(HARD_SEPARATORS)) {
-    // (Spans do not cross chunks: a chunk of fewer digits than a span needs holds none.)
-    if (!hasDigits(chunk, MIN_DIGITS)) continue;
-    for (const piece of collapse(chunk).split(SOFT_SEPARATORS)) {
-      for (const span of numberSpans(piece)) {
-        const one = oneNumber(span, defaultCountry);
-        if (one !== undefined) {
-          if (one !== '') found.add(one);
-          continue;
-        }
-        for (const window of windows(span)) for (const n of numbersIn(window, defaultCountry)) found.add(n);
+  // The chunks between hard separators, in one pass without splitting the text: only those with
+  // enough digits are cut out (spans do not cross chunks: a chunk of fewer digits than a span
+  // needs holds none), their Arabic-Indic digits made ASCII.
+  let from = start;
+  let digits = 0;
+  let arabic = false;
+  for (let i = start; i <= end; i++) {
+    const c = i < end ? text.charCodeAt(i) : 10;
+    if (!isHardSeparator(c)) {
+      if (c >= 48 && c <= 57) digits++;
+      else if ((c >= 0x660 && c <= 0x669) || (c >= 0x6f0 && c <= 0x6f9)) {
+        digits++;
+        arabic = true;
       }
+      continue;
     }
+    if (digits >= MIN_DIGITS) {
+      const chunk = text.slice(from, i);
+      readChunk(arabic ? asciiDigits(chunk) : chunk, defaultCountry, found);
+    }
+    from = i + 1;
+    digits = 0;
+    arabic = false;
   }
   // '023 86 40 10/11', '023 86 40 10 / 11 / 12': more numbers, each written by its last two digits.
-  if (text.includes('/')) {
-    for (const m of asciiDigits(text).matchAll(NUMBER_RANGE)) {
+  const slash = text.indexOf('/', start);
+  if (slash !== -1 && slash < end) {
+    // (On the part itself: the pattern looks at the characters around a number.)
+    for (const m of asciiDigits(text.slice(start, end)).matchAll(NUMBER_RANGE)) {
       if (!normalizePhone(m[1], defaultCountry)) continue;
       const digits = m[1].replace(/\D/g, '');
       let last = Number(digits.slice(-2));
@@ -343,6 +371,25 @@ export function findPhones(text: string, defaultCountry: CountryCode = 'DZ'): st
   return [...found];
 }
 
+/** The numbers of a chunk of text (no hard separator in it) added to `found`. */
+function readChunk(chunk: string, defaultCountry: CountryCode, found: Set<string>): void {
+  for (const piece of collapse(chunk).split(SOFT_SEPARATORS)) {
+    for (const span of numberSpans(piece)) {
+      const one = oneNumber(span, defaultCountry);
+      if (one !== undefined) {
+        if (one !== '') found.add(one);
+        continue;
+      }
+      for (const window of windows(span)) for (const n of numbersIn(window, defaultCountry)) found.add(n);
+    }
+  }
+}
+
+/** Hard separators, which a number never spans: line breaks, ',', ';', '|', '/', '\\'. */
+function isHardSeparator(c: number): boolean {
+  return c === 10 || c === 13 || c === 44 || c === 59 || c === 124 || c === 47 || c === 92;
+}
+
 /**
  * A number followed by '/NN' or '/NN/NN...' (its last two digits changed: a range of lines), its
  * area code perhaps in parentheses ('(038) 19 30 81 / 82'). Bounded: at most 13 digits with single separators and five suffixes, so the pattern is linear.
@@ -352,10 +399,10 @@ const NUMBER_RANGE = /(?<![\d/])(\(?\d(?:(?:[ .-]|\) ?)?\d){7,12})((?: ?\/ ?\d{2
 /** Fewest digits in a written phone number (with its country code) worth asking libphonenumber about. */
 const MIN_DIGITS = 6;
 
-/** Whether a text holds at least `n` digits, ASCII or Arabic-Indic (those {@link asciiDigits} turns into ASCII). */
-function hasDigits(text: string, n: number): boolean {
+/** Whether a text (or its part from `start` to `end`) holds at least `n` digits, ASCII or Arabic-Indic (those {@link asciiDigits} turns into ASCII). */
+function hasDigits(text: string, n: number, start = 0, end = text.length): boolean {
   let digits = 0;
-  for (let i = 0; i < text.length; i++) {
+  for (let i = start; i < end; i++) {
     const c = text.charCodeAt(i);
     if (((c >= 48 && c <= 57) || (c >= 0x660 && c <= 0x669) || (c >= 0x6f0 && c <= 0x6f9)) && ++digits >= n) return true;
   }
@@ -470,23 +517,33 @@ type PhoneKind = 'phone' | 'fax' | 'id';
  * ('appelez notre chef de projet au 0798 …', 'composez le …', 'joignable au …') label a phone. Arabic: هاتف (telephone), جوال / نقال (mobile),
  * فاكس (fax), with or without the article. Pictograms written instead of words are labels too:
  * ☎ 📞 📱 📲 (phone), 📠 (fax), ✉ 📧 (an e-mail: it ends a number label's reach).
+ * The words are grouped by their first letter, in their order within each group (words of
+ * different first letters never match at one place, so the first that matches is the same):
+ * the pattern then tries a few words at each letter of a text, not every one of them.
  */
-const LABEL = /[\u260e\u260f\u2706\u{1f4de}\u{1f4f1}\u{1f4f2}\u{1f57b}\u{1f57d}\u{1f4e0}\u{1f5b7}\u2709\u{1f4e7}\u{1f4e8}\u{1f4e9}]|[tf](?=[ \u00a0]{0,3}:)|appelez|appeler|composez|joignable|t[ée]l[ée]copieur|t[ée]l[ée]copie|t[ée]l[ée]phones?|telephone|t[ée]l|mobile|mob|portable|gsm|fixe|cellulaire|cell|whatsapp|phone|fax|(?:ال)?(?:هاتف|جوال|نقال|فاكس)|e-?mail|courriel|adresse|horaires?|site web|activit[ée]s?|capital|nif|nis|rc|(?:ال)?(?:بريد|عنوان)/giu;
+const LABEL = /[\u260e\u260f\u2706\u{1f4de}\u{1f4f1}\u{1f4f2}\u{1f57b}\u{1f57d}\u{1f4e0}\u{1f5b7}\u2709\u{1f4e7}\u{1f4e8}\u{1f4e9}]|t(?:(?=[ \u00a0]{0,3}:)|[ée]l[ée]copieur|[ée]l[ée]copie|[ée]l[ée]phones?|elephone|[ée]l)|f(?:(?=[ \u00a0]{0,3}:)|ixe|ax)|a(?:ppelez|ppeler|dresse|ctivit[ée]s?)|c(?:omposez|ellulaire|ell|ourriel|apital)|joignable|m(?:obile|ob)|p(?:ortable|hone)|gsm|whatsapp|e-?mail|horaires?|site web|n(?:if|is)|rc|(?:ال)?(?:هاتف|جوال|نقال|فاكس)|(?:ال)?(?:بريد|عنوان)/giu;
 
 /**
  * The kind a label word gives its numbers: a phone's, a fax's, an identifier's (RC, NIF, NIS,
  * capital: never a phone), or none (another field: E-mail, Adresse, Horaires ... only ends a
  * number label's reach).
  */
-function kindOf(label: string): PhoneKind | undefined {
+function kindOf(label: string): number {
   // Label words are few (the spellings of LABEL's words): each is classified once.
-  const known = kinds.get(label);
-  if (known !== undefined || kinds.has(label)) return known;
-  const kind = labelKind(label);
-  if (kinds.size < 10_000) kinds.set(label, kind);
-  return kind;
+  let known = kinds.get(label);
+  if (known === undefined) {
+    const kind = labelKind(label);
+    known = kind === 'phone' ? PHONE : kind === 'fax' ? FAX : kind === 'id' ? ID : 0;
+    if (kinds.size < 10_000) kinds.set(label, known);
+  }
+  return known;
 }
-const kinds = new Map<string, PhoneKind | undefined>();
+const kinds = new Map<string, number>();
+
+/** A label's kinds as bits ({@link kindOf}): a phone's, a fax's, an identifier's; 0 for another field's label. */
+const PHONE = 1;
+const FAX = 2;
+const ID = 4;
 
 function labelKind(label: string): PhoneKind | undefined {
   if (/copie|fax|فاكس|^f$|^[\u{1f4e0}\u{1f5b7}]$/iu.test(label)) return 'fax';
@@ -495,8 +552,6 @@ function labelKind(label: string): PhoneKind | undefined {
   if (/^(?:e-?mail|courriel|adresse|horaires?|site web|activit[ée]s?|(?:ال)?(?:بريد|عنوان))$/iu.test(label)) return undefined;
   return 'phone';
 }
-
-const PHONE_ONLY: ReadonlySet<PhoneKind> = new Set<PhoneKind>(['phone']);
 
 /** Between two labels that name one number together ('Tél/Fax :', 'Tél. et fax'), at most 40 characters of this, on one line. */
 const JOINED_LABELS = /^[\s./&:|-]*(?:et|and|ou|و)?[\s./&:|-]*$/iu;
@@ -521,45 +576,58 @@ export function findPhonesAndFaxes(text: string, defaultCountry: CountryCode = '
  * Fixe, GSM, هاتف ...) names, as opposed to numbers standing without a label.
  */
 export function readNumbers(text: string, defaultCountry: CountryCode = 'DZ'): { phones: string[]; faxes: string[]; labelled: string[] } {
-  if (typeof text !== 'string') return { phones: [], faxes: [], labelled: [] };
-  // Label spans: each label's kinds hold until the next label (a label of another field has none).
-  const spans: { start: number; end: number; kinds: Set<PhoneKind> }[] = [];
-  for (const m of text.matchAll(LABEL)) {
+  // (A number has MIN_DIGITS digits or more: a text with fewer has none, whatever its labels say.)
+  if (typeof text !== 'string' || !hasDigits(text, MIN_DIGITS)) return { phones: [], faxes: [], labelled: [] };
+  // Label spans (where each starts and ends, its kinds as bits): each label's kinds hold until
+  // the next label (a label of another field has none).
+  const starts: number[] = [];
+  const ends: number[] = [];
+  const spanKinds: number[] = [];
+  LABEL.lastIndex = 0;
+  for (let m = LABEL.exec(text); m !== null; m = LABEL.exec(text)) {
     const start = m.index;
     const end = start + m[0].length;
     if (isLatinLetter(text.charCodeAt(start - 1)) || isLatinLetter(text.charCodeAt(end))) continue;
-    const last = spans[spans.length - 1];
+    const last = spanKinds.length - 1;
     const kind = kindOf(m[0]);
     // Labels join only on one line: 'Mobile : 0550 … WhatsApp' then 'Fax : 025 …' on the next line are two labels.
-    if (kind && kind !== 'id' && last && last.kinds.size > 0 && !last.kinds.has('id') && start - last.end <= 40 && JOINED_LABELS.test(text.slice(last.end, start)) && !/[\r\n]/.test(text.slice(last.end, start))) {
-      last.kinds.add(kind);
-      last.end = end;
-    } else spans.push({ start, end, kinds: new Set(kind ? [kind] : []) });
+    if (kind !== 0 && kind !== ID && last >= 0 && spanKinds[last] !== 0 && (spanKinds[last] & ID) === 0 && start - ends[last] <= 40 && JOINED_LABELS.test(text.slice(ends[last], start)) && !/[\r\n]/.test(text.slice(ends[last], start))) {
+      spanKinds[last] |= kind;
+      ends[last] = end;
+    } else {
+      starts.push(start);
+      ends.push(end);
+      spanKinds.push(kind);
+    }
   }
   const labelledPhone = new Set<string>();
   const fax = new Set<string>();
-  const order: string[] = [];
-  const add = (numbers: string[], kinds: ReadonlySet<PhoneKind> | undefined) => {
+  const order = phonesBetween(text, 0, starts.length > 0 ? starts[0] : text.length, defaultCountry);
+  for (let i = 0; i < starts.length; i++) {
+    // Numbers after an identifier's label (RC, NIF ...) are not read at all.
+    if ((spanKinds[i] & ID) !== 0) continue;
+    const reachEnd = i + 1 < starts.length ? starts[i + 1] : text.length;
+    const numbers = phonesBetween(text, ends[i], reachEnd, defaultCountry);
+    // Labels written together ('Tél/Fax :') name one number as both; over several they do not say which is the fax: phones.
+    const named = (spanKinds[i] & PHONE) !== 0 && (spanKinds[i] & FAX) !== 0 && numbers.length > 1 ? PHONE : spanKinds[i];
+    const unlabelled = (named & FAX) !== 0 && (named & PHONE) === 0 && numbers.length > 1 ? mobilesBelow(text.slice(ends[i], reachEnd), defaultCountry) : NO_NUMBERS;
     for (const n of numbers) {
       order.push(n);
-      if (kinds === undefined) continue;
-      if (kinds.has('phone')) labelledPhone.add(n);
-      if (kinds.has('fax')) fax.add(n);
+      if (unlabelled.has(n)) continue;
+      if ((named & PHONE) !== 0) labelledPhone.add(n);
+      if ((named & FAX) !== 0) fax.add(n);
     }
-  };
-  add(findPhones(text.slice(0, spans[0]?.start ?? text.length), defaultCountry), undefined);
-  // Numbers after an identifier's label (RC, NIF ...) are not read at all.
-  spans.forEach((span, i) => {
-    if (span.kinds.has('id')) return;
-    const reach = text.slice(span.end, spans[i + 1]?.start ?? text.length);
-    const numbers = findPhones(reach, defaultCountry);
-    // Labels written together ('Tél/Fax :') name one number as both; over several they do not say which is the fax: phones.
-    const kinds = span.kinds.has('phone') && span.kinds.has('fax') && numbers.length > 1 ? PHONE_ONLY : span.kinds;
-    const unlabelled = kinds.has('fax') && !kinds.has('phone') && numbers.length > 1 ? mobilesBelow(reach, defaultCountry) : NO_NUMBERS;
-    for (const n of numbers) add([n], unlabelled.has(n) ? undefined : kinds);
-  });
-  const onlyFax = (n: string) => fax.has(n) && !labelledPhone.has(n);
-  return { phones: [...new Set(order.filter((n) => !onlyFax(n)))], faxes: [...new Set(order.filter((n) => fax.has(n)))], labelled: [...new Set(order.filter((n) => labelledPhone.has(n)))] };
+  }
+  // Each number once, in order of appearance; one only ever labelled fax is no phone.
+  const phones: string[] = [];
+  const faxes: string[] = [];
+  const labelled: string[] = [];
+  for (const n of new Set(order)) {
+    if (!fax.has(n) || labelledPhone.has(n)) phones.push(n);
+    if (fax.has(n)) faxes.push(n);
+    if (labelledPhone.has(n)) labelled.push(n);
+  }
+  return { phones, faxes, labelled };
 }
 
 const NO_NUMBERS: ReadonlySet<string> = new Set();
@@ -642,10 +710,15 @@ export function findEmails(text: string): string[] {
   // Whitespace matters only to the obfuscations (' [at] ', ' arobase '): an address's characters
   // never include it, so a text without them is read as it is (collapsing a whole entry's raw
   // HTML was most of the cost).
-  let plain = /[[({]/.test(text) || /arobase/i.test(text) ? collapse(text) : text;
+  // (Collapsing whitespace and reading entities as '@' and '.' neither make nor remove a bracket
+  // or an 'arobase': the text is looked at for them once. A bracketed '(arobase)' read as '@' may
+  // remove the last 'arobase', so it is looked for again after that.)
+  const brackets = /[[({]/.test(text);
+  const spelled = /arobase/i.test(text);
+  let plain = brackets || spelled ? collapse(text) : text;
   if (plain.includes('&')) plain = plain.replace(/&#0{0,8}64;|&#x0{0,8}40;|&commat;/gi, '@').replace(/&#0{0,8}46;|&#x0{0,8}2e;|&period;/gi, '.');
-  if (/[[({]/.test(plain)) plain = plain.replace(OBFUSCATED_AT, '@').replace(OBFUSCATED_DOT, '.');
-  if (/arobase/i.test(plain)) plain = plain.replace(SPELLED_EMAIL, (_, local: string, domain: string) => `${local}@${domain.replace(/ point /gi, '.')}`);
+  if (brackets) plain = plain.replace(OBFUSCATED_AT, '@').replace(OBFUSCATED_DOT, '.');
+  if (spelled && (!brackets || /arobase/i.test(plain))) plain = plain.replace(SPELLED_EMAIL, (_, local: string, domain: string) => `${local}@${domain.replace(/ point /gi, '.')}`);
   for (const email of addressesAroundAts(plain)) found.add(email);
   return [...found];
 }

@@ -4,13 +4,6 @@
  * capitals. Folding maps all those writings to one comparable form.
  */
 
-/** Hyphens, dashes and the minus sign (U+2010..U+2015, U+2212) and the ASCII hyphen-minus. */
-const DASHES = '\\-\\u2010\\u2011\\u2012\\u2013\\u2014\\u2015\\u2212';
-/** Apostrophes and quote-like marks used as apostrophes: ' ’ ʼ ‘ ` ´ ′ ʻ. */
-const APOSTROPHES = "'\\u2019\\u02BC\\u2018`\\u00B4\\u2032\\u02BB";
-/** Characters that separate words like a space: dashes, apostrophes, underscores and dots. */
-const SEPARATORS = new RegExp(`[${DASHES}${APOSTROPHES}_.]`, 'g');
-
 /** Ligatures and letters that NFD does not decompose into a base letter plus marks. */
 const LIGATURES: Readonly<Record<string, string>> = { 'œ': 'oe', 'æ': 'ae', 'ß': 'ss', 'ø': 'o', 'đ': 'd', 'ł': 'l' };
 
@@ -25,14 +18,59 @@ const LIGATURES: Readonly<Record<string, string>> = { 'œ': 'oe', 'æ': 'ae', '�
  * fold("Tizi-Ouzou") === fold("TIZI  OUZOU") === 'tizi ouzou'; fold("M'Sila") === 'm sila'.
  */
 export function fold(s: string): string {
-  return s
-    .toLowerCase()
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .replace(/[œæßøđł]/g, (c) => LIGATURES[c] ?? c)
-    .replace(SEPARATORS, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
+  let text = s.toLowerCase().normalize('NFD');
+  // (Combining marks are all at U+0300 or above: a text without such characters has none.)
+  if (hasCodeFrom(text, 0x300)) text = text.replace(MARKS, '');
+  // One pass for what the patterns did in turn: ligatures expanded, separators and whitespace
+  // runs as one space, none at either end (the expansions hold neither). Runs of characters
+  // kept as they are are copied as slices.
+  let out = '';
+  let space = false;
+  let from = -1;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    const gap = isSpace(c) || isSeparator(c);
+    const ligature = !gap && c >= 0xdf && LIGATURES[text[i]] !== undefined;
+    if (!gap && !ligature) {
+      if (from === -1) {
+        if (space && out !== '') out += ' ';
+        space = false;
+        from = i;
+      }
+      continue;
+    }
+    if (from !== -1) {
+      out += text.slice(from, i);
+      from = -1;
+    }
+    if (gap) space = true;
+    else {
+      if (space && out !== '') out += ' ';
+      space = false;
+      out += LIGATURES[text[i]];
+    }
+  }
+  if (from !== -1) out += text.slice(from);
+  return out;
+}
+
+/** Combining marks (what NFD splits accents into). */
+const MARKS = /\p{M}/gu;
+
+/** Whether a text holds a character at or above a code point. */
+function hasCodeFrom(text: string, code: number): boolean {
+  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) >= code) return true;
+  return false;
+}
+
+/**
+ * Characters that separate words like a space: hyphens, dashes and the minus sign (U+2010..U+2015,
+ * U+2212) and the ASCII hyphen-minus; apostrophes and quote-like marks used as apostrophes
+ * (' ’ ʼ ‘ ` ´ ′ ʻ); underscores and dots.
+ */
+function isSeparator(c: number): boolean {
+  if (c < 128) return c === 45 || c === 39 || c === 96 || c === 95 || c === 46;
+  return (c >= 0x2010 && c <= 0x2015) || c === 0x2212 || c === 0x2019 || c === 0x02bc || c === 0x2018 || c === 0x00b4 || c === 0x2032 || c === 0x02bb;
 }
 
 /**
@@ -41,7 +79,27 @@ export function fold(s: string): string {
  * Arabic words are kept.
  */
 export function words(s: string): string[] {
-  return fold(s).match(/[\p{L}\p{N}]+/gu) ?? [];
+  const folded = fold(s);
+  return hasCodeFrom(folded, 128) ? folded.match(WORD) ?? [] : asciiWords(folded);
+}
+
+/** A run of letters and digits, of any script. */
+const WORD = /[\p{L}\p{N}]+/gu;
+
+/** {@link WORD}'s runs in an ASCII text (its letters and digits are a-z, A-Z, 0-9), without the pattern. */
+function asciiWords(text: string): string[] {
+  const out: string[] = [];
+  let from = -1;
+  for (let i = 0; i <= text.length; i++) {
+    const c = i < text.length ? text.charCodeAt(i) : 32;
+    const alnum = (c >= 48 && c <= 57) || (c >= 97 && c <= 122) || (c >= 65 && c <= 90);
+    if (alnum && from === -1) from = i;
+    else if (!alnum && from !== -1) {
+      out.push(text.slice(from, i));
+      from = -1;
+    }
+  }
+  return out;
 }
 
 /**
@@ -76,31 +134,48 @@ const CONJUNCTIONS = new Set(['et', 'and']);
  * left (a name that is just 'SARL'), the plain words are returned rather than an empty key.
  */
 export function normalizeCompanyName(s: string): string {
-  const tokens = joinSingleLetters(words(s.replace(/&/g, ' ')));
-  const kept = tokens.filter((t, i) => !LEGAL_FORMS.has(t) && !CONJUNCTIONS.has(t) && !(i === 0 && LEADING_ONLY.has(t)));
-  return (kept.length > 0 ? kept : tokens).join(' ');
+  const tokens = joinSingleLetters(words(s.includes('&') ? s.replace(/&/g, ' ') : s));
+  let key = '';
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i];
+    if (LEGAL_FORMS.has(t) || CONJUNCTIONS.has(t) || (i === 0 && LEADING_ONLY.has(t))) continue;
+    key = key === '' ? t : `${key} ${t}`;
+  }
+  // (A kept token is never empty: a key is empty only when no token was kept.)
+  return key !== '' ? key : tokens.join(' ');
 }
 
 /** Joins runs of two or more one-letter tokens: ['s','a','r','l','x'] -> ['sarl','x']. */
 function joinSingleLetters(tokens: string[]): string[] {
-  const out: string[] = [];
-  let run: string[] = [];
-  const flush = () => {
-    if (run.length >= 2) out.push(run.join(''));
-    else out.push(...run);
-    run = [];
-  };
-  for (const t of tokens) {
+  let out: string[] | undefined;
+  let run = 0;
+  for (let i = 0; i <= tokens.length; i++) {
     // (One letter is one or two UTF-16 units: a longer token is never one.)
-    if (t.length <= 2 && /^\p{L}$/u.test(t)) run.push(t);
-    else {
-      flush();
-      out.push(t);
+    const t = i < tokens.length ? tokens[i] : undefined;
+    if (t !== undefined && isOneLetter(t)) {
+      run++;
+      continue;
     }
+    // A run of two or more ends: the tokens before it as they are, the run as one.
+    if (run >= 2) {
+      out ??= tokens.slice(0, i - run);
+      out.push(tokens.slice(i - run, i).join(''));
+    } else if (out && run === 1) out.push(tokens[i - 1]);
+    if (out && t !== undefined) out.push(t);
+    run = 0;
   }
-  flush();
-  return out;
+  return out ?? tokens;
 }
+
+/** Whether a token is one letter (/^\p{L}$/u). */
+function isOneLetter(t: string): boolean {
+  if (t.length === 1) {
+    const c = t.charCodeAt(0);
+    if (c < 128) return (c >= 97 && c <= 122) || (c >= 65 && c <= 90);
+  }
+  return t.length <= 2 && ONE_LETTER.test(t);
+}
+const ONE_LETTER = /^\p{L}$/u;
 
 /**
  * Replaces Arabic-Indic (٠-٩, U+0660..) and Eastern Arabic-Indic (۰-۹, U+06F0..) digits with

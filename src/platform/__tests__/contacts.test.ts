@@ -270,6 +270,44 @@ describe('text', () => {
     expect(normalizeCompanyName('SARL')).toBe('sarl');
     expect(normalizeCompanyName('')).toBe('');
   });
+
+  test('fold, words and normalizeCompanyName give what their patterns give, on texts of every kind of character', () => {
+    // The patterns fold, words and normalizeCompanyName are read in one pass instead of (see text.ts).
+    const LIGATURES: Record<string, string> = { 'œ': 'oe', 'æ': 'ae', 'ß': 'ss', 'ø': 'o', 'đ': 'd', 'ł': 'l' };
+    const patternFold = (s: string) =>
+      s.toLowerCase().normalize('NFD').replace(/\p{M}/gu, '').replace(/[œæßøđł]/g, (c) => LIGATURES[c] ?? c)
+        .replace(/[-\u2010\u2011\u2012\u2013\u2014\u2015\u2212'\u2019\u02BC\u2018`\u00B4\u2032\u02BB_.]/g, ' ').replace(/\s+/g, ' ').trim();
+    const patternWords = (s: string) => patternFold(s).match(/[\p{L}\p{N}]+/gu) ?? [];
+    const patternKey = (s: string) => {
+      const tokens: string[] = [];
+      let run: string[] = [];
+      const flush = () => {
+        if (run.length >= 2) tokens.push(run.join(''));
+        else tokens.push(...run);
+        run = [];
+      };
+      for (const t of patternWords(s.replace(/&/g, ' '))) {
+        if (/^\p{L}$/u.test(t)) run.push(t);
+        else {
+          flush();
+          tokens.push(t);
+        }
+      }
+      flush();
+      const kept = tokens.filter((t, i) => !['sarl', 'eurl', 'spa', 'snc', 'scs', 'ets', 'etablissement', 'etablissements'].includes(t) && !['et', 'and'].includes(t) && !(i === 0 && t === 'entreprise'));
+      return (kept.length > 0 ? kept : tokens).join(' ');
+    };
+    const chars = fc.constantFrom(
+      'a', 'B', 'é', 'É', 'e\u0301', '1', '٣', ' ', '  ', '\t', '\n', '\u00a0', '\u2028', '\ufeff', '-', '\u2013', '\u2212', "'", '’', 'ʼ', 'ʻ', '`', '´', '_', '.', '&', ',', '!',
+      'œ', 'Œ', 'Æ', 'ß', 'ẞ', 'ø', 'Đ', 'ł', 'İ', 'ſ', 'K', 'ǅ', '\u0345', 'ـ', 'ال', 'أ', 'َ', '𝐀', '😀', '\ud800', '\u1fef', 'Ⅻ', '²', 'sarl', 'S', 'A', 'R', 'L', 'et', 'Entreprise', 'ets',
+    );
+    fc.assert(
+      fc.property(fc.array(chars, { maxLength: 14 }).map((a) => a.join('')), (text) => {
+        expect([text, fold(text), words(text), normalizeCompanyName(text)]).toEqual([text, patternFold(text), patternWords(text), patternKey(text)]);
+      }),
+      { numRuns: 30_000 },
+    );
+  });
 });
 
 describe('findPhonesAndFaxes: numbers with their labels', () => {
