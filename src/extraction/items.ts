@@ -963,6 +963,10 @@ function wrapLedEntries(root: HTMLElement, counts: Map<HTMLElement, Counts>): bo
 function nameBlockRuns(parent: HTMLElement, counts: Map<HTMLElement, Counts>): [number, number][] | undefined {
   const blocks = parent.childNodes.filter((c): c is HTMLElement => c.nodeType === 1);
   if (blocks.length < 6) return undefined;
+  // (Three leaders of one shape are needed: fewer blocks whose counts allow a name block, and none is looked at closer.)
+  let candidates = 0;
+  for (const b of blocks) if (countsAllowNameBlock(counts.get(b)) && ++candidates === 3) break;
+  if (candidates < 3) return undefined;
   const byShape = new Map<string, number[]>();
   blocks.forEach((b, i) => {
     if (!isNameBlock(b, counts)) return;
@@ -1022,8 +1026,7 @@ const NAME_BLOCK_TAGS = new Set(['H2', 'H3', 'H4', 'H5', 'H6', 'STRONG', 'B']);
  * which a heading or bold text holds all; not the page's h1. Bounded (40 nodes).
  */
 function isNameBlock(b: HTMLElement, counts: Map<HTMLElement, Counts>): boolean {
-  const c = counts.get(b);
-  if (!c || c.names === 0 || c.texts === 0 || c.texts > 3 || c.digits >= 6 || c.ats + c.tels + c.numbers + c.h1s > 0) return false;
+  if (!countsAllowNameBlock(counts.get(b))) return false;
   const text = shortText(b, 100);
   if (text === undefined || text.length < 2 || !/\p{L}{2}/u.test(text) || text.endsWith('?') || isFieldLabel(b) || LEADING_LABEL.test(text) || AD_BADGE.test(text.replace(/[\s()[\]·•|-]+/g, ''))) return false;
   const stack = [...b.childNodes];
@@ -1036,6 +1039,11 @@ function isNameBlock(b: HTMLElement, counts: Map<HTMLElement, Counts>): boolean 
     stack.push(...el.childNodes);
   }
   return false;
+}
+
+/** Whether a block's counts allow it to be a name block ({@link isNameBlock}): a name, one to three texts, no contact, no h1. */
+function countsAllowNameBlock(c: Counts | undefined): boolean {
+  return c !== undefined && c.names > 0 && c.texts > 0 && c.texts <= 3 && c.digits < 6 && c.ats + c.tels + c.numbers + c.h1s === 0;
 }
 
 /** Moves each run of `parent`'s element children ([first, last] indices among them) into a div of its own, with the text between. */
@@ -1367,6 +1375,10 @@ function insideAny(el: HTMLElement, ancestors: HTMLElement[] | ReadonlySet<HTMLE
 const DONE = 1;
 const SECTIONED = 2;
 const IN_ENTRY = 4;
+/** What {@link countAll} counts in a text: a digit (ASCII, Arabic-Indic, extended Arabic-Indic) or an '@'. */
+const DIGIT_OR_AT = /[0-9@\u0660-\u0669\u06f0-\u06f9]/;
+/** Anything but whitespace (isSpace's characters are those of /\s/). */
+const NOT_SPACE = /\S/;
 
 function countAll(root: HTMLElement): Map<HTMLElement, Counts> {
   const counts = new Map<HTMLElement, Counts>();
@@ -1416,6 +1428,12 @@ function countAll(root: HTMLElement): Map<HTMLElement, Counts> {
     for (const child of el.childNodes) {
       if (child.nodeType === 3) {
         const text = child.rawText;
+        // Most texts hold no digit and no '@' (a description, a label, the spaces between tags): only
+        // whether they are more than whitespace matters, and a native scan tells it.
+        if (!DIGIT_OR_AT.test(text)) {
+          if (NOT_SPACE.test(text)) c.texts++;
+          continue;
+        }
         let run = 0;
         let solid = false;
         let digits = 0;
