@@ -732,28 +732,52 @@ export function repeatedMembers(root: HTMLElement): Set<HTMLElement> {
   const stack: HTMLElement[] = [root];
   while (stack.length > 0) {
     const el = stack.pop()!;
-    // (Fewer than two children with classes: no group, and no map made for them.)
-    let classed = 0;
-    for (const child of el.childNodes) {
-      if (child.nodeType !== 1) continue;
-      stack.push(child as HTMLElement);
-      if ((child as HTMLElement).classList.length > 0) classed++;
-    }
-    if (classed < 2) continue;
-    const bySignature = new Map<string, HTMLElement[]>();
-    for (const child of el.childNodes) {
-      if (child.nodeType !== 1) continue;
-      const kid = child as HTMLElement;
-      if (kid.classList.length === 0) continue;
-      const sig = signature(kid);
-      if (sig.endsWith('.') || LAYOUT_WORDS.has(sig.slice(sig.indexOf('.') + 1))) continue;
-      const list = bySignature.get(sig);
-      if (list) list.push(kid);
-      else bySignature.set(sig, [kid]);
-    }
-    for (const list of bySignature.values()) if (list.length >= 2) for (const m of list) members.add(m);
+    for (const child of el.childNodes) if (child.nodeType === 1) stack.push(child as HTMLElement);
+    addMembers(el, members);
   }
   return members;
+}
+
+/** Adds to `members` the children of `el` that are members of a group of one shape ({@link repeatedMembers}). */
+function addMembers(el: HTMLElement, members: Set<HTMLElement>): void {
+  // (Fewer than two children with classes: no group, and no map made for them.)
+  let classed = 0;
+  for (const child of el.childNodes) if (child.nodeType === 1 && (child as HTMLElement).classList.length > 0) classed++;
+  if (classed < 2) return;
+  // Most lists are of one shape: one signature among the children with classes, and no map made.
+  let first: string | undefined;
+  let one = true;
+  for (const child of el.childNodes) {
+    if (child.nodeType !== 1 || (child as HTMLElement).classList.length === 0) continue;
+    const sig = signature(child as HTMLElement);
+    if (first === undefined) first = sig;
+    else if (sig !== first) {
+      one = false;
+      break;
+    }
+  }
+  if (one) {
+    if (!isGroupShape(first!)) return;
+    for (const child of el.childNodes) if (child.nodeType === 1 && (child as HTMLElement).classList.length > 0) members.add(child as HTMLElement);
+    return;
+  }
+  const bySignature = new Map<string, HTMLElement[]>();
+  for (const child of el.childNodes) {
+    if (child.nodeType !== 1) continue;
+    const kid = child as HTMLElement;
+    if (kid.classList.length === 0) continue;
+    const sig = signature(kid);
+    if (!isGroupShape(sig)) continue;
+    const list = bySignature.get(sig);
+    if (list) list.push(kid);
+    else bySignature.set(sig, [kid]);
+  }
+  for (const list of bySignature.values()) if (list.length >= 2) for (const m of list) members.add(m);
+}
+
+/** Whether siblings of a shape ({@link signature}) can be a list's members: a main class word, not a layout wrapper's. */
+function isGroupShape(sig: string): boolean {
+  return !sig.endsWith('.') && !LAYOUT_WORDS.has(sig.slice(sig.indexOf('.') + 1));
 }
 
 /** Main class words of layout wrappers, repeated without being entries. */
@@ -1382,7 +1406,9 @@ const NOT_SPACE = /\S/;
 
 function countAll(root: HTMLElement): Map<HTMLElement, Counts> {
   const counts = new Map<HTMLElement, Counts>();
-  const members = repeatedMembers(root);
+  // The members of repeated groups ({@link repeatedMembers}) of the elements counted: each element's
+  // children grouped when it is reached, before they are (no walk of its own, chrome never grouped).
+  const members = new Set<HTMLElement>();
   // The stack: elements, and beside each its flags (DONE: its children counted; SECTIONED, IN_ENTRY: where it stands).
   const stack: HTMLElement[] = [root];
   const flags: number[] = [0];
@@ -1399,6 +1425,7 @@ function countAll(root: HTMLElement): Map<HTMLElement, Counts> {
       const sectioned = where.sectioned || SECTIONING_TAGS.has(el.tagName);
       const inEntry = where.inEntry || ENTRY_TAGS.has(el.tagName) || members.has(el);
       const inner = (sectioned ? SECTIONED : 0) | (inEntry ? IN_ENTRY : 0);
+      addMembers(el, members);
       for (const child of el.childNodes) {
         if (child.nodeType !== 1) continue;
         stack.push(child as HTMLElement);
