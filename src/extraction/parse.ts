@@ -35,8 +35,7 @@ export function parsePage(html: string): ParsedPage {
   const elements: HTMLElement[] = [];
   capDepth(root, MAX_DEPTH, elements);
   const tags = new Map<string, HTMLElement[]>();
-  // (One descriptor for every element, and each raw tag name upper-cased once per page.)
-  const own = { value: '', writable: true, configurable: true, enumerable: false };
+  // (Each raw tag name upper-cased once per page.)
   const upper = new Map<string, string>();
   for (const el of elements) {
     const raw = el.rawTagName;
@@ -45,17 +44,7 @@ export function parsePage(html: string): ParsedPage {
       tag = el.tagName;
       upper.set(raw, tag);
     }
-    // node-html-parser upper-cases the raw tag name at every read of `tagName`, and the stages
-    // read it tens of times per element: each element keeps its own (the same string).
-    own.value = tag;
-    Object.defineProperty(el, 'tagName', own);
-    const kept = el as Kept;
-    kept.keptClassText = undefined;
-    kept.keptClassAndId = undefined;
-    kept.keptClassWords = undefined;
-    kept.keptShape = undefined;
-    kept.keptRawLower = undefined;
-    kept.keptRaw = undefined;
+    keep(el, tag);
     const list = tags.get(tag);
     if (list) list.push(el);
     else tags.set(tag, [el]);
@@ -66,6 +55,33 @@ export function parsePage(html: string): ParsedPage {
 }
 
 const PARSE_OPTIONS = { comment: false, blockTextElements: { script: true, noscript: true, style: true, pre: true } };
+
+/** One descriptor for every element's own `tagName` ({@link keep}). */
+const OWN_TAG = { value: '', writable: true, configurable: true, enumerable: false };
+
+/**
+ * Gives an element of a page being read its own upper-case `tagName` (`tag`) and the properties
+ * {@link Kept} on it, unset: every element of a page then has one shape, and the stages' property
+ * reads stay fast (monomorphic) instead of meeting elements of several shapes.
+ */
+export function keep(el: HTMLElement, tag: string): void {
+  // node-html-parser upper-cases the raw tag name at every read of `tagName`, and the stages
+  // read it tens of times per element: each element keeps its own (the same string).
+  OWN_TAG.value = tag;
+  Object.defineProperty(el, 'tagName', OWN_TAG);
+  const kept = el as Kept;
+  kept.keptClassText = undefined;
+  kept.keptClassAndId = undefined;
+  kept.keptClassWords = undefined;
+  kept.keptShape = undefined;
+  kept.keptRawLower = undefined;
+  kept.keptRaw = undefined;
+  // node-html-parser adds these when an element's attributes are first asked for (it tests
+  // them for truth): set on every element from the start, for the same shape.
+  const lazy = el as unknown as { _attrs: unknown; _rawAttrs: unknown };
+  lazy._attrs = undefined;
+  lazy._rawAttrs = undefined;
+}
 
 /** The tree of a page (see {@link parsePage}). */
 export function parseHtml(html: string): HTMLElement {
