@@ -12,7 +12,7 @@
  */
 import { HTMLElement as HTMLElementClass, type HTMLElement, type Node } from 'node-html-parser';
 import { findEmails, normalizePhone, readNumbers } from '../platform/contacts';
-import { attrOf, blockText, classAndId, classText, contactAttr, descendants, hasAttr, isNameLabelCell, parseHtml, type Kept } from './parse';
+import { attrOf, blockText, classAndId, classText, contactAttr, descendants, hasAttr, isNameLabelCell, keep, parseHtml, type Kept } from './parse';
 import { isInlineBold } from './labels';
 import { collapseSpaces, isSpace, shortText } from './nodeText';
 import { isRecordRow, nestedRecords } from './tables';
@@ -849,7 +849,7 @@ function hasAdBadge(el: HTMLElement): boolean {
     const child = node as HTMLElement;
     for (let i = child.childNodes.length - 1; i >= 0; i--) stack.push(child.childNodes[i]);
     // A badge is a short element: a text, perhaps beside an icon.
-    if (!BADGE_TAGS.has(child.tagName) || child.childNodes.length > 3) continue;
+    if (!BADGE_TAGS.has(child.tagName) || child.childNodes.length > 3 || !mayBeginAdBadge(child)) continue;
     const text = shortText(child, 40);
     if (text !== undefined && mayBeAdBadge(text) && AD_BADGE.test(text.replace(/[\s()[\]·•|-]+/g, ''))) return true;
   }
@@ -865,10 +865,47 @@ function hasAdBadge(el: HTMLElement): boolean {
 function mayBeAdBadge(text: string): boolean {
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
-    if (isSpace(c) || c === 0x28 || c === 0x29 || c === 0x5b || c === 0x5d || c === 0xb7 || c === 0x2022 || c === 0x7c || c === 0x2d) continue;
-    return c === 0x73 || c === 0x53 || c === 0x17f || c === 0x61 || c === 0x41 || c === 0x70 || c === 0x50 || c === 0x625 || c === 0x645;
+    if (!isBadgeSeparator(c)) return isBadgeInitial(c);
   }
   return false;
+}
+
+/**
+ * Whether an element's text may be an ad badge, by its first character other than a separator
+ * ({@link mayBeAdBadge}), read in place in its first text nodes before its whole text is made: the
+ * same answer {@link mayBeAdBadge} gives on its {@link shortText}, or true when a text holds an
+ * entity (decoded, it could be any character). At most 40 nodes are looked at, as shortText does.
+ */
+function mayBeginAdBadge(el: HTMLElement): boolean {
+  const stack: Node[] = [];
+  for (let i = el.childNodes.length - 1; i >= 0; i--) stack.push(el.childNodes[i]);
+  let nodes = 0;
+  while (stack.length > 0) {
+    const n = stack.pop()!;
+    if (++nodes > 40) return false;
+    if (n.nodeType === 1) {
+      for (let i = n.childNodes.length - 1; i >= 0; i--) stack.push(n.childNodes[i]);
+      continue;
+    }
+    if (n.nodeType !== 3) continue;
+    const text = n.rawText;
+    if (text.includes('&')) return true;
+    for (let i = 0; i < text.length; i++) {
+      const c = text.charCodeAt(i);
+      if (!isBadgeSeparator(c)) return isBadgeInitial(c);
+    }
+  }
+  return false;
+}
+
+/** Characters a badge's text is read without ({@link AD_BADGE} is tested once they are removed): whitespace, ( ) [ ] · • | -. */
+function isBadgeSeparator(c: number): boolean {
+  return isSpace(c) || c === 0x28 || c === 0x29 || c === 0x5b || c === 0x5d || c === 0xb7 || c === 0x2022 || c === 0x7c || c === 0x2d;
+}
+
+/** First characters of the badge words: 's' (or the long 'ſ' that /iu reads as 's'), 'a', 'p', either case; 'إ', 'م'. */
+function isBadgeInitial(c: number): boolean {
+  return c === 0x73 || c === 0x53 || c === 0x17f || c === 0x61 || c === 0x41 || c === 0x70 || c === 0x50 || c === 0x625 || c === 0x645;
 }
 
 const BADGE_TAGS = new Set(['SPAN', 'SMALL', 'EM', 'I', 'DIV', 'P', 'LABEL', 'MARK', 'B', 'STRONG']);
@@ -1082,6 +1119,7 @@ function wrapSpans(parent: HTMLElement, runs: readonly [number, number][]): void
       while (r < runs.length && runs[r][1] < element) r++;
       if (r < runs.length && runs[r][0] === element) {
         group = new HTMLElementClass('div', { class: 'entry' }, 'class="entry"', parent, [-1, -1]);
+        keep(group, 'DIV');
         out.push(group);
       } else if (r >= runs.length || element < runs[r][0]) group = undefined;
     }
@@ -1149,6 +1187,7 @@ function wrapRuns(parent: HTMLElement, tag: string): void {
     for (const k of kids) {
       if (k.nodeType === 1 && (k as HTMLElement).tagName === tag) {
         group = new HTMLElementClass('div', { class: 'entry' }, 'class="entry"', parent, [-1, -1]);
+        keep(group, 'DIV');
         out.push(group);
       }
       if (group) {
@@ -1451,7 +1490,7 @@ function countAll(root: HTMLElement): Map<HTMLElement, Counts> {
       }
     }
     if (tag === 'H1') c.h1s = 1;
-    const nameLike = ((NAME_TAGS.has(tag) && !href.startsWith('mailto:') && !href.startsWith('tel:')) || isInlineBold(el) || (el.classList.length > 0 && /name|title|nom|titre|raison/i.test(classText(el))) || el.classList.contains('fn') || el.classList.contains('org')) && !isFieldLabel(el);
+    const nameLike = ((NAME_TAGS.has(tag) && !href.startsWith('mailto:') && !href.startsWith('tel:')) || isInlineBold(el) || (el.classList.length > 0 && (/name|title|nom|titre|raison/i.test(classText(el)) || el.classList.contains('fn') || el.classList.contains('org')))) && !isFieldLabel(el);
     for (const child of el.childNodes) {
       if (child.nodeType === 3) {
         const text = child.rawText;
