@@ -660,9 +660,11 @@ interface Counts {
   h1s: number;
   /** Non-empty text nodes. */
   texts: number;
+  /** Element children counted (those outside the chrome). */
+  kids: number;
 }
 
-const ZERO: Counts = { digits: 0, numbers: 0, ats: 0, tels: 0, links: 0, names: 0, texts: 0, h1s: 0 };
+const ZERO: Counts = { digits: 0, numbers: 0, ats: 0, tels: 0, links: 0, names: 0, texts: 0, h1s: 0, kids: 0 };
 const NAME_TAGS = new Set(['H1', 'H2', 'H3', 'H4', 'H5', 'H6', 'STRONG', 'B', 'A', 'DT', 'SUMMARY']);
 /** Class or id words of page chrome that is not part of a page's own content. */
 const CHROME_WORDS = new Set(['footer', 'header', 'sidebar', 'navbar', 'nav', 'menu', 'breadcrumb', 'breadcrumbs', 'cookie', 'cookies', 'newsletter', 'copyright', 'widget', 'topbar', 'share', 'sharing', 'social', 'modal', 'popup', 'masthead', 'pagination', 'pager', 'pied', 'colophon', 'entete', 'bandeau']);
@@ -743,7 +745,11 @@ function addMembers(el: HTMLElement, members: Set<HTMLElement>): void {
   // (Fewer than two children with classes: no group, and no map made for them.)
   let classed = 0;
   for (const child of el.childNodes) if (child.nodeType === 1 && (child as HTMLElement).classList.length > 0) classed++;
-  if (classed < 2) return;
+  if (classed >= 2) addGroupMembers(el, members);
+}
+
+/** {@link addMembers} for an element with two or more children with classes. */
+function addGroupMembers(el: HTMLElement, members: Set<HTMLElement>): void {
   // Most lists are of one shape: one signature among the children with classes, and no map made.
   let first: string | undefined;
   let one = true;
@@ -1208,11 +1214,9 @@ function repeatedGroups(root: HTMLElement): RepeatedItems & { withContacts: numb
   const counts = countAll(root);
   type Group = { parent: HTMLElement; key: string; members: HTMLElement[]; score: number; size: number; qualified: number };
   const groups: Group[] = [];
-  for (const [parent] of counts) {
+  for (const [parent, held] of counts) {
     // (Most elements have fewer than two counted children: those are skipped before any list is made.)
-    let counted = 0;
-    for (const c of parent.childNodes) if (c.nodeType === 1 && counts.has(c as HTMLElement) && ++counted === 2) break;
-    if (counted < 2) continue;
+    if (held.kids < 2) continue;
     const children = parent.childNodes.filter((c): c is HTMLElement => c.nodeType === 1 && counts.has(c as HTMLElement));
     const bySignature = new Map<string, HTMLElement[]>();
     for (const child of children) {
@@ -1464,15 +1468,17 @@ function countAll(root: HTMLElement): Map<HTMLElement, Counts> {
       const sectioned = where.sectioned || SECTIONING_TAGS.has(el.tagName);
       const inEntry = where.inEntry || ENTRY_TAGS.has(el.tagName) || members.has(el);
       const inner = (sectioned ? SECTIONED : 0) | (inEntry ? IN_ENTRY : 0);
-      addMembers(el, members);
+      let classed = 0;
       for (const child of el.childNodes) {
         if (child.nodeType !== 1) continue;
         stack.push(child as HTMLElement);
         flags.push(inner);
+        if ((child as HTMLElement).classList.length > 0) classed++;
       }
+      if (classed >= 2) addGroupMembers(el, members);
       continue;
     }
-    const c: Counts = { digits: 0, numbers: 0, ats: 0, tels: 0, links: 0, names: 0, texts: 0, h1s: 0 };
+    const c: Counts = { digits: 0, numbers: 0, ats: 0, tels: 0, links: 0, names: 0, texts: 0, h1s: 0, kids: 0 };
     const tag = el.tagName;
     const href = tag === 'A' ? (attrOf(el, 'href') ?? '').trim().toLowerCase() : '';
     if (href.startsWith('mailto:')) c.ats++;
@@ -1533,6 +1539,7 @@ function countAll(root: HTMLElement): Map<HTMLElement, Counts> {
       } else if (child.nodeType === 1) {
         const cc = counts.get(child as HTMLElement);
         if (!cc) continue;
+        c.kids++;
         c.digits += cc.digits;
         c.numbers += cc.numbers;
         c.ats += cc.ats;
