@@ -12,7 +12,7 @@
  */
 import { HTMLElement as HTMLElementClass, type HTMLElement, type Node } from 'node-html-parser';
 import { findEmails, normalizePhone, readNumbers } from '../platform/contacts';
-import { attrOf, blockText, classAndId, classText, contactAttr, descendants, hasAttr, isNameLabelCell, parseHtml, type Kept } from './parse';
+import { attrOf, blockText, classAndId, classText, contactAttr, descendants, hasAttr, isNameLabelCell, keep, parseHtml, type Kept } from './parse';
 import { isInlineBold } from './labels';
 import { collapseSpaces, isSpace, shortText } from './nodeText';
 import { isRecordRow, nestedRecords } from './tables';
@@ -662,9 +662,11 @@ interface Counts {
   h1s: number;
   /** Non-empty text nodes. */
   texts: number;
+  /** Element children counted (those outside the chrome). */
+  kids: number;
 }
 
-const ZERO: Counts = { digits: 0, numbers: 0, ats: 0, tels: 0, links: 0, names: 0, texts: 0, h1s: 0 };
+const ZERO: Counts = { digits: 0, numbers: 0, ats: 0, tels: 0, links: 0, names: 0, texts: 0, h1s: 0, kids: 0 };
 const NAME_TAGS = new Set(['H1', 'H2', 'H3', 'H4', 'H5', 'H6', 'STRONG', 'B', 'A', 'DT', 'SUMMARY']);
 /** Class or id words of page chrome that is not part of a page's own content. */
 const CHROME_WORDS = new Set(['footer', 'header', 'sidebar', 'navbar', 'nav', 'menu', 'breadcrumb', 'breadcrumbs', 'cookie', 'cookies', 'newsletter', 'copyright', 'widget', 'topbar', 'share', 'sharing', 'social', 'modal', 'popup', 'masthead', 'pagination', 'pager', 'pied', 'colophon', 'entete', 'bandeau']);
@@ -734,28 +736,56 @@ export function repeatedMembers(root: HTMLElement): Set<HTMLElement> {
   const stack: HTMLElement[] = [root];
   while (stack.length > 0) {
     const el = stack.pop()!;
-    // (Fewer than two children with classes: no group, and no map made for them.)
-    let classed = 0;
-    for (const child of el.childNodes) {
-      if (child.nodeType !== 1) continue;
-      stack.push(child as HTMLElement);
-      if ((child as HTMLElement).classList.length > 0) classed++;
-    }
-    if (classed < 2) continue;
-    const bySignature = new Map<string, HTMLElement[]>();
-    for (const child of el.childNodes) {
-      if (child.nodeType !== 1) continue;
-      const kid = child as HTMLElement;
-      if (kid.classList.length === 0) continue;
-      const sig = signature(kid);
-      if (sig.endsWith('.') || LAYOUT_WORDS.has(sig.slice(sig.indexOf('.') + 1))) continue;
-      const list = bySignature.get(sig);
-      if (list) list.push(kid);
-      else bySignature.set(sig, [kid]);
-    }
-    for (const list of bySignature.values()) if (list.length >= 2) for (const m of list) members.add(m);
+    for (const child of el.childNodes) if (child.nodeType === 1) stack.push(child as HTMLElement);
+    addMembers(el, members);
   }
   return members;
+}
+
+/** Adds to `members` the children of `el` that are members of a group of one shape ({@link repeatedMembers}). */
+function addMembers(el: HTMLElement, members: Set<HTMLElement>): void {
+  // (Fewer than two children with classes: no group, and no map made for them.)
+  let classed = 0;
+  for (const child of el.childNodes) if (child.nodeType === 1 && (child as HTMLElement).classList.length > 0) classed++;
+  if (classed >= 2) addGroupMembers(el, members);
+}
+
+/** {@link addMembers} for an element with two or more children with classes. */
+function addGroupMembers(el: HTMLElement, members: Set<HTMLElement>): void {
+  // Most lists are of one shape: one signature among the children with classes, and no map made.
+  let first: string | undefined;
+  let one = true;
+  for (const child of el.childNodes) {
+    if (child.nodeType !== 1 || (child as HTMLElement).classList.length === 0) continue;
+    const sig = signature(child as HTMLElement);
+    if (first === undefined) first = sig;
+    else if (sig !== first) {
+      one = false;
+      break;
+    }
+  }
+  if (one) {
+    if (!isGroupShape(first!)) return;
+    for (const child of el.childNodes) if (child.nodeType === 1 && (child as HTMLElement).classList.length > 0) members.add(child as HTMLElement);
+    return;
+  }
+  const bySignature = new Map<string, HTMLElement[]>();
+  for (const child of el.childNodes) {
+    if (child.nodeType !== 1) continue;
+    const kid = child as HTMLElement;
+    if (kid.classList.length === 0) continue;
+    const sig = signature(kid);
+    if (!isGroupShape(sig)) continue;
+    const list = bySignature.get(sig);
+    if (list) list.push(kid);
+    else bySignature.set(sig, [kid]);
+  }
+  for (const list of bySignature.values()) if (list.length >= 2) for (const m of list) members.add(m);
+}
+
+/** Whether siblings of a shape ({@link signature}) can be a list's members: a main class word, not a layout wrapper's. */
+function isGroupShape(sig: string): boolean {
+  return !sig.endsWith('.') && !LAYOUT_WORDS.has(sig.slice(sig.indexOf('.') + 1));
 }
 
 /** Main class words of layout wrappers, repeated without being entries. */
@@ -827,7 +857,7 @@ function hasAdBadge(el: HTMLElement): boolean {
     const child = node as HTMLElement;
     for (let i = child.childNodes.length - 1; i >= 0; i--) stack.push(child.childNodes[i]);
     // A badge is a short element: a text, perhaps beside an icon.
-    if (!BADGE_TAGS.has(child.tagName) || child.childNodes.length > 3) continue;
+    if (!BADGE_TAGS.has(child.tagName) || child.childNodes.length > 3 || !mayBeginAdBadge(child)) continue;
     const text = shortText(child, 40);
     if (text !== undefined && mayBeAdBadge(text) && AD_BADGE.test(text.replace(/[\s()[\]·•|-]+/g, ''))) return true;
   }
@@ -843,10 +873,47 @@ function hasAdBadge(el: HTMLElement): boolean {
 function mayBeAdBadge(text: string): boolean {
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
-    if (isSpace(c) || c === 0x28 || c === 0x29 || c === 0x5b || c === 0x5d || c === 0xb7 || c === 0x2022 || c === 0x7c || c === 0x2d) continue;
-    return c === 0x73 || c === 0x53 || c === 0x17f || c === 0x61 || c === 0x41 || c === 0x70 || c === 0x50 || c === 0x625 || c === 0x645;
+    if (!isBadgeSeparator(c)) return isBadgeInitial(c);
   }
   return false;
+}
+
+/**
+ * Whether an element's text may be an ad badge, by its first character other than a separator
+ * ({@link mayBeAdBadge}), read in place in its first text nodes before its whole text is made: the
+ * same answer {@link mayBeAdBadge} gives on its {@link shortText}, or true when a text holds an
+ * entity (decoded, it could be any character). At most 40 nodes are looked at, as shortText does.
+ */
+function mayBeginAdBadge(el: HTMLElement): boolean {
+  const stack: Node[] = [];
+  for (let i = el.childNodes.length - 1; i >= 0; i--) stack.push(el.childNodes[i]);
+  let nodes = 0;
+  while (stack.length > 0) {
+    const n = stack.pop()!;
+    if (++nodes > 40) return false;
+    if (n.nodeType === 1) {
+      for (let i = n.childNodes.length - 1; i >= 0; i--) stack.push(n.childNodes[i]);
+      continue;
+    }
+    if (n.nodeType !== 3) continue;
+    const text = n.rawText;
+    if (text.includes('&')) return true;
+    for (let i = 0; i < text.length; i++) {
+      const c = text.charCodeAt(i);
+      if (!isBadgeSeparator(c)) return isBadgeInitial(c);
+    }
+  }
+  return false;
+}
+
+/** Characters a badge's text is read without ({@link AD_BADGE} is tested once they are removed): whitespace, ( ) [ ] · • | -. */
+function isBadgeSeparator(c: number): boolean {
+  return isSpace(c) || c === 0x28 || c === 0x29 || c === 0x5b || c === 0x5d || c === 0xb7 || c === 0x2022 || c === 0x7c || c === 0x2d;
+}
+
+/** First characters of the badge words: 's' (or the long 'ſ' that /iu reads as 's'), 'a', 'p', either case; 'إ', 'م'. */
+function isBadgeInitial(c: number): boolean {
+  return c === 0x73 || c === 0x53 || c === 0x17f || c === 0x61 || c === 0x41 || c === 0x70 || c === 0x50 || c === 0x625 || c === 0x645;
 }
 
 const BADGE_TAGS = new Set(['SPAN', 'SMALL', 'EM', 'I', 'DIV', 'P', 'LABEL', 'MARK', 'B', 'STRONG']);
@@ -973,6 +1040,10 @@ function wrapLedEntries(root: HTMLElement, counts: Map<HTMLElement, Counts>): bo
 function nameBlockRuns(parent: HTMLElement, counts: Map<HTMLElement, Counts>): [number, number][] | undefined {
   const blocks = parent.childNodes.filter((c): c is HTMLElement => c.nodeType === 1);
   if (blocks.length < 6) return undefined;
+  // (Three leaders of one shape are needed: fewer blocks whose counts allow a name block, and none is looked at closer.)
+  let candidates = 0;
+  for (const b of blocks) if (countsAllowNameBlock(counts.get(b)) && ++candidates === 3) break;
+  if (candidates < 3) return undefined;
   const byShape = new Map<string, number[]>();
   blocks.forEach((b, i) => {
     if (!isNameBlock(b, counts)) return;
@@ -1032,8 +1103,7 @@ const NAME_BLOCK_TAGS = new Set(['H2', 'H3', 'H4', 'H5', 'H6', 'STRONG', 'B']);
  * which a heading or bold text holds all; not the page's h1. Bounded (40 nodes).
  */
 function isNameBlock(b: HTMLElement, counts: Map<HTMLElement, Counts>): boolean {
-  const c = counts.get(b);
-  if (!c || c.names === 0 || c.texts === 0 || c.texts > 3 || c.digits >= 6 || c.ats + c.tels + c.numbers + c.h1s > 0) return false;
+  if (!countsAllowNameBlock(counts.get(b))) return false;
   const text = shortText(b, 100);
   if (text === undefined || text.length < 2 || !/\p{L}{2}/u.test(text) || text.endsWith('?') || isFieldLabel(b) || LEADING_LABEL.test(text) || AD_BADGE.test(text.replace(/[\s()[\]·•|-]+/g, ''))) return false;
   const stack = [...b.childNodes];
@@ -1048,6 +1118,11 @@ function isNameBlock(b: HTMLElement, counts: Map<HTMLElement, Counts>): boolean 
   return false;
 }
 
+/** Whether a block's counts allow it to be a name block ({@link isNameBlock}): a name, one to three texts, no contact, no h1. */
+function countsAllowNameBlock(c: Counts | undefined): boolean {
+  return c !== undefined && c.names > 0 && c.texts > 0 && c.texts <= 3 && c.digits < 6 && c.ats + c.tels + c.numbers + c.h1s === 0;
+}
+
 /** Moves each run of `parent`'s element children ([first, last] indices among them) into a div of its own, with the text between. */
 function wrapSpans(parent: HTMLElement, runs: readonly [number, number][]): void {
   const out: typeof parent.childNodes = [];
@@ -1060,6 +1135,7 @@ function wrapSpans(parent: HTMLElement, runs: readonly [number, number][]): void
       while (r < runs.length && runs[r][1] < element) r++;
       if (r < runs.length && runs[r][0] === element) {
         group = new HTMLElementClass('div', { class: 'entry' }, 'class="entry"', parent, [-1, -1]);
+        keep(group, 'DIV');
         out.push(group);
       } else if (r >= runs.length || element < runs[r][0]) group = undefined;
     }
@@ -1127,6 +1203,7 @@ function wrapRuns(parent: HTMLElement, tag: string): void {
     for (const k of kids) {
       if (k.nodeType === 1 && (k as HTMLElement).tagName === tag) {
         group = new HTMLElementClass('div', { class: 'entry' }, 'class="entry"', parent, [-1, -1]);
+        keep(group, 'DIV');
         out.push(group);
       }
       if (group) {
@@ -1147,11 +1224,9 @@ function repeatedGroups(root: HTMLElement, base?: string): RepeatedItems & { wit
   const counts = countAll(root);
   type Group = { parent: HTMLElement; key: string; members: HTMLElement[]; score: number; size: number; qualified: number };
   const groups: Group[] = [];
-  for (const [parent] of counts) {
+  for (const [parent, held] of counts) {
     // (Most elements have fewer than two counted children: those are skipped before any list is made.)
-    let counted = 0;
-    for (const c of parent.childNodes) if (c.nodeType === 1 && counts.has(c as HTMLElement) && ++counted === 2) break;
-    if (counted < 2) continue;
+    if (held.kids < 2) continue;
     const children = parent.childNodes.filter((c): c is HTMLElement => c.nodeType === 1 && counts.has(c as HTMLElement));
     const bySignature = new Map<string, HTMLElement[]>();
     for (const child of children) {
@@ -1385,10 +1460,16 @@ function insideAny(el: HTMLElement, ancestors: HTMLElement[] | ReadonlySet<HTMLE
 const DONE = 1;
 const SECTIONED = 2;
 const IN_ENTRY = 4;
+/** What {@link countAll} counts in a text: a digit (ASCII, Arabic-Indic, extended Arabic-Indic) or an '@'. */
+const DIGIT_OR_AT = /[0-9@\u0660-\u0669\u06f0-\u06f9]/;
+/** Anything but whitespace (isSpace's characters are those of /\s/). */
+const NOT_SPACE = /\S/;
 
 function countAll(root: HTMLElement): Map<HTMLElement, Counts> {
   const counts = new Map<HTMLElement, Counts>();
-  const members = repeatedMembers(root);
+  // The members of repeated groups ({@link repeatedMembers}) of the elements counted: each element's
+  // children grouped when it is reached, before they are (no walk of its own, chrome never grouped).
+  const members = new Set<HTMLElement>();
   // The stack: elements, and beside each its flags (DONE: its children counted; SECTIONED, IN_ENTRY: where it stands).
   const stack: HTMLElement[] = [root];
   const flags: number[] = [0];
@@ -1405,14 +1486,17 @@ function countAll(root: HTMLElement): Map<HTMLElement, Counts> {
       const sectioned = where.sectioned || SECTIONING_TAGS.has(el.tagName);
       const inEntry = where.inEntry || ENTRY_TAGS.has(el.tagName) || members.has(el);
       const inner = (sectioned ? SECTIONED : 0) | (inEntry ? IN_ENTRY : 0);
+      let classed = 0;
       for (const child of el.childNodes) {
         if (child.nodeType !== 1) continue;
         stack.push(child as HTMLElement);
         flags.push(inner);
+        if ((child as HTMLElement).classList.length > 0) classed++;
       }
+      if (classed >= 2) addGroupMembers(el, members);
       continue;
     }
-    const c: Counts = { digits: 0, numbers: 0, ats: 0, tels: 0, links: 0, names: 0, texts: 0, h1s: 0 };
+    const c: Counts = { digits: 0, numbers: 0, ats: 0, tels: 0, links: 0, names: 0, texts: 0, h1s: 0, kids: 0 };
     const tag = el.tagName;
     const href = tag === 'A' ? (attrOf(el, 'href') ?? '').trim().toLowerCase() : '';
     if (href.startsWith('mailto:')) c.ats++;
@@ -1430,10 +1514,16 @@ function countAll(root: HTMLElement): Map<HTMLElement, Counts> {
       }
     }
     if (tag === 'H1') c.h1s = 1;
-    const nameLike = ((NAME_TAGS.has(tag) && !href.startsWith('mailto:') && !href.startsWith('tel:')) || isInlineBold(el) || (el.classList.length > 0 && /name|title|nom|titre|raison/i.test(classText(el))) || el.classList.contains('fn') || el.classList.contains('org')) && !isFieldLabel(el);
+    const nameLike = ((NAME_TAGS.has(tag) && !href.startsWith('mailto:') && !href.startsWith('tel:')) || isInlineBold(el) || (el.classList.length > 0 && (/name|title|nom|titre|raison/i.test(classText(el)) || el.classList.contains('fn') || el.classList.contains('org')))) && !isFieldLabel(el);
     for (const child of el.childNodes) {
       if (child.nodeType === 3) {
         const text = child.rawText;
+        // Most texts hold no digit and no '@' (a description, a label, the spaces between tags): only
+        // whether they are more than whitespace matters, and a native scan tells it.
+        if (!DIGIT_OR_AT.test(text)) {
+          if (NOT_SPACE.test(text)) c.texts++;
+          continue;
+        }
         let run = 0;
         let solid = false;
         let digits = 0;
@@ -1467,6 +1557,7 @@ function countAll(root: HTMLElement): Map<HTMLElement, Counts> {
       } else if (child.nodeType === 1) {
         const cc = counts.get(child as HTMLElement);
         if (!cc) continue;
+        c.kids++;
         c.digits += cc.digits;
         c.numbers += cc.numbers;
         c.ats += cc.ats;

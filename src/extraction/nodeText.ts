@@ -24,12 +24,15 @@ export function shortText(el: HTMLElement, max: number): string | undefined {
     const n = stack.pop()!;
     if (++nodes > 40) return undefined;
     if (n.nodeType === 3) {
-      text += n.text;
+      // (A text without '&' has no entity: its decoded text is its raw text, no decoding asked for.)
+      const raw = n.rawText;
+      text += raw.includes('&') ? n.text : raw;
       if (text.length > max * 4) return undefined;
     } else if (n.nodeType === 1) for (let i = n.childNodes.length - 1; i >= 0; i--) stack.push(n.childNodes[i]);
   }
-  // (Collapsing never shortens the text below its count of non-space characters.)
-  if (nonSpaces(text) > max) return undefined;
+  // (Collapsing never shortens the text below its count of non-space characters, and a text no
+  // longer than `max` cannot hold more: counted only for a longer one.)
+  if (text.length > max && nonSpaces(text) > max) return undefined;
   text = collapseSpaces(text);
   return text.length <= max ? text : undefined;
 }

@@ -30,11 +30,12 @@ export interface ParsedPage {
 
 /** Parses a page once: scripts, styles and `pre` kept as raw text, comments dropped, depth capped. */
 export function parsePage(html: string): ParsedPage {
-  const root = parseHtml(html);
-  const elements = descendants(root);
+  const root = parse(html, PARSE_OPTIONS);
+  // (Capped and listed in one walk.)
+  const elements: HTMLElement[] = [];
+  capDepth(root, MAX_DEPTH, elements);
   const tags = new Map<string, HTMLElement[]>();
-  // (One descriptor for every element, and each raw tag name upper-cased once per page.)
-  const own = { value: '', writable: true, configurable: true, enumerable: false };
+  // (Each raw tag name upper-cased once per page.)
   const upper = new Map<string, string>();
   for (const el of elements) {
     const raw = el.rawTagName;
@@ -43,17 +44,7 @@ export function parsePage(html: string): ParsedPage {
       tag = el.tagName;
       upper.set(raw, tag);
     }
-    // node-html-parser upper-cases the raw tag name at every read of `tagName`, and the stages
-    // read it tens of times per element: each element keeps its own (the same string).
-    own.value = tag;
-    Object.defineProperty(el, 'tagName', own);
-    const kept = el as Kept;
-    kept.keptClassText = undefined;
-    kept.keptClassAndId = undefined;
-    kept.keptClassWords = undefined;
-    kept.keptShape = undefined;
-    kept.keptRawLower = undefined;
-    kept.keptRaw = undefined;
+    keep(el, tag);
     const list = tags.get(tag);
     if (list) list.push(el);
     else tags.set(tag, [el]);
@@ -63,45 +54,85 @@ export function parsePage(html: string): ParsedPage {
   return { root, elements, byTag: (tag) => tags.get(tag) ?? [] };
 }
 
+const PARSE_OPTIONS = { comment: false, blockTextElements: { script: true, noscript: true, style: true, pre: true } };
+
+/** One descriptor for every element's own `tagName` ({@link keep}). */
+const OWN_TAG = { value: '', writable: true, configurable: true, enumerable: false };
+
+/**
+ * Gives an element of a page being read its own upper-case `tagName` (`tag`) and the properties
+ * {@link Kept} on it, unset: every element of a page then has one shape, and the stages' property
+ * reads stay fast (monomorphic) instead of meeting elements of several shapes.
+ */
+export function keep(el: HTMLElement, tag: string): void {
+  // node-html-parser upper-cases the raw tag name at every read of `tagName`, and the stages
+  // read it tens of times per element: each element keeps its own (the same string).
+  OWN_TAG.value = tag;
+  Object.defineProperty(el, 'tagName', OWN_TAG);
+  const kept = el as Kept;
+  kept.keptClassText = undefined;
+  kept.keptClassAndId = undefined;
+  kept.keptClassWords = undefined;
+  kept.keptShape = undefined;
+  kept.keptRawLower = undefined;
+  kept.keptRaw = undefined;
+  // node-html-parser adds these when an element's attributes are first asked for (it tests
+  // them for truth): set on every element from the start, for the same shape.
+  const lazy = el as unknown as { _attrs: unknown; _rawAttrs: unknown };
+  lazy._attrs = undefined;
+  lazy._rawAttrs = undefined;
+}
+
 /** The tree of a page (see {@link parsePage}). */
 export function parseHtml(html: string): HTMLElement {
-  return flattenDeep(parse(html, { comment: false, blockTextElements: { script: true, noscript: true, style: true, pre: true } }), MAX_DEPTH);
+  const root = parse(html, PARSE_OPTIONS);
+  capDepth(root, MAX_DEPTH);
+  return root;
 }
 
 /**
  * Caps the tree's depth: the descendants of an element at depth `max` become its direct
  * children, in document order. Browsers build such pages the same way, and the selector
- * engine (recursive) then never meets a page nested 40,000 deep. One walk.
+ * engine (recursive) then never meets a page nested 40,000 deep. One walk, in document order,
+ * which lists the elements under the root in `out` when given (as {@link descendants} would
+ * list them once capped).
  */
-function flattenDeep(root: HTMLElement, max: number): HTMLElement {
+function capDepth(root: HTMLElement, max: number, out?: HTMLElement[]): void {
   // Elements to visit, and beside each its depth (two arrays: no object per element).
-  const stack: HTMLElement[] = [root];
-  const depths: number[] = [0];
+  const stack: HTMLElement[] = [];
+  const depths: number[] = [];
+  const push = (el: HTMLElement, depth: number) => {
+    const kids = el.childNodes;
+    for (let i = kids.length - 1; i >= 0; i--) {
+      if (kids[i].nodeType !== 1) continue;
+      stack.push(kids[i] as HTMLElement);
+      depths.push(depth);
+    }
+  };
+  push(root, 1);
   while (stack.length > 0) {
     const el = stack.pop()!;
     const depth = depths.pop()!;
-    if (depth < max) {
-      for (const child of el.childNodes) {
-        if (child.nodeType !== 1) continue;
-        stack.push(child as HTMLElement);
-        depths.push(depth + 1);
-      }
-      continue;
-    }
-    const flat: Node[] = [];
-    const pending = [...el.childNodes].reverse();
-    while (pending.length > 0) {
-      const node = pending.pop()!;
-      flat.push(node);
-      node.parentNode = el;
-      if (node.nodeType === 1 && node.childNodes.length > 0) {
-        for (let i = node.childNodes.length - 1; i >= 0; i--) pending.push(node.childNodes[i]);
-        node.childNodes = [];
-      }
-    }
-    el.childNodes = flat;
+    out?.push(el);
+    if (depth === max) flatten(el);
+    push(el, depth + 1);
   }
-  return root;
+}
+
+/** Makes every node under `el` a direct child of it, in document order. */
+function flatten(el: HTMLElement): void {
+  const flat: Node[] = [];
+  const pending = [...el.childNodes].reverse();
+  while (pending.length > 0) {
+    const node = pending.pop()!;
+    flat.push(node);
+    node.parentNode = el;
+    if (node.nodeType === 1 && node.childNodes.length > 0) {
+      for (let i = node.childNodes.length - 1; i >= 0; i--) pending.push(node.childNodes[i]);
+      node.childNodes = [];
+    }
+  }
+  el.childNodes = flat;
 }
 
 /** The elements under `el` (not `el` itself), in document order. */
