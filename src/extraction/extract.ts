@@ -39,6 +39,7 @@ import { cursorNext, isCursorToken, listEndpoint, pageCountNext } from './cursor
 import { positionedRecords } from './positioned';
 import { preloadedData } from './preload';
 import { ajaxPayload, isAjaxFragment, moreOf, steppedAjaxNext } from './ajaxMore';
+import { inertiaPages, paginatorLinksNext } from './inertia';
 
 /** One company as read from one page, before normalisation across pages and sources. */
 export interface RawCompany {
@@ -376,7 +377,10 @@ function batchSize(companies: readonly RawCompany[]): number {
 function nextOfJson(value: unknown, pageUrl: string, base: string, cursors: boolean): string | undefined {
   const written = jsonNext(value);
   const link = written === undefined || isCursorToken(written) ? (cursors ? cursorNext(value, pageUrl) : undefined) : typeof written === 'number' ? withPage(pageUrl, written) : absolute(written, base);
-  return link ?? pageCountNext(value, pageUrl);
+  if (link !== undefined) return link;
+  // A Laravel paginator reduced to its link list ({data, links}, as Inertia pages pass it): its next link.
+  const listed = paginatorLinksNext(value);
+  return pageCountNext(value, pageUrl) ?? (listed === undefined ? undefined : absolute(listed, base));
 }
 
 /** Most objects above a state's list of entries searched for its pagination (the list's holder, its parent …). */
@@ -427,7 +431,7 @@ function companiesOf(page: ParsedPage, pageUrl: string, selectors: SourceSelecto
     for (const ld of jsonLdOrgs(page.byTag('SCRIPT'), ctx)) scopes.push({ ld: [ld], kind: 'item' });
     for (const md of microdataOrgs(page, ctx)) scopes.push({ el: md, md, ld: [], kind: 'item' });
     if (scopes.length === 0) {
-      const fromJson = [...embeddedJson(page.byTag('SCRIPT')), ...attributeJson(page.elements)].map((v) => jsonList(v)).reduce((a, b) => (b.items.length > a.items.length ? b : a), { items: [], holders: [] });
+      const fromJson = [...embeddedJson(page.byTag('SCRIPT')), ...attributeJson(page.elements), ...inertiaPages(page.elements)].map((v) => jsonList(v)).reduce((a, b) => (b.items.length > a.items.length ? b : a), { items: [], holders: [] });
       if (fromJson.items.length > 0) {
         stripScripts(page);
         const found: ReturnType<typeof companiesOf> = companiesOfJson(fromJson.items, ctx);
