@@ -1162,7 +1162,11 @@ function tableHeader(row: HTMLElement, ctx: PageContext): TableHeader {
       (first && words(first) >= 2 ? first : undefined);
     // A header of column letters or row numbers (a published spreadsheet) above the real one: the first row of header words.
     if (!header || words(header) < 2) header = rows.slice(0, 6).find((tr) => words(tr) >= 2) ?? header;
-    found = header ? { row: header, headers: headerTexts(header, rows), above: new Set(rows.slice(0, rows.indexOf(header))) } : { headers: [] };
+    if (header) {
+      const stacked = headerRows(header, rows);
+      // (A header's lower rows are no entries either: with plain cells nothing else tells them apart.)
+      found = { row: header, headers: headerTexts(stacked), above: new Set([...rows.slice(0, rows.indexOf(header)), ...stacked.slice(1)]) };
+    } else found = { headers: [] };
     ctx.tableHeaders.set(table, found);
   }
   return found;
@@ -1170,6 +1174,33 @@ function tableHeader(row: HTMLElement, ctx: PageContext): TableHeader {
 
 /** Most columns or rows one header cell is taken to span (a bound on hostile `colspan` values). */
 const MAX_HEADER_SPAN = 50;
+
+function cellSpan(c: HTMLElement, name: 'colspan' | 'rowspan'): number {
+  return Math.min(MAX_HEADER_SPAN, Math.max(1, Number.parseInt(c.getAttribute(name) ?? '1', 10) || 1));
+}
+
+/**
+ * A table's header rows: its header row and the rows under it that belong to the header (at
+ * most four in all): rows of a `<thead>`, rows of `<th>` cells, and the rows its own cells
+ * cover by their `rowspan` when they hold header words and no contact (a spreadsheet saved as
+ * a web page, Excel's or LibreOffice's, writes its header as plain `<td>` cells: 'N°' and
+ * 'Raison sociale' spanning two rows beside a 'Coordonnées' over 'Téléphone', 'Fax', 'E-mail').
+ */
+function headerRows(header: HTMLElement, rows: HTMLElement[]): HTMLElement[] {
+  const at = rows.indexOf(header);
+  const covered = cells(header).reduce((most, c) => Math.max(most, cellSpan(c, 'rowspan')), 1);
+  const plainHeader = (tr: HTMLElement): boolean => {
+    const list = cells(tr);
+    return list.some((c) => HEADER_CELL.test(clean(c.text).replace(/\s*:$/, ''))) && list.every((c) => !c.text.includes('@') && (c.text.match(/\d/g) ?? []).length < 6);
+  };
+  const isHeaderRow = (tr: HTMLElement | undefined, below: number): tr is HTMLElement =>
+    tr !== undefined &&
+    tr.parentNode === header.parentNode &&
+    (tr.parentNode?.tagName === 'THEAD' || cells(tr).every((c) => c.tagName === 'TH') || (below < covered && plainHeader(tr)));
+  const stacked = [header];
+  while (stacked.length < 4 && isHeaderRow(rows[at + stacked.length], stacked.length)) stacked.push(rows[at + stacked.length]);
+  return stacked;
+}
 
 /**
  * The column headers of a table: its header row's cells' texts; when the header is written over
@@ -1179,23 +1210,16 @@ const MAX_HEADER_SPAN = 50;
  * header (else the upper row's few cells name the columns, and a number under 'Chef de chantier'
  * took the label of the cell before it, a fax).
  */
-function headerTexts(header: HTMLElement, rows: HTMLElement[]): string[] {
-  const own = cells(header).map((c) => clean(c.text));
-  const at = rows.indexOf(header);
-  const isHeaderRow = (tr: HTMLElement | undefined): tr is HTMLElement =>
-    tr !== undefined && tr.parentNode === header.parentNode && (tr.parentNode?.tagName === 'THEAD' || cells(tr).every((c) => c.tagName === 'TH'));
-  const stacked = [header];
-  while (stacked.length < 4 && isHeaderRow(rows[at + stacked.length])) stacked.push(rows[at + stacked.length]);
-  if (stacked.length < 2) return own;
-  const span = (c: HTMLElement, name: string) => Math.min(MAX_HEADER_SPAN, Math.max(1, Number.parseInt(c.getAttribute(name) ?? '1', 10) || 1));
+function headerTexts(stacked: HTMLElement[]): string[] {
+  if (stacked.length < 2) return cells(stacked[0]).map((c) => clean(c.text));
   const grid: string[][] = stacked.map(() => []);
   stacked.forEach((tr, r) => {
     let col = 0;
     for (const cell of cells(tr)) {
       while (grid[r][col] !== undefined) col++;
       const text = clean(cell.text);
-      const wide = span(cell, 'colspan');
-      const down = Math.min(span(cell, 'rowspan'), stacked.length - r);
+      const wide = cellSpan(cell, 'colspan');
+      const down = Math.min(cellSpan(cell, 'rowspan'), stacked.length - r);
       for (let dr = 0; dr < down; dr++) for (let dc = 0; dc < wide; dc++) grid[r + dr][col + dc] = text;
       col += wide;
     }

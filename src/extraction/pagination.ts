@@ -122,8 +122,13 @@ function pathStep(page: URL, link: URL, numberShown: boolean): Omit<Step, 'href'
     }
     if (at < 0) return undefined;
     const x = numbered(a[at]);
+    // A first page whose file name has no number, the next ones with one added ('liste.htm' -> 'liste-2.htm': a sheet exported in parts).
+    if (!x) {
+      const n = numberAdded(a[at], b[at]);
+      return n === undefined ? undefined : { n, current: undefined, kind: 'page' };
+    }
     const y = numbered(b[at]);
-    if (!x || !y || x.template !== y.template) return undefined;
+    if (!y || x.template !== y.template) return undefined;
     // A bare number (a code, an id) only after a page word, or when the link shows it.
     if (y.template === '#' && !PAGE_SEGMENTS.has((b[at - 1] ?? '').toLowerCase()) && !numberShown) return undefined;
     return { n: y.n, current: x.n, kind: 'page' };
@@ -134,6 +139,21 @@ function pathStep(page: URL, link: URL, numberShown: boolean): Omit<Step, 'href'
   const rest = link.pathname.slice(root.length).split('/').filter(Boolean);
   if (rest.length !== 2 || !PAGE_SEGMENTS.has(rest[0].toLowerCase()) || !NUMBER.test(rest[1])) return undefined;
   return { n: Number(rest[1]), current: undefined, kind: 'page' };
+}
+
+/**
+ * The number a link's file name adds to the page's, which has none: the same name and
+ * extension with a number of at most three digits before the extension, after an optional
+ * '-', '_' or '.' ('agrees.htm' -> 'agrees-2.htm', 'liste.php' -> 'liste2.php'); else undefined.
+ */
+function numberAdded(page: string, link: string): number | undefined {
+  if (page.length === 0 || page.length > 120 || /\d/.test(page)) return undefined;
+  const dot = page.lastIndexOf('.');
+  const stem = dot > 0 ? page.slice(0, dot) : page;
+  const ext = dot > 0 ? page.slice(dot) : '';
+  if (link.length <= page.length || link.length > page.length + 4 || !link.startsWith(stem) || !link.endsWith(ext)) return undefined;
+  const m = /^[-_.]?(\d{1,3})$/.exec(link.slice(stem.length, link.length - ext.length));
+  return m ? Number(m[1]) : undefined;
 }
 
 /** A path segment with one number in it: its template ('page-#.html') and the number. */

@@ -454,6 +454,25 @@ describe('tables whose companies span rows', () => {
     ]);
   });
 
+  test('a spreadsheet exported as a web page: a title row, a header of plain cells over two rows (rowspan, colspan over Tél / Fax / E-mail): a number in the Fax column is a fax', () => {
+    // Excel and LibreOffice write every cell as <td>, the header's too (only a class makes it bold):
+    // the row under the header row, covered by its rowspan cells, is the header's second row.
+    const row = (n: number, name: string, tel: string, fax: string, mail: string) =>
+      `<tr height=20><td class=xl70>${n}</td><td class=xl70>${name}</td><td class=xl70>Relizane</td><td class=xl70 x:str>${tel}</td><td class=xl70 x:str>${fax}</td><td class=xl70>${mail}</td><td class=xl70>AG/${n}/2022</td></tr>`;
+    const html = page(`<table border=0 cellpadding=0 cellspacing=0 style='border-collapse:collapse'><col width=40><col width=220 span=2><col width=120 span=4>
+      <tr><td colspan=7 class=xl66>TABLEAU DES PHARMACIES DE GARDE AGRÉÉES — 2024</td></tr>
+      <tr><td rowspan=2 class=xl65>N°</td><td rowspan=2 class=xl65>Dénomination</td><td rowspan=2 class=xl65>Commune</td><td colspan=3 class=xl65>Contacts</td><td rowspan=2 class=xl65>Agrément</td></tr>
+      <tr><td class=xl65>Tél.</td><td class=xl65>Fax</td><td class=xl65>Courriel</td></tr>
+      ${row(1, 'Pharmacie Zemmoura', '046 92 11 20', '046 92 11 21', 'zemmoura@gmail.com')}
+      ${row(2, 'Pharmacie El Matmar', '0661 20 30 41<br>046 97 40 12', '046 97 40 13', '/')}
+      ${row(3, 'Pharmacie Oued Rhiou', '/', '046 93 55 07', 'oued.rhiou@yahoo.fr')}</table>`);
+    expect(extractCompanies(html, PAGE).map((c) => [c.name, c.phones, c.faxes ?? [], c.emails])).toEqual([
+      ['Pharmacie Zemmoura', ['+21346921120'], ['+21346921121'], ['zemmoura@gmail.com']],
+      ['Pharmacie El Matmar', ['+213661203041', '+21346974012'], ['+21346974013'], []],
+      ['Pharmacie Oued Rhiou', [], ['+21346935507'], ['oued.rhiou@yahoo.fr']],
+    ]);
+  });
+
   test("a name taken up on the next page ('(suite)', '(cont.)', '(تابع)') is the company's name without the mark; a name in brackets stays", () => {
     const row = (name: string, tel: string) => `<tr><td><b>${name}</b></td><td>${tel}</td></tr>`;
     const html = page(`<table><tr><th>Raison sociale</th><th>Téléphone</th></tr>

@@ -33,6 +33,17 @@ describe('steppedPageLink', () => {
     expect(steppedPageLink(links('<a href="/liste/p/3">more</a>'), 'https://d.test/liste/p/2')).toBe('/liste/p/3');
   });
 
+  test('a number added to a first file name without one (an exported sheet split in parts: liste.htm -> liste-2.htm), whatever the link says', () => {
+    const a = links('<a href="/">Accueil</a><a href="/docs/">Documents</a><a href="/docs/agrees-2.htm">Partie 2 &gt;&gt;</a><a href="/docs/agrees-3.htm">Partie 3</a>');
+    expect(steppedPageLink(a, 'https://d.test/docs/agrees.htm')).toBe('/docs/agrees-2.htm');
+    expect(steppedPageLink(links('<a href="liste2.php">Suite</a>'), 'https://d.test/liste.php')).toBe('liste2.php');
+    expect(steppedPageLink(links('<a href="Liste_2.html">Feuille 2</a>'), 'https://d.test/Liste.html')).toBe('Liste_2.html');
+    // Another file whose name only begins like the page's, or a number other than 2: not the next part.
+    expect(steppedPageLink(links('<a href="agrees-annexe-2.htm">Annexe</a><a href="agrees-2024.htm">2024</a>'), 'https://d.test/agrees.htm')).toBeUndefined();
+    // The second part's link back to the first is no next page; its next is the numbered file after it.
+    expect(steppedPageLink(links('<a href="agrees.htm">Partie 1</a><a href="agrees-3.htm">Partie 3</a>'), 'https://d.test/agrees-2.htm')).toBe('agrees-3.htm');
+  });
+
   test('a bare number in the path (a wilaya code, an id) is not a page unless the link shows it', () => {
     expect(steppedPageLink(links('<a href="/annuaire/btp/14">Wilaya suivante</a>'), 'https://d.test/annuaire/btp/13')).toBeUndefined();
     expect(steppedPageLink(links('<a href="/annuaire/btp/3">3</a>'), 'https://d.test/annuaire/btp/2')).toBe('/annuaire/btp/3');
