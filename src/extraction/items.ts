@@ -1275,6 +1275,12 @@ function repeatedGroups(root: HTMLElement, base?: string): RepeatedItems & { wit
     }
     chosen = split;
     best = split[0];
+  } else {
+    const wrapped = wrappedRecords(holders, counts);
+    if (wrapped) {
+      chosen = wrapped;
+      best = wrapped[0];
+    }
   }
   // Companies written as tables nested in the cells of a layout table: the inner tables are the entries.
   const members = nestedRecords(chosen.flatMap((g) => g.members), (m) => qualifies(m, counts) > 0);
@@ -1329,6 +1335,62 @@ function repeatedGroups(root: HTMLElement, base?: string): RepeatedItems & { wit
     else items.push(m);
   }
   return { items, advertisements, withContacts: items.filter((m) => qualifies(m, counts) === 2).length, counts };
+}
+
+/** A group of {@link repeatedGroups}, as {@link wrappedRecords} returns it. */
+type WrappedGroup = { parent: HTMLElement; key: string; members: HTMLElement[]; score: number; size: number; qualified: number };
+
+/**
+ * Records listed under group headings that stand outside their blocks (a specialty's `<h2>` then a
+ * `<div>` of its doctors, a commune's `<h3>` then a `<ul>` of its agencies): the group containers
+ * then win as the repeated blocks, most of them holding a single record, so the rule above (most
+ * holders hold several) does not split them and a group of two or three is read as one entry (its
+ * first name, every member's contacts). The holders are only wrappers when each holds nothing of
+ * its own beside its blocks of one shape (no name, link or contact outside them: the heading is
+ * their sibling), every such block is named, half of them qualify, some holder holds two or more,
+ * and some holder holds a single one that is a whole record (a name and a contact: what a block of
+ * that shape is): those blocks are the records. A card whose name stands above sub-blocks (a
+ * company and its branches) has a name of its own and is kept whole; a record written over a
+ * table's rows (its title row, then its fields) is left to the table rules. Undefined when the
+ * holders are not wrappers.
+ */
+function wrappedRecords(holders: ReadonlySet<HTMLElement>, counts: Map<HTMLElement, Counts>): WrappedGroup[] | undefined {
+  if (holders.size < 2) return undefined;
+  let key: string | undefined;
+  let several = false;
+  let whole = false;
+  let blocks = 0;
+  let qualified = 0;
+  const split: WrappedGroup[] = [];
+  for (const holder of holders) {
+    const own = counts.get(holder) ?? ZERO;
+    const members: HTMLElement[] = [];
+    let names = 0;
+    let links = 0;
+    let contacts = 0;
+    for (const child of holder.childNodes) {
+      if (child.nodeType !== 1) continue;
+      const c = counts.get(child as HTMLElement);
+      if (c === undefined || c.texts + c.links + c.tels + c.ats === 0) continue;
+      // (A table's rows are one record's lines, its title row then its fields: the table rules read them.)
+      if ((child as HTMLElement).tagName === 'TR') return undefined;
+      const shape = signature(child as HTMLElement);
+      if (key === undefined) key = shape;
+      else if (shape !== key) return undefined;
+      if (c.names === 0) return undefined;
+      members.push(child as HTMLElement);
+      names += c.names;
+      links += c.links;
+      contacts += c.numbers + c.ats + c.tels;
+      if (qualifies(child as HTMLElement, counts) > 0) qualified++;
+    }
+    if (members.length === 0 || own.names !== names || own.links !== links || own.numbers + own.ats + own.tels !== contacts) return undefined;
+    if (members.length >= 2) several = true;
+    else if (qualifies(members[0], counts) === 2) whole = true;
+    blocks += members.length;
+    split.push({ parent: holder, key: key!, members, score: 0, size: 0, qualified: 0 });
+  }
+  return several && whole && qualified * 2 >= blocks ? split : undefined;
 }
 
 /**

@@ -452,6 +452,30 @@ describe('several records to a row', () => {
   });
 });
 
+describe('records grouped under headings', () => {
+  const doc = (name: string, phone?: string) => `<div class="doc"><h3><a href="/medecin/${name.toLowerCase().replace(/ /g, '-')}">${name}</a></h3><p>Cabinet médical, Tlemcen</p>${phone ? `<p><span class="lbl">Cabinet</span> ${phone}</p>` : '<p>Numéro non communiqué</p>'}</div>`;
+
+  test('a heading then a block of its entries, most blocks holding one: every entry is a record, never a group read as one', () => {
+    const groups: [string, string[]][] = [['Cardiologie', [doc('Dr ALI Samir', '043 20 11 01')]], ['Pédiatrie', [doc('Dr ALI Nadia', '043 20 11 02'), doc('Dr BRAHIM Yacine', '0550 20 11 03'), doc('Dr CHERIF Lina')]], ['Dermatologie', [doc('Dr DRIF Omar', '043 20 11 05')]], ['ORL', [doc('Dr EZZINE Amel', '0661 20 11 06')]], ['Radiologie', [doc('Dr FODIL Karim', '043 20 11 07'), doc('Dr GUERFI Sofia', '0770 20 11 08')]]];
+    const html = chrome(`<h1>Médecins à Tlemcen</h1>${groups.map(([h, docs]) => `<h2 class="spec">${h}</h2><div class="group">${docs.join('')}</div>`).join('\n')}`);
+    const found = readListing(html, URL).companies;
+    expect(found.map((c) => [c.name, c.phones.length])).toEqual([['Dr ALI Samir', 1], ['Dr ALI Nadia', 1], ['Dr BRAHIM Yacine', 1], ['Dr CHERIF Lina', 0], ['Dr DRIF Omar', 1], ['Dr EZZINE Amel', 1], ['Dr FODIL Karim', 1], ['Dr GUERFI Sofia', 1]]);
+  });
+
+  test('a card whose own name stands above sub-blocks (a company and its branches) stays one company', () => {
+    const branch = (town: string, phone: string) => `<div class="site"><h4>Agence ${town}</h4><p>Zone industrielle</p><p>Tél : ${phone}</p></div>`;
+    const card = (name: string, branches: string[]) => `<div class="card"><h3>${name}</h3>${branches.join('')}</div>`;
+    const html = chrome(`<h1>Transporteurs</h1><div class="results">${card('Trans Oranie', [branch('Oran', '041 20 11 01'), branch('Arzew', '041 20 11 02')])}${card('Sahel Fret', [branch('Mostaganem', '045 20 11 03')])}${card('Atlas Logistique', [branch('Relizane', '046 20 11 04')])}</div>`);
+    expect(names(html)).toEqual(['Trans Oranie', 'Sahel Fret', 'Atlas Logistique']);
+  });
+
+  test('a table per company, its name row then its fields row: one company per table, its contacts kept', () => {
+    const table = (n: number) => `<table width="100%"><tr><td bgcolor="#eee"><b>SARL Fonderie ${n}</b></td></tr><tr><td>Adresse : Zone industrielle<br>Tél : 033 66 22 ${10 + n}<br><a href="fiche.php?id=${n}">» Voir la fiche</a></td></tr></table>`;
+    const found = readListing(chrome(`<h1>Industrie</h1><div class="liste">${[1, 2, 3, 4].map(table).join('<br>')}</div>`), URL).companies;
+    expect(found.map((c) => [c.name, c.phones])).toEqual([1, 2, 3, 4].map((n) => [`SARL Fonderie ${n}`, [`+213336622${10 + n}`]]));
+  });
+});
+
 describe('props in attributes', () => {
   test('an astro-island\'s props (HTML-escaped, Astro [type, value] encoding) are read as JSON state, plural keys (tels) included', () => {
     const enc = (n: number) => `[0,{"nom":[0,"Société ${n}"],"tels":[1,[[0,"055012345${n}"]]],"emails":[1,[[0,"s${n}@x.dz"]]]}]`;
