@@ -1,0 +1,149 @@
+/**
+ * Sections of a listing written as one block over several companies (an accordion panel per
+ * commune, a collapsible panel per district), the companies inside in hand-written shapes of
+ * their own: each company is read with its own contacts, and a section's heading is never a
+ * company holding theirs. Read by readListing without selectors.
+ */
+import { readListing } from '../extract';
+import { groupOf, splitGroups } from '../groups';
+import { parseHtml } from '../parse';
+
+const URL = 'https://ccia.test/annuaire/adherents.html';
+
+function page(body: string): string {
+  return `<html><head><title>Chambre de commerce - Adhérents</title></head><body>
+<table width="800"><tr><td valign="top"><a href="index.html">Accueil</a><br><a href="contact.html">Contact</a></td><td valign="top">
+<h2>Liste des adhérents</h2>
+${body}
+</td></tr></table>
+<div id="pied">CCI des Hauts Plateaux - Tél : 036 90 10 20 - cci.hp@gmail.com</div>
+</body></html>`;
+}
+
+type Found = { name: string; phones: string[]; emails: string[]; faxes?: string[] };
+
+function read(html: string): Found[] {
+  return readListing(html, URL).companies.map(({ name, phones, emails, faxes }) => (faxes ? { name, phones, emails, faxes } : { name, phones, emails }));
+}
+
+describe('a section heading over several companies', () => {
+  // jQuery UI accordion: an <h3> per section, then its panel (the runs <h3> + <div> are the page's entries).
+  const accordion = page(`<div id="accordion">
+<h3><a href="#">Commune de Sétif (3)</a></h3>
+<div class="panel">
+<p><b>Imprimerie El Hidhab</b> - impression offset<br>Tél: 036 84 21 10<br>E-mail: imprimerie.hidhab@gmail.com
+
+<b><font color="#003366">Menuiserie Aluminium Kerrouche</font></b><br>menuiserie aluminium<br>Mob : 0661 20 31 42<br><br>
+<ul><li>Boulangerie Ain Fouara : 0770 11 22 33 (pains et viennoiseries) - fixe 036 93 44 55</li></ul>
+</div>
+<h3><a href="#">Commune de El Eulma (2)</a></h3>
+<div class="panel" style="display:none">
+- Transports Bellaa, transport de marchandises. Tel 036 87 65 43 ou 0555 66 77 88. Fax 036 87 65 44. e-mail: transports.bellaa@yahoo.fr<br>
+<table><tr><td><u>Clinique dentaire Nour</u></td></tr><tr><td><font size="2">soins dentaires<br>Portable: 0699 01 02 03<br>Mail: clinique.nour@gmail.com</font></td></tr></table>
+</div>
+<h3><a href="#">Commune de Ain Oulmene (2)</a></h3>
+<div class="panel" style="display:none">
+<p><b>Huilerie Oulmene</b> - huile d'olive<br>Tél: 036 72 10 20</p>
+<ul><li>Atelier de couture Rym (couture traditionnelle)</li></ul>
+<p><b>Quincaillerie Zerdazi</b><br>Tél: 036 72 30 40<br>Mail: zerdazi.quinc@gmail.com</p>
+</div>
+</div>`);
+
+  test('each company of an accordion panel is read with its own contacts, in every shape, and no commune is a company', () => {
+    expect(read(accordion)).toEqual([
+      { name: 'Imprimerie El Hidhab', phones: ['+21336842110'], emails: ['imprimerie.hidhab@gmail.com'] },
+      { name: 'Menuiserie Aluminium Kerrouche', phones: ['+213661203142'], emails: [] },
+      { name: 'Boulangerie Ain Fouara', phones: ['+213770112233', '+21336934455'], emails: [] },
+      { name: 'Transports Bellaa', phones: ['+21336876543', '+213555667788'], emails: ['transports.bellaa@yahoo.fr'], faxes: ['+21336876544'] },
+      { name: 'Clinique dentaire Nour', phones: ['+213699010203'], emails: ['clinique.nour@gmail.com'] },
+      { name: 'Huilerie Oulmene', phones: ['+21336721020'], emails: [] },
+      // A company shown without contact (a name and its activity) is one of the section's.
+      { name: 'Atelier de couture Rym', phones: [], emails: [] },
+      { name: 'Quincaillerie Zerdazi', phones: ['+21336723040'], emails: ['zerdazi.quinc@gmail.com'] },
+    ]);
+  });
+
+  test('a panel holding its heading (Bootstrap collapse), and a section of a single company, read by the companies\' names', () => {
+    const panel = (title: string, body: string) => `<div class="panel panel-default"><div class="panel-heading"><h4 class="panel-title"><a data-toggle="collapse" href="#x">${title}</a></h4></div><div class="panel-collapse collapse"><div class="panel-body">${body}</div></div></div>`;
+    const html = page(`<div class="panel-group">
+${panel('Daïra de Bordj — 2 entreprises', '<p><strong>Ciment Bibans</strong><br>Zone industrielle<br>Tél. : 035 68 10 20</p><div>• Carrière El Anasser — Tél. 035.68.30.40 — carriere.anasser@gmail.com</div>')}
+${panel('Daïra de Medjana — 1 entreprise', '<p><strong>Briqueterie Medjana</strong><br>Route de Sétif<br>Tél. : 035 69 11 22</p>')}
+${panel('Daïra de Ras El Oued — 2 entreprises', '<span style="font-weight:bold">Plâtrerie Ras El Oued</span> – plâtre et enduits<br>GSM 0550 40 50 60<br><br><table><tr><td><b>Agrégats Hodna</b></td><td>Tél : 035 70 80 90<br>Fax : 035 70 80 91</td></tr></table>')}
+</div>`);
+    expect(read(html)).toEqual([
+      { name: 'Ciment Bibans', phones: ['+21335681020'], emails: [] },
+      { name: 'Carrière El Anasser', phones: ['+21335683040'], emails: ['carriere.anasser@gmail.com'] },
+      { name: 'Briqueterie Medjana', phones: ['+21335691122'], emails: [] },
+      { name: 'Plâtrerie Ras El Oued', phones: ['+213550405060'], emails: [] },
+      { name: 'Agrégats Hodna', phones: ['+21335708090'], emails: [], faxes: ['+21335708091'] },
+    ]);
+  });
+
+  test('sections of companies written as run-on lines ("- Name, activity. Tél …", "Name : number") are split at each line', () => {
+    const html = page(`<div id="liste">
+<h3>Lettre A</h3><div class="bloc">- Agence Amal, assurances. Tél 038 20 30 40.<br>- Auto-école Annaba, permis B. Tél 0661 55 44 33.<br></div>
+<h3>Lettre B</h3><div class="bloc"><ul><li>Bureau d'études Bouzid : 038 21 22 23 - bet.bouzid@gmail.com</li><li>Boucherie Bendjedid : 0770 12 13 14</li></ul></div>
+</div>`);
+    expect(read(html).map((c) => [c.name, ...c.phones, ...c.emails])).toEqual([
+      ['Agence Amal', '+21338203040'],
+      ['Auto-école Annaba', '+213661554433'],
+      ["Bureau d'études Bouzid", '+21338212223', 'bet.bouzid@gmail.com'],
+      ['Boucherie Bendjedid', '+213770121314'],
+    ]);
+  });
+});
+
+describe('what stays one company', () => {
+  test('a card with two branches set in bold, among cards of one company each, is one company', () => {
+    const card = (name: string, body: string) => `<div class="fiche"><h3>${name}</h3>${body}</div>`;
+    const html = page(`<div class="liste">
+${card('SARL Numidia Transport', '<b>Siège</b><br>Tél : 036 11 22 33<br><b>Agence de Béjaïa</b><br>Tél : 034 44 55 66')}
+${card('Atlas Froid', '<p>Tél : 036 77 88 99</p>')}
+${card('Sétif Emballage', '<p>Tél : 036 10 20 30<br>E-mail : setif.emballage@gmail.com</p>')}
+</div>`);
+    expect(read(html)).toEqual([
+      { name: 'SARL Numidia Transport', phones: ['+21336112233', '+21334445566'], emails: [] },
+      { name: 'Atlas Froid', phones: ['+21336778899'], emails: [] },
+      { name: 'Sétif Emballage', phones: ['+21336102030'], emails: ['setif.emballage@gmail.com'] },
+    ]);
+  });
+
+  test('a bold label ("Gérant :") opens no company, a field line never does, and a heading alone is none', () => {
+    const g = groupOf(parseHtml('<div><h3>Commune de Guidjel</h3><p><b>Ferme Lamri</b><br><b>Gérant :</b> M. Lamri Ahmed<br>Tél : 036 50 60 70</p><p><b>Laiterie Guidjel</b><br>Mob : 0770 80 90 10<br>Mail : laiterie.guidjel@gmail.com</p></div>').querySelector('div')!)!;
+    expect(g.headed).toBe(true);
+    expect(g.records.map((r) => [r.name, r.contacts.size])).toEqual([['Ferme Lamri', 1], ['Laiterie Guidjel', 2]]);
+  });
+
+  test('entries of a page are left as they are when fewer than half of them are groups', () => {
+    const blocks = ['<div><b>A Un</b><br>Tél : 036 10 10 10<br><b>B Deux</b><br>Tél : 036 20 20 20</div>', '<div><b>C Trois</b><br>Tél : 036 30 30 30</div>', '<div><b>D Quatre</b><br>Tél : 036 40 40 40</div>'].map((h) => parseHtml(h).querySelector('div')!);
+    expect(splitGroups(blocks)).toEqual(blocks);
+    // Two groups of two are a list of sections.
+    const two = ['<div><b>A Un</b><br>Tél : 036 10 10 10<br><b>B Deux</b><br>Tél : 036 20 20 20</div>', '<div><b>C Trois</b><br>Tél : 036 30 30 30<br><b>D Quatre</b><br>Tél : 036 40 40 40</div>'].map((h) => parseHtml(h).querySelector('div')!);
+    expect(splitGroups(two).map((el) => el.querySelector('b')!.text)).toEqual(['A Un', 'B Deux', 'C Trois', 'D Quatre']);
+  });
+
+  test('cards of labelled fields ("Standard : …", "Service commercial : …" in every card) stay one company each', () => {
+    const card = (name: string, std: string, com: string) => `<div class="fiche"><h3>${name}</h3><p>Standard : ${std}</p><p>Service commercial : ${com}</p></div>`;
+    const html = page(`<div class="liste">${card('Sétif Plast', '036 51 52 53', '0661 51 52 53')}${card('Hodna Textile', '035 54 55 56', '0770 54 55 56')}</div>`);
+    expect(read(html)).toEqual([
+      { name: 'Sétif Plast', phones: ['+21336515253', '+213661515253'], emails: [] },
+      { name: 'Hodna Textile', phones: ['+21335545556', '+213770545556'], emails: [] },
+    ]);
+  });
+
+  test('an e-mail written without its @ on a line of its own ("x [at] gmail [dot] com", "x (arobase) gmail.com") names no company', () => {
+    const card = (name: string, mobile: string, email: string) => `<div class="avocat"><h3>${name}</h3><p class="meta">Agréé près la Cour · Droit commercial</p><ul><li>Cabinet : 026 53 81 2${mobile.slice(-1)}</li><li>Portable : ${mobile}</li><li><span>${email}</span></li></ul></div>`;
+    const html = page(`${card('Maître AIT ALI Samir', '0792 18 84 31', 'samir.aitali [at] gmail [dot] com')}${card('Cabinet Ouali & Associés', '0779 68 40 72', 'cabinet.ouali (arobase) gmail.com')}`);
+    expect(read(html).map((c) => [c.name, c.emails])).toEqual([
+      ['Maître AIT ALI Samir', ['samir.aitali@gmail.com']],
+      ['Cabinet Ouali & Associés', ['cabinet.ouali@gmail.com']],
+    ]);
+  });
+
+  test('two entries sharing a number are not a group (a company and its second line)', () => {
+    const g = groupOf(parseHtml('<div><b>Hôtel El Bey</b><br>Tél : 036 10 10 10<br><b>Restaurant de l\'hôtel El Bey</b><br>Tél : 036 10 10 10</div>').querySelector('div')!)!;
+    expect(g.records).toHaveLength(2);
+    const blocks = [g, g].map(() => parseHtml('<div><b>Hôtel El Bey</b><br>Tél : 036 10 10 10<br><b>Restaurant de l\'hôtel El Bey</b><br>Tél : 036 10 10 10</div>').querySelector('div')!);
+    expect(splitGroups(blocks)).toEqual(blocks);
+  });
+});
