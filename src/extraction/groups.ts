@@ -170,6 +170,7 @@ function linesOf(el: HTMLElement): Line[] | undefined {
   const stack: Node[] = [...el.childNodes].reverse();
   const exits = new Set<Node>();
   let nodes = 0;
+  let pendingMark: string | undefined;
   while (stack.length > 0) {
     const n = stack.pop()!;
     if (exits.has(n)) {
@@ -181,7 +182,9 @@ function linesOf(el: HTMLElement): Line[] | undefined {
     if (n.nodeType === 3) {
       const text = n.text;
       if (text !== '') {
-        line.units.push({ html: n.rawText, text });
+        const mark = pendingMark !== undefined && clean(text) === pendingMark ? pendingMark : undefined;
+        if (text.trim() !== '') pendingMark = undefined;
+        line.units.push(mark === undefined ? { html: n.rawText, text } : { html: `<b>${n.rawText}</b>`, text, mark });
         if (!lineContact && hasContact(text, n.rawText)) lineContact = true;
       }
       continue;
@@ -204,7 +207,9 @@ function linesOf(el: HTMLElement): Line[] | undefined {
     const breaks = breaksLine(e);
     if (breaks === undefined) return undefined;
     if (breaks) {
-      // (An inline element around lines, `<font size="2">activity<br>Tél …</font>`: its lines are read.)
+      // (An inline element around lines, `<font size="2">activity<br>Tél …</font>`: its lines are read. One that sets
+      // a name apart around a block of that name alone, `<u><div>Name</div></u>`, marks its text.)
+      pendingMark = markOf(e);
       for (let i = e.childNodes.length - 1; i >= 0; i--) stack.push(e.childNodes[i]);
       continue;
     }
@@ -326,7 +331,9 @@ function openRecord(line: Line, text: string, contacts: Set<string>, cur: Rec | 
       return { name, rest, lines: [], contacts, shows: /[\p{L}\p{N}]/u.test(restText) || contacts.size > 0, heading: line.heading };
     }
   }
-  if (cur !== undefined && cur.contacts.size === 0 && !(cur.heading && isHeadingAlone(cur))) return undefined;
+  // (After a heading alone, a line opens the section's first entry; after a bold name alone, only a block of one line
+  // with its contacts does: '<strong>Daïra de X</strong>' then '<div>• Name — Tél …</div>', not a name cell beside its fields cell.)
+  if (cur !== undefined && cur.contacts.size === 0 && !(isHeadingAlone(cur) && (cur.heading || (line.block && contacts.size > 0)))) return undefined;
   if ((!line.block && contacts.size === 0) || !hasLeadingLetters(text)) return undefined;
   const written = writtenName(text);
   // (A line without contact opens a record only at a separator: 'Name (activity)', not 'RC 16/00-…' nor a sentence.)

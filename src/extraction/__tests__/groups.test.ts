@@ -79,6 +79,20 @@ ${panel('Daïra de Ras El Oued — 2 entreprises', '<span style="font-weight:bol
     ]);
   });
 
+  test('in extra wrappers: a heading in bold in a block of its own, a name set apart around a block of its own (<u><div>Name</div></u>)', () => {
+    const section = (title: string, body: string) => `<div class="s"><div class="t"><strong><a href="#">${title}</a></strong></div><div class="c"><div>${body}</div></div></div>`;
+    const html = page(`<div id="acc">
+${section('Commune de Bouira (2)', '<div>• Garage Djurdjura — Tél. 026.93.10.20 — garage.djurdjura@gmail.com</div><table><tr><td><u><div>Pneus Lakhdaria</div></u></td></tr><tr><td><font size="2">pneumatiques<br>Portable: 0661 30 40 50</font></td></tr></table>')}
+${section('Commune de Sour El Ghozlane (2)', '<table><tr><td><u><div>Carrosserie Dirah</div></u></td></tr><tr><td><font size="2">carrosserie<br>Portable: 0770 60 70 80</font></td></tr></table><div>• Lavage Auto Raffour — Tél. 026.95.11.22</div>')}
+</div>`);
+    expect(read(html).map((c) => [c.name, ...c.phones, ...c.emails])).toEqual([
+      ['Garage Djurdjura', '+21326931020', 'garage.djurdjura@gmail.com'],
+      ['Pneus Lakhdaria', '+213661304050'],
+      ['Carrosserie Dirah', '+213770607080'],
+      ['Lavage Auto Raffour', '+21326951122'],
+    ]);
+  });
+
   test('sections of companies written as run-on lines ("- Name, activity. Tél …", "Name : number") are split at each line', () => {
     const html = page(`<div id="liste">
 <h3>Lettre A</h3><div class="bloc">- Agence Amal, assurances. Tél 038 20 30 40.<br>- Auto-école Annaba, permis B. Tél 0661 55 44 33.<br></div>
