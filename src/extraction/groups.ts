@@ -39,9 +39,11 @@ const SKIP_TAGS = new Set(['SCRIPT', 'STYLE', 'TEMPLATE', 'NOSCRIPT', 'SVG', 'BU
 const MARK_TAGS = new Set(['B', 'STRONG', 'U', 'A']);
 
 /** A line that begins with a field's label ('Tél. :', 'Mob :', 'Portable:', 'Mail:', 'Fax'): a field, never a name. */
-const FIELD_LABEL = /^(?:t[ée]l[ée]?(?:phone)?|tel|phone|n[°º](?: de t[ée]l[ée]phone)?|num[ée]ro(?: de t[ée]l[ée]phone)?|mob|mobile|gsm|portable|cell|fixe|fax|t[ée]l[ée]copie|e-?mail|courriel|mail|m[ée]l|adresse|address|horaires?|whatsapp|site(?: web| internet)?[ \t]?[:.]|web[ \t]?[:.]|(?:g[ée]rant|directeur|directrice|responsable|contact|activit[ée]s?|secteur|commune|wilaya|ville|rc|nif|nis)[ \t]?:|الهاتف|الفاكس|البريد|العنوان|هاتف|فاكس)(?![\p{L}])/iu;
+const FIELD_LABEL = /^(?:t[ée]l[ée]?(?:phone)?|tel|phone|n[°º](?: de t[ée]l[ée]phone)?|num[ée]ro(?: de t[ée]l[ée]phone)?|mob|mobile|gsm|portable|cell|fixe|fax|t[ée]l[ée]copie|e-?mail|courriel|mail|m[ée]l|adresse|address|horaires?|whatsapp|site(?: web| internet)?[ \t]?[:.]|web[ \t]?[:.]|(?:g[ée]rant|directeur|directrice|responsable|contact|activit[ée]s?|secteur|commune|wilaya|ville|rc|nif|nis)[ \t]?:|الهاتف|الفاكس|البريد|العنوان|هاتف|فاكس|النقال|نقال|الجوال|جوال|المحمول)(?![\p{L}])/iu;
 /** Where a name written at the start of a line ends: a colon, a dash between spaces, a comma, an opening bracket, a slash or bar between spaces. */
 const NAME_END = /[ \t]?[:;][ \t]|[ \t][–—-][ \t]|,[ \t]|[ \t]\(|[ \t][|/][ \t]/u;
+/** The end of a label after its words: a colon, a translation in brackets before it ('النقال (Mobile) :'). */
+const LABEL_END = /^[ \t]?(?:\([^()]{0,40}\)[ \t]?)?[:：]/u;
 /** A contact label within a line ('… Tel +213 …', '… Mob. 0661 …'): a name written before it ends there. */
 const LABEL_IN_LINE = /(?:^|[ \t])(?:t[ée]l|tel|phone|mob|gsm|fax|e-?mail|courriel|portable|fixe)\b/iu;
 /** A link's text that is an action or an address, not a name ('Voir la fiche', 'Site web', 'www.…'). */
@@ -63,6 +65,8 @@ interface Line {
   block: boolean;
   /** The line is a heading's (h1-h6, dt, summary). */
   heading: boolean;
+  /** The table row the line is in, if any. */
+  row?: HTMLElement;
 }
 
 export interface Rec {
@@ -75,6 +79,10 @@ export interface Rec {
   shows: boolean;
   /** Opened by a heading line (a section's title when nothing follows it on its line). */
   heading: boolean;
+  /** The table row of its first line, if any. */
+  row?: HTMLElement;
+  /** Its first line as written, when its name is the words before a separator (not set apart). */
+  written?: string;
   /** Named by the words before a colon on its line ('Name : 0550 …', but also 'Label : value'). */
   colon?: boolean;
 }
@@ -159,11 +167,13 @@ function linesOf(el: HTMLElement): Line[] | undefined {
   const lines: Line[] = [];
   let line: Line = { units: [], block: true, heading: false };
   let lineContact = false;
+  const rows: HTMLElement[] = [];
   const flush = (block: boolean, heading: boolean) => {
     if (line.units.some((u) => u.text.trim() !== '')) {
       lines.push(line);
       line = { units: [], block, heading };
     } else line = { units: [], block: block || line.block, heading };
+    if (rows.length > 0) line.row = rows[rows.length - 1];
     lineContact = false;
   };
   // Nodes to visit; an element pushed a second time (in `exits`) is a block being left.
@@ -175,6 +185,7 @@ function linesOf(el: HTMLElement): Line[] | undefined {
     const n = stack.pop()!;
     if (exits.has(n)) {
       exits.delete(n);
+      if (rows[rows.length - 1] === n) rows.pop();
       flush(true, false);
       continue;
     }
@@ -198,6 +209,7 @@ function linesOf(el: HTMLElement): Line[] | undefined {
       continue;
     }
     if (BLOCK_TAGS.has(tag)) {
+      if (tag === 'TR') rows.push(e);
       flush(true, HEADING_TAGS.has(tag));
       exits.add(e);
       stack.push(e);
@@ -293,11 +305,15 @@ function clean(text: string): string {
 function recordsOf(lines: readonly Line[]): Grouped {
   const records: Rec[] = [];
   let cur: Rec | undefined;
+  // (A line that is a field's label alone, 'Adresse', 'Téléphone :', is followed by its value: never a record's name.)
+  let afterLabel = false;
   for (const line of lines) {
     const text = clean(line.units.map((u) => u.text).join('')).slice(0, MAX_LINE);
     const html = line.units.map((u) => u.html).join('').trim();
     const contacts = contactsOf(text, html);
-    const opened = FIELD_LABEL.test(text.replace(BULLETS, '')) ? undefined : openRecord(line, text, contacts, cur);
+    const label = FIELD_LABEL.exec(text.replace(BULLETS, ''));
+    const opened = label || afterLabel ? undefined : openRecord(line, text, contacts, cur);
+    afterLabel = /[:：]$/u.test(text) || (label !== null && !/[\p{L}\p{N}@]/u.test(text.replace(BULLETS, '').slice(label[0].length)));
     if (opened) {
       cur = opened;
       records.push(cur);
@@ -308,7 +324,18 @@ function recordsOf(lines: readonly Line[]): Grouped {
     cur.shows = true;
     for (const c of contacts) cur.contacts.add(c);
   }
-  return { records: records.filter((r) => !isHeadingAlone(r)), headed: records.length > 0 && isHeadingAlone(records[0]) };
+  const headed = records.length > 0 && isHeadingAlone(records[0]);
+  // A name alone followed by a single record named by its first words, before the next name alone, is an entry's
+  // name over its fields ('<dt>Name</dt><dd>Zone d'activités, Koléa — Tél …</dd>'): that record is its first line.
+  for (let i = 0; i + 1 < records.length; i++) {
+    const [alone, next] = [records[i], records[i + 1]];
+    if (!isHeadingAlone(alone) || next.written === undefined || (i + 2 < records.length && !isHeadingAlone(records[i + 2]))) continue;
+    alone.lines.push(next.written, ...next.lines);
+    for (const c of next.contacts) alone.contacts.add(c);
+    alone.shows = true;
+    records.splice(i + 1, 1);
+  }
+  return { records: records.filter((r) => !isHeadingAlone(r)), headed };
 }
 
 /** A record that is a name alone: nothing on its line after the name, no other line, no contact. */
@@ -328,19 +355,22 @@ function openRecord(line: Line, text: string, contacts: Set<string>, cur: Rec | 
       // 'Gérant : M. X', '<b>Adresse</b> : …': a bold label, not a name.
       if (restText.startsWith(':') || restText.startsWith('：')) return undefined;
       const rest = after.map((u) => u.html).join('');
-      return { name, rest, lines: [], contacts, shows: /[\p{L}\p{N}]/u.test(restText) || contacts.size > 0, heading: line.heading };
+      const record: Rec = { name, rest, lines: [], contacts, shows: /[\p{L}\p{N}]/u.test(restText) || contacts.size > 0, heading: line.heading };
+      if (line.row) record.row = line.row;
+      return record;
     }
   }
-  // (After a heading alone, a line opens the section's first entry; after a bold name alone, only a block of one line
-  // with its contacts does: '<strong>Daïra de X</strong>' then '<div>• Name — Tél …</div>', not a name cell beside its fields cell.)
-  if (cur !== undefined && cur.contacts.size === 0 && !(isHeadingAlone(cur) && (cur.heading || (line.block && contacts.size > 0)))) return undefined;
+  // (After a name alone, a heading or bold in a block of its own, only a line with its own contacts opens the section's
+  // first entry: '<strong>Daïra de X</strong>' then '<div>• Name — Tél …</div>'; not an address line, not the fields
+  // cell beside a name cell.)
+  if (cur !== undefined && cur.contacts.size === 0 && !(isHeadingAlone(cur) && contacts.size > 0 && (cur.heading || (line.block && (cur.row === undefined || cur.row !== line.row))))) return undefined;
   if ((!line.block && contacts.size === 0) || !hasLeadingLetters(text)) return undefined;
   const written = writtenName(text);
   // (A line without contact opens a record only at a separator: 'Name (activity)', not 'RC 16/00-…' nor a sentence.)
   if (written === undefined || (contacts.size === 0 && written.end !== 'separator')) return undefined;
   // A contact no separator set apart ('x [at] gmail [dot] com', 'x (arobase) gmail.com') is not a name, nor part of one.
   if (contacts.size > 0 && (written.end === 'line' || [...contacts].some((c) => c.includes(written.name.toLowerCase())))) return undefined;
-  const record: Rec = { name: written.name, rest: escapeHtml(written.rest === '' ? '' : ` ${written.rest}`), lines: [], contacts, shows: written.rest !== '' || contacts.size > 0, heading: false };
+  const record: Rec = { name: written.name, rest: escapeHtml(written.rest === '' ? '' : ` ${written.rest}`), lines: [], contacts, shows: written.rest !== '' || contacts.size > 0, heading: false, written: line.units.map((u) => u.html).join('').trim() };
   if (written.colon) record.colon = true;
   return record;
 }
@@ -361,7 +391,7 @@ function writtenName(text: string): { name: string; rest: string; end: 'separato
   if (number !== -1 && number < end) [end, how] = [number, 'number'];
   const name = t.slice(0, end).replace(/[\s.,;:–—-]+$/u, '').trim();
   if (!nameLike(name) || name.split(' ').length > 10) return undefined;
-  return { name, rest: t.slice(end).trim(), end: how, colon: how === 'separator' && /^[ \t]?:/.test(t.slice(end)) };
+  return { name, rest: t.slice(end).trim(), end: how, colon: how === 'separator' && LABEL_END.test(t.slice(end)) };
 }
 
 /** Whether the line has two letters before its first digit or '@' (else it is a number or an address alone). */

@@ -145,12 +145,43 @@ ${card('Sétif Emballage', '<p>Tél : 036 10 20 30<br>E-mail : setif.emballage@g
     ]);
   });
 
+  test('labels with a translation in brackets ("الخط المباشر (Ligne directe) : …") are labels too', () => {
+    const card = (name: string, std: string, direct: string) => `<div class="box"><h2>${name}</h2><p>النشاط : نقل البضائع</p><ul><li><span>العنوان (Adresse) :</span> حي سكرة</li><li><span>الهاتف (Tél) :</span> ${std}</li><li><span>الخط المباشر (Ligne directe) :</span> ${direct}</li></ul></div>`;
+    const html = page(`${card('مؤسسة الواحات للنقل', '029 28 97 31', '0777 24 95 71')}${card('Transports Bekkouche', '029 96 95 64', '0555 70 83 02')}`);
+    expect(read(html).map((c) => [c.name, ...c.phones])).toEqual([
+      ['مؤسسة الواحات للنقل', '+21329289731', '+213777249571'],
+      ['Transports Bekkouche', '+21329969564', '+213555708302'],
+    ]);
+  });
+
   test('an e-mail written without its @ on a line of its own ("x [at] gmail [dot] com", "x (arobase) gmail.com") names no company', () => {
     const card = (name: string, mobile: string, email: string) => `<div class="avocat"><h3>${name}</h3><p class="meta">Agréé près la Cour · Droit commercial</p><ul><li>Cabinet : 026 53 81 2${mobile.slice(-1)}</li><li>Portable : ${mobile}</li><li><span>${email}</span></li></ul></div>`;
     const html = page(`${card('Maître AIT ALI Samir', '0792 18 84 31', 'samir.aitali [at] gmail [dot] com')}${card('Cabinet Ouali & Associés', '0779 68 40 72', 'cabinet.ouali (arobase) gmail.com')}`);
     expect(read(html).map((c) => [c.name, c.emails])).toEqual([
       ['Maître AIT ALI Samir', ['samir.aitali@gmail.com']],
       ['Cabinet Ouali & Associés', ['cabinet.ouali@gmail.com']],
+    ]);
+  });
+
+  test('a field label alone, its value in a block after it ("Adresse" then "Cité X, …"), names no company', () => {
+    const field = (label: string, value: string) => `<div class="f"><span class="l">${label}</span> <div class="v">${value}</div></div>`;
+    const card = (name: string, phone: string, address: string, email: string) => `<div class="fiche"><h3><a href="/f/${phone.slice(-2)}">${name}</a></h3><div class="d">${field('Téléphone', phone)}${field('Adresse', address)}${field('Adresse e-mail', email)}</div></div>`;
+    const html = page(`<div class="liste">${card('Cirta Soft', '031 21 51 89', 'Cité Filali, bloc 22, Constantine', 'contact@cirtasoft.dz')}${card('Rhumel Réseaux', '031 44 55 66', 'Rue Abane Ramdane, Constantine', 'rhumel.reseaux@gmail.com')}</div>`);
+    expect(read(html).map((c) => [c.name, ...c.phones, ...c.emails])).toEqual([
+      ['Cirta Soft', '+21331215189', 'contact@cirtasoft.dz'],
+      ['Rhumel Réseaux', '+21331445566', 'rhumel.reseaux@gmail.com'],
+    ]);
+  });
+
+  test('definition lists in wrappers: each term names its entry, its address line with a number ("Zone X, Town — Tél …") stays its own', () => {
+    const dl = (entries: [string, string, string][]) => `<div class="w"><dl class="fiches">${entries.map(([n, a, m]) => `<dt>${n}</dt><dd>${a}</dd><dd>Mobile – ${m}</dd>`).join('')}</dl></div>`;
+    const html = page(`<div class="w"><h3>F</h3></div>${dl([['Fouka Génie Civil', "Zone d'activités, Fouka — Tél (024) 43 17 82", '0561 73 92 05'], ['Forages Meftah', 'Route de Sidi Rached, Tipaza', '0673 02 58 14']])}
+<div class="w"><h3>K</h3></div>${dl([['Koléa Étanchéité', 'Rue des frères Hamdi, Koléa — Tél (024) 38 70 22', '0550 38 70 23'], ['Kouali Carrelage', 'Cité 50 logements, Koléa', '0770 11 20 30']])}`);
+    expect(read(html).map((c) => [c.name, ...c.phones]).sort()).toEqual([
+      ['Forages Meftah', '+213673025814'],
+      ['Fouka Génie Civil', '+21324431782', '+213561739205'],
+      ['Koléa Étanchéité', '+21324387022', '+213550387023'],
+      ['Kouali Carrelage', '+213770112030'],
     ]);
   });
 
