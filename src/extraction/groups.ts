@@ -52,11 +52,13 @@ const LINK_NOT_NAME = /^(?:voir|d[ée]tails?|plus\b|en savoir|afficher|contact|i
 const BULLETS = /^[\s\-–—•·*>»▪►◦]+/u;
 
 interface Unit {
-  /** The unit's HTML, as written. */
-  html: string;
+  /** A text node, or an inline element holding no line break (written out only for a record kept). */
+  node: Node;
   text: string;
   /** The name it sets apart, when it is a name mark (bold, underlined, coloured, a link). */
   mark?: string;
+  /** The mailto: and tel: links in it. */
+  links?: string;
 }
 
 interface Line {
@@ -71,9 +73,9 @@ interface Line {
 
 export interface Rec {
   name: string;
-  /** HTML of the first line after the name, then of each other line. */
-  rest: string;
-  lines: string[];
+  /** What follows the name on its line: units as written, or a text. */
+  rest: Unit[] | string;
+  lines: Unit[][];
   contacts: Set<string>;
   /** Something besides the name: more text on its line, another line, a contact. */
   shows: boolean;
@@ -82,7 +84,7 @@ export interface Rec {
   /** The table row of its first line, if any. */
   row?: HTMLElement;
   /** Its first line as written, when its name is the words before a separator (not set apart). */
-  written?: string;
+  written?: Unit[];
   /** Named by the words before a colon on its line ('Name : 0550 …', but also 'Label : value'). */
   colon?: boolean;
 }
@@ -107,7 +109,16 @@ export interface Grouped {
  */
 export function splitGroups(items: readonly HTMLElement[]): HTMLElement[] {
   if (items.length < 2) return [...items];
-  const read: (Grouped | undefined)[] = items.map(groupOf);
+  // (Read in turn, and no further once too few entries are left for half of them to be groups: most pages have none.)
+  const needed = Math.max(2, Math.ceil(items.length / 2));
+  const read: (Grouped | undefined)[] = [];
+  let candidates = 0;
+  for (let i = 0; i < items.length; i++) {
+    const g = groupOf(items[i]);
+    read.push(g);
+    if (g !== undefined && isGroup(g)) candidates++;
+    if (candidates + (items.length - i - 1) < needed) return [...items];
+  }
   // Words before a colon that open lines in two or more entries are a field's label there ('Commune :', 'Gérant :'):
   // an entry read with one as a name is a card of labelled fields, not a group.
   const colonNames = new Map<string, number>();
@@ -116,7 +127,7 @@ export function splitGroups(items: readonly HTMLElement[]): HTMLElement[] {
     if (g?.records.some((r) => r.colon && (colonNames.get(r.name.toLowerCase()) ?? 0) >= 2)) read[i] = undefined;
   });
   const groups = read.filter((g) => g !== undefined && isGroup(g)).length;
-  if (groups < 2 || groups * 2 < items.length) return [...items];
+  if (groups < needed) return [...items];
   const out: HTMLElement[] = [];
   items.forEach((item, i) => {
     const g = read[i];
@@ -149,8 +160,13 @@ export function groupOf(el: HTMLElement): Grouped | undefined {
 
 /** Each record as an element `<div class="grouped-record"><b>name</b>…<br>…</div>`. */
 function recordElements(records: readonly Rec[]): HTMLElement[] {
-  const html = records.map((r) => `<div class="grouped-record"><b>${escapeHtml(r.name)}</b>${r.rest}${r.lines.map((l) => `<br>${l}`).join('')}</div>`).join('');
+  const html = records.map((r) => `<div class="grouped-record"><b>${escapeHtml(r.name)}</b>${typeof r.rest === 'string' ? escapeHtml(r.rest) : htmlOf(r.rest)}${r.lines.map((l) => `<br>${htmlOf(l)}`).join('')}</div>`).join('');
   return parseHtml(`<div>${html}</div>`).querySelectorAll('div.grouped-record');
+}
+
+/** Units as written (a name marked around a block of its own in bold). */
+function htmlOf(units: readonly Unit[]): string {
+  return units.map((u) => (u.node.nodeType !== 3 ? u.node.toString() : u.mark !== undefined ? `<b>${u.node.rawText}</b>` : u.node.rawText)).join('');
 }
 
 function escapeHtml(s: string): string {
@@ -195,8 +211,8 @@ function linesOf(el: HTMLElement): Line[] | undefined {
       if (text !== '') {
         const mark = pendingMark !== undefined && clean(text) === pendingMark ? pendingMark : undefined;
         if (text.trim() !== '') pendingMark = undefined;
-        line.units.push(mark === undefined ? { html: n.rawText, text } : { html: `<b>${n.rawText}</b>`, text, mark });
-        if (!lineContact && hasContact(text, n.rawText)) lineContact = true;
+        line.units.push(mark === undefined ? { node: n, text } : { node: n, text, mark });
+        if (!lineContact && hasContact(text)) lineContact = true;
       }
       continue;
     }
@@ -228,10 +244,12 @@ function linesOf(el: HTMLElement): Line[] | undefined {
     const mark = markOf(e);
     // A name set apart after a contact on the same line begins another entry (the entries of an unclosed <p>).
     if (mark !== undefined && lineContact) flush(false, false);
-    const html = e.toString();
     const text = e.text;
-    line.units.push(mark === undefined ? { html, text } : { html, text, mark });
-    if (!lineContact && hasContact(text, html)) lineContact = true;
+    const unit: Unit = mark === undefined ? { node: e, text } : { node: e, text, mark };
+    const links = contactLinks(e);
+    if (links !== '') unit.links = links;
+    line.units.push(unit);
+    if (!lineContact && (links !== '' || hasContact(text))) lineContact = true;
   }
   flush(true, false);
   return lines;
@@ -308,9 +326,8 @@ function recordsOf(lines: readonly Line[]): Grouped {
   // (A line that is a field's label alone, 'Adresse', 'Téléphone :', is followed by its value: never a record's name.)
   let afterLabel = false;
   for (const line of lines) {
-    const text = clean(line.units.map((u) => u.text).join('')).slice(0, MAX_LINE);
-    const html = line.units.map((u) => u.html).join('').trim();
-    const contacts = contactsOf(text, html);
+    const text = clean(line.units.map((u) => u.text).join('').slice(0, MAX_LINE));
+    const contacts = contactsOf(text, line.units);
     const label = FIELD_LABEL.exec(text.replace(BULLETS, ''));
     const opened = label || afterLabel ? undefined : openRecord(line, text, contacts, cur);
     afterLabel = /[:：]$/u.test(text) || (label !== null && !/[\p{L}\p{N}@]/u.test(text.replace(BULLETS, '').slice(label[0].length)));
@@ -320,7 +337,7 @@ function recordsOf(lines: readonly Line[]): Grouped {
       continue;
     }
     if (!cur) continue;
-    cur.lines.push(html);
+    cur.lines.push(line.units);
     cur.shows = true;
     for (const c of contacts) cur.contacts.add(c);
   }
@@ -354,7 +371,7 @@ function openRecord(line: Line, text: string, contacts: Set<string>, cur: Rec | 
       const restText = clean(after.map((u) => u.text).join(''));
       // 'Gérant : M. X', '<b>Adresse</b> : …': a bold label, not a name.
       if (restText.startsWith(':') || restText.startsWith('：')) return undefined;
-      const rest = after.map((u) => u.html).join('');
+      const rest = after;
       const record: Rec = { name, rest, lines: [], contacts, shows: /[\p{L}\p{N}]/u.test(restText) || contacts.size > 0, heading: line.heading };
       if (line.row) record.row = line.row;
       return record;
@@ -370,7 +387,7 @@ function openRecord(line: Line, text: string, contacts: Set<string>, cur: Rec | 
   if (written === undefined || (contacts.size === 0 && written.end !== 'separator')) return undefined;
   // A contact no separator set apart ('x [at] gmail [dot] com', 'x (arobase) gmail.com') is not a name, nor part of one.
   if (contacts.size > 0 && (written.end === 'line' || [...contacts].some((c) => c.includes(written.name.toLowerCase())))) return undefined;
-  const record: Rec = { name: written.name, rest: escapeHtml(written.rest === '' ? '' : ` ${written.rest}`), lines: [], contacts, shows: written.rest !== '' || contacts.size > 0, heading: false, written: line.units.map((u) => u.html).join('').trim() };
+  const record: Rec = { name: written.name, rest: written.rest === '' ? '' : ` ${written.rest}`, lines: [], contacts, shows: written.rest !== '' || contacts.size > 0, heading: false, written: line.units };
   if (written.colon) record.colon = true;
   return record;
 }
@@ -431,20 +448,35 @@ function numberStart(text: string): number {
 }
 
 /** A line's contacts: its e-mails and phone and fax numbers (as the entry's reading will find them), with those of its mailto: and tel: links. */
-function contactsOf(text: string, html: string): Set<string> {
+function contactsOf(text: string, units: readonly Unit[]): Set<string> {
   const found = new Set<string>(findEmails(text));
   if (numberStart(text) !== -1) {
     const { phones, faxes } = findPhonesAndFaxes(text);
     for (const n of [...phones, ...faxes]) found.add(n);
   }
-  const lower = html.toLowerCase();
-  if (lower.includes('mailto:') || lower.includes('tel:')) {
-    for (const e of findEmails(html)) found.add(e);
-    for (const m of lower.matchAll(/tel:([^"'>]{1,40})/g)) for (const n of findPhonesAndFaxes(m[1]).phones) found.add(n);
+  for (const u of units) {
+    if (u.links === undefined) continue;
+    for (const e of findEmails(u.links)) found.add(e);
+    for (const m of u.links.matchAll(/tel:([^\s]{1,40})/gi)) for (const n of findPhonesAndFaxes(m[1]).phones) found.add(n);
   }
   return found;
 }
 
-function hasContact(text: string, html: string): boolean {
-  return text.includes('@') || numberStart(text) !== -1 || /(?:mailto|tel):/i.test(html);
+/** The mailto: and tel: hrefs of an inline element and the links inside it, space-separated. */
+function contactLinks(el: HTMLElement): string {
+  let out = '';
+  const stack: Node[] = [el];
+  let steps = 0;
+  while (stack.length > 0 && ++steps <= MAX_NODES) {
+    const n = stack.pop()!;
+    if (n.nodeType !== 1) continue;
+    const e = n as HTMLElement;
+    if (e.tagName === 'A' && /mailto:|tel:/i.test(e.rawAttrs)) out += ` ${e.getAttribute('href') ?? ''}`;
+    stack.push(...e.childNodes);
+  }
+  return out.trim();
+}
+
+function hasContact(text: string): boolean {
+  return text.includes('@') || numberStart(text) !== -1;
 }

@@ -93,6 +93,19 @@ ${section('Commune de Sour El Ghozlane (2)', '<table><tr><td><u><div>Carrosserie
     ]);
   });
 
+  test('a name cell beside its fields cell on one line ("Centre-ville — Tél …") is one company of the section', () => {
+    const row = (name: string, fields: string) => `<table><tr><td width="35%"><b>${name}</b></td><td>${fields}</td></tr></table>`;
+    const section = (title: string, body: string) => `<div class="s"><div class="t"><strong>${title}</strong></div><div class="c">${body}</div></div>`;
+    const html = page(`${section('Daïra de Djelfa (2)', `${row('Laiterie Djelfa', 'Centre-ville — Tél 027 87 10 20')}<p><strong>Minoterie Ain Oussera</strong><br>Tél. : 027 81 30 40</p>`)}
+${section('Daïra de Messaad (2)', `<p><strong>Briqueterie Messaad</strong><br>Tél. : 027 85 50 60</p>${row('Tannerie Deldoul', 'Route de Laghouat — Tél 027 85 70 80')}`)}`);
+    expect(read(html).map((c) => [c.name, ...c.phones])).toEqual([
+      ['Laiterie Djelfa', '+21327871020'],
+      ['Minoterie Ain Oussera', '+21327813040'],
+      ['Briqueterie Messaad', '+21327855060'],
+      ['Tannerie Deldoul', '+21327857080'],
+    ]);
+  });
+
   test('sections of companies written as run-on lines ("- Name, activity. Tél …", "Name : number") are split at each line', () => {
     const html = page(`<div id="liste">
 <h3>Lettre A</h3><div class="bloc">- Agence Amal, assurances. Tél 038 20 30 40.<br>- Auto-école Annaba, permis B. Tél 0661 55 44 33.<br></div>
