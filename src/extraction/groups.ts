@@ -58,7 +58,7 @@ interface Unit {
   /** The name it sets apart, when it is a name mark (bold, underlined, coloured, a link). */
   mark?: string;
   /** The mailto: and tel: links in it. */
-  links?: string;
+  links?: string[];
 }
 
 interface Line {
@@ -247,9 +247,9 @@ function linesOf(el: HTMLElement): Line[] | undefined {
     const text = e.text;
     const unit: Unit = mark === undefined ? { node: e, text } : { node: e, text, mark };
     const links = contactLinks(e);
-    if (links !== '') unit.links = links;
+    if (links.length > 0) unit.links = links;
     line.units.push(unit);
-    if (!lineContact && (links !== '' || hasContact(text))) lineContact = true;
+    if (!lineContact && (links.length > 0 || hasContact(text))) lineContact = true;
   }
   flush(true, false);
   return lines;
@@ -454,27 +454,27 @@ function contactsOf(text: string, units: readonly Unit[]): Set<string> {
     const { phones, faxes } = findPhonesAndFaxes(text);
     for (const n of [...phones, ...faxes]) found.add(n);
   }
-  for (const u of units) {
-    if (u.links === undefined) continue;
-    for (const e of findEmails(u.links)) found.add(e);
-    for (const m of u.links.matchAll(/tel:([^\s]{1,40})/gi)) for (const n of findPhonesAndFaxes(m[1]).phones) found.add(n);
+  for (const link of units.flatMap((u) => u.links ?? [])) {
+    if (/^mailto:/i.test(link)) for (const e of findEmails(link)) found.add(e);
+    else for (const n of findPhonesAndFaxes(link.slice(4, 60)).phones) found.add(n);
   }
   return found;
 }
 
-/** The mailto: and tel: hrefs of an inline element and the links inside it, space-separated. */
-function contactLinks(el: HTMLElement): string {
-  let out = '';
+/** The mailto: and tel: hrefs of an inline element and of the links inside it. */
+function contactLinks(el: HTMLElement): string[] {
+  const out: string[] = [];
   const stack: Node[] = [el];
   let steps = 0;
   while (stack.length > 0 && ++steps <= MAX_NODES) {
     const n = stack.pop()!;
     if (n.nodeType !== 1) continue;
     const e = n as HTMLElement;
-    if (e.tagName === 'A' && /mailto:|tel:/i.test(e.rawAttrs)) out += ` ${e.getAttribute('href') ?? ''}`;
+    const href = e.tagName === 'A' && /mailto:|tel:/i.test(e.rawAttrs) ? (e.getAttribute('href') ?? '').trim() : '';
+    if (/^(?:mailto|tel):/i.test(href)) out.push(href);
     stack.push(...e.childNodes);
   }
-  return out.trim();
+  return out;
 }
 
 function hasContact(text: string): boolean {

@@ -135,6 +135,11 @@ ${card('Sétif Emballage', '<p>Tél : 036 10 20 30<br>E-mail : setif.emballage@g
     ]);
   });
 
+  test('contacts only in links (a tel: written with spaces, a mailto:) are the records\' own', () => {
+    const g = groupOf(parseHtml('<div><b>Pharmacie Amrani</b><br><a href="tel:+213 36 84 21 10">Appeler</a><br><b>Pharmacie Belkacem</b><br><a href="mailto:ph.belkacem@gmail.com">Écrire</a></div>').querySelector('div')!)!;
+    expect(g.records.map((r) => [r.name, ...r.contacts])).toEqual([['Pharmacie Amrani', '+21336842110'], ['Pharmacie Belkacem', 'ph.belkacem@gmail.com']]);
+  });
+
   test('a bold label ("Gérant :") opens no company, a field line never does, and a heading alone is none', () => {
     const g = groupOf(parseHtml('<div><h3>Commune de Guidjel</h3><p><b>Ferme Lamri</b><br><b>Gérant :</b> M. Lamri Ahmed<br>Tél : 036 50 60 70</p><p><b>Laiterie Guidjel</b><br>Mob : 0770 80 90 10<br>Mail : laiterie.guidjel@gmail.com</p></div>').querySelector('div')!)!;
     expect(g.headed).toBe(true);
