@@ -36,6 +36,7 @@ import { attrOf, blockText, classAndId, classText, descendants, hasAttr, isCardT
 import type { SourceSelectors } from './sources';
 import { dataAttributeJson } from './embeddedState';
 import { cursorNext, isCursorToken, listEndpoint, pageCountNext } from './cursor';
+import { splitGroups } from './groups';
 import { positionedRecords } from './positioned';
 import { preloadedData } from './preload';
 import { ajaxPayload, isAjaxFragment, moreOf, steppedAjaxNext } from './ajaxMore';
@@ -477,6 +478,8 @@ function companiesOf(page: ParsedPage, pageUrl: string, selectors: SourceSelecto
       found.items = lone;
       advertisement = 0;
     }
+    // Entries that are sections over several companies (a panel per commune): their companies.
+    found.items = splitGroups(found.items);
     for (const el of found.items) {
       if (el.tagName === 'TR' && (!el.childNodes.some((c) => (c as HTMLElement).tagName === 'TD') || tableHeader(el, ctx).row === el || tableHeader(el, ctx).above?.has(el))) continue; // a header row, or a title above it
       scopes.push({ el, ld: [], kind: 'item' });

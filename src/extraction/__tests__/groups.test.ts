@@ -1,0 +1,212 @@
+/**
+ * Sections of a listing written as one block over several companies (an accordion panel per
+ * commune, a collapsible panel per district), the companies inside in hand-written shapes of
+ * their own: each company is read with its own contacts, and a section's heading is never a
+ * company holding theirs. Read by readListing without selectors.
+ */
+import { readListing } from '../extract';
+import { groupOf, splitGroups } from '../groups';
+import { parseHtml } from '../parse';
+
+const URL = 'https://ccia.test/annuaire/adherents.html';
+
+function page(body: string): string {
+  return `<html><head><title>Chambre de commerce - Adhérents</title></head><body>
+<table width="800"><tr><td valign="top"><a href="index.html">Accueil</a><br><a href="contact.html">Contact</a></td><td valign="top">
+<h2>Liste des adhérents</h2>
+${body}
+</td></tr></table>
+<div id="pied">CCI des Hauts Plateaux - Tél : 036 90 10 20 - cci.hp@gmail.com</div>
+</body></html>`;
+}
+
+type Found = { name: string; phones: string[]; emails: string[]; faxes?: string[] };
+
+function read(html: string): Found[] {
+  return readListing(html, URL).companies.map(({ name, phones, emails, faxes }) => (faxes ? { name, phones, emails, faxes } : { name, phones, emails }));
+}
+
+describe('a section heading over several companies', () => {
+  // jQuery UI accordion: an <h3> per section, then its panel (the runs <h3> + <div> are the page's entries).
+  const accordion = page(`<div id="accordion">
+<h3><a href="#">Commune de Sétif (3)</a></h3>
+<div class="panel">
+<p><b>Imprimerie El Hidhab</b> - impression offset<br>Tél: 036 84 21 10<br>E-mail: imprimerie.hidhab@gmail.com
+
+<b><font color="#003366">Menuiserie Aluminium Kerrouche</font></b><br>menuiserie aluminium<br>Mob : 0661 20 31 42<br><br>
+<ul><li>Boulangerie Ain Fouara : 0770 11 22 33 (pains et viennoiseries) - fixe 036 93 44 55</li></ul>
+</div>
+<h3><a href="#">Commune de El Eulma (2)</a></h3>
+<div class="panel" style="display:none">
+- Transports Bellaa, transport de marchandises. Tel 036 87 65 43 ou 0555 66 77 88. Fax 036 87 65 44. e-mail: transports.bellaa@yahoo.fr<br>
+<table><tr><td><u>Clinique dentaire Nour</u></td></tr><tr><td><font size="2">soins dentaires<br>Portable: 0699 01 02 03<br>Mail: clinique.nour@gmail.com</font></td></tr></table>
+</div>
+<h3><a href="#">Commune de Ain Oulmene (2)</a></h3>
+<div class="panel" style="display:none">
+<p><b>Huilerie Oulmene</b> - huile d'olive<br>Tél: 036 72 10 20</p>
+<ul><li>Atelier de couture Rym (couture traditionnelle)</li></ul>
+<p><b>Quincaillerie Zerdazi</b><br>Tél: 036 72 30 40<br>Mail: zerdazi.quinc@gmail.com</p>
+</div>
+</div>`);
+
+  test('each company of an accordion panel is read with its own contacts, in every shape, and no commune is a company', () => {
+    expect(read(accordion)).toEqual([
+      { name: 'Imprimerie El Hidhab', phones: ['+21336842110'], emails: ['imprimerie.hidhab@gmail.com'] },
+      { name: 'Menuiserie Aluminium Kerrouche', phones: ['+213661203142'], emails: [] },
+      { name: 'Boulangerie Ain Fouara', phones: ['+213770112233', '+21336934455'], emails: [] },
+      { name: 'Transports Bellaa', phones: ['+21336876543', '+213555667788'], emails: ['transports.bellaa@yahoo.fr'], faxes: ['+21336876544'] },
+      { name: 'Clinique dentaire Nour', phones: ['+213699010203'], emails: ['clinique.nour@gmail.com'] },
+      { name: 'Huilerie Oulmene', phones: ['+21336721020'], emails: [] },
+      // A company shown without contact (a name and its activity) is one of the section's.
+      { name: 'Atelier de couture Rym', phones: [], emails: [] },
+      { name: 'Quincaillerie Zerdazi', phones: ['+21336723040'], emails: ['zerdazi.quinc@gmail.com'] },
+    ]);
+  });
+
+  test('a panel holding its heading (Bootstrap collapse), and a section of a single company, read by the companies\' names', () => {
+    const panel = (title: string, body: string) => `<div class="panel panel-default"><div class="panel-heading"><h4 class="panel-title"><a data-toggle="collapse" href="#x">${title}</a></h4></div><div class="panel-collapse collapse"><div class="panel-body">${body}</div></div></div>`;
+    const html = page(`<div class="panel-group">
+${panel('Daïra de Bordj — 2 entreprises', '<p><strong>Ciment Bibans</strong><br>Zone industrielle<br>Tél. : 035 68 10 20</p><div>• Carrière El Anasser — Tél. 035.68.30.40 — carriere.anasser@gmail.com</div>')}
+${panel('Daïra de Medjana — 1 entreprise', '<p><strong>Briqueterie Medjana</strong><br>Route de Sétif<br>Tél. : 035 69 11 22</p>')}
+${panel('Daïra de Ras El Oued — 2 entreprises', '<span style="font-weight:bold">Plâtrerie Ras El Oued</span> – plâtre et enduits<br>GSM 0550 40 50 60<br><br><table><tr><td><b>Agrégats Hodna</b></td><td>Tél : 035 70 80 90<br>Fax : 035 70 80 91</td></tr></table>')}
+</div>`);
+    expect(read(html)).toEqual([
+      { name: 'Ciment Bibans', phones: ['+21335681020'], emails: [] },
+      { name: 'Carrière El Anasser', phones: ['+21335683040'], emails: ['carriere.anasser@gmail.com'] },
+      { name: 'Briqueterie Medjana', phones: ['+21335691122'], emails: [] },
+      { name: 'Plâtrerie Ras El Oued', phones: ['+213550405060'], emails: [] },
+      { name: 'Agrégats Hodna', phones: ['+21335708090'], emails: [], faxes: ['+21335708091'] },
+    ]);
+  });
+
+  test('in extra wrappers: a heading in bold in a block of its own, a name set apart around a block of its own (<u><div>Name</div></u>)', () => {
+    const section = (title: string, body: string) => `<div class="s"><div class="t"><strong><a href="#">${title}</a></strong></div><div class="c"><div>${body}</div></div></div>`;
+    const html = page(`<div id="acc">
+${section('Commune de Bouira (2)', '<div>• Garage Djurdjura — Tél. 026.93.10.20 — garage.djurdjura@gmail.com</div><table><tr><td><u><div>Pneus Lakhdaria</div></u></td></tr><tr><td><font size="2">pneumatiques<br>Portable: 0661 30 40 50</font></td></tr></table>')}
+${section('Commune de Sour El Ghozlane (2)', '<table><tr><td><u><div>Carrosserie Dirah</div></u></td></tr><tr><td><font size="2">carrosserie<br>Portable: 0770 60 70 80</font></td></tr></table><div>• Lavage Auto Raffour — Tél. 026.95.11.22</div>')}
+</div>`);
+    expect(read(html).map((c) => [c.name, ...c.phones, ...c.emails])).toEqual([
+      ['Garage Djurdjura', '+21326931020', 'garage.djurdjura@gmail.com'],
+      ['Pneus Lakhdaria', '+213661304050'],
+      ['Carrosserie Dirah', '+213770607080'],
+      ['Lavage Auto Raffour', '+21326951122'],
+    ]);
+  });
+
+  test('a name cell beside its fields cell on one line ("Centre-ville — Tél …") is one company of the section', () => {
+    const row = (name: string, fields: string) => `<table><tr><td width="35%"><b>${name}</b></td><td>${fields}</td></tr></table>`;
+    const section = (title: string, body: string) => `<div class="s"><div class="t"><strong>${title}</strong></div><div class="c">${body}</div></div>`;
+    const html = page(`${section('Daïra de Djelfa (2)', `${row('Laiterie Djelfa', 'Centre-ville — Tél 027 87 10 20')}<p><strong>Minoterie Ain Oussera</strong><br>Tél. : 027 81 30 40</p>`)}
+${section('Daïra de Messaad (2)', `<p><strong>Briqueterie Messaad</strong><br>Tél. : 027 85 50 60</p>${row('Tannerie Deldoul', 'Route de Laghouat — Tél 027 85 70 80')}`)}`);
+    expect(read(html).map((c) => [c.name, ...c.phones])).toEqual([
+      ['Laiterie Djelfa', '+21327871020'],
+      ['Minoterie Ain Oussera', '+21327813040'],
+      ['Briqueterie Messaad', '+21327855060'],
+      ['Tannerie Deldoul', '+21327857080'],
+    ]);
+  });
+
+  test('sections of companies written as run-on lines ("- Name, activity. Tél …", "Name : number") are split at each line', () => {
+    const html = page(`<div id="liste">
+<h3>Lettre A</h3><div class="bloc">- Agence Amal, assurances. Tél 038 20 30 40.<br>- Auto-école Annaba, permis B. Tél 0661 55 44 33.<br></div>
+<h3>Lettre B</h3><div class="bloc"><ul><li>Bureau d'études Bouzid : 038 21 22 23 - bet.bouzid@gmail.com</li><li>Boucherie Bendjedid : 0770 12 13 14</li></ul></div>
+</div>`);
+    expect(read(html).map((c) => [c.name, ...c.phones, ...c.emails])).toEqual([
+      ['Agence Amal', '+21338203040'],
+      ['Auto-école Annaba', '+213661554433'],
+      ["Bureau d'études Bouzid", '+21338212223', 'bet.bouzid@gmail.com'],
+      ['Boucherie Bendjedid', '+213770121314'],
+    ]);
+  });
+});
+
+describe('what stays one company', () => {
+  test('a card with two branches set in bold, among cards of one company each, is one company', () => {
+    const card = (name: string, body: string) => `<div class="fiche"><h3>${name}</h3>${body}</div>`;
+    const html = page(`<div class="liste">
+${card('SARL Numidia Transport', '<b>Siège</b><br>Tél : 036 11 22 33<br><b>Agence de Béjaïa</b><br>Tél : 034 44 55 66')}
+${card('Atlas Froid', '<p>Tél : 036 77 88 99</p>')}
+${card('Sétif Emballage', '<p>Tél : 036 10 20 30<br>E-mail : setif.emballage@gmail.com</p>')}
+</div>`);
+    expect(read(html)).toEqual([
+      { name: 'SARL Numidia Transport', phones: ['+21336112233', '+21334445566'], emails: [] },
+      { name: 'Atlas Froid', phones: ['+21336778899'], emails: [] },
+      { name: 'Sétif Emballage', phones: ['+21336102030'], emails: ['setif.emballage@gmail.com'] },
+    ]);
+  });
+
+  test('contacts only in links (a tel: written with spaces, a mailto:) are the records\' own', () => {
+    const g = groupOf(parseHtml('<div><b>Pharmacie Amrani</b><br><a href="tel:+213 36 84 21 10">Appeler</a><br><b>Pharmacie Belkacem</b><br><a href="mailto:ph.belkacem@gmail.com">Écrire</a></div>').querySelector('div')!)!;
+    expect(g.records.map((r) => [r.name, ...r.contacts])).toEqual([['Pharmacie Amrani', '+21336842110'], ['Pharmacie Belkacem', 'ph.belkacem@gmail.com']]);
+  });
+
+  test('a bold label ("Gérant :") opens no company, a field line never does, and a heading alone is none', () => {
+    const g = groupOf(parseHtml('<div><h3>Commune de Guidjel</h3><p><b>Ferme Lamri</b><br><b>Gérant :</b> M. Lamri Ahmed<br>Tél : 036 50 60 70</p><p><b>Laiterie Guidjel</b><br>Mob : 0770 80 90 10<br>Mail : laiterie.guidjel@gmail.com</p></div>').querySelector('div')!)!;
+    expect(g.headed).toBe(true);
+    expect(g.records.map((r) => [r.name, r.contacts.size])).toEqual([['Ferme Lamri', 1], ['Laiterie Guidjel', 2]]);
+  });
+
+  test('entries of a page are left as they are when fewer than half of them are groups', () => {
+    const blocks = ['<div><b>A Un</b><br>Tél : 036 10 10 10<br><b>B Deux</b><br>Tél : 036 20 20 20</div>', '<div><b>C Trois</b><br>Tél : 036 30 30 30</div>', '<div><b>D Quatre</b><br>Tél : 036 40 40 40</div>'].map((h) => parseHtml(h).querySelector('div')!);
+    expect(splitGroups(blocks)).toEqual(blocks);
+    // Two groups of two are a list of sections.
+    const two = ['<div><b>A Un</b><br>Tél : 036 10 10 10<br><b>B Deux</b><br>Tél : 036 20 20 20</div>', '<div><b>C Trois</b><br>Tél : 036 30 30 30<br><b>D Quatre</b><br>Tél : 036 40 40 40</div>'].map((h) => parseHtml(h).querySelector('div')!);
+    expect(splitGroups(two).map((el) => el.querySelector('b')!.text)).toEqual(['A Un', 'B Deux', 'C Trois', 'D Quatre']);
+  });
+
+  test('cards of labelled fields ("Standard : …", "Service commercial : …" in every card) stay one company each', () => {
+    const card = (name: string, std: string, com: string) => `<div class="fiche"><h3>${name}</h3><p>Standard : ${std}</p><p>Service commercial : ${com}</p></div>`;
+    const html = page(`<div class="liste">${card('Sétif Plast', '036 51 52 53', '0661 51 52 53')}${card('Hodna Textile', '035 54 55 56', '0770 54 55 56')}</div>`);
+    expect(read(html)).toEqual([
+      { name: 'Sétif Plast', phones: ['+21336515253', '+213661515253'], emails: [] },
+      { name: 'Hodna Textile', phones: ['+21335545556', '+213770545556'], emails: [] },
+    ]);
+  });
+
+  test('labels with a translation in brackets ("الخط المباشر (Ligne directe) : …") are labels too', () => {
+    const card = (name: string, std: string, direct: string) => `<div class="box"><h2>${name}</h2><p>النشاط : نقل البضائع</p><ul><li><span>العنوان (Adresse) :</span> حي سكرة</li><li><span>الهاتف (Tél) :</span> ${std}</li><li><span>الخط المباشر (Ligne directe) :</span> ${direct}</li></ul></div>`;
+    const html = page(`${card('مؤسسة الواحات للنقل', '029 28 97 31', '0777 24 95 71')}${card('Transports Bekkouche', '029 96 95 64', '0555 70 83 02')}`);
+    expect(read(html).map((c) => [c.name, ...c.phones])).toEqual([
+      ['مؤسسة الواحات للنقل', '+21329289731', '+213777249571'],
+      ['Transports Bekkouche', '+21329969564', '+213555708302'],
+    ]);
+  });
+
+  test('an e-mail written without its @ on a line of its own ("x [at] gmail [dot] com", "x (arobase) gmail.com") names no company', () => {
+    const card = (name: string, mobile: string, email: string) => `<div class="avocat"><h3>${name}</h3><p class="meta">Agréé près la Cour · Droit commercial</p><ul><li>Cabinet : 026 53 81 2${mobile.slice(-1)}</li><li>Portable : ${mobile}</li><li><span>${email}</span></li></ul></div>`;
+    const html = page(`${card('Maître AIT ALI Samir', '0792 18 84 31', 'samir.aitali [at] gmail [dot] com')}${card('Cabinet Ouali & Associés', '0779 68 40 72', 'cabinet.ouali (arobase) gmail.com')}`);
+    expect(read(html).map((c) => [c.name, c.emails])).toEqual([
+      ['Maître AIT ALI Samir', ['samir.aitali@gmail.com']],
+      ['Cabinet Ouali & Associés', ['cabinet.ouali@gmail.com']],
+    ]);
+  });
+
+  test('a field label alone, its value in a block after it ("Adresse" then "Cité X, …"), names no company', () => {
+    const field = (label: string, value: string) => `<div class="f"><span class="l">${label}</span> <div class="v">${value}</div></div>`;
+    const card = (name: string, phone: string, address: string, email: string) => `<div class="fiche"><h3><a href="/f/${phone.slice(-2)}">${name}</a></h3><div class="d">${field('Téléphone', phone)}${field('Adresse', address)}${field('Adresse e-mail', email)}</div></div>`;
+    const html = page(`<div class="liste">${card('Cirta Soft', '031 21 51 89', 'Cité Filali, bloc 22, Constantine', 'contact@cirtasoft.dz')}${card('Rhumel Réseaux', '031 44 55 66', 'Rue Abane Ramdane, Constantine', 'rhumel.reseaux@gmail.com')}</div>`);
+    expect(read(html).map((c) => [c.name, ...c.phones, ...c.emails])).toEqual([
+      ['Cirta Soft', '+21331215189', 'contact@cirtasoft.dz'],
+      ['Rhumel Réseaux', '+21331445566', 'rhumel.reseaux@gmail.com'],
+    ]);
+  });
+
+  test('definition lists in wrappers: each term names its entry, its address line with a number ("Zone X, Town — Tél …") stays its own', () => {
+    const dl = (entries: [string, string, string][]) => `<div class="w"><dl class="fiches">${entries.map(([n, a, m]) => `<dt>${n}</dt><dd>${a}</dd><dd>Mobile – ${m}</dd>`).join('')}</dl></div>`;
+    const html = page(`<div class="w"><h3>F</h3></div>${dl([['Fouka Génie Civil', "Zone d'activités, Fouka — Tél (024) 43 17 82", '0561 73 92 05'], ['Forages Meftah', 'Route de Sidi Rached, Tipaza', '0673 02 58 14']])}
+<div class="w"><h3>K</h3></div>${dl([['Koléa Étanchéité', 'Rue des frères Hamdi, Koléa — Tél (024) 38 70 22', '0550 38 70 23'], ['Kouali Carrelage', 'Cité 50 logements, Koléa', '0770 11 20 30']])}`);
+    expect(read(html).map((c) => [c.name, ...c.phones]).sort()).toEqual([
+      ['Forages Meftah', '+213673025814'],
+      ['Fouka Génie Civil', '+21324431782', '+213561739205'],
+      ['Koléa Étanchéité', '+21324387022', '+213550387023'],
+      ['Kouali Carrelage', '+213770112030'],
+    ]);
+  });
+
+  test('two entries sharing a number are not a group (a company and its second line)', () => {
+    const g = groupOf(parseHtml('<div><b>Hôtel El Bey</b><br>Tél : 036 10 10 10<br><b>Restaurant de l\'hôtel El Bey</b><br>Tél : 036 10 10 10</div>').querySelector('div')!)!;
+    expect(g.records).toHaveLength(2);
+    const blocks = [g, g].map(() => parseHtml('<div><b>Hôtel El Bey</b><br>Tél : 036 10 10 10<br><b>Restaurant de l\'hôtel El Bey</b><br>Tél : 036 10 10 10</div>').querySelector('div')!);
+    expect(splitGroups(blocks)).toEqual(blocks);
+  });
+});

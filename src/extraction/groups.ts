@@ -1,0 +1,482 @@
+/**
+ * Entries that are groups: a section of a listing (a commune, a district, a category, a letter)
+ * written as one block holding several companies, each in its own hand-written shape (a bold
+ * name and `<br>` lines, a `<p>` or a `<li>` of one line, a small table) rather than in
+ * repeated markup. Found as one entry, such a block would be one company named by its heading
+ * and holding every company's contacts, billed once for a list: a false merge. Hand-written
+ * directories do this (an accordion panel per commune, a collapsible panel per district).
+ *
+ * A block is read as lines (cut at `<br>`, at block elements, and before a name set apart that
+ * follows a contact on the same line), and the lines as records: a record opens at a name set
+ * apart at the start of a line (bold, underlined, a coloured `<font>`, a link, a heading), or at a
+ * line that begins with a name and a separator ('Name : 0550 …', '- Name, activity. Tel …',
+ * '• Name — Tél …', 'Name (activity)') once the record before has its contacts; the field lines
+ * ('Tél :', 'Mob :', 'Mail :', a number alone) and an activity line stay in their record. A name
+ * alone with nothing after it (the section's heading) opens no record.
+ *
+ * Everything here reads text the directory controls: walks are bounded and iterative, patterns
+ * linear.
+ */
+import type { HTMLElement, Node } from 'node-html-parser';
+import { findEmails, findPhonesAndFaxes } from '../platform/contacts';
+import { isInlineBold } from './labels';
+import { parseHtml } from './parse';
+
+/** Most nodes of one block read as lines (a block larger than that is left as it is). */
+const MAX_NODES = 3_000;
+/** Longest line text looked at for a name and contacts. */
+const MAX_LINE = 2_000;
+/** Longest name of a record. */
+const MAX_NAME = 100;
+
+/** Elements that end a line and begin another. */
+const BLOCK_TAGS = new Set(['P', 'DIV', 'LI', 'UL', 'OL', 'DL', 'DT', 'DD', 'TABLE', 'TBODY', 'THEAD', 'TFOOT', 'TR', 'TD', 'TH', 'CAPTION', 'H1', 'H2', 'H3', 'H4', 'H5', 'H6', 'BLOCKQUOTE', 'CENTER', 'SECTION', 'ARTICLE', 'HEADER', 'FOOTER', 'ADDRESS', 'FORM', 'FIELDSET', 'NAV', 'ASIDE', 'MAIN', 'FIGURE', 'FIGCAPTION', 'PRE', 'DETAILS', 'SUMMARY']);
+/** Blocks whose whole text is a name set apart. */
+const HEADING_TAGS = new Set(['H1', 'H2', 'H3', 'H4', 'H5', 'H6', 'DT', 'SUMMARY']);
+/** Elements whose text is never read. */
+const SKIP_TAGS = new Set(['SCRIPT', 'STYLE', 'TEMPLATE', 'NOSCRIPT', 'SVG', 'BUTTON', 'SELECT', 'TEXTAREA', 'IFRAME', 'OBJECT', 'IMG']);
+/** Inline elements that set a name apart. */
+const MARK_TAGS = new Set(['B', 'STRONG', 'U', 'A']);
+
+/** A line that begins with a field's label ('Tél. :', 'Mob :', 'Portable:', 'Mail:', 'Fax'): a field, never a name. */
+const FIELD_LABEL = /^(?:t[ée]l[ée]?(?:phone)?|tel|phone|n[°º](?: de t[ée]l[ée]phone)?|num[ée]ro(?: de t[ée]l[ée]phone)?|mob|mobile|gsm|portable|cell|fixe|fax|t[ée]l[ée]copie|e-?mail|courriel|mail|m[ée]l|adresse|address|horaires?|whatsapp|site(?: web| internet)?[ \t]?[:.]|web[ \t]?[:.]|(?:g[ée]rant|directeur|directrice|responsable|contact|activit[ée]s?|secteur|commune|wilaya|ville|rc|nif|nis)[ \t]?:|الهاتف|الفاكس|البريد|العنوان|هاتف|فاكس|النقال|نقال|الجوال|جوال|المحمول)(?![\p{L}])/iu;
+/** Where a name written at the start of a line ends: a colon, a dash between spaces, a comma, an opening bracket, a slash or bar between spaces. */
+const NAME_END = /[ \t]?[:;][ \t]|[ \t][–—-][ \t]|,[ \t]|[ \t]\(|[ \t][|/][ \t]/u;
+/** The end of a label after its words: a colon, a translation in brackets before it ('النقال (Mobile) :'). */
+const LABEL_END = /^[ \t]?(?:\([^()]{0,40}\)[ \t]?)?[:：]/u;
+/** A contact label within a line ('… Tel +213 …', '… Mob. 0661 …'): a name written before it ends there. */
+const LABEL_IN_LINE = /(?:^|[ \t])(?:t[ée]l|tel|phone|mob|gsm|fax|e-?mail|courriel|portable|fixe)\b/iu;
+/** A link's text that is an action or an address, not a name ('Voir la fiche', 'Site web', 'www.…'). */
+const LINK_NOT_NAME = /^(?:voir|d[ée]tails?|plus\b|en savoir|afficher|contact|itin[ée]raire|site(?: web| internet)?$|www\.|https?:)/iu;
+/** Bullets and dashes written before an entry's line. */
+const BULLETS = /^[\s\-–—•·*>»▪►◦]+/u;
+
+interface Unit {
+  /** A text node, or an inline element holding no line break (written out only for a record kept). */
+  node: Node;
+  text: string;
+  /** The name it sets apart, when it is a name mark (bold, underlined, coloured, a link). */
+  mark?: string;
+  /** The mailto: and tel: links in it. */
+  links?: string[];
+}
+
+interface Line {
+  units: Unit[];
+  /** The line opens a block (a `<p>`, a `<li>`, a cell, the text after a table), not a `<br>`. */
+  block: boolean;
+  /** The line is a heading's (h1-h6, dt, summary). */
+  heading: boolean;
+  /** The table row the line is in, if any. */
+  row?: HTMLElement;
+}
+
+export interface Rec {
+  name: string;
+  /** What follows the name on its line: units as written, or a text. */
+  rest: Unit[] | string;
+  lines: Unit[][];
+  contacts: Set<string>;
+  /** Something besides the name: more text on its line, another line, a contact. */
+  shows: boolean;
+  /** Opened by a heading line (a section's title when nothing follows it on its line). */
+  heading: boolean;
+  /** The table row of its first line, if any. */
+  row?: HTMLElement;
+  /** Its first line as written, when its name is the words before a separator (not set apart). */
+  written?: Unit[];
+  /** Named by the words before a colon on its line ('Name : 0550 …', but also 'Label : value'). */
+  colon?: boolean;
+}
+
+/** What a block holds when read as records. */
+export interface Grouped {
+  /** Records with a name and something shown. */
+  records: Rec[];
+  /** A heading alone (nothing but its name) came before the records. */
+  headed: boolean;
+}
+
+/**
+ * A page's entries with the blocks that are groups of companies replaced by those companies:
+ * when at least two entries, and at least half of them, each hold two or more records with
+ * contacts of their own (no contact shared between them), every such entry, and every entry
+ * that is a heading over records with contacts (a section of a single company), is replaced by
+ * its records, each an element `<div><b>name</b> …<br>…</div>` read like any entry. Otherwise the
+ * entries as they are (a card with a branch or two is still one company). Table rows are never
+ * groups (read by their columns), nor is an entry one of whose records is named by words before
+ * a colon that open lines in another entry too (a field's label: 'Standard : …' in every card).
+ */
+export function splitGroups(items: readonly HTMLElement[]): HTMLElement[] {
+  if (items.length < 2) return [...items];
+  // (Read in turn, and no further once too few entries are left for half of them to be groups: most pages have none.)
+  const needed = Math.max(2, Math.ceil(items.length / 2));
+  const read: (Grouped | undefined)[] = [];
+  let candidates = 0;
+  for (let i = 0; i < items.length; i++) {
+    const g = groupOf(items[i]);
+    read.push(g);
+    if (g !== undefined && isGroup(g)) candidates++;
+    if (candidates + (items.length - i - 1) < needed) return [...items];
+  }
+  // Words before a colon that open lines in two or more entries are a field's label there ('Commune :', 'Gérant :'):
+  // an entry read with one as a name is a card of labelled fields, not a group.
+  const colonNames = new Map<string, number>();
+  for (const g of read) for (const key of new Set(g?.records.filter((r) => r.colon).map((r) => r.name.toLowerCase()))) colonNames.set(key, (colonNames.get(key) ?? 0) + 1);
+  read.forEach((g, i) => {
+    if (g?.records.some((r) => r.colon && (colonNames.get(r.name.toLowerCase()) ?? 0) >= 2)) read[i] = undefined;
+  });
+  const groups = read.filter((g) => g !== undefined && isGroup(g)).length;
+  if (groups < needed) return [...items];
+  const out: HTMLElement[] = [];
+  items.forEach((item, i) => {
+    const g = read[i];
+    const withContacts = g ? g.records.filter((r) => r.contacts.size > 0).length : 0;
+    if (g && (isGroup(g) || (g.headed && withContacts >= 1))) out.push(...recordElements(g.records));
+    else out.push(item);
+  });
+  return out;
+}
+
+/** Two or more records with contacts, none sharing a contact with another. */
+function isGroup(g: Grouped): boolean {
+  const withContacts = g.records.filter((r) => r.contacts.size > 0);
+  if (withContacts.length < 2) return false;
+  const seen = new Set<string>();
+  for (const r of withContacts) {
+    for (const c of r.contacts) if (seen.has(c)) return false;
+    for (const c of r.contacts) seen.add(c);
+  }
+  return true;
+}
+
+/** The records of a block ({@link linesOf}, then {@link recordsOf}); undefined for a table row and a block too large to read. */
+export function groupOf(el: HTMLElement): Grouped | undefined {
+  // (A table row is read by its columns, under its header row.)
+  if (el.tagName === 'TR') return undefined;
+  const lines = linesOf(el);
+  return lines === undefined ? undefined : recordsOf(lines);
+}
+
+/** Each record as an element `<div class="grouped-record"><b>name</b>…<br>…</div>`. */
+function recordElements(records: readonly Rec[]): HTMLElement[] {
+  const html = records.map((r) => `<div class="grouped-record"><b>${escapeHtml(r.name)}</b>${typeof r.rest === 'string' ? escapeHtml(r.rest) : htmlOf(r.rest)}${r.lines.map((l) => `<br>${htmlOf(l)}`).join('')}</div>`).join('');
+  return parseHtml(`<div>${html}</div>`).querySelectorAll('div.grouped-record');
+}
+
+/** Units as written (a name marked around a block of its own in bold). */
+function htmlOf(units: readonly Unit[]): string {
+  return units.map((u) => (u.node.nodeType !== 3 ? u.node.toString() : u.mark !== undefined ? `<b>${u.node.rawText}</b>` : u.node.rawText)).join('');
+}
+
+function escapeHtml(s: string): string {
+  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+/**
+ * A block as lines of inline units (text, and inline elements that hold no line break, kept as
+ * written): a line ends at a `<br>`, at the start and end of a block element, and before a name
+ * mark that follows a contact on the same line (an unclosed `<p>`'s second entry). One walk with
+ * an explicit stack; undefined past {@link MAX_NODES} nodes.
+ */
+function linesOf(el: HTMLElement): Line[] | undefined {
+  const lines: Line[] = [];
+  let line: Line = { units: [], block: true, heading: false };
+  let lineContact = false;
+  const rows: HTMLElement[] = [];
+  const flush = (block: boolean, heading: boolean) => {
+    if (line.units.some((u) => u.text.trim() !== '')) {
+      lines.push(line);
+      line = { units: [], block, heading };
+    } else line = { units: [], block: block || line.block, heading };
+    if (rows.length > 0) line.row = rows[rows.length - 1];
+    lineContact = false;
+  };
+  // Nodes to visit; an element pushed a second time (in `exits`) is a block being left.
+  const stack: Node[] = [...el.childNodes].reverse();
+  const exits = new Set<Node>();
+  let nodes = 0;
+  let pendingMark: string | undefined;
+  while (stack.length > 0) {
+    const n = stack.pop()!;
+    if (exits.has(n)) {
+      exits.delete(n);
+      if (rows[rows.length - 1] === n) rows.pop();
+      flush(true, false);
+      continue;
+    }
+    if (++nodes > MAX_NODES) return undefined;
+    if (n.nodeType === 3) {
+      const text = n.text;
+      if (text !== '') {
+        const mark = pendingMark !== undefined && clean(text) === pendingMark ? pendingMark : undefined;
+        if (text.trim() !== '') pendingMark = undefined;
+        line.units.push(mark === undefined ? { node: n, text } : { node: n, text, mark });
+        if (!lineContact && hasContact(text)) lineContact = true;
+      }
+      continue;
+    }
+    if (n.nodeType !== 1) continue;
+    const e = n as HTMLElement;
+    const tag = e.tagName;
+    if (SKIP_TAGS.has(tag)) continue;
+    if (tag === 'BR' || tag === 'HR') {
+      flush(tag === 'HR', false);
+      continue;
+    }
+    if (BLOCK_TAGS.has(tag)) {
+      if (tag === 'TR') rows.push(e);
+      flush(true, HEADING_TAGS.has(tag));
+      exits.add(e);
+      stack.push(e);
+      for (let i = e.childNodes.length - 1; i >= 0; i--) stack.push(e.childNodes[i]);
+      continue;
+    }
+    const breaks = breaksLine(e);
+    if (breaks === undefined) return undefined;
+    if (breaks) {
+      // (An inline element around lines, `<font size="2">activity<br>Tél …</font>`: its lines are read. One that sets
+      // a name apart around a block of that name alone, `<u><div>Name</div></u>`, marks its text.)
+      pendingMark = markOf(e);
+      for (let i = e.childNodes.length - 1; i >= 0; i--) stack.push(e.childNodes[i]);
+      continue;
+    }
+    const mark = markOf(e);
+    // A name set apart after a contact on the same line begins another entry (the entries of an unclosed <p>).
+    if (mark !== undefined && lineContact) flush(false, false);
+    const text = e.text;
+    const unit: Unit = mark === undefined ? { node: e, text } : { node: e, text, mark };
+    const links = contactLinks(e);
+    if (links.length > 0) unit.links = links;
+    line.units.push(unit);
+    if (!lineContact && (links.length > 0 || hasContact(text))) lineContact = true;
+  }
+  flush(true, false);
+  return lines;
+}
+
+/** Whether an inline element holds a line break or a block (read through, not as one unit); undefined when too large. */
+function breaksLine(el: HTMLElement): boolean | undefined {
+  const stack: Node[] = [...el.childNodes];
+  let steps = 0;
+  while (stack.length > 0) {
+    if (++steps > MAX_NODES) return undefined;
+    const n = stack.pop()!;
+    if (n.nodeType !== 1) continue;
+    const tag = (n as HTMLElement).tagName;
+    if (tag === 'BR' || tag === 'HR' || BLOCK_TAGS.has(tag)) return true;
+    stack.push(...n.childNodes);
+  }
+  return false;
+}
+
+/**
+ * The name an inline element sets apart: bold (`<b>`, `<strong>`, an inline bold style),
+ * underlined, a `<font color>`, a link (not mailto:/tel:), itself or through single wrappers;
+ * its text when it can be a name ({@link nameLike}).
+ */
+function markOf(el: HTMLElement): string | undefined {
+  let e: HTMLElement = el;
+  for (let depth = 0; depth < 4; depth++) {
+    if (isMark(e)) {
+      const text = clean(el.text);
+      return nameLike(text) && !(e.tagName === 'A' && LINK_NOT_NAME.test(text)) ? text : undefined;
+    }
+    const kids = e.childNodes.filter((k) => k.nodeType === 1 || k.text.trim() !== '');
+    if (kids.length !== 1 || kids[0].nodeType !== 1) return undefined;
+    e = kids[0] as HTMLElement;
+  }
+  return undefined;
+}
+
+function isMark(e: HTMLElement): boolean {
+  const tag = e.tagName;
+  if (tag === 'A') {
+    const href = (e.getAttribute('href') ?? '').trim().toLowerCase();
+    return href !== '' && !href.startsWith('mailto:') && !href.startsWith('tel:') && !href.startsWith('javascript:');
+  }
+  return MARK_TAGS.has(tag) || (tag === 'FONT' && e.getAttribute('color') !== undefined) || isInlineBold(e);
+}
+
+/** Text a record's name can be: a short line with two letters, few digits, no e-mail, not a field's label nor a question. */
+function nameLike(text: string): boolean {
+  if (text.length < 2 || text.length > MAX_NAME || !/\p{L}{2}/u.test(text) || text.includes('@') || /[:：?؟]$/u.test(text)) return false;
+  let digits = 0;
+  for (let i = 0; i < text.length; i++) if (isDigit(text.charCodeAt(i)) && ++digits >= 6) return false;
+  return !FIELD_LABEL.test(text);
+}
+
+function clean(text: string): string {
+  return text.replace(/\s+/g, ' ').trim();
+}
+
+/**
+ * The records of a block's lines. A record opens at a line that is not a field and either begins
+ * with a name set apart (not followed by a colon: 'Gérant :' is a label) or is a heading, or,
+ * once the record before has its contacts (or there is none, or it is a heading alone), begins
+ * with a name written before a separator or a contact, on a line that opens a block or holds a
+ * contact (a line without contact only when its name ends at a separator: 'Name (activity)').
+ * Other lines belong to the record before (lines before the first record are not any
+ * company's). Kept: records that show more than their name (a contact, more text on their line,
+ * another line); a name alone is a heading, none.
+ */
+function recordsOf(lines: readonly Line[]): Grouped {
+  const records: Rec[] = [];
+  let cur: Rec | undefined;
+  // (A line that is a field's label alone, 'Adresse', 'Téléphone :', is followed by its value: never a record's name.)
+  let afterLabel = false;
+  for (const line of lines) {
+    const text = clean(line.units.map((u) => u.text).join('').slice(0, MAX_LINE));
+    const contacts = contactsOf(text, line.units);
+    const label = FIELD_LABEL.exec(text.replace(BULLETS, ''));
+    const opened = label || afterLabel ? undefined : openRecord(line, text, contacts, cur);
+    afterLabel = /[:：]$/u.test(text) || (label !== null && !/[\p{L}\p{N}@]/u.test(text.replace(BULLETS, '').slice(label[0].length)));
+    if (opened) {
+      cur = opened;
+      records.push(cur);
+      continue;
+    }
+    if (!cur) continue;
+    cur.lines.push(line.units);
+    cur.shows = true;
+    for (const c of contacts) cur.contacts.add(c);
+  }
+  const headed = records.length > 0 && isHeadingAlone(records[0]);
+  // A name alone followed by a single record named by its first words, before the next name alone, is an entry's
+  // name over its fields ('<dt>Name</dt><dd>Zone d'activités, Koléa — Tél …</dd>'): that record is its first line.
+  for (let i = 0; i + 1 < records.length; i++) {
+    const [alone, next] = [records[i], records[i + 1]];
+    if (!isHeadingAlone(alone) || next.written === undefined || (i + 2 < records.length && !isHeadingAlone(records[i + 2]))) continue;
+    alone.lines.push(next.written, ...next.lines);
+    for (const c of next.contacts) alone.contacts.add(c);
+    alone.shows = true;
+    records.splice(i + 1, 1);
+  }
+  return { records: records.filter((r) => !isHeadingAlone(r)), headed };
+}
+
+/** A record that is a name alone: nothing on its line after the name, no other line, no contact. */
+function isHeadingAlone(r: Rec): boolean {
+  return !r.shows && r.contacts.size === 0;
+}
+
+/** The record a line opens ({@link recordsOf}), or undefined when it continues the one before. */
+function openRecord(line: Line, text: string, contacts: Set<string>, cur: Rec | undefined): Rec | undefined {
+  const first = line.units.find((u) => u.text.trim() !== '');
+  if (first === undefined) return undefined;
+  if (first.mark !== undefined || line.heading) {
+    const name = first.mark ?? (nameLike(text) ? text : undefined);
+    if (name !== undefined) {
+      const after = first.mark !== undefined ? line.units.slice(line.units.indexOf(first) + 1) : [];
+      const restText = clean(after.map((u) => u.text).join(''));
+      // 'Gérant : M. X', '<b>Adresse</b> : …': a bold label, not a name.
+      if (restText.startsWith(':') || restText.startsWith('：')) return undefined;
+      const rest = after;
+      const record: Rec = { name, rest, lines: [], contacts, shows: /[\p{L}\p{N}]/u.test(restText) || contacts.size > 0, heading: line.heading };
+      if (line.row) record.row = line.row;
+      return record;
+    }
+  }
+  // (After a name alone, a heading or bold in a block of its own, only a line with its own contacts opens the section's
+  // first entry: '<strong>Daïra de X</strong>' then '<div>• Name — Tél …</div>'; not an address line, not the fields
+  // cell beside a name cell.)
+  if (cur !== undefined && cur.contacts.size === 0 && !(isHeadingAlone(cur) && contacts.size > 0 && (cur.heading || (line.block && (cur.row === undefined || cur.row !== line.row))))) return undefined;
+  if ((!line.block && contacts.size === 0) || !hasLeadingLetters(text)) return undefined;
+  const written = writtenName(text);
+  // (A line without contact opens a record only at a separator: 'Name (activity)', not 'RC 16/00-…' nor a sentence.)
+  if (written === undefined || (contacts.size === 0 && written.end !== 'separator')) return undefined;
+  // A contact no separator set apart ('x [at] gmail [dot] com', 'x (arobase) gmail.com') is not a name, nor part of one.
+  if (contacts.size > 0 && (written.end === 'line' || [...contacts].some((c) => c.includes(written.name.toLowerCase())))) return undefined;
+  const record: Rec = { name: written.name, rest: written.rest === '' ? '' : ` ${written.rest}`, lines: [], contacts, shows: written.rest !== '' || contacts.size > 0, heading: false, written: line.units };
+  if (written.colon) record.colon = true;
+  return record;
+}
+
+/**
+ * The name a line begins with when no markup sets it apart: its text after a bullet or a dash,
+ * up to a separator ({@link NAME_END}), a contact label or a number; with the rest of the line.
+ */
+function writtenName(text: string): { name: string; rest: string; end: 'separator' | 'label' | 'number' | 'line'; colon: boolean } | undefined {
+  const t = text.replace(BULLETS, '');
+  let end = t.length;
+  let how: 'separator' | 'label' | 'number' | 'line' = 'line';
+  const sep = NAME_END.exec(t);
+  if (sep) [end, how] = [sep.index, 'separator'];
+  const label = LABEL_IN_LINE.exec(t);
+  if (label && label.index < end) [end, how] = [label.index, 'label'];
+  const number = numberStart(t);
+  if (number !== -1 && number < end) [end, how] = [number, 'number'];
+  const name = t.slice(0, end).replace(/[\s.,;:–—-]+$/u, '').trim();
+  if (!nameLike(name) || name.split(' ').length > 10) return undefined;
+  return { name, rest: t.slice(end).trim(), end: how, colon: how === 'separator' && LABEL_END.test(t.slice(end)) };
+}
+
+/** Whether the line has two letters before its first digit or '@' (else it is a number or an address alone). */
+function hasLeadingLetters(text: string): boolean {
+  let letters = 0;
+  for (const ch of text) {
+    if (ch === '@' || (ch >= '0' && ch <= '9')) return false;
+    if (/\p{L}/u.test(ch) && ++letters >= 2) return true;
+  }
+  return false;
+}
+
+function isDigit(code: number): boolean {
+  return (code >= 48 && code <= 57) || (code >= 0x660 && code <= 0x669) || (code >= 0x6f0 && code <= 0x6f9);
+}
+
+/** Characters written inside a phone number: spaces, dots, dashes, brackets, a plus (not a slash: '0661 … / 0770 …' are two). */
+function inNumber(code: number): boolean {
+  return code === 32 || code === 46 || code === 45 || code === 40 || code === 41 || code === 43 || code === 0xa0 || code === 9;
+}
+
+/** Fewest digits of a run read as a phone number. */
+const PHONE_DIGITS = 8;
+
+/** Where the first phone-like run of digits begins (eight or more digits with separators), or -1. */
+function numberStart(text: string): number {
+  let start = -1;
+  let digits = 0;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (isDigit(code)) {
+      if (digits === 0) start = i;
+      if (++digits >= PHONE_DIGITS) return start;
+    } else if (!(digits > 0 && inNumber(code))) digits = 0;
+  }
+  return -1;
+}
+
+/** A line's contacts: its e-mails and phone and fax numbers (as the entry's reading will find them), with those of its mailto: and tel: links. */
+function contactsOf(text: string, units: readonly Unit[]): Set<string> {
+  const found = new Set<string>(findEmails(text));
+  if (numberStart(text) !== -1) {
+    const { phones, faxes } = findPhonesAndFaxes(text);
+    for (const n of [...phones, ...faxes]) found.add(n);
+  }
+  for (const link of units.flatMap((u) => u.links ?? [])) {
+    if (/^mailto:/i.test(link)) for (const e of findEmails(link)) found.add(e);
+    else for (const n of findPhonesAndFaxes(link.slice(4, 60)).phones) found.add(n);
+  }
+  return found;
+}
+
+/** The mailto: and tel: hrefs of an inline element and of the links inside it. */
+function contactLinks(el: HTMLElement): string[] {
+  const out: string[] = [];
+  const stack: Node[] = [el];
+  let steps = 0;
+  while (stack.length > 0 && ++steps <= MAX_NODES) {
+    const n = stack.pop()!;
+    if (n.nodeType !== 1) continue;
+    const e = n as HTMLElement;
+    const href = e.tagName === 'A' && /mailto:|tel:/i.test(e.rawAttrs) ? (e.getAttribute('href') ?? '').trim() : '';
+    if (/^(?:mailto|tel):/i.test(href)) out.push(href);
+    stack.push(...e.childNodes);
+  }
+  return out;
+}
+
+function hasContact(text: string): boolean {
+  return text.includes('@') || numberStart(text) !== -1;
+}
