@@ -364,6 +364,8 @@ function isHeadingAlone(r: Rec): boolean {
 function openRecord(line: Line, text: string, contacts: Set<string>, cur: Rec | undefined): Rec | undefined {
   const first = line.units.find((u) => u.text.trim() !== '');
   if (first === undefined) return undefined;
+  // A line made only of contact links ('Envoyer un e-mail', 'Appeler' on a mailto: or tel: link): the link's label, never a name.
+  if (line.units.every((u) => u.text.trim() === '' || (u.links !== undefined && u.links.length > 0))) return undefined;
   if (first.mark !== undefined || line.heading) {
     const name = first.mark ?? (nameLike(text) ? text : undefined);
     if (name !== undefined) {

@@ -209,4 +209,15 @@ ${card('Sétif Emballage', '<p>Tél : 036 10 20 30<br>E-mail : setif.emballage@g
     const blocks = [g, g].map(() => parseHtml('<div><b>Hôtel El Bey</b><br>Tél : 036 10 10 10<br><b>Restaurant de l\'hôtel El Bey</b><br>Tél : 036 10 10 10</div>').querySelector('div')!);
     expect(splitGroups(blocks)).toEqual(blocks);
   });
+  test('a card whose e-mails are only behind "Envoyer un e-mail" links (mailto:, an icon list): one company with its e-mails, the link\'s label never a name', () => {
+    const item = (href: string, text: string) => `<li class="icon-list-item"><a href="${href}"><span class="icon"><svg viewBox="0 0 512 512"><path d="M0 0"></path></svg></span><span class="icon-list-text">${text}</span></a></li>`;
+    const card = (name: string, phone: string, emails: string[]) =>
+      `<div class="loop-item"><div class="w-heading"><h3 class="t">${name}</h3></div><div class="w-text"><p>Concessionnaire, entretien et pièces, 120 m² d'atelier depuis 2009.</p></div><ul class="icon-list">${item(`tel:${phone.replace(/ /g, '')}`, 'Appeler')}${emails.map((e) => item(`mailto:${e}`, 'Envoyer un e-mail')).join('')}</ul></div>`;
+    const html = page(`<div class="loop-grid">${card('Garage Boukhalfa', '048 51 20 30', ['garage.boukhalfa@outlook.fr', 'ventes@garage-boukhalfa.dz'])}${card('Auto Saïda Services', '0661 40 50 60', ['autosaida@yahoo.fr'])}${card('SARL Hamidi Motors', '048 52 11 22', ['info@hamidi-motors.dz'])}</div>`);
+    expect(read(html).map((c) => [c.name, ...c.phones, ...c.emails])).toEqual([
+      ['Garage Boukhalfa', '+21348512030', 'garage.boukhalfa@outlook.fr', 'ventes@garage-boukhalfa.dz'],
+      ['Auto Saïda Services', '+213661405060', 'autosaida@yahoo.fr'],
+      ['SARL Hamidi Motors', '+21348521122', 'info@hamidi-motors.dz'],
+    ]);
+  });
 });
