@@ -97,6 +97,9 @@ export interface Grouped {
   headed: boolean;
 }
 
+/** Entries read before a long list with no group among them is taken for a list of single entries. */
+const GROUP_SAMPLE = 8;
+
 /**
  * A page's entries with the blocks that are groups of companies replaced by those companies:
  * when at least two entries, and at least half of them, each hold two or more records with
@@ -118,6 +121,9 @@ export function splitGroups(items: readonly HTMLElement[]): HTMLElement[] {
     read.push(g);
     if (g !== undefined && isGroup(g)) candidates++;
     if (candidates + (items.length - i - 1) < needed) return [...items];
+    // A long list whose first entries hold no group is a list of single entries: a page's entries share a shape,
+    // and reading half of them to be sure cost a tenth of a 100 KB page's reading.
+    if (i === GROUP_SAMPLE - 1 && candidates === 0 && items.length > 2 * GROUP_SAMPLE) return [...items];
   }
   // Words before a colon that open lines in two or more entries are a field's label there ('Commune :', 'Gérant :'):
   // an entry read with one as a name is a card of labelled fields, not a group.
