@@ -12,8 +12,7 @@
  * the script's nonce when the button has none. Pure string and URL work on bounded values.
  */
 import type { HTMLElement } from 'node-html-parser';
-
-type Json = Record<string, unknown>;
+import { isJson, parsedUrl } from './cursor';
 
 /** An AJAX action name (`sud_load_more`, `load-more-posts`); not a Stimulus descriptor (`click->list#more`). */
 const ACTION = /^[A-Za-z_][\w-]{0,99}$/;
@@ -96,7 +95,7 @@ function scriptEndpoint(elements: readonly HTMLElement[]): { endpoint: string; n
 
 /** The endpoint of a page that is itself an answer to an action request (its URL without the query), else undefined. */
 function actionEndpoint(pageUrl: string): string | undefined {
-  const url = parsed(pageUrl);
+  const url = parsedUrl(pageUrl);
   if (url === undefined || !url.searchParams.has('action')) return undefined;
   return `${url.origin}${url.pathname}`;
 }
@@ -145,7 +144,7 @@ export function steppedAjaxNext(answer: unknown, pageUrl: string, entries: numbe
   if (entries <= 0) return undefined;
   const more = answer === undefined ? true : moreOf(answer);
   if (more === false) return undefined;
-  const url = parsed(pageUrl);
+  const url = parsedUrl(pageUrl);
   if (url === undefined) return undefined;
   const offsetName = OFFSET_PARAMS.find((p) => url.searchParams.has(p));
   const current = offsetName === undefined ? NaN : Number(url.searchParams.get(offsetName));
@@ -170,19 +169,7 @@ export function steppedAjaxNext(answer: unknown, pageUrl: string, entries: numbe
  * an endpoint whose path says ajax) and no document around it (no `<html>`, `<head>` nor `<body>`).
  */
 export function isAjaxFragment(html: string, pageUrl: string): boolean {
-  const url = parsed(pageUrl);
+  const url = parsedUrl(pageUrl);
   if (url === undefined || (!url.searchParams.has('action') && !/ajax/i.test(url.pathname))) return false;
   return !/<(?:html|head|body)[\s>]/i.test(html.length > 4_000 ? html.slice(0, 4_000) : html);
-}
-
-function isJson(v: unknown): v is Json {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
-
-function parsed(href: string): URL | undefined {
-  try {
-    return new URL(href);
-  } catch {
-    return undefined;
-  }
 }

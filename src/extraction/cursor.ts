@@ -98,7 +98,8 @@ function fold(key: string): string {
   return key.toLowerCase().replace(/[^a-z0-9]/g, '');
 }
 
-function isJson(v: unknown): v is Json {
+/** A JSON object (not an array, not null). */
+export function isJson(v: unknown): v is Json {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
@@ -258,7 +259,7 @@ function emptyList(el: HTMLElement): boolean {
 }
 
 /** The URL `href` names, or undefined when it is not one. */
-function parsedUrl(href: string): URL | undefined {
+export function parsedUrl(href: string): URL | undefined {
   try {
     return new URL(href);
   } catch {

@@ -20,7 +20,7 @@
 import type { HTMLElement, Node } from 'node-html-parser';
 import { findEmails, findPhonesAndFaxes } from '../platform/contacts';
 import { isInlineBold } from './labels';
-import { parseHtml } from './parse';
+import { escapeHtml, parseHtml } from './parse';
 
 /** Most nodes of one block read as lines (a block larger than that is left as it is). */
 const MAX_NODES = 3_000;
@@ -173,10 +173,6 @@ function recordElements(records: readonly Rec[]): HTMLElement[] {
 /** Units as written (a name marked around a block of its own in bold). */
 function htmlOf(units: readonly Unit[]): string {
   return units.map((u) => (u.node.nodeType !== 3 ? u.node.toString() : u.mark !== undefined ? `<b>${u.node.rawText}</b>` : u.node.rawText)).join('');
-}
-
-function escapeHtml(s: string): string {
-  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
 /**

@@ -10,6 +10,7 @@
  * Runs in the page workers, on bounded values.
  */
 import type { HTMLElement } from 'node-html-parser';
+import { isJson } from './cursor';
 
 /** Longest data-page value parsed (a page with a few hundred entries and its menus). */
 const MAX_PAGE_JSON = 4_000_000;
@@ -17,12 +18,6 @@ const MAX_PAGE_JSON = 4_000_000;
 const MAX_ROOTS = 3;
 /** Most entries of a link list looked at (a paginator shows a dozen or so). */
 const MAX_LINKS = 200;
-
-type Json = Record<string, unknown>;
-
-function isJson(v: unknown): v is Json {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
 
 /**
  * The Inertia page objects of a page: the `data-page` attributes (entities decoded by the

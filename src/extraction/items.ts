@@ -12,7 +12,7 @@
  */
 import { HTMLElement as HTMLElementClass, type HTMLElement, type Node } from 'node-html-parser';
 import { findEmails, normalizePhone, readNumbers } from '../platform/contacts';
-import { attrOf, blockText, classAndId, classText, contactAttr, descendants, hasAttr, isNameLabelCell, keep, parseHtml, type Kept } from './parse';
+import { attrOf, blockText, classAndId, classText, contactAttr, descendants, escapeHtml, hasAttr, isNameLabelCell, keep, parseHtml, type Kept } from './parse';
 import { isInlineBold } from './labels';
 import { collapseSpaces, isSpace, shortText } from './nodeText';
 import { isRecordRow, nestedRecords } from './tables';
@@ -1931,7 +1931,6 @@ function currentPage(elements: readonly HTMLElement[], pageUrl: string, told?: n
   return 1;
 }
 
-
 /**
  * The current and last page the page says in its own words ('Page 3 sur 7', 'Page 3 / 7',
  * 'الصفحة 3 من 7'): the first element outside links and scripts whose own text says 'page' /
@@ -1973,10 +1972,6 @@ const RULE_LINE = /^[\s=\-_*~#.]{5,}$/;
 const RECORD_NUMBER = /^(?:n[°ºo]\s?|no\.?\s?|#\s?)?\(?\d{1,5}\)?(?:\s?[-–.):]\s?|\s{2})\s*/iu;
 /** A line that starts with a field label is a field, not a name. */
 const FIELD_LINE = /^(?:t[ée]l|tel\b|t[ée]l[ée]phone|mob|mobile|gsm|portable|fixe|fax|t[ée]l[ée]copie|e-?mail|courriel|adresse|site|web|rc\b|nif\b|activit|الهاتف|الفاكس|البريد|العنوان)/iu;
-
-function escapeHtml(s: string): string {
-  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-}
 
 /**
  * The records of text listings written in a `<pre>` (a PDF list converted to text): the text

@@ -486,3 +486,8 @@ function readParts(el: HTMLElement, full: boolean): ItemParts {
   parts.raw = raw.join('\n');
   return parts;
 }
+
+/** Text written back into HTML a reader parses again (`&`, `<`, `>` escaped; attribute quotes are not needed there). */
+export function escapeHtml(s: string): string {
+  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}

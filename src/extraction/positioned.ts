@@ -23,7 +23,7 @@
  * bounded text, one sort per PDF page.
  */
 import type { HTMLElement } from 'node-html-parser';
-import { classText, parseHtml, type ParsedPage } from './parse';
+import { classText, escapeHtml, parseHtml, type ParsedPage } from './parse';
 import { shortText } from './nodeText';
 
 const MAX_RUNS = 20_000;
@@ -387,8 +387,4 @@ function nameFontOf(lines: Line[], tolerance = 4): string | undefined {
     nameFonts.set(f, s);
   });
   return [...nameFonts.entries()].filter(([, s]) => s.n >= 2 && s.bad * tolerance <= s.n).sort((a, b) => b[1].n - a[1].n)[0]?.[0];
-}
-
-function escapeHtml(s: string): string {
-  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
