@@ -583,11 +583,21 @@ export function readNumbers(text: string, defaultCountry: CountryCode = 'DZ'): {
   const starts: number[] = [];
   const ends: number[] = [];
   const spanKinds: number[] = [];
+  // Fields named alone on their line ('Chef de chantier :' over its number, as a table row's
+  // column is written): each ends the label before it, unless a label word lies in it.
+  const fields = fieldLines(text);
+  let field = 0;
   LABEL.lastIndex = 0;
   for (let m = LABEL.exec(text); m !== null; m = LABEL.exec(text)) {
     const start = m.index;
     const end = start + m[0].length;
     if (isLatinLetter(text.charCodeAt(start - 1)) || isLatinLetter(text.charCodeAt(end))) continue;
+    for (; field < fields.length && fields[field + 1] <= start; field += 2) {
+      starts.push(fields[field]);
+      ends.push(fields[field + 1]);
+      spanKinds.push(PHONE);
+    }
+    if (field < fields.length && fields[field] <= start) field += 2;
     const last = spanKinds.length - 1;
     const kind = kindOf(m[0]);
     // Labels join only on one line: 'Mobile : 0550 … WhatsApp' then 'Fax : 025 …' on the next line are two labels.
@@ -599,6 +609,11 @@ export function readNumbers(text: string, defaultCountry: CountryCode = 'DZ'): {
       ends.push(end);
       spanKinds.push(kind);
     }
+  }
+  for (; field < fields.length; field += 2) {
+    starts.push(fields[field]);
+    ends.push(fields[field + 1]);
+    spanKinds.push(PHONE);
   }
   const labelledPhone = new Set<string>();
   const fax = new Set<string>();
@@ -631,6 +646,39 @@ export function readNumbers(text: string, defaultCountry: CountryCode = 'DZ'): {
 }
 
 const NO_NUMBERS: ReadonlySet<string> = new Set();
+
+/** Longest field name read alone on its line. */
+const MAX_FIELD_NAME = 60;
+
+/**
+ * The lines of a text that only name a field ('Chef de chantier :', 'Contact :'): a few words
+ * without digits, ending with their colon, the value on the next line. As flat [start, end]
+ * pairs, in order. A field's number is a phone (a fax is named by its label word); the line ends
+ * the reach of the label before it ('Fax :' of the column before).
+ */
+function fieldLines(text: string): number[] {
+  const out: number[] = [];
+  let colon = text.indexOf(':');
+  while (colon !== -1) {
+    let after = colon + 1;
+    while (text.charCodeAt(after) === 32 || text.charCodeAt(after) === 9 || text.charCodeAt(after) === 0xa0) after++;
+    const c = text.charCodeAt(after);
+    if (c === 10 || c === 13) {
+      let start = colon;
+      let letters = 0;
+      while (start > 0 && colon - start <= MAX_FIELD_NAME) {
+        const p = text.charCodeAt(start - 1);
+        if (p === 10 || p === 13 || p === 58 || (p >= 48 && p <= 57) || (p >= 0x660 && p <= 0x669)) break;
+        if (isLatinLetter(p) || (p >= 0x600 && p <= 0x6ff)) letters++;
+        start--;
+      }
+      const lineStart = start === 0 || text.charCodeAt(start - 1) === 10 || text.charCodeAt(start - 1) === 13;
+      if (lineStart && letters > 0) out.push(start, colon + 1);
+    }
+    colon = text.indexOf(':', colon + 1);
+  }
+  return out;
+}
 
 /**
  * The mobile numbers of a fax label's reach written on a later line than its first numbers

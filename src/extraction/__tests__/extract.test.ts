@@ -473,6 +473,19 @@ describe('tables whose companies span rows', () => {
     ]);
   });
 
+  test('a number in a column whose header is no contact label (Chef de chantier) after the Fax column is a phone, not a fax', () => {
+    const row = (name: string, tel: string, fax: string, chef: string) => `<tr><td>${name}</td><td>${tel}</td><td>${fax}</td><td>${chef}</td><td>Ouargla</td></tr>`;
+    const html = page(`<table><tr><th>Entreprise</th><th>Téléphone</th><th>Fax</th><th>Chef de chantier</th><th>Commune</th></tr>
+      ${row('SARL Forages du Sud', '029 71 20 30', '029 71 20 31', '029 71 20 32')}
+      ${row('EURL Hassi Travaux', '029 72 11 40', '029 72 11 41', '0661 40 50 60')}
+      ${row('ETB Nezla', '029 73 00 10', '—', '029 73 00 12')}</table>`);
+    expect(extractCompanies(html, PAGE).map((c) => [c.name, c.phones, c.faxes ?? []])).toEqual([
+      ['SARL Forages du Sud', ['+21329712030', '+21329712032'], ['+21329712031']],
+      ['EURL Hassi Travaux', ['+21329721140', '+213661405060'], ['+21329721141']],
+      ['ETB Nezla', ['+21329730010', '+21329730012'], []],
+    ]);
+  });
+
   test("a name taken up on the next page ('(suite)', '(cont.)', '(تابع)') is the company's name without the mark; a name in brackets stays", () => {
     const row = (name: string, tel: string) => `<tr><td><b>${name}</b></td><td>${tel}</td></tr>`;
     const html = page(`<table><tr><th>Raison sociale</th><th>Téléphone</th></tr>

@@ -342,6 +342,15 @@ describe('findPhonesAndFaxes: numbers with their labels', () => {
     expect(findPhonesAndFaxes('Fax : 021 23 45 67\n021 23 45 68')).toEqual({ phones: [], faxes: ['+21321234567', '+21321234568'] });
   });
 
+  test("a field's name alone on its line ends a number label's reach, known label or not (a table column 'Chef de chantier' after the Fax column)", () => {
+    expect(findPhonesAndFaxes('Fax :\n021 23 45 67\nChef de chantier :\n021 23 45 68')).toEqual({ phones: ['+21321234568'], faxes: ['+21321234567'] });
+    expect(findPhonesAndFaxes('Télécopie :\n031 11 22 33\nResponsable commercial :\n031 11 22 34\nFax :\n031 11 22 35')).toEqual({ phones: ['+21331112234'], faxes: ['+21331112233', '+21331112235'] });
+    // A line holding digits is no field's name: the label reaches on.
+    expect(findPhonesAndFaxes('Fax :\n021 23 45 67\nBloc 12 :\n021 23 45 68')).toEqual({ phones: [], faxes: ['+21321234567', '+21321234568'] });
+    // The field's numbers are phones a label names (read on a company's own page, not only in an entry).
+    expect(readNumbers('Tél :\n021 23 45 67\nContact :\n0550 12 34 56')).toEqual({ phones: ['+21321234567', '+213550123456'], faxes: [], labelled: ['+21321234567', '+213550123456'] });
+  });
+
   test('a fax number also written without a label stays a fax; numbers before any label are phones', () => {
     expect(findPhonesAndFaxes('0550 12 34 56 · 021 23 45 68 · Fax 021 23 45 68')).toEqual({ phones: ['+213550123456'], faxes: ['+21321234568'] });
   });
