@@ -1280,7 +1280,7 @@ function cellName(cell: HTMLElement, header?: string): string | undefined {
 }
 
 /** A cell that is a field's label ('Tél', 'Fax', 'E-mail'): the value is in the next cell. */
-const LABEL_CELL = /^(?:t[ée]l[ée]?(?:phone)?\.?|tel|mobile|gsm|portable|fixe|fax|t[ée]l[ée]copie|e-?mail|courriel|mail|الهاتف|الجوال|الفاكس|البريد الإلكتروني)(?: ?\d)? ?:?$/iu;
+const LABEL_CELL = /^(?:t[ée]l[ée]?(?:phone)?|tel|mobile|gsm|portable|fixe|fax|t[ée]l[ée]copieur|t[ée]l[ée]copie|e-?mail|courriel|mail|الهاتف|الجوال|الفاكس|البريد الإلكتروني)\.?(?: ?\d)? ?:?$/iu;
 
 /**
  * A company written over several table rows: its name cell spans them (`rowspan`), and the

@@ -584,19 +584,24 @@ export function readNumbers(text: string, defaultCountry: CountryCode = 'DZ'): {
   const ends: number[] = [];
   const spanKinds: number[] = [];
   // Fields named alone on their line ('Chef de chantier :' over its number, as a table row's
-  // column is written): each ends the label before it, unless a label word lies in it.
+  // column is written): each ends the label before it, unless a label word lies in it or that
+  // label, written as a value and not as a field's name, still awaits its number (a row's type
+  // cell 'Fax', then its 'Coordonnée' column; an empty 'Fax :' column ends at the next).
   const fields = fieldLines(text);
   let field = 0;
+  const addField = (start: number, end: number): void => {
+    const last = ends.length - 1;
+    if (last >= 0 && spanKinds[last] !== 0 && start - ends[last] <= MAX_AWAITING && !hasDigits(text, MIN_DIGITS, ends[last], start) && !text.slice(ends[last], start).includes(':')) return;
+    starts.push(start);
+    ends.push(end);
+    spanKinds.push(PHONE);
+  };
   LABEL.lastIndex = 0;
   for (let m = LABEL.exec(text); m !== null; m = LABEL.exec(text)) {
     const start = m.index;
     const end = start + m[0].length;
     if (isLatinLetter(text.charCodeAt(start - 1)) || isLatinLetter(text.charCodeAt(end))) continue;
-    for (; field < fields.length && fields[field + 1] <= start; field += 2) {
-      starts.push(fields[field]);
-      ends.push(fields[field + 1]);
-      spanKinds.push(PHONE);
-    }
+    for (; field < fields.length && fields[field + 1] <= start; field += 2) addField(fields[field], fields[field + 1]);
     if (field < fields.length && fields[field] <= start) field += 2;
     const last = spanKinds.length - 1;
     const kind = kindOf(m[0]);
@@ -610,11 +615,7 @@ export function readNumbers(text: string, defaultCountry: CountryCode = 'DZ'): {
       spanKinds.push(kind);
     }
   }
-  for (; field < fields.length; field += 2) {
-    starts.push(fields[field]);
-    ends.push(fields[field + 1]);
-    spanKinds.push(PHONE);
-  }
+  for (; field < fields.length; field += 2) addField(fields[field], fields[field + 1]);
   const labelledPhone = new Set<string>();
   const fax = new Set<string>();
   const order = phonesBetween(text, 0, starts.length > 0 ? starts[0] : text.length, defaultCountry);
@@ -646,6 +647,9 @@ export function readNumbers(text: string, defaultCountry: CountryCode = 'DZ'): {
 }
 
 const NO_NUMBERS: ReadonlySet<string> = new Set();
+
+/** Farthest a label awaiting its number reaches past a field's name (see {@link readNumbers}). */
+const MAX_AWAITING = 200;
 
 /** Longest field name read alone on its line. */
 const MAX_FIELD_NAME = 60;

@@ -486,6 +486,21 @@ describe('tables whose companies span rows', () => {
     ]);
   });
 
+  test("a company over several rows, a type cell then its value: 'Fax.', 'Télécopieur' or 'Fax bureau' name a fax under a 'Coordonnée' column", () => {
+    const html = page(`<table><thead><tr><th>Raison sociale</th><th>Adresse</th><th>Type</th><th>Coordonnée</th></tr></thead><tbody>
+      <tr><td rowspan="3"><b>EURL Taleb Déménagement</b></td><td rowspan="3">Taoura</td><td>Tél.</td><td>037 60 33 23</td></tr>
+      <tr><td>Fax.</td><td>037 48 87 74</td></tr><tr><td>E-mail</td><td>taleb@gmail.com</td></tr>
+      <tr><td rowspan="2"><b>SNC Guerfi Transport</b></td><td rowspan="2">Taoura</td><td>Télécopieur</td><td>037 94 62 35</td></tr>
+      <tr><td>Mobile</td><td>0698 19 46 78</td></tr>
+      <tr><td rowspan="2"><b>Transports Touati</b></td><td rowspan="2">Sedrata</td><td>Fax bureau</td><td>037 87 44 20</td></tr>
+      <tr><td>Tél. agence</td><td>037 87 44 19</td></tr></tbody></table>`);
+    expect(extractCompanies(html, PAGE).map((c) => [c.name, c.phones, c.faxes ?? []])).toEqual([
+      ['EURL Taleb Déménagement', ['+21337603323'], ['+21337488774']],
+      ['SNC Guerfi Transport', ['+213698194678'], ['+21337946235']],
+      ['Transports Touati', ['+21337874419'], ['+21337874420']],
+    ]);
+  });
+
   test("a name taken up on the next page ('(suite)', '(cont.)', '(تابع)') is the company's name without the mark; a name in brackets stays", () => {
     const row = (name: string, tel: string) => `<tr><td><b>${name}</b></td><td>${tel}</td></tr>`;
     const html = page(`<table><tr><th>Raison sociale</th><th>Téléphone</th></tr>

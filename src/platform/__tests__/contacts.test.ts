@@ -345,6 +345,8 @@ describe('findPhonesAndFaxes: numbers with their labels', () => {
   test("a field's name alone on its line ends a number label's reach, known label or not (a table column 'Chef de chantier' after the Fax column)", () => {
     expect(findPhonesAndFaxes('Fax :\n021 23 45 67\nChef de chantier :\n021 23 45 68')).toEqual({ phones: ['+21321234568'], faxes: ['+21321234567'] });
     expect(findPhonesAndFaxes('Télécopie :\n031 11 22 33\nResponsable commercial :\n031 11 22 34\nFax :\n031 11 22 35')).toEqual({ phones: ['+21331112234'], faxes: ['+21331112233', '+21331112235'] });
+    // A label still awaiting its number reaches past a field's name (a row's 'Type' cell 'Fax', then its 'Coordonnée' column).
+    expect(findPhonesAndFaxes('Type :\nFax bureau\nCoordonnée :\n037 48 87 74\nType :\nTél\nCoordonnée :\n037 48 87 75')).toEqual({ phones: ['+21337488775'], faxes: ['+21337488774'] });
     // A line holding digits is no field's name: the label reaches on.
     expect(findPhonesAndFaxes('Fax :\n021 23 45 67\nBloc 12 :\n021 23 45 68')).toEqual({ phones: [], faxes: ['+21321234567', '+21321234568'] });
     // The field's numbers are phones a label names (read on a company's own page, not only in an entry).
