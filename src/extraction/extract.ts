@@ -493,6 +493,12 @@ function companiesOf(page: ParsedPage, pageUrl: string, selectors: SourceSelecto
   // nor the title of a block of the site's own ('Nous écrire', 'Mentions légales', 'Espace publicitaire').
   const named = withoutRanks(scopes.map((s) => withoutContinuation(readScope(s, ctx, selectors)))).filter((c): c is RawCompany => c !== undefined && !/[?؟]$/u.test(c.name) && !SITE_BLOCK_TITLE.test(c.name) && !NOT_A_COMPANY.test(c.name));
   const companies = named.filter(identifies);
+  // A page where no list was found may be a list of one (a search with a single result).
+  if (companies.length === 0 && advertisement === 0 && !selectors.item && !options.fragment && scopes.every((s) => s.el !== undefined && s.ld.length === 0 && !s.md)) {
+    const one = singleEntry(root);
+    const company = one ? withoutContinuation(readScope({ el: one, ld: [], kind: 'item' }, ctx, selectors)) : undefined;
+    if (company && company.phones.length + company.emails.length > 0 && !/[?؟]$/u.test(company.name) && !SITE_BLOCK_TITLE.test(company.name) && !NOT_A_COMPANY.test(company.name) && identifies(company)) companies.push(company);
+  }
   const result = { companies, dropped: { no_name: scopes.length - named.length, invalid_name: named.length - companies.length, advertisement } };
   return shape === undefined ? result : { ...result, shape };
 }
@@ -541,6 +547,55 @@ function sharedShape(items: readonly HTMLElement[]): string | undefined {
 function loneEntries(root: HTMLElement, shape: string): HTMLElement[] {
   const found = outermostOutsideChrome(root, (el) => el.parentNode !== null && shapeOf(el) === shape);
   return found.length <= MAX_LONE_ENTRIES ? found : [];
+}
+
+/** Class words of a list's entry ('listing-card', 'result-item', 'fiche-entreprise', 'member'). */
+const ENTRY_WORDS = new Set(['card', 'listing', 'result', 'resultat', 'item', 'entry', 'company', 'entreprise', 'societe', 'fiche', 'member', 'membre', 'adherent', 'business', 'vcard', 'establishment', 'etablissement', 'prestataire', 'professionnel']);
+/** Class words of a list ('results', 'liste-entreprises', 'annuaire'): its only block is its one entry. */
+const LIST_WORDS = new Set(['results', 'resultats', 'listings', 'list', 'liste', 'entries', 'companies', 'entreprises', 'societes', 'fiches', 'members', 'membres', 'adherents', 'annuaire', 'directory']);
+/** Longest text of a list's one entry (a record, not a page's section). */
+const MAX_ENTRY_TEXT = 1_500;
+/** Most elements in a list of one (its entry and what is around it). */
+const MAX_ENTRY_ELEMENTS = 300;
+
+/**
+ * The one entry of a page listing a single company (a search with one result, a small list's
+ * first page), where nothing repeats: the only block outside the page's header, footer and
+ * navigation that the page's classes call an entry of a list (its own class words, or its list's
+ * when it is that list's only block), holding a name set apart (a heading, bold text, a link) and
+ * a contact. Undefined when there are none or several (a list would have been found), or when the
+ * block is one of the page's own (a sidebar, a contact box: not classed as an entry).
+ */
+function singleEntry(root: HTMLElement): HTMLElement | undefined {
+  const candidates = outermostOutsideChrome(root, (el) => isListEntry(el) && !inChromeBlock(el));
+  if (candidates.length !== 1) return undefined;
+  // The innermost entry: a list classed as an entry itself ('listing' around 'listing-card') holds it.
+  // (Bounded: a list of one is a small block; a deep or long one is not looked into.)
+  let one = candidates[0];
+  const within = descendants(one);
+  if (within.length > MAX_ENTRY_ELEMENTS || one.text.length > 2 * MAX_ENTRY_TEXT) return undefined;
+  for (;;) {
+    const inner = (one === candidates[0] ? within : descendants(one)).filter(isListEntry);
+    if (inner.length === 0) break;
+    const outermost = inner.filter((el) => !inner.some((o) => o !== el && hasAncestor(el, (a) => a === o)));
+    if (outermost.length !== 1) return undefined;
+    one = outermost[0];
+  }
+  return one.text.length <= MAX_ENTRY_TEXT && hasNameMark(one) ? one : undefined;
+}
+
+/** Whether a block is classed as a list's entry and holds a contact. */
+function isListEntry(el: HTMLElement): boolean {
+  if (el.tagName === 'A' || el.tagName === 'SPAN' || el.tagName === 'P') return false;
+  const own = classWords(el).some((w) => ENTRY_WORDS.has(w.toLowerCase()));
+  const parent = el.parentNode;
+  const only = !own && parent !== null && classWords(parent).some((w) => LIST_WORDS.has(w.toLowerCase())) && parent.childNodes.filter((c) => c.nodeType === 1).length === 1;
+  return (own || only) && (hasContactText(el) || el.querySelector('a[href^="tel:"], a[href^="mailto:"]') !== null);
+}
+
+/** Whether a block sets a name apart: a heading, bold text or a link. */
+function hasNameMark(el: HTMLElement): boolean {
+  return el.querySelector('h2, h3, h4, h5, h6, strong, b, a') !== null;
 }
 
 /**

@@ -656,3 +656,24 @@ describe('a name every entry of the page shares', () => {
     expect(readListing(html, PAGE).companies.map((c) => c.name)).toEqual(['Pharmacie Centrale', 'Pharmacie Centrale', 'Pharmacie Centrale', 'Agence Djurdjura Voyages', 'Agence Djurdjura Voyages']);
   });
 });
+
+describe('a page of one entry (a search with one result, the first page of a small list)', () => {
+  const chrome = (main: string) => page(`<header class="site-header"><a href="/">Annuaire DZ</a><nav><a href="/">Accueil</a> <a href="/contact">Contact</a></nav></header>
+    <main><h1>Entreprises BTP à Blida</h1>${main}</main><footer>Annuaire DZ — contact@annuaire-dz.dz — 021 00 00 00</footer>`);
+
+  test('the one entry of a list is read as its company, in the shapes a list has', () => {
+    const card = `<div class="results"><div class="listing-card"><h3 class="listing-title"><a href="/fiche/12">SARL Batimex</a></h3><p>Rue des Martyrs, Blida</p><p class="phone">Tél : 025 41 22 33</p><p>batimex@gmail.com</p></div></div>`;
+    const li = `<p>1 résultat</p><ul class="liste-entreprises"><li><strong>EURL Chrea Construction</strong><br>Ouled Yaïch<br>Mobile : 0661 22 33 44</li></ul>`;
+    const fiche = `<section class="annuaire"><div class="fiche-entreprise"><h2>ETB Mitidja</h2><a href="tel:025401122">025 40 11 22</a> <a href="mailto:mitidja@gmail.com">Écrire</a></div></section>`;
+    expect(extractCompanies(chrome(card), PAGE).map((c) => [c.name, c.phones, c.emails])).toEqual([['SARL Batimex', ['+21325412233'], ['batimex@gmail.com']]]);
+    expect(extractCompanies(chrome(li), PAGE).map((c) => [c.name, c.phones, c.emails])).toEqual([['EURL Chrea Construction', ['+213661223344'], []]]);
+    expect(extractCompanies(chrome(fiche), PAGE).map((c) => [c.name, c.phones, c.emails])).toEqual([['ETB Mitidja', ['+21325401122'], ['mitidja@gmail.com']]]);
+  });
+
+  test("a page without entries gives none: the site's own blocks (an invitation to list one's company, a contact box, an empty result) are not companies", () => {
+    const invite = `<p>Aucun résultat pour votre recherche.</p><div class="cta-box"><h3>Inscrivez votre entreprise</h3><p>Appelez-nous au 021 00 00 01 ou écrivez à pub@annuaire-dz.dz</p></div>`;
+    const box = `<div class="results"></div><aside class="widget"><h3>Annuaire DZ</h3><p>Tél : 021 00 00 02</p></aside>`;
+    const prose = `<div class="content"><h2>À propos</h2><p>Annuaire DZ recense les entreprises du BTP. Service client : 021 00 00 03.</p></div>`;
+    for (const main of [invite, box, prose]) expect(extractCompanies(chrome(main), PAGE)).toEqual([]);
+  });
+});
