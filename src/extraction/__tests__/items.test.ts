@@ -670,22 +670,25 @@ describe('accordions and letter-range pages', () => {
   test('a page of one entry is read by the shape the list\'s other pages repeat; an A-Z index above and below the list is not an entry', () => {
     const lawyer = (name: string, phone: string) => `<div class="avocat"><h3>${name}</h3><p>Droit des affaires</p><p>Cabinet : ${phone}</p></div>`;
     const index = '<div class="lettres">' + 'ABCDEFGHIJ'.split('').map((l) => `<a href="/avocats/?lettre=${l}">${l}</a>`).join(' ') + '</div>';
-    const page = (entries: string) => chrome(`<h1>Avocats</h1>${index}<div class="liste">${entries}</div>${index}`);
+    const page = (entries: string, list = 'colonne') => chrome(`<h1>Avocats</h1>${index}<div class="${list}">${entries}</div>${index}`);
     const first = readListing(page(lawyer('Maître Aït Ali Rachid', '026 28 83 79') + lawyer('Cabinet Amrouche', '026 21 40 50')), 'https://annuaire.test/avocats/?lettre=A');
     expect(first.companies.map((c) => c.name)).toEqual(['Maître Aït Ali Rachid', 'Cabinet Amrouche']);
     expect(first.shape).toBeDefined();
+    // Classes that say nothing of a list: only the shape of the other pages finds its one entry.
     const lone = page(lawyer('Maître Djennadi Ferhat', '026 12 05 21'));
     expect(readListing(lone, 'https://annuaire.test/avocats/?lettre=D').companies).toEqual([]);
     expect(readListing(lone, 'https://annuaire.test/avocats/?lettre=D', {}, { shape: first.shape }).companies.map((c) => [c.name, c.phones])).toEqual([['Maître Djennadi Ferhat', ['+21326120521']]]);
+    // A list classed as one ('liste') holding a single entry is a list of one, shape or not.
+    expect(readListing(page(lawyer('Maître Djennadi Ferhat', '026 12 05 21'), 'liste'), 'https://annuaire.test/avocats/?lettre=D').companies.map((c) => c.name)).toEqual(['Maître Djennadi Ferhat']);
     // Blocks without contacts that repeat beside it (the site's own links) do not hide it.
     const links = (title: string) => `<div class="k9"><h5>${title}</h5><a href="/ordre">L'Ordre</a> <a href="/actes">Actes</a></div>`;
-    const beside = chrome(`<h1>Avocats</h1>${index}<div class="liste">${lawyer('Maître Djennadi Ferhat', '026 12 05 21')}</div>${links('Liens utiles')}${links('Services')}`);
+    const beside = chrome(`<h1>Avocats</h1>${index}<div class="colonne">${lawyer('Maître Djennadi Ferhat', '026 12 05 21')}</div>${links('Liens utiles')}${links('Services')}`);
     expect(readListing(beside, 'https://annuaire.test/avocats/?lettre=D', {}, { shape: first.shape }).companies.map((c) => c.name)).toEqual(['Maître Djennadi Ferhat']);
     // The template's classes name the shape: a lone entry written as a <section> where the repeated ones are <div>s is one.
     expect(readListing(page(lawyer('Maître Djennadi Ferhat', '026 12 05 21').replace('<div class="avocat">', '<section class="avocat">').replace(/<\/div>$/, '</section>')), 'https://annuaire.test/avocats/?lettre=D', {}, { shape: first.shape }).companies.map((c) => c.name)).toEqual(['Maître Djennadi Ferhat']);
     // Nor do the page's own blocks beside the one holding it (a top bar and a footer with the directory's numbers, classes that say nothing).
     const frame = `<html><body><div class="q1">Ordre des avocats · Standard : 026 20 10 00</div><div class="q2"><a href="/">Accueil</a> | <a href="/ordre">L'Ordre</a></div>
-      <div class="q3"><h1>Avocats</h1><div class="liste">${lawyer('Maître Djennadi Ferhat', '026 12 05 21')}</div></div><div class="q4">Ordre des avocats – Tél. : 026 20 10 01 – ordre@avocats.dz</div></body></html>`;
+      <div class="q3"><h1>Avocats</h1><div class="colonne">${lawyer('Maître Djennadi Ferhat', '026 12 05 21')}</div></div><div class="q4">Ordre des avocats – Tél. : 026 20 10 01 – ordre@avocats.dz</div></body></html>`;
     expect(readListing(frame, 'https://annuaire.test/avocats/?lettre=D', {}, { shape: first.shape }).companies.map((c) => c.name)).toEqual(['Maître Djennadi Ferhat']);
   });
 
