@@ -422,6 +422,8 @@ function companiesOf(page: ParsedPage, pageUrl: string, selectors: SourceSelecto
   const ctx = pageContext(page, pageUrl, options);
   const scopes: Scope[] = [];
   let advertisement = 0;
+  // The page's JSON states, kept for a list of one (a search with one result: no list of two in them).
+  let states: unknown[] = [];
   if (selectors.item) {
     const matches = new Set(root.querySelectorAll(selectors.item));
     for (const el of outermostOutsideChrome(root, (e) => matches.has(e))) {
@@ -432,7 +434,8 @@ function companiesOf(page: ParsedPage, pageUrl: string, selectors: SourceSelecto
     for (const ld of jsonLdOrgs(page.byTag('SCRIPT'), ctx)) scopes.push({ ld: [ld], kind: 'item' });
     for (const md of microdataOrgs(page, ctx)) scopes.push({ el: md, md, ld: [], kind: 'item' });
     if (scopes.length === 0) {
-      const fromJson = [...embeddedJson(page.byTag('SCRIPT')), ...attributeJson(page.elements), ...inertiaPages(page.elements)].map((v) => jsonList(v)).reduce((a, b) => (b.items.length > a.items.length ? b : a), { items: [], holders: [] });
+      states = [...embeddedJson(page.byTag('SCRIPT')), ...attributeJson(page.elements), ...inertiaPages(page.elements)];
+      const fromJson = states.map((v) => jsonList(v)).reduce((a, b) => (b.items.length > a.items.length ? b : a), { items: [], holders: [] });
       if (fromJson.items.length > 0) {
         stripScripts(page);
         const found: ReturnType<typeof companiesOf> = companiesOfJson(fromJson.items, ctx);
@@ -495,6 +498,11 @@ function companiesOf(page: ParsedPage, pageUrl: string, selectors: SourceSelecto
   const companies = named.filter(identifies);
   // A page where no list was found may be a list of one (a search with a single result).
   if (companies.length === 0 && advertisement === 0 && !selectors.item && !options.fragment && scopes.every((s) => s.el !== undefined && s.ld.length === 0 && !s.md)) {
+    const result = stateResult(states);
+    if (result) {
+      const found = companiesOfJson([result], ctx);
+      if (found.companies.length === 1) return { companies: found.companies, dropped: { ...found.dropped, no_name: found.dropped.no_name + scopes.length - named.length } };
+    }
     const one = singleEntry(root);
     const company = one ? withoutContinuation(readScope({ el: one, ld: [], kind: 'item' }, ctx, selectors)) : undefined;
     if (company && company.phones.length + company.emails.length > 0 && !/[?؟]$/u.test(company.name) && !SITE_BLOCK_TITLE.test(company.name) && !NOT_A_COMPANY.test(company.name) && identifies(company)) companies.push(company);
@@ -547,6 +555,30 @@ function sharedShape(items: readonly HTMLElement[]): string | undefined {
 function loneEntries(root: HTMLElement, shape: string): HTMLElement[] {
   const found = outermostOutsideChrome(root, (el) => el.parentNode !== null && shapeOf(el) === shape);
   return found.length <= MAX_LONE_ENTRIES ? found : [];
+}
+
+/** Keys of a state that hold a search's results ('results', 'data', 'entreprises', 'hits'). */
+const RESULT_KEYS = /^(?:results?|resultats?|items|data|entries|records|rows|hits|docs|nodes|edges|list|liste|listings?|companies|entreprises|societes|etablissements|fiches|annonces|members|membres|adherents)$/i;
+
+/**
+ * The one result of a page's JSON states (an app shell's search with one result, `{results:
+ * [{…}], total: 1}`): the only company-like object with a contact in an array of one held under
+ * a key that names results; undefined when there is none or several (the site's own contact
+ * under `footer.equipe` is not held under such a key).
+ */
+function stateResult(states: readonly unknown[]): JsonItem | undefined {
+  let found: JsonItem | undefined;
+  for (const state of states) {
+    const { items, holders } = jsonList(state, false, 1);
+    if (items.length !== 1 || holders.length === 0) continue;
+    const item = items[0];
+    if (item.phones.length + item.emails.length === 0 || item.advertisement) continue;
+    const holder = holders[0];
+    if (!Object.entries(holder).some(([k, v]) => Array.isArray(v) && v.length === 1 && RESULT_KEYS.test(k.replace(/[^a-z]/gi, '')))) continue;
+    if (found !== undefined) return undefined;
+    found = item;
+  }
+  return found;
 }
 
 /** Class words of a list's entry ('listing-card', 'result-item', 'fiche-entreprise', 'member'). */

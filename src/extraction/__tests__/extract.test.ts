@@ -670,6 +670,16 @@ describe('a page of one entry (a search with one result, the first page of a sma
     expect(extractCompanies(chrome(fiche), PAGE).map((c) => [c.name, c.phones, c.emails])).toEqual([['ETB Mitidja', ['+21325401122'], ['mitidja@gmail.com']]]);
   });
 
+  test("an app shell whose state holds a list of one result ('results: [{…}]') reads it; the site's own object in the state is no result", () => {
+    const state = (results: unknown[]) => page(`<div id="app"><p>Chargement…</p></div><script>window.__INITIAL_STATE__ = ${JSON.stringify({ site: { nom: 'Annuaire DZ', telephone: '021 00 00 09' }, recherche: { results, total: results.length } })};</script>`);
+    const one = { raison_sociale: 'SARL Batimex', telephone: '025 41 22 33', email: 'batimex@gmail.com' };
+    expect(extractCompanies(state([one]), PAGE).map((c) => [c.name, c.phones, c.emails])).toEqual([['SARL Batimex', ['+21325412233'], ['batimex@gmail.com']]]);
+    expect(extractCompanies(state([]), PAGE)).toEqual([]);
+    // An array of one under a key that names no list (the site's own contact person) is not a result.
+    const own = page(`<div id="app"></div><script>window.__INITIAL_STATE__ = ${JSON.stringify({ footer: { equipe: [{ nom: 'Service client', telephone: '021 00 00 08' }] }, recherche: { results: [] } })};</script>`);
+    expect(extractCompanies(own, PAGE)).toEqual([]);
+  });
+
   test("a page without entries gives none: the site's own blocks (an invitation to list one's company, a contact box, an empty result) are not companies", () => {
     const invite = `<p>Aucun résultat pour votre recherche.</p><div class="cta-box"><h3>Inscrivez votre entreprise</h3><p>Appelez-nous au 021 00 00 01 ou écrivez à pub@annuaire-dz.dz</p></div>`;
     const box = `<div class="results"></div><aside class="widget"><h3>Annuaire DZ</h3><p>Tél : 021 00 00 02</p></aside>`;
