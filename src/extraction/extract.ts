@@ -583,6 +583,8 @@ function stateResult(states: readonly unknown[]): JsonItem | undefined {
 
 /** Class words of a list's entry ('listing-card', 'result-item', 'fiche-entreprise', 'member'). */
 const ENTRY_WORDS = new Set(['card', 'listing', 'result', 'resultat', 'item', 'entry', 'company', 'entreprise', 'societe', 'fiche', 'member', 'membre', 'adherent', 'business', 'vcard', 'establishment', 'etablissement', 'prestataire', 'professionnel']);
+/** Class words of the site's own items (a menu's, a pager's, a carousel's): never a list's entry. */
+const NOT_ENTRY_WORDS = new Set(['menu', 'nav', 'navbar', 'navigation', 'dropdown', 'breadcrumb', 'page', 'pagination', 'pager', 'social', 'share', 'footer', 'header', 'widget', 'cookie', 'modal', 'carousel', 'slider', 'slide', 'tab', 'faq', 'accordion', 'sidebar']);
 /** Class words of a list ('results', 'liste-entreprises', 'annuaire'): its only block is its one entry. */
 const LIST_WORDS = new Set(['results', 'resultats', 'listings', 'list', 'liste', 'entries', 'companies', 'entreprises', 'societes', 'fiches', 'members', 'membres', 'adherents', 'annuaire', 'directory']);
 /** Longest text of a list's one entry (a record, not a page's section). */
@@ -619,7 +621,9 @@ function singleEntry(root: HTMLElement): HTMLElement | undefined {
 /** Whether a block is classed as a list's entry and holds a contact. */
 function isListEntry(el: HTMLElement): boolean {
   if (el.tagName === 'A' || el.tagName === 'SPAN' || el.tagName === 'P') return false;
-  const own = classWords(el).some((w) => ENTRY_WORDS.has(w.toLowerCase()));
+  const words = classWords(el);
+  if (words.some((w) => NOT_ENTRY_WORDS.has(w.toLowerCase()))) return false;
+  const own = words.some((w) => ENTRY_WORDS.has(w.toLowerCase()));
   const parent = el.parentNode;
   const only = !own && parent !== null && classWords(parent).some((w) => LIST_WORDS.has(w.toLowerCase())) && parent.childNodes.filter((c) => c.nodeType === 1).length === 1;
   return (own || only) && (hasContactText(el) || el.querySelector('a[href^="tel:"], a[href^="mailto:"]') !== null);

@@ -684,6 +684,9 @@ describe('a page of one entry (a search with one result, the first page of a sma
     const invite = `<p>Aucun résultat pour votre recherche.</p><div class="cta-box"><h3>Inscrivez votre entreprise</h3><p>Appelez-nous au 021 00 00 01 ou écrivez à pub@annuaire-dz.dz</p></div>`;
     const box = `<div class="results"></div><aside class="widget"><h3>Annuaire DZ</h3><p>Tél : 021 00 00 02</p></aside>`;
     const prose = `<div class="content"><h2>À propos</h2><p>Annuaire DZ recense les entreprises du BTP. Service client : 021 00 00 03.</p></div>`;
-    for (const main of [invite, box, prose]) expect(extractCompanies(chrome(main), PAGE)).toEqual([]);
+    // Items of the site's menus and pagers ('menu-item', 'nav-item', Bootstrap's 'page-item') are no entries.
+    const menu = `<div class="top-bar"><ul class="menu"><li class="menu-item"><a href="tel:021000004"><b>Appelez-nous</b></a></li></ul></div><p>Aucun résultat.</p>`;
+    const pager = `<ul class="pagination"><li class="page-item"><a class="page-link" href="?page=1"><b>1</b></a> Standard : 021 00 00 05</li></ul>`;
+    for (const main of [invite, box, prose, menu, pager]) expect(extractCompanies(chrome(main), PAGE)).toEqual([]);
   });
 });
