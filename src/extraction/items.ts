@@ -301,7 +301,7 @@ export function embeddedJson(scripts: readonly HTMLElement[]): unknown[] {
       continue;
     }
     if (type !== '' && !/javascript|ecmascript|module/.test(type)) continue;
-    if (!isFlightScript(text)) out.push(...assignedLiterals(text));
+    if (!isFlightScript(text)) out.push(...returnedLiterals(text), ...assignedLiterals(text));
   }
   // Next.js App Router: the client components' props in the RSC flight data.
   const flight = flightText(scripts);
@@ -435,6 +435,155 @@ function assignedLiterals(text: string): unknown[] {
   return out;
 }
 
+/** Most parameters of a function whose returned literal is read as state, and their text's length. */
+const MAX_PARAMS = 50_000;
+const MAX_PARAM_TEXT = 400_000;
+
+/**
+ * The literals returned by immediately invoked functions of parameters, read without running
+ * them: Nuxt 2's `window.__NUXT__=(function(a,b,…){return {…}}(x,y,…))` (or `})(x,y,…)`), where
+ * devalue passes repeated values as arguments. The arguments are literals (or `Array(n)`,
+ * `Object.create(null)`: empty, then filled), the body holds only `a.key=…` / `a["key"]=…` /
+ * `a[i]=…` statements on parameters (in order: an array is filled from its start) and
+ * `return …`; the literals read with the parameters in scope, a cycle cut (null). Anything else
+ * gives nothing from that function. Each function is scanned once; failed candidates stop after
+ * four times the script's length in all.
+ */
+function returnedLiterals(text: string): unknown[] {
+  const out: unknown[] = [];
+  if (!text.includes('function')) return out;
+  let budget = text.length * 4;
+  const opener = new RegExp(`\\(\\s{0,20}function\\s{0,20}\\(([\\w$,\\s]{0,${MAX_PARAM_TEXT}})\\)\\s{0,20}\\{`, 'g');
+  for (let m = opener.exec(text); m !== null && budget > 0; m = opener.exec(text)) {
+    const bodyStart = m.index + m[0].length - 1;
+    const params = m[1].trim() === '' ? [] : m[1].split(',').map((p) => p.trim());
+    if (params.length > MAX_PARAMS || !params.every((p) => /^[A-Za-z_$][\w$]{0,30}$/.test(p))) continue;
+    // Cheap test first: the body opens on `return` or a statement on a parameter.
+    const first = /^\s{0,20}(?:return(?![\w$])|([A-Za-z_$][\w$]{0,30})\s{0,5}[.[])/.exec(text.slice(bodyStart + 1, bodyStart + 60));
+    if (!first || (first[1] !== undefined && !params.includes(first[1]))) continue;
+    const bodyEnd = matchingBracket(text, bodyStart);
+    budget -= (bodyEnd === -1 ? text.length : bodyEnd) - bodyStart;
+    if (bodyEnd === -1) continue;
+    const call = invocation(text, bodyEnd + 1, params);
+    if (call === undefined) continue;
+    budget -= call.end - bodyEnd;
+    const value = functionBody(text, bodyStart + 1, bodyEnd, call.scope);
+    if (value === undefined) continue;
+    out.push(acyclic(value));
+    opener.lastIndex = call.end;
+  }
+  return out;
+}
+
+/**
+ * The arguments a function is invoked with, after its body's closing brace at `from`: `}(…))` or
+ * `})(…)`; each a literal, `Array(n)` or `Object.create(null)` (empty, filled by the body), bound
+ * to the parameter of its place (missing ones null). Undefined when anything else is there.
+ */
+function invocation(text: string, from: number, params: readonly string[]): { scope: Map<string, unknown>; end: number } | undefined {
+  const head = /^\s{0,20}(\)?)\s{0,20}\(/.exec(text.slice(from, from + 50));
+  if (!head) return undefined;
+  const wrapped = head[1] === '';
+  let i = from + head[0].length;
+  const args: unknown[] = [];
+  const spaces = () => {
+    while (/\s/.test(text[i] ?? '')) i++;
+  };
+  spaces();
+  while (text[i] !== ')') {
+    if (args.length >= params.length) return undefined;
+    const empty = /^(?:Array\(\s{0,5}\d{1,7}\s{0,5}\)|Object\.create\(\s{0,5}null\s{0,5}\))/.exec(text.slice(i, i + 40));
+    if (empty) {
+      args.push(empty[0].startsWith('Array') ? [] : {});
+      i += empty[0].length;
+      spaces();
+    } else {
+      const arg = jsValueAt(text, i);
+      if (arg === undefined) return undefined;
+      args.push(arg.value);
+      i = arg.end;
+    }
+    if (text[i] === ',') {
+      i++;
+      spaces();
+    } else if (text[i] !== ')') return undefined;
+  }
+  i++;
+  if (wrapped) {
+    spaces();
+    if (text[i] !== ')') return undefined;
+    i++;
+  }
+  return { scope: new Map(params.map((p, k) => [p, k < args.length ? args[k] : null])), end: i };
+}
+
+/**
+ * What a function's body (between `from` and the closing brace at `end`) returns, its statements
+ * on parameters applied; undefined when it holds anything else.
+ */
+function functionBody(text: string, from: number, end: number, scope: ReadonlyMap<string, unknown>): unknown {
+  let i = from;
+  const skip = () => {
+    while (i < end && (text[i] === ';' || /\s/.test(text[i]))) i++;
+  };
+  for (skip(); i < end; skip()) {
+    const ret = /^return(?![\w$])/.exec(text.slice(i, i + 7));
+    if (ret) {
+      const read = jsValueAt(text, i + 6, scope);
+      if (read === undefined) return undefined;
+      i = read.end;
+      skip();
+      return i === end ? read.value : undefined;
+    }
+    // A statement `p.key = value`, `p["key"] = value` or `p[i] = value` on a parameter p.
+    const target = /^([A-Za-z_$][\w$]{0,30})\s{0,5}(?:\.\s{0,5}([A-Za-z_$][\w$]{0,200})|\[)/.exec(text.slice(i, i + 240));
+    if (!target || !scope.has(target[1])) return undefined;
+    const holder = scope.get(target[1]);
+    if (typeof holder !== 'object' || holder === null) return undefined;
+    i += target[0].length;
+    let key: string | number;
+    if (target[2] !== undefined) key = target[2];
+    else {
+      const read = jsValueAt(text, i);
+      if (read === undefined || text[read.end] !== ']' || (typeof read.value !== 'string' && typeof read.value !== 'number')) return undefined;
+      key = read.value;
+      i = read.end + 1;
+    }
+    const eq = /^\s{0,5}=(?!=)/.exec(text.slice(i, i + 8));
+    if (!eq) return undefined;
+    const read = jsValueAt(text, i + eq[0].length, scope);
+    if (read === undefined || read.end > end) return undefined;
+    i = read.end;
+    if (text[i] !== ';' && i !== end) return undefined;
+    if (Array.isArray(holder)) {
+      // devalue fills an array from its start: a hole or a key past its end is not state.
+      if (typeof key !== 'number' || !Number.isInteger(key) || key < 0 || key > holder.length) return undefined;
+      holder[key] = read.value;
+    } else Object.defineProperty(holder, String(key), { value: read.value, enumerable: true, writable: true, configurable: true });
+  }
+  return undefined;
+}
+
+/** A value whose references back to an object holding it are cut (null), walked at most {@link MAX_DEPTH} * 4 deep. */
+function acyclic(value: unknown): unknown {
+  if (typeof value !== 'object' || value === null) return value;
+  const busy = new Set<object>();
+  const done = new Set<object>();
+  const walk = (obj: Record<string, unknown>, depth: number): void => {
+    busy.add(obj);
+    for (const k of Object.keys(obj)) {
+      const v = obj[k];
+      if (typeof v !== 'object' || v === null || done.has(v)) continue;
+      if (busy.has(v) || depth >= MAX_DEPTH * 4) obj[k] = null;
+      else walk(v as Record<string, unknown>, depth + 1);
+    }
+    busy.delete(obj);
+    done.add(obj);
+  };
+  walk(value as Record<string, unknown>, 0);
+  return value;
+}
+
 /** The index of the bracket closing the one at `start` (strings and escapes respected), or -1. */
 function matchingBracket(text: string, start: number): number {
   let depth = 0;
@@ -468,11 +617,22 @@ function stringEnd(text: string, start: number): number {
 /**
  * A JavaScript literal that is not JSON, read as data without running it: single-quoted strings,
  * the escapes of JS strings (\', \xHH, \uHHHH, \u{…}, line continuations), unquoted keys, trailing commas,
- * `undefined`; comments are skipped. Anything else (a call, a variable, an expression) makes the
- * whole literal unreadable: undefined. One pass over the text, nesting at most {@link MAX_DEPTH}.
+ * `undefined`, minifiers' `!0` / `!1` / `void 0`; comments are skipped; a name of `scope` stands
+ * for its value. Anything else (a call, another variable, an expression) makes the whole literal
+ * unreadable: undefined. One pass over the text, nesting at most {@link MAX_DEPTH}.
  */
-export function jsLiteral(text: string): unknown {
-  let i = 0;
+export function jsLiteral(text: string, scope?: ReadonlyMap<string, unknown>): unknown {
+  const read = jsValueAt(text, 0, scope);
+  return read !== undefined && read.end === text.length ? read.value : undefined;
+}
+
+/**
+ * The JS literal that starts at `start` (spaces and comments before it skipped) read as
+ * {@link jsLiteral} reads it, and where it ends (spaces after it skipped), or undefined; a name
+ * of `scope` stands for its value (a function's parameter).
+ */
+function jsValueAt(text: string, start: number, scope?: ReadonlyMap<string, unknown>): { value: unknown; end: number } | undefined {
+  let i = start;
   const fail = (): never => {
     throw new SyntaxError(`not a literal at ${i}`);
   };
@@ -590,6 +750,17 @@ export function jsLiteral(text: string): unknown {
         else if (text[i] !== '}') fail();
       }
     }
+    // Minified literals: !0 and !1 are true and false, void 0 is undefined.
+    const short = /^(?:!0|!1|void 0)(?![\w$.])/.exec(text.slice(i, i + 8));
+    if (short) {
+      i += short[0].length;
+      return short[0] === '!0' ? true : short[0] === '!1' ? false : null;
+    }
+    const name = scope === undefined ? null : /^[A-Za-z_$][\w$]{0,30}(?![\w$])/.exec(text.slice(i, i + 32));
+    if (name && scope!.has(name[0])) {
+      i += name[0].length;
+      return scope!.get(name[0]);
+    }
     const m = /^(?:-?(?:\d{1,30}(?:\.\d{0,30})?|\.\d{1,30})(?:[eE][+-]?\d{1,4})?|true|false|null|undefined)/.exec(text.slice(i, i + 80));
     if (!m) fail();
     i += m![0].length;
@@ -600,7 +771,7 @@ export function jsLiteral(text: string): unknown {
   try {
     const out = value(0);
     space();
-    return i === text.length ? out : undefined;
+    return { value: out, end: i };
   } catch {
     return undefined;
   }

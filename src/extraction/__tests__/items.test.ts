@@ -511,6 +511,73 @@ b'], /* x */]`)).toEqual([
   });
 });
 
+describe("state returned by a function of parameters (Nuxt 2's window.__NUXT__, devalue)", () => {
+  const state = (body: string) => embeddedJson(parse(`<script>${body}</script>`).querySelectorAll('script'));
+
+  test('!0, !1 and void 0 are literals; a name is one only when a scope gives it', () => {
+    expect(jsLiteral('{a: !0, b: !1, c: void 0, d: [!0]}')).toEqual({ a: true, b: false, c: null, d: [true] });
+    expect(jsLiteral('[a, 1]')).toBeUndefined();
+    expect(jsLiteral('[a, 1]', new Map([['a', 'x']]))).toEqual(['x', 1]);
+    for (const text of ['[!2]', '[void 1]', '[!0x]', '[voids]']) expect(jsLiteral(text)).toBeUndefined();
+  });
+
+  test('a page whose cards show names only: its contacts read from the parameters, the returned literal and the arguments', () => {
+    const nuxt = `window.__NUXT__=(function(a,b,c,d,$,_){return {layout:"default",data:[{liste:{total:3,pharmacies:[`
+      + `{id:7,raisonSociale:"Pharmacie Chenoua",ville:a,telFixe:"024 46 12 30",gsm:b,fax:c,courriel:"chenoua.pharma@gmail.com",garde:d},`
+      + `{id:9,raisonSociale:"Pharmacie Es-Salam",ville:a,telFixe:c,gsm:"0772 40 11 52",fax:"024 46 77 01",courriel:c,garde:!1},`
+      + `{id:12,raisonSociale:"Pharmacie du Port",ville:$,telFixe:'024 45 90 90',gsm:void 0,fax:c,courriel:"port@pharmacie-tipaza.dz",garde:_}]}}],`
+      + `state:{site:{nom:"Officines Tipaza"}},serverRendered:!0}}("Tipaza","0550 33 21 08",null,!0,"Cherchell",false));`;
+    const html = chrome(`<h1>Pharmacies</h1><div class="liste"><div class="fiche"><h3>Pharmacie Chenoua</h3><p>Tipaza</p></div><div class="fiche"><h3>Pharmacie Es-Salam</h3><p>Tipaza</p></div><div class="fiche"><h3>Pharmacie du Port</h3><p>Cherchell</p></div></div><script>${nuxt}</script>`);
+    expect(readListing(html, URL).companies.map((c) => [c.name, c.phones.sort(), c.emails, c.faxes ?? []])).toEqual([
+      ['Pharmacie Chenoua', ['+21324461230', '+213550332108'], ['chenoua.pharma@gmail.com'], []],
+      ['Pharmacie Es-Salam', ['+213772401152'], [], ['+21324467701']],
+      ['Pharmacie du Port', ['+21324459090'], ['port@pharmacie-tipaza.dz'], []],
+    ]);
+  });
+
+  test("devalue's shapes: })(…) and }(…)), repeated objects and arrays passed empty and filled by statements, a cycle cut", () => {
+    const [value] = state(`window.__NUXT__=(function(a,b,c){a.nom="Atelier Sig";a["code-postal"]=29001;b[0]=a;b[1]={nom:"Mascara Bois",tel:c};a.moi=a;return {liste:b,premier:a}})(Object.create(null),Array(2),"045 80 11 22");`);
+    const atelier = { nom: 'Atelier Sig', 'code-postal': 29001, moi: null };
+    expect(value).toEqual({ liste: [atelier, { nom: 'Mascara Bois', tel: '045 80 11 22' }], premier: atelier });
+    expect(state('var s=(function(){return {a:[1,2]}}());')).toContainEqual({ a: [1, 2] });
+    expect(state('window.x=(function(a){return a}({nom:"Seul"}));')).toContainEqual({ nom: 'Seul' });
+  });
+
+  test('a function that assigns literal state fields (no parameters, no return) is read by those literals', () => {
+    const list = { entreprises: [{ nom: 'Alpha Sarl', tel: '0550 11 22 33' }, { nom: 'Beta Eurl', tel: '0661 22 33 44' }] };
+    const values = state(`window.__NUXT__={};(function(){window.__NUXT__.data=[${JSON.stringify(list)}];window.__NUXT__.serverRendered=!0})();`);
+    expect(values.flatMap((v) => jsonItems(v).map((i) => i.name))).toEqual(['Alpha Sarl', 'Beta Eurl']);
+  });
+
+  test('code that is not state gives nothing from that function, and never throws', () => {
+    for (const body of [
+      'window.__NUXT__=(function(a){a.add(1);return {x:a}}(new Set));',
+      'window.__NUXT__=(function(a){var b=a;return {x:b}}(1));',
+      'window.__NUXT__=(function(a){return {x:a,y:b}}(1));',
+      'window.__NUXT__=(function(a){a[5]="trou";return {x:a}}(Array(6)));',
+      'window.__NUXT__=(function(a){a.x=1;return {x:a}}("texte"));',
+      'window.__NUXT__=(function(a){return {x:a}}(1)',
+      'window.__NUXT__=(function(a){return {x:a}',
+      'window.__NUXT__=(function(a,1b){return {x:a}}(1,2));',
+      '(function($){$.fn.modal=function(){return this}})(jQuery);',
+    ]) expect(state(body).filter((v) => typeof v === 'object' && v !== null && 'x' in v)).toEqual([]);
+  });
+
+  test('nested functions, a long parameter list and unclosed bodies are read in linear time', () => {
+    const names = Array.from({ length: 20_000 }, (_, i) => `p${i}`);
+    const hostile = [
+      `window.__NUXT__=(function(${names.join(',')}){return {v:[${names.join(',')}]}}(${names.map((_, i) => i).join(',')}));`,
+      '(function(a){a.b=1;'.repeat(20_000),
+      `(function(a){return {x:a}}(${'['.repeat(50_000)}`,
+      `(function(a){${'a.b={c:'.repeat(20_000)}`,
+    ];
+    const { ms } = cpuMs(() => hostile.forEach((h) => state(h)));
+    expect(ms).toBeLessThan(3_000);
+    const [long] = state(hostile[0]) as { v: number[] }[];
+    expect(long.v.length).toBe(20_000);
+  }, 30_000);
+});
+
 describe('map locators: companies in an unkeyed array of arrays', () => {
   const page = chrome(`<h1>Nos agences</h1><div id="map"></div>
     <script>
