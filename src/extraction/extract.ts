@@ -244,7 +244,7 @@ export function readListing(html: string, pageUrl: string, selectors: SourceSele
   if (shape !== undefined) listing.shape = shape;
   // (A list filled on the client is looked for beside a few entries too: a sidebar's 'À la une' outside the empty list.)
   // An app's shell without companies: last, the JSON its head preloads for fetch (its API's first page).
-  const data = companies.length === 0 ? pageDataUrl(page, pageUrl, base) ?? listData(page, pageUrl, base, next) ?? preloadedData(page.byTag('LINK'), pageUrl, base, next) : companies.length <= FEW_BESIDE_LIST ? listData(page, pageUrl, base, next) : undefined;
+  const data = companies.length === 0 ? pageDataUrl(page, pageUrl, base) ?? listData(page, pageUrl, base, next) ?? preloadedData(page.byTag('LINK'), pageUrl, base, next) ?? framedList(page, pageUrl, base) : companies.length <= FEW_BESIDE_LIST ? listData(page, pageUrl, base, next) : undefined;
   if (data !== undefined) listing.data = data;
   return listing;
 }
@@ -327,6 +327,36 @@ function listData(page: ParsedPage, pageUrl: string, base: string, next: string 
   const url = href === undefined ? undefined : absolute(href, base);
   if (!url || withoutHash(url) === withoutHash(pageUrl) || (next !== undefined && withoutHash(url) === withoutHash(next))) return undefined;
   return url;
+}
+
+/** A frame's name or id that says it holds the page's content ('liste', 'main', 'contenu'). */
+const CONTENT_FRAME = /(?:^|[^a-z])(?:main|content|contenu|corps|body|liste?|annuaire|resultats?|results?|centre|center|principal)(?:[^a-z]|$)/i;
+/** Frames that are never a list: media, maps, videos, documents, social widgets. */
+const NOT_A_LIST_FRAME = /\.(?:pdf|jpe?g|png|gif|svg|webp|mp4|webm|docx?|xlsx?)(?:[?#]|$)|\/(?:embed|maps|video|player|widgets?|plugins|ads?|pub|banners?)(?:[/?#.]|$)/i;
+
+/**
+ * The page a page without companies frames (an old portal's `<iframe src="/app/liste.php?…">`, a
+ * `<frameset>` whose main frame holds the list): the one frame on the page's host that is no
+ * media, map or widget, else among several the one named for content, else the largest declared.
+ * The run fetches it like any page and reads it as this page's listing, its own next page included.
+ */
+function framedList(page: ParsedPage, pageUrl: string, base: string): string | undefined {
+  const frames: { url: string; named: boolean; area: number }[] = [];
+  for (const tag of ['IFRAME', 'FRAME']) {
+    for (const el of page.byTag(tag)) {
+      const src = el.getAttribute('src')?.trim();
+      if (!src || /^(?:javascript|data|about):/i.test(src)) continue;
+      const url = absolute(src, base);
+      if (!url || NOT_A_LIST_FRAME.test(url) || !sameHost(url, pageUrl) || withoutHash(url) === withoutHash(pageUrl)) continue;
+      const size = (v: string | undefined) => (v && /^\d{1,5}$/.test(v.trim()) ? Number(v.trim()) : 0);
+      frames.push({ url, named: CONTENT_FRAME.test(`${el.getAttribute('name') ?? ''} ${el.getAttribute('id') ?? ''} ${src}`), area: (size(el.getAttribute('width')) || 1) * (size(el.getAttribute('height')) || 1) });
+    }
+  }
+  if (frames.length <= 1) return frames[0]?.url;
+  const named = frames.filter((f) => f.named);
+  if (named.length === 1) return named[0].url;
+  const largest = [...frames].sort((a, b) => b.area - a.area);
+  return largest[0].area > largest[1].area ? largest[0].url : undefined;
 }
 
 function isJsonBody(body: string, contentType = ''): boolean {

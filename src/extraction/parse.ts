@@ -54,7 +54,12 @@ export function parsePage(html: string): ParsedPage {
   return { root, elements, byTag: (tag) => tags.get(tag) ?? [] };
 }
 
-const PARSE_OPTIONS = { comment: false, blockTextElements: { script: true, noscript: true, style: true, pre: true } };
+/**
+ * node-html-parser's void elements, and `frame` (void in HTML, unknown to the parser: a
+ * `<frameset>` of unclosed `<frame>`s lost every frame but the first).
+ */
+const VOID_TAGS = ['area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input', 'link', 'meta', 'param', 'source', 'track', 'wbr', 'frame'];
+const PARSE_OPTIONS = { comment: false, blockTextElements: { script: true, noscript: true, style: true, pre: true }, voidTag: { tags: VOID_TAGS } };
 
 /** One descriptor for every element's own `tagName` ({@link keep}). */
 const OWN_TAG = { value: '', writable: true, configurable: true, enumerable: false };

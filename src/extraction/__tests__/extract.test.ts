@@ -690,3 +690,22 @@ describe('a page of one entry (a search with one result, the first page of a sma
     for (const main of [invite, box, prose, menu, pager]) expect(extractCompanies(chrome(main), PAGE)).toEqual([]);
   });
 });
+
+describe('a list in a frame', () => {
+  test("a page without companies names the page it frames on its host as its list's data (an iframe, a frameset's main frame); maps, videos and other hosts' frames never", () => {
+    const at = 'https://portail.test/pharmacies?page=1';
+    const iframe = page(`<h1>Pharmacies</h1><iframe src="/app/liste.php?w=11&amp;p=1" width="100%" height="900"></iframe><iframe src="https://www.google.com/maps/embed?pb=1" width="600" height="300"></iframe>`);
+    expect(readListing(iframe, at).data).toBe('https://portail.test/app/liste.php?w=11&p=1');
+    const frameset = `<html><head><title>Annuaire</title></head><frameset cols="200,*"><frame src="menu.html" name="menu"><frame src="liste.php?page=1" name="principal"></frameset></html>`;
+    expect(readListing(frameset, at).data).toBe('https://portail.test/liste.php?page=1');
+    // Media, maps and widgets on the host itself are no list; nor is a frame of another host.
+    for (const src of ['/media/visite.mp4', '/embed/carte?z=12', 'https://annuaire.example/liste.php', '/docs/liste.pdf']) expect(readListing(page(`<iframe src="${src}"></iframe>`), at).data).toBeUndefined();
+    // Two frames alike: which one holds the list is not known.
+    expect(readListing(page('<iframe src="/a.php"></iframe><iframe src="/b.php"></iframe>'), at).data).toBeUndefined();
+    // A page that shows its companies keeps them, frames or not.
+    const shown = page(`<iframe src="/app/pub.php"></iframe><div class="fiche"><h3>Pharmacie A</h3>Tél : 029 34 12 01</div><div class="fiche"><h3>Pharmacie B</h3>Tél : 029 34 12 02</div><div class="fiche"><h3>Pharmacie C</h3>Tél : 029 34 12 03</div><div class="fiche"><h3>Pharmacie D</h3>Tél : 029 34 12 04</div>`);
+    const listing = readListing(shown, at);
+    expect(listing.companies).toHaveLength(4);
+    expect(listing.data).toBeUndefined();
+  });
+});
