@@ -244,7 +244,11 @@ export function readListing(html: string, pageUrl: string, selectors: SourceSele
   if (shape !== undefined) listing.shape = shape;
   // (A list filled on the client is looked for beside a few entries too: a sidebar's 'À la une' outside the empty list.)
   // An app's shell without companies: last, the JSON its head preloads for fetch (its API's first page).
-  const data = companies.length === 0 ? pageDataUrl(page, pageUrl, base) ?? listData(page, pageUrl, base, next) ?? preloadedData(page.byTag('LINK'), pageUrl, base, next) ?? framedList(page, pageUrl, base) : companies.length <= FEW_BESIDE_LIST ? listData(page, pageUrl, base, next) : undefined;
+  // A page that frames its list shows at most a menu's links read as companies (without contacts).
+  const data =
+    companies.length === 0
+      ? pageDataUrl(page, pageUrl, base) ?? listData(page, pageUrl, base, next) ?? preloadedData(page.byTag('LINK'), pageUrl, base, next) ?? framedList(page, pageUrl, base)
+      : (!companies.some(hasContact) ? framedList(page, pageUrl, base) : undefined) ?? (companies.length <= FEW_BESIDE_LIST ? listData(page, pageUrl, base, next) : undefined);
   if (data !== undefined) listing.data = data;
   return listing;
 }
@@ -327,6 +331,11 @@ function listData(page: ParsedPage, pageUrl: string, base: string, next: string 
   const url = href === undefined ? undefined : absolute(href, base);
   if (!url || withoutHash(url) === withoutHash(pageUrl) || (next !== undefined && withoutHash(url) === withoutHash(next))) return undefined;
   return url;
+}
+
+/** Whether a company read shows a contact (a page's menu links read as companies show none). */
+function hasContact(company: RawCompany): boolean {
+  return company.phones.length + company.emails.length > 0;
 }
 
 /** A frame's name or id that says it holds the page's content ('liste', 'main', 'contenu'). */
@@ -1638,10 +1647,12 @@ function readPhones(scope: Scope, ctx: PageContext, selectors: SourceSelectors):
     const labelled = ownPhones(scope.kind === 'item' ? text.phones : text.labelled, ctx);
     if (labelled.length > 0) phones = unique([...phones, ...labelled]);
   }
-  // A number given as a fax is a phone only when also given as one (a tel: link, data, schema.org, a phone label).
+  // A number given as a fax is a phone only when also given as one (a tel: link, data, schema.org, a
+  // phone label): written in the text without a label (an hCard tel whose type, read by the tel,
+  // is left out of the text) it is no phone.
   if (faxes.size === 0) return { phones, faxes: [] };
   if (phones.some((p) => faxes.has(p))) {
-    const given = new Set([...fromJson, ...fromSchema, ...fromLinks, ...text.phones]);
+    const given = new Set([...fromJson, ...fromSchema, ...fromLinks, ...text.labelled]);
     phones = phones.filter((p) => !faxes.has(p) || given.has(p));
   }
   return { phones, faxes: [...faxes].filter((f) => !ctx.siteContacts.has(f)) };

@@ -295,6 +295,13 @@ describe('hCard tel types', () => {
     const found = extractCompanies(page(`<div class="list">${card(1)}${card(2)}</div>`), PAGE);
     expect(found.map((c) => [c.name, c.phones, c.faxes])).toEqual([1, 2].map((n) => [`Cabinet ${n}`, [`+2134345308${n}`, `+21355012345${n}`], [`+2134345309${n}`]]));
   });
+
+  test("a tel whose visible type says Fax ('<span class=type>Fax</span>: <span class=value>…'), as WordPress Connections writes it, is a fax, never a phone", () => {
+    const tel = (type: string, value: string) => `<span class="tel cn-phone-number"><span class="type">${type}</span>: <span class="value">${value}</span></span>`;
+    const card = (n: number) => `<div class="cn-list-row vcard"><h3 class="cn-entry-name"><span class="fn n">CABINET ${n} Hocine</span></h3><span class="title">Avocat à la Cour</span><span class="phone-number-block">${tel('Bureau', `026 25 24 2${n}`)}<br>${tel('Fax', `026 85 30 9${n}`)}</span></div>`;
+    const found = extractCompanies(page(`<div class="cn-list-body">${card(1)}${card(2)}${card(3)}</div>`), PAGE);
+    expect(found.map((c) => [c.name, c.phones, c.faxes])).toEqual([1, 2, 3].map((n) => [`CABINET ${n} Hocine`, [`+2132625242${n}`], [`+2132685309${n}`]]));
+  });
 });
 
 describe('numbers written as a range', () => {
@@ -700,6 +707,16 @@ describe('a list in a frame', () => {
     expect(readListing(frameset, at).data).toBe('https://portail.test/liste.php?page=1');
     // Media, maps and widgets on the host itself are no list; nor is a frame of another host.
     for (const src of ['/media/visite.mp4', '/embed/carte?z=12', 'https://annuaire.example/liste.php', '/docs/liste.pdf']) expect(readListing(page(`<iframe src="${src}"></iframe>`), at).data).toBeUndefined();
+    // A menu's links read as companies (no contact, no page of their own) do not hide the framed list.
+    // (A portal read under the metamorphic bench's mutations: its menu became blocks of one link each.)
+    const menu = `<div class="w-1"><article id="m"><div class="w-1"><article><a href="/">Accueil</a></article></div>
+ <div class="w-1"><article><a href="/portail/etablissements">Établissements</a></article></div>
+ <div class="w-1"><article><a href='/portail/pharmacies'>Pharmacies</a></article></div>
+ <div class="w-1"><article><a href='/portail/garde'>Pharmacies de  garde</a></article></div></article></div>`;
+    const framing = `<html><body><div class="w-1"><article>Direction — Standard : 029 34 00 50</article></div>${menu}<div class="w-1"><article id="c"><div class="w-2"><h1>Liste des pharmacies  agréées</h1></div>
+      <p>Pour toute réclamation : 029 34 00 52.</p><iframe src="/app/liste.php?p=1" height="900" name="liste" width="100%"></iframe></article></div></body></html>`;
+    expect(readListing(framing, at).companies.map((c) => c.name)).toEqual(['Accueil']);
+    expect(readListing(framing, at).data).toBe('https://portail.test/app/liste.php?p=1');
     // Two frames alike: which one holds the list is not known.
     expect(readListing(page('<iframe src="/a.php"></iframe><iframe src="/b.php"></iframe>'), at).data).toBeUndefined();
     // A page that shows its companies keeps them, frames or not.
