@@ -1488,7 +1488,7 @@ function mainClass(classes: string[]): string {
   // Zebra classes ('row-alternate', 'odd', 'even') vary between entries of one list.
   const cls = classes
     .map((w) => w.toLowerCase().replace(ZEBRA_SUFFIX, ''))
-    .filter((w) => w !== '' && !PER_ENTRY_WORD.test(w) && !ZEBRA_WORDS.has(w) && !TIER_WORDS.has(w));
+    .filter((w) => w !== '' && !PER_ENTRY_WORD.test(w) && !ZEBRA_WORDS.has(w) && !POSITION_WORD.test(w) && !TIER_WORDS.has(w));
   return cls.find((w) => !w.split(/[^\p{L}\p{N}]+/u).some((p) => AD_WORDS.has(p) && !WEAK_AD_WORDS.has(p))) ?? '';
 }
 
@@ -1508,6 +1508,8 @@ const TIER_WORDS = new Set(['premium', 'vip', 'featured', 'gold', 'silver', 'pla
 /** Class words and suffixes of alternating entries (zebra striping, first/last markers). */
 const ZEBRA_WORDS = new Set(['odd', 'even', 'alt', 'alternate', 'first', 'last', 'pair', 'paire', 'impair', 'impaire', 'pairs', 'impairs']);
 const ZEBRA_SUFFIX = /[-_](?:odd|even|alt|alternate|pair|paire|impair|impaire)$/;
+/** A class word marking the first or last entry of a list ('views-row-first', 'item_last'): never the list's shape. */
+const POSITION_WORD = /[-_](?:first|last)$/;
 
 function insideAny(el: HTMLElement, ancestors: HTMLElement[] | ReadonlySet<HTMLElement>): boolean {
   const set = ancestors instanceof Set ? ancestors : new Set(ancestors);

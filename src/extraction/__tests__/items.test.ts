@@ -152,6 +152,20 @@ describe('repeated blocks', () => {
   }, 30_000);
 });
 
+describe('entries marked first or last', () => {
+  test("a table's first and last rows, classed 'views-row-first' / 'row_last' beside the zebra classes, are rows of the list", () => {
+    const row = (cls: string, n: number) => `<tr class="${cls}"><td><a href="/n/${n}">Maître Notaire ${n}</a></td><td>Rue ${n}, Souk Ahras</td><td>037 32 76 1${n}</td></tr>`;
+    const tables = [
+      ['odd views-row-first', 'even', 'odd', 'even views-row-last'],
+      ['row_first impaire', 'paire', 'impaire', 'row_last paire'],
+    ];
+    for (const classes of tables) {
+      const html = chrome(`<table class="views-table"><thead><tr><th>Notaire</th><th>Adresse</th><th>Téléphone</th></tr></thead><tbody>${classes.map((c, i) => row(c, i + 1)).join('')}</tbody></table>`);
+      expect(readListing(html, URL).companies.map((c) => [c.name, c.phones])).toEqual([1, 2, 3, 4].map((n) => [`Maître Notaire ${n}`, [`+2133732761${n}`]]));
+    }
+  });
+});
+
 describe('JSON state', () => {
   test('window.__INITIAL_STATE__ = {...}: the largest array of company-like objects; sponsored ones dropped', () => {
     const state = {
