@@ -355,14 +355,21 @@ function phonesBetween(text: string, start: number, end: number, defaultCountry:
   const slash = text.indexOf('/', start);
   if (slash !== -1 && slash < end) {
     // (On the part itself: the pattern looks at the characters around a number.)
-    for (const m of asciiDigits(text.slice(start, end)).matchAll(NUMBER_RANGE)) {
-      if (!normalizePhone(m[1], defaultCountry)) continue;
+    const part = asciiDigits(text.slice(start, end));
+    for (const m of part.matchAll(NUMBER_RANGE)) {
+      const first = normalizePhone(m[1], defaultCountry);
+      if (!first) continue;
       const digits = m[1].replace(/\D/g, '');
       let last = Number(digits.slice(-2));
+      // A switchboard's other lines ('029 85 62 36/11'): a landline's suffixes may come in any order, when
+      // nothing but a number's end follows them (not '24h/24', '7j/7'). A mobile's only ascending.
+      const anyOrder = LANDLINE.test(first) && !isLetterOrDigit(part.charCodeAt((m.index ?? 0) + m[0].length));
+      const seen = new Set([last]);
       for (const suffix of m[2].match(/\d{2}/g) ?? []) {
-        // Each a line after the one before it, else not a range.
-        if (Number(suffix) <= last) break;
+        // Each a line after the one before it (or another line of a switchboard), else not a range.
+        if (Number(suffix) <= last && !(anyOrder && !seen.has(Number(suffix)))) break;
         last = Number(suffix);
+        seen.add(last);
         const next = normalizePhone(digits.slice(0, -2) + suffix, defaultCountry);
         if (next) found.add(next);
       }
@@ -395,6 +402,14 @@ function isHardSeparator(c: number): boolean {
  * area code perhaps in parentheses ('(038) 19 30 81 / 82'). Bounded: at most 13 digits with single separators and five suffixes, so the pattern is linear.
  */
 const NUMBER_RANGE = /(?<![\d/])(\(?\d(?:(?:[ .-]|\) ?)?\d){7,12})((?: ?\/ ?\d{2}(?!\d)){1,5})(?! ?\/ ?\d)/g;
+
+/** An Algerian landline in E.164: '+213' and eight digits, its area code beginning with 2, 3 or 4. */
+const LANDLINE = /^\+213[234]\d{7}$/;
+
+/** Whether a character code is a letter or a digit (any script); false past the end. */
+function isLetterOrDigit(code: number): boolean {
+  return !Number.isNaN(code) && /[\p{L}\p{N}]/u.test(String.fromCharCode(code));
+}
 
 /** Fewest digits in a written phone number (with its country code) worth asking libphonenumber about. */
 const MIN_DIGITS = 6;

@@ -386,6 +386,16 @@ describe('findEmails: spelled-out addresses', () => {
   });
 });
 
+describe('numbers written as a range, in any order', () => {
+  test("a landline's other lines may come in any order ('029 85 62 36/11'); hours ('24h/24') and a mobile's lower suffix make none", () => {
+    expect(findPhonesAndFaxes('Tél : 029 85 62 36/11').phones).toEqual(['+21329856236', '+21329856211']);
+    expect(findPhonesAndFaxes('Tél : 049 82 71 36/02/19').phones).toEqual(['+21349827136', '+21349827102', '+21349827119']);
+    expect(findPhonesAndFaxes('Tél : 023 45 67 89 / 24h/24').phones).toEqual(['+21323456789']);
+    expect(findPhonesAndFaxes('Mobile : 0661 27 43 91 / 11').phones).toEqual(['+213661274391']);
+    expect(findPhonesAndFaxes('Tél : 021 45 67 89 / 12 / 89').phones).toEqual(['+21321456789', '+21321456712']);
+  });
+});
+
 describe('hostile texts are read in linear time', () => {
   // Each of these took seconds to minutes with the earlier patterns (backtracking over long
   // runs); they must now come back with the right answer within a CPU-time bound (a synchronous
