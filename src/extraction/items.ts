@@ -67,6 +67,9 @@ const EMAIL_KEY = /^(?:e?mail|courriel|adresseemail|adressemail)[\p{L}\d]{0,30}$
 /** Keys under which a company keeps its contacts in a nested object ({contact: {phone, email}}). */
 const NESTED_KEYS = new Set(['contact', 'contacts', 'coordonnees', 'coordonnées', 'contactinfo', 'contactinformation', 'details', 'info', 'infos', 'attributes', 'fields', 'properties']);
 
+/** Keys of an entry's contact person, an object of his own (his name, his role, his mobile). */
+const PERSON_KEYS = new Set(['responsable', 'gerant', 'gérant', 'dirigeant', 'directeur', 'manager', 'contactperson', 'personnecontact', 'interlocuteur', 'representant', 'représentant', 'referent', 'référent', 'owner', 'proprietaire', 'propriétaire']);
+
 /** Nested objects that hold an entry's own fields (JSON:API `attributes`, GeoJSON `properties`, `fields`). */
 const ATTRIBUTE_KEYS = new Set(['attributes', 'properties', 'fields']);
 
@@ -250,6 +253,8 @@ function companyOf(obj: Json): JsonItem | undefined {
       else if (depth < 2 && NESTED_KEYS.has(key)) {
         for (const nested of ([] as unknown[]).concat(value)) if (isJson(nested)) read(nested, depth + 1, depth === 0 && ATTRIBUTE_KEYS.has(key));
       }
+      // The company's contact person ({responsable: {nom, fonction, mobile}}): his numbers and e-mail are the company's, his name is not.
+      else if (depth === 0 && PERSON_KEYS.has(key) && isJson(value)) read(value, depth + 1, false);
     }
   };
   read(obj, 0, true);

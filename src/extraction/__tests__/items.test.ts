@@ -257,6 +257,21 @@ describe('JSON state', () => {
   });
 });
 
+describe('JSON entries with a contact person', () => {
+  test("the numbers and e-mail of an entry's manager ({responsable: {nom, fonction, mobile}}) are the company's, his name is not", () => {
+    const items = [
+      { raison_sociale: 'SARL Chelia Net', telephone: '032 73 21 74', responsable: { nom: 'Karima Taleb', fonction: 'Directrice', mobile: '0659 93 19 88' } },
+      { raison_sociale: 'Aurès Computer', telephone: '032 73 40 12', gerant: { nom: 'Ali Hamou', portable: '0770 15 63 92', email: 'ali.hamou@gmail.com' } },
+      { raison_sociale: 'Khenchela Soft', email: 'contact@khenchelasoft.dz', responsable: null },
+    ];
+    expect(jsonItems({ data: items }).map((i) => [i.name, i.phones, i.emails])).toEqual([
+      ['SARL Chelia Net', ['032 73 21 74', '0659 93 19 88'], []],
+      ['Aurès Computer', ['032 73 40 12', '0770 15 63 92'], ['ali.hamou@gmail.com']],
+      ['Khenchela Soft', [], ['contact@khenchelasoft.dz']],
+    ]);
+  });
+});
+
 describe('pagination without a selector', () => {
   const page = (nav: string) => parse(`<html><body><div class="pagination">${nav}</div></body></html>`);
 
