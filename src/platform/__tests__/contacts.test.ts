@@ -396,6 +396,15 @@ describe('numbers written as a range, in any order', () => {
   });
 });
 
+describe('readNumbers: a booking number in a sentence', () => {
+  test("'Réservez au …', 'Réservations conseillées le week-end au …', 'Pour toute réservation : …' label a phone", () => {
+    expect(readNumbers('Réservations conseillées le week-end au 0795 70 95 66.').labelled).toEqual(['+213795709566']);
+    expect(readNumbers('Réservez votre séjour au 0770 84 15 62.').labelled).toEqual(['+213770841562']);
+    expect(readNumbers('Pour toute réservation de groupe : 0556 93 28 14').labelled).toEqual(['+213556932814']);
+    expect(readNumbers('Ouvert depuis 2015, salle de 0661 places').labelled).toEqual([]);
+  });
+});
+
 describe('hostile texts are read in linear time', () => {
   // Each of these took seconds to minutes with the earlier patterns (backtracking over long
   // runs); they must now come back with the right answer within a CPU-time bound (a synchronous
