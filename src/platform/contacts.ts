@@ -755,20 +755,30 @@ const OBFUSCATED_DOT = / ?[[({] ?(?:dot|point) ?[\])}] ?/gi;
  * bounded, so the pattern is linear.
  */
 const SPELLED_EMAIL = /(?<![a-z0-9._%+-])([a-z0-9._%+-]{1,64}) arobase ((?:[a-z0-9-]{1,63}(?: point |\.)){1,4}(?:dz|com|net|org|fr|info|biz|eu|co|io))(?![a-z0-9-])/gi;
+/**
+ * 'contact AT batiplus DOT dz': the English words for '@' and '.' spelled out in capitals, as
+ * words of their own. Read only in that whole shape and case (prose writes 'at' and 'dot' in
+ * lower case), ending in a common top-level domain. Every part is bounded: linear.
+ */
+const CAPITAL_EMAIL = /(?<![A-Za-z0-9._%+-])([A-Za-z0-9._%+-]{1,64}) AT ((?:[A-Za-z0-9-]{1,63}(?: DOT |\.)){1,4}(?:dz|com|net|org|fr|info|biz|eu|co|io))(?![A-Za-z0-9-])/g;
 /** What any written address holds: an '@', its entity, a bracketed or spelled-out 'at', Cloudflare's attribute. */
 const MAYBE_EMAIL = /@|&#0{0,8}64;|&#x0{0,8}40;|&commat;|arobase|[[({] ?at ?[\])}]|cfemail|email-protection/i;
+/** A capital 'AT' between spaces ({@link CAPITAL_EMAIL}). */
+const CAPITAL_AT = /\sAT\s/;
 /** Cloudflare-protected addresses in HTML: data-cfemail="…" and /cdn-cgi/l/email-protection#…. */
 const CF_EMAIL = /(?:data-cfemail\s{0,20}=\s{0,20}["']?|email-protection#)([0-9a-f]{4,512})/gi;
 
 /**
  * Every e-mail address in a free text (or HTML), lower-cased, de-duplicated, in order of
  * appearance. Reads the bracketed obfuscations 'contact [at] x [dot] dz', 'contact(at)x.dz',
- * '{at}', '(dot)', '(arobase)', the spelled-out 'contact arobase x point dz', HTML '&#64;' /
+ * '{at}', '(dot)', '(arobase)', the spelled-out 'contact arobase x point dz' and 'contact AT x DOT dz', HTML '&#64;' /
  * '&commat;', and decodes Cloudflare's data-cfemail. To stay conservative, bare ' at ' /
  * ' dot ' and spaces around a plain '@' are not read.
  */
 export function findEmails(text: string): string[] {
-  if (typeof text !== 'string' || !MAYBE_EMAIL.test(text)) return [];
+  if (typeof text !== 'string') return [];
+  const capitals = CAPITAL_AT.test(text);
+  if (!capitals && !MAYBE_EMAIL.test(text)) return [];
   const found = new Set<string>();
   for (const [, hex] of text.matchAll(CF_EMAIL)) {
     const email = normalizeEmail(decodeCfEmail(hex) ?? '');
@@ -783,10 +793,11 @@ export function findEmails(text: string): string[] {
   // remove the last 'arobase', so it is looked for again after that.)
   const brackets = /[[({]/.test(text);
   const spelled = /arobase/i.test(text);
-  let plain = brackets || spelled ? collapse(text) : text;
+  let plain = brackets || spelled || capitals ? collapse(text) : text;
   if (plain.includes('&')) plain = plain.replace(/&#0{0,8}64;|&#x0{0,8}40;|&commat;/gi, '@').replace(/&#0{0,8}46;|&#x0{0,8}2e;|&period;/gi, '.');
   if (brackets) plain = plain.replace(OBFUSCATED_AT, '@').replace(OBFUSCATED_DOT, '.');
   if (spelled && (!brackets || /arobase/i.test(plain))) plain = plain.replace(SPELLED_EMAIL, (_, local: string, domain: string) => `${local}@${domain.replace(/ point /gi, '.')}`);
+  if (capitals) plain = plain.replace(CAPITAL_EMAIL, (_, local: string, domain: string) => `${local}@${domain.replace(/ DOT /g, '.')}`);
   for (const email of addressesAroundAts(plain)) found.add(email);
   return [...found];
 }

@@ -386,6 +386,18 @@ describe('findEmails: spelled-out addresses', () => {
   });
 });
 
+describe('findEmails: capital AT and DOT', () => {
+  test("'x AT y DOT dz' in capitals, in the whole shape of an address, is x@y.dz", () => {
+    expect(findEmails('E-mail : khemis.agro AT gmail DOT com')).toEqual(['khemis.agro@gmail.com']);
+    expect(findEmails('rouina-dz AT outlook DOT fr ; contact AT oum-elassel DOT dz')).toEqual(['rouina-dz@outlook.fr', 'contact@oum-elassel.dz']);
+  });
+
+  test("prose 'at' and 'dot', or capitals not shaped as an address, are no address", () => {
+    expect(findEmails('Meet us at the fair, stand dot com')).toEqual([]);
+    expect(findEmails('SALON AT ALGER DOT EXPO')).toEqual([]);
+  });
+});
+
 describe('numbers written as a range, in any order', () => {
   test("a landline's other lines may come in any order ('029 85 62 36/11'); hours ('24h/24') and a mobile's lower suffix make none", () => {
     expect(findPhonesAndFaxes('Tél : 029 85 62 36/11').phones).toEqual(['+21329856236', '+21329856211']);
@@ -417,6 +429,7 @@ describe('hostile texts are read in linear time', () => {
     ['a dotted run before an @', `${'a.'.repeat(50_000)}@x.dz`],
     ['a dotted domain of 100,000 characters', `x@${'a.'.repeat(50_000)}dz`],
     ['"contact arobase " 10,000 times', 'contact arobase '.repeat(10_000)],
+    ['"contact AT " 20,000 times, then " DOT " 50,000 times', `${'contact AT '.repeat(20_000)}${'x DOT '.repeat(50_000)}`],
     ['"Tél/" 20,000 times', `${'Tél/'.repeat(20_000)}0550 12 34 56`],
     ['a Cloudflare attribute of 100,000 hex digits', `data-cfemail=${'a'.repeat(100_000)}`],
     ['an entity of 100,000 zeros', `&#${'0'.repeat(100_000)}`],
