@@ -1,7 +1,8 @@
 /**
  * Badges written in or beside a name heading: a shop's 'PRO ✔', 'Vérifié', 'Premium',
  * 'Certifié', 'Nouveau', 'Top', a star rating ('4,8 ★', '4,2/5'), a count of reviews
- * ('(41 avis)'), a lone symbol ('✅'). Directories style them as pills with classes of their own
+ * ('(41 avis)'), a lone symbol ('✅'), a qualifier in brackets set in small print
+ * ('<small>(grossiste)</small>', '<small>(توزيع بالجملة)</small>'). Directories style them as pills with classes of their own
  * ('sa-pro', 'statut', 'niveau-or') that say nothing of a badge, so they are told by their text.
  * A badge is never part of a company's name; a name's own last word ('Auto-École Le Pro',
  * 'SARL Top', 'Pharmacie Centrale') stays: only a whole element is a badge, only at either end
@@ -42,6 +43,8 @@ const SMALL_PRINT = new Set(['SMALL', 'MARK', 'SUB']);
 export function isBadge(el: HTMLElement): boolean {
   const text = shortText(el, MAX_BADGE);
   if (!text) return false;
+  // Small print wholly in brackets after a name: its kind or trade ('(grossiste)', '(توزيع بالجملة)'), not its name.
+  if (SMALL_PRINT.has(el.tagName) && /^\([^()]*\)$/.test(text) && /\p{L}{2}/u.test(text)) return true;
   const symbol = /\p{So}/u.test(text);
   const tokens = fold(text).match(/\p{L}+|\p{N}+/gu);
   if (!tokens) return symbol;

@@ -87,6 +87,8 @@ export interface Rec {
   written?: Unit[];
   /** Named by the words before a colon on its line ('Name : 0550 …', but also 'Label : value'). */
   colon?: boolean;
+  /** Its line follows a `<br>` inside a block (not a block's first line). */
+  inline?: boolean;
 }
 
 /** What a block holds when read as records. */
@@ -144,10 +146,18 @@ export function splitGroups(items: readonly HTMLElement[]): HTMLElement[] {
   return out;
 }
 
-/** Two or more records with contacts, none sharing a contact with another. */
+/**
+ * Two or more records with contacts, none sharing a contact with another; not a card whose name
+ * set apart (a heading, bold) has contacts of its own and whose other records are all named by
+ * words before a colon on lines after a `<br>` of the same block: those are its labelled fields
+ * ('Siège social : …<br>HSE : Mme X 0770 …'), even where no other entry of the page repeats the
+ * label (a section's '<li>Name : 0778 …</li>' after a company in bold is a company).
+ */
 function isGroup(g: Grouped): boolean {
   const withContacts = g.records.filter((r) => r.contacts.size > 0);
   if (withContacts.length < 2) return false;
+  const [first, ...others] = withContacts;
+  if (first === g.records[0] && first.written === undefined && others.every((r) => r.colon && r.inline)) return false;
   const seen = new Set<string>();
   for (const r of withContacts) {
     for (const c of r.contacts) if (seen.has(c)) return false;
@@ -393,6 +403,7 @@ function openRecord(line: Line, text: string, contacts: Set<string>, cur: Rec | 
   if (contacts.size > 0 && (written.end === 'line' || [...contacts].some((c) => c.includes(written.name.toLowerCase())))) return undefined;
   const record: Rec = { name: written.name, rest: written.rest === '' ? '' : ` ${written.rest}`, lines: [], contacts, shows: written.rest !== '' || contacts.size > 0, heading: false, written: line.units };
   if (written.colon) record.colon = true;
+  if (!line.block) record.inline = true;
   return record;
 }
 

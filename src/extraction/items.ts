@@ -67,6 +67,9 @@ const EMAIL_KEY = /^(?:e?mail|courriel|adresseemail|adressemail)[\p{L}\d]{0,30}$
 /** Keys under which a company keeps its contacts in a nested object ({contact: {phone, email}}). */
 const NESTED_KEYS = new Set(['contact', 'contacts', 'coordonnees', 'coordonnées', 'contactinfo', 'contactinformation', 'details', 'info', 'infos', 'attributes', 'fields', 'properties']);
 
+/** Keys of an entry's contact person, an object of his own (his name, his role, his mobile). */
+const PERSON_KEYS = new Set(['responsable', 'gerant', 'gérant', 'dirigeant', 'directeur', 'manager', 'contactperson', 'personnecontact', 'interlocuteur', 'representant', 'représentant', 'referent', 'référent', 'owner', 'proprietaire', 'propriétaire']);
+
 /** Nested objects that hold an entry's own fields (JSON:API `attributes`, GeoJSON `properties`, `fields`). */
 const ATTRIBUTE_KEYS = new Set(['attributes', 'properties', 'fields']);
 
@@ -250,6 +253,8 @@ function companyOf(obj: Json): JsonItem | undefined {
       else if (depth < 2 && NESTED_KEYS.has(key)) {
         for (const nested of ([] as unknown[]).concat(value)) if (isJson(nested)) read(nested, depth + 1, depth === 0 && ATTRIBUTE_KEYS.has(key));
       }
+      // The company's contact person ({responsable: {nom, fonction, mobile}}): his numbers and e-mail are the company's, his name is not.
+      else if (depth === 0 && PERSON_KEYS.has(key) && isJson(value)) read(value, depth + 1, false);
     }
   };
   read(obj, 0, true);
@@ -1659,7 +1664,7 @@ function mainClass(classes: string[]): string {
   // Zebra classes ('row-alternate', 'odd', 'even') vary between entries of one list.
   const cls = classes
     .map((w) => w.toLowerCase().replace(ZEBRA_SUFFIX, ''))
-    .filter((w) => w !== '' && !PER_ENTRY_WORD.test(w) && !ZEBRA_WORDS.has(w) && !TIER_WORDS.has(w));
+    .filter((w) => w !== '' && !PER_ENTRY_WORD.test(w) && !ZEBRA_WORDS.has(w) && !POSITION_WORD.test(w) && !TIER_WORDS.has(w));
   return cls.find((w) => !w.split(/[^\p{L}\p{N}]+/u).some((p) => AD_WORDS.has(p) && !WEAK_AD_WORDS.has(p))) ?? '';
 }
 
@@ -1679,6 +1684,8 @@ const TIER_WORDS = new Set(['premium', 'vip', 'featured', 'gold', 'silver', 'pla
 /** Class words and suffixes of alternating entries (zebra striping, first/last markers). */
 const ZEBRA_WORDS = new Set(['odd', 'even', 'alt', 'alternate', 'first', 'last', 'pair', 'paire', 'impair', 'impaire', 'pairs', 'impairs']);
 const ZEBRA_SUFFIX = /[-_](?:odd|even|alt|alternate|pair|paire|impair|impaire)$/;
+/** A class word marking the first or last entry of a list ('views-row-first', 'item_last'): never the list's shape. */
+const POSITION_WORD = /[-_](?:first|last)$/;
 
 function insideAny(el: HTMLElement, ancestors: HTMLElement[] | ReadonlySet<HTMLElement>): boolean {
   const set = ancestors instanceof Set ? ancestors : new Set(ancestors);

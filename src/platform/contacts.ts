@@ -355,14 +355,21 @@ function phonesBetween(text: string, start: number, end: number, defaultCountry:
   const slash = text.indexOf('/', start);
   if (slash !== -1 && slash < end) {
     // (On the part itself: the pattern looks at the characters around a number.)
-    for (const m of asciiDigits(text.slice(start, end)).matchAll(NUMBER_RANGE)) {
-      if (!normalizePhone(m[1], defaultCountry)) continue;
+    const part = asciiDigits(text.slice(start, end));
+    for (const m of part.matchAll(NUMBER_RANGE)) {
+      const first = normalizePhone(m[1], defaultCountry);
+      if (!first) continue;
       const digits = m[1].replace(/\D/g, '');
       let last = Number(digits.slice(-2));
+      // A switchboard's other lines ('029 85 62 36/11'): a landline's suffixes may come in any order, when
+      // nothing but a number's end follows them (not '24h/24', '7j/7'). A mobile's only ascending.
+      const anyOrder = LANDLINE.test(first) && !isLetterOrDigit(part.charCodeAt((m.index ?? 0) + m[0].length));
+      const seen = new Set([last]);
       for (const suffix of m[2].match(/\d{2}/g) ?? []) {
-        // Each a line after the one before it, else not a range.
-        if (Number(suffix) <= last) break;
+        // Each a line after the one before it (or another line of a switchboard), else not a range.
+        if (Number(suffix) <= last && !(anyOrder && !seen.has(Number(suffix)))) break;
         last = Number(suffix);
+        seen.add(last);
         const next = normalizePhone(digits.slice(0, -2) + suffix, defaultCountry);
         if (next) found.add(next);
       }
@@ -395,6 +402,14 @@ function isHardSeparator(c: number): boolean {
  * area code perhaps in parentheses ('(038) 19 30 81 / 82'). Bounded: at most 13 digits with single separators and five suffixes, so the pattern is linear.
  */
 const NUMBER_RANGE = /(?<![\d/])(\(?\d(?:(?:[ .-]|\) ?)?\d){7,12})((?: ?\/ ?\d{2}(?!\d)){1,5})(?! ?\/ ?\d)/g;
+
+/** An Algerian landline in E.164: '+213' and eight digits, its area code beginning with 2, 3 or 4. */
+const LANDLINE = /^\+213[234]\d{7}$/;
+
+/** Whether a character code is a letter or a digit (any script); false past the end. */
+function isLetterOrDigit(code: number): boolean {
+  return !Number.isNaN(code) && /[\p{L}\p{N}]/u.test(String.fromCharCode(code));
+}
 
 /** Fewest digits in a written phone number (with its country code) worth asking libphonenumber about. */
 const MIN_DIGITS = 6;
@@ -514,14 +529,15 @@ type PhoneKind = 'phone' | 'fax' | 'id';
  * Label words, longest first so that 'Télécopie' is not read as 'Tél'. Matched only as whole
  * words (see {@link findPhonesAndFaxes}). The one-letter labels of 'T : 023 … F : 023 …' count
  * only right before a colon (an initial 'F. Benali' is not a label). The verbs of a call
- * ('appelez notre chef de projet au 0798 …', 'composez le …', 'joignable au …') label a phone. Arabic: هاتف (telephone), جوال / نقال (mobile),
+ * ('appelez notre chef de projet au 0798 …', 'composez le …', 'joignable au …') label a phone, and so do
+ * a booking's ('Réservations conseillées le week-end au 0795 …', 'réservez au …'). Arabic: هاتف (telephone), جوال / نقال (mobile),
  * فاكس (fax), with or without the article. Pictograms written instead of words are labels too:
  * ☎ 📞 📱 📲 (phone), 📠 (fax), ✉ 📧 (an e-mail: it ends a number label's reach).
  * The words are grouped by their first letter, in their order within each group (words of
  * different first letters never match at one place, so the first that matches is the same):
  * the pattern then tries a few words at each letter of a text, not every one of them.
  */
-const LABEL = /[\u260e\u260f\u2706\u{1f4de}\u{1f4f1}\u{1f4f2}\u{1f57b}\u{1f57d}\u{1f4e0}\u{1f5b7}\u2709\u{1f4e7}\u{1f4e8}\u{1f4e9}]|t(?:(?=[ \u00a0]{0,3}:)|[ée]l[ée]copieur|[ée]l[ée]copie|[ée]l[ée]phones?|elephone|[ée]l)|f(?:(?=[ \u00a0]{0,3}:)|ixe|ax)|a(?:ppelez|ppeler|dresse|ctivit[ée]s?)|c(?:omposez|ellulaire|ell|ourriel|apital)|joignable|m(?:obile|ob)|p(?:ortable|hone)|gsm|whatsapp|e-?mail|horaires?|site web|n(?:if|is)|rc|(?:ال)?(?:هاتف|جوال|نقال|فاكس)|(?:ال)?(?:بريد|عنوان)/giu;
+const LABEL = /[\u260e\u260f\u2706\u{1f4de}\u{1f4f1}\u{1f4f2}\u{1f57b}\u{1f57d}\u{1f4e0}\u{1f5b7}\u2709\u{1f4e7}\u{1f4e8}\u{1f4e9}]|t(?:(?=[ \u00a0]{0,3}:)|[ée]l[ée]copieur|[ée]l[ée]copie|[ée]l[ée]phones?|elephone|[ée]l)|f(?:(?=[ \u00a0]{0,3}:)|ixe|ax)|a(?:ppelez|ppeler|dresse|ctivit[ée]s?)|c(?:omposez|ellulaire|ell|ourriel|apital)|joignable|m(?:obile|ob)|p(?:ortable|hone)|gsm|whatsapp|e-?mail|horaires?|site web|n(?:if|is)|r(?:c|[ée]serv(?:ations?|ez|er))|(?:ال)?(?:هاتف|جوال|نقال|فاكس)|(?:ال)?(?:بريد|عنوان)/giu;
 
 /**
  * The kind a label word gives its numbers: a phone's, a fax's, an identifier's (RC, NIF, NIS,
@@ -739,20 +755,30 @@ const OBFUSCATED_DOT = / ?[[({] ?(?:dot|point) ?[\])}] ?/gi;
  * bounded, so the pattern is linear.
  */
 const SPELLED_EMAIL = /(?<![a-z0-9._%+-])([a-z0-9._%+-]{1,64}) arobase ((?:[a-z0-9-]{1,63}(?: point |\.)){1,4}(?:dz|com|net|org|fr|info|biz|eu|co|io))(?![a-z0-9-])/gi;
+/**
+ * 'contact AT batiplus DOT dz': the English words for '@' and '.' spelled out in capitals, as
+ * words of their own. Read only in that whole shape and case (prose writes 'at' and 'dot' in
+ * lower case), ending in a common top-level domain. Every part is bounded: linear.
+ */
+const CAPITAL_EMAIL = /(?<![A-Za-z0-9._%+-])([A-Za-z0-9._%+-]{1,64}) AT ((?:[A-Za-z0-9-]{1,63}(?: DOT |\.)){1,4}(?:dz|com|net|org|fr|info|biz|eu|co|io))(?![A-Za-z0-9-])/g;
 /** What any written address holds: an '@', its entity, a bracketed or spelled-out 'at', Cloudflare's attribute. */
 const MAYBE_EMAIL = /@|&#0{0,8}64;|&#x0{0,8}40;|&commat;|arobase|[[({] ?at ?[\])}]|cfemail|email-protection/i;
+/** A capital 'AT' between spaces ({@link CAPITAL_EMAIL}). */
+const CAPITAL_AT = /\sAT\s/;
 /** Cloudflare-protected addresses in HTML: data-cfemail="…" and /cdn-cgi/l/email-protection#…. */
 const CF_EMAIL = /(?:data-cfemail\s{0,20}=\s{0,20}["']?|email-protection#)([0-9a-f]{4,512})/gi;
 
 /**
  * Every e-mail address in a free text (or HTML), lower-cased, de-duplicated, in order of
  * appearance. Reads the bracketed obfuscations 'contact [at] x [dot] dz', 'contact(at)x.dz',
- * '{at}', '(dot)', '(arobase)', the spelled-out 'contact arobase x point dz', HTML '&#64;' /
+ * '{at}', '(dot)', '(arobase)', the spelled-out 'contact arobase x point dz' and 'contact AT x DOT dz', HTML '&#64;' /
  * '&commat;', and decodes Cloudflare's data-cfemail. To stay conservative, bare ' at ' /
  * ' dot ' and spaces around a plain '@' are not read.
  */
 export function findEmails(text: string): string[] {
-  if (typeof text !== 'string' || !MAYBE_EMAIL.test(text)) return [];
+  if (typeof text !== 'string') return [];
+  const capitals = CAPITAL_AT.test(text);
+  if (!capitals && !MAYBE_EMAIL.test(text)) return [];
   const found = new Set<string>();
   for (const [, hex] of text.matchAll(CF_EMAIL)) {
     const email = normalizeEmail(decodeCfEmail(hex) ?? '');
@@ -767,10 +793,11 @@ export function findEmails(text: string): string[] {
   // remove the last 'arobase', so it is looked for again after that.)
   const brackets = /[[({]/.test(text);
   const spelled = /arobase/i.test(text);
-  let plain = brackets || spelled ? collapse(text) : text;
+  let plain = brackets || spelled || capitals ? collapse(text) : text;
   if (plain.includes('&')) plain = plain.replace(/&#0{0,8}64;|&#x0{0,8}40;|&commat;/gi, '@').replace(/&#0{0,8}46;|&#x0{0,8}2e;|&period;/gi, '.');
   if (brackets) plain = plain.replace(OBFUSCATED_AT, '@').replace(OBFUSCATED_DOT, '.');
   if (spelled && (!brackets || /arobase/i.test(plain))) plain = plain.replace(SPELLED_EMAIL, (_, local: string, domain: string) => `${local}@${domain.replace(/ point /gi, '.')}`);
+  if (capitals) plain = plain.replace(CAPITAL_EMAIL, (_, local: string, domain: string) => `${local}@${domain.replace(/ DOT /g, '.')}`);
   for (const email of addressesAroundAts(plain)) found.add(email);
   return [...found];
 }

@@ -37,6 +37,8 @@ describe('isBadge', () => {
     '<span>★★★★☆</span>',
     '<span>✓ Vérifié</span>',
     '<span class="b">موثق</span>',
+    '<small>(grossiste)</small>',
+    '<small class="text-muted">(توزيع بالجملة)</small>',
   ])('%s is a badge', (html) => {
     expect(isBadge(el(html))).toBe(true);
   });
@@ -54,6 +56,10 @@ describe('isBadge', () => {
     '<span class="x">2000</span>',
     '<span class="x">&amp;</span>',
     '<span class="x">Une boutique vérifiée depuis 2015 par notre équipe</span>',
+    // Brackets in a span of the name's own, or small print not wholly in brackets.
+    '<span class="x">(Chez Ali)</span>',
+    '<small>Fils (et Cie)</small>',
+    '<small>(24/24)</small>',
   ])('%s is not a badge', (html) => {
     expect(isBadge(el(html))).toBe(false);
   });
@@ -105,5 +111,17 @@ describe('a name heading with a badge', () => {
       <tr><td><b>EURL Debila Net</b><br><em>Informatique</em></td><td>032 22 56 89</td></tr>
       <tr><td><b>Ets Robbah Gsm</b><br><em>Téléphonie</em></td><td>0661 45 78 12</td></tr></table></main></body></html>`;
     expect(names(html)).toEqual(['SARL Souf Froid', 'EURL Debila Net', 'Ets Robbah Gsm']);
+  });
+});
+
+describe('a qualifier in brackets set in small print after a name', () => {
+  test("a wholesaler's or a branch's mark ('<small>(توزيع بالجملة)</small>', '(grossiste)') is not the name", () => {
+    const html = listing([
+      'شركة النخلة لتوزيع الأدوية <small>(توزيع بالجملة)</small>',
+      'Sud Matériaux <small class="text-muted">(grossiste)</small>',
+      'صيدلية الأمل',
+      '<a href="/b/4">Boulangerie du Port</a> <small>(succursale)</small>',
+    ]);
+    expect(names(html)).toEqual(['شركة النخلة لتوزيع الأدوية', 'Sud Matériaux', 'صيدلية الأمل', 'Boulangerie du Port']);
   });
 });

@@ -163,6 +163,29 @@ ${card('Sétif Emballage', '<p>Tél : 036 10 20 30<br>E-mail : setif.emballage@g
     ]);
   });
 
+  test("a card's own services named before a colon ('Dépôt Reggane : … 0770 …', 'SAV : M. X 0555 …') stay the card's, even where no other card repeats the label", () => {
+    const card = (name: string, lines: string[]) => `<div class="fiche"><h3 class="nom">${name}</h3><p>${lines.join('<br>')}</p></div>`;
+    const html = page(`<div class="liste">${card('SARL Touat Irrigation', ['Tél : 049 36 12 40', 'Dépôt Reggane : Zone d\'activités – 0770 41 26 58'])}${card('Ets Bahmani Tracteurs', ['Mob : 0661 84 02 57', 'Service après-vente : M. Bahmani 0798 31 64 20'])}${card('EURL Tsabit Serres', ['Tél : 049 37 81 46'])}</div>`);
+    expect(read(html)).toEqual([
+      { name: 'SARL Touat Irrigation', phones: ['+21349361240', '+213770412658'], emails: [] },
+      { name: 'Ets Bahmani Tracteurs', phones: ['+213661840257', '+213798316420'], emails: [] },
+      { name: 'EURL Tsabit Serres', phones: ['+21349378146'], emails: [] },
+    ]);
+  });
+
+  test("after a company in bold, a section's '<li>Name : 0778 …</li>' in a block of its own is a company of the section", () => {
+    const html = page(`<div id="liste">
+<h3>Commune de Rogassa</h3><div class="panel"><b>Menuiserie d'art Taleb</b><br>Mob : 0780 56 98 64<br><ul><li>Maroquinerie Gharbi : 0778 67 25 88 (selles)</li></ul></div>
+<h3>Commune de Stitten</h3><div class="panel"><b>Poterie Lamri</b><br>Tél : 049 91 41 29<br><ul><li>Vannerie Ouchene : 0661 75 55 72</li></ul></div>
+</div>`);
+    expect(read(html).map((c) => [c.name, ...c.phones])).toEqual([
+      ["Menuiserie d'art Taleb", '+213780569864'],
+      ['Maroquinerie Gharbi', '+213778672588'],
+      ['Poterie Lamri', '+21349914129'],
+      ['Vannerie Ouchene', '+213661755572'],
+    ]);
+  });
+
   test('labels with a translation in brackets ("الخط المباشر (Ligne directe) : …") are labels too', () => {
     const card = (name: string, std: string, direct: string) => `<div class="box"><h2>${name}</h2><p>النشاط : نقل البضائع</p><ul><li><span>العنوان (Adresse) :</span> حي سكرة</li><li><span>الهاتف (Tél) :</span> ${std}</li><li><span>الخط المباشر (Ligne directe) :</span> ${direct}</li></ul></div>`;
     const html = page(`${card('مؤسسة الواحات للنقل', '029 28 97 31', '0777 24 95 71')}${card('Transports Bekkouche', '029 96 95 64', '0555 70 83 02')}`);

@@ -152,6 +152,20 @@ describe('repeated blocks', () => {
   }, 30_000);
 });
 
+describe('entries marked first or last', () => {
+  test("a table's first and last rows, classed 'views-row-first' / 'row_last' beside the zebra classes, are rows of the list", () => {
+    const row = (cls: string, n: number) => `<tr class="${cls}"><td><a href="/n/${n}">Maître Notaire ${n}</a></td><td>Rue ${n}, Souk Ahras</td><td>037 32 76 1${n}</td></tr>`;
+    const tables = [
+      ['odd views-row-first', 'even', 'odd', 'even views-row-last'],
+      ['row_first impaire', 'paire', 'impaire', 'row_last paire'],
+    ];
+    for (const classes of tables) {
+      const html = chrome(`<table class="views-table"><thead><tr><th>Notaire</th><th>Adresse</th><th>Téléphone</th></tr></thead><tbody>${classes.map((c, i) => row(c, i + 1)).join('')}</tbody></table>`);
+      expect(readListing(html, URL).companies.map((c) => [c.name, c.phones])).toEqual([1, 2, 3, 4].map((n) => [`Maître Notaire ${n}`, [`+2133732761${n}`]]));
+    }
+  });
+});
+
 describe('JSON state', () => {
   test('window.__INITIAL_STATE__ = {...}: the largest array of company-like objects; sponsored ones dropped', () => {
     const state = {
@@ -240,6 +254,21 @@ describe('JSON state', () => {
     const fragment = readListing(html, 'https://annuaire.test/api/entreprises?page=3', {}, { contentType: 'application/json; charset=utf-8' });
     expect(fragment.companies.map((c) => [c.name, c.phones])).toEqual([['Tassili', ['+213550123456']], ['Hodna', ['+213661223344']]]);
     expect(fragment.next).toBe('https://annuaire.test/api/entreprises?page=4');
+  });
+});
+
+describe('JSON entries with a contact person', () => {
+  test("the numbers and e-mail of an entry's manager ({responsable: {nom, fonction, mobile}}) are the company's, his name is not", () => {
+    const items = [
+      { raison_sociale: 'SARL Chelia Net', telephone: '032 73 21 74', responsable: { nom: 'Karima Taleb', fonction: 'Directrice', mobile: '0659 93 19 88' } },
+      { raison_sociale: 'Aurès Computer', telephone: '032 73 40 12', gerant: { nom: 'Ali Hamou', portable: '0770 15 63 92', email: 'ali.hamou@gmail.com' } },
+      { raison_sociale: 'Khenchela Soft', email: 'contact@khenchelasoft.dz', responsable: null },
+    ];
+    expect(jsonItems({ data: items }).map((i) => [i.name, i.phones, i.emails])).toEqual([
+      ['SARL Chelia Net', ['032 73 21 74', '0659 93 19 88'], []],
+      ['Aurès Computer', ['032 73 40 12', '0770 15 63 92'], ['ali.hamou@gmail.com']],
+      ['Khenchela Soft', [], ['contact@khenchelasoft.dz']],
+    ]);
   });
 });
 

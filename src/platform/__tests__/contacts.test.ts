@@ -386,6 +386,37 @@ describe('findEmails: spelled-out addresses', () => {
   });
 });
 
+describe('findEmails: capital AT and DOT', () => {
+  test("'x AT y DOT dz' in capitals, in the whole shape of an address, is x@y.dz", () => {
+    expect(findEmails('E-mail : khemis.agro AT gmail DOT com')).toEqual(['khemis.agro@gmail.com']);
+    expect(findEmails('rouina-dz AT outlook DOT fr ; contact AT oum-elassel DOT dz')).toEqual(['rouina-dz@outlook.fr', 'contact@oum-elassel.dz']);
+  });
+
+  test("prose 'at' and 'dot', or capitals not shaped as an address, are no address", () => {
+    expect(findEmails('Meet us at the fair, stand dot com')).toEqual([]);
+    expect(findEmails('SALON AT ALGER DOT EXPO')).toEqual([]);
+  });
+});
+
+describe('numbers written as a range, in any order', () => {
+  test("a landline's other lines may come in any order ('029 85 62 36/11'); hours ('24h/24') and a mobile's lower suffix make none", () => {
+    expect(findPhonesAndFaxes('Tél : 029 85 62 36/11').phones).toEqual(['+21329856236', '+21329856211']);
+    expect(findPhonesAndFaxes('Tél : 049 82 71 36/02/19').phones).toEqual(['+21349827136', '+21349827102', '+21349827119']);
+    expect(findPhonesAndFaxes('Tél : 023 45 67 89 / 24h/24').phones).toEqual(['+21323456789']);
+    expect(findPhonesAndFaxes('Mobile : 0661 27 43 91 / 11').phones).toEqual(['+213661274391']);
+    expect(findPhonesAndFaxes('Tél : 021 45 67 89 / 12 / 89').phones).toEqual(['+21321456789', '+21321456712']);
+  });
+});
+
+describe('readNumbers: a booking number in a sentence', () => {
+  test("'Réservez au …', 'Réservations conseillées le week-end au …', 'Pour toute réservation : …' label a phone", () => {
+    expect(readNumbers('Réservations conseillées le week-end au 0795 70 95 66.').labelled).toEqual(['+213795709566']);
+    expect(readNumbers('Réservez votre séjour au 0770 84 15 62.').labelled).toEqual(['+213770841562']);
+    expect(readNumbers('Pour toute réservation de groupe : 0556 93 28 14').labelled).toEqual(['+213556932814']);
+    expect(readNumbers('Ouvert depuis 2015, salle de 0661 places').labelled).toEqual([]);
+  });
+});
+
 describe('hostile texts are read in linear time', () => {
   // Each of these took seconds to minutes with the earlier patterns (backtracking over long
   // runs); they must now come back with the right answer within a CPU-time bound (a synchronous
@@ -398,6 +429,7 @@ describe('hostile texts are read in linear time', () => {
     ['a dotted run before an @', `${'a.'.repeat(50_000)}@x.dz`],
     ['a dotted domain of 100,000 characters', `x@${'a.'.repeat(50_000)}dz`],
     ['"contact arobase " 10,000 times', 'contact arobase '.repeat(10_000)],
+    ['"contact AT " 20,000 times, then " DOT " 50,000 times', `${'contact AT '.repeat(20_000)}${'x DOT '.repeat(50_000)}`],
     ['"Tél/" 20,000 times', `${'Tél/'.repeat(20_000)}0550 12 34 56`],
     ['a Cloudflare attribute of 100,000 hex digits', `data-cfemail=${'a'.repeat(100_000)}`],
     ['an entity of 100,000 zeros', `&#${'0'.repeat(100_000)}`],
