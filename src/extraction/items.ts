@@ -712,7 +712,35 @@ export function isChromeBlock(el: HTMLElement, where: { sectioned?: boolean; inE
   if (role === 'banner' || role === 'contentinfo' || role === 'navigation' || role === 'complementary') return true;
   const raw = classAndId(el);
   if (raw === '' || !CHROME_HINT.test(raw)) return false;
-  return classWords(el).some((w) => CHROME_WORDS.has(w) && !(where.inEntry && ENTRY_PART_WORDS.has(w)) && (w !== 'widget' || sidebarWidget(raw)));
+  return classWords(el).some((w) => CHROME_WORDS.has(w) && !(where.inEntry && ENTRY_PART_WORDS.has(w)) && (w !== 'widget' || (sidebarWidget(raw) && !holdsPostBody(el))));
+}
+
+/** Elements looked at, at most, for a post's body under a widget ({@link holdsPostBody}). */
+const MAX_POST_BODY_WALK = 2_000;
+
+/**
+ * Whether a widget holds a post's body: an element classed `entry-content` (hAtom's content of an
+ * entry) or `post-body`, or marked `itemprop="articleBody"`. A blog engine's main column is a
+ * widget too (Blogger's `widget Blog` holds the post; its sidebar widgets hold no body): the page's
+ * content, not chrome. A bounded walk in document order (the body comes early in its widget).
+ */
+function holdsPostBody(el: HTMLElement): boolean {
+  const stack: Node[] = [...el.childNodes].reverse();
+  let steps = 0;
+  while (stack.length > 0 && ++steps <= MAX_POST_BODY_WALK) {
+    const n = stack.pop()!;
+    if (n.nodeType !== 1) continue;
+    const e = n as HTMLElement;
+    if (e.rawAttrs !== '' && (isArticleBody(e) || classText(e).split(' ').some((c) => POST_BODY_CLASSES.has(c.toLowerCase())))) return true;
+    for (let i = e.childNodes.length - 1; i >= 0; i--) stack.push(e.childNodes[i]);
+  }
+  return false;
+}
+const POST_BODY_CLASSES = new Set(['entry-content', 'post-body']);
+
+/** Whether an element is marked as an article's body (`itemprop="articleBody"`, among other properties). */
+function isArticleBody(e: HTMLElement): boolean {
+  return e.rawAttrs.includes('articleBody') && (attrOf(e, 'itemprop') ?? '').split(/\s+/).includes('articleBody');
 }
 
 /**

@@ -376,6 +376,21 @@ describe('page chrome is told by where a block stands, not only by its class', (
     expect(listing.chromeContacts).toEqual(['+21331000001']);
   });
 
+  test('a blog engine\'s main widget holding the post body (Blogger\'s `widget Blog`) is the content; the sidebar\'s widgets stay chrome', () => {
+    const entry = (name: string, tel: string) => `<div><b>${name}</b></div><div>Adresse : Centre-ville</div><div>Tél : ${tel}</div><div><br /></div>`;
+    const page = (body: string) => `<html><body><div class="main section" id="main"><div class="widget Blog" data-version="1" id="Blog1"><div class="blog-posts hfeed">
+      <div class="post hentry"><h3 class="post-title entry-title">Les pharmacies de Saïda</h3>${body}</div></div></div></div>
+      <div class="sidebar section" id="sidebar-right-1"><div class="widget HTML" id="HTML1"><h2>Contact</h2><div class="widget-content"><b>Le blog</b><br>Tél : 048 00 00 01</div></div>
+      <div class="widget PopularPosts" id="PopularPosts1"><h2>Populaires</h2><ul><li><b>Pharmacie du Parc</b> 048 00 00 02</li><li><b>Pharmacie Ennasr</b> 048 00 00 03</li></ul></div></div></body></html>`;
+    const list = [entry('Pharmacie El Amel', '048 51 22 18'), entry('Pharmacie Rebahia', '0661 52 30 47'), entry('Pharmacie Ouled Khaled', '048 47 10 12')].join('');
+    const expected = [['Pharmacie El Amel', ['+21348512218']], ['Pharmacie Rebahia', ['+213661523047']], ['Pharmacie Ouled Khaled', ['+21348471012']]];
+    for (const body of [`<div class="post-body entry-content" id="post-body-1">${list}</div>`, `<div class="post-body-container"><div itemprop="description articleBody">${list}</div></div>`]) {
+      expect(readListing(page(body), URL).companies.map((c) => [c.name, c.phones])).toEqual(expected);
+    }
+    // A widget holding no post's body (the sidebar's) is chrome.
+    expect(readListing(page(`<div class="snippet">${list}</div>`), URL).companies).toEqual([]);
+  });
+
   test('a card\'s own <header> and <footer> (and header/footer classes inside an article) hold its name and phone', () => {
     const card = (id: number, name: string, phone: string) => `<article class="result">
       <header class="result-header"><h3><a href="/pros/${id}">${name}</a></h3></header>
