@@ -894,12 +894,18 @@ describe('entries written as runs of lines in one rich-text body (a blog post ty
     const entry = (name: string, lines: string[]) => `<p><strong>🔸 ${name}</strong></p>${lines.map((l) => `<p>${l}</p>`).join('')}<p>&nbsp;</p>`;
     const body = `<p>Les plombiers de la wilaya, commune par commune.</p><h3>Tiaret</h3>${entry('Plomberie El Amel', ['Adresse : Cité Volani', 'Tél : 046 41 22 18 ou 0661 52 30 47'])}${entry('Sanitaire Rostom', ['Adresse : Centre-ville', 'E-mail : <a href="mailto:rostom.sanitaire@yahoo.fr">rostom.sanitaire@yahoo.fr</a>'])}
       <h3>Frenda</h3>${entry('Chauffage Sersou', ['Adresse : Route de Tiaret'])}${entry('Thermo Services Frenda', ['Tél : 046 49 12 07', 'Mobile : 0552 73 18 64'])}<p><em>Liste non exhaustive.</em></p>`;
-    expect(read(post(body)).map(([n, p, e]) => [String(n).replace(/^🔸 /u, ''), p, e])).toEqual([
+    expect(read(post(body)).map(([n, p, e]) => [n, p, e])).toEqual([
       ['Plomberie El Amel', ['+21346412218', '+213661523047'], []],
       ['Sanitaire Rostom', [], ['rostom.sanitaire@yahoo.fr']],
       ['Chauffage Sersou', [], []],
       ['Thermo Services Frenda', ['+21346491207', '+213552731864'], []],
     ]);
+  });
+
+  test('a bullet typed before a name (🔹, ▶, •, *, », -) is no part of it; a name of symbols only is still no name', () => {
+    const card = (name: string, tel: string) => `<div class="card"><h3>${name}</h3><p>Tél : ${tel}</p></div>`;
+    const html = chrome(`<div class="results">${card('🔹 Plomberie El Amel', '046 41 22 18')}${card('▶&nbsp;Sanitaire Rostom', '046 41 22 19')}${card('• Chauffage Sersou', '046 41 22 20')}${card('* Thermo Services', '046 41 22 21')}${card('» 3 Frères Plomberie', '046 41 22 22')}${card('- Aqua Tiaret', '046 41 22 23')}${card('★★★', '046 41 22 24')}</div>`);
+    expect(names(html)).toEqual(['Plomberie El Amel', 'Sanitaire Rostom', 'Chauffage Sersou', 'Thermo Services', '3 Frères Plomberie', 'Aqua Tiaret']);
   });
 
   test('no runs of lines without name lines leading contacts: bold subtitles over prose, a heading per company with bold branch lines', () => {
