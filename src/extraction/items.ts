@@ -725,17 +725,24 @@ const MAX_POST_BODY_WALK = 2_000;
  * content, not chrome. A bounded walk in document order (the body comes early in its widget).
  */
 function holdsPostBody(el: HTMLElement): boolean {
+  if (bodyHolders.has(el)) return true;
   const stack: Node[] = [...el.childNodes].reverse();
   let steps = 0;
   while (stack.length > 0 && ++steps <= MAX_POST_BODY_WALK) {
     const n = stack.pop()!;
     if (n.nodeType !== 1) continue;
     const e = n as HTMLElement;
-    if (e.rawAttrs !== '' && (isArticleBody(e) || classText(e).split(' ').some((c) => POST_BODY_CLASSES.has(c.toLowerCase())))) return true;
+    if (e.rawAttrs !== '' && (isArticleBody(e) || classText(e).split(' ').some((c) => POST_BODY_CLASSES.has(c.toLowerCase())))) {
+      // (The widgets nested between them hold it too: known without a walk of their own.)
+      for (let a = e.parentNode; a && a !== el; a = a.parentNode) bodyHolders.add(a);
+      return true;
+    }
     for (let i = e.childNodes.length - 1; i >= 0; i--) stack.push(e.childNodes[i]);
   }
   return false;
 }
+/** Elements known to hold a post's body (between a widget and the body it holds). */
+const bodyHolders = new WeakSet<HTMLElement>();
 const POST_BODY_CLASSES = new Set(['entry-content', 'post-body']);
 
 /** Whether an element is marked as an article's body (`itemprop="articleBody"`, among other properties). */
