@@ -533,7 +533,7 @@ function companiesOf(page: ParsedPage, pageUrl: string, selectors: SourceSelecto
   }
   // A question ('Comment signaler une erreur ?', an FAQ entry beside the listing) is never a company's name,
   // nor the title of a block of the site's own ('Nous écrire', 'Mentions légales', 'Espace publicitaire').
-  const named = withoutRanks(scopes.map((s) => withoutContinuation(readScope(s, ctx, selectors)))).filter((c): c is RawCompany => c !== undefined && !/[?؟]$/u.test(c.name) && !SITE_BLOCK_TITLE.test(c.name) && !NOT_A_COMPANY.test(c.name));
+  const named = withoutRanks(scopes.map((s) => withoutBullet(withoutContinuation(readScope(s, ctx, selectors))))).filter((c): c is RawCompany => c !== undefined && !/[?؟]$/u.test(c.name) && !SITE_BLOCK_TITLE.test(c.name) && !NOT_A_COMPANY.test(c.name));
   const companies = named.filter(identifies);
   // A page where no list was found may be a list of one (a search with a single result).
   if (companies.length === 0 && advertisement === 0 && !selectors.item && !options.fragment && scopes.every((s) => s.el !== undefined && s.ld.length === 0 && !s.md)) {
@@ -543,7 +543,7 @@ function companiesOf(page: ParsedPage, pageUrl: string, selectors: SourceSelecto
       if (found.companies.length === 1) return { companies: found.companies, dropped: { ...found.dropped, no_name: found.dropped.no_name + scopes.length - named.length } };
     }
     const one = singleEntry(root);
-    const company = one ? withoutContinuation(readScope({ el: one, ld: [], kind: 'item' }, ctx, selectors)) : undefined;
+    const company = one ? withoutBullet(withoutContinuation(readScope({ el: one, ld: [], kind: 'item' }, ctx, selectors))) : undefined;
     if (company && company.phones.length + company.emails.length > 0 && !/[?؟]$/u.test(company.name) && !SITE_BLOCK_TITLE.test(company.name) && !NOT_A_COMPANY.test(company.name) && identifies(company)) companies.push(company);
   }
   const result = { companies, dropped: { no_name: scopes.length - named.length, invalid_name: named.length - companies.length, advertisement } };
@@ -685,6 +685,22 @@ function withoutContinuation<T extends { name: string } | undefined>(company: T)
   const m = CONTINUED.exec(company.name);
   const name = m ? company.name.slice(0, m.index).trimEnd() : '';
   return name ? { ...company, name } : company;
+}
+
+/**
+ * A bullet typed before a name in a hand-written list ('🔹 École …', '▶ Cabinet …', '• Garage …',
+ * '* Hôtel …', '» Agence …'): symbols (pictographs with their variation selectors and joiners),
+ * bullets and dashes, then spaces. Single characters, each matched by one branch only: linear.
+ */
+const BULLET = /^(?:[\p{So}\p{Sk}\u2022\u2023\u2043\u00b7\u203a\u00bb>*\-\u2013\u2014\s]|\ufe0f|\u200d)+/u;
+
+/** A company's name without a bullet before it ({@link BULLET}), when what is left still holds two letters. */
+function withoutBullet<T extends { name: string } | undefined>(company: T): T {
+  if (!company) return company;
+  const m = BULLET.exec(company.name);
+  if (!m || !/[^\s]/u.test(m[0])) return company;
+  const name = company.name.slice(m[0].length);
+  return /\p{L}{2}/u.test(name) ? { ...company, name } : company;
 }
 
 /**

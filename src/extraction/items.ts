@@ -888,7 +888,42 @@ export function isChromeBlock(el: HTMLElement, where: { sectioned?: boolean; inE
   if (role === 'banner' || role === 'contentinfo' || role === 'navigation' || role === 'complementary') return true;
   const raw = classAndId(el);
   if (raw === '' || !CHROME_HINT.test(raw)) return false;
-  return classWords(el).some((w) => CHROME_WORDS.has(w) && !(where.inEntry && ENTRY_PART_WORDS.has(w)) && (w !== 'widget' || sidebarWidget(raw)));
+  return classWords(el).some((w) => CHROME_WORDS.has(w) && !(where.inEntry && ENTRY_PART_WORDS.has(w)) && (w !== 'widget' || (sidebarWidget(raw) && !holdsPostBody(el))));
+}
+
+/** Elements looked at, at most, for a post's body under a widget ({@link holdsPostBody}). */
+const MAX_POST_BODY_WALK = 2_000;
+
+/**
+ * Whether a widget holds a post's body: an element classed `entry-content` (hAtom's content of an
+ * entry) or `post-body`, or marked `itemprop="articleBody"`. A blog engine's main column is a
+ * widget too (Blogger's `widget Blog` holds the post; its sidebar widgets hold no body): the page's
+ * content, not chrome. A bounded walk in document order (the body comes early in its widget).
+ */
+function holdsPostBody(el: HTMLElement): boolean {
+  if (bodyHolders.has(el)) return true;
+  const stack: Node[] = [...el.childNodes].reverse();
+  let steps = 0;
+  while (stack.length > 0 && ++steps <= MAX_POST_BODY_WALK) {
+    const n = stack.pop()!;
+    if (n.nodeType !== 1) continue;
+    const e = n as HTMLElement;
+    if (e.rawAttrs !== '' && (isArticleBody(e) || classText(e).split(' ').some((c) => POST_BODY_CLASSES.has(c.toLowerCase())))) {
+      // (The widgets nested between them hold it too: known without a walk of their own.)
+      for (let a = e.parentNode; a && a !== el; a = a.parentNode) bodyHolders.add(a);
+      return true;
+    }
+    for (let i = e.childNodes.length - 1; i >= 0; i--) stack.push(e.childNodes[i]);
+  }
+  return false;
+}
+/** Elements known to hold a post's body (between a widget and the body it holds). */
+const bodyHolders = new WeakSet<HTMLElement>();
+const POST_BODY_CLASSES = new Set(['entry-content', 'post-body']);
+
+/** Whether an element is marked as an article's body (`itemprop="articleBody"`, among other properties). */
+function isArticleBody(e: HTMLElement): boolean {
+  return e.rawAttrs.includes('articleBody') && (attrOf(e, 'itemprop') ?? '').split(/\s+/).includes('articleBody');
 }
 
 /**
@@ -1186,20 +1221,218 @@ function wrapLedEntries(root: HTMLElement, counts: Map<HTMLElement, Counts>): bo
     const parent = e === -1 ? root : elements[e];
     const kids = parent.childNodes;
     const tag = leaderTag(kids);
+    // A table's rows are never runs of sibling blocks: a row holding only a name over the next
+    // ones is a group's heading (a daïra, a category) or a company's title row, which the table
+    // rules read; cutting the rows into runs of one period split companies spanning several rows.
+    const flat = kids.length >= 6 && counts.has(parent) && !TABLE_PARTS.has(parent.tagName);
+    // Headings over groups of name lines (a commune, then its companies each led by a bold line): the lines lead.
+    const groupedLines = tag && flat ? lineRuns(parent, counts, tag) : undefined;
+    if (groupedLines) {
+      wrapNodeSpans(parent, groupedLines);
+      wrapped = true;
+      continue;
+    }
     if (tag) {
       wrapRuns(parent, tag);
       wrapped = true;
       continue;
     }
-    // A table's rows are never runs of sibling blocks: a row holding only a name over the next
-    // ones is a group's heading (a daïra, a category) or a company's title row, which the table
-    // rules read; cutting the rows into runs of one period split companies spanning several rows.
-    const runs = kids.length >= 6 && counts.has(parent) && !TABLE_PARTS.has(parent.tagName) ? nameBlockRuns(parent, counts) : undefined;
-    if (runs === undefined) continue;
-    wrapSpans(parent, runs);
+    const runs = flat ? nameBlockRuns(parent, counts) : undefined;
+    if (runs !== undefined) {
+      wrapSpans(parent, runs);
+      wrapped = true;
+      continue;
+    }
+    const lines = flat ? lineRuns(parent, counts) : undefined;
+    if (lines === undefined) continue;
+    wrapNodeSpans(parent, lines);
     wrapped = true;
   }
   return wrapped;
+}
+
+/** A line of a rich-text body ({@link lineRuns}): its first and last child node, the one element holding all its text, and what it shows. */
+interface TextLine {
+  first: number;
+  last: number;
+  /** The one element holding all the line's text (a bold name, a paragraph), if one does. */
+  holder: HTMLElement | undefined;
+  /** Text (other than a line's lone holder's) outside any element, or in a second element. */
+  mixed: boolean;
+  shown: boolean;
+  contact: boolean;
+}
+
+/** Elements that flow inside a line of text; any other element (a div, a paragraph, a heading, a list) is a line of its own, and a <br> ends one. */
+let lineInlineTags: ReadonlySet<string> | undefined;
+/** A no-break space written as an entity (an editor's empty line: `&nbsp;<br>`). */
+const NBSP_ENTITY = /&(?:nbsp|#160|#xa0);/gi;
+const HEADING_TAGS = new Set(['H1', 'H2', 'H3', 'H4', 'H5', 'H6']);
+
+/**
+ * The lines of a parent's children as a reader sees them in a rich-text body (a blog post typed in
+ * an editor): inline content up to a <br>, or a block child. Each line's nodes, whether one element
+ * holds all its text, and whether it shows text and contacts (counted: an '@', a run of nine digits).
+ */
+function textLines(parent: HTMLElement, counts: Map<HTMLElement, Counts>): TextLine[] {
+  const lines: TextLine[] = [];
+  const kids = parent.childNodes;
+  let line: TextLine | undefined;
+  const close = () => {
+    if (line) lines.push(line);
+    line = undefined;
+  };
+  for (let i = 0; i < kids.length; i++) {
+    const k = kids[i];
+    lineInlineTags ??= new Set([...INLINE_TAGS, 'IMG', 'SUB', 'SUP', 'TIME', 'S', 'STRIKE', 'DEL', 'INS', 'CODE', 'KBD', 'WBR']);
+    if (k.nodeType === 1 && !lineInlineTags.has((k as HTMLElement).tagName) && (k as HTMLElement).tagName !== 'BR') {
+      // A block is a line of its own.
+      close();
+      const c = counts.get(k as HTMLElement);
+      const shown = c !== undefined && c.texts + c.links + c.tels + c.ats > 0;
+      lines.push({ first: i, last: i, holder: shown ? (k as HTMLElement) : undefined, mixed: false, shown, contact: c !== undefined && c.numbers + c.ats + c.tels > 0 });
+      continue;
+    }
+    line ??= { first: i, last: i, holder: undefined, mixed: false, shown: false, contact: false };
+    line.last = i;
+    if (k.nodeType === 3) {
+      const raw = k.rawText;
+      if (!NOT_SPACE.test(raw.includes('&') ? raw.replace(NBSP_ENTITY, '') : raw)) continue;
+      line.shown = true;
+      line.mixed = true;
+      if (!line.contact && textHasContact(raw)) line.contact = true;
+    } else if (k.nodeType === 1) {
+      const el = k as HTMLElement;
+      if (el.tagName === 'BR') {
+        close();
+        continue;
+      }
+      const c = counts.get(el);
+      if (c === undefined || c.texts + c.links + c.tels + c.ats === 0) continue;
+      if (line.shown) line.mixed = true;
+      else line.holder = el;
+      line.shown = true;
+      if (c.numbers + c.ats + c.tels > 0) line.contact = true;
+    }
+  }
+  close();
+  return lines;
+}
+
+/** Whether a text holds an '@' or a phone-like run of nine digits or more (spaces, dots, dashes inside). Bounded. */
+function textHasContact(raw: string): boolean {
+  const text = raw.length > 2_000 ? raw.slice(0, 2_000) : raw;
+  if (text.includes('@')) return true;
+  let run = 0;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if ((code >= 48 && code <= 57) || (code >= 0x660 && code <= 0x669) || (code >= 0x6f0 && code <= 0x6f9)) {
+      if (++run >= 9) return true;
+    } else if (!(code === 32 || code === 46 || code === 45 || code === 40 || code === 41 || code === 43 || code === 0xa0)) run = 0;
+  }
+  return false;
+}
+
+/**
+ * Entries written as runs of lines in one rich-text body (a blog post typed in its editor: a bold
+ * name line, or a paragraph holding only a bold name, then its address and contact lines, until
+ * the next name line; the lines cut by <br> or each a <div>/<p>): the name lines are the lines
+ * whose whole text one bold element or heading holds ({@link isNameBlock}; not a sentence ending
+ * in '.' or '!'), of the shape most of them share, at least three, each followed by something
+ * shown before the next name line (else a group's heading, which ends the run before it). A
+ * heading line of another shape (a commune over its companies) ends a run too; the last run is
+ * at most as long as the longest other, and ends at its first empty line when no other entry
+ * holds one between its lines. At least half the runs must hold a contact. With `tag`, the
+ * parent's headings of that tag (met twice or more) must be such group headings: each followed
+ * by a name line before anything else, and the name lines more numerous. The runs as
+ * [first, last] child node indices, or undefined.
+ */
+function lineRuns(parent: HTMLElement, counts: Map<HTMLElement, Counts>, tag?: string): [number, number][] | undefined {
+  const kids = parent.childNodes;
+  // (Three candidate names are needed: an element whose counts allow a name line.)
+  let candidates = 0;
+  for (const k of kids) if (k.nodeType === 1 && countsAllowNameBlock(counts.get(k as HTMLElement)) && ++candidates === 3) break;
+  if (candidates < 3) return undefined;
+  const lines = textLines(parent, counts);
+  const named = lines.map((l) => (l.holder !== undefined && !l.mixed && isNameBlock(l.holder, counts, true) && !SENTENCE_END.test(shortText(l.holder, 100) ?? '') ? signature(l.holder) : undefined));
+  const byShape = new Map<string, number>();
+  for (const sig of named) if (sig !== undefined) byShape.set(sig, (byShape.get(sig) ?? 0) + 1);
+  let shape: string | undefined;
+  let most = 2;
+  for (const [sig, n] of byShape) if (n > most) [shape, most] = [sig, n];
+  if (shape === undefined) return undefined;
+  // A name line followed by another name line (or nothing) before anything shown leads no entry: a group's heading.
+  const isLeader = lines.map(() => false);
+  const ends = lines.map((l, i) => named[i] !== undefined && named[i] !== shape && HEADING_TAGS.has(l.holder!.tagName));
+  for (let i = 0; i < lines.length; i++) {
+    if (named[i] !== shape) continue;
+    for (let j = i + 1; j < lines.length && named[j] === undefined; j++) {
+      if (lines[j].shown) {
+        isLeader[i] = true;
+        break;
+      }
+    }
+    if (!isLeader[i]) ends[i] = true;
+  }
+  const leaders = lines.flatMap((_, i) => (isLeader[i] ? [i] : []));
+  if (leaders.length < 3) return undefined;
+  if (tag !== undefined) {
+    // The parent's headings of `tag` lead groups of these entries: each followed first by a name line.
+    const headings = lines.flatMap((l, i) => (l.holder?.tagName === tag && named[i] !== shape ? [i] : []));
+    if (headings.length >= leaders.length || headings.some((h) => { let j = h + 1; while (j < lines.length && !lines[j].shown) j++; return !isLeader[j]; })) return undefined;
+  }
+  const spans: [number, number][] = [];
+  let longest = 0;
+  let gapped = false;
+  let withContacts = 0;
+  leaders.forEach((l, n) => {
+    let end = l + 1;
+    const limit = n + 1 < leaders.length ? leaders[n + 1] : lines.length;
+    while (end < limit && !ends[end]) end++;
+    if (n + 1 < leaders.length) {
+      longest = Math.max(longest, end - l);
+      // (Whether an empty line stands inside this entry, between shown lines.)
+      let shownEnd = end;
+      while (shownEnd > l + 1 && !lines[shownEnd - 1].shown) shownEnd--;
+      for (let j = l + 1; j < shownEnd && !gapped; j++) if (!lines[j].shown) gapped = true;
+    } else if (longest > 0) {
+      // The last run ends where the longest other would, and at its first empty line when no other
+      // holds one: the post's closing words ('Pour figurer dans la liste, appelez le …') are no entry's.
+      end = Math.min(end, l + longest);
+      if (!gapped) for (let j = l + 1; j < end; j++) if (!lines[j].shown) end = j;
+    }
+    spans.push([lines[l].first, lines[end - 1].last]);
+    for (let j = l + 1; j < end; j++) {
+      if (lines[j].contact) {
+        withContacts++;
+        break;
+      }
+    }
+  });
+  return withContacts * 2 >= leaders.length ? spans : undefined;
+}
+
+/** The end of a sentence (a bold greeting or title line over a post: 'Voici la liste.', 'Bonne lecture !'), not of a name ('Ets.', 'Cie.'). */
+const SENTENCE_END = /\p{L}{3}\s?[.!]$/u;
+
+/** Moves each run of `parent`'s child nodes ([first, last] indices among them, in order, apart) into a div of its own. */
+function wrapNodeSpans(parent: HTMLElement, spans: readonly [number, number][]): void {
+  const out: typeof parent.childNodes = [];
+  let s = 0;
+  let group: HTMLElement | undefined;
+  parent.childNodes.forEach((k, i) => {
+    while (s < spans.length && spans[s][1] < i) s++;
+    if (s < spans.length && spans[s][0] === i) {
+      group = new HTMLElementClass('div', { class: 'entry' }, 'class="entry"', parent, [-1, -1]);
+      keep(group, 'DIV');
+      out.push(group);
+    } else if (s >= spans.length || i < spans[s][0]) group = undefined;
+    if (group) {
+      k.parentNode = group;
+      group.childNodes.push(k);
+    } else out.push(k);
+  });
+  parent.childNodes = out;
 }
 
 /**
@@ -1276,13 +1509,14 @@ const NAME_BLOCK_TAGS = new Set(['H2', 'H3', 'H4', 'H5', 'H6', 'STRONG', 'B']);
 /**
  * A block that holds only a name: one short line (at most three text nodes, 100 characters, two
  * letters, fewer than six digits, no contact, not a field label, an ad badge or a question) of
- * which a heading or bold text holds all; not the page's h1. Bounded (40 nodes).
+ * which a heading or bold text holds all (`self`: the block itself may be it); not the page's h1.
+ * Bounded (40 nodes).
  */
-function isNameBlock(b: HTMLElement, counts: Map<HTMLElement, Counts>): boolean {
+function isNameBlock(b: HTMLElement, counts: Map<HTMLElement, Counts>, self = false): boolean {
   if (!countsAllowNameBlock(counts.get(b))) return false;
   const text = shortText(b, 100);
   if (text === undefined || text.length < 2 || !/\p{L}{2}/u.test(text) || text.endsWith('?') || isFieldLabel(b) || LEADING_LABEL.test(text) || AD_BADGE.test(text.replace(/[\s()[\]·•|-]+/g, ''))) return false;
-  const stack = [...b.childNodes];
+  const stack: Node[] = self ? [b] : [...b.childNodes];
   let steps = 0;
   while (stack.length > 0 && ++steps <= 40) {
     const n = stack.pop()!;

@@ -405,6 +405,21 @@ describe('page chrome is told by where a block stands, not only by its class', (
     expect(listing.chromeContacts).toEqual(['+21331000001']);
   });
 
+  test('a blog engine\'s main widget holding the post body (Blogger\'s `widget Blog`) is the content; the sidebar\'s widgets stay chrome', () => {
+    const entry = (name: string, tel: string) => `<div><b>${name}</b></div><div>Adresse : Centre-ville</div><div>Tél : ${tel}</div><div><br /></div>`;
+    const page = (body: string) => `<html><body><div class="main section" id="main"><div class="widget Blog" data-version="1" id="Blog1"><div class="blog-posts hfeed">
+      <div class="post hentry"><h3 class="post-title entry-title">Les pharmacies de Saïda</h3>${body}</div></div></div></div>
+      <div class="sidebar section" id="sidebar-right-1"><div class="widget HTML" id="HTML1"><h2>Contact</h2><div class="widget-content"><b>Le blog</b><br>Tél : 048 00 00 01</div></div>
+      <div class="widget PopularPosts" id="PopularPosts1"><h2>Populaires</h2><ul><li><b>Pharmacie du Parc</b> 048 00 00 02</li><li><b>Pharmacie Ennasr</b> 048 00 00 03</li></ul></div></div></body></html>`;
+    const list = [entry('Pharmacie El Amel', '048 51 22 18'), entry('Pharmacie Rebahia', '0661 52 30 47'), entry('Pharmacie Ouled Khaled', '048 47 10 12')].join('');
+    const expected = [['Pharmacie El Amel', ['+21348512218']], ['Pharmacie Rebahia', ['+213661523047']], ['Pharmacie Ouled Khaled', ['+21348471012']]];
+    for (const body of [`<div class="post-body entry-content" id="post-body-1">${list}</div>`, `<div class="post-body-container"><div itemprop="description articleBody">${list}</div></div>`]) {
+      expect(readListing(page(body), URL).companies.map((c) => [c.name, c.phones])).toEqual(expected);
+    }
+    // A widget holding no post's body (the sidebar's) is chrome.
+    expect(readListing(page(`<div class="snippet">${list}</div>`), URL).companies).toEqual([]);
+  });
+
   test('a card\'s own <header> and <footer> (and header/footer classes inside an article) hold its name and phone', () => {
     const card = (id: number, name: string, phone: string) => `<article class="result">
       <header class="result-header"><h3><a href="/pros/${id}">${name}</a></h3></header>
@@ -941,5 +956,62 @@ describe('records written as runs of flat sibling blocks (a site builder’s gri
     expect(read(names.map((n) => block(`<h3>${n}</h3>`)).join(''))).toEqual([]);
     // Headings over prose without any contact: no company.
     expect(read(names.map((n) => block(`<h3>${n}</h3>`) + block('<p>Une histoire de la région et de ses paysages.</p>') + block('<p>Des sentiers balisés.</p>')).join(''))).toEqual([]);
+  });
+});
+
+describe('entries written as runs of lines in one rich-text body (a blog post typed in its editor)', () => {
+  const post = (body: string) => `<!doctype html><html><head><title>Le blog de Tiaret</title></head><body>
+    <div class="main section" id="main"><div class="blog-posts hfeed"><div class="post hentry">
+      <h3 class="post-title entry-title">Liste des plombiers de Tiaret</h3>
+      <div class="post-body entry-content" id="post-body-1">${body}</div>
+    </div></div></div>
+    <div class="sidebar section" id="sidebar"><div class="widget Profile" id="Profile1"><h2>À propos</h2><p>Contact : blog.tiaret@gmail.com</p></div>
+    <div class="widget HTML" id="HTML1"><h2>Partenaire</h2><p><b>Quincaillerie Centrale</b><br>Tél : 046 20 20 20</p></div></div>
+  </body></html>`;
+  const read = (html: string) => readListing(html, URL).companies.map((c) => [c.name, c.phones, c.emails, c.faxes ?? []]);
+
+  test('bold name lines cut by <br> in one <div>: each name line and the lines after it, up to the next, are one company', () => {
+    const body = `<div dir="ltr" style="text-align: left;">
+      <span style="font-size: large;"><b>Bienvenue sur notre liste mise à jour.</b></span><br />Voici les artisans que nos lecteurs recommandent.<br />&nbsp;<br />
+      <b><span style="color: #0b5394;">1- Plomberie El Amel</span></b><br /><span style="color: #38761d;">Sanitaire et chauffage</span><br />📍 Adresse : Cité Volani, Tiaret<br />☎️ الهاتف / Tél : 046.41.22.18 / 0661 52 30 47<br />📧 Email : plomberie.elamel@gmail.com<br /><br />
+      <b><span style="color: #0b5394;">2- مؤسسة الوفاء للترصيص</span></b><br />📍 العنوان : حي 1000 مسكن<br />للاتصال 0771 25 46 13 أو alwafa.tiaret@gmail.com<br />📠 Fax : 046 41 80 92<br /><br />
+      <b><span style="color: #0b5394;">3- Chauffage Sersou</span></b><br />📍 Adresse : Route de Frenda<br />☎️ الهاتف : (bientôt)<br />&nbsp;<br />
+      <b><span style="color: #0b5394;">4- Thermo Services Tiaret</span></b><br />👤 Gérant : Karim Bensaïd – 0552 73 18 64<br />💬 WhatsApp : 0698 40 21 75<br /><br />
+      Pour figurer dans la liste, appelez-nous au 0550 11 22 33.<br /></div>`;
+    expect(read(post(body))).toEqual([
+      ['Plomberie El Amel', ['+21346412218', '+213661523047'], ['plomberie.elamel@gmail.com'], []],
+      ['مؤسسة الوفاء للترصيص', ['+213771254613'], ['alwafa.tiaret@gmail.com'], ['+21346418092']],
+      ['Chauffage Sersou', [], [], []],
+      ['Thermo Services Tiaret', ['+213552731864', '+213698402175'], [], []],
+    ]);
+  });
+
+  test('a <div> or <p> per line, names in bold paragraphs under a heading per commune: the headings are no company', () => {
+    const entry = (name: string, lines: string[]) => `<p><strong>🔸 ${name}</strong></p>${lines.map((l) => `<p>${l}</p>`).join('')}<p>&nbsp;</p>`;
+    const body = `<p>Les plombiers de la wilaya, commune par commune.</p><h3>Tiaret</h3>${entry('Plomberie El Amel', ['Adresse : Cité Volani', 'Tél : 046 41 22 18 ou 0661 52 30 47'])}${entry('Sanitaire Rostom', ['Adresse : Centre-ville', 'E-mail : <a href="mailto:rostom.sanitaire@yahoo.fr">rostom.sanitaire@yahoo.fr</a>'])}
+      <h3>Frenda</h3>${entry('Chauffage Sersou', ['Adresse : Route de Tiaret'])}${entry('Thermo Services Frenda', ['Tél : 046 49 12 07', 'Mobile : 0552 73 18 64'])}<p><em>Liste non exhaustive.</em></p>`;
+    expect(read(post(body)).map(([n, p, e]) => [n, p, e])).toEqual([
+      ['Plomberie El Amel', ['+21346412218', '+213661523047'], []],
+      ['Sanitaire Rostom', [], ['rostom.sanitaire@yahoo.fr']],
+      ['Chauffage Sersou', [], []],
+      ['Thermo Services Frenda', ['+21346491207', '+213552731864'], []],
+    ]);
+  });
+
+  test('a bullet typed before a name (🔹, ▶, •, *, », -) is no part of it; a name of symbols only is still no name', () => {
+    const card = (name: string, tel: string) => `<div class="card"><h3>${name}</h3><p>Tél : ${tel}</p></div>`;
+    const html = chrome(`<div class="results">${card('🔹 Plomberie El Amel', '046 41 22 18')}${card('▶&nbsp;Sanitaire Rostom', '046 41 22 19')}${card('• Chauffage Sersou', '046 41 22 20')}${card('* Thermo Services', '046 41 22 21')}${card('» 3 Frères Plomberie', '046 41 22 22')}${card('- Aqua Tiaret', '046 41 22 23')}${card('★★★', '046 41 22 24')}</div>`);
+    expect(names(html)).toEqual(['Plomberie El Amel', 'Sanitaire Rostom', 'Chauffage Sersou', 'Thermo Services', '3 Frères Plomberie', 'Aqua Tiaret']);
+  });
+
+  test('no runs of lines without name lines leading contacts: bold subtitles over prose, a heading per company with bold branch lines', () => {
+    // Bold subtitles over prose: nothing to read.
+    const prose = ['Histoire', 'Paysages', 'Gastronomie', 'Artisanat'].map((t) => `<b>${t}</b><br />Une région riche de son passé et de ses traditions.<br /><br />`).join('');
+    expect(read(post(`<div>${prose}</div>`))).toEqual([]);
+    // A heading per company, its branches in bold lines under it: the headings lead the entries, not the bold lines.
+    const branch = (town: string, tel: string) => `<p><b>Agence de ${town}</b></p><p>Tél : ${tel}</p>`;
+    const body = `<h3>Plomberie El Amel</h3><p>Adresse : Cité Volani</p>${branch('Sougueur', '046 45 10 11')}${branch('Frenda', '046 49 10 12')}
+      <h3>Sanitaire Rostom</h3><p>Adresse : Centre-ville</p>${branch('Ksar Chellala', '046 48 10 13')}${branch('Mahdia', '046 47 10 14')}`;
+    expect(repeatedItems(parse(post(body))).items.map((el) => el.querySelector('h3')?.text)).toEqual(['Plomberie El Amel', 'Sanitaire Rostom']);
   });
 });
