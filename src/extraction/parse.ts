@@ -382,26 +382,9 @@ function readParts(el: HTMLElement, full: boolean): ItemParts {
   let line = '';
   let space = false;
   const raw: string[] = [];
-  const endLine = () => {
-    const t = line.replace(/\s{2,}/g, ' ').trim();
-    if (t !== '') blocks.push(t);
-    line = '';
-    space = false;
-  };
-  const readData = (node: HTMLElement) => {
-    const attrs = node.rawAttrs;
-    if (!attrs.includes('data-') && !attrs.includes('DATA-')) return;
-    for (const [attr, v] of Object.entries(node.attributes)) {
-      const name = contactAttr(attr);
-      if (!name || !v) continue;
-      const list = parts.data.get(name);
-      const value = v.length > MAX_ATTR ? v.slice(0, MAX_ATTR) : v;
-      if (list) list.push(value);
-      else parts.data.set(name, [value]);
-    }
-  };
+  // (No closures here: a page reads its parts once per entry, and a closure is made at every call.)
   if (full) {
-    readData(el);
+    readData(el, parts.data);
     if (el.rawAttrs) raw.push(el.rawAttrs);
   }
   // Entries: a node to visit, or an element's end: a block's ends its line, an inline one's is a space.
@@ -410,7 +393,11 @@ function readParts(el: HTMLElement, full: boolean): ItemParts {
   while (stack.length > 0) {
     const node = stack.pop()!;
     if (node === BLOCK_END) {
-      if (line !== '') endLine();
+      if (line !== '') {
+        endLine(line, blocks);
+        line = '';
+        space = false;
+      }
       continue;
     }
     if (node === INLINE_END) {
@@ -438,7 +425,7 @@ function readParts(el: HTMLElement, full: boolean): ItemParts {
     if (isCardTelType(child)) continue;
     if (full) {
       if (child.rawAttrs) raw.push(child.rawAttrs);
-      readData(child);
+      readData(child, parts.data);
       if (tag === 'A' && hasAttr(child, 'href')) parts.anchors.push(child);
       if (HEADINGS.has(tag)) {
         parts.heading ??= child;
@@ -472,7 +459,11 @@ function readParts(el: HTMLElement, full: boolean): ItemParts {
       continue;
     }
     if (BLOCKS.has(tag)) {
-      if (line !== '') endLine();
+      if (line !== '') {
+        endLine(line, blocks);
+        line = '';
+        space = false;
+      }
       stack.push(BLOCK_END);
     } else {
       if (line !== '') space = true;
@@ -481,10 +472,30 @@ function readParts(el: HTMLElement, full: boolean): ItemParts {
     const children = child.childNodes;
     for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]);
   }
-  endLine();
+  endLine(line, blocks);
   parts.text = blocks.join('\n');
   parts.raw = raw.join('\n');
   return parts;
+}
+
+/** Ends a line of {@link readParts}: its whitespace runs as one space, trimmed, kept unless empty. */
+function endLine(line: string, blocks: string[]): void {
+  const t = line.replace(/\s{2,}/g, ' ').trim();
+  if (t !== '') blocks.push(t);
+}
+
+/** The data-* contact attributes of an element (see {@link ItemParts.data}) added to `data`. */
+function readData(node: HTMLElement, data: Map<string, string[]>): void {
+  const attrs = node.rawAttrs;
+  if (!attrs.includes('data-') && !attrs.includes('DATA-')) return;
+  for (const [attr, v] of Object.entries(node.attributes)) {
+    const name = contactAttr(attr);
+    if (!name || !v) continue;
+    const list = data.get(name);
+    const value = v.length > MAX_ATTR ? v.slice(0, MAX_ATTR) : v;
+    if (list) list.push(value);
+    else data.set(name, [value]);
+  }
 }
 
 /** Text written back into HTML a reader parses again (`&`, `<`, `>` escaped; attribute quotes are not needed there). */
