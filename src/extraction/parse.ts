@@ -31,13 +31,13 @@ export interface ParsedPage {
 /** Parses a page once: scripts, styles and `pre` kept as raw text, comments dropped, depth capped. */
 export function parsePage(html: string): ParsedPage {
   const root = parse(html, PARSE_OPTIONS);
-  // (Capped and listed in one walk.)
+  // (Capped, listed, kept and grouped by tag in one walk.)
   const elements: HTMLElement[] = [];
-  capDepth(root, MAX_DEPTH, elements);
   const tags = new Map<string, HTMLElement[]>();
   // (Each raw tag name upper-cased once per page.)
   const upper = new Map<string, string>();
-  for (const el of elements) {
+  capDepth(root, MAX_DEPTH, (el) => {
+    elements.push(el);
     const raw = el.rawTagName;
     let tag = upper.get(raw);
     if (tag === undefined) {
@@ -48,7 +48,7 @@ export function parsePage(html: string): ParsedPage {
     const list = tags.get(tag);
     if (list) list.push(el);
     else tags.set(tag, [el]);
-  }
+  });
   // E-mails a CMS cloaks (Joomla's script or hidden-mail element) become text where they stand.
   revealCloakedEmails([...(tags.get('SCRIPT') ?? []), ...(tags.get('JOOMLA-HIDDEN-MAIL') ?? [])]);
   return { root, elements, byTag: (tag) => tags.get(tag) ?? [] };
@@ -94,10 +94,10 @@ export function parseHtml(html: string): HTMLElement {
  * Caps the tree's depth: the descendants of an element at depth `max` become its direct
  * children, in document order. Browsers build such pages the same way, and the selector
  * engine (recursive) then never meets a page nested 40,000 deep. One walk, in document order,
- * which lists the elements under the root in `out` when given (as {@link descendants} would
- * list them once capped).
+ * which hands each element under the root to `visit` when given (in the order {@link descendants}
+ * would list them once capped), before its children.
  */
-function capDepth(root: HTMLElement, max: number, out?: HTMLElement[]): void {
+function capDepth(root: HTMLElement, max: number, visit?: (el: HTMLElement) => void): void {
   // Elements to visit, and beside each its depth (two arrays: no object per element).
   const stack: HTMLElement[] = [];
   const depths: number[] = [];
@@ -113,7 +113,7 @@ function capDepth(root: HTMLElement, max: number, out?: HTMLElement[]): void {
   while (stack.length > 0) {
     const el = stack.pop()!;
     const depth = depths.pop()!;
-    out?.push(el);
+    if (visit) visit(el);
     if (depth === max) flatten(el);
     push(el, depth + 1);
   }
