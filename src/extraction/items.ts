@@ -2219,9 +2219,8 @@ function linkAfterCurrent(elements: readonly HTMLElement[], pageUrl: string): st
   };
   // Each parent's children once (a sibling lookup per element would be quadratic on a wide page).
   for (const parent of elements) {
-    if (parent.tagName === 'A') continue;
+    if (parent.tagName === 'A' || !mayShowPages(parent)) continue;
     const kids = parent.childNodes.filter((c): c is HTMLElement => c.nodeType === 1);
-    if (kids.length < 3 || !kids.some((k) => CURRENT_TAGS.has(k.tagName))) continue;
     const links = kids.map((k) => samePath(linkOf(k)));
     if (links.filter((l) => l !== undefined).length < 2) continue;
     const odd = oddOneOut(kids.filter(unlinked));
@@ -2239,6 +2238,21 @@ function linkAfterCurrent(elements: readonly HTMLElement[], pageUrl: string): st
     if (j < kids.length && links[j] !== undefined) return links[j];
   }
   return undefined;
+}
+
+/**
+ * Whether an element has three child elements or more, one of them of {@link CURRENT_TAGS}: what a
+ * pagination's parent has. Read in place (most elements of a page have fewer: no list of them is made).
+ */
+function mayShowPages(parent: HTMLElement): boolean {
+  let elements = 0;
+  let current = false;
+  for (const c of parent.childNodes) {
+    if (c.nodeType !== 1) continue;
+    elements++;
+    if (!current && CURRENT_TAGS.has((c as HTMLElement).tagName)) current = true;
+  }
+  return elements >= 3 && current;
 }
 
 /** Least letters of an alphabetical index. */

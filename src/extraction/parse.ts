@@ -31,13 +31,13 @@ export interface ParsedPage {
 /** Parses a page once: scripts, styles and `pre` kept as raw text, comments dropped, depth capped. */
 export function parsePage(html: string): ParsedPage {
   const root = parse(html, PARSE_OPTIONS);
-  // (Capped and listed in one walk.)
+  // (Capped, listed, kept and grouped by tag in one walk.)
   const elements: HTMLElement[] = [];
-  capDepth(root, MAX_DEPTH, elements);
   const tags = new Map<string, HTMLElement[]>();
   // (Each raw tag name upper-cased once per page.)
   const upper = new Map<string, string>();
-  for (const el of elements) {
+  capDepth(root, MAX_DEPTH, (el) => {
+    elements.push(el);
     const raw = el.rawTagName;
     let tag = upper.get(raw);
     if (tag === undefined) {
@@ -48,7 +48,7 @@ export function parsePage(html: string): ParsedPage {
     const list = tags.get(tag);
     if (list) list.push(el);
     else tags.set(tag, [el]);
-  }
+  });
   // E-mails a CMS cloaks (Joomla's script or hidden-mail element) become text where they stand.
   revealCloakedEmails([...(tags.get('SCRIPT') ?? []), ...(tags.get('JOOMLA-HIDDEN-MAIL') ?? [])]);
   return { root, elements, byTag: (tag) => tags.get(tag) ?? [] };
@@ -99,10 +99,10 @@ export function parseHtml(html: string): HTMLElement {
  * Caps the tree's depth: the descendants of an element at depth `max` become its direct
  * children, in document order. Browsers build such pages the same way, and the selector
  * engine (recursive) then never meets a page nested 40,000 deep. One walk, in document order,
- * which lists the elements under the root in `out` when given (as {@link descendants} would
- * list them once capped).
+ * which hands each element under the root to `visit` when given (in the order {@link descendants}
+ * would list them once capped), before its children.
  */
-function capDepth(root: HTMLElement, max: number, out?: HTMLElement[]): void {
+function capDepth(root: HTMLElement, max: number, visit?: (el: HTMLElement) => void): void {
   // Elements to visit, and beside each its depth (two arrays: no object per element).
   const stack: HTMLElement[] = [];
   const depths: number[] = [];
@@ -118,7 +118,7 @@ function capDepth(root: HTMLElement, max: number, out?: HTMLElement[]): void {
   while (stack.length > 0) {
     const el = stack.pop()!;
     const depth = depths.pop()!;
-    out?.push(el);
+    if (visit) visit(el);
     if (depth === max) flatten(el);
     push(el, depth + 1);
   }
@@ -387,26 +387,9 @@ function readParts(el: HTMLElement, full: boolean): ItemParts {
   let line = '';
   let space = false;
   const raw: string[] = [];
-  const endLine = () => {
-    const t = line.replace(/\s{2,}/g, ' ').trim();
-    if (t !== '') blocks.push(t);
-    line = '';
-    space = false;
-  };
-  const readData = (node: HTMLElement) => {
-    const attrs = node.rawAttrs;
-    if (!attrs.includes('data-') && !attrs.includes('DATA-')) return;
-    for (const [attr, v] of Object.entries(node.attributes)) {
-      const name = contactAttr(attr);
-      if (!name || !v) continue;
-      const list = parts.data.get(name);
-      const value = v.length > MAX_ATTR ? v.slice(0, MAX_ATTR) : v;
-      if (list) list.push(value);
-      else parts.data.set(name, [value]);
-    }
-  };
+  // (No closures here: a page reads its parts once per entry, and a closure is made at every call.)
   if (full) {
-    readData(el);
+    readData(el, parts.data);
     if (el.rawAttrs) raw.push(el.rawAttrs);
   }
   // Entries: a node to visit, or an element's end: a block's ends its line, an inline one's is a space.
@@ -415,7 +398,11 @@ function readParts(el: HTMLElement, full: boolean): ItemParts {
   while (stack.length > 0) {
     const node = stack.pop()!;
     if (node === BLOCK_END) {
-      if (line !== '') endLine();
+      if (line !== '') {
+        endLine(line, blocks);
+        line = '';
+        space = false;
+      }
       continue;
     }
     if (node === INLINE_END) {
@@ -443,7 +430,7 @@ function readParts(el: HTMLElement, full: boolean): ItemParts {
     if (isCardTelType(child)) continue;
     if (full) {
       if (child.rawAttrs) raw.push(child.rawAttrs);
-      readData(child);
+      readData(child, parts.data);
       if (tag === 'A' && hasAttr(child, 'href')) parts.anchors.push(child);
       if (HEADINGS.has(tag)) {
         parts.heading ??= child;
@@ -477,7 +464,11 @@ function readParts(el: HTMLElement, full: boolean): ItemParts {
       continue;
     }
     if (BLOCKS.has(tag)) {
-      if (line !== '') endLine();
+      if (line !== '') {
+        endLine(line, blocks);
+        line = '';
+        space = false;
+      }
       stack.push(BLOCK_END);
     } else {
       if (line !== '') space = true;
@@ -486,10 +477,30 @@ function readParts(el: HTMLElement, full: boolean): ItemParts {
     const children = child.childNodes;
     for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]);
   }
-  endLine();
+  endLine(line, blocks);
   parts.text = blocks.join('\n');
   parts.raw = raw.join('\n');
   return parts;
+}
+
+/** Ends a line of {@link readParts}: its whitespace runs as one space, trimmed, kept unless empty. */
+function endLine(line: string, blocks: string[]): void {
+  const t = line.replace(/\s{2,}/g, ' ').trim();
+  if (t !== '') blocks.push(t);
+}
+
+/** The data-* contact attributes of an element (see {@link ItemParts.data}) added to `data`. */
+function readData(node: HTMLElement, data: Map<string, string[]>): void {
+  const attrs = node.rawAttrs;
+  if (!attrs.includes('data-') && !attrs.includes('DATA-')) return;
+  for (const [attr, v] of Object.entries(node.attributes)) {
+    const name = contactAttr(attr);
+    if (!name || !v) continue;
+    const list = data.get(name);
+    const value = v.length > MAX_ATTR ? v.slice(0, MAX_ATTR) : v;
+    if (list) list.push(value);
+    else data.set(name, [value]);
+  }
 }
 
 /** Text written back into HTML a reader parses again (`&`, `<`, `>` escaped; attribute quotes are not needed there). */
