@@ -1235,6 +1235,7 @@ function repeatedGroups(root: HTMLElement, base?: string): RepeatedItems & { wit
       if (list) list.push(child);
       else bySignature.set(key, [child]);
     }
+    if (bySignature.size >= 2 && TABLE_PARTS.has(parent.tagName)) joinStripes(children, bySignature);
     for (const [key, all] of bySignature) {
       // Members without any text or link are separators (a layout table's spacer rows), not entries.
       const members = all.length < 2 ? all : all.filter((m) => { const c = counts.get(m) ?? ZERO; return c.texts + c.links + c.tels + c.ats > 0; });
@@ -1337,6 +1338,35 @@ function repeatedGroups(root: HTMLElement, base?: string): RepeatedItems & { wit
   return { items, advertisements, withContacts: items.filter((m) => qualifies(m, counts) === 2).length, counts };
 }
 
+/**
+ * A table's rows striped by two class lists whatever their words (a template's 'r1' / 'r2', a
+ * GridView's RowStyle and AlternatingRowStyle classes, utility classes): rows of as many cells
+ * whose two shapes alternate (A B A B, four rows or more) are one list. The second shape's rows
+ * join the first's group (`bySignature` changed in place, the rows kept in the table's order).
+ */
+function joinStripes(children: readonly HTMLElement[], bySignature: Map<string, HTMLElement[]>): void {
+  const rows = children.filter((c) => c.tagName === 'TR');
+  const runs = new Map<string, number>();
+  // (Four rows in a row A B A B: a row of another shape now and then, a member's tier, is no striping.)
+  for (let i = 3; i < rows.length; i++) {
+    const [a, b] = [signature(rows[i - 1]), signature(rows[i])];
+    if (a === b || signature(rows[i - 2]) !== b || signature(rows[i - 3]) !== a) continue;
+    const width = rowWidth(rows[i]);
+    if (width < 2 || rows.slice(i - 3, i).some((r) => rowWidth(r) !== width)) continue;
+    const pair = a < b ? `${a}\n${b}` : `${b}\n${a}`;
+    runs.set(pair, (runs.get(pair) ?? 0) + 1);
+  }
+  const order = new Map(children.map((c, i) => [c, i]));
+  for (const pair of runs.keys()) {
+    const [a, b] = pair.split('\n');
+    const first = bySignature.get(a);
+    const second = bySignature.get(b);
+    if (!first || !second) continue;
+    bySignature.set(a, [...first, ...second].sort((x, y) => (order.get(x) ?? 0) - (order.get(y) ?? 0)));
+    bySignature.delete(b);
+  }
+}
+
 /** A group of {@link repeatedGroups}, as {@link wrappedRecords} returns it. */
 type WrappedGroup = { parent: HTMLElement; key: string; members: HTMLElement[]; score: number; size: number; qualified: number };
 
@@ -1421,6 +1451,13 @@ function titleRows(members: readonly HTMLElement[]): number {
   return titles;
 }
 
+/** A table row's cells. */
+function rowWidth(row: HTMLElement): number {
+  let n = 0;
+  for (const c of row.childNodes) if ((c as HTMLElement).tagName === 'TD' || (c as HTMLElement).tagName === 'TH') n++;
+  return n;
+}
+
 /** Inline elements a first line of text may be written in. */
 const INLINE_TAGS = new Set(['SPAN', 'A', 'EM', 'STRONG', 'B', 'SMALL', 'I', 'FONT', 'U', 'MARK', 'ABBR', 'CITE', 'BDI', 'BDO', 'Q']);
 /** Elements whose text is never a first line: scripts, icons, controls, footnotes, labels and header cells. */
@@ -1487,7 +1524,7 @@ let mainClasses: Map<string, string> | undefined;
 function mainClass(classes: string[]): string {
   // Zebra classes ('row-alternate', 'odd', 'even') vary between entries of one list.
   const cls = classes
-    .map((w) => w.toLowerCase().replace(ZEBRA_SUFFIX, ''))
+    .map((w) => withoutZebraPart(w).toLowerCase().replace(ZEBRA_SUFFIX, ''))
     .filter((w) => w !== '' && !PER_ENTRY_WORD.test(w) && !ZEBRA_WORDS.has(w) && !TIER_WORDS.has(w));
   return cls.find((w) => !w.split(/[^\p{L}\p{N}]+/u).some((p) => AD_WORDS.has(p) && !WEAK_AD_WORDS.has(p))) ?? '';
 }
@@ -1504,6 +1541,23 @@ const PER_ENTRY_WORD = /^\D*\d+$/;
  * of the list like the others (its row class-less but for that word), not a list of its own.
  */
 const TIER_WORDS = new Set(['premium', 'vip', 'featured', 'gold', 'silver', 'platinum', 'highlight', 'highlighted', 'vedette', 'abonne', 'verified', 'verifie']);
+
+/**
+ * A class word without the part that alternates from row to row, written in camel case or between
+ * dashes as ASP.NET and other templates name their striped rows ('gvAltRow' beside 'gvRow',
+ * 'GridAlternatingRow', 'odd-row', 'row_even_item'): 'gvRow', 'GridRow', 'row', 'row_item'.
+ */
+function withoutZebraPart(word: string): string {
+  if (word.length > 60) return word;
+  const parts = word.split(/(?<=[a-z0-9])(?=[A-Z])|(?<=[-_])|(?=[-_])/);
+  if (parts.length < 2) return word;
+  const kept = parts.filter((p) => !ZEBRA_PARTS.has(p.toLowerCase()));
+  if (kept.length === parts.length) return word;
+  return kept.join('').replace(/^[-_]+|[-_]+$/g, '').replace(/([-_])[-_]+/g, '$1');
+}
+
+/** Parts of a class word that alternate between striped rows ('Alt' of 'gvAltRow', 'odd' of 'odd-row'). */
+const ZEBRA_PARTS = new Set(['odd', 'even', 'alt', 'alternate', 'alternating', 'pair', 'paire', 'impair', 'impaire']);
 
 /** Class words and suffixes of alternating entries (zebra striping, first/last markers). */
 const ZEBRA_WORDS = new Set(['odd', 'even', 'alt', 'alternate', 'first', 'last', 'pair', 'paire', 'impair', 'impaire', 'pairs', 'impairs']);
