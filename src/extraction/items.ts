@@ -1222,6 +1222,7 @@ function strip({ items, advertisements }: RepeatedItems & { withContacts: number
 /** The entries of {@link repeatedItems}, how many of them hold contacts, and the counts they were found with. */
 function repeatedGroups(root: HTMLElement, base?: string): RepeatedItems & { withContacts: number; counts: Map<HTMLElement, Counts> } {
   const counts = countAll(root);
+  rowSiblings = new WeakMap();
   type Group = { parent: HTMLElement; key: string; members: HTMLElement[]; score: number; size: number; qualified: number };
   const groups: Group[] = [];
   for (const [parent, held] of counts) {
@@ -1252,7 +1253,7 @@ function repeatedGroups(root: HTMLElement, base?: string): RepeatedItems & { wit
         }
       }
       // (A record written over two rows, its name alone in a row across the columns then its fields: those title rows are not entries short of contacts.)
-      if (qualified >= 2 && qualified * 2 >= members.length - titleRows(members)) groups.push({ parent, key, members, score, size: size / members.length, qualified });
+      if (qualified >= 2 && qualified * 2 >= members.length - titleRows(members, counts)) groups.push({ parent, key, members, score, size: size / members.length, qualified });
     }
   }
   if (groups.length === 0) return { items: [], advertisements: [], withContacts: 0, counts };
@@ -1433,22 +1434,64 @@ function qualifies(m: HTMLElement, counts: Map<HTMLElement, Counts>): number {
   // A row of a table of label/value rows is a field of one record, not an entry.
   if (m.tagName === 'TR' && isRecordRow(m)) return 0;
   const contact = c.numbers > 0 || c.ats > 0 || c.tels > 0;
-  const named = c.names > 0 || (m.tagName === 'TR' ? m.childNodes.filter((n) => (n as HTMLElement).tagName === 'TD').length >= 2 : contact && c.texts >= 2 && leadName(m) !== undefined);
+  const named = c.names > 0 || (m.tagName === 'TR' ? m.childNodes.filter((n) => (n as HTMLElement).tagName === 'TD').length >= 2 || (contact && titleRowBefore(m, counts) !== undefined) : contact && c.texts >= 2 && leadName(m) !== undefined);
   if (!named || c.texts < 2) return 0;
   return contact ? 2 : c.links > 0 ? 1 : 0;
 }
 
-/** How many of a group's table rows are a single cell followed by a row of several: a record's title row, its fields below. */
-function titleRows(members: readonly HTMLElement[]): number {
+/**
+ * How many of a group's table rows are a record's title row, its fields below: a single cell
+ * followed by a row of several, or a single cell of a name set apart followed by a single cell (a
+ * one-column layout table: a bold name row, then a row of labelled lines, contacts or not).
+ */
+function titleRows(members: readonly HTMLElement[], counts: Map<HTMLElement, Counts>): number {
   if (members[0].tagName !== 'TR') return 0;
-  const width = (row: HTMLElement): number => {
-    let n = 0;
-    for (const c of row.childNodes) if ((c as HTMLElement).tagName === 'TD' || (c as HTMLElement).tagName === 'TH') n++;
-    return n;
-  };
   let titles = 0;
-  for (let i = 0; i + 1 < members.length; i++) if (width(members[i]) === 1 && width(members[i + 1]) >= 2) titles++;
+  for (let i = 0; i + 1 < members.length; i++) {
+    if (rowWidth(members[i]) !== 1) continue;
+    const next = members[i + 1];
+    if (rowWidth(next) >= 2) titles++;
+    else if (titleRowBefore(next, counts) === members[i]) titles++;
+  }
   return titles;
+}
+
+function hasContacts(c: Counts | undefined): boolean {
+  return c !== undefined && c.numbers + c.ats + c.tels > 0;
+}
+
+/** The element children of the table parts looked at by {@link titleRowBefore}, with their positions (renewed for each reading of a page's groups). */
+let rowSiblings = new WeakMap<HTMLElement, { list: HTMLElement[]; at: Map<HTMLElement, number> }>();
+
+/** Most rows looked back over (spacer rows) for a record's title row. */
+const MAX_SPACER_ROWS = 3;
+
+/**
+ * The title row of a one-cell record row (an old layout table: a coloured row holding only a bold
+ * name, then the row of the record's labelled lines): the row before it, empty spacer rows aside,
+ * when it is one cell holding a name set apart (bold, a heading, a link) and short text, no contact.
+ */
+function titleRowBefore(row: HTMLElement, counts: Map<HTMLElement, Counts>): HTMLElement | undefined {
+  const parent = row.parentNode;
+  if (!parent || rowWidth(row) !== 1) return undefined;
+  // (The parent's element children and their positions, once per parent while the page is read.)
+  let sib = rowSiblings.get(parent);
+  if (!sib) {
+    const list = parent.childNodes.filter((n): n is HTMLElement => n.nodeType === 1);
+    sib = { list, at: new Map(list.map((r, i) => [r, i])) };
+    rowSiblings.set(parent, sib);
+  }
+  let i = (sib.at.get(row) ?? 0) - 1;
+  for (let skipped = 0; i >= 0 && skipped < MAX_SPACER_ROWS; skipped++, i--) {
+    const c = counts.get(sib.list[i]);
+    if (c === undefined || c.texts + c.links + c.tels + c.ats > 0) break;
+  }
+  const prev = i >= 0 ? sib.list[i] : undefined;
+  if (!prev || prev.tagName !== 'TR' || rowWidth(prev) !== 1) return undefined;
+  const c = counts.get(prev);
+  if (c === undefined || c.names === 0 || hasContacts(c) || c.texts > 4) return undefined;
+  const text = shortText(prev, 120);
+  return text !== undefined && /\p{L}{2}/u.test(text) ? prev : undefined;
 }
 
 /** A table row's cells. */
