@@ -356,13 +356,19 @@ function phonesBetween(text: string, start: number, end: number, defaultCountry:
   if (slash !== -1 && slash < end) {
     // (On the part itself: the pattern looks at the characters around a number.)
     for (const m of asciiDigits(text.slice(start, end)).matchAll(NUMBER_RANGE)) {
-      if (!normalizePhone(m[1], defaultCountry)) continue;
+      const first = normalizePhone(m[1], defaultCountry);
+      if (!first) continue;
       const digits = m[1].replace(/\D/g, '');
       let last = Number(digits.slice(-2));
+      // An Algerian fixed line's other lines are lines of its exchange, in any order ('041 24 33 97/26');
+      // a mobile's (and any other number's) only a series after it.
+      const fixed = ALGERIAN_FIXED.test(first);
+      const lines = new Set([last]);
       for (const suffix of m[2].match(/\d{2}/g) ?? []) {
-        // Each a line after the one before it, else not a range.
-        if (Number(suffix) <= last) break;
+        // Each a line after the one before it (of a fixed line, another line), else not a range.
+        if (fixed ? lines.has(Number(suffix)) : Number(suffix) <= last) break;
         last = Number(suffix);
+        lines.add(last);
         const next = normalizePhone(digits.slice(0, -2) + suffix, defaultCountry);
         if (next) found.add(next);
       }
@@ -394,7 +400,10 @@ function isHardSeparator(c: number): boolean {
  * A number followed by '/NN' or '/NN/NN...' (its last two digits changed: a range of lines), its
  * area code perhaps in parentheses ('(038) 19 30 81 / 82'). Bounded: at most 13 digits with single separators and five suffixes, so the pattern is linear.
  */
-const NUMBER_RANGE = /(?<![\d/])(\(?\d(?:(?:[ .-]|\) ?)?\d){7,12})((?: ?\/ ?\d{2}(?!\d)){1,5})(?! ?\/ ?\d)/g;
+const NUMBER_RANGE = /(?<![\d/])(\(?\d(?:(?:[ .-]|\) ?)?\d){7,12})((?: ?\/ ?\d{2}(?![\d\p{L}])){1,5})(?! ?\/ ?\d)/gu;
+
+/** An Algerian fixed line in E.164 (+213 and eight digits: a wilaya's code and the subscriber's). */
+const ALGERIAN_FIXED = /^\+213[2-4]\d{7}$/;
 
 /** Fewest digits in a written phone number (with its country code) worth asking libphonenumber about. */
 const MIN_DIGITS = 6;
@@ -425,8 +434,9 @@ function numberSpans(piece: string): string[] {
     const c = i < piece.length ? piece.charCodeAt(i) : -1;
     const digit = c >= 48 && c <= 57;
     if (digit || c === 32 || c === 46 || c === 45 || c === 40 || c === 41 || c === 43) {
-      // A span runs from its first to its last character other than a space: the ones around it are its context.
-      if (c !== 32) {
+      // A span runs from its first to its last character other than a space: the ones around it are its
+      // context. A closing bracket opens none: it closes the text before it ('M. X (DG) 0770 …').
+      if (c !== 32 && !(start === -1 && c === 41)) {
         if (start === -1) start = i;
         last = i;
       }
