@@ -1508,9 +1508,11 @@ function joinTitleRows(scopes: Scope[], ctx: PageContext): void {
   const siblingsOf = new Map<HTMLElement, { list: HTMLElement[]; at: Map<HTMLElement, number> }>();
   const blank = (r: HTMLElement): boolean => shortText(r, 8)?.trim() === '';
   const titles = new Map<HTMLElement, HTMLElement>();
+  // A record row: several cells, or (a one-column layout table) one cell of contacts under a name set apart.
+  const single = (r: HTMLElement): boolean => cells(r).length === 1 && hasContactText(r);
   for (const row of rows) {
     const parent = row.parentNode;
-    if (!parent || cells(row).length < 2) continue;
+    if (!parent || (cells(row).length < 2 && !single(row))) continue;
     let sib = siblingsOf.get(parent);
     if (!sib) {
       const list = parent.childNodes.filter((c): c is HTMLElement => (c as HTMLElement).tagName === 'TR');
@@ -1524,23 +1526,63 @@ function joinTitleRows(scopes: Scope[], ctx: PageContext): void {
     const only = cells(title);
     const text = only.length === 1 ? shortText(only[0], 120) : undefined;
     if (!text || !/\p{L}{2}/u.test(text) || hasContactText(only[0])) continue;
+    if (cells(row).length === 1 && !setApartName(only[0], text)) continue;
     titles.set(row, title);
   }
-  const wide = rows.filter((r) => cells(r).length >= 2).length;
+  const wide = rows.filter((r) => cells(r).length >= 2 || single(r)).length;
   if (titles.size < 2 || titles.size < wide * TITLE_ROW_SHARE) return;
   ctx.rowTexts ??= new Map();
   const joined = new Set<HTMLElement>();
-  for (const [row, title] of titles) {
+  const join = (row: HTMLElement, title: HTMLElement): void => {
     const lines = [clean(blockText(cells(title)[0])), ...rowLines(row, rowHeaders(row, ctx))];
-    ctx.rowTexts.set(row, lines.join('\n'));
+    ctx.rowTexts!.set(row, lines.join('\n'));
     for (const c of title.childNodes) c.parentNode = row;
     row.childNodes = [...title.childNodes, ...row.childNodes];
     title.childNodes = [];
     joined.add(title);
+  };
+  // Table bodies of one-cell records (a one-column layout table), known before the rows are joined.
+  const oneColumn = new Set<HTMLElement>();
+  for (const row of titles.keys()) if (cells(row).length === 1) oneColumn.add(row.parentNode!);
+  for (const [row, title] of titles) join(row, title);
+  // In a one-column table, the rows left of one cell: a member's name row over its row without any
+  // contact is that member; the others (the list's title, its count, a note) are no entries.
+  const drop = new Set<HTMLElement>();
+  if (oneColumn.size > 0) {
+    const inScope = new Set(scopes.map((sc) => sc.el));
+    const title = (r: HTMLElement): boolean => {
+      const only = cells(r);
+      const text = only.length === 1 ? shortText(only[0], 120) : undefined;
+      return text !== undefined && /\p{L}{2}/u.test(text) && setApartName(only[0], text);
+    };
+    for (const parent of oneColumn) {
+      const list = siblingsOf.get(parent)!.list.filter((r) => !joined.has(r) && !blank(r));
+      for (let i = 0; i < list.length; i++) {
+        const r = list[i];
+        if (!inScope.has(r) || titles.has(r) || cells(r).length !== 1 || hasContactText(r)) continue;
+        const next = list[i + 1];
+        if (next && inScope.has(next) && !titles.has(next) && cells(next).length === 1 && !hasContactText(next) && title(r) && !title(next) && labelledLines(cells(next)[0])) {
+          join(next, r);
+          i++;
+        } else drop.add(r);
+      }
+    }
   }
   for (const parent of siblingsOf.keys()) parent.childNodes = parent.childNodes.filter((c) => !joined.has(c as HTMLElement));
   // Title rows that were found as entries of their own are now their record's.
-  for (let k = scopes.length - 1; k >= 0; k--) if (scopes[k].el && joined.has(scopes[k].el!)) scopes.splice(k, 1);
+  for (let k = scopes.length - 1; k >= 0; k--) if (scopes[k].el && (joined.has(scopes[k].el!) || drop.has(scopes[k].el!))) scopes.splice(k, 1);
+}
+
+/** Whether a cell is written as a record's lines: two or more (a line break) and a label ('Adresse :'). */
+function labelledLines(cell: HTMLElement): boolean {
+  return cell.querySelector('br') !== null && /\p{L}[\p{L}.)]{0,30}[ \u00a0]?:/u.test(cell.text.slice(0, 2000));
+}
+
+/** Whether a cell's text (`text`, read short) is mostly a name set apart: bold, a heading, a link. */
+function setApartName(cell: HTMLElement, text: string): boolean {
+  const name = cell.querySelector('b, strong, h2, h3, h4, h5, h6, a');
+  const own = name ? shortText(name, 120) : undefined;
+  return own !== undefined && own.length * 2 >= text.length;
 }
 
 /** A row's lines: each cell after its column's header (aligned from the right), a label cell joined to the next cell. */

@@ -1632,6 +1632,7 @@ function strip({ items, advertisements }: RepeatedItems & { withContacts: number
 /** The entries of {@link repeatedItems}, how many of them hold contacts, and the counts they were found with. */
 function repeatedGroups(root: HTMLElement, base?: string): RepeatedItems & { withContacts: number; counts: Map<HTMLElement, Counts> } {
   const counts = countAll(root);
+  rowSiblings = new WeakMap();
   type Group = { parent: HTMLElement; key: string; members: HTMLElement[]; score: number; size: number; qualified: number };
   const groups: Group[] = [];
   for (const [parent, held] of counts) {
@@ -1645,6 +1646,7 @@ function repeatedGroups(root: HTMLElement, base?: string): RepeatedItems & { wit
       if (list) list.push(child);
       else bySignature.set(key, [child]);
     }
+    if (bySignature.size >= 2 && TABLE_PARTS.has(parent.tagName)) joinStripes(children, bySignature);
     for (const [key, all] of bySignature) {
       // Members without any text or link are separators (a layout table's spacer rows), not entries.
       const members = all.length < 2 ? all : all.filter((m) => { const c = counts.get(m) ?? ZERO; return c.texts + c.links + c.tels + c.ats > 0; });
@@ -1661,7 +1663,7 @@ function repeatedGroups(root: HTMLElement, base?: string): RepeatedItems & { wit
         }
       }
       // (A record written over two rows, its name alone in a row across the columns then its fields: those title rows are not entries short of contacts.)
-      if (qualified >= 2 && qualified * 2 >= members.length - titleRows(members)) groups.push({ parent, key, members, score, size: size / members.length, qualified });
+      if (qualified >= 2 && qualified * 2 >= members.length - titleRows(members, counts)) groups.push({ parent, key, members, score, size: size / members.length, qualified });
     }
   }
   if (groups.length === 0) return { items: [], advertisements: [], withContacts: 0, counts };
@@ -1747,6 +1749,35 @@ function repeatedGroups(root: HTMLElement, base?: string): RepeatedItems & { wit
   return { items, advertisements, withContacts: items.filter((m) => qualifies(m, counts) === 2).length, counts };
 }
 
+/**
+ * A table's rows striped by two class lists whatever their words (a template's 'r1' / 'r2', a
+ * GridView's RowStyle and AlternatingRowStyle classes, utility classes): rows of as many cells
+ * whose two shapes alternate (A B A B, four rows or more) are one list. The second shape's rows
+ * join the first's group (`bySignature` changed in place, the rows kept in the table's order).
+ */
+function joinStripes(children: readonly HTMLElement[], bySignature: Map<string, HTMLElement[]>): void {
+  const rows = children.filter((c) => c.tagName === 'TR');
+  const runs = new Map<string, number>();
+  // (Four rows in a row A B A B: a row of another shape now and then, a member's tier, is no striping.)
+  for (let i = 3; i < rows.length; i++) {
+    const [a, b] = [signature(rows[i - 1]), signature(rows[i])];
+    if (a === b || signature(rows[i - 2]) !== b || signature(rows[i - 3]) !== a) continue;
+    const width = rowWidth(rows[i]);
+    if (width < 2 || rows.slice(i - 3, i).some((r) => rowWidth(r) !== width)) continue;
+    const pair = a < b ? `${a}\n${b}` : `${b}\n${a}`;
+    runs.set(pair, (runs.get(pair) ?? 0) + 1);
+  }
+  const order = new Map(children.map((c, i) => [c, i]));
+  for (const pair of runs.keys()) {
+    const [a, b] = pair.split('\n');
+    const first = bySignature.get(a);
+    const second = bySignature.get(b);
+    if (!first || !second) continue;
+    bySignature.set(a, [...first, ...second].sort((x, y) => (order.get(x) ?? 0) - (order.get(y) ?? 0)));
+    bySignature.delete(b);
+  }
+}
+
 /** A group of {@link repeatedGroups}, as {@link wrappedRecords} returns it. */
 type WrappedGroup = { parent: HTMLElement; key: string; members: HTMLElement[]; score: number; size: number; qualified: number };
 
@@ -1813,22 +1844,71 @@ function qualifies(m: HTMLElement, counts: Map<HTMLElement, Counts>): number {
   // A row of a table of label/value rows is a field of one record, not an entry.
   if (m.tagName === 'TR' && isRecordRow(m)) return 0;
   const contact = c.numbers > 0 || c.ats > 0 || c.tels > 0;
-  const named = c.names > 0 || (m.tagName === 'TR' ? m.childNodes.filter((n) => (n as HTMLElement).tagName === 'TD').length >= 2 : contact && c.texts >= 2 && leadName(m) !== undefined);
+  const named = c.names > 0 || (m.tagName === 'TR' ? m.childNodes.filter((n) => (n as HTMLElement).tagName === 'TD').length >= 2 || (contact && titleRowBefore(m, counts) !== undefined) : contact && c.texts >= 2 && leadName(m) !== undefined);
   if (!named || c.texts < 2) return 0;
   return contact ? 2 : c.links > 0 ? 1 : 0;
 }
 
-/** How many of a group's table rows are a single cell followed by a row of several: a record's title row, its fields below. */
-function titleRows(members: readonly HTMLElement[]): number {
+/**
+ * How many of a group's table rows are a record's title row, its fields below: a single cell
+ * followed by a row of several, or a single cell of a name set apart followed by a single cell (a
+ * one-column layout table: a bold name row, then a row of labelled lines, contacts or not).
+ */
+function titleRows(members: readonly HTMLElement[], counts: Map<HTMLElement, Counts>): number {
   if (members[0].tagName !== 'TR') return 0;
-  const width = (row: HTMLElement): number => {
-    let n = 0;
-    for (const c of row.childNodes) if ((c as HTMLElement).tagName === 'TD' || (c as HTMLElement).tagName === 'TH') n++;
-    return n;
-  };
   let titles = 0;
-  for (let i = 0; i + 1 < members.length; i++) if (width(members[i]) === 1 && width(members[i + 1]) >= 2) titles++;
+  for (let i = 0; i + 1 < members.length; i++) {
+    if (rowWidth(members[i]) !== 1) continue;
+    const next = members[i + 1];
+    if (rowWidth(next) >= 2) titles++;
+    else if (titleRowBefore(next, counts) === members[i]) titles++;
+  }
   return titles;
+}
+
+function hasContacts(c: Counts | undefined): boolean {
+  return c !== undefined && c.numbers + c.ats + c.tels > 0;
+}
+
+/** The element children of the table parts looked at by {@link titleRowBefore}, with their positions (renewed for each reading of a page's groups). */
+let rowSiblings = new WeakMap<HTMLElement, { list: HTMLElement[]; at: Map<HTMLElement, number> }>();
+
+/** Most rows looked back over (spacer rows) for a record's title row. */
+const MAX_SPACER_ROWS = 3;
+
+/**
+ * The title row of a one-cell record row (an old layout table: a coloured row holding only a bold
+ * name, then the row of the record's labelled lines): the row before it, empty spacer rows aside,
+ * when it is one cell holding a name set apart (bold, a heading, a link) and short text, no contact.
+ */
+function titleRowBefore(row: HTMLElement, counts: Map<HTMLElement, Counts>): HTMLElement | undefined {
+  const parent = row.parentNode;
+  if (!parent || rowWidth(row) !== 1) return undefined;
+  // (The parent's element children and their positions, once per parent while the page is read.)
+  let sib = rowSiblings.get(parent);
+  if (!sib) {
+    const list = parent.childNodes.filter((n): n is HTMLElement => n.nodeType === 1);
+    sib = { list, at: new Map(list.map((r, i) => [r, i])) };
+    rowSiblings.set(parent, sib);
+  }
+  let i = (sib.at.get(row) ?? 0) - 1;
+  for (let skipped = 0; i >= 0 && skipped < MAX_SPACER_ROWS; skipped++, i--) {
+    const c = counts.get(sib.list[i]);
+    if (c === undefined || c.texts + c.links + c.tels + c.ats > 0) break;
+  }
+  const prev = i >= 0 ? sib.list[i] : undefined;
+  if (!prev || prev.tagName !== 'TR' || rowWidth(prev) !== 1) return undefined;
+  const c = counts.get(prev);
+  if (c === undefined || c.names === 0 || hasContacts(c) || c.texts > 4) return undefined;
+  const text = shortText(prev, 120);
+  return text !== undefined && /\p{L}{2}/u.test(text) ? prev : undefined;
+}
+
+/** A table row's cells. */
+function rowWidth(row: HTMLElement): number {
+  let n = 0;
+  for (const c of row.childNodes) if ((c as HTMLElement).tagName === 'TD' || (c as HTMLElement).tagName === 'TH') n++;
+  return n;
 }
 
 /** Inline elements a first line of text may be written in. */
@@ -1897,7 +1977,7 @@ let mainClasses: Map<string, string> | undefined;
 function mainClass(classes: string[]): string {
   // Zebra classes ('row-alternate', 'odd', 'even') vary between entries of one list.
   const cls = classes
-    .map((w) => w.toLowerCase().replace(ZEBRA_SUFFIX, ''))
+    .map((w) => withoutZebraPart(w).toLowerCase().replace(ZEBRA_SUFFIX, ''))
     .filter((w) => w !== '' && !PER_ENTRY_WORD.test(w) && !ZEBRA_WORDS.has(w) && !POSITION_WORD.test(w) && !TIER_WORDS.has(w));
   return cls.find((w) => !w.split(/[^\p{L}\p{N}]+/u).some((p) => AD_WORDS.has(p) && !WEAK_AD_WORDS.has(p))) ?? '';
 }
@@ -1914,6 +1994,23 @@ const PER_ENTRY_WORD = /^\D*\d+$/;
  * of the list like the others (its row class-less but for that word), not a list of its own.
  */
 const TIER_WORDS = new Set(['premium', 'vip', 'featured', 'gold', 'silver', 'platinum', 'highlight', 'highlighted', 'vedette', 'abonne', 'verified', 'verifie']);
+
+/**
+ * A class word without the part that alternates from row to row, written in camel case or between
+ * dashes as ASP.NET and other templates name their striped rows ('gvAltRow' beside 'gvRow',
+ * 'GridAlternatingRow', 'odd-row', 'row_even_item'): 'gvRow', 'GridRow', 'row', 'row_item'.
+ */
+function withoutZebraPart(word: string): string {
+  if (word.length > 60) return word;
+  const parts = word.split(/(?<=[a-z0-9])(?=[A-Z])|(?<=[-_])|(?=[-_])/);
+  if (parts.length < 2) return word;
+  const kept = parts.filter((p) => !ZEBRA_PARTS.has(p.toLowerCase()));
+  if (kept.length === parts.length) return word;
+  return kept.join('').replace(/^[-_]+|[-_]+$/g, '').replace(/([-_])[-_]+/g, '$1');
+}
+
+/** Parts of a class word that alternate between striped rows ('Alt' of 'gvAltRow', 'odd' of 'odd-row'). */
+const ZEBRA_PARTS = new Set(['odd', 'even', 'alt', 'alternate', 'alternating', 'pair', 'paire', 'impair', 'impaire']);
 
 /** Class words and suffixes of alternating entries (zebra striping, first/last markers). */
 const ZEBRA_WORDS = new Set(['odd', 'even', 'alt', 'alternate', 'first', 'last', 'pair', 'paire', 'impair', 'impaire', 'pairs', 'impairs']);

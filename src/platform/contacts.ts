@@ -401,7 +401,7 @@ function isHardSeparator(c: number): boolean {
  * A number followed by '/NN' or '/NN/NN...' (its last two digits changed: a range of lines), its
  * area code perhaps in parentheses ('(038) 19 30 81 / 82'). Bounded: at most 13 digits with single separators and five suffixes, so the pattern is linear.
  */
-const NUMBER_RANGE = /(?<![\d/])(\(?\d(?:(?:[ .-]|\) ?)?\d){7,12})((?: ?\/ ?\d{2}(?!\d)){1,5})(?! ?\/ ?\d)/g;
+const NUMBER_RANGE = /(?<![\d/])(\(?\d(?:(?:[ .-]|\) ?)?\d){7,12})((?: ?\/ ?\d{2}(?![\d\p{L}])){1,5})(?! ?\/ ?\d)/gu;
 
 /** An Algerian landline in E.164: '+213' and eight digits, its area code beginning with 2, 3 or 4. */
 const LANDLINE = /^\+213[234]\d{7}$/;
@@ -440,8 +440,9 @@ function numberSpans(piece: string): string[] {
     const c = i < piece.length ? piece.charCodeAt(i) : -1;
     const digit = c >= 48 && c <= 57;
     if (digit || c === 32 || c === 46 || c === 45 || c === 40 || c === 41 || c === 43) {
-      // A span runs from its first to its last character other than a space: the ones around it are its context.
-      if (c !== 32) {
+      // A span runs from its first to its last character other than a space: the ones around it are its
+      // context. A closing bracket opens none: it closes the text before it ('M. X (DG) 0770 …').
+      if (c !== 32 && !(start === -1 && c === 41)) {
         if (start === -1) start = i;
         last = i;
       }

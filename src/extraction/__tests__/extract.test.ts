@@ -347,6 +347,25 @@ describe('tables whose companies take two rows', () => {
     // (The heading rows themselves, without contacts, are left to the other rules: here they are not joined to the row below.)
     expect(extractCompanies(html, PAGE).filter((c) => c.phones.length > 0).map((c) => c.name)).toEqual(['SARL Fonderie Bordj', 'EURL Coulée Medjana', 'ETS Moules Hasnaoua', 'SNC Tours Zerrouk', 'EURL Fraisage Ain Taghrout']);
   });
+
+  test('a one-column layout table: a row of the bold name, then one cell of labelled lines (and a spacer row): one company each; the list\'s title, a bold heading over a note and the pagination are none', () => {
+    const name = (n: string) => `<tr><td bgcolor="#D9E4F0" class="nom">&nbsp;<img src="/puce.gif"> <b>${n}</b></td></tr>`;
+    const lines = (...l: string[]) => `<tr><td class="txt"><u>Activité</u> : Transformation<br>${l.join('<br>')}</td></tr><tr><td height="1"><img src="/spacer.gif"></td></tr>`;
+    const html = page(`<table width="100%">
+      <tr><td class="titre">Annuaire &raquo; Secteur : <b>Industrie</b></td></tr>
+      <tr><td><b>Liste arrêtée au 31 décembre</b></td></tr><tr><td>Les informations sont communiquées par les adhérents.</td></tr>
+      ${name('SARL PLASTURGIE DES BIBANS')}${lines('<u>Tél</u> : 035 68 41 20 &nbsp; <u>Fax</u> : 035 68 41 21', '<u>Contact</u> : M. HAMDI Karim (DG) : 0661 40 22 18', '<u>E-mail</u> : plasturgie.bibans@gmail.com ; direction@bibans.dz')}
+      ${name('EURL CARTON MEDJANA')}${lines('<u>Tél/Fax</u> : 035 73 10 40', '<u>RC</u> : 34/00-0889647 B 98')}
+      ${name('ETS TOLERIE HASNAOUA')}${lines('<u>Adresse</u> : Zone d’activités, Hasnaoua', '<u>Tél</u> : -- &nbsp; <u>Fax</u> : --')}
+      ${name('SNC FRERES ZERROUK')}${lines('<u>Tél</u> : 035 73 20 50')}
+      <tr><td class="pagination">Pages : [1] <a href="?page=2">2</a> <a href="?page=2">Suivante &raquo;</a></td></tr></table>`);
+    expect(extractCompanies(html, PAGE).map((c) => [c.name, c.phones, c.faxes ?? [], c.emails])).toEqual([
+      ['SARL PLASTURGIE DES BIBANS', ['+21335684120', '+213661402218'], ['+21335684121'], ['plasturgie.bibans@gmail.com', 'direction@bibans.dz']],
+      ['EURL CARTON MEDJANA', ['+21335731040'], ['+21335731040'], []],
+      ['ETS TOLERIE HASNAOUA', [], [], []],
+      ['SNC FRERES ZERROUK', ['+21335732050'], [], []],
+    ]);
+  });
 });
 
 describe('icon fonts as labels', () => {

@@ -454,6 +454,15 @@ describe('page chrome is told by where a block stands, not only by its class', (
     expect(names(page)).toEqual(['Cabinet Tafna', 'Cabinet Nedroma', 'Cabinet Sebdou', 'Cabinet Remchi']);
   });
 
+  test('a GridView\'s rows striped by camel-cased classes (gvRow / gvAltRow, GridRow / GridAlternatingRow), a leading word (odd-line / even-line) or two class lists that alternate are one list', () => {
+    const firms = [['SARL Aurès Profilés', '033 80 12 41'], ['EURL Tébessa Câbles', '037 49 22 18'], ['SPA Ziban Verre', '033 74 60 05'], ['SARL Hodna Moulage', '035 55 31 90']];
+    for (const [plain, alternate] of [['gvRow', 'gvAltRow'], ['GridRow', 'GridAlternatingRow'], ['odd-line', 'even-line'], ['px-2 text-sm', 'bg-slate-50 px-2']]) {
+      const rows = firms.map(([name, phone], i) => `<tr class="${i % 2 === 0 ? plain : alternate}"><td>${i + 1}</td><td>${name}</td><td>Zone industrielle</td><td>${phone}</td></tr>`).join('');
+      const page = chrome(`<table id="MainContent_gvMembres"><tr class="gvHeader"><th scope="col">N°</th><th scope="col">Raison sociale</th><th scope="col">Adresse</th><th scope="col">Téléphone</th></tr>${rows}</table>`);
+      expect(readListing(page, URL).companies.map((c) => [c.name, c.phones])).toEqual(firms.map(([name, phone]) => [name, [`+213${phone.slice(1).replace(/ /g, '')}`]]));
+    }
+  });
+
   test('an hCard entry is named by its fn / org, not by the title beside it', () => {
     const card = (org: string, title: string, phone: string) => `<div class="vcard"><div><strong><span class="fn org">${org}</span></strong></div><span class="title">${title}</span><span class="tel"><span class="value">${phone}</span></span></div>`;
     const page = chrome(`<div class="list">${card('Cabinet Berrezoug', 'Commissaire aux comptes', '043 21 83 61')}${card('Cabinet Tabet Audit', 'Audit légal', '043 16 43 68')}</div>`);

@@ -123,6 +123,20 @@ describe('findPhones', () => {
     expect(findPhones(text)).toEqual([]);
     expect(findPhones('')).toEqual([]);
   });
+
+  test('a number right after a closing bracket (a contact\'s role) is read: "M. Sekkal (DG) 0770 13 58 22"', () => {
+    expect(findPhones('M. SEKKAL Omar (DG) 0770 13 58 22 ; M. ZIANI Fethi (Commercial) 0551 46 09 71')).toEqual(['+213770135822', '+213551460971']);
+    expect(findPhones('Gérant (M. Hamdi) 041.53.12.56')).toEqual(['+21341531256']);
+    expect(findPhones('(021) 23 45 67')).toEqual(['+21321234567']);
+  });
+
+  test('a fixed line\'s other lines written by their last two digits, in any order: "041 24 33 97/26"; a mobile\'s only above it; "24h/24" is no line', () => {
+    expect(findPhones('041 24 33 97/26')).toEqual(['+21341243397', '+21341243326']);
+    expect(findPhones('041 44 29 67 / 49 / 52')).toEqual(['+21341442967', '+21341442949', '+21341442952']);
+    expect(findPhones('041 44 29 67 / 49 / 67')).toEqual(['+21341442967', '+21341442949']);
+    expect(findPhones('0661 27 43 91 / 11')).toEqual(['+213661274391']);
+    expect(findPhones('Tél : 021 45 67 89 / 24h/24')).toEqual(['+21321456789']);
+  });
 });
 
 describe('normalizeEmail', () => {
