@@ -1287,7 +1287,7 @@ function rowHeaders(row: HTMLElement, ctx: PageContext): string[] {
 }
 
 /** Words of header cells: a first row of plain cells made of two or more of them is the table's header. */
-const HEADER_CELL = /^(?:raison sociale|nom|name|soci[ée]t[ée]|entreprise|d[ée]nomination|enseigne|activit[ée]s?|secteur|cat[ée]gorie|adresse|address|ville|commune|wilaya|t[ée]l[ée]?(?:phone)?s?\.?|mobile|gsm|fax|t[ée]l[ée]copie|e-?mail|courriel|site(?: web)?|contact|n°|rc|nif|الاسم|الهاتف|العنوان)$/iu;
+const HEADER_CELL = /^(?:raison sociale|nom|name|soci[ée]t[ée]|entreprise|d[ée]nomination|enseigne|activit[ée]s?|secteur|cat[ée]gorie|adresse|address|ville|commune|wilaya|t[ée]l[ée]?(?:phone)?s?\.?|mobile|portable|fixe|gsm|fax\.?|t[ée]l[ée]copieur|t[ée]l[ée]copie|e-?mail|courriel|mail|site(?: web| internet)?|contact|n°|rc|nif|الاسم|(?:ال)?(?:هاتف|فاكس|جوال|نقال|عنوان|موقع)|(?:ال)?بريد(?: (?:ال)?إلكتروني)?)$/iu;
 
 /** A table's header row, its cells' texts, and the rows above it (a title, a note: never entries). */
 interface TableHeader {

@@ -499,6 +499,21 @@ describe('tables whose companies span rows', () => {
     ]);
   });
 
+  test("a header row of plain bold cells named 'Télécopieur', 'Portable', 'البريد', 'الفاكس' is the header: its fax column gives faxes", () => {
+    const row = (name: string, tel: string, fax: string, mail: string) => `<tr><td>${name}</td><td>Tamanrasset</td><td>${tel}</td><td>${fax}</td><td>${mail}</td></tr>`;
+    for (const [telHead, faxHead, mailHead] of [['Portable', 'Télécopieur', 'البريد'], ['الهاتف', 'الفاكس', 'البريد الإلكتروني']]) {
+      const html = page(`<table border="1"><tr><td><strong>Officine</strong></td><td><strong>Commune</strong></td><td><strong>${telHead}</strong></td><td><strong>${faxHead}</strong></td><td><strong>${mailHead}</strong></td></tr>
+        ${row('Pharmacie du Hoggar', '029 34 22 61', '-', '-')}
+        ${row('Pharmacie In Guezzam', '029 38 11 70', '029 38 11 71', '-')}
+        ${row('Pharmacie Ilamane', '029 34 90 12', '029 34 90 13', 'ilamane.pharmacie@gmail.com')}</table>`);
+      expect(extractCompanies(html, PAGE).map((c) => [c.name, c.phones, c.faxes ?? []])).toEqual([
+        ['Pharmacie du Hoggar', ['+21329342261'], []],
+        ['Pharmacie In Guezzam', ['+21329381170'], ['+21329381171']],
+        ['Pharmacie Ilamane', ['+21329349012'], ['+21329349013']],
+      ]);
+    }
+  });
+
   test('a number in a column whose header is no contact label (Chef de chantier) after the Fax column is a phone, not a fax', () => {
     const row = (name: string, tel: string, fax: string, chef: string) => `<tr><td>${name}</td><td>${tel}</td><td>${fax}</td><td>${chef}</td><td>Ouargla</td></tr>`;
     const html = page(`<table><tr><th>Entreprise</th><th>Téléphone</th><th>Fax</th><th>Chef de chantier</th><th>Commune</th></tr>
