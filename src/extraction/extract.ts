@@ -654,7 +654,7 @@ function singleEntry(root: HTMLElement): HTMLElement | undefined {
     if (outermost.length !== 1) return undefined;
     one = outermost[0];
   }
-  return one.text.length <= MAX_ENTRY_TEXT && hasNameMark(one) ? one : undefined;
+  return one.text.length <= MAX_ENTRY_TEXT && hasNameMark(one) && !isAdBlock(one) ? one : undefined;
 }
 
 /** Whether a block is classed as a list's entry and holds a contact. */

@@ -728,7 +728,9 @@ describe('a page of one entry (a search with one result, the first page of a sma
     // Items of the site's menus and pagers ('menu-item', 'nav-item', Bootstrap's 'page-item') are no entries.
     const menu = `<div class="top-bar"><ul class="menu"><li class="menu-item"><a href="tel:021000004"><b>Appelez-nous</b></a></li></ul></div><p>Aucun résultat.</p>`;
     const pager = `<ul class="pagination"><li class="page-item"><a class="page-link" href="?page=1"><b>1</b></a> Standard : 021 00 00 05</li></ul>`;
-    for (const main of [invite, box, prose, menu, pager]) expect(extractCompanies(chrome(main), PAGE)).toEqual([]);
+    // An advertiser's card alone on an empty result page is no entry.
+    const ad = `<p>Aucun résultat.</p><div class="results"><div class="listing-card sponsored"><span class="badge">Sponsorisé</span><h3>Assurauto Plus</h3><p>Tél : 021 00 00 06</p></div></div>`;
+    for (const main of [invite, box, prose, menu, pager, ad]) expect(extractCompanies(chrome(main), PAGE)).toEqual([]);
   });
 });
 
