@@ -100,13 +100,13 @@ describe('with short windows and small limits', () => {
   });
   afterAll(() => database.close());
 
-  const makeApp = () =>
+  const makeApp = (windowSeconds = WINDOW) =>
     createApp({
       db: database.knex,
       apiKeySecret: TEST_SECRET,
       logger: createLogger('silent'),
       validateResponses: 'error',
-      rateLimits: createRateLimits({ logger: createLogger('silent'), windowSeconds: WINDOW, unauthenticatedLimit: 3 }),
+      rateLimits: createRateLimits({ logger: createLogger('silent'), windowSeconds, unauthenticatedLimit: 3 }),
     });
   const account = (plan: 'sales_team' | 'enterprise' = 'sales_team') =>
     services.accounts.create({ name: 'Short window', plan, credits: 10 });
@@ -128,34 +128,37 @@ describe('with short windows and small limits', () => {
   });
 
   test('requests without a valid key are limited per address; a valid key from that address still works', async () => {
-    const app = makeApp();
+    // Ten requests must fall in one window: a window of 2 s was used up by a loaded machine (CI
+    // beside other work), the counter reset halfway and the counts read wrong.
+    const W = 8;
+    const app = makeApp(W);
     const acct = await account('enterprise');
     const revoked = await services.apiKeys.issue(acct.account_id, { name: 'to revoke' });
     await request(app).delete(`/v1/api-keys/${revoked.id}`).set(bearer(acct.api_key)).expect(200);
 
     const noKey = await request(app).get('/v1/me').expect(401);
-    expect(noKey.headers['ratelimit-policy']).toBe(`"per-ip";q=3;w=${WINDOW}`);
-    expect(noKey.headers.ratelimit).toMatch(/^"per-ip";r=2;t=[12]$/);
+    expect(noKey.headers['ratelimit-policy']).toBe(`"per-ip";q=3;w=${W}`);
+    expect(noKey.headers.ratelimit).toMatch(/^"per-ip";r=2;t=[1-8]$/);
     const badKey = await request(app).get('/v1/me').set('Authorization', 'Bearer not.a.key').expect(401);
-    expect(badKey.headers.ratelimit).toMatch(/^"per-ip";r=1;t=[12]$/);
+    expect(badKey.headers.ratelimit).toMatch(/^"per-ip";r=1;t=[1-8]$/);
     // Valid keys are not counted against the address.
     for (let i = 0; i < 5; i++) await request(app).get('/v1/me').set(bearer(acct.api_key)).expect(200);
     const revokedKey = await request(app).get('/v1/me').set(bearer(revoked.api_key)).expect(401);
     expect(revokedKey.body.code).toBe('revoked_api_key');
-    expect(revokedKey.headers.ratelimit).toMatch(/^"per-ip";r=0;t=[12]$/);
+    expect(revokedKey.headers.ratelimit).toMatch(/^"per-ip";r=0;t=[1-8]$/);
 
     // The next guess is refused without saying whether the key is valid.
     const refused = await request(app).get('/v1/me').set('Authorization', `Bearer ${acct.api_key}x`);
-    const retryAfter = expectRefused(refused, 'per-ip', 3, WINDOW);
+    const retryAfter = expectRefused(refused, 'per-ip', 3, W);
     await request(app).get('/v1/me').expect(429);
 
     // A valid key from the same address is still served, under its account's policy.
     const valid = await request(app).get('/v1/me').set(bearer(acct.api_key)).expect(200);
-    expect(valid.headers['ratelimit-policy']).toBe(`"per-account";q=500;w=${WINDOW}`);
+    expect(valid.headers['ratelimit-policy']).toBe(`"per-account";q=500;w=${W}`);
 
     await sleep(retryAfter * 1000 + 100);
     const later = await request(app).get('/v1/me').expect(401);
-    expect(later.headers.ratelimit).toMatch(/^"per-ip";r=2;t=[12]$/);
+    expect(later.headers.ratelimit).toMatch(/^"per-ip";r=2;t=[1-8]$/);
   });
 
   test('/healthz, /readyz, /docs and /v1/openapi.* are not counted', async () => {
