@@ -10,6 +10,7 @@
  * Everything runs in the page workers, on bounded text, in linear time.
  */
 import type { HTMLElement } from 'node-html-parser';
+import { normalizePhone } from '../platform/contacts';
 
 /** Longest attribute value parsed as JSON (a map's markers for a few hundred places). */
 const MAX_ATTRIBUTE_JSON = 1_000_000;
@@ -80,7 +81,7 @@ const PHONE_KIND = /tel|phone|mobile|gsm|portable|fixe|cell|whatsapp|viber|numer
  * 'fax' / 'email' …, value|valeur|val|number|numero…: '…'}) read as a phone, a fax or an
  * e-mail; undefined when the object is not one (no kind and value keys, or a kind that is not a
  * contact, a website or an address). A kind that says nothing known gives an e-mail when the
- * value holds '@'.
+ * value holds '@', a phone when the value is one whole number ('urgences', 'SAMU', 'Accueil').
  */
 export function typedContact(obj: Record<string, unknown>): { kind: 'phone' | 'fax' | 'email'; value: string } | undefined {
   const keys = Object.keys(obj);
@@ -99,5 +100,12 @@ export function typedContact(obj: Record<string, unknown>): { kind: 'phone' | 'f
   if (EMAIL_KIND.test(k)) return { kind: 'email', value };
   if (/web|site|url|http|facebook|instagram|linkedin|adresse|address/.test(k)) return undefined;
   if (PHONE_KIND.test(k)) return { kind: 'phone', value };
-  return value.includes('@') ? { kind: 'email', value } : undefined;
+  if (value.includes('@')) return { kind: 'email', value };
+  // A line named by what it serves ('Urgences', 'SAMU', 'Rendez-vous', 'Accueil'): a phone when
+  // its value is one whole number, never an identifier's (RC, NIF, RIB …).
+  return !ID_KIND.test(k) && WHOLE_NUMBER.test(value) && normalizePhone(value) !== undefined ? { kind: 'phone', value } : undefined;
 }
+/** Kinds of a company's identifiers, whose values are digits but no number to call. */
+const ID_KIND = /\b(?:rc|nif|nis|ai|rib|ccp|iban|siret|siren|matricule|code|id|article|agrement|registre|cnas|casnos|postal)\b/;
+/** A value written as one number only: digits and a number's separators (bounded). */
+const WHOLE_NUMBER = /^[+\d][\d\s().\-/]{5,24}$/;

@@ -888,6 +888,7 @@ export function isChromeBlock(el: HTMLElement, where: { sectioned?: boolean; inE
   if (role === 'banner' || role === 'contentinfo' || role === 'navigation' || role === 'complementary') return true;
   const raw = classAndId(el);
   if (raw === '' || !CHROME_HINT.test(raw)) return false;
+  if (isComponentPart(el)) return false;
   return classWords(el).some((w) => CHROME_WORDS.has(w) && !(where.inEntry && ENTRY_PART_WORDS.has(w)) && (w !== 'widget' || (sidebarWidget(raw) && !holdsPostBody(el))));
 }
 
@@ -1004,6 +1005,27 @@ const LAYOUT_WORDS = new Set(['container', 'container-fluid', 'wrapper', 'wrap',
 
 /** Chrome words that, inside an entry, name the entry's own parts. */
 const ENTRY_PART_WORDS = new Set(['header', 'footer', 'entete', 'pied']);
+/**
+ * A UI component's own header or footer class (Bootstrap's `panel-heading`, `panel-footer`,
+ * `card-header`, `card-footer`, AdminLTE's `box-footer`, a `listing-footer`): a part of that
+ * card, holding its title, its phone or its e-mail, never the page's header or footer.
+ */
+const COMPONENT_PART = /^(?:card|panel|box|tile|media|item|entry|listing|product|shop|store|vendor|seller|profile|fiche)[-_](?:header|footer|heading|entete|pied)$/;
+
+/**
+ * Whether an element's only chrome words are those of a UI component's part ({@link COMPONENT_PART}):
+ * `<div class="panel-footer shop-phone">` is a card's footer, `<div class="panel-footer site-footer">` the page's.
+ */
+export function isComponentPart(el: HTMLElement): boolean {
+  const raw = classAndId(el);
+  if (raw === '') return false;
+  let part = false;
+  for (const token of raw.split(/\s+/)) {
+    if (COMPONENT_PART.test(token)) part = true;
+    else if (token !== '' && token.split(/[^\p{L}\p{N}]+/u).some((w) => CHROME_WORDS.has(w))) return false;
+  }
+  return part;
+}
 /** Elements under which a header/footer is a section's, not the page's. */
 const SECTIONING_TAGS = new Set(['ARTICLE', 'SECTION', 'MAIN', 'ASIDE']);
 /** Elements that hold one entry. */

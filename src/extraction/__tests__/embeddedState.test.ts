@@ -38,6 +38,21 @@ describe('typed contact lists', () => {
 
   test.each([[{ type: 'site web', value: 'https://x.dz' }], [{ type: 'adresse', valeur: '12 rue X' }], [{ nom: 'Alpha', tel: '021' }], [{ type: 'tel' }]])('%j is none', (obj) => expect(typedContact(obj)).toBeUndefined());
 
+  // A line named by what it serves ('Urgences', 'SAMU', 'Rendez-vous', 'Accueil') is a phone when its value is a whole number.
+  test.each([
+    [{ type: 'urgences', valeur: '024 91 46 50' }],
+    [{ label: 'Rendez-vous', value: '+213 (0) 36 72 18 40' }],
+    [{ canal: 'Accueil', numero: '0661.42.18.73' }],
+  ])('%j is a phone', (obj) => expect(typedContact(obj)).toEqual({ kind: 'phone', value: Object.values(obj)[1] }));
+
+  test.each([
+    [{ type: 'rc', valeur: '16/00-0123456 B 12' }],
+    [{ type: 'nif', valeur: '000216012345678' }],
+    [{ type: 'horaires', valeur: '08:00 - 17:00' }],
+    [{ type: 'urgences', valeur: '24h/24, 7j/7' }],
+    [{ type: 'code postal', valeur: '42000' }],
+  ])('%j is none (no whole number)', (obj) => expect(typedContact(obj)).toBeUndefined());
+
   test('a record keeps each by its type, faxes apart, under any key', () => {
     const state = { data: { rows: [
       { raisonSociale: 'Pharmacie Alpha', moyens: [{ type: 'tel', valeur: '025 41 22 33' }, { type: 'fax', valeur: '025 41 22 34' }, { type: 'email', valeur: 'alpha@pharma.dz' }] },

@@ -762,3 +762,24 @@ describe('a list in a frame', () => {
     expect(listing.data).toBeUndefined();
   });
 });
+
+describe("a card's own footer on a company's page", () => {
+  const card = (footerClass: string) => `<div class="container"><div class="card shop-box">
+    <div class="card-header"><h1>Garage Pièces Tebboune</h1></div>
+    <div class="card-body"><p>Aïn Beïda</p></div>
+    <div class="${footerClass}"><ul><li><button data-numbers="0661 42 18 73">Voir</button></li><li>WhatsApp : 0772 35 90 14</li><li><a href="mailto:contact@tebboune-pieces.dz">contact@tebboune-pieces.dz</a></li></ul></div>
+  </div></div>`;
+  const footer = '<div class="site-footer"><p>Service client : 032 56 11 00 · aide@annonces.test</p></div>';
+
+  test.each(['card-footer', 'panel-footer shop-phone', 'box-footer'])('a component footer (%s) holds the company\'s contacts; the page\'s footer div stays the directory\'s', (cls) => {
+    const found = extractDetail(`<html><body>${card(cls)}${footer}</body></html>`, 'https://annonces.test/vitrine/12');
+    expect(found?.emails).toEqual(['contact@tebboune-pieces.dz']);
+    expect(found?.phones).toEqual(expect.arrayContaining(['+213661421873', '+213772359014']));
+    expect(found?.phones).not.toContain('+21332561100');
+  });
+
+  test('a footer classed both as a card part and as the page\'s (panel-footer site-footer) is the page\'s', () => {
+    const found = extractDetail(`<html><body><h1>Garage X</h1><div class="panel-footer site-footer"><p>Tél : 032 56 11 00</p></div></body></html>`, 'https://annonces.test/vitrine/12');
+    expect(found?.phones ?? []).toEqual([]);
+  });
+});
