@@ -2229,7 +2229,7 @@ export function findNextPage(root: HTMLElement, pageUrl: string, elements: reado
   }
   const fromSelect = selectedPageNext(elements, current, pageUrl);
   if (fromSelect !== undefined) return fromSelect;
-  const afterCurrent = linkAfterCurrent(elements, pageUrl);
+  const afterCurrent = linkAfterCurrent(elements, pageUrl) ?? nextLetterRange(elements, pageUrl);
   if (afterCurrent !== undefined) return afterCurrent;
   // The link that is this page's URL with the next page number, whatever it says ('Articles plus anciens', an icon).
   const stepped = steppedPageLink(anchors, pageUrl, baseHref(elements, pageUrl));
@@ -2355,6 +2355,37 @@ function linkAfterCurrent(elements: readonly HTMLElement[], pageUrl: string): st
     let j = at + 1;
     while (j < kids.length && links[j] === undefined && unlinked(kids[j])) j++;
     if (j < kids.length && links[j] !== undefined) return links[j];
+  }
+  return undefined;
+}
+
+/** A range of initials ('A à K', 'L–Z', 'A - F'), the whole text of a pagination's item. */
+const LETTER_RANGE = /^(\p{L})\s{0,3}(?:à|a|au|-|–|—|\/)\s{0,3}(\p{L})$/iu;
+
+/**
+ * The next range of a list split in letter ranges, two of them shown ('Nom : <strong>A à K</strong>
+ * | <a>L à Z</a>', too few links for {@link linkAfterCurrent}): the current range written as text
+ * (bold or marked) followed by a link to the same path whose text is the range starting after it.
+ */
+function nextLetterRange(elements: readonly HTMLElement[], pageUrl: string): string | undefined {
+  const page = new URL(pageUrl);
+  for (const el of elements) {
+    if (!CURRENT_TAGS.has(el.tagName) || el.tagName === 'LI') continue;
+    const current = LETTER_RANGE.exec((shortText(el, 16) ?? '').trim());
+    if (!current || el.childNodes.some((c) => (c as HTMLElement).tagName === 'A')) continue;
+    // The next element sibling: its link, or itself a link.
+    let next = el.nextElementSibling;
+    if (next && next.tagName !== 'A') next = next.tagName === 'LI' ? next.childNodes.find((c): c is HTMLElement => (c as HTMLElement).tagName === 'A') ?? null : null;
+    const range = next ? LETTER_RANGE.exec((shortText(next, 16) ?? '').trim()) : null;
+    const href = next?.getAttribute('href');
+    if (!range || !href || href.startsWith('#')) continue;
+    if (foldText(range[1]) <= foldText(current[2])) continue;
+    try {
+      const url = new URL(href, pageUrl);
+      if (url.host === page.host && url.pathname === page.pathname && url.search !== page.search) return href;
+    } catch {
+      continue;
+    }
   }
   return undefined;
 }

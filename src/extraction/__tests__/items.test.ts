@@ -769,6 +769,17 @@ describe('accordions and letter-range pages', () => {
     expect(readListing(chrome('<p><b>Site</b> <a href="/hotels?id=4">Voir</a> <a href="/hotels?id=5">Plan</a></p>'), at).next).toBeUndefined();
   });
 
+  test("a list split in two letter ranges ('A à K' | 'L à Z'): the range after the current one, though only one link stands beside it", () => {
+    const at = (r: string) => `https://annuaire.test/annuaire/avocats.php?lettre=${r}`;
+    const split = (current: 'a-k' | 'l-z', sep = 'à') =>
+      `<div class="lettres">Nom : ${current === 'a-k' ? `<strong>A ${sep} K</strong> | <a href="/annuaire/avocats.php?lettre=l-z">L ${sep} Z</a>` : `<a href="/annuaire/avocats.php?lettre=a-k">A ${sep} K</a> | <strong>L ${sep} Z</strong>`}</div>`;
+    expect(readListing(chrome(split('a-k')), at('a-k')).next).toBe(at('l-z'));
+    expect(readListing(chrome(split('a-k', '–')), at('a-k')).next).toBe(at('l-z'));
+    // The last range has no next page; a bold word beside one link is no range.
+    expect(readListing(chrome(split('l-z')), at('l-z')).next).toBeUndefined();
+    expect(readListing(chrome('<p><strong>Avocats</strong> | <a href="/annuaire/avocats.php?lettre=l-z">Notaires</a></p>'), at('a-k')).next).toBeUndefined();
+  });
+
   test('an A-Z index with letters greyed: the link after the current letter is the next linked one, the current marked, odd among the unlinked, or showing the page\'s own value', () => {
     const index = (current: string, item: (l: string) => string) =>
       `<ul class="az">${'ABCDEFGH'.split('').map((l) => (l === current ? item(l) : 'ABEH'.includes(l) ? `<li><a href="/avocats/?lettre=${l}">${l}</a></li>` : `<li class="disabled"><span>${l}</span></li>`)).join('')}</ul>`;

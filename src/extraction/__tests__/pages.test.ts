@@ -72,7 +72,8 @@ describe('PageReader', () => {
   });
 
   test('pages queued behind ended ones are read by the threads started in their place', async () => {
-    const r = reader({ workerFile: SPINNING, threads: 2, budgetMs: 300 });
+    // (A budget the fresh threads' first pages meet on a loaded machine: 300 ms was not, under a CI run beside other work.)
+    const r = reader({ workerFile: SPINNING, threads: 2, budgetMs: 1_500 });
     const spin = { kind: 'listing' as const, html: '<!-- spin -->', url: URL, selectors: {} };
     const sane = { kind: 'listing' as const, html: listing, url: URL, selectors: { item: 'div.fiche' } };
     const outcomes = await Promise.all([r.read(spin), r.read(spin), r.read(sane), r.read(sane)]);
