@@ -144,15 +144,16 @@ function pathStep(page: URL, link: URL, numberShown: boolean): Omit<Step, 'href'
 /**
  * The number a link's file name adds to the page's, which has none: the same name and
  * extension with a number of at most three digits before the extension, after an optional
- * '-', '_' or '.' ('agrees.htm' -> 'agrees-2.htm', 'liste.php' -> 'liste2.php'); else undefined.
+ * '-', '_' or '.' and an optional part word ('agrees.htm' -> 'agrees-2.htm', 'liste.php' ->
+ * 'liste2.php', 'liste.html' -> 'liste-partie-2.html', 'membres_page2.htm'); else undefined.
  */
 function numberAdded(page: string, link: string): number | undefined {
   if (page.length === 0 || page.length > 120 || /\d/.test(page)) return undefined;
   const dot = page.lastIndexOf('.');
   const stem = dot > 0 ? page.slice(0, dot) : page;
   const ext = dot > 0 ? page.slice(dot) : '';
-  if (link.length <= page.length || link.length > page.length + 4 || !link.startsWith(stem) || !link.endsWith(ext)) return undefined;
-  const m = /^[-_.]?(\d{1,3})$/.exec(link.slice(stem.length, link.length - ext.length));
+  if (link.length <= page.length || link.length > page.length + 12 || !link.startsWith(stem) || !link.endsWith(ext)) return undefined;
+  const m = /^[-_.]?(?:(?:partie|part|page|suite|p)[-_.]?)?(\d{1,3})$/i.exec(link.slice(stem.length, link.length - ext.length));
   return m ? Number(m[1]) : undefined;
 }
 

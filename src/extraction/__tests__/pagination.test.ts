@@ -42,6 +42,10 @@ describe('steppedPageLink', () => {
     expect(steppedPageLink(links('<a href="agrees-annexe-2.htm">Annexe</a><a href="agrees-2024.htm">2024</a>'), 'https://d.test/agrees.htm')).toBeUndefined();
     // The second part's link back to the first is no next page; its next is the numbered file after it.
     expect(steppedPageLink(links('<a href="agrees.htm">Partie 1</a><a href="agrees-3.htm">Partie 3</a>'), 'https://d.test/agrees-2.htm')).toBe('agrees-3.htm');
+    // A part word before the number ('-partie-2', '_page2', '-part-2'): a post or a sheet continued on a page of its own.
+    const post = '/2025/10/liste-ecoles-batna.html';
+    expect(steppedPageLink(links('<a href="/2025/10/autre-article.html">Article plus récent</a> La suite dans la <a href="/2025/10/liste-ecoles-batna-partie-2.html">partie 2</a>'), `https://b.test${post}`)).toBe('/2025/10/liste-ecoles-batna-partie-2.html');
+    expect(steppedPageLink(links('<a href="membres_page2.htm">Suite</a>'), 'https://d.test/membres.htm')).toBe('membres_page2.htm');
   });
 
   test('a bare number in the path (a wilaya code, an id) is not a page unless the link shows it', () => {
