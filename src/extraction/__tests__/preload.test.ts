@@ -92,7 +92,7 @@ describe('a run on a shell that preloads its listing', () => {
     const s = await startSite(routes('User-agent: *\nDisallow: /admin\n', HEAD));
     try {
       const sources = parseSources(`sources:\n  - name: dz\n    search_url: "${s.origin}/annuaire?wilaya={wilaya}"\n    max_pages: 2\n`);
-      const { companies, report } = await runExtraction({ pages: testPageReader(), sources, secteur: 'BTP', wilaya: ORAN, fetcher: fetcher(), deadlineMs: 5000 });
+      const { companies, report } = await runExtraction({ pages: testPageReader(), sources, secteur: 'BTP', wilaya: ORAN, fetcher: fetcher(), deadlineMs: 30_000 });
       // (The fax is no phone.)
       expect(companies.map((c) => [c.name, c.phones, c.emails])).toEqual([
         ['Hoggar Bâtiment', ['+21341234567'], []],
@@ -111,7 +111,7 @@ describe('a run on a shell that preloads its listing', () => {
     const s = await startSite({ ...routes('User-agent: *\nDisallow: /api/\n', HEAD), '/autre': shell(`<link rel="preload" as="fetch" href="${other.origin}/api/entreprises" crossorigin>`) });
     try {
       const sources = parseSources(`sources:\n  - name: dz\n    search_url: "${s.origin}/annuaire?wilaya={wilaya}"\n  - name: autre\n    search_url: "${s.origin}/autre"\n`);
-      const { companies } = await runExtraction({ pages: testPageReader(), sources, secteur: 'BTP', wilaya: ORAN, fetcher: fetcher(), deadlineMs: 5000 });
+      const { companies } = await runExtraction({ pages: testPageReader(), sources, secteur: 'BTP', wilaya: ORAN, fetcher: fetcher(), deadlineMs: 30_000 });
       expect(companies).toEqual([]);
       expect(s.hits.filter((h) => h.startsWith('/api/'))).toEqual([]);
       expect(other.hits).toEqual([]);

@@ -400,7 +400,7 @@ describe('a directory read without selectors', () => {
     }));
     try {
       const sources = parseSources(`sources:\n  - name: dz\n    search_url: "${s.origin}/annuaire?page={page}"\n`);
-      const { companies, report } = await runExtraction({ pages: testPageReader(), sources, secteur: 'x', wilaya: ALGER, fetcher: fetcher(), deadlineMs: 5000 });
+      const { companies, report } = await runExtraction({ pages: testPageReader(), sources, secteur: 'x', wilaya: ALGER, fetcher: fetcher(), deadlineMs: 30_000 });
       expect(companies.map((c) => [c.name, c.phones, c.emails])).toEqual(NAMES.map((n, i) => [n, [`+21355012345${i}`], [`contact${i}@societe${i}.dz`]]));
       expect(companies.flatMap((c) => [...c.phones, ...c.emails]).filter((c) => FURNITURE.includes(c))).toEqual([]);
       expect(report).toEqual([report_({ name: 'dz', status: 'ok', pages_read: 7, companies_found: 6 }, 'ok', 7, { advertisement: 1 })]);
@@ -467,7 +467,7 @@ describe('a directory read without selectors', () => {
     });
     try {
       const sources = parseSources(`sources:\n  - name: dz\n    search_url: "${s.origin}/liste?page={page}"\n    max_pages: 5\n`);
-      const { companies, report } = await runExtraction({ pages: testPageReader(), sources, secteur: 'x', wilaya: ALGER, fetcher: fetcher(), deadlineMs: 5000 });
+      const { companies, report } = await runExtraction({ pages: testPageReader(), sources, secteur: 'x', wilaya: ALGER, fetcher: fetcher(), deadlineMs: 30_000 });
       expect(companies.map((c) => c.name)).toEqual(['Numidia Conseil', 'Atlas Bâtiment', 'Tassili Import', 'Hodna Bois', 'Oran Transit']);
       expect(report[0]).toMatchObject({ status: 'ok', outcome: 'ok', pages_read: 3, companies_found: 5 });
     } finally {
@@ -503,7 +503,7 @@ describe('names cut on the grid', () => {
     });
     try {
       const sources = parseSources(`sources:\n  - name: dz\n    search_url: "${s.origin}/liste?page={page}"\n`);
-      const { companies } = await runExtraction({ pages: testPageReader(), sources, secteur: 'x', wilaya: ALGER, fetcher: fetcher(), deadlineMs: 5000 });
+      const { companies } = await runExtraction({ pages: testPageReader(), sources, secteur: 'x', wilaya: ALGER, fetcher: fetcher(), deadlineMs: 30_000 });
       expect(companies.map((c) => [c.name, c.phones])).toEqual([
         ['Quincaillerie Es Seddikia', ['+21341332109', '+213770451298']],
         ['Quincaillerie Es Senia', ['+21341521477']],
@@ -525,7 +525,7 @@ test('a detail page of many branches keeps its contacts once the sidebar repeate
   });
   try {
     const sources = parseSources(`sources:\n  - name: dz\n    search_url: "${s.origin}/agences?page={page}"\n`);
-    const { companies } = await runExtraction({ pages: testPageReader(), sources, secteur: 'x', wilaya: ALGER, fetcher: fetcher(), deadlineMs: 5000 });
+    const { companies } = await runExtraction({ pages: testPageReader(), sources, secteur: 'x', wilaya: ALGER, fetcher: fetcher(), deadlineMs: 30_000 });
     const mina = companies.find((c) => c.name === 'Agence Mina')!;
     expect(mina.phones.sort()).toEqual(['+21346700001', '+21346342340', '+21346342341', '+21346342342', '+213791551850', '+213791551851', '+213791551852'].sort());
     expect(mina.emails.sort()).toEqual(['agence.mina@yahoo.fr', 'mina.immo@gmail.com']);
@@ -550,7 +550,7 @@ describe('Gatsby pages whose listing is only in page-data.json', () => {
     const s = await startSite(routes('User-agent: *\nDisallow: /admin\n'));
     try {
       const sources = parseSources(`sources:\n  - name: dz\n    search_url: "${s.origin}/annuaire/"\n    max_pages: 5\n`);
-      const { companies, report } = await runExtraction({ pages: testPageReader(), sources, secteur: 'x', wilaya: ALGER, fetcher: fetcher(), deadlineMs: 5000 });
+      const { companies, report } = await runExtraction({ pages: testPageReader(), sources, secteur: 'x', wilaya: ALGER, fetcher: fetcher(), deadlineMs: 30_000 });
       expect(companies.map((c) => [c.name, c.phones, c.emails])).toEqual([['Numidia Conseil', ['+213550123456'], []], ['Atlas Bâtiment', [], ['atlas@batiment.dz']], ['Oran Transit', ['+21341334455'], []]]);
       expect(s.hits).toEqual(['/robots.txt', '/annuaire/', '/page-data/annuaire/page-data.json', '/annuaire/2/', '/page-data/annuaire/2/page-data.json']);
       expect(report[0]).toMatchObject({ status: 'ok', outcome: 'ok', pages_read: 4, companies_found: 3 });
@@ -563,7 +563,7 @@ describe('Gatsby pages whose listing is only in page-data.json', () => {
     const s = await startSite(routes('User-agent: *\nDisallow: /page-data/\n'));
     try {
       const sources = parseSources(`sources:\n  - name: dz\n    search_url: "${s.origin}/annuaire/"\n`);
-      const { companies, report } = await runExtraction({ pages: testPageReader(), sources, secteur: 'x', wilaya: ALGER, fetcher: fetcher(), deadlineMs: 5000 });
+      const { companies, report } = await runExtraction({ pages: testPageReader(), sources, secteur: 'x', wilaya: ALGER, fetcher: fetcher(), deadlineMs: 30_000 });
       expect(companies).toEqual([]);
       expect(s.hits.filter((h) => h.startsWith('/page-data/'))).toEqual([]);
       expect(report[0]).toMatchObject({ status: 'ok', outcome: 'empty', pages_read: 1, companies_found: 0 });
@@ -583,7 +583,7 @@ test('a list filled on the client: the endpoint its empty container names is rea
   });
   try {
     const sources = parseSources(`sources:\n  - name: dz\n    search_url: "${s.origin}/ecoles"\n    max_pages: 5\n`);
-    const { companies, report } = await runExtraction({ pages: testPageReader(), sources, secteur: 'x', wilaya: ALGER, fetcher: fetcher(), deadlineMs: 5000 });
+    const { companies, report } = await runExtraction({ pages: testPageReader(), sources, secteur: 'x', wilaya: ALGER, fetcher: fetcher(), deadlineMs: 30_000 });
     expect(companies.map((c) => [c.name, c.phones, c.emails])).toEqual([['Académie numérique El Oued', ['+21332211020'], []], ['Institut Souf Formation', ['+213661234567'], []], ['École privée Ennour', [], ['inscriptions@ennour.dz']]]);
     expect(s.hits).toEqual(['/robots.txt', '/ecoles', '/api/ecoles.json?w=39&page=1', '/api/ecoles.json?w=39&page=2']);
     expect(report[0]).toMatchObject({ status: 'ok', outcome: 'ok', pages_read: 3, companies_found: 3, items_dropped: { advertisement: 1 } });
