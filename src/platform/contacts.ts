@@ -436,9 +436,12 @@ function numberSpans(piece: string): string[] {
   let start = -1;
   let last = -1;
   let digits = 0;
+  // Where the span's last run of digits begins.
+  let group = -1;
   for (let i = 0; i <= piece.length; i++) {
     const c = i < piece.length ? piece.charCodeAt(i) : -1;
     const digit = c >= 48 && c <= 57;
+    if (digit && (i === 0 || !isAsciiDigit(piece.charCodeAt(i - 1)))) group = i;
     if (digit || c === 32 || c === 46 || c === 45 || c === 40 || c === 41 || c === 43) {
       // A span runs from its first to its last character other than a space: the ones around it are its
       // context. A closing bracket opens none: it closes the text before it ('M. X (DG) 0770 …').
@@ -448,6 +451,13 @@ function numberSpans(piece: string): string[] {
       }
       if (digit) digits++;
       continue;
+    }
+    // One or two digits glued to the letter that ends the span are the text's, not the number's:
+    // hours after a number ('049 80 17 52 (7j/7)', '021 23 45 67 (24h/24)').
+    if (start !== -1 && i < piece.length && group > start && i - group <= 2 && isAsciiDigit(piece.charCodeAt(i - 1)) && /\p{L}/u.test(piece[i])) {
+      digits -= i - group;
+      last = group - 1;
+      while (last > start && !isAsciiDigit(piece.charCodeAt(last)) && piece.charCodeAt(last) !== 41) last--;
     }
     // An opening bracket at a span's end opens the text after it ('0798 18 16 71 (dimanche'): not the number's.
     while (start !== -1 && last > start && (piece.charCodeAt(last) === 40 || piece.charCodeAt(last) === 32)) last--;
@@ -717,6 +727,10 @@ function mobilesBelow(reach: string, defaultCountry: CountryCode): ReadonlySet<s
     first = false;
   }
   return out;
+}
+
+function isAsciiDigit(code: number): boolean {
+  return code >= 48 && code <= 57;
 }
 
 function isLatinLetter(code: number): boolean {

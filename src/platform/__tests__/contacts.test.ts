@@ -367,6 +367,14 @@ describe('findPhonesAndFaxes: numbers with their labels', () => {
     expect(readNumbers('Tél :\n021 23 45 67\nContact :\n0550 12 34 56')).toEqual({ phones: ['+21321234567', '+213550123456'], faxes: [], labelled: ['+21321234567', '+213550123456'] });
   });
 
+  test("hours written right after a number ('(7j/7)', '(24h/24)', '8h30') are not part of it; a number glued to letters still is none", () => {
+    expect(findPhones('Tél : 049 80 17 52 (7j/7)')).toEqual(['+21349801752']);
+    expect(findPhones('Pharmacie de garde : 021 23 45 67 (24h/24)')).toEqual(['+21321234567']);
+    expect(findPhones('Urgences 0661 22 33 44 7j/7 · ouvert dès 8h30')).toEqual(['+213661223344']);
+    expect(findPhones('RC0550123456')).toEqual([]);
+    expect(findPhones('0550 12 34 56abc')).toEqual([]);
+  });
+
   test('a fax number also written without a label stays a fax; numbers before any label are phones', () => {
     expect(findPhonesAndFaxes('0550 12 34 56 · 021 23 45 68 · Fax 021 23 45 68')).toEqual({ phones: ['+213550123456'], faxes: ['+21321234568'] });
   });
