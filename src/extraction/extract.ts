@@ -533,7 +533,7 @@ function companiesOf(page: ParsedPage, pageUrl: string, selectors: SourceSelecto
   }
   // A question ('Comment signaler une erreur ?', an FAQ entry beside the listing) is never a company's name,
   // nor the title of a block of the site's own ('Nous écrire', 'Mentions légales', 'Espace publicitaire').
-  const named = withoutRanks(scopes.map((s) => withoutBullet(withoutContinuation(readScope(s, ctx, selectors))))).filter((c): c is RawCompany => c !== undefined && !/[?؟]$/u.test(c.name) && !SITE_BLOCK_TITLE.test(c.name) && !NOT_A_COMPANY.test(c.name));
+  const named = withoutRanks(scopes.map((s) => withoutBullet(withoutContinuation(readScope(s, ctx, selectors))))).filter((c): c is RawCompany => c !== undefined && namesACompany(c.name));
   const companies = named.filter(identifies);
   // A page where no list was found may be a list of one (a search with a single result).
   if (companies.length === 0 && advertisement === 0 && !selectors.item && !options.fragment && scopes.every((s) => s.el !== undefined && s.ld.length === 0 && !s.md)) {
@@ -544,7 +544,7 @@ function companiesOf(page: ParsedPage, pageUrl: string, selectors: SourceSelecto
     }
     const one = singleEntry(root);
     const company = one ? withoutBullet(withoutContinuation(readScope({ el: one, ld: [], kind: 'item' }, ctx, selectors))) : undefined;
-    if (company && company.phones.length + company.emails.length > 0 && !/[?؟]$/u.test(company.name) && !SITE_BLOCK_TITLE.test(company.name) && !NOT_A_COMPANY.test(company.name) && identifies(company)) companies.push(company);
+    if (company && hasContact(company) && namesACompany(company.name) && identifies(company)) companies.push(company);
   }
   const result = { companies, dropped: { no_name: scopes.length - named.length, invalid_name: named.length - companies.length, advertisement } };
   return shape === undefined ? result : { ...result, shape };
@@ -622,6 +622,11 @@ function stateResult(states: readonly unknown[]): JsonItem | undefined {
 
 /** Class words of a list's entry ('listing-card', 'result-item', 'fiche-entreprise', 'member'). */
 const ENTRY_WORDS = new Set(['card', 'listing', 'result', 'resultat', 'item', 'entry', 'company', 'entreprise', 'societe', 'fiche', 'member', 'membre', 'adherent', 'business', 'vcard', 'establishment', 'etablissement', 'prestataire', 'professionnel']);
+/** Whether an entry's name can be a company's: not a question (an FAQ beside the list), a block of the site's own, a page number or an ad's label. */
+function namesACompany(name: string): boolean {
+  return !/[?؟]$/u.test(name) && !SITE_BLOCK_TITLE.test(name) && !NOT_A_COMPANY.test(name);
+}
+
 /** Class words of the site's own items (a menu's, a pager's, a carousel's): never a list's entry. */
 const NOT_ENTRY_WORDS = new Set(['menu', 'nav', 'navbar', 'navigation', 'dropdown', 'breadcrumb', 'page', 'pagination', 'pager', 'social', 'share', 'footer', 'header', 'widget', 'cookie', 'modal', 'carousel', 'slider', 'slide', 'tab', 'faq', 'accordion', 'sidebar']);
 /** Class words of a list ('results', 'liste-entreprises', 'annuaire'): its only block is its one entry. */
