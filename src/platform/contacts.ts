@@ -387,9 +387,58 @@ function readChunk(chunk: string, defaultCountry: CountryCode, found: Set<string
         if (one !== '') found.add(one);
         continue;
       }
+      const split = consecutiveNumbers(span, defaultCountry);
+      if (split !== undefined) {
+        for (const n of split) found.add(n);
+        continue;
+      }
       for (const window of windows(span)) for (const n of numbersIn(window, defaultCountry)) found.add(n);
     }
   }
+}
+
+/** Most digit groups one written number is made of ('+213 (0) 5 50 12 34 56' has 7). */
+const MAX_GROUPS = 7;
+
+/**
+ * Numbers written one after the other with only spaces between them ('0550 12 34 56 0661 23 45 67',
+ * '036 84 12 34 036 84 12 35'): libphonenumber's matcher reads such a span as one too-long number and
+ * finds none. The span's digit groups are cut, left to right, into the longest run of groups that
+ * is a valid number; when every group ends up in one and there are two or more, those are the
+ * numbers. Otherwise (digits left over: an identifier, an amount) undefined, and the matcher reads it.
+ */
+function consecutiveNumbers(span: string, defaultCountry: CountryCode): string[] | undefined {
+  const text = trimSpan(span);
+  // Each group: from its first character (a '+' or '(' right before its digits belongs to it) to its last digit.
+  const starts: number[] = [];
+  const ends: number[] = [];
+  for (let i = 0; i < text.length; i++) {
+    if (!isAsciiDigit(text.charCodeAt(i))) continue;
+    if (i === 0 || !isAsciiDigit(text.charCodeAt(i - 1))) {
+      let from = i;
+      while (from > 0 && (text.charCodeAt(from - 1) === 43 || text.charCodeAt(from - 1) === 40)) from--;
+      starts.push(from);
+    }
+    if (i === text.length - 1 || !isAsciiDigit(text.charCodeAt(i + 1))) {
+      let to = i + 1;
+      if (text.charCodeAt(to) === 41) to++;
+      ends.push(to);
+    }
+  }
+  const out: string[] = [];
+  for (let first = 0; first < starts.length; ) {
+    let taken = -1;
+    for (let last = Math.min(starts.length, first + MAX_GROUPS) - 1; last >= first && taken === -1; last--) {
+      const one = validNumber(text.slice(starts[first], ends[last]), defaultCountry);
+      if (one !== undefined) {
+        out.push(one);
+        taken = last;
+      }
+    }
+    if (taken === -1) return undefined;
+    first = taken + 1;
+  }
+  return out.length >= 2 ? out : undefined;
 }
 
 /** Hard separators, which a number never spans: line breaks, ',', ';', '|', '/', '\\'. */

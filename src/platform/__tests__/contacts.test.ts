@@ -114,6 +114,18 @@ describe('findPhones', () => {
     expect(findPhones('0550 12 34 56 – 0661 22 33 44')).toEqual(['+213550123456', '+213661223344']);
   });
 
+  test('numbers separated only by spaces are each read: "0550 12 34 56 0661 23 45 67"', () => {
+    expect(findPhones('Tél : 0550 12 34 56 0661 23 45 67')).toEqual(['+213550123456', '+213661234567']);
+    expect(findPhones('Tél : 0550 12 34 56   0661 23 45 67')).toEqual(['+213550123456', '+213661234567']);
+    expect(findPhones('Tél : 021 23 45 67 0550 12 34 56')).toEqual(['+21321234567', '+213550123456']);
+    expect(findPhones('036 84 12 34 036 84 12 35 0770 11 22 33')).toEqual(['+21336841234', '+21336841235', '+213770112233']);
+    expect(findPhones('+213 550 12 34 56 +213 661 23 45 67')).toEqual(['+213550123456', '+213661234567']);
+    expect(findPhonesAndFaxes('Fax : 036 84 12 34 036 84 12 35')).toEqual({ phones: [], faxes: ['+21336841234', '+21336841235'] });
+    // Digits that do not all make numbers stay unread (an identifier is not cut into phones).
+    expect(findPhones('NIF 0550 12 34 56 0661 23 45 67 8')).toEqual([]);
+    expect(findPhones('0550 12 34 56 0661')).toEqual([]);
+  });
+
   test('Arabic-Indic digits and "و" between numbers', () => {
     expect(findPhones('الهاتف: ٠٥٥٠١٢٣٤٥٦ و ٠٦٦١٢٢٣٣٤٤')).toEqual(['+213550123456', '+213661223344']);
   });
