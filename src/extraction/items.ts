@@ -12,7 +12,7 @@
  */
 import { HTMLElement as HTMLElementClass, type HTMLElement, type Node } from 'node-html-parser';
 import { findEmails, normalizePhone, readNumbers } from '../platform/contacts';
-import { attrOf, blockText, classAndId, classText, contactAttr, descendants, escapeHtml, hasAttr, isNameLabelCell, keep, parseHtml, type Kept } from './parse';
+import { attrOf, blockText, classAndId, classText, contactAttr, descendants, escapeHtml, hasAttr, isNameLabelCell, keep, parseHtml, spanningRowAbove, type Kept } from './parse';
 import { isInlineBold } from './labels';
 import { collapseSpaces, isSpace, shortText } from './nodeText';
 import { isRecordRow, nestedRecords } from './tables';
@@ -1319,7 +1319,10 @@ function textLines(parent: HTMLElement, counts: Map<HTMLElement, Counts>): TextL
     line.last = i;
     if (k.nodeType === 3) {
       const raw = k.rawText;
-      if (!NOT_SPACE.test(raw.includes('&') ? raw.replace(NBSP_ENTITY, '') : raw)) continue;
+      const bare = raw.includes('&') ? raw.replace(NBSP_ENTITY, '') : raw;
+      if (!NOT_SPACE.test(bare)) continue;
+      // A list number or bullet typed before the line's first element ('12) <b>Name</b>') is no text of the line's own.
+      if (!line.shown && bare.length <= 16 && LINE_MARK.test(bare)) continue;
       line.shown = true;
       line.mixed = true;
       if (!line.contact && textHasContact(raw)) line.contact = true;
@@ -1340,6 +1343,9 @@ function textLines(parent: HTMLElement, counts: Map<HTMLElement, Counts>): TextL
   close();
   return lines;
 }
+
+/** A list number or bullet alone before a line's first element ('1)', '12.', '3 -', '•', '-'): bounded, short texts only. */
+const LINE_MARK = /^\s*(?:\d{1,3}\s?[.)\-–—]|[•·*\-–—»▪►▸◦])\s*$/u;
 
 /** Whether a text holds an '@' or a phone-like run of nine digits or more (spaces, dots, dashes inside). Bounded. */
 function textHasContact(raw: string): boolean {
@@ -1866,6 +1872,9 @@ function qualifies(m: HTMLElement, counts: Map<HTMLElement, Counts>): number {
   // A row of a table of label/value rows is a field of one record, not an entry.
   if (m.tagName === 'TR' && isRecordRow(m)) return 0;
   const contact = c.numbers > 0 || c.ats > 0 || c.tels > 0;
+  // (A details row's texts are its record's: the row spanning down onto it holds the name and the other fields.)
+  const above = contact ? rowSpannedFrom(m) : undefined;
+  if (above) return (counts.get(above) ?? ZERO).texts + c.texts >= 2 ? 2 : 0;
   const named = c.names > 0 || (m.tagName === 'TR' ? m.childNodes.filter((n) => (n as HTMLElement).tagName === 'TD').length >= 2 || (contact && titleRowBefore(m, counts) !== undefined) : contact && c.texts >= 2 && leadName(m) !== undefined);
   if (!named || c.texts < 2) return 0;
   return contact ? 2 : c.links > 0 ? 1 : 0;
@@ -1924,6 +1933,30 @@ function titleRowBefore(row: HTMLElement, counts: Map<HTMLElement, Counts>): HTM
   if (c === undefined || c.names === 0 || hasContacts(c) || c.texts > 4) return undefined;
   const text = shortText(prev, 120);
   return text !== undefined && /\p{L}{2}/u.test(text) ? prev : undefined;
+}
+
+/** The element children of a row's parent and the row's position among them (kept per parent while the page's groups are read). */
+function siblingRows(row: HTMLElement): { list: HTMLElement[]; at: number } | undefined {
+  const parent = row.parentNode;
+  if (!parent) return undefined;
+  let sib = rowSiblings.get(parent);
+  if (!sib) {
+    const list = parent.childNodes.filter((n): n is HTMLElement => n.nodeType === 1);
+    sib = { list, at: new Map(list.map((r, i) => [r, i])) };
+    rowSiblings.set(parent, sib);
+  }
+  return { list: sib.list, at: sib.at.get(row) ?? 0 };
+}
+
+/**
+ * The record row above a details row (one cell across the columns) that a cell of it spans down
+ * onto: the details row holds that record's contacts, so it is named by it, as a title row names
+ * the row below it ({@link spanningRowAbove}).
+ */
+function rowSpannedFrom(row: HTMLElement): HTMLElement | undefined {
+  if (row.tagName !== 'TR' || rowWidth(row) !== 1) return undefined;
+  const sib = siblingRows(row);
+  return sib ? spanningRowAbove(sib.list, sib.at) : undefined;
 }
 
 /** A table row's cells. */
@@ -2254,10 +2287,10 @@ export function findNextPage(root: HTMLElement, pageUrl: string, elements: reado
   return scrollSentinelNext(elements);
 }
 
-/** Whether a link or control says it leads to the next page ('Suivant', 'Next', '»', 'التالي'), by its text, else its aria-label or title. */
+/** Whether a link or control says it leads to the next page ('Suivant', 'Next', '»', 'التالي', a printed list's 'Partie suivante'), by its text, else its aria-label or title. */
 function saysNext(el: HTMLElement): boolean {
   const label = foldText(shortText(el, 40) ?? '') || foldText(el.getAttribute('aria-label') ?? el.getAttribute('title') ?? '');
-  return label.length <= 40 && (NEXT_TEXTS.has(label) || /^(?:page )?suivante?\b|^next\b|التالي/.test(label) || OLDER_OR_MORE.test(label)) && !/pr[ée]c[ée]dent|prev|السابق/.test(label);
+  return label.length <= 40 && (NEXT_TEXTS.has(label) || /^(?:page |partie |section )?suivante?\b|^next\b|التالي/.test(label) || OLDER_OR_MORE.test(label)) && !/pr[ée]c[ée]dent|prev|السابق/.test(label);
 }
 
 /** Attributes where a control that is no link keeps the URL its script opens. */

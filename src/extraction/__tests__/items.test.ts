@@ -1006,6 +1006,23 @@ describe('entries written as runs of lines in one rich-text body (a blog post ty
     ]);
   });
 
+  test("a list number typed before each bold name ('1) <b>Name</b>', '12. <b>Name</b>') in a printable page's <font> inside a layout table: one company per name line", () => {
+    const entry = (n: number, name: string, lines: string[]) => `${n}) <b>${name}</b><br>\n${lines.map((l) => `&nbsp;&nbsp;&nbsp;${l}<br>`).join('\n')}<br>\n`;
+    const html = `<html><body><table width="640"><tr><td><img src="logo.gif"></td><td><font size="2"><b>Direction de l'Agriculture</b><br>Tél : 046.63.00.58 &nbsp; Fax : 046.86.23.17</font></td></tr>
+      <tr><td colspan="2"><font size="3"><b>Liste des vétérinaires agréés</b></font><br><br><font size="2">
+      ${entry(1, 'Cabinet vétérinaire Dr Saidi Walid', ['Agrément n° 120/2010', 'Adresse : Centre-ville', 'Tél : 046 17 96 80', 'Fax : 046 58 58 59'])}
+      ${entry(2, 'Clinique vétérinaire Amrani', ['Adresse : Cité 500 logements', 'Portable : 0781 38 85 49'])}
+      ${entry(3, 'Dr Hadj Salim, vétérinaire', ['Adresse : Route de Frenda', 'E-mail : <a href="mailto:veto.hadj@gmail.com">veto.hadj@gmail.com</a>'])}
+      4) <b>Cabinet vétérinaire Dr Kaci</b><br>&nbsp;&nbsp;&nbsp;Tél : 046 21 66 73
+      </font></td></tr><tr><td colspan="2"><font size="1">DSA — dsa@agriculture.dz</font></td></tr></table></body></html>`;
+    expect(read(html)).toEqual([
+      ['Cabinet vétérinaire Dr Saidi Walid', ['+21346179680'], [], ['+21346585859']],
+      ['Clinique vétérinaire Amrani', ['+213781388549'], [], []],
+      ['Dr Hadj Salim, vétérinaire', [], ['veto.hadj@gmail.com'], []],
+      ['Cabinet vétérinaire Dr Kaci', ['+21346216673'], [], []],
+    ]);
+  });
+
   test('a <div> or <p> per line, names in bold paragraphs under a heading per commune: the headings are no company', () => {
     const entry = (name: string, lines: string[]) => `<p><strong>🔸 ${name}</strong></p>${lines.map((l) => `<p>${l}</p>`).join('')}<p>&nbsp;</p>`;
     const body = `<p>Les plombiers de la wilaya, commune par commune.</p><h3>Tiaret</h3>${entry('Plomberie El Amel', ['Adresse : Cité Volani', 'Tél : 046 41 22 18 ou 0661 52 30 47'])}${entry('Sanitaire Rostom', ['Adresse : Centre-ville', 'E-mail : <a href="mailto:rostom.sanitaire@yahoo.fr">rostom.sanitaire@yahoo.fr</a>'])}
