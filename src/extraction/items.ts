@@ -1483,7 +1483,7 @@ function nameBlockRuns(parent: HTMLElement, counts: Map<HTMLElement, Counts>): [
   if (candidates < 3) return undefined;
   const byShape = new Map<string, number[]>();
   blocks.forEach((b, i) => {
-    if (!isNameBlock(b, counts)) return;
+    if (!isNameBlock(b, counts) && !isHeadedNameBlock(b, counts)) return;
     const key = signature(b);
     const list = byShape.get(key);
     if (list) list.push(i);
@@ -1554,6 +1554,31 @@ function isNameBlock(b: HTMLElement, counts: Map<HTMLElement, Counts>, self = fa
     stack.push(...el.childNodes);
   }
   return false;
+}
+
+/** Most wrappers (a builder's element, then its component) looked through to a block's content. */
+const MAX_WRAPPERS = 6;
+
+/**
+ * A block that holds a name in a heading and one short line under it (a site builder's text box:
+ * '<h3>Name</h3><p><em>Recyclage</em> · Bouira</p>', the member's activity and town set under the
+ * name, the contacts in the next box): its content, under wrappers of one element, is a heading
+ * (h2 to h6) that is a name ({@link isNameBlock}) then at most one paragraph, and no other text;
+ * the counts as for a name block (no contact, three texts at most). Bounded.
+ */
+function isHeadedNameBlock(b: HTMLElement, counts: Map<HTMLElement, Counts>): boolean {
+  if (!countsAllowNameBlock(counts.get(b))) return false;
+  let inner = b;
+  for (let depth = 0; depth < MAX_WRAPPERS; depth++) {
+    const kids = inner.childNodes.filter((k) => k.nodeType === 1 || k.text.trim() !== '');
+    if (kids.length !== 1 || kids[0].nodeType !== 1) break;
+    inner = kids[0] as HTMLElement;
+  }
+  const kids = inner.childNodes.filter((k) => k.nodeType === 1 || k.text.trim() !== '');
+  if (kids.length !== 2 || kids.some((k) => k.nodeType !== 1)) return false;
+  const [head, line] = kids as HTMLElement[];
+  const text = shortText(line, 80);
+  return HEADING_TAGS.has(head.tagName) && head.tagName !== 'H1' && (line.tagName === 'P' || line.tagName === 'DIV') && text !== undefined && !LEADING_LABEL.test(text) && isNameBlock(head, counts, true);
 }
 
 /** Whether a block's counts allow it to be a name block ({@link isNameBlock}): a name, one to three texts, no contact, no h1. */
@@ -2210,10 +2235,11 @@ function countAll(root: HTMLElement): Map<HTMLElement, Counts> {
 const NEXT_TEXTS = new Set(['suivant', 'suivante', 'page suivante', 'next', 'next page', '»', '›', '>', '>>', '→', 'suivant »', 'suivant ›', 'suivant >', 'next »', 'next ›', 'التالي', 'الصفحة التالية', 'التالية']);
 /**
  * Other wordings of a next page: WordPress's older posts ('← Articles plus anciens', 'Older
- * posts': the next page of an archive), and a repertory's 'Suite', 'Suite du répertoire'.
+ * posts': the next page of an archive), and a repertory's 'Suite', 'Suite du répertoire', a site
+ * builder's button 'Voir la suite de l'annuaire →' (a bare 'Voir la suite' is an entry's 'read more').
  * Tested on a folded label of at most 40 characters.
  */
-const OLDER_OR_MORE = /^(?:[←<«‹]+ ?)?(?:(?:articles|publications|entrees|annonces|messages) plus ancien(?:ne)?s|older (?:posts|entries|articles)|suite(?: d[eu] (?:la )?(?:liste|repertoire|annuaire|classement))?)(?: ?[»›>→]+)?$/;
+const OLDER_OR_MORE = /^(?:[←<«‹]+ ?)?(?:(?:articles|publications|entrees|annonces|messages) plus ancien(?:ne)?s|older (?:posts|entries|articles)|suite(?: (?:d[eu] (?:la )?|de l['’] ?)(?:liste|repertoire|annuaire|classement))?|voir la suite (?:d[eu] (?:la )?|de l['’] ?)(?:liste|repertoire|annuaire|classement))(?: ?[»›>→]+)?$/;
 /** Texts and classes of a "load more" control. */
 const LOAD_MORE = /\bvoir plus|afficher plus|charger plus|plus de r[ée]sultats|load more|show more|more results|see more|المزيد|عرض المزيد|load-?more|loadmore|voir-plus|\bmore\b/i;
 /**

@@ -960,6 +960,12 @@ describe('records written as runs of flat sibling blocks (a site builder’s gri
     expect(read(grid)).toEqual(expected);
   });
 
+  test("[image, name and activity under it, contacts, 'Appeler' button] per member (Hostinger / Zyro): the heading is the name, the line under it no part of it", () => {
+    const activity = ['Recyclage', 'Collecte', 'Assainissement', 'Distribution'];
+    const grid = members.map(([n, t], i) => logo() + block(`<h3><span style="color:green">${n}</span></h3><p><em>${activity[i]}</em> · Biskra</p>`) + block(t) + block('<a class="grid-button" href="tel:+213550000000">Appeler</a>')).join('');
+    expect(read(grid).map(([n, p, e, f]) => [n, (p as string[]).filter((x) => x !== '+213550000000'), e, f])).toEqual(expected);
+  });
+
   test('[name, text] per member: the text block’s first line (its activity) is not the name, the block before it is', () => {
     expect(read(members.map(([n, t]) => block(`<h3>${n}</h3>`) + block(t)).join(''))).toEqual(expected);
     expect(read(members.map(([n, t]) => block(`<p><strong>${n}</strong></p>`) + block(t)).join(''))).toEqual(expected);
