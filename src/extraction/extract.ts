@@ -32,7 +32,7 @@ import { normalizeCompanyName, stripControlCharacters } from '../platform/text';
 import { isBadge, withoutEdgeBadges } from './badges';
 import { attributeJson, classWords, embeddedJson, isAdBlock, isComponentPart, isPageFrame, leadName, repeatedMembers, findNextPage, jsonHtml, jsonItems, jsonList, jsonNext, preRecords, repeatedItems, type JsonItem } from './items';
 import { collapseSpaces, shortText } from './nodeText';
-import { attrOf, blockText, classAndId, classText, descendants, hasAttr, isCardTelType, itemParts, parsePage, type ItemParts, type ParsedPage } from './parse';
+import { attrOf, blockText, classAndId, classText, descendants, hasAttr, isCardTelType, itemParts, parsePage, spanningRowAbove, type ItemParts, type ParsedPage } from './parse';
 import type { SourceSelectors } from './sources';
 import { dataAttributeJson } from './embeddedState';
 import { cursorNext, isCursorToken, listEndpoint, pageCountNext } from './cursor';
@@ -1445,25 +1445,42 @@ const LABEL_CELL = /^(?:t[ée]l[ée]?(?:phone)?|tel|mobile|gsm|portable|fixe|fax
 function joinSpannedRows(scopes: Scope[], ctx: PageContext): void {
   const joined = new Set<HTMLElement>();
   const rowsOf = new Map<HTMLElement, { list: HTMLElement[]; at: Map<HTMLElement, number> }>();
-  for (const scope of scopes) {
-    const row = scope.el;
-    if (!row || row.tagName !== 'TR' || joined.has(row)) continue;
-    const headers = rowHeaders(row, ctx);
-    const list = cells(row);
-    const at = Math.max(0, headers.findIndex((h) => NAME_HEADER.test(h)));
-    const span = Number.parseInt(attrOf(list[at] ?? row, 'rowspan') ?? '1', 10);
-    if (!(span > 1) || list.length === 0) continue;
-    const parent = row.parentNode;
-    if (!parent) continue;
-    // Each table body's rows and their positions, once (a lookup per row would be quadratic).
+  const siblings = (parent: HTMLElement) => {
     let rows = rowsOf.get(parent);
     if (!rows) {
       const list = parent.childNodes.filter((c): c is HTMLElement => (c as HTMLElement).tagName === 'TR');
       rows = { list, at: new Map(list.map((r, i) => [r, i])) };
       rowsOf.set(parent, rows);
     }
+    return rows;
+  };
+  // A details row found as the entry (its contacts, the row above only its fields): the row spanning down onto it stands for it.
+  const inScope = new Set(scopes.map((sc) => sc.el));
+  for (const scope of scopes) {
+    const parent = scope.el?.tagName === 'TR' ? scope.el.parentNode : null;
+    if (!parent) continue;
+    const rows = siblings(parent);
+    const above = spanningRowAbove(rows.list, rows.at.get(scope.el!) ?? 0);
+    if (!above || inScope.has(above)) continue;
+    inScope.add(above);
+    scope.el = above;
+  }
+  for (const scope of scopes) {
+    const row = scope.el;
+    if (!row || row.tagName !== 'TR' || joined.has(row)) continue;
+    const headers = rowHeaders(row, ctx);
+    const list = cells(row);
+    const at = Math.max(0, headers.findIndex((h) => NAME_HEADER.test(h)));
+    const named = Number.parseInt(attrOf(list[at] ?? row, 'rowspan') ?? '1', 10);
+    // Another cell spanning rows (the N°) may be a group's (a commune over its companies): only rows of one cell across the columns are then this company's.
+    const span = named > 1 ? named : list.reduce((most, c) => Math.max(most, cellSpan(c, 'rowspan')), 1);
+    if (!(span > 1) || list.length === 0) continue;
+    const parent = row.parentNode;
+    if (!parent) continue;
+    // Each table body's rows and their positions, once (a lookup per row would be quadratic).
+    const rows = siblings(parent);
     const from = rows.at.get(row) ?? 0;
-    const rest = rows.list.slice(from + 1, from + Math.min(span, 50)).filter((r) => !joined.has(r) && cells(r).length < list.length);
+    const rest = rows.list.slice(from + 1, from + Math.min(span, 50)).filter((r) => !joined.has(r) && cells(r).length < list.length && (named > 1 || acrossRow(r)));
     if (rest.length === 0) continue;
     const lines = [row, ...rest].flatMap((r) => rowLines(r, headers));
     ctx.rowTexts ??= new Map();
@@ -1480,6 +1497,12 @@ function joinSpannedRows(scopes: Scope[], ctx: PageContext): void {
   // The joined rows leave their table (one pass per table body).
   for (const parent of rowsOf.keys()) if (parent.childNodes.some((c) => joined.has(c as HTMLElement))) parent.childNodes = parent.childNodes.filter((c) => !joined.has(c as HTMLElement));
   if (joined.size > 0) for (let i = scopes.length - 1; i >= 0; i--) if (scopes[i].el && joined.has(scopes[i].el!)) scopes.splice(i, 1);
+}
+
+/** A row of one cell across several columns (`colspan`): a note, a heading, or the details of the record above it. */
+function acrossRow(row: HTMLElement): boolean {
+  const only = cells(row);
+  return only.length === 1 && cellSpan(only[0], 'colspan') > 1;
 }
 
 /**

@@ -12,7 +12,7 @@
  */
 import { HTMLElement as HTMLElementClass, type HTMLElement, type Node } from 'node-html-parser';
 import { findEmails, normalizePhone, readNumbers } from '../platform/contacts';
-import { attrOf, blockText, classAndId, classText, contactAttr, descendants, escapeHtml, hasAttr, isNameLabelCell, keep, parseHtml, type Kept } from './parse';
+import { attrOf, blockText, classAndId, classText, contactAttr, descendants, escapeHtml, hasAttr, isNameLabelCell, keep, parseHtml, spanningRowAbove, type Kept } from './parse';
 import { isInlineBold } from './labels';
 import { collapseSpaces, isSpace, shortText } from './nodeText';
 import { isRecordRow, nestedRecords } from './tables';
@@ -1319,7 +1319,10 @@ function textLines(parent: HTMLElement, counts: Map<HTMLElement, Counts>): TextL
     line.last = i;
     if (k.nodeType === 3) {
       const raw = k.rawText;
-      if (!NOT_SPACE.test(raw.includes('&') ? raw.replace(NBSP_ENTITY, '') : raw)) continue;
+      const bare = raw.includes('&') ? raw.replace(NBSP_ENTITY, '') : raw;
+      if (!NOT_SPACE.test(bare)) continue;
+      // A list number or bullet typed before the line's first element ('12) <b>Name</b>') is no text of the line's own.
+      if (!line.shown && bare.length <= 16 && LINE_MARK.test(bare)) continue;
       line.shown = true;
       line.mixed = true;
       if (!line.contact && textHasContact(raw)) line.contact = true;
@@ -1340,6 +1343,9 @@ function textLines(parent: HTMLElement, counts: Map<HTMLElement, Counts>): TextL
   close();
   return lines;
 }
+
+/** A list number or bullet alone before a line's first element ('1)', '12.', '3 -', '•', '-'): bounded, short texts only. */
+const LINE_MARK = /^\s*(?:\d{1,3}\s?[.)\-–—]|[•·*\-–—»▪►▸◦])\s*$/u;
 
 /** Whether a text holds an '@' or a phone-like run of nine digits or more (spaces, dots, dashes inside). Bounded. */
 function textHasContact(raw: string): boolean {
@@ -1477,7 +1483,7 @@ function nameBlockRuns(parent: HTMLElement, counts: Map<HTMLElement, Counts>): [
   if (candidates < 3) return undefined;
   const byShape = new Map<string, number[]>();
   blocks.forEach((b, i) => {
-    if (!isNameBlock(b, counts)) return;
+    if (!isNameBlock(b, counts) && !isHeadedNameBlock(b, counts)) return;
     const key = signature(b);
     const list = byShape.get(key);
     if (list) list.push(i);
@@ -1548,6 +1554,31 @@ function isNameBlock(b: HTMLElement, counts: Map<HTMLElement, Counts>, self = fa
     stack.push(...el.childNodes);
   }
   return false;
+}
+
+/** Most wrappers (a builder's element, then its component) looked through to a block's content. */
+const MAX_WRAPPERS = 6;
+
+/**
+ * A block that holds a name in a heading and one short line under it (a site builder's text box:
+ * '<h3>Name</h3><p><em>Recyclage</em> · Bouira</p>', the member's activity and town set under the
+ * name, the contacts in the next box): its content, under wrappers of one element, is a heading
+ * (h2 to h6) that is a name ({@link isNameBlock}) then at most one paragraph, and no other text;
+ * the counts as for a name block (no contact, three texts at most). Bounded.
+ */
+function isHeadedNameBlock(b: HTMLElement, counts: Map<HTMLElement, Counts>): boolean {
+  if (!countsAllowNameBlock(counts.get(b))) return false;
+  let inner = b;
+  for (let depth = 0; depth < MAX_WRAPPERS; depth++) {
+    const kids = inner.childNodes.filter((k) => k.nodeType === 1 || k.text.trim() !== '');
+    if (kids.length !== 1 || kids[0].nodeType !== 1) break;
+    inner = kids[0] as HTMLElement;
+  }
+  const kids = inner.childNodes.filter((k) => k.nodeType === 1 || k.text.trim() !== '');
+  if (kids.length !== 2 || kids.some((k) => k.nodeType !== 1)) return false;
+  const [head, line] = kids as HTMLElement[];
+  const text = shortText(line, 80);
+  return HEADING_TAGS.has(head.tagName) && head.tagName !== 'H1' && (line.tagName === 'P' || line.tagName === 'DIV') && text !== undefined && !LEADING_LABEL.test(text) && isNameBlock(head, counts, true);
 }
 
 /** Whether a block's counts allow it to be a name block ({@link isNameBlock}): a name, one to three texts, no contact, no h1. */
@@ -1866,6 +1897,9 @@ function qualifies(m: HTMLElement, counts: Map<HTMLElement, Counts>): number {
   // A row of a table of label/value rows is a field of one record, not an entry.
   if (m.tagName === 'TR' && isRecordRow(m)) return 0;
   const contact = c.numbers > 0 || c.ats > 0 || c.tels > 0;
+  // (A details row's texts are its record's: the row spanning down onto it holds the name and the other fields.)
+  const above = contact ? rowSpannedFrom(m) : undefined;
+  if (above) return (counts.get(above) ?? ZERO).texts + c.texts >= 2 ? 2 : 0;
   const named = c.names > 0 || (m.tagName === 'TR' ? m.childNodes.filter((n) => (n as HTMLElement).tagName === 'TD').length >= 2 || (contact && titleRowBefore(m, counts) !== undefined) : contact && c.texts >= 2 && leadName(m) !== undefined);
   if (!named || c.texts < 2) return 0;
   return contact ? 2 : c.links > 0 ? 1 : 0;
@@ -1924,6 +1958,30 @@ function titleRowBefore(row: HTMLElement, counts: Map<HTMLElement, Counts>): HTM
   if (c === undefined || c.names === 0 || hasContacts(c) || c.texts > 4) return undefined;
   const text = shortText(prev, 120);
   return text !== undefined && /\p{L}{2}/u.test(text) ? prev : undefined;
+}
+
+/** The element children of a row's parent and the row's position among them (kept per parent while the page's groups are read). */
+function siblingRows(row: HTMLElement): { list: HTMLElement[]; at: number } | undefined {
+  const parent = row.parentNode;
+  if (!parent) return undefined;
+  let sib = rowSiblings.get(parent);
+  if (!sib) {
+    const list = parent.childNodes.filter((n): n is HTMLElement => n.nodeType === 1);
+    sib = { list, at: new Map(list.map((r, i) => [r, i])) };
+    rowSiblings.set(parent, sib);
+  }
+  return { list: sib.list, at: sib.at.get(row) ?? 0 };
+}
+
+/**
+ * The record row above a details row (one cell across the columns) that a cell of it spans down
+ * onto: the details row holds that record's contacts, so it is named by it, as a title row names
+ * the row below it ({@link spanningRowAbove}).
+ */
+function rowSpannedFrom(row: HTMLElement): HTMLElement | undefined {
+  if (row.tagName !== 'TR' || rowWidth(row) !== 1) return undefined;
+  const sib = siblingRows(row);
+  return sib ? spanningRowAbove(sib.list, sib.at) : undefined;
 }
 
 /** A table row's cells. */
@@ -2177,10 +2235,11 @@ function countAll(root: HTMLElement): Map<HTMLElement, Counts> {
 const NEXT_TEXTS = new Set(['suivant', 'suivante', 'page suivante', 'next', 'next page', '»', '›', '>', '>>', '→', 'suivant »', 'suivant ›', 'suivant >', 'next »', 'next ›', 'التالي', 'الصفحة التالية', 'التالية']);
 /**
  * Other wordings of a next page: WordPress's older posts ('← Articles plus anciens', 'Older
- * posts': the next page of an archive), and a repertory's 'Suite', 'Suite du répertoire'.
+ * posts': the next page of an archive), and a repertory's 'Suite', 'Suite du répertoire', a site
+ * builder's button 'Voir la suite de l'annuaire →' (a bare 'Voir la suite' is an entry's 'read more').
  * Tested on a folded label of at most 40 characters.
  */
-const OLDER_OR_MORE = /^(?:[←<«‹]+ ?)?(?:(?:articles|publications|entrees|annonces|messages) plus ancien(?:ne)?s|older (?:posts|entries|articles)|suite(?: d[eu] (?:la )?(?:liste|repertoire|annuaire|classement))?)(?: ?[»›>→]+)?$/;
+const OLDER_OR_MORE = /^(?:[←<«‹]+ ?)?(?:(?:articles|publications|entrees|annonces|messages) plus ancien(?:ne)?s|older (?:posts|entries|articles)|suite(?: (?:d[eu] (?:la )?|de l['’] ?)(?:liste|repertoire|annuaire|classement))?|voir la suite (?:d[eu] (?:la )?|de l['’] ?)(?:liste|repertoire|annuaire|classement))(?: ?[»›>→]+)?$/;
 /** Texts and classes of a "load more" control. */
 const LOAD_MORE = /\bvoir plus|afficher plus|charger plus|plus de r[ée]sultats|load more|show more|more results|see more|المزيد|عرض المزيد|load-?more|loadmore|voir-plus|\bmore\b/i;
 /**
@@ -2254,10 +2313,10 @@ export function findNextPage(root: HTMLElement, pageUrl: string, elements: reado
   return scrollSentinelNext(elements);
 }
 
-/** Whether a link or control says it leads to the next page ('Suivant', 'Next', '»', 'التالي'), by its text, else its aria-label or title. */
+/** Whether a link or control says it leads to the next page ('Suivant', 'Next', '»', 'التالي', a printed list's 'Partie suivante'), by its text, else its aria-label or title. */
 function saysNext(el: HTMLElement): boolean {
   const label = foldText(shortText(el, 40) ?? '') || foldText(el.getAttribute('aria-label') ?? el.getAttribute('title') ?? '');
-  return label.length <= 40 && (NEXT_TEXTS.has(label) || /^(?:page )?suivante?\b|^next\b|التالي/.test(label) || OLDER_OR_MORE.test(label)) && !/pr[ée]c[ée]dent|prev|السابق/.test(label);
+  return label.length <= 40 && (NEXT_TEXTS.has(label) || /^(?:page |partie |section )?suivante?\b|^next\b|التالي/.test(label) || OLDER_OR_MORE.test(label)) && !/pr[ée]c[ée]dent|prev|السابق/.test(label);
 }
 
 /** Attributes where a control that is no link keeps the URL its script opens. */

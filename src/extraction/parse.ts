@@ -181,6 +181,29 @@ export function attrOf(el: HTMLElement, name: string): string | undefined {
   return hasAttr(el, name) ? el.getAttribute(name) : undefined;
 }
 
+/** Most rows looked back over for a cell spanning down onto a row (a record's rows are few). */
+const MAX_SPAN_LOOKBACK = 8;
+
+/**
+ * The row whose cell spans down onto a details row (a table where each record takes two rows: the
+ * N° cell of its first row spanning both, its second row one cell across the other columns with
+ * the address and contacts): the nearest earlier row among the few before it (`rows`, its
+ * siblings, `at` its position) with a `rowspan` reaching it, when that row has several cells and
+ * the details row is one cell across columns (`colspan`). Undefined otherwise.
+ */
+export function spanningRowAbove(rows: readonly HTMLElement[], at: number): HTMLElement | undefined {
+  const tdOf = (r: HTMLElement) => r.childNodes.filter((c): c is HTMLElement => (c as HTMLElement).tagName === 'TD' || (c as HTMLElement).tagName === 'TH');
+  const own = rows[at] ? tdOf(rows[at]) : [];
+  if (own.length !== 1 || !(Number.parseInt(attrOf(own[0], 'colspan') ?? '1', 10) > 1)) return undefined;
+  for (let i = at - 1; i >= 0 && at - i <= MAX_SPAN_LOOKBACK; i--) {
+    const list = tdOf(rows[i]);
+    if (list.length < 2) continue;
+    const reach = list.reduce((most, c) => Math.max(most, Math.min(50, Number.parseInt(attrOf(c, 'rowspan') ?? '1', 10) || 1)), 1);
+    return i + reach > at ? rows[i] : undefined;
+  }
+  return undefined;
+}
+
 /**
  * An element's class words joined by single spaces, as written (`classList.value.join(' ')`).
  * Kept per element: the stages ask each element for its classes many times, node-html-parser

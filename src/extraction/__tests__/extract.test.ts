@@ -447,6 +447,31 @@ describe('tables whose companies span rows', () => {
     ]);
   });
 
+  test("a number cell spanning two rows over a row of one cell across the others (the holder's address and contacts): one company per pair", () => {
+    // Rows striped per holder: the first row the N° (rowspan) and the name with its other fields,
+    // the second one cell (colspan) of 'Siège : … — Tél : … — Fax : …'.
+    const holder = (n: number, name: string, detail: string) =>
+      `<tr><td rowspan="2">${n}</td><td><strong>${name}</strong></td><td>Permis n° ${n}04/2019</td><td>Argile</td><td>12,5</td></tr><tr><td colspan="4">${detail}</td></tr>`;
+    const html = page(`<table><thead><tr><th>N°</th><th>Titulaire</th><th>Titre</th><th>Substance</th><th>Superficie (ha)</th></tr></thead><tbody>
+      ${holder(1, 'Sarl Carrière Oued Sebt', 'Siège : Cité 50 Logements, Tipaza — Tél : 024 41 57 19 — Fax : 024 69 49 09')}
+      ${holder(2, 'Eurl Agrégats Sidi Amar', 'Siège : Route nationale, Sidi Amar — Tél : 024 82 70 62 — Mob : 0784 68 74 70 — E-mail : <a href="mailto:agregats@gmail.com">agregats@gmail.com</a>')}
+      ${holder(3, 'Sarl Sables de Hadjout', 'Siège : Zone industrielle, Hadjout — Tél : 024 96 53 78')}</tbody></table>`);
+    expect(extractCompanies(html, PAGE).map((c) => [c.name, c.phones, c.emails, c.faxes ?? []])).toEqual([
+      ['Sarl Carrière Oued Sebt', ['+21324415719'], [], ['+21324694909']],
+      ['Eurl Agrégats Sidi Amar', ['+21324827062', '+213784687470'], ['agregats@gmail.com'], []],
+      ['Sarl Sables de Hadjout', ['+21324965378'], [], []],
+    ]);
+  });
+
+  test('a commune cell spanning the rows of several companies (a group) joins none of their rows', () => {
+    const html = page(`<table><tr><th>Commune</th><th>Entreprise</th><th>Téléphone</th></tr>
+      <tr><td rowspan="3">Tipaza</td><td>Sarl Carrière Oued Sebt</td><td>024 41 57 19</td></tr>
+      <tr><td>Eurl Agrégats Sidi Amar</td><td>024 82 70 62</td></tr>
+      <tr><td>Sarl Sables de Hadjout</td><td>024 96 53 78</td></tr></table>`);
+    // (Each row stays a company of its own number; the short rows' names are another matter.)
+    expect(extractCompanies(html, PAGE).map((c) => c.phones)).toEqual([['+21324415719'], ['+21324827062'], ['+21324965378']]);
+  });
+
   test('a header over two rows (colspan, rowspan) and heading rows of sections: each firm spans its rows, each number under its own column', () => {
     // Sections of unequal length under heading rows (a commune, a daïra): never cut into runs of
     // one period, never companies; the worksite rows' mobiles are the firm's phones, not the fax

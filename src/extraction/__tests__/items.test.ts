@@ -960,6 +960,12 @@ describe('records written as runs of flat sibling blocks (a site builder’s gri
     expect(read(grid)).toEqual(expected);
   });
 
+  test("[image, name and activity under it, contacts, 'Appeler' button] per member (Hostinger / Zyro): the heading is the name, the line under it no part of it", () => {
+    const activity = ['Recyclage', 'Collecte', 'Assainissement', 'Distribution'];
+    const grid = members.map(([n, t], i) => logo() + block(`<h3><span style="color:green">${n}</span></h3><p><em>${activity[i]}</em> · Biskra</p>`) + block(t) + block('<a class="grid-button" href="tel:+213550000000">Appeler</a>')).join('');
+    expect(read(grid).map(([n, p, e, f]) => [n, (p as string[]).filter((x) => x !== '+213550000000'), e, f])).toEqual(expected);
+  });
+
   test('[name, text] per member: the text block’s first line (its activity) is not the name, the block before it is', () => {
     expect(read(members.map(([n, t]) => block(`<h3>${n}</h3>`) + block(t)).join(''))).toEqual(expected);
     expect(read(members.map(([n, t]) => block(`<p><strong>${n}</strong></p>`) + block(t)).join(''))).toEqual(expected);
@@ -1003,6 +1009,23 @@ describe('entries written as runs of lines in one rich-text body (a blog post ty
       ['مؤسسة الوفاء للترصيص', ['+213771254613'], ['alwafa.tiaret@gmail.com'], ['+21346418092']],
       ['Chauffage Sersou', [], [], []],
       ['Thermo Services Tiaret', ['+213552731864', '+213698402175'], [], []],
+    ]);
+  });
+
+  test("a list number typed before each bold name ('1) <b>Name</b>', '12. <b>Name</b>') in a printable page's <font> inside a layout table: one company per name line", () => {
+    const entry = (n: number, name: string, lines: string[]) => `${n}) <b>${name}</b><br>\n${lines.map((l) => `&nbsp;&nbsp;&nbsp;${l}<br>`).join('\n')}<br>\n`;
+    const html = `<html><body><table width="640"><tr><td><img src="logo.gif"></td><td><font size="2"><b>Direction de l'Agriculture</b><br>Tél : 046.63.00.58 &nbsp; Fax : 046.86.23.17</font></td></tr>
+      <tr><td colspan="2"><font size="3"><b>Liste des vétérinaires agréés</b></font><br><br><font size="2">
+      ${entry(1, 'Cabinet vétérinaire Dr Saidi Walid', ['Agrément n° 120/2010', 'Adresse : Centre-ville', 'Tél : 046 17 96 80', 'Fax : 046 58 58 59'])}
+      ${entry(2, 'Clinique vétérinaire Amrani', ['Adresse : Cité 500 logements', 'Portable : 0781 38 85 49'])}
+      ${entry(3, 'Dr Hadj Salim, vétérinaire', ['Adresse : Route de Frenda', 'E-mail : <a href="mailto:veto.hadj@gmail.com">veto.hadj@gmail.com</a>'])}
+      4) <b>Cabinet vétérinaire Dr Kaci</b><br>&nbsp;&nbsp;&nbsp;Tél : 046 21 66 73
+      </font></td></tr><tr><td colspan="2"><font size="1">DSA — dsa@agriculture.dz</font></td></tr></table></body></html>`;
+    expect(read(html)).toEqual([
+      ['Cabinet vétérinaire Dr Saidi Walid', ['+21346179680'], [], ['+21346585859']],
+      ['Clinique vétérinaire Amrani', ['+213781388549'], [], []],
+      ['Dr Hadj Salim, vétérinaire', [], ['veto.hadj@gmail.com'], []],
+      ['Cabinet vétérinaire Dr Kaci', ['+21346216673'], [], []],
     ]);
   });
 

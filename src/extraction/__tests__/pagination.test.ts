@@ -101,6 +101,17 @@ describe('listing rules', () => {
     expect(findNextPage(parse('<p><a href="page-2.html">Suite du répertoire</a></p>'), URL)).toBe('page-2.html');
   });
 
+  test('"Partie suivante >>" of a list printed in parts is the next page; "Partie précédente" is not', () => {
+    expect(findNextPage(parse('<p><a href="imprimer.php?liste=a&amp;partie=2">Partie suivante &gt;&gt;</a> | <a href="javascript:print()">Imprimer</a></p>'), URL)).toBe('imprimer.php?liste=a&partie=2');
+    expect(findNextPage(parse('<p><a href="imprimer.php?liste=a&amp;partie=1">&lt;&lt; Partie précédente</a></p>'), URL)).toBeUndefined();
+  });
+
+  test('"Voir la suite de l\'annuaire →" (a site builder\'s button) is the next page; an entry\'s bare "Voir la suite" or "Lire la suite" is not', () => {
+    expect(findNextPage(parse('<p><a href="/annuaire-suite" class="grid-button">Voir la suite de l&#39;annuaire →</a></p>'), URL)).toBe('/annuaire-suite');
+    expect(findNextPage(parse('<p><a href="/annuaire-suite">Suite de la liste</a></p>'), URL)).toBe('/annuaire-suite');
+    expect(findNextPage(parse('<div><a href="/article/12">Voir la suite</a> <a href="/article/13">Lire la suite</a></div>'), URL)).toBeUndefined();
+  });
+
   test('a <dl> per letter holding several companies: one company per <dt>, none merged', () => {
     const html = `<html><body><h2>A</h2><dl class="rep"><dt>Alpha Béton</dt><dd>Koléa</dd><dd>Tél. : (024) 46 12 30</dd>
       <dt>Amrani Menuiserie</dt><dd>Cherchell</dd><dd>Port. : 0555 18 62 40</dd><dd>contact@amrani.dz</dd></dl>
