@@ -470,7 +470,7 @@ function companiesOf(page: ParsedPage, pageUrl: string, selectors: SourceSelecto
       scopes.push({ el, md, ld: jsonLdOrgs(descendants(el).filter((d) => d.tagName === 'SCRIPT'), ctx), kind: 'item' });
     }
   } else {
-    for (const ld of jsonLdOrgs(page.byTag('SCRIPT'), ctx)) scopes.push({ ld: [ld], kind: 'item' });
+    for (const ld of jsonLdOrgs(page.byTag('SCRIPT'), ctx, page)) scopes.push({ ld: [ld], kind: 'item' });
     for (const md of microdataOrgs(page, ctx)) scopes.push({ el: md, md, ld: [], kind: 'item' });
     if (scopes.length === 0) {
       states = [...embeddedJson(page.byTag('SCRIPT')), ...attributeJson(page.elements), ...inertiaPages(page.elements)];
@@ -935,7 +935,7 @@ export function extractDetail(html: string, pageUrl: string, selectors: SourceSe
   const page = parsePage(html);
   const { root } = page;
   const ctx = pageContext(page, pageUrl, options);
-  const ld = jsonLdOrgs(page.byTag('SCRIPT'), ctx).slice(0, 1);
+  const ld = jsonLdOrgs(page.byTag('SCRIPT'), ctx, page).slice(0, 1);
   const json = ld.length === 0 ? embeddedJson(page.byTag('SCRIPT')).map((v) => jsonItems(v, true)).find((items) => items.length === 1)?.[0] : undefined;
   removeFurniture(page);
   removeOtherCompanyCards(root);
@@ -1822,15 +1822,27 @@ function pageOfSite(href: string | undefined, ctx: PageContext): string | undefi
   return url.href;
 }
 
-/** The page's JSON-LD organisations under `root` (see {@link CONTAINERS}), the directory's own excluded. */
-function jsonLdOrgs(scripts: readonly HTMLElement[], ctx: PageContext): Json[] {
+/**
+ * The page's JSON-LD organisations under `root` (see {@link CONTAINERS}), the directory's own
+ * excluded: among them, with the page, an organisation named as the site is (its `og:site_name`,
+ * its home link, its title's last part: a newspaper's NewsMediaOrganization that gives only its
+ * name), as for microdata ({@link microdataOrgs}).
+ */
+function jsonLdOrgs(scripts: readonly HTMLElement[], ctx: PageContext, page?: ParsedPage): Json[] {
   const out: Json[] = [];
   const blocks: unknown[] = [];
+  let names: Set<string> | undefined;
+  const namedAsSite = (node: Json) => {
+    if (!page) return false;
+    const name = firstText(node.name);
+    names ??= siteNames(page, ctx);
+    return name !== undefined && names.has(foldName(name));
+  };
   const visit = (value: unknown, site: SiteNodes) => {
     if (Array.isArray(value)) value.forEach((v) => visit(v, site));
     else if (isJson(value)) {
       if (typesOf(value['@type']).some(isOrgType)) {
-        if (!isDirectoryItself(value, ctx) && !isSiteNode(value, site) && !onlyDirectoryContacts(value, ctx)) out.push(value);
+        if (!isDirectoryItself(value, ctx) && !isSiteNode(value, site) && !onlyDirectoryContacts(value, ctx) && !namedAsSite(value)) out.push(value);
         return;
       }
       for (const [k, v] of Object.entries(value)) if (CONTAINERS.has(k)) visit(v, site);

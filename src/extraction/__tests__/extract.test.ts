@@ -172,6 +172,20 @@ describe('extractCompanies without selectors.item: schema.org organisations', ()
     ]);
   });
 
+  test("a JSON-LD organisation named as the site (a newspaper's own NewsMediaOrganization, its title's last part) is the directory: its posts are the companies", () => {
+    const post = (slug: string, name: string, phone: string) => `<article class="post"><h3><a href="/annuaire/${slug}/">${name}</a></h3><p>Établissement situé à Tichy. Réception : ${phone}.</p><a href="/annuaire/${slug}/">Lire la suite</a></article>`;
+    const html = `<html><head><title>Annuaire : hôtellerie – Soummam Info</title><script type="application/ld+json">{"@context":"https://schema.org","@type":"NewsMediaOrganization","name":"Soummam Info"}</script></head>
+      <body><div class="top"><a href="/">Soummam <b>Info</b></a></div><div class="posts">${post('gouraya', 'Hôtel Gouraya', '034 24 37 79')}${post('aiguades', 'Hôtel Les Aiguades', '034 77 72 80')}${post('saket', 'Résidence Saket', '034 57 71 80')}</div></body></html>`;
+    const detail = `<html><head><title>Hôtel Gouraya – Soummam Info</title><script type="application/ld+json">{"@context":"https://schema.org","@type":"NewsMediaOrganization","name":"Soummam Info"}</script></head>
+      <body><article><h1>Hôtel Gouraya</h1><ul><li>Réception : 034 24 37 79</li></ul></article></body></html>`;
+    expect(extractCompanies(html, PAGE).map((c) => [c.name, c.phones])).toEqual([
+      ['Hôtel Gouraya', ['+21334243779']],
+      ['Hôtel Les Aiguades', ['+21334777280']],
+      ['Résidence Saket', ['+21334577180']],
+    ]);
+    expect(extractDetail(detail, 'https://annuaire.test/annuaire/gouraya/')?.name).toBe('Hôtel Gouraya');
+  });
+
   test('a page with no organisation and no item selector gives nothing', () => {
     expect(extractCompanies(page('<p>Atlas BTP 0550 11 22 33</p>'), PAGE)).toEqual([]);
   });
