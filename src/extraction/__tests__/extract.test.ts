@@ -617,6 +617,29 @@ describe('microdata on some entries only', () => {
   });
 });
 
+describe('microdata around the contacts only', () => {
+  test("an organisation's page is the link of its entry that bears its name, when the microdata block holds no link", () => {
+    const entry = (n: number, name: string) => `<div class="row member"><div class="col-3"><a href="/partners/${n}"><img src="/img/${n}.png" alt="${name}"></a></div>
+      <div class="col-9"><h5><a href="/partners/m-${n}">${name}</a></h5><p class="small">Communication</p>
+      <address itemscope itemtype="http://schema.org/Organization"><span itemprop="name">${name}</span> <span itemprop="telephone">+213 24 34 46 6${n}</span></address></div></div>`;
+    const html = page(`<h3>Membre Or</h3>${entry(1, 'Agence Nova')}${entry(2, 'Studio Delta')}<h3>Membre Argent</h3>${entry(3, 'Pixel Média')}<p><a href="/partners/m-9">Pixel</a></p>`);
+    expect(extractCompanies(html, PAGE).map((c) => [c.name, c.detailUrl])).toEqual([
+      ['Agence Nova', 'https://annuaire.test/partners/m-1'],
+      ['Studio Delta', 'https://annuaire.test/partners/m-2'],
+      ['Pixel Média', 'https://annuaire.test/partners/m-3'],
+    ]);
+  });
+
+  test('a link bearing the name outside the entry (another block of the page, a sidebar) is not its page', () => {
+    const entry = (n: number, name: string) => `<div class="m"><address itemscope itemtype="http://schema.org/Organization"><span itemprop="name">${name}</span> <span itemprop="telephone">+213 24 34 46 6${n}</span></address></div>`;
+    const html = page(`<div class="list">${entry(1, 'Agence Nova')}${entry(2, 'Studio Delta')}</div><aside><a href="/partners/9">Agence Nova</a></aside>`);
+    expect(extractCompanies(html, PAGE).map((c) => [c.name, c.detailUrl])).toEqual([
+      ['Agence Nova', undefined],
+      ['Studio Delta', undefined],
+    ]);
+  });
+});
+
 describe('ranks of a numbered list', () => {
   test('ranks in sequence are not part of the names; a name that is a number keeps it', () => {
     const html = page(`<div class="post">
