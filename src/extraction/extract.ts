@@ -184,6 +184,8 @@ interface Scope {
   parts?: ItemParts;
   /** Its seller link, looked for once (null: none; see {@link sellerOf}). */
   seller?: HTMLElement | null;
+  /** For a microdata organisation that marks only part of its entry (its contact block), the entry around it (see {@link microdataEntries}). */
+  entry?: HTMLElement;
 }
 
 /** The seller link of a scope's element ({@link sellerLink}), looked for once: its name and its detail page both read it. */
@@ -470,7 +472,7 @@ function companiesOf(page: ParsedPage, pageUrl: string, selectors: SourceSelecto
       scopes.push({ el, md, ld: jsonLdOrgs(descendants(el).filter((d) => d.tagName === 'SCRIPT'), ctx), kind: 'item' });
     }
   } else {
-    for (const ld of jsonLdOrgs(page.byTag('SCRIPT'), ctx)) scopes.push({ ld: [ld], kind: 'item' });
+    for (const ld of jsonLdOrgs(page.byTag('SCRIPT'), ctx, page)) scopes.push({ ld: [ld], kind: 'item' });
     for (const md of microdataOrgs(page, ctx)) scopes.push({ el: md, md, ld: [], kind: 'item' });
     if (scopes.length === 0) {
       states = [...embeddedJson(page.byTag('SCRIPT')), ...attributeJson(page.elements), ...inertiaPages(page.elements)];
@@ -501,6 +503,7 @@ function companiesOf(page: ParsedPage, pageUrl: string, selectors: SourceSelecto
       advertisement = partial.advertisements;
     }
   }
+  if (!selectors.item) microdataEntries(scopes, root);
   // A text listing in a <pre> (a PDF list pasted into the page): its records.
   if (scopes.length === 0 && !selectors.item) for (const el of preRecords(page.byTag('PRE'))) scopes.push({ el, ld: [], kind: 'item' });
   // A PDF converted to HTML (every run of text absolutely positioned): records of its rebuilt lines.
@@ -935,7 +938,7 @@ export function extractDetail(html: string, pageUrl: string, selectors: SourceSe
   const page = parsePage(html);
   const { root } = page;
   const ctx = pageContext(page, pageUrl, options);
-  const ld = jsonLdOrgs(page.byTag('SCRIPT'), ctx).slice(0, 1);
+  const ld = jsonLdOrgs(page.byTag('SCRIPT'), ctx, page).slice(0, 1);
   const json = ld.length === 0 ? embeddedJson(page.byTag('SCRIPT')).map((v) => jsonItems(v, true)).find((items) => items.length === 1)?.[0] : undefined;
   removeFurniture(page);
   removeOtherCompanyCards(root);
@@ -1102,7 +1105,7 @@ function readScope(scope: Scope, ctx: PageContext, selectors: SourceSelectors, p
   if (faxes.length > 0) company.faxes = faxes;
   const activity = readActivity(scope, selectors);
   if (activity) company.activity = activity;
-  const detailUrl = scope.kind === 'item' ? readDetailUrl(scope, ctx, selectors) : undefined;
+  const detailUrl = scope.kind === 'item' ? readDetailUrl(scope, ctx, selectors, name) : undefined;
   if (detailUrl) company.detailUrl = detailUrl;
   const vcardUrl = scope.kind === 'item' ? readVcardUrl(scope, ctx) : undefined;
   if (vcardUrl) company.vcardUrl = vcardUrl;
@@ -1796,7 +1799,7 @@ function readVcardUrl(scope: Scope, ctx: PageContext): string | undefined {
   return undefined;
 }
 
-function readDetailUrl(scope: Scope, ctx: PageContext, selectors: SourceSelectors): string | undefined {
+function readDetailUrl(scope: Scope, ctx: PageContext, selectors: SourceSelectors, name: string): string | undefined {
   const { el } = scope;
   const parts = partsOf(scope);
   const heading = parts?.heading;
@@ -1811,8 +1814,46 @@ function readDetailUrl(scope: Scope, ctx: PageContext, selectors: SourceSelector
     // The heading's link (inside it or around it).
     (heading ? detailLink([heading.tagName === 'A' ? heading.getAttribute('href') : parts?.anchors.find((a) => closest(a.parentNode, (p) => p === heading))?.getAttribute('href'), closest(heading, (a) => a.tagName === 'A')?.getAttribute('href')], ctx) : undefined) ??
     // Else a link of the entry itself ('Voir la fiche', the name), not a contact or a category.
-    (parts ? detailLink(parts.anchors.filter((a) => !isVcardLink(a)).map((a) => a.getAttribute('href')).filter((h) => h !== undefined && !/^(?:mailto:|tel:|javascript:|#)/i.test(h)), ctx) : undefined)
+    (parts ? detailLink(parts.anchors.filter((a) => !isVcardLink(a)).map((a) => a.getAttribute('href')).filter((h) => h !== undefined && !/^(?:mailto:|tel:|javascript:|#)/i.test(h)), ctx) : undefined) ??
+    // Else, for microdata around the contacts only, the link of its entry that bears its name (the heading above the block).
+    (scope.entry ? detailLink(namedLinks(scope.entry, name), ctx) : undefined)
   );
+}
+
+/** The hrefs of the links under `el` whose whole text is `name` (case and spacing aside). */
+function namedLinks(el: HTMLElement, name: string): string[] {
+  const key = foldName(name);
+  const out: string[] = [];
+  for (const a of descendants(el)) {
+    if (a.tagName !== 'A') continue;
+    const text = shortText(a, 200);
+    const href = text !== undefined && foldName(text) === key ? attrOf(a, 'href') : undefined;
+    if (href !== undefined && !/^(?:mailto:|tel:|javascript:|#)/i.test(href)) out.push(href);
+  }
+  return out;
+}
+
+/** Elements that hold a whole page, never one entry. */
+const PAGE_TAGS = new Set(['HTML', 'BODY', 'MAIN']);
+
+/**
+ * The entry around each microdata organisation read as an item that marks only its contact block
+ * (Odoo's members and partners pages: `<address itemscope itemtype=Organization>` under the
+ * member's heading link and logo): its widest ancestor holding no other organisation of the page,
+ * below the page's body, kept as the scope's `entry`, where its name link is looked for. One walk
+ * up from each organisation (the ancestors' counts first), so the work is bounded by the
+ * organisations times the page's depth.
+ */
+function microdataEntries(scopes: Scope[], root: HTMLElement): void {
+  const marked = scopes.filter((s) => s.md !== undefined && s.el === s.md);
+  if (marked.length === 0) return;
+  const counts = new Map<HTMLElement, number>();
+  for (const s of marked) for (let a = s.md!.parentNode; a && a !== root; a = a.parentNode) counts.set(a, (counts.get(a) ?? 0) + 1);
+  for (const s of marked) {
+    let entry: HTMLElement | undefined;
+    for (let a = s.md!.parentNode; a && a !== root && counts.get(a) === 1 && !PAGE_TAGS.has(a.tagName); a = a.parentNode) entry = a;
+    if (entry) s.entry = entry;
+  }
 }
 
 /** An element's link: its href, else its first link's. */
@@ -1845,15 +1886,27 @@ function pageOfSite(href: string | undefined, ctx: PageContext): string | undefi
   return url.href;
 }
 
-/** The page's JSON-LD organisations under `root` (see {@link CONTAINERS}), the directory's own excluded. */
-function jsonLdOrgs(scripts: readonly HTMLElement[], ctx: PageContext): Json[] {
+/**
+ * The page's JSON-LD organisations under `root` (see {@link CONTAINERS}), the directory's own
+ * excluded: among them, with the page, an organisation named as the site is (its `og:site_name`,
+ * its home link, its title's last part: a newspaper's NewsMediaOrganization that gives only its
+ * name), as for microdata ({@link microdataOrgs}).
+ */
+function jsonLdOrgs(scripts: readonly HTMLElement[], ctx: PageContext, page?: ParsedPage): Json[] {
   const out: Json[] = [];
   const blocks: unknown[] = [];
+  let names: Set<string> | undefined;
+  const namedAsSite = (node: Json) => {
+    if (!page) return false;
+    const name = firstText(node.name);
+    names ??= siteNames(page, ctx);
+    return name !== undefined && names.has(foldName(name));
+  };
   const visit = (value: unknown, site: SiteNodes) => {
     if (Array.isArray(value)) value.forEach((v) => visit(v, site));
     else if (isJson(value)) {
       if (typesOf(value['@type']).some(isOrgType)) {
-        if (!isDirectoryItself(value, ctx) && !isSiteNode(value, site) && !onlyDirectoryContacts(value, ctx)) out.push(value);
+        if (!isDirectoryItself(value, ctx) && !isSiteNode(value, site) && !onlyDirectoryContacts(value, ctx) && !namedAsSite(value)) out.push(value);
         return;
       }
       for (const [k, v] of Object.entries(value)) if (CONTAINERS.has(k)) visit(v, site);

@@ -77,15 +77,58 @@ const ICON_WORD = /^(?:(t[ée]l[ée]?(?:phone)?|tel|phone|mobile|portable|gsm|wh
  * Undefined for any other element (an image of a logo, an icon with text of its own).
  */
 export function describedIconLabel(el: HTMLElement): string | undefined {
-  const raw = el.rawAttrs;
-  if (raw === '' || !/alt|title|aria-label/i.test(raw.length > MAX_STYLE * 2 ? raw.slice(0, MAX_STYLE * 2) : raw)) return undefined;
-  const tag = el.tagName;
-  if (tag !== 'IMG' && (!['I', 'SPAN', 'EM'].includes(tag) || el.childNodes.some((c) => c.nodeType === 1 || c.text.trim() !== ''))) return undefined;
-  for (const attr of tag === 'IMG' ? ['alt', 'title', 'aria-label'] : ['title', 'aria-label']) {
+  for (const attr of describingAttrs(el)) {
     const text = (el.getAttribute(attr) ?? '').trim();
     if (text === '' || text.length > MAX_ICON_TEXT) continue;
     const m = ICON_WORD.exec(text);
     if (m) return m[2] ? 'Fax :' : m[3] ? 'E-mail :' : 'Tél :';
   }
   return undefined;
+}
+
+/**
+ * The attributes that describe an element in words when it shows none: an image's alt, title and
+ * aria-label, an empty `<i>` / `<span>` / `<em>` icon's title and aria-label; none for any other
+ * element, nor one without such an attribute (its raw text read first, so most are never parsed).
+ */
+function describingAttrs(el: HTMLElement): readonly string[] {
+  const raw = el.rawAttrs;
+  if (raw === '' || !/alt|title|aria-label/i.test(raw.length > MAX_STYLE * 2 ? raw.slice(0, MAX_STYLE * 2) : raw)) return [];
+  const tag = el.tagName;
+  if (tag === 'IMG') return IMAGE_ATTRS;
+  if (!['I', 'SPAN', 'EM'].includes(tag) || el.childNodes.some((c) => c.nodeType === 1 || c.text.trim() !== '')) return [];
+  return ICON_ATTRS;
+}
+const IMAGE_ATTRS = ['alt', 'title', 'aria-label'];
+const ICON_ATTRS = ['title', 'aria-label'];
+
+/** A phone number as a picture's alt or title writes it: digits and the separators numbers are written with, 6 to 15 digits. */
+const NUMBER_TEXT = /^(?:\+|00)?[\d \u00a0.()\/-]{6,28}$/u;
+/** An e-mail address, alone. */
+const EMAIL_TEXT = /^[\w.+-]{1,64}@[\w-]{1,63}(?:\.[\w-]{1,63}){1,4}$/u;
+/** Longest alt or title read as a number or an e-mail. */
+const MAX_VALUE_TEXT = 100;
+
+/**
+ * What a picture stands for when it shows a number or an e-mail (a directory that draws each
+ * number as an image, `tel_img.php?k=…`, against scrapers and for looks): the text its alt gives
+ * (`<img alt="0770 23 57 90">`), else its title tooltip, after the label its alt names when it
+ * names one (`<img alt="Mobile" title="0770 23 57 90">`: 'Tél : 0770 23 57 90'; an envelope icon
+ * with `title="x@y.dz"`), the way a screen reader reads it; an empty icon's title or aria-label
+ * likewise. Only a value that is a whole number or a whole e-mail is read (a year, a caption or a
+ * logo's name is not text of the entry); otherwise the label alone, as {@link describedIconLabel}.
+ */
+export function describedIconText(el: HTMLElement): string | undefined {
+  const attrs = describingAttrs(el);
+  if (attrs.length === 0) return undefined;
+  const label = describedIconLabel(el);
+  for (const attr of attrs) {
+    const value = el.getAttribute(attr) ?? '';
+    if (value.length > MAX_VALUE_TEXT * 2) continue;
+    const text = value.replace(/\s+/g, ' ').trim();
+    if (text === '' || text.length > MAX_VALUE_TEXT) continue;
+    const digits = text.replace(/\D/g, '').length;
+    if ((NUMBER_TEXT.test(text) && digits >= 6 && digits <= 15) || EMAIL_TEXT.test(text)) return label !== undefined ? `${label} ${text}` : text;
+  }
+  return label;
 }

@@ -12,7 +12,7 @@
  * explicit stack, so a page nested 40,000 deep costs what 40,000 siblings cost.
  */
 import { parse, type HTMLElement, type Node, type TextNode } from 'node-html-parser';
-import { describedIconLabel, isInlineBold } from './labels';
+import { describedIconText, isInlineBold } from './labels';
 import { isLabelCellText } from './tables';
 import { revealCloakedEmails } from './cloak';
 import { isSpace } from '../platform/text';
@@ -479,8 +479,8 @@ function readParts(el: HTMLElement, full: boolean): ItemParts {
         if (parts.activity === undefined && ACTIVITY_CLASS.test(cls)) parts.activity = child;
       }
     }
-    // An icon font's fax, phone or envelope labels what follows it, as the word would.
-    const icon = iconLabel(child) ?? describedIconLabel(child);
+    // An icon font's fax, phone or envelope labels what follows it, as the word would; a picture of a number reads as the number.
+    const icon = iconLabel(child) ?? describedIconText(child);
     if (icon !== undefined) {
       line += line !== '' ? ` ${icon}` : icon;
       space = true;

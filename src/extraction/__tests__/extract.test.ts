@@ -172,6 +172,20 @@ describe('extractCompanies without selectors.item: schema.org organisations', ()
     ]);
   });
 
+  test("a JSON-LD organisation named as the site (a newspaper's own NewsMediaOrganization, its title's last part) is the directory: its posts are the companies", () => {
+    const post = (slug: string, name: string, phone: string) => `<article class="post"><h3><a href="/annuaire/${slug}/">${name}</a></h3><p>Établissement situé à Tichy. Réception : ${phone}.</p><a href="/annuaire/${slug}/">Lire la suite</a></article>`;
+    const html = `<html><head><title>Annuaire : hôtellerie – Soummam Info</title><script type="application/ld+json">{"@context":"https://schema.org","@type":"NewsMediaOrganization","name":"Soummam Info"}</script></head>
+      <body><div class="top"><a href="/">Soummam <b>Info</b></a></div><div class="posts">${post('gouraya', 'Hôtel Gouraya', '034 24 37 79')}${post('aiguades', 'Hôtel Les Aiguades', '034 77 72 80')}${post('saket', 'Résidence Saket', '034 57 71 80')}</div></body></html>`;
+    const detail = `<html><head><title>Hôtel Gouraya – Soummam Info</title><script type="application/ld+json">{"@context":"https://schema.org","@type":"NewsMediaOrganization","name":"Soummam Info"}</script></head>
+      <body><article><h1>Hôtel Gouraya</h1><ul><li>Réception : 034 24 37 79</li></ul></article></body></html>`;
+    expect(extractCompanies(html, PAGE).map((c) => [c.name, c.phones])).toEqual([
+      ['Hôtel Gouraya', ['+21334243779']],
+      ['Hôtel Les Aiguades', ['+21334777280']],
+      ['Résidence Saket', ['+21334577180']],
+    ]);
+    expect(extractDetail(detail, 'https://annuaire.test/annuaire/gouraya/')?.name).toBe('Hôtel Gouraya');
+  });
+
   test('a page with no organisation and no item selector gives nothing', () => {
     expect(extractCompanies(page('<p>Atlas BTP 0550 11 22 33</p>'), PAGE)).toEqual([]);
   });
@@ -624,6 +638,29 @@ describe('microdata on some entries only', () => {
       ['Optique Sidi Khouiled', ['+21329712044']],
       ['Lunetterie Hassi Messaoud', ['+213661832750']],
       ['Optique El Ksar', ['+21329705813']],
+    ]);
+  });
+});
+
+describe('microdata around the contacts only', () => {
+  test("an organisation's page is the link of its entry that bears its name, when the microdata block holds no link", () => {
+    const entry = (n: number, name: string) => `<div class="row member"><div class="col-3"><a href="/partners/${n}"><img src="/img/${n}.png" alt="${name}"></a></div>
+      <div class="col-9"><h5><a href="/partners/m-${n}">${name}</a></h5><p class="small">Communication</p>
+      <address itemscope itemtype="http://schema.org/Organization"><span itemprop="name">${name}</span> <span itemprop="telephone">+213 24 34 46 6${n}</span></address></div></div>`;
+    const html = page(`<h3>Membre Or</h3>${entry(1, 'Agence Nova')}${entry(2, 'Studio Delta')}<h3>Membre Argent</h3>${entry(3, 'Pixel Média')}<p><a href="/partners/m-9">Pixel</a></p>`);
+    expect(extractCompanies(html, PAGE).map((c) => [c.name, c.detailUrl])).toEqual([
+      ['Agence Nova', 'https://annuaire.test/partners/m-1'],
+      ['Studio Delta', 'https://annuaire.test/partners/m-2'],
+      ['Pixel Média', 'https://annuaire.test/partners/m-3'],
+    ]);
+  });
+
+  test('a link bearing the name outside the entry (another block of the page, a sidebar) is not its page', () => {
+    const entry = (n: number, name: string) => `<div class="m"><address itemscope itemtype="http://schema.org/Organization"><span itemprop="name">${name}</span> <span itemprop="telephone">+213 24 34 46 6${n}</span></address></div>`;
+    const html = page(`<div class="list">${entry(1, 'Agence Nova')}${entry(2, 'Studio Delta')}</div><aside><a href="/partners/9">Agence Nova</a></aside>`);
+    expect(extractCompanies(html, PAGE).map((c) => [c.name, c.detailUrl])).toEqual([
+      ['Agence Nova', undefined],
+      ['Studio Delta', undefined],
     ]);
   });
 });

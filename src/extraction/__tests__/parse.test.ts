@@ -64,6 +64,15 @@ describe('icon fonts as labels', () => {
     expect(text('<p><img src="/logo.png" alt="Annuaire Fax Services"> <i title="Fax">F</i> 036 39 88 61</p>')).toBe('F 036 39 88 61');
   });
 
+  test('a number or an e-mail shown as a picture reads as the text its alt or title gives, after the label its alt names', () => {
+    expect(text('<p>Mob : <img src="/tel_img.php?k=a" alt="0770 23 57 90"> &nbsp; Fax : <img src="/tel_img.php?k=b" alt="034.59.78.23"></p>')).toBe('Mob : 0770 23 57 90 Fax : 034.59.78.23');
+    expect(text('<p><img src="/tel_img.php?k=c" alt="Mobile" title="0776983909"><br><img src="/ico_mail.gif" alt="E-mail" title="contact@x-sarl.dz"><br><i title="+213 (0) 34 55 56 48"></i></p>')).toBe('Tél : 0776983909\nE-mail : contact@x-sarl.dz\n+213 (0) 34 55 56 48');
+  });
+
+  test('a picture whose alt or title is anything else than a number or an e-mail (a year, a caption, a reference) is not read as one', () => {
+    expect(text('<p><img src="/logo.png" alt="2009"> <img src="/p.jpg" alt="Photo 12"> <img src="/b.png" title="Depuis 1998 - 25 ans"> X</p>')).toBe('X');
+  });
+
   test('bold written as an inline style is bold', () => {
     expect(parts('<span style="color:red">Adresse</span> <span style="font-weight: 700">SARL X</span>').bold?.text).toBe('SARL X');
     expect(parts('<font STYLE="FONT-WEIGHT:BOLD">Y</font>').bold?.text).toBe('Y');
