@@ -277,10 +277,11 @@ test('a full run: companies merged across pages and sources, the report, and exa
   // And per source, the order is the order it sent them.
   for (const s of [a, b, broken, busy]) expect(fetched.filter((u) => u.startsWith(`${s.origin}/`)).map((u) => u.slice(s.origin.length))).toEqual(s.hits);
 
-  // The 429 was honoured (Retry-After: 1) and the run did not wait for the deadline (a loaded CI
-  // machine reads the pages slowly: the bound is well under the deadline, not a speed target).
+  // The 429 was honoured (Retry-After: 1) and the run did not wait for the deadline (15 s). A
+  // loaded machine reads the pages slowly (10.1 s seen at a load of 15 on 2 cores): the bound is
+  // the deadline's, not a speed target.
   expect(elapsed).toBeGreaterThanOrEqual(950);
-  expect(elapsed).toBeLessThan(10_000);
+  expect(elapsed).toBeLessThan(14_000);
 });
 
 test('a source that never answers does not hold the others: the run ends at the deadline, results kept', async () => {
