@@ -463,6 +463,19 @@ describe('page chrome is told by where a block stands, not only by its class', (
     }
   });
 
+  test("a 'p-name' class outside a microformats2 card or entry (a product's name in a seller's card) names no company", () => {
+    // 'p-name', 'p-price', 'p-moq': a marketplace's product thumbnails, not microformats2 (no h-card / h-entry root).
+    const card = (n: number, seller: string, product: string) =>
+      `<div class="seller"><h2 class="s-title"><a href="/fournisseur/${n}/contact">${seller}</a></h2><div class="s-loc">Skikda</div>` +
+      `<div class="prods"><div class="prod"><div class="p-name">${product}</div><div class="p-price">4 350,00 DA</div></div><div class="prod"><div class="p-name">Savon</div><div class="p-price">850,00 DA</div></div></div>` +
+      `<a href="/fournisseur/${n}/contact">Contacter le fournisseur</a></div>`;
+    const page = chrome(`<div class="list">${card(1, 'Sarl Skikda Chimie', 'Détergent liquide 5 L')}${card(2, 'Eurl Javel Tamalous', 'Eau de Javel 12°')}${card(3, 'Colorants Salah', 'Résine polyester')}</div>`);
+    expect(names(page)).toEqual(['Sarl Skikda Chimie', 'Eurl Javel Tamalous', 'Colorants Salah']);
+    // In an h-card, p-name is the card's name.
+    const hcard = (org: string, phone: string) => `<div class="h-card"><span class="p-name">${org}</span> <span class="p-category"><b>Audit</b></span> <span class="p-tel">${phone}</span></div>`;
+    expect(names(chrome(`<div class="list">${hcard('Cabinet Berrezoug', '043 21 83 61')}${hcard('Cabinet Tabet Audit', '043 16 43 68')}</div>`))).toEqual(['Cabinet Berrezoug', 'Cabinet Tabet Audit']);
+  });
+
   test('an hCard entry is named by its fn / org, not by the title beside it', () => {
     const card = (org: string, title: string, phone: string) => `<div class="vcard"><div><strong><span class="fn org">${org}</span></strong></div><span class="title">${title}</span><span class="tel"><span class="value">${phone}</span></span></div>`;
     const page = chrome(`<div class="list">${card('Cabinet Berrezoug', 'Commissaire aux comptes', '043 21 83 61')}${card('Cabinet Tabet Audit', 'Audit légal', '043 16 43 68')}</div>`);
