@@ -12,7 +12,7 @@
  * explicit stack, so a page nested 40,000 deep costs what 40,000 siblings cost.
  */
 import { parse, type HTMLElement, type Node, type TextNode } from 'node-html-parser';
-import { describedIconLabel, isInlineBold } from './labels';
+import { applyStylesheetBold, describedIconLabel, isInlineBold } from './labels';
 import { isLabelCellText } from './tables';
 import { revealCloakedEmails } from './cloak';
 import { isSpace } from '../platform/text';
@@ -49,6 +49,9 @@ export function parsePage(html: string): ParsedPage {
     if (list) list.push(el);
     else tags.set(tag, [el]);
   });
+  // Bold given by the page's stylesheet to a class (a site builder's name spans) is read as inline bold.
+  const styles = tags.get('STYLE');
+  if (styles) applyStylesheetBold(styles, elements);
   // E-mails a CMS cloaks (Joomla's script or hidden-mail element) become text where they stand.
   revealCloakedEmails([...(tags.get('SCRIPT') ?? []), ...(tags.get('JOOMLA-HIDDEN-MAIL') ?? [])]);
   return { root, elements, byTag: (tag) => tags.get(tag) ?? [] };
