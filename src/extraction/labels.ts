@@ -2,7 +2,7 @@
  * Fields written as labels in an entry's text rather than as markup: a company's name given
  * only after an explicit name label ('Raison sociale : X — Adresse : … — Tél : …'), icons
  * described by their alt / title / aria-label instead of a word ('<img alt="Fax">'), and bold
- * written as an inline style. (Pictograms written as text, '📞 0550 …', '📠 025 …', are labels
+ * written as an inline style (or given to a class by the page's stylesheet, written into it). (Pictograms written as text, '📞 0550 …', '📠 025 …', are labels
  * of readNumbers in src/platform/contacts.ts.)
  *
  * Everything here reads text the directory controls: the text is bounded before it is looked

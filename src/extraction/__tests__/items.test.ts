@@ -488,6 +488,15 @@ describe('page chrome is told by where a block stands, not only by its class', (
     expect(names(page).sort()).toEqual(['Coopérative Ain Naga', 'Dattes El Hadjeb', 'Ferme Avicole Chetma', 'Moulin Sidi Khaled', 'Pépinière Oumache', 'Serres du Ziban']);
   });
 
+  test("a block of the list's shape whose only link, without a contact, is the next page ('Suite sur la page Annuaire (2/2)') is no company", () => {
+    const block = (name: string, phone: string) => `<section class="blk"><p><b>${name}</b></p><p>Tél : ${phone}</p></section>`;
+    const page = chrome(`<section class="blk"><p>Liste des coopératives de la wilaya. Suite sur la page <a href="/annuaire-2">Annuaire (2/2)</a>.</p></section>
+      ${block('Coopérative Oumache', '033 71 27 98')}${block('Ferme Chetma', '033 54 57 59')}${block('Pépinière Tolga', '0661 23 45 67')}`);
+    const listing = readListing(page, 'https://annuaire.test/annuaire');
+    expect(listing.next).toBe('https://annuaire.test/annuaire-2');
+    expect(listing.companies.map((c) => c.name)).toEqual(['Coopérative Oumache', 'Ferme Chetma', 'Pépinière Tolga']);
+  });
+
   test('an hCard entry is named by its fn / org, not by the title beside it', () => {
     const card = (org: string, title: string, phone: string) => `<div class="vcard"><div><strong><span class="fn org">${org}</span></strong></div><span class="title">${title}</span><span class="tel"><span class="value">${phone}</span></span></div>`;
     const page = chrome(`<div class="list">${card('Cabinet Berrezoug', 'Commissaire aux comptes', '043 21 83 61')}${card('Cabinet Tabet Audit', 'Audit légal', '043 16 43 68')}</div>`);
