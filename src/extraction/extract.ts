@@ -237,11 +237,12 @@ export function readListing(html: string, pageUrl: string, selectors: SourceSele
   const siteContacts = new Set([...(options.siteContacts ?? []), ...chromeContacts]);
   const read = companiesOf(page, pageUrl, selectors, { ...options, siteContacts });
   const { dropped, shape, next: fromState } = read;
-  const companies = withoutSharedLabels(read.companies, dropped);
+  let companies = withoutSharedLabels(read.companies, dropped);
   // Entries of the page's JSON state: the next page that state names, when the page's markup names none (an SPA).
   if (next === undefined && selectors.nextPage === undefined && fromState !== undefined) next = fromState;
   // A raw HTML fragment answered to an AJAX action request: the next page or offset, until one comes empty.
   if (next === undefined && selectors.nextPage === undefined && !options.fragment && isAjaxFragment(html, pageUrl)) next = steppedAjaxNext(undefined, pageUrl, batchSize(companies));
+  if (next !== undefined) companies = withoutNextPageLink(companies, next, dropped);
   const listing: Listing = next === undefined ? { companies, dropped, chromeContacts } : { companies, next, dropped, chromeContacts };
   if (shape !== undefined) listing.shape = shape;
   // (A list filled on the client is looked for beside a few entries too: a sidebar's 'À la une' outside the empty list.)
@@ -253,6 +254,19 @@ export function readListing(html: string, pageUrl: string, selectors: SourceSele
       : (!companies.some(hasContact) ? framedList(page, pageUrl, base) : undefined) ?? (companies.length <= FEW_BESIDE_LIST ? listData(page, pageUrl, base, next) : undefined);
   if (data !== undefined) listing.data = data;
   return listing;
+}
+
+/**
+ * A page's entries without those whose own page is the listing's next page and that show no
+ * contact: a sentence over the list ('Suite sur la page Annuaire (2/2)') written in a block of
+ * the entries' shape, read as an entry named by its link. No company's page is the next page of
+ * the list. Counted as entries without a name.
+ */
+function withoutNextPageLink(companies: RawCompany[], next: string, dropped: ListingDrops): RawCompany[] {
+  const target = withoutHash(next);
+  const kept = companies.filter((c) => hasContact(c) || c.detailUrl === undefined || withoutHash(c.detailUrl) !== target);
+  dropped.no_name += companies.length - kept.length;
+  return kept;
 }
 
 /** Fewest entries of one page sharing a name that make it a label of the list, not a company's name. */

@@ -2,7 +2,7 @@
  * Fields written as labels in an entry's text rather than as markup: a company's name given
  * only after an explicit name label ('Raison sociale : X — Adresse : … — Tél : …'), icons
  * described by their alt / title / aria-label instead of a word ('<img alt="Fax">'), and bold
- * written as an inline style. (Pictograms written as text, '📞 0550 …', '📠 025 …', are labels
+ * written as an inline style (or given to a class by the page's stylesheet, written into it). (Pictograms written as text, '📞 0550 …', '📠 025 …', are labels
  * of readNumbers in src/platform/contacts.ts.)
  *
  * Everything here reads text the directory controls: the text is bounded before it is looked
@@ -67,6 +67,79 @@ export function isInlineBold(el: HTMLElement): boolean {
   return BOLD_STYLE.test(style.slice(0, MAX_STYLE));
 }
 
+/** Most stylesheet text read for bold classes, and longest rule body looked at. */
+const MAX_CSS = 200_000;
+const MAX_RULE = 2_000;
+/** A class selector alone ('.TYR86d', '.c12'): the only selectors read. */
+const CLASS_SELECTOR = /^\.([A-Za-z_][\w-]{0,63})$/;
+/** A rule's font weight: bold ones, then the others. */
+const WEIGHT = /font-weight[ \t]{0,5}:[ \t]{0,5}(bold|bolder|[6-9]00|normal|lighter|[1-5]00)\b/i;
+/** Inline elements a stylesheet's class makes bold, as `<b>` is. */
+const BOLD_CLASS_TAGS = new Set(['SPAN', 'FONT', 'A', 'EM', 'I', 'U', 'SMALL', 'LABEL']);
+
+/**
+ * Writes the bold a page's own stylesheet gives by class into the inline style of the inline
+ * elements that carry it: site builders and published documents (Google Sites, Google Docs,
+ * exported word-processor pages) set a name apart with `<span class="TYR86d">` and
+ * `.TYR86d{font-weight:700}` in a `<style>`, never with `<b>`. Read as the browser does for the
+ * simple case: rules whose selector is one class (or a list of them), the last rule of an
+ * element's classes winning; an inline font weight is kept. One pass over the stylesheet text
+ * (bounded, comments skipped) and one over the elements.
+ */
+export function applyStylesheetBold(styles: readonly HTMLElement[], elements: readonly HTMLElement[]): void {
+  const weights = new Map<string, { bold: boolean; order: number }>();
+  let budget = MAX_CSS;
+  let order = 0;
+  for (const style of styles) {
+    if (budget <= 0) break;
+    const css = style.rawText.slice(0, budget);
+    budget -= css.length;
+    let start = 0;
+    let selector: string | undefined;
+    for (let i = 0; i < css.length; i++) {
+      const c = css.charCodeAt(i);
+      if (c === 47 && css.charCodeAt(i + 1) === 42) {
+        // A comment: skipped whole.
+        const end = css.indexOf('*/', i + 2);
+        i = end === -1 ? css.length : end + 1;
+        start = i + 1;
+        continue;
+      }
+      if (c === 123) {
+        selector = css.slice(start, i);
+        start = i + 1;
+      } else if (c === 125) {
+        if (selector !== undefined) {
+          const m = WEIGHT.exec(css.slice(start, Math.min(i, start + MAX_RULE)));
+          if (m) {
+            const bold = /^(?:bold|bolder|[6-9]00)$/i.test(m[1]);
+            for (const part of selector.split(',')) {
+              const cls = CLASS_SELECTOR.exec(part.trim());
+              if (cls) weights.set(cls[1], { bold, order: order++ });
+            }
+          }
+        }
+        selector = undefined;
+        start = i + 1;
+      }
+    }
+  }
+  if (![...weights.values()].some((w) => w.bold)) return;
+  for (const el of elements) {
+    if (el.classList.length === 0 || !BOLD_CLASS_TAGS.has(el.tagName)) continue;
+    let last: { bold: boolean; order: number } | undefined;
+    for (const w of el.classList.values()) {
+      const weight = weights.get(w);
+      if (weight && (!last || weight.order > last.order)) last = weight;
+    }
+    if (!last?.bold) continue;
+    const style = el.getAttribute('style') ?? '';
+    if (/font-weight/i.test(style.slice(0, MAX_STYLE))) continue;
+    const kept = style.trimEnd();
+    el.setAttribute('style', kept === '' ? 'font-weight:700' : `${kept.endsWith(';') ? kept.slice(0, -1) : kept};font-weight:700`);
+  }
+}
+
 /** A label word written as an icon's alt, title or aria-label: 'Fax', 'Tél.', 'Téléphone', 'Mobile', 'E-mail'. */
 const ICON_WORD = /^(?:(t[ée]l[ée]?(?:phone)?|tel|phone|mobile|portable|gsm|whatsapp|هاتف|الهاتف|جوال|نقال)|(fax|t[ée]l[ée]copie|فاكس|الفاكس)|(e-?mail|courriel|mail|البريد))\.?[ \u00a0]?:?$/iu;
 
@@ -103,7 +176,7 @@ const IMAGE_ATTRS = ['alt', 'title', 'aria-label'];
 const ICON_ATTRS = ['title', 'aria-label'];
 
 /** A phone number as a picture's alt or title writes it: digits and the separators numbers are written with, 6 to 15 digits. */
-const NUMBER_TEXT = /^(?:\+|00)?[\d \u00a0.()\/-]{6,28}$/u;
+const NUMBER_TEXT = /^(?:\+|00)?[\d \u00a0.()/-]{6,28}$/u;
 /** An e-mail address, alone. */
 const EMAIL_TEXT = /^[\w.+-]{1,64}@[\w-]{1,63}(?:\.[\w-]{1,63}){1,4}$/u;
 /** Longest alt or title read as a number or an e-mail. */

@@ -1,7 +1,8 @@
 /**
  * De-duplicating the companies read from several pages and sources, on strong evidence only:
  *  - the same name key ({@link normalizeCompanyName}: legal forms, accents, case and
- *    punctuation removed) in the same wilaya is one company;
+ *    punctuation removed) in the same wilaya is one company, unless one directory shows the two
+ *    apart: each on a page of its own, with contacts, none shared;
  *  - a shared phone or e-mail merges two companies only when their names are compatible (one
  *    name's words contain the other's, or they share at least half their words), checked
  *    against every name of both groups: merging is never transitive through a contact, so
@@ -72,15 +73,19 @@ export function mergeCompanies(input: readonly SourcedRecord[]): MergedCompany[]
     for (const k of groupNames.get(b) ?? []) groupNames.get(a)!.add(k);
     groupNames.delete(b);
   };
-  // 1. The same name key in the same wilaya.
-  const byName = new Map<string, number>();
+  // 1. The same name key in the same wilaya, unless the directory shows the two apart ({@link shownApart}).
+  const byName = new Map<string, number[][]>();
   records.forEach((r, i) => {
     if (!nameKeys[i]) return;
     // A name cut with an ellipsis ('Quincaillerie Es...') may be several companies' beginning: only the same page makes it one.
     const k = `${nameKeys[i]}|${r.wilayaCode}${CUT_NAME.test(r.raw.name.trimEnd()) ? `|${r.raw.detailUrl ?? `#${i}`}` : ''}`;
-    const j = byName.get(k);
-    if (j === undefined) byName.set(k, i);
-    else union(i, j);
+    const groups = byName.get(k);
+    const group = groups?.find((g) => !g.some((j) => shownApart(records[i], records[j])));
+    if (group) {
+      union(i, group[0]);
+      group.push(i);
+    } else if (groups) groups.push([i]);
+    else byName.set(k, [[i]]);
   });
   // 2. A shared contact, when every name of one group is compatible with every name of the other.
   const owners = new Map<string, number[]>();
@@ -106,6 +111,23 @@ export function mergeCompanies(input: readonly SourcedRecord[]): MergedCompany[]
   return [...groups.entries()]
     .sort(([a], [b]) => a - b)
     .map(([, members]) => mergeGroup(members.map((i) => records[i]), members.map((i) => nameKeys[i])));
+}
+
+/**
+ * Whether one directory shows two records of one name as two companies: each has a page of its
+ * own (two detail pages), each has contacts, and they share none. Two branches, two sellers of a
+ * marketplace, or two entries named by a misread line (a product, a category): one record holding
+ * both would be billed as one company with another's numbers. The same company seen in two
+ * directories still merges, and so do two entries of one page without pages of their own (a
+ * company listed twice, its phone in one entry and its e-mail in the other).
+ */
+function shownApart(a: SourcedRecord, b: SourcedRecord): boolean {
+  if (a.source !== b.source) return false;
+  const x = a.raw;
+  const y = b.raw;
+  if (x.detailUrl === undefined || y.detailUrl === undefined || x.detailUrl === y.detailUrl) return false;
+  if (x.phones.length + x.emails.length === 0 || y.phones.length + y.emails.length === 0) return false;
+  return !x.phones.some((p) => y.phones.includes(p)) && !x.emails.some((e) => y.emails.includes(e));
 }
 
 /** Distinct (source, page) pairs of a group's records, listing pages and detail pages alike. */

@@ -12,7 +12,7 @@
  * explicit stack, so a page nested 40,000 deep costs what 40,000 siblings cost.
  */
 import { parse, type HTMLElement, type Node, type TextNode } from 'node-html-parser';
-import { describedIconText, isInlineBold } from './labels';
+import { applyStylesheetBold, describedIconText, isInlineBold } from './labels';
 import { isLabelCellText } from './tables';
 import { revealCloakedEmails } from './cloak';
 import { isSpace } from '../platform/text';
@@ -49,6 +49,9 @@ export function parsePage(html: string): ParsedPage {
     if (list) list.push(el);
     else tags.set(tag, [el]);
   });
+  // Bold given by the page's stylesheet to a class (a site builder's name spans) is read as inline bold.
+  const styles = tags.get('STYLE');
+  if (styles) applyStylesheetBold(styles, elements);
   // E-mails a CMS cloaks (Joomla's script or hidden-mail element) become text where they stand.
   revealCloakedEmails([...(tags.get('SCRIPT') ?? []), ...(tags.get('JOOMLA-HIDDEN-MAIL') ?? [])]);
   return { root, elements, byTag: (tag) => tags.get(tag) ?? [] };
@@ -388,9 +391,29 @@ export function isNameLabelCell(el: HTMLElement): boolean {
   return NAME_LABEL.test(el.text.replace(/\s+/g, ' ').trim().slice(0, MAX_LABEL));
 }
 
-/** Whether an element has a class word of {@link CARD_NAME_WORDS} (its class words read in place: `classList.value` makes an array). */
+/**
+ * Whether an element has a class word of {@link CARD_NAME_WORDS} (its class words read in place:
+ * `classList.value` makes an array). A microformats2 word ('p-name', 'p-org') counts only inside
+ * an h-card or h-entry: elsewhere it is a site's own shorthand ('p-name', 'p-price' of a
+ * product thumbnail in a seller's card), or the name of an h-product, never the company's.
+ */
 function isCardName(el: HTMLElement): boolean {
-  for (const w of el.classList.values()) if (CARD_NAME_WORDS.has(w)) return true;
+  for (const w of el.classList.values()) {
+    if (CARD_NAME_WORDS.has(w)) return !w.startsWith('p-') || inCardRoot(el);
+  }
+  return false;
+}
+
+/** Ancestors looked at for a microformats2 root. */
+const MAX_ROOT_DEPTH = 40;
+
+/** Whether the nearest microformats2 root (a class word 'h-…') around an element, itself included, is an h-card or an h-entry. */
+function inCardRoot(el: HTMLElement): boolean {
+  let node: HTMLElement | null = el;
+  for (let i = 0; node && i < MAX_ROOT_DEPTH; i++, node = node.parentNode) {
+    if (!node.classList || node.classList.length === 0) continue;
+    for (const w of node.classList.values()) if (w.startsWith('h-') && w.length > 2) return w === 'h-card' || w === 'h-entry';
+  }
   return false;
 }
 

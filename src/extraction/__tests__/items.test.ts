@@ -463,6 +463,40 @@ describe('page chrome is told by where a block stands, not only by its class', (
     }
   });
 
+  test("a 'p-name' class outside a microformats2 card or entry (a product's name in a seller's card) names no company", () => {
+    // 'p-name', 'p-price', 'p-moq': a marketplace's product thumbnails, not microformats2 (no h-card / h-entry root).
+    const card = (n: number, seller: string, product: string) =>
+      `<div class="seller"><h2 class="s-title"><a href="/fournisseur/${n}/contact">${seller}</a></h2><div class="s-loc">Skikda</div>` +
+      `<div class="prods"><div class="prod"><div class="p-name">${product}</div><div class="p-price">4 350,00 DA</div></div><div class="prod"><div class="p-name">Savon</div><div class="p-price">850,00 DA</div></div></div>` +
+      `<a href="/fournisseur/${n}/contact">Contacter le fournisseur</a></div>`;
+    const page = chrome(`<div class="list">${card(1, 'Sarl Skikda Chimie', 'Détergent liquide 5 L')}${card(2, 'Eurl Javel Tamalous', 'Eau de Javel 12°')}${card(3, 'Colorants Salah', 'Résine polyester')}</div>`);
+    expect(names(page)).toEqual(['Sarl Skikda Chimie', 'Eurl Javel Tamalous', 'Colorants Salah']);
+    // In an h-card, p-name is the card's name.
+    const hcard = (org: string, phone: string) => `<div class="h-card"><span class="p-name">${org}</span> <span class="p-category"><b>Audit</b></span> <span class="p-tel">${phone}</span></div>`;
+    expect(names(chrome(`<div class="list">${hcard('Cabinet Berrezoug', '043 21 83 61')}${hcard('Cabinet Tabet Audit', '043 16 43 68')}</div>`))).toEqual(['Cabinet Berrezoug', 'Cabinet Tabet Audit']);
+  });
+
+  test("a site builder's text boxes, three to a row, each named by a span its stylesheet makes bold, an activity – commune line under it", () => {
+    // (Each column's wrapper has a generated class of its own, as the builder writes them: the row is the repeated block.)
+    const box = (name: string, activity: string, phone: string, col: number) =>
+      `<div class="k${col}-Xw${col}q"><div class="txt"><p class="para"><span class="s1 s2">${name}</span></p><p class="para"><span class="s1"> </span><span class="s1">${activity}</span></p><p class="para"><span class="s1">Tél : </span><span class="s1">${phone}</span></p></div></div>`;
+    const row = (...boxes: [string, string, string][]) => `<section class="row"><div class="grid">${boxes.map((b, i) => box(...b, i)).join('')}</div></section>`;
+    const page = `<html><head><style>.s1{font-weight:400}.s2{font-weight:700}</style></head><body><div role="main">
+      ${row(['Ferme Avicole Chetma', 'Élevage – Chetma', '033 71 27 98'], ['Pépinière Oumache', 'Irrigation – Oumache', '033 54 57 59'], ['Serres du Ziban', 'Élevage – Tolga', '0661 23 45 67'])}
+      ${row(['Coopérative Ain Naga', 'Irrigation – Ain Naga', '033 37 88 11'], ['Dattes El Hadjeb', 'Élevage – El Hadjeb', '0770 12 34 56'], ['Moulin Sidi Khaled', 'Irrigation – Chetma', '033 29 59 23'])}
+    </div></body></html>`;
+    expect(names(page).sort()).toEqual(['Coopérative Ain Naga', 'Dattes El Hadjeb', 'Ferme Avicole Chetma', 'Moulin Sidi Khaled', 'Pépinière Oumache', 'Serres du Ziban']);
+  });
+
+  test("a block of the list's shape whose only link, without a contact, is the next page ('Suite sur la page Annuaire (2/2)') is no company", () => {
+    const block = (name: string, phone: string) => `<section class="blk"><p><b>${name}</b></p><p>Tél : ${phone}</p></section>`;
+    const page = chrome(`<section class="blk"><p>Liste des coopératives de la wilaya. Suite sur la page <a href="/annuaire-2">Annuaire (2/2)</a>.</p></section>
+      ${block('Coopérative Oumache', '033 71 27 98')}${block('Ferme Chetma', '033 54 57 59')}${block('Pépinière Tolga', '0661 23 45 67')}`);
+    const listing = readListing(page, 'https://annuaire.test/annuaire');
+    expect(listing.next).toBe('https://annuaire.test/annuaire-2');
+    expect(listing.companies.map((c) => c.name)).toEqual(['Coopérative Oumache', 'Ferme Chetma', 'Pépinière Tolga']);
+  });
+
   test('an hCard entry is named by its fn / org, not by the title beside it', () => {
     const card = (org: string, title: string, phone: string) => `<div class="vcard"><div><strong><span class="fn org">${org}</span></strong></div><span class="title">${title}</span><span class="tel"><span class="value">${phone}</span></span></div>`;
     const page = chrome(`<div class="list">${card('Cabinet Berrezoug', 'Commissaire aux comptes', '043 21 83 61')}${card('Cabinet Tabet Audit', 'Audit légal', '043 16 43 68')}</div>`);

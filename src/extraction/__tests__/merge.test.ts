@@ -41,6 +41,34 @@ describe('mergeCompanies', () => {
     expect(merged.map((c) => c.phones)).toEqual([['+21341332109'], ['+21341521477'], ['+21341521478']]);
   });
 
+  test('one directory\'s two entries of one name, each on a page of its own with contacts in common with none, are two companies', () => {
+    // Two branches, two sellers of a marketplace, or two entries whose name was misread (a product, a category):
+    // the directory shows them apart, and one record holding both would be billed as one company.
+    const merged = mergeCompanies([
+      rec('a', { name: 'Pharmacie Centrale', detailUrl: 'https://a.test/f/1', phones: ['+21341332109'] }),
+      rec('a', { name: 'Pharmacie Centrale', detailUrl: 'https://a.test/f/2', phones: ['+21341521477'], emails: ['pc2@gmail.com'] }),
+      rec('a', { name: 'Pharmacie Centrale', detailUrl: 'https://a.test/f/1', emails: ['pc1@gmail.com'] }), // the same page again
+      rec('a', { name: 'Élevage', detailUrl: 'https://a.test/f/3', phones: ['+21333378811'] }),
+      rec('a', { name: 'Élevage', detailUrl: 'https://a.test/f/4', phones: ['+21333712798'] }),
+    ]);
+    expect(merged.map((c) => [c.name, c.phones, c.emails])).toEqual([
+      ['Pharmacie Centrale', ['+21341332109'], ['pc1@gmail.com']],
+      ['Pharmacie Centrale', ['+21341521477'], ['pc2@gmail.com']],
+      ['Élevage', ['+21333378811'], []],
+      ['Élevage', ['+21333712798'], []],
+    ]);
+  });
+
+  test('one name in one directory still merges when a side has no contact, when they share one, across directories, and without pages of their own', () => {
+    const two = (a: Partial<RawCompany>, b: Partial<RawCompany>, sources = ['a', 'a']) =>
+      mergeCompanies([rec(sources[0], { name: 'Atlas BTP', detailUrl: 'https://a.test/f/1', ...a }), rec(sources[1], { name: 'Atlas BTP', detailUrl: 'https://a.test/f/2', ...b })]).length;
+    expect(two({ phones: ['+21341332109'] }, {})).toBe(1);
+    expect(two({ phones: ['+21341332109'] }, { phones: ['+21341332109', '+21341521477'] })).toBe(1);
+    expect(two({ phones: ['+21341332109'] }, { phones: ['+21341521477'] }, ['a', 'b'])).toBe(1);
+    // Two entries of one page without pages of their own: a company listed twice, its phone in one, its e-mail in the other.
+    expect(two({ phones: ['+21341332109'], detailUrl: undefined }, { emails: ['info@atlas.dz'], detailUrl: undefined })).toBe(1);
+  });
+
   test('a shared e-mail merges; the same name key merges only in the same wilaya', () => {
     const merged = mergeCompanies([
       rec('a', { name: 'Atlas BTP', emails: ['info@atlas.dz'] }), // punctuation does not make a name longer

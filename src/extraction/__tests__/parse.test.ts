@@ -3,6 +3,7 @@
  * walked once into the parts its fields are read from.
  */
 import { blockText, contactAttr, itemParts, MAX_DEPTH, parsePage } from '../parse';
+import { isInlineBold } from '../labels';
 import { scriptEmails } from '../cloak';
 
 describe('parsePage', () => {
@@ -20,6 +21,16 @@ describe('parsePage', () => {
     expect(depth).toBeLessThanOrEqual(MAX_DEPTH + 2);
     expect(page.byTag('DIV')).toHaveLength(40_000);
     expect(page.root.text).toBe('fin');
+  });
+});
+
+describe('bold set by the page\'s stylesheet', () => {
+  test("a span made bold by a class of the page's <style> ('.k2{font-weight:700}', Google Sites and Docs) is bold, the last rule of its classes winning", () => {
+    const page = parsePage(`<html><head><style>.w4{font-weight:400}.k2{color:#222;font-weight:700}@media (min-width:600px){.zz{font-weight:bold}}.nav a{font-weight:700}.x9,.y8{font-weight:600}</style></head><body>
+      <p><span id="a" class="w4 k2">Ferme Laitière</span> <span id="b" class="w4">Élevage</span> <span id="c" class="zz">Tolga</span> <span id="d" class="y8">X</span>
+      <span id="e" class="k2 w4">Y</span> <div id="f" class="k2">Z</div> <a id="g" class="nav">Accueil</a></p></body></html>`);
+    const bold = (id: string) => isInlineBold(page.root.querySelector(`#${id}`)!);
+    expect(['a', 'b', 'c', 'd', 'e', 'f', 'g'].map(bold)).toEqual([true, false, true, true, true, false, false]);
   });
 });
 
