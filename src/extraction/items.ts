@@ -1719,24 +1719,38 @@ function repeatedGroups(root: HTMLElement, base?: string): RepeatedItems & { wit
   // Companies written as tables nested in the cells of a layout table: the inner tables are the entries.
   const members = nestedRecords(chosen.flatMap((g) => g.members), (m) => qualifies(m, counts) > 0);
   // A grid's last row often holds a single entry (no group of its own): an entry of the same shape, alone
-  // in a later sibling of the same shape as a chosen group's container, is one of them.
+  // in a later sibling of the same shape as a chosen group's container, is one of them. And a container of
+  // that shape holding two or more such blocks, too few with a contact to be a group of their own (a
+  // commune's <dl> of two notaries, one listed without a number), holds entries of the list when at least
+  // half of them qualify, before the others or after (blocks of the list's shape, several, in a
+  // container of the list's containers' shape: not a banner).
   // Each container's siblings are read once (one pass per distinct grand-parent, not per group).
   const parents = new Set(chosen.map((g) => g.parent));
   const seen = new Set<HTMLElement>();
+  let added = false;
   for (const g of chosen) {
     const grand = g.parent.parentNode;
     if (!grand || seen.has(grand)) continue;
     seen.add(grand);
     const shape = signature(g.parent);
-    // (After the grid's rows: a block of that shape before them is the page's banner, not its last row.)
+    // (A lone block only after the grid's rows: a block of that shape before them is the page's banner, not its last row.)
     let after = false;
     for (const sib of grand.childNodes) {
       if (parents.has(sib as HTMLElement)) after = true;
-      if (!after || sib.nodeType !== 1 || parents.has(sib as HTMLElement) || !counts.has(sib as HTMLElement) || signature(sib as HTMLElement) !== shape) continue;
+      if (sib.nodeType !== 1 || parents.has(sib as HTMLElement) || !counts.has(sib as HTMLElement) || signature(sib as HTMLElement) !== shape) continue;
+      const blocks = (sib as HTMLElement).childNodes.filter((c): c is HTMLElement => c.nodeType === 1 && counts.has(c as HTMLElement) && signature(c as HTMLElement) === best.key);
+      if (blocks.length === 1 && !after) continue;
       parents.add(sib as HTMLElement);
-      const lone = (sib as HTMLElement).childNodes.filter((c): c is HTMLElement => c.nodeType === 1 && counts.has(c as HTMLElement) && signature(c as HTMLElement) === best.key);
-      if (lone.length === 1 && qualifies(lone[0], counts) > 0) members.push(lone[0]);
+      const qualified = blocks.filter((b) => qualifies(b, counts) > 0).length;
+      if (qualified === 0 || qualified * 2 < blocks.length) continue;
+      members.push(...blocks);
+      // (The page's order kept: such a container may stand before the groups found.)
+      if (blocks.length > 1) added = true;
     }
+  }
+  if (added) {
+    const order = new Map(descendants(root).map((el, i) => [el, i]));
+    members.sort((a, b) => (order.get(a) ?? 0) - (order.get(b) ?? 0));
   }
   // The listing's other tiers (premium cards above plainer rows and bare names, each a group of its own shape).
   const tiers = otherTiers(members, groups.filter((g) => !chosen.includes(g)), base);
