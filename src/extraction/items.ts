@@ -1983,13 +1983,21 @@ export function leadName(m: HTMLElement): string | undefined {
 /** A line that begins with a field's label ('Tél : …', 'Adresse: …', 'E-mail …'). */
 const LEADING_LABEL = /^(?:t[ée]l[ée]?(?:phone)?\.?|mobile|portable|gsm|fixe|fax|t[ée]l[ée]copie|e-?mail|courriel|adresse|address|site(?: web)?|horaires?|الهاتف|الفاكس|العنوان|البريد)\b\s*[:.]?/iu;
 
-/** A child's shape: its tag and its first class word that is not an ad word (nor a number). */
+/**
+ * A child's shape: its tag and its first class word that is not an ad word (nor a number); or its
+ * tag and ARIA role when that role names a list's entry (`role="article"` in a feed, `listitem`,
+ * `row`): the role is written by the template once for every entry, while a page styled with
+ * atomic CSS (one class per declaration, `x1n2onr6 x1lliihq …`) gives each entry whatever class
+ * list its styles add up to, in any order, so that no class word is shared by all of them.
+ */
 function signature(el: HTMLElement): string {
   const kept = el as Kept;
   const known = kept.keptShape;
   if (known !== undefined) return known;
   let sig: string;
-  if (el.classList.length === 0) sig = `${el.tagName}.`;
+  const role = el.rawAttrs.includes('role') ? attrOf(el, 'role')?.trim().toLowerCase() : undefined;
+  if (role !== undefined && ENTRY_ROLES.has(role)) sig = `${el.tagName}[${role}]`;
+  else if (el.classList.length === 0) sig = `${el.tagName}.`;
   else {
     const classes = classText(el);
     let main = mainClasses?.get(classes);
@@ -2002,6 +2010,9 @@ function signature(el: HTMLElement): string {
   kept.keptShape = sig;
   return sig;
 }
+
+/** ARIA roles of a list's entries ({@link signature}). */
+const ENTRY_ROLES = new Set(['article', 'listitem', 'row']);
 
 /**
  * While {@link repeatedItems} reads a page: the main class word of each class list met (its
