@@ -21,7 +21,7 @@ import { scrollSentinelNext } from './cursor';
 import { ajaxActionRequest } from './ajaxMore';
 import { isPaginationText, numberedPageUrl, pageOfText, steppedPageLink } from './pagination';
 import { flightRecords, flightText, isFlightScript } from './flight';
-import { listingLead, otherTiers } from './tiers';
+import { listingLead, otherTiers, recordTiers } from './tiers';
 
 type Json = Record<string, unknown>;
 
@@ -1753,7 +1753,10 @@ function repeatedGroups(root: HTMLElement, base?: string): RepeatedItems & { wit
     members.sort((a, b) => (order.get(a) ?? 0) - (order.get(b) ?? 0));
   }
   // The listing's other tiers (premium cards above plainer rows and bare names, each a group of its own shape).
-  const tiers = otherTiers(members, groups.filter((g) => !chosen.includes(g)), base);
+  const rest = groups.filter((g) => !chosen.includes(g));
+  const tiers = otherTiers(members, rest, base);
+  // (And, linking to no page of their own, the tiers whose every block is a name with a contact.)
+  tiers.push(...recordTiers([...members, ...tiers], rest, { isRecord: (m) => qualifies(m, counts) === 2, firstLine: leadName }, base));
   if (tiers.length > 0) {
     const order = new Map(descendants(root).map((el, i) => [el, i]));
     members.push(...tiers);
