@@ -21,7 +21,7 @@ import { scrollSentinelNext } from './cursor';
 import { ajaxActionRequest } from './ajaxMore';
 import { isPaginationText, numberedPageUrl, pageOfText, steppedPageLink } from './pagination';
 import { flightRecords, flightText, isFlightScript } from './flight';
-import { listingLead, otherTiers } from './tiers';
+import { listingLead, otherTiers, recordTiers } from './tiers';
 
 type Json = Record<string, unknown>;
 
@@ -1750,27 +1750,44 @@ function repeatedGroups(root: HTMLElement, base?: string): RepeatedItems & { wit
   // Companies written as tables nested in the cells of a layout table: the inner tables are the entries.
   const members = nestedRecords(chosen.flatMap((g) => g.members), (m) => qualifies(m, counts) > 0);
   // A grid's last row often holds a single entry (no group of its own): an entry of the same shape, alone
-  // in a later sibling of the same shape as a chosen group's container, is one of them.
+  // in a later sibling of the same shape as a chosen group's container, is one of them. And a container of
+  // that shape holding two or more such blocks, too few with a contact to be a group of their own (a
+  // commune's <dl> of two notaries, one listed without a number), holds entries of the list when at least
+  // half of them qualify, before the others or after (blocks of the list's shape, several, in a
+  // container of the list's containers' shape: not a banner).
   // Each container's siblings are read once (one pass per distinct grand-parent, not per group).
   const parents = new Set(chosen.map((g) => g.parent));
   const seen = new Set<HTMLElement>();
+  let added = false;
   for (const g of chosen) {
     const grand = g.parent.parentNode;
     if (!grand || seen.has(grand)) continue;
     seen.add(grand);
     const shape = signature(g.parent);
-    // (After the grid's rows: a block of that shape before them is the page's banner, not its last row.)
+    // (A lone block only after the grid's rows: a block of that shape before them is the page's banner, not its last row.)
     let after = false;
     for (const sib of grand.childNodes) {
       if (parents.has(sib as HTMLElement)) after = true;
-      if (!after || sib.nodeType !== 1 || parents.has(sib as HTMLElement) || !counts.has(sib as HTMLElement) || signature(sib as HTMLElement) !== shape) continue;
+      if (sib.nodeType !== 1 || parents.has(sib as HTMLElement) || !counts.has(sib as HTMLElement) || signature(sib as HTMLElement) !== shape) continue;
+      const blocks = (sib as HTMLElement).childNodes.filter((c): c is HTMLElement => c.nodeType === 1 && counts.has(c as HTMLElement) && signature(c as HTMLElement) === best.key);
+      if (blocks.length === 1 && !after) continue;
       parents.add(sib as HTMLElement);
-      const lone = (sib as HTMLElement).childNodes.filter((c): c is HTMLElement => c.nodeType === 1 && counts.has(c as HTMLElement) && signature(c as HTMLElement) === best.key);
-      if (lone.length === 1 && qualifies(lone[0], counts) > 0) members.push(lone[0]);
+      const qualified = blocks.filter((b) => qualifies(b, counts) > 0).length;
+      if (qualified === 0 || qualified * 2 < blocks.length) continue;
+      members.push(...blocks);
+      // (The page's order kept: such a container may stand before the groups found.)
+      if (blocks.length > 1) added = true;
     }
   }
+  if (added) {
+    const order = new Map(descendants(root).map((el, i) => [el, i]));
+    members.sort((a, b) => (order.get(a) ?? 0) - (order.get(b) ?? 0));
+  }
   // The listing's other tiers (premium cards above plainer rows and bare names, each a group of its own shape).
-  const tiers = otherTiers(members, groups.filter((g) => !chosen.includes(g)), base);
+  const rest = groups.filter((g) => !chosen.includes(g));
+  const tiers = otherTiers(members, rest, base);
+  // (And, linking to no page of their own, the tiers whose every block is a name with a contact.)
+  tiers.push(...recordTiers([...members, ...tiers], rest, { isRecord: (m) => qualifies(m, counts) === 2, firstLine: leadName }, base));
   if (tiers.length > 0) {
     const order = new Map(descendants(root).map((el, i) => [el, i]));
     members.push(...tiers);
@@ -2027,13 +2044,21 @@ export function leadName(m: HTMLElement): string | undefined {
 /** A line that begins with a field's label ('Tél : …', 'Adresse: …', 'E-mail …'). */
 const LEADING_LABEL = /^(?:t[ée]l[ée]?(?:phone)?\.?|mobile|portable|gsm|fixe|fax|t[ée]l[ée]copie|e-?mail|courriel|adresse|address|site(?: web)?|horaires?|الهاتف|الفاكس|العنوان|البريد)\b\s*[:.]?/iu;
 
-/** A child's shape: its tag and its first class word that is not an ad word (nor a number). */
+/**
+ * A child's shape: its tag and its first class word that is not an ad word (nor a number); or its
+ * tag and ARIA role when that role names a list's entry (`role="article"` in a feed, `listitem`,
+ * `row`): the role is written by the template once for every entry, while a page styled with
+ * atomic CSS (one class per declaration, `x1n2onr6 x1lliihq …`) gives each entry whatever class
+ * list its styles add up to, in any order, so that no class word is shared by all of them.
+ */
 function signature(el: HTMLElement): string {
   const kept = el as Kept;
   const known = kept.keptShape;
   if (known !== undefined) return known;
   let sig: string;
-  if (el.classList.length === 0) sig = `${el.tagName}.`;
+  const role = el.rawAttrs.includes('role') ? attrOf(el, 'role')?.trim().toLowerCase() : undefined;
+  if (role !== undefined && ENTRY_ROLES.has(role)) sig = `${el.tagName}[${role}]`;
+  else if (el.classList.length === 0) sig = `${el.tagName}.`;
   else {
     const classes = classText(el);
     let main = mainClasses?.get(classes);
@@ -2046,6 +2071,9 @@ function signature(el: HTMLElement): string {
   kept.keptShape = sig;
   return sig;
 }
+
+/** ARIA roles of a list's entries ({@link signature}). */
+const ENTRY_ROLES = new Set(['article', 'listitem', 'row']);
 
 /**
  * While {@link repeatedItems} reads a page: the main class word of each class list met (its

@@ -158,6 +158,15 @@ interface Marked<G> {
  * entries already taken (by page or by name: a carousel, a "most viewed" list).
  */
 function tiersOf<G extends TierGroup>(entries: readonly HTMLElement[], marks: readonly EntryMarks[], template: string, candidates: readonly Marked<G>[]): G[] {
+  return joinedGroups(entries, marks, candidates, (its) => linksTo(its, template));
+}
+
+/**
+ * The groups among `candidates` (best first) that `joins` accepts, neither inside an entry nor
+ * holding one, and which do not mostly name entries already taken (by page or by name), each
+ * taken in turn with the entries (`entries`, with their `marks`).
+ */
+function joinedGroups<G extends TierGroup>(entries: readonly HTMLElement[], marks: readonly EntryMarks[], candidates: readonly Marked<G>[], joins: (marks: readonly EntryMarks[], group: G) => boolean): G[] {
   const taken = new Set(entries);
   // The entries' ancestors: a group whose member holds an entry is a container of the listing, not a tier.
   const holders = new Set<HTMLElement>();
@@ -169,7 +178,7 @@ function tiersOf<G extends TierGroup>(entries: readonly HTMLElement[], marks: re
   const names = new Set(marks.flatMap((m) => (m.name ? [m.name] : [])));
   const out: G[] = [];
   for (const { group, marks: its } of candidates) {
-    if (group.members.some((m) => taken.has(m) || holders.has(m) || insideAny(m, taken)) || !linksTo(its, template)) continue;
+    if (group.members.some((m) => taken.has(m) || holders.has(m) || insideAny(m, taken)) || !joins(its, group)) continue;
     const repeated = its.filter((m) => (m.name !== undefined && names.has(m.name)) || m.links.some((l) => urls.has(l.url))).length;
     if (repeated * 2 >= its.length) continue;
     out.push(group);
@@ -232,6 +241,67 @@ export function otherTiers(chosen: readonly HTMLElement[], candidates: readonly 
   const template = templateOf(marks);
   if (template === undefined) return [];
   return tiersOf(chosen, marks, template, marked(candidates, site)).flatMap((g) => g.members);
+}
+
+/**
+ * The members of the other tiers of a listing whose entries link to no page of their own (a
+ * members' association lists its partners in rich cards, then the other members in a table, each
+ * a name and its numbers): groups of at least two blocks every one of which is a whole record
+ * (`record.isRecord`: a name and a contact), each naming a company of its own, one after the other
+ * ({@link distinctRun}), beside `chosen` entries most of which are records too, that
+ * do not mostly name entries already taken (the same companies shown twice, a "similar pages"
+ * strip). A group of blocks without a contact (a FAQ, a help box, a menu) never joins: its blocks
+ * are not records. `base` is the page's URL for its links. Bounded like {@link otherTiers}.
+ */
+export function recordTiers(chosen: readonly HTMLElement[], candidates: readonly TierGroup[], record: RecordReader, base?: string): HTMLElement[] {
+  if (chosen.length < 2 || candidates.length === 0) return [];
+  const records = candidates.filter((g) => g.members.length >= 2 && g.members.every(record.isRecord));
+  if (records.length === 0 || chosen.filter(record.isRecord).length * 2 < chosen.length) return [];
+  const site = siteOf(base);
+  // (A table row sets no name apart: its first line is its name, to tell a repeated one.)
+  const marksWithName = (m: HTMLElement): EntryMarks => {
+    const marks = marksOf(m, site);
+    if (marks.name === undefined) {
+      const line = record.firstLine(m);
+      if (line !== undefined) marks.name = normalizeCompanyName(line);
+    }
+    return marks;
+  };
+  const groups = records.slice(0, MAX_TIER_GROUPS).map((group) => ({ group, marks: group.members.map(marksWithName) }));
+  return joinedGroups(chosen, chosen.map(marksWithName), groups, distinctRun).flatMap((g) => g.members);
+}
+
+/**
+ * Whether a group's blocks are a list of companies: each names one of its own (the site's name and
+ * number written at the top of the page and again at the bottom are one company twice), and they
+ * follow one another under their parent, nothing but separators (a rule, a script, an empty
+ * element) between two of them (blocks of one shape far apart, a header's and a footer's, are
+ * the page's frame).
+ */
+function distinctRun(marks: readonly EntryMarks[], group: TierGroup): boolean {
+  const names = marks.flatMap((m) => (m.name ? [m.name] : []));
+  if (new Set(names).size !== names.length) return false;
+  const members = new Set(group.members);
+  const parent = group.members[0].parentNode;
+  if (!parent || group.members.some((m) => m.parentNode !== parent)) return false;
+  let inside = false;
+  let left = members.size;
+  for (const n of parent.childNodes) {
+    if (members.has(n as HTMLElement)) {
+      inside = true;
+      if (--left === 0) break;
+    } else if (inside && n.nodeType === 1 && !SEPARATORS.has((n as HTMLElement).tagName) && n.childNodes.length > 0) return false;
+  }
+  return true;
+}
+
+/** Elements between two entries of a list that part them without being anything. */
+const SEPARATORS = new Set(['HR', 'BR', 'SCRIPT', 'STYLE', 'TEMPLATE', 'NOSCRIPT']);
+
+/** What {@link recordTiers} asks items.ts of a block: whether it is a whole record (a name and a contact), and its first line of text. */
+export interface RecordReader {
+  isRecord: (block: HTMLElement) => boolean;
+  firstLine: (block: HTMLElement) => string | undefined;
 }
 
 function insideAny(el: HTMLElement, set: ReadonlySet<HTMLElement>): boolean {

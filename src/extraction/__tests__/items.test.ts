@@ -166,6 +166,17 @@ describe('entries marked first or last', () => {
   });
 });
 
+describe('entries named by their ARIA role', () => {
+  test("a feed's role=article entries whose atomic class lists differ from one entry to the next are one list", () => {
+    // (Atomic CSS, each class one declaration: an entry's class list is whatever its styles add up to, in any order.)
+    const classes = ['x1n2onr6 xeuugli', 'x1lliihq x193iq5w xvq8zen', 'x193iq5w x1n2onr6', 'xeuugli x1lliihq x13faqbe', 'x9f619 x1n2onr6'];
+    const article = (cls: string, n: number) => `<div role="article" class="${cls}"><div class="${classes[(n + 2) % 5]}"><a href="/p/page-${n}"><span>Restaurant ${n}</span></a>
+      <div class="${classes[(n + 1) % 5]}"><span>Page · Restaurant</span></div><ul><li><span>Plage ${n}, Annaba</span></li><li><span>0550 12 34 5${n}</span></li></ul></div></div>`;
+    const html = chrome(`<div role="feed" class="x1n2onr6 x1vvkbs">${classes.map(article).join('')}</div>`);
+    expect(readListing(html, URL).companies.map((c) => [c.name, c.phones])).toEqual([0, 1, 2, 3, 4].map((n) => [`Restaurant ${n}`, [`+21355012345${n}`]]));
+  });
+});
+
 describe('JSON state', () => {
   test('window.__INITIAL_STATE__ = {...}: the largest array of company-like objects; sponsored ones dropped', () => {
     const state = {

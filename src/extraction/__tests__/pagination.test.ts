@@ -124,6 +124,17 @@ describe('listing rules', () => {
     ]);
   });
 
+  test('a <dl> per town where a town lists two, only one of them with a number: both are read, first town or last', () => {
+    const dl = (...entries: [string, string?][]) => `<dl>${entries.map(([n, t]) => `<dt>Maître ${n}</dt><dd>2, rue X</dd>${t ? `<dd>Tél. : ${t}</dd>` : ''}`).join('')}</dl>`;
+    const full = dl(['Alpha AMRANI', '031 58 06 02'], ['Beta BELKACEM', '031 98 61 65'], ['Gamma GHERBI', '031 90 61 52'], ['Delta DJEBBAR', '031 81 44 91']) + dl(['Omar OUALI', '031 12 68 85'], ['Samia SAADI', '031 49 09 58']);
+    const half = dl(['Lynda LOUNES'], ['Nabil NACER', '031 44 26 83']);
+    const page = (...lists: string[]) => `<html><body>${lists.map((l, i) => `<h3>Commune ${i}</h3>${l}`).join('')}</body></html>`;
+    const last = readListing(page(full, half), URL).companies.map((c) => [c.name, c.phones]);
+    expect(last.slice(-2)).toEqual([['Maître Lynda LOUNES', []], ['Maître Nabil NACER', ['+21331442683']]]);
+    const first = readListing(page(half, full), URL).companies.map((c) => c.name);
+    expect(first.slice(0, 2)).toEqual(['Maître Lynda LOUNES', 'Maître Nabil NACER']);
+  });
+
   test("a company's own <dl> of field labels is not split", () => {
     const html = `<html><body><div class="card"><h3>Alpha SARL</h3><dl><dt>Téléphone :</dt><dd>021 45 12 30</dd><dt>Fax :</dt><dd>021 45 12 31</dd></dl></div>
       <div class="card"><h3>Beta SARL</h3><dl><dt>Téléphone :</dt><dd>021 46 22 30</dd><dt>E-mail :</dt><dd>b@beta.dz</dd></dl></div></body></html>`;

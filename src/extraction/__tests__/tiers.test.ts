@@ -65,6 +65,26 @@ describe('tiers of one listing', () => {
     expect(readListing(html, URL).companies.map((c) => c.name)).toEqual(['École Ibn Rochd', 'Institut Lumière']);
   });
 
+  test('partner cards then a table of the other members, neither linking to pages of their own: every card and row whose each entry is a name with a contact is an entry', () => {
+    const card = (name: string, tel: string, mail: string) => `<div class="col-md-6"><div class="card partenaire"><img src="/logo.png" alt=""><h4>${name}</h4><p>Transit et dédouanement.</p><ul><li>Tél : ${tel}</li><li><a href="mailto:${mail}">${mail}</a></li></ul></div></div>`;
+    const row = (name: string, tel: string) => `<tr><td>${name}</td><td>CD-21-58</td><td>${tel}</td></tr>`;
+    const html = page(`<h1>Annuaire des membres</h1><h2>Membres partenaires</h2><div class="row">${card('Rusicade Transit', '038 26 30 48', 'direction@rusicade.dz')}${card('Stora Logistique', '038 97 82 76', 'contact@stora.dz')}</div>
+      <h2>Autres membres</h2><table><thead><tr><th>Raison sociale</th><th>Agrément</th><th>Téléphone</th></tr></thead><tbody>${row('Ets Hamidi', '038 80 05 14')}${row('EURL Larbi', '038 18 18 20')}${row('Transit Aouadi', '038 99 56 07')}</tbody></table>
+      <div class="faq"><div class="q"><b>Comment adhérer ?</b><p>Déposez votre dossier au siège.</p></div><div class="q"><b>Qui peut adhérer ?</b><p>Tout commissionnaire agréé.</p></div></div>
+      <div class="similaires"><div class="sim"><b>Ets Hamidi</b><p>038 80 05 14</p></div><div class="sim"><b>EURL Larbi</b><p>038 18 18 20</p></div></div>`);
+    const { companies } = readListing(html, URL);
+    expect(companies.map((c) => c.name)).toEqual(['Rusicade Transit', 'Stora Logistique', 'Ets Hamidi', 'EURL Larbi', 'Transit Aouadi']);
+    expect(companies[1]).toMatchObject({ phones: ['+21338978276'], emails: ['contact@stora.dz'] });
+  });
+
+  test("blocks of one shape far apart, the site's name and number at the top and its subscribers' service at the bottom, are not a tier of entries without pages", () => {
+    const card = (name: string, tel: string) => `<div class="carte"><h3>${name}</h3><p>Ouargla</p><p>Tél. ${tel}</p></div>`;
+    const html = `<html><body><div class="k1"><b>Guide Sud</b> · 029 60 00 40</div>
+      <section><h1>Opticiens</h1>${card('Optique Sidi Khouiled', '029 71 20 30')}${card('Optique El Bahdja', '0661 20 30 40')}${card('Optique Nakhla', '029 71 55 66')}</section>
+      <div class="k2"><b>Service abonnés</b> · 029 60 00 41</div></body></html>`;
+    expect(readListing(html, URL).companies.map((c) => c.name)).toEqual(['Optique Sidi Khouiled', 'Optique El Bahdja', 'Optique Nakhla']);
+  });
+
   test('a link\'s template: its path without the last segment and its query\'s keys, on the page\'s own host only', () => {
     expect(linkTemplate('/fiche/20170-hotel', URL)).toBe('/fiche/');
     expect(linkTemplate('https://www.guide.test/fiche/12/', URL)).toBe('/fiche/');
