@@ -2321,6 +2321,8 @@ export function findNextPage(root: HTMLElement, pageUrl: string, elements: reado
   // The link that is this page's URL with the next page number, whatever it says ('Articles plus anciens', an icon).
   const stepped = steppedPageLink(anchors, pageUrl, baseHref(elements, pageUrl));
   if (stepped !== undefined) return stepped;
+  const otherAreas = otherAreasLink(anchors, baseHref(elements, pageUrl));
+  if (otherAreas !== undefined) return otherAreas;
   // Elements inside a cookie banner, a newsletter box, a pop-up or the footer: marked in one pass (parents come first).
   const outside = new Set<HTMLElement>();
   for (const el of elements) {
@@ -2339,6 +2341,39 @@ export function findNextPage(root: HTMLElement, pageUrl: string, elements: reado
   }
   // An infinite scroll's sentinel (no button, no link): its next batch or endpoint.
   return scrollSentinelNext(elements);
+}
+
+/** A link's words for the rest of a listing split by area ('Distributeurs des autres wilayas', 'Voir les autres régions'), folded. */
+const OTHER_AREAS = /\bautres (?:wilayas|regions|villes|departements|provinces|communes|dairas|zones|secteurs geographiques)\b|\bother (?:regions|cities|areas|states|provinces)\b/;
+
+/**
+ * The next page of a listing split by area: a dealer or branch list whose first page holds the
+ * home region and whose button leads to 'the other wilayas / regions' below the listing's own
+ * path (/nos-distributeurs/ → /nos-distributeurs/autres-wilayas/). Only below that path: a
+ * menu's or a blog's 'autres régions' elsewhere is another page of the site, and the sub-page's
+ * link back up is no next page.
+ */
+function otherAreasLink(anchors: readonly HTMLElement[], base: string): string | undefined {
+  let page: URL;
+  try {
+    page = new URL(base);
+  } catch {
+    return undefined;
+  }
+  const own = page.pathname.endsWith('/') ? page.pathname : `${page.pathname}/`;
+  for (const a of anchors) {
+    const text = shortText(a, 80);
+    if (text === undefined || !OTHER_AREAS.test(foldText(text))) continue;
+    const href = a.getAttribute('href');
+    if (!href || href.startsWith('#')) continue;
+    try {
+      const url = new URL(href, page);
+      if (url.origin === page.origin && url.pathname.startsWith(own) && url.pathname.length > own.length) return href;
+    } catch {
+      // (an unreadable href leads nowhere)
+    }
+  }
+  return undefined;
 }
 
 /** Whether a link or control says it leads to the next page ('Suivant', 'Next', '»', 'التالي', a printed list's 'Partie suivante'), by its text, else its aria-label or title. */

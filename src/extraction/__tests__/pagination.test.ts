@@ -112,6 +112,15 @@ describe('listing rules', () => {
     expect(findNextPage(parse('<div><a href="/article/12">Voir la suite</a> <a href="/article/13">Lire la suite</a></div>'), URL)).toBeUndefined();
   });
 
+  test('"Distributeurs des autres wilayas →" leading below the listing\'s own path is its next page; one leading elsewhere, or a menu\'s "Autres régions", is not', () => {
+    const page = 'https://peinture.test/revendeurs/';
+    expect(findNextPage(parse('<main><ul><li>A</li></ul><a class="btn" href="/revendeurs/autres-regions/">Revendeurs des autres régions →</a></main>'), page)).toBe('/revendeurs/autres-regions/');
+    expect(findNextPage(parse('<main><a class="btn" href="https://peinture.test/revendeurs/ouest/">Voir les autres wilayas</a></main>'), page)).toBe('https://peinture.test/revendeurs/ouest/');
+    expect(findNextPage(parse('<main><a href="/blog/autres-regions/">Nos revendeurs des autres régions</a></main>'), page)).toBeUndefined();
+    expect(findNextPage(parse('<main><a href="/revendeurs/autres/">Autres produits de la gamme</a></main>'), page)).toBeUndefined();
+    expect(findNextPage(parse('<main><a href="/revendeurs/">Revendeurs des autres régions</a></main>'), 'https://peinture.test/revendeurs/autres-regions/')).toBeUndefined();
+  });
+
   test('a <dl> per letter holding several companies: one company per <dt>, none merged', () => {
     const html = `<html><body><h2>A</h2><dl class="rep"><dt>Alpha Béton</dt><dd>Koléa</dd><dd>Tél. : (024) 46 12 30</dd>
       <dt>Amrani Menuiserie</dt><dd>Cherchell</dd><dd>Port. : 0555 18 62 40</dd><dd>contact@amrani.dz</dd></dl>
