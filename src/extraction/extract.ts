@@ -1536,6 +1536,20 @@ function withoutSectionRows(scopes: Scope[]): void {
   }
 }
 
+/**
+ * Whether a table row fills every column of its table's header and holds a name under its name
+ * column ('Raison sociale'): such a row names its company itself, and a one-cell row above it
+ * is a section's heading (a commune, a sector), never its name, however many rows have one.
+ */
+function namesItself(row: HTMLElement, ctx: PageContext): boolean {
+  const headers = rowHeaders(row, ctx);
+  const list = cells(row);
+  const at = headers.findIndex((h) => NAME_HEADER.test(h));
+  if (at === -1 || list.length !== headers.length) return false;
+  const name = cellName(list[at], headers[at]);
+  return name !== undefined && /\p{L}{2}/u.test(name) && !LABEL_CELL.test(name) && !hasContactText(list[at]);
+}
+
 /** Least share of a table's record rows that must each follow a title row of their own for the rows to be joined. */
 const TITLE_ROW_SHARE = 0.8;
 
@@ -1573,6 +1587,7 @@ function joinTitleRows(scopes: Scope[], ctx: PageContext): void {
     const text = only.length === 1 ? shortText(only[0], 120) : undefined;
     if (!text || !/\p{L}{2}/u.test(text) || hasContactText(only[0])) continue;
     if (cells(row).length === 1 && !setApartName(only[0], text)) continue;
+    if (namesItself(row, ctx)) continue;
     titles.set(row, title);
   }
   const wide = rows.filter((r) => cells(r).length >= 2 || single(r)).length;
