@@ -639,9 +639,13 @@ function stateResult(states: readonly unknown[]): JsonItem | undefined {
 
 /** Class words of a list's entry ('listing-card', 'result-item', 'fiche-entreprise', 'member'). */
 const ENTRY_WORDS = new Set(['card', 'listing', 'result', 'resultat', 'item', 'entry', 'company', 'entreprise', 'societe', 'fiche', 'member', 'membre', 'adherent', 'business', 'vcard', 'establishment', 'etablissement', 'prestataire', 'professionnel']);
-/** Whether an entry's name can be a company's: not a question (an FAQ beside the list), a block of the site's own, a page number or an ad's label. */
+/**
+ * Whether an entry's name can be a company's: not a question (an FAQ beside the list, or a call
+ * under it: 'Vous souhaitez devenir revendeur ? Écrivez-nous.'), a block of the site's own, a
+ * page number or an ad's label.
+ */
 function namesACompany(name: string): boolean {
-  return !/[?؟]$/u.test(name) && !SITE_BLOCK_TITLE.test(name) && !NOT_A_COMPANY.test(name);
+  return !/\p{L}\s?[?؟](?:\s|$)/u.test(name) && !SITE_BLOCK_TITLE.test(name) && !NOT_A_COMPANY.test(name);
 }
 
 /** Class words of the site's own items (a menu's, a pager's, a carousel's): never a list's entry. */
@@ -1184,9 +1188,10 @@ const SITE_BLOCK_TITLE = /^(?:contactez[- ]nous|nous contacter|nous [ée]crire|[
 
 /**
  * Names no company has: a page number or a pagination control ('2', '« Page précédente',
- * 'Suivant »'), or an ad's label before its text ('Annonce : …', 'Publicité - …', 'إعلان: …').
+ * 'Suivant »', the part it leads to after a colon: 'Page suivante : Ouest & Sud »'), or an ad's
+ * label before its text ('Annonce : …', 'Publicité - …', 'إعلان: …').
  */
-const NOT_A_COMPANY = /^(?:\d{1,4}|[«‹<]?\s*(?:page )?(?:pr[ée]c[ée]dente?|suivante?|previous|next)(?: page)?\s*[»›>]?|(?:annonce|publicit[ée]|sponsoris[ée]e?|إعلان|اعلان)\s*[:：–—-].*)$/iu;
+const NOT_A_COMPANY = /^(?:\d{1,4}|[«‹<]?\s{0,3}(?:page )?(?:pr[ée]c[ée]dente?|suivante?|previous|next)(?: page)?(?:\s?:\s?[^:«»‹›<>]{1,60})?\s{0,3}[»›>]?|(?:annonce|publicit[ée]|sponsoris[ée]e?|إعلان|اعلان)\s*[:：–—-].*)$/iu;
 
 /** A bold field label ('Téléphone :', 'Mél:', 'E-mail') is no name. */
 function notALabel(text: string | undefined): string | undefined {
