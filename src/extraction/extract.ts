@@ -639,9 +639,13 @@ function stateResult(states: readonly unknown[]): JsonItem | undefined {
 
 /** Class words of a list's entry ('listing-card', 'result-item', 'fiche-entreprise', 'member'). */
 const ENTRY_WORDS = new Set(['card', 'listing', 'result', 'resultat', 'item', 'entry', 'company', 'entreprise', 'societe', 'fiche', 'member', 'membre', 'adherent', 'business', 'vcard', 'establishment', 'etablissement', 'prestataire', 'professionnel']);
-/** Whether an entry's name can be a company's: not a question (an FAQ beside the list), a block of the site's own, a page number or an ad's label. */
+/**
+ * Whether an entry's name can be a company's: not a question (an FAQ beside the list, or a call
+ * under it: 'Vous souhaitez devenir revendeur ? Écrivez-nous.'), a block of the site's own, a
+ * page number or an ad's label.
+ */
 function namesACompany(name: string): boolean {
-  return !/[?؟]$/u.test(name) && !SITE_BLOCK_TITLE.test(name) && !NOT_A_COMPANY.test(name);
+  return !/\p{L}\s?[?؟](?:\s|$)/u.test(name) && !SITE_BLOCK_TITLE.test(name) && !NOT_A_COMPANY.test(name);
 }
 
 /** Class words of the site's own items (a menu's, a pager's, a carousel's): never a list's entry. */
@@ -1184,9 +1188,10 @@ const SITE_BLOCK_TITLE = /^(?:contactez[- ]nous|nous contacter|nous [ée]crire|[
 
 /**
  * Names no company has: a page number or a pagination control ('2', '« Page précédente',
- * 'Suivant »'), or an ad's label before its text ('Annonce : …', 'Publicité - …', 'إعلان: …').
+ * 'Suivant »', the part it leads to after a colon: 'Page suivante : Ouest & Sud »'), or an ad's
+ * label before its text ('Annonce : …', 'Publicité - …', 'إعلان: …').
  */
-const NOT_A_COMPANY = /^(?:\d{1,4}|[«‹<]?\s*(?:page )?(?:pr[ée]c[ée]dente?|suivante?|previous|next)(?: page)?\s*[»›>]?|(?:annonce|publicit[ée]|sponsoris[ée]e?|إعلان|اعلان)\s*[:：–—-].*)$/iu;
+const NOT_A_COMPANY = /^(?:\d{1,4}|[«‹<]?\s{0,3}(?:page )?(?:pr[ée]c[ée]dente?|suivante?|previous|next)(?: page)?(?:\s?:\s?[^:«»‹›<>]{1,60})?\s{0,3}[»›>]?|(?:annonce|publicit[ée]|sponsoris[ée]e?|إعلان|اعلان)\s*[:：–—-].*)$/iu;
 
 /** A bold field label ('Téléphone :', 'Mél:', 'E-mail') is no name. */
 function notALabel(text: string | undefined): string | undefined {
@@ -1536,6 +1541,20 @@ function withoutSectionRows(scopes: Scope[]): void {
   }
 }
 
+/**
+ * Whether a table row fills every column of its table's header and holds a name under its name
+ * column ('Raison sociale'): such a row names its company itself, and a one-cell row above it
+ * is a section's heading (a commune, a sector), never its name, however many rows have one.
+ */
+function namesItself(row: HTMLElement, ctx: PageContext): boolean {
+  const headers = rowHeaders(row, ctx);
+  const list = cells(row);
+  const at = headers.findIndex((h) => NAME_HEADER.test(h));
+  if (at === -1 || list.length !== headers.length) return false;
+  const name = cellName(list[at], headers[at]);
+  return name !== undefined && /\p{L}{2}/u.test(name) && !LABEL_CELL.test(name) && !hasContactText(list[at]);
+}
+
 /** Least share of a table's record rows that must each follow a title row of their own for the rows to be joined. */
 const TITLE_ROW_SHARE = 0.8;
 
@@ -1573,6 +1592,7 @@ function joinTitleRows(scopes: Scope[], ctx: PageContext): void {
     const text = only.length === 1 ? shortText(only[0], 120) : undefined;
     if (!text || !/\p{L}{2}/u.test(text) || hasContactText(only[0])) continue;
     if (cells(row).length === 1 && !setApartName(only[0], text)) continue;
+    if (namesItself(row, ctx)) continue;
     titles.set(row, title);
   }
   const wide = rows.filter((r) => cells(r).length >= 2 || single(r)).length;

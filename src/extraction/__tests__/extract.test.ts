@@ -362,6 +362,19 @@ describe('tables whose companies take two rows', () => {
     expect(extractCompanies(html, PAGE).filter((c) => c.phones.length > 0).map((c) => c.name)).toEqual(['SARL Fonderie Bordj', 'EURL Coulée Medjana', 'ETS Moules Hasnaoua', 'SNC Tours Zerrouk', 'EURL Fraisage Ain Taghrout']);
   });
 
+  test('a heading row (a town) over every row of a table with a name column: the row names itself, the heading is not its name', () => {
+    const town = (name: string) => `<tr class="ville"><td colspan="4"><b>${name.toUpperCase()}</b></td></tr>`;
+    const row = (n: number, name: string, phone: string) => `<tr><td>${n}</td><td><b>${name}</b></td><td>${phone}</td><td>-</td></tr>`;
+    const html = page(`<table border="1"><tr><th>N°</th><th>Raison sociale</th><th>Téléphone</th><th>E-mail</th></tr>
+      ${town('Medjana')}${row(4, 'SARL Fonderie Bordj', '035 68 20 11')}${town('Hasnaoua')}${row(5, 'EURL Coulée Hasnaoua', '035 68 30 22')}
+      ${town('El Anasser')}${row(6, 'ETS Moules Anasser', '035 68 40 33')}</table>`);
+    expect(extractCompanies(html, PAGE).map((c) => [c.name, c.phones])).toEqual([
+      ['SARL Fonderie Bordj', ['+21335682011']],
+      ['EURL Coulée Hasnaoua', ['+21335683022']],
+      ['ETS Moules Anasser', ['+21335684033']],
+    ]);
+  });
+
   test('a one-column layout table: a row of the bold name, then one cell of labelled lines (and a spacer row): one company each; the list\'s title, a bold heading over a note and the pagination are none', () => {
     const name = (n: string) => `<tr><td bgcolor="#D9E4F0" class="nom">&nbsp;<img src="/puce.gif"> <b>${n}</b></td></tr>`;
     const lines = (...l: string[]) => `<tr><td class="txt"><u>Activité</u> : Transformation<br>${l.join('<br>')}</td></tr><tr><td height="1"><img src="/spacer.gif"></td></tr>`;

@@ -177,10 +177,16 @@ describe('pages whose class names mean nothing', () => {
 
   test("a page number, a pagination control or an ad's label before its text ('إعلان: …') is never a company's name", () => {
     const row = (name: string, phone: string) => `<div class="r"><h3>${name}</h3><p>Laghouat</p><p>Tél : ${phone}</p></div>`;
-    for (const title of ['1', '« Page précédente', 'إعلان: مكتب الترجمة المعتمد', 'Annonce : Location de bureaux']) {
+    for (const title of ['1', '« Page précédente', '« Page précédente : Nord &amp; Est', 'Page suivante : Hauts Plateaux »', 'إعلان: مكتب الترجمة المعتمد', 'Annonce : Location de bureaux']) {
       const html = `<html><body><div>${row('Atlas Import', '029 12 34 56')}${row('Sahara Export', '0661 45 23 90')}${row(title, '029 90 01 50')}</div></body></html>`;
       expect(names(html)).toEqual(['Atlas Import', 'Sahara Export']);
     }
+  });
+
+  test("a question followed by its invitation ('Vous souhaitez devenir revendeur ? Écrivez-nous.') is never a company's name", () => {
+    const row = (name: string, phone: string) => `<p><strong>${name}</strong><br>Laghouat<br>Tél : ${phone}</p>`;
+    const html = `<html><body><div class="rte">${row('Atlas Import', '029 12 34 56')}${row('Sahara Export', '0661 45 23 90')}<p><em>Vous souhaitez figurer dans cette liste ? Écrivez-nous via la page <a href="/contact">Contact</a>.</em></p></div></body></html>`;
+    expect(names(html)).toEqual(['Atlas Import', 'Sahara Export']);
   });
 
   test("an accordion entry whose <summary> is only unmarked spans is named by the first ('Académie Avenir', not its approval number)", () => {
