@@ -1103,3 +1103,34 @@ describe('entries written as runs of lines in one rich-text body (a blog post ty
     expect(repeatedItems(parse(post(body))).items.map((el) => el.querySelector('h3')?.text)).toEqual(['Plomberie El Amel', 'Sanitaire Rostom']);
   });
 });
+
+describe('tables transposed: one company per column', () => {
+  test('each column is one company named by its header; a row labelled Fax gives faxes, never phones', () => {
+    const names3 = ['Atlas Conseil', 'Bureau Nour', 'Cabinet Ziane'];
+    const row = (label: string, values: string[]) => `<tr><th scope="row">${label}</th>${values.map((v) => `<td>${v}</td>`).join('')}</tr>`;
+    const table = `<table><thead><tr><th>Bureau</th>${names3.map((n) => `<th>${n}</th>`).join('')}</tr></thead><tbody>
+      ${row('Ville', ['Tlemcen', 'Maghnia', 'Remchi'])}
+      ${row('Tél.', ['043 20 11 01', '043 20 11 02', '—'])}
+      ${row('Télécopie', ['043 20 11 91', '—', '043 20 11 93'])}
+      ${row('Courriel', ['a@atlas.dz', '—', 'c@ziane.dz'])}</tbody></table>`;
+    const found = readListing(chrome(table), URL).companies;
+    expect(found.map((c) => [c.name, c.phones, c.faxes ?? [], c.emails]).sort()).toEqual([
+      ['Atlas Conseil', ['+21343201101'], ['+21343201191'], ['a@atlas.dz']],
+      ['Bureau Nour', ['+21343201102'], [], []],
+      ['Cabinet Ziane', [], ['+21343201193'], ['c@ziane.dz']],
+    ]);
+  });
+
+  test('a table of companies by row (names in the first column) is not transposed', () => {
+    const table = `<table><thead><tr><th>Nom</th><th>Téléphone</th><th>Fax</th></tr></thead><tbody>
+      <tr><td>Atlas Conseil</td><td>043 20 11 01</td><td>043 20 11 91</td></tr>
+      <tr><td>Bureau Nour</td><td>043 20 11 02</td><td>—</td></tr>
+      <tr><td>Cabinet Ziane</td><td>043 20 11 03</td><td>—</td></tr></tbody></table>`;
+    const found = readListing(chrome(table), URL).companies;
+    expect(found.map((c) => [c.name, c.phones, c.faxes ?? []]).sort()).toEqual([
+      ['Atlas Conseil', ['+21343201101'], ['+21343201191']],
+      ['Bureau Nour', ['+21343201102'], []],
+      ['Cabinet Ziane', ['+21343201103'], []],
+    ]);
+  });
+});
