@@ -2341,8 +2341,14 @@ export function findNextPage(root: HTMLElement, pageUrl: string, elements: reado
   return scrollSentinelNext(elements);
 }
 
+/** A link's text that begins 'Page suivante :' / 'Next page:' / 'الصفحة التالية :' then says what that page holds (bounded). */
+const NEXT_PAGE_TITLED = /^(?:page suivante|partie suivante|next page|الصفحة التالية)[ \u00a0]{0,3}[:：–—-]/u;
+
 /** Whether a link or control says it leads to the next page ('Suivant', 'Next', '»', 'التالي', a printed list's 'Partie suivante'), by its text, else its aria-label or title. */
 function saysNext(el: HTMLElement): boolean {
+  const long = foldText(shortText(el, 120) ?? '');
+  // An article split in pages names what its next page holds: 'Page suivante : les agences de … »', 'Next page: …'.
+  if (long.length > 40 && NEXT_PAGE_TITLED.test(long)) return true;
   const label = foldText(shortText(el, 40) ?? '') || foldText(el.getAttribute('aria-label') ?? el.getAttribute('title') ?? '');
   return label.length <= 40 && (NEXT_TEXTS.has(label) || /^(?:page |partie |section )?suivante?\b|^next\b|التالي/.test(label) || OLDER_OR_MORE.test(label)) && !/pr[ée]c[ée]dent|prev|السابق/.test(label);
 }

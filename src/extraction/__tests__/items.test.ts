@@ -296,6 +296,14 @@ describe('pagination without a selector', () => {
     expect(findNextPage(page('<a href="?page=1">« Précédent</a>'), 'https://annuaire.test/a?page=2')).toBeUndefined();
   });
 
+  test('a "Page suivante : …" link that names what the next page holds (an article split in pages) leads to the next page', () => {
+    const para = (link: string) => parse(`<html><body><article><p>Page 1 sur 2 — ${link}</p></article></body></html>`);
+    expect(findNextPage(para('<a href="/guide/page-2/">Page suivante : les agences de Tigditt à La Marine »</a>'), URL)).toBe('/guide/page-2/');
+    expect(findNextPage(para('<a href="/guide/page-2/">Next page: the offices from Oran to Mostaganem</a>'), URL)).toBe('/guide/page-2/');
+    // (A link that only mentions a next page in a sentence is no pagination.)
+    expect(findNextPage(para('<a href="/autre-guide/">Voir notre guide des agences de voyage de la page suivante du journal</a>'), URL)).toBeUndefined();
+  });
+
   test('an entry\'s "…-more" link to its own page is not a "load more" control; the real one after the entries is', () => {
     const card = (n: number) => `<div class="company-card"><h3><a href="/entreprise/${n}">Entreprise ${n}</a></h3><a class="company-more" href="/entreprise/${n}">Voir la fiche →</a></div>`;
     const body = parse(`<html><body>${card(1)}${card(2)}<div><a class="btn load-more" href="/api/v1/entreprises?offset=8">Charger plus d'entreprises</a></div></body></html>`);
