@@ -268,6 +268,33 @@ describe('JSON state', () => {
   });
 });
 
+describe('JSON entries with abbreviated contact keys', () => {
+  test('a contact holder ({coord: {t, m, f, e}}) keyed by initials, as business cards write T / M / F / E: phones, mobile, fax, e-mail', () => {
+    const rows = [
+      { denomination: 'Cabinet Atlas', coord: { t: ['033 12 82 58'], m: [], f: ['033 12 82 59'], e: ['info@atlas.dz'] } },
+      { denomination: 'Fiduciaire Nour', coord: { t: [], m: ['0553 71 16 66'], f: [], e: [] } },
+    ];
+    expect(jsonItems({ ok: true, result: { page: 1, pages: 2, rows } }, false, 1).map((i) => [i.name, i.phones, i.faxes, i.emails])).toEqual([
+      ['Cabinet Atlas', ['033 12 82 58'], ['033 12 82 59'], ['info@atlas.dz']],
+      ['Fiduciaire Nour', ['0553 71 16 66'], [], []],
+    ]);
+  });
+
+  test('a JSON page whose envelope\'s result gives only its page and the page count ({ok, result: {page, pages, rows}}): the next page is the next number', () => {
+    const rows = [1, 2].map((n) => ({ denomination: `Cabinet ${n}`, coord: { t: [`033 12 82 5${n}`] } }));
+    const body = JSON.stringify({ ok: true, result: { page: 1, pages: 2, rows } });
+    const read = readListing(body, 'https://annuaire.test/api/v1/cabinets?wilaya=5&page=1', {}, { contentType: 'application/json' });
+    expect(read.companies.map((c) => c.name)).toEqual(['Cabinet 1', 'Cabinet 2']);
+    expect(read.next).toBe('https://annuaire.test/api/v1/cabinets?wilaya=5&page=2');
+    const last = JSON.stringify({ ok: true, result: { page: 2, pages: 2, rows } });
+    expect(readListing(last, 'https://annuaire.test/api/v1/cabinets?wilaya=5&page=2', {}, { contentType: 'application/json' }).next).toBeUndefined();
+  });
+
+  test('initials at the entry\'s own level are no contacts (an "e" or "f" there is anything)', () => {
+    expect(jsonItems({ rows: [{ name: 'A', f: '033 12 82 59' }, { name: 'B', f: '033 12 82 60' }] }, false, 1)).toEqual([]);
+  });
+});
+
 describe('JSON entries with a contact person', () => {
   test("the numbers and e-mail of an entry's manager ({responsable: {nom, fonction, mobile}}) are the company's, his name is not", () => {
     const items = [
