@@ -170,7 +170,7 @@ function pageNumber(v: unknown): number | undefined {
  */
 export function pageCountNext(value: unknown, pageUrl: string): string | undefined {
   if (!isJson(value)) return undefined;
-  const holders = [value, value.meta, value.pagination, value.paging, value.pageInfo, value.page_info, isJson(value.meta) ? value.meta.pagination : undefined].filter(isJson);
+  const holders = [value, value.meta, value.pagination, value.paging, value.pageInfo, value.page_info, isJson(value.meta) ? value.meta.pagination : undefined, value.result].filter(isJson);
   for (const h of holders) {
     let current: number | undefined;
     let last: number | undefined;

@@ -65,7 +65,10 @@ const FAX_KEY = /^(?:fax|telecopie|télécopie)(?:\d|number|numero)*$/u;
  */
 const EMAIL_KEY = /^(?:e?mail|courriel|adresseemail|adressemail)[\p{L}\d]{0,30}$/u;
 /** Keys under which a company keeps its contacts in a nested object ({contact: {phone, email}}). */
-const NESTED_KEYS = new Set(['contact', 'contacts', 'coordonnees', 'coordonnées', 'contactinfo', 'contactinformation', 'details', 'info', 'infos', 'attributes', 'fields', 'properties']);
+const NESTED_KEYS = new Set(['contact', 'contacts', 'coord', 'coords', 'coordonnees', 'coordonnées', 'contactinfo', 'contactinformation', 'details', 'info', 'infos', 'attributes', 'fields', 'properties']);
+
+/** A contact holder's one-letter keys ({coord: {t, m, f, e}}), the initials business cards print: what each holds. */
+const CONTACT_INITIALS: Record<string, 'phones' | 'faxes' | 'emails' | undefined> = { t: 'phones', m: 'phones', f: 'faxes', e: 'emails' };
 
 /** Keys of an entry's contact person, an object of his own (his name, his role, his mobile). */
 const PERSON_KEYS = new Set(['responsable', 'gerant', 'gérant', 'dirigeant', 'directeur', 'manager', 'contactperson', 'personnecontact', 'interlocuteur', 'representant', 'représentant', 'referent', 'référent', 'owner', 'proprietaire', 'propriétaire']);
@@ -243,6 +246,8 @@ function companyOf(obj: Json): JsonItem | undefined {
         name = heldName(value);
         if (depth < 2) read(value, depth + 1, false);
       }
+      // Inside a contact holder ({coord: {t, m, f, e}}), initials as business cards write them: T(él), M(obile), F(ax), E(-mail).
+      else if (!own && depth > 0 && key.length === 1 && CONTACT_INITIALS[key] !== undefined) item[CONTACT_INITIALS[key]].push(...strings(value));
       else if (FAX_KEYS.has(key) || FAX_KEY.test(key)) item.faxes.push(...strings(value));
       else if (PHONE_KEYS.has(key) || PHONE_KEY.test(key)) item.phones.push(...strings(value));
       else if (EMAIL_KEYS.has(key) || EMAIL_KEY.test(key)) item.emails.push(...strings(value));
@@ -2376,8 +2381,14 @@ function otherAreasLink(anchors: readonly HTMLElement[], base: string): string |
   return undefined;
 }
 
+/** A link's text that begins 'Page suivante :' / 'Next page:' / 'الصفحة التالية :' then says what that page holds (bounded). */
+const NEXT_PAGE_TITLED = /^(?:page suivante|partie suivante|next page|الصفحة التالية)[ \u00a0]{0,3}[:：–—-]/u;
+
 /** Whether a link or control says it leads to the next page ('Suivant', 'Next', '»', 'التالي', a printed list's 'Partie suivante'), by its text, else its aria-label or title. */
 function saysNext(el: HTMLElement): boolean {
+  const long = foldText(shortText(el, 120) ?? '');
+  // An article split in pages names what its next page holds: 'Page suivante : les agences de … »', 'Next page: …'.
+  if (long.length > 40 && NEXT_PAGE_TITLED.test(long)) return true;
   const label = foldText(shortText(el, 40) ?? '') || foldText(el.getAttribute('aria-label') ?? el.getAttribute('title') ?? '');
   return label.length <= 40 && (NEXT_TEXTS.has(label) || /^(?:page |partie |section )?suivante?\b|^next\b|التالي/.test(label) || OLDER_OR_MORE.test(label)) && !/pr[ée]c[ée]dent|prev|السابق/.test(label);
 }

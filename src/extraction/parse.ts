@@ -13,7 +13,7 @@
  */
 import { parse, type HTMLElement, type Node, type TextNode } from 'node-html-parser';
 import { applyStylesheetBold, describedIconText, isInlineBold } from './labels';
-import { isLabelCellText } from './tables';
+import { isLabelCellText, transposeTables } from './tables';
 import { revealCloakedEmails } from './cloak';
 import { isSpace } from '../platform/text';
 
@@ -32,23 +32,31 @@ export interface ParsedPage {
 export function parsePage(html: string): ParsedPage {
   const root = parse(html, PARSE_OPTIONS);
   // (Capped, listed, kept and grouped by tag in one walk.)
-  const elements: HTMLElement[] = [];
-  const tags = new Map<string, HTMLElement[]>();
+  let elements: HTMLElement[] = [];
+  let tags = new Map<string, HTMLElement[]>();
   // (Each raw tag name upper-cased once per page.)
   const upper = new Map<string, string>();
-  capDepth(root, MAX_DEPTH, (el) => {
-    elements.push(el);
-    const raw = el.rawTagName;
-    let tag = upper.get(raw);
-    if (tag === undefined) {
-      tag = el.tagName;
-      upper.set(raw, tag);
-    }
-    keep(el, tag);
-    const list = tags.get(tag);
-    if (list) list.push(el);
-    else tags.set(tag, [el]);
-  });
+  const walk = () => {
+    elements = [];
+    tags = new Map();
+    capDepth(root, MAX_DEPTH, (el) => {
+      elements.push(el);
+      const raw = el.rawTagName;
+      let tag = upper.get(raw);
+      if (tag === undefined) {
+        tag = el.tagName;
+        upper.set(raw, tag);
+      }
+      keep(el, tag);
+      const list = tags.get(tag);
+      if (list) list.push(el);
+      else tags.set(tag, [el]);
+    });
+  };
+  walk();
+  // Tables of one company per column are rewritten one company per row, then the page walked again (rare: once).
+  const tables = tags.get('TABLE');
+  if (tables && transposeTables(tables, (fragment) => parse(fragment, PARSE_OPTIONS))) walk();
   // Bold given by the page's stylesheet to a class (a site builder's name spans) is read as inline bold.
   const styles = tags.get('STYLE');
   if (styles) applyStylesheetBold(styles, elements);

@@ -132,3 +132,62 @@ function tableShape(table: HTMLElement): string {
 export function isLabelCellText(text: string): boolean {
   return text.length <= 40 && LABEL_CELL.test(text.replace(/\s+/g, ' ').trim());
 }
+
+/**
+ * A row label naming a contact field ('Téléphone / الهاتف', 'Fax', 'E-mail', 'Mobile', 'Adresse'):
+ * its first words, bounded. In a transposed table, such labels head rows, not columns.
+ */
+const CONTACT_ROW_LABEL = /^(?:t[ée]l(?:[ée]phone|[ée]copie|\.|\b)|phone|mobile|portable|gsm|fixe\b|fax|e-?mail|courriel|mail\b|adresse|address|الهاتف|النقال|الجوال|الفاكس|البريد|العنوان)/iu;
+
+/** Fewest contact-labelled rows that make a table one whose columns are companies. */
+const MIN_CONTACT_ROWS = 2;
+
+/**
+ * Whether a table is transposed: one company per COLUMN, as comparison tables are written
+ * ('Agence | A | B | C', then 'Téléphone | … | … | …', 'Fax | …'). Its first row names the
+ * columns (two or more besides the corner cell), every other row has as many cells, no cell
+ * spans, and two or more rows are headed by a contact field's label, at least one a phone or
+ * an e-mail. A table of companies by row has names, not field labels, in its first column.
+ */
+function isTransposed(rows: HTMLElement[][]): boolean {
+  if (rows.length < 1 + MIN_CONTACT_ROWS) return false;
+  const width = rows[0].length;
+  if (width < 3) return false;
+  let labelled = 0;
+  let contact = false;
+  for (const cells of rows) {
+    if (cells.length !== width || cells.some((c) => c.rawAttrs.includes('span'))) return false;
+  }
+  // The column heads are names, not field labels (a table of companies by row has 'Téléphone' there).
+  if (rows[0].slice(1).some((c) => CONTACT_ROW_LABEL.test(shortText(c, 80) ?? ''))) return false;
+  for (const cells of rows.slice(1)) {
+    const label = shortText(cells[0], 40);
+    if (label === undefined || !CONTACT_ROW_LABEL.test(label.trim())) continue;
+    labelled++;
+    if (!/^(?:adresse|address|العنوان)/iu.test(label.trim())) contact = true;
+  }
+  return labelled >= MIN_CONTACT_ROWS && contact;
+}
+
+/**
+ * Rewrites the transposed tables of a page ({@link isTransposed}) as tables of one company per
+ * row: the first row's cells become the first column (the names), each row's label a column
+ * head. Every later stage then reads a column of names and labelled columns of contacts, and a
+ * company never takes its neighbour's column, nor a 'Fax' row's numbers as phones.
+ * Bounded: at most {@link MAX_ROWS} rows of a table. Returns whether a table was rewritten.
+ */
+export function transposeTables(tables: HTMLElement[], parse: (html: string) => HTMLElement): boolean {
+  let changed = false;
+  for (const table of tables) {
+    const rows = rowsOf(table).map(cellsOf);
+    if (!isTransposed(rows)) continue;
+    const width = rows[0].length;
+    const head = `<thead><tr>${rows.map((cells) => `<th>${cells[0].innerHTML}</th>`).join('')}</tr></thead>`;
+    const body: string[] = [];
+    for (let col = 1; col < width; col++) body.push(`<tr>${rows.map((cells) => `<td>${cells[col].innerHTML}</td>`).join('')}</tr>`);
+    const fresh = parse(`<table>${head}<tbody>${body.join('')}</tbody></table>`);
+    table.set_content(fresh.childNodes.find((n) => n.nodeType === 1)?.childNodes ?? []);
+    changed = true;
+  }
+  return changed;
+}

@@ -268,6 +268,33 @@ describe('JSON state', () => {
   });
 });
 
+describe('JSON entries with abbreviated contact keys', () => {
+  test('a contact holder ({coord: {t, m, f, e}}) keyed by initials, as business cards write T / M / F / E: phones, mobile, fax, e-mail', () => {
+    const rows = [
+      { denomination: 'Cabinet Atlas', coord: { t: ['033 12 82 58'], m: [], f: ['033 12 82 59'], e: ['info@atlas.dz'] } },
+      { denomination: 'Fiduciaire Nour', coord: { t: [], m: ['0553 71 16 66'], f: [], e: [] } },
+    ];
+    expect(jsonItems({ ok: true, result: { page: 1, pages: 2, rows } }, false, 1).map((i) => [i.name, i.phones, i.faxes, i.emails])).toEqual([
+      ['Cabinet Atlas', ['033 12 82 58'], ['033 12 82 59'], ['info@atlas.dz']],
+      ['Fiduciaire Nour', ['0553 71 16 66'], [], []],
+    ]);
+  });
+
+  test('a JSON page whose envelope\'s result gives only its page and the page count ({ok, result: {page, pages, rows}}): the next page is the next number', () => {
+    const rows = [1, 2].map((n) => ({ denomination: `Cabinet ${n}`, coord: { t: [`033 12 82 5${n}`] } }));
+    const body = JSON.stringify({ ok: true, result: { page: 1, pages: 2, rows } });
+    const read = readListing(body, 'https://annuaire.test/api/v1/cabinets?wilaya=5&page=1', {}, { contentType: 'application/json' });
+    expect(read.companies.map((c) => c.name)).toEqual(['Cabinet 1', 'Cabinet 2']);
+    expect(read.next).toBe('https://annuaire.test/api/v1/cabinets?wilaya=5&page=2');
+    const last = JSON.stringify({ ok: true, result: { page: 2, pages: 2, rows } });
+    expect(readListing(last, 'https://annuaire.test/api/v1/cabinets?wilaya=5&page=2', {}, { contentType: 'application/json' }).next).toBeUndefined();
+  });
+
+  test('initials at the entry\'s own level are no contacts (an "e" or "f" there is anything)', () => {
+    expect(jsonItems({ rows: [{ name: 'A', f: '033 12 82 59' }, { name: 'B', f: '033 12 82 60' }] }, false, 1)).toEqual([]);
+  });
+});
+
 describe('JSON entries with a contact person', () => {
   test("the numbers and e-mail of an entry's manager ({responsable: {nom, fonction, mobile}}) are the company's, his name is not", () => {
     const items = [
@@ -294,6 +321,14 @@ describe('pagination without a selector', () => {
     expect(findNextPage(page('<a href="/page/1">1</a><span class="current">2</span><a href="/page/3">3</a>'), 'https://annuaire.test/liste')).toBe('/page/3');
     expect(findNextPage(page('<button class="btn load-more" data-url="/api/entreprises?page=2">Voir plus</button>'), URL)).toBe('/api/entreprises?page=2');
     expect(findNextPage(page('<a href="?page=1">« Précédent</a>'), 'https://annuaire.test/a?page=2')).toBeUndefined();
+  });
+
+  test('a "Page suivante : …" link that names what the next page holds (an article split in pages) leads to the next page', () => {
+    const para = (link: string) => parse(`<html><body><article><p>Page 1 sur 2 — ${link}</p></article></body></html>`);
+    expect(findNextPage(para('<a href="/guide/page-2/">Page suivante : les agences de Tigditt à La Marine »</a>'), URL)).toBe('/guide/page-2/');
+    expect(findNextPage(para('<a href="/guide/page-2/">Next page: the offices from Oran to Mostaganem</a>'), URL)).toBe('/guide/page-2/');
+    // (A link that only mentions a next page in a sentence is no pagination.)
+    expect(findNextPage(para('<a href="/autre-guide/">Voir notre guide des agences de voyage de la page suivante du journal</a>'), URL)).toBeUndefined();
   });
 
   test('an entry\'s "…-more" link to its own page is not a "load more" control; the real one after the entries is', () => {
@@ -1101,5 +1136,36 @@ describe('entries written as runs of lines in one rich-text body (a blog post ty
     const body = `<h3>Plomberie El Amel</h3><p>Adresse : Cité Volani</p>${branch('Sougueur', '046 45 10 11')}${branch('Frenda', '046 49 10 12')}
       <h3>Sanitaire Rostom</h3><p>Adresse : Centre-ville</p>${branch('Ksar Chellala', '046 48 10 13')}${branch('Mahdia', '046 47 10 14')}`;
     expect(repeatedItems(parse(post(body))).items.map((el) => el.querySelector('h3')?.text)).toEqual(['Plomberie El Amel', 'Sanitaire Rostom']);
+  });
+});
+
+describe('tables transposed: one company per column', () => {
+  test('each column is one company named by its header; a row labelled Fax gives faxes, never phones', () => {
+    const names3 = ['Atlas Conseil', 'Bureau Nour', 'Cabinet Ziane'];
+    const row = (label: string, values: string[]) => `<tr><th scope="row">${label}</th>${values.map((v) => `<td>${v}</td>`).join('')}</tr>`;
+    const table = `<table><thead><tr><th>Bureau</th>${names3.map((n) => `<th>${n}</th>`).join('')}</tr></thead><tbody>
+      ${row('Ville', ['Tlemcen', 'Maghnia', 'Remchi'])}
+      ${row('Tél.', ['043 20 11 01', '043 20 11 02', '—'])}
+      ${row('Télécopie', ['043 20 11 91', '—', '043 20 11 93'])}
+      ${row('Courriel', ['a@atlas.dz', '—', 'c@ziane.dz'])}</tbody></table>`;
+    const found = readListing(chrome(table), URL).companies;
+    expect(found.map((c) => [c.name, c.phones, c.faxes ?? [], c.emails]).sort()).toEqual([
+      ['Atlas Conseil', ['+21343201101'], ['+21343201191'], ['a@atlas.dz']],
+      ['Bureau Nour', ['+21343201102'], [], []],
+      ['Cabinet Ziane', [], ['+21343201193'], ['c@ziane.dz']],
+    ]);
+  });
+
+  test('a table of companies by row (names in the first column) is not transposed', () => {
+    const table = `<table><thead><tr><th>Nom</th><th>Téléphone</th><th>Fax</th></tr></thead><tbody>
+      <tr><td>Atlas Conseil</td><td>043 20 11 01</td><td>043 20 11 91</td></tr>
+      <tr><td>Bureau Nour</td><td>043 20 11 02</td><td>—</td></tr>
+      <tr><td>Cabinet Ziane</td><td>043 20 11 03</td><td>—</td></tr></tbody></table>`;
+    const found = readListing(chrome(table), URL).companies;
+    expect(found.map((c) => [c.name, c.phones, c.faxes ?? []]).sort()).toEqual([
+      ['Atlas Conseil', ['+21343201101'], ['+21343201191']],
+      ['Bureau Nour', ['+21343201102'], []],
+      ['Cabinet Ziane', ['+21343201103'], []],
+    ]);
   });
 });
