@@ -164,7 +164,7 @@ function pageNumber(v: unknown): number | undefined {
 /**
  * The URL of the batch after a JSON answer read at `pageUrl` that gives no next link, only page
  * numbers (Laravel's `meta: {current_page, last_page}`, pagy's `{page, pages}`, `{currentPage,
- * totalPages}`, in the answer or its `meta` / `pagination` / `paging` / `pageInfo`): `pageUrl` with
+ * totalPages}`, in the answer or its `meta` / `pagination` / `paging` / `pageInfo` / `result`): `pageUrl` with
  * its page parameter (`page`, `p`, `paged` …; `page` added when it has none, unless it pages by
  * offset) set to the current page + 1. Undefined on the last page or without both numbers.
  */
