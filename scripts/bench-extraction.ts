@@ -17,7 +17,7 @@
  *     figure is conservative).
  * Then the same speed on a synthetic 100 KB listing page (95 cards with names, addresses, labelled
  * phones and faxes, mailto: links, data-phone buttons, descriptions: 285 numbers, more than a
- * typical page has), its parsing alone (the ceiling the chosen parser sets), and on the whole corpus: every page of every site read in turn (no page twice
+ * typical page has), and on the whole corpus: every page of every site read in turn (no page twice
  * in a row), with their mean size; and the totals: recall and precision over all companies and
  * contacts of the corpus (not an average of sites).
  *
@@ -32,7 +32,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { decodePage } from '../src/extraction/decode';
-import { parsePage } from '../src/extraction/parse';
 import { PageReader } from '../src/extraction/pages';
 import { loadCorpus, runSites, score, serveSite, sitePages, type SiteScore } from '../test/helpers/directoryCorpus';
 import { mutateSite, parseMutations } from '../test/helpers/metamorphic';
@@ -91,27 +90,6 @@ async function throughput(reader: PageReader, pages: PageInput[]): Promise<numbe
   return n / ((cpu.user + cpu.system) / 1e6);
 }
 
-/**
- * Pages per second of CPU time of parsing alone (the "parse once" stage, {@link parsePage}), in
- * this thread, after the same warm-up: how fast parse + extraction could be at best with the chosen parser.
- */
-function parseThroughput(html: string): number {
-  const cpuMs = (since: NodeJS.CpuUsage) => {
-    const used = process.cpuUsage(since);
-    return (used.user + used.system) / 1000;
-  };
-  const warm = process.cpuUsage();
-  for (let n = 0; n < 100 || cpuMs(warm) < minMs / 2; n++) parsePage(html);
-  const cpu0 = process.cpuUsage();
-  const t0 = performance.now();
-  let n = 0;
-  while (performance.now() - t0 < minMs) {
-    parsePage(html);
-    n++;
-  }
-  return n / (cpuMs(cpu0) / 1000);
-}
-
 const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
 
 async function main(): Promise<void> {
@@ -152,7 +130,6 @@ async function main(): Promise<void> {
     }
     const synthetic = speed ? await throughput(timer, [{ html: syntheticPage(), url: 'https://annuaire.test/annuaire?q=btp&page=1', contentType: 'text/html' }]) : undefined;
     const corpus = speed ? await throughput(timer, allPages) : undefined;
-    const parseOnly = speed ? parseThroughput(syntheticPage()) : undefined;
     const meanKb = allPages.reduce((n, p) => n + Buffer.byteLength(p.html), 0) / Math.max(1, allPages.length) / 1024;
 
     const sum = (f: (r: (typeof rows)[number]) => number) => rows.reduce((n, r) => n + f(r), 0);
@@ -191,7 +168,6 @@ async function main(): Promise<void> {
     console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
     for (const row of table.slice(1)) console.log(line(row));
     if (synthetic !== undefined) console.log(`\nSynthetic 100 KB listing page (95 cards): ${synthetic.toFixed(0)} pages/s of CPU time (parse + extraction, one worker thread).`);
-    if (parseOnly !== undefined) console.log(`Parsing alone (node-html-parser, the chosen parser; no extraction), the same page in this thread: ${parseOnly.toFixed(0)} pages/s of CPU time: the ceiling of parse + extraction with this parser.`);
     if (corpus !== undefined) console.log(`Corpus pages (${allPages.length} pages of ${rows.length} sites, mean ${meanKb.toFixed(0)} KB, each read in turn): ${corpus.toFixed(0)} pages/s of CPU time (same measure).`);
     console.log('Targets: company recall >= 90%, precision >= 95%, contact recall >= 90%, 0 false merges, 0 directory contacts, 0 faxes as phones, >= 200 pages/s.');
     fs.mkdirSync(path.dirname(jsonFile), { recursive: true });
