@@ -1253,6 +1253,13 @@ function wrapLedEntries(root: HTMLElement, counts: Map<HTMLElement, Counts>): bo
     // rules read; cutting the rows into runs of one period split companies spanning several rows.
     const flat = kids.length >= 6 && counts.has(parent) && !TABLE_PARTS.has(parent.tagName);
     // Headings over groups of name lines (a commune, then its companies each led by a bold line): the lines lead.
+    // A post whose entries are written in several styles (headings of two levels, bold lines): every style leads.
+    const mixed = flat ? mixedLineRuns(parent, counts) : undefined;
+    if (mixed) {
+      wrapNodeSpans(parent, mixed);
+      wrapped = true;
+      continue;
+    }
     const groupedLines = tag && flat ? lineRuns(parent, counts, tag) : undefined;
     if (groupedLines) {
       wrapNodeSpans(parent, groupedLines);
@@ -1443,6 +1450,93 @@ function lineRuns(parent: HTMLElement, counts: Map<HTMLElement, Counts>, tag?: s
     }
   });
   return withContacts * 2 >= leaders.length ? spans : undefined;
+}
+
+/**
+ * Entries of a post whose author wrote them in several styles, one after the other in one
+ * rich-text body (a heading then one paragraph per line; a paragraph holding only a bold name;
+ * a bold name followed in its paragraph by the activity and address, '<b>Name</b> — transport,
+ * 12 rue …'; a smaller coloured heading): the name lines of every shape that leads entries. A
+ * shape leads entries when two or more of its lines each lead a run (something shown before the
+ * next name line) and at least half of those runs hold a contact; a name line followed by another
+ * one at once (a section's heading) leads none and ends the run before it. Only when two or more
+ * shapes lead entries, three entries in all, and every leading shape keeps contacts in at least
+ * half of its runs (a sub-heading inside each entry, 'Coordonnées', would leave the entries' own
+ * name lines without contacts); else undefined, and the one-shape rules read the body. The runs
+ * as [first, last] child node indices.
+ */
+function mixedLineRuns(parent: HTMLElement, counts: Map<HTMLElement, Counts>): [number, number][] | undefined {
+  const kids = parent.childNodes;
+  let candidates = 0;
+  for (const k of kids) if (k.nodeType === 1 && (counts.get(k as HTMLElement)?.names ?? 0) > 0 && ++candidates === 3) break;
+  if (candidates < 3) return undefined;
+  const lines = textLines(parent, counts);
+  const named = lines.map((l): string | undefined => {
+    if (l.holder === undefined || l.mixed) return undefined;
+    if (isNameBlock(l.holder, counts, true) && !SENTENCE_END.test(shortText(l.holder, 100) ?? '')) return signature(l.holder);
+    return boldLedLine(l.holder, counts) ? `lead|${signature(l.holder)}` : undefined;
+  });
+  const byShape = new Map<string, number>();
+  for (const sig of named) if (sig !== undefined) byShape.set(sig, (byShape.get(sig) ?? 0) + 1);
+  if ([...byShape.values()].filter((n) => n >= 2).length < 2) return undefined;
+  // Each name line's run: up to the next name line; it leads an entry when something is shown in it.
+  const runEnd = lines.map(() => 0);
+  const leads = lines.map(() => false);
+  const hasContact = lines.map(() => false);
+  for (let i = 0; i < lines.length; i++) {
+    if (named[i] === undefined) continue;
+    let j = i + 1;
+    for (; j < lines.length && named[j] === undefined; j++) {
+      if (lines[j].shown) leads[i] = true;
+      if (lines[j].contact) hasContact[i] = true;
+    }
+    runEnd[i] = j;
+  }
+  const accepted = new Set<string>();
+  for (const [sig, n] of byShape) {
+    if (n < 2) continue;
+    let leaders = 0;
+    let withContacts = 0;
+    for (let i = 0; i < lines.length; i++) {
+      if (named[i] !== sig || !leads[i]) continue;
+      leaders++;
+      if (hasContact[i]) withContacts++;
+    }
+    if (leaders >= 2 && withContacts * 2 >= leaders) accepted.add(sig);
+  }
+  if (accepted.size < 2) return undefined;
+  const spans: [number, number][] = [];
+  for (let i = 0; i < lines.length; i++) {
+    if (named[i] === undefined || !accepted.has(named[i]!) || !leads[i]) continue;
+    // (The run's trailing empty lines are no part of it.)
+    let end = runEnd[i];
+    while (end > i + 1 && !lines[end - 1].shown) end--;
+    spans.push([lines[i].first, lines[end - 1].last]);
+  }
+  return spans.length >= 3 ? spans : undefined;
+}
+
+/** Separators between a bold name and the rest of its line ('<b>Name</b> — activité, adresse'). */
+const NAME_SEPARATOR = /^\s*[—–\-,|·•]\s*\S/u;
+
+/**
+ * A paragraph led by a bold name and continued by plain text after a separator ('<strong>Transit
+ * Rizzi</strong> — transport frigorifique, 43, avenue de l'ALN'): the bold element is its first
+ * shown child, a name ({@link isNameBlock}: not a label such as 'Lire aussi :'), the text after it
+ * begins with a dash, comma or bar, and the paragraph holds no contact nor another element. Bounded.
+ */
+function boldLedLine(p: HTMLElement, counts: Map<HTMLElement, Counts>): boolean {
+  if (p.tagName !== 'P' && p.tagName !== 'DIV') return false;
+  const c = counts.get(p);
+  if (c === undefined || c.numbers + c.ats + c.tels > 0 || p.childNodes.length > 6) return false;
+  const shown = p.childNodes.filter((k) => k.nodeType === 1 || NOT_SPACE.test(k.rawText));
+  if (shown.length !== 2 || shown[0].nodeType !== 1 || shown[1].nodeType !== 3) return false;
+  const bold = shown[0] as HTMLElement;
+  if (bold.tagName !== 'STRONG' && bold.tagName !== 'B' && !isInlineBold(bold)) return false;
+  const name = shortText(bold, 100);
+  if (name === undefined || name.length < 2 || !/\p{L}{2}/u.test(name) || /[:?]\s*$/.test(name) || LEADING_LABEL.test(name) || isFieldLabel(bold)) return false;
+  const rest = shown[1].rawText;
+  return rest.length <= 300 && NAME_SEPARATOR.test(rest);
 }
 
 /** The end of a sentence (a bold greeting or title line over a post: 'Voici la liste.', 'Bonne lecture !'), not of a name ('Ets.', 'Cie.'). */

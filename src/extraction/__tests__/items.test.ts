@@ -585,6 +585,31 @@ describe('several records to a row', () => {
   });
 });
 
+describe('a post whose author wrote its entries in several styles', () => {
+  // One rich-text body, no wrapper per entry: a heading then one <p> per line; a paragraph holding
+  // only a bold name then its lines; a bold name followed by its activity in the same paragraph;
+  // a coloured smaller heading. Section headings, a "Lire aussi" line and an ad block between.
+  const post = (entries: string) => chrome(`<article><h1>Les imprimeries de Sétif</h1><div class="entry-content">
+    <p>Voici notre sélection, mise à jour ce mois-ci. Appelez avant de passer.</p>
+    <h2>Imprimeries offset</h2>${entries}
+    <p>Vous n'êtes pas dans la liste ? Écrivez-nous.</p></div></article>`);
+  const styles = [
+    (n: string, t: string) => `<h3>${n}</h3><p>Adresse : 12, rue des Frères Bouchama, Sétif</p><p>Tél : ${t}</p>`,
+    (n: string, t: string) => `<p><strong>${n}</strong></p><p>Impression numérique, cité 1014, El Eulma.<br>Mob : ${t}</p>`,
+    (n: string, t: string) => `<p><strong>${n}</strong> — sérigraphie, zone d'activité, Aïn Arnat</p><p>📞 ${t}</p>`,
+    (n: string, t: string) => `<h4><span style="color:#7a1f1f">${n}</span></h4><p>Route de Béjaïa, Sétif</p><p>الهاتف / Tél : <span dir="ltr">${t}</span></p>`,
+  ];
+  const firms = ['Imprimerie El Hidhab', 'Sétif Offset', 'Graphic Aïn Fouara', 'Sérigraphie Babor', 'Imprimerie Djemila', 'Atelier Mégriss', 'EURL Print Tinar', 'Papeterie Guedjel'];
+  const phones = ['036 84 12 01', '0550 41 22 02', '+213 (0)5 61 33 44 03', '036-87-55-04', '036 84 12 05', '0770 41 22 06', '+213 (0)6 61 33 44 07', '036-87-55-08'];
+  const order = [0, 1, 2, 3, 1, 0, 3, 2];
+
+  test('every entry is found, whatever its style, with its own number; section headings and the "Lire aussi" line are none', () => {
+    const body = firms.map((n, i) => styles[order[i]](n, phones[i]) + (i === 3 ? '<p><strong>Lire aussi :</strong> <a href="/papeteries-setif/">Les papeteries de Sétif</a></p><div class="code-block"><ins class="adsbygoogle"></ins></div>' : '') + (i === 4 ? '<h2>Sérigraphie et numérique</h2>' : '')).join('\n');
+    const found = readListing(post(body), URL).companies;
+    expect(found.map((c) => [c.name, c.phones.length])).toEqual(firms.map((n) => [n, 1]));
+  });
+});
+
 describe('records grouped under headings', () => {
   const doc = (name: string, phone?: string) => `<div class="doc"><h3><a href="/medecin/${name.toLowerCase().replace(/ /g, '-')}">${name}</a></h3><p>Cabinet médical, Tlemcen</p>${phone ? `<p><span class="lbl">Cabinet</span> ${phone}</p>` : '<p>Numéro non communiqué</p>'}</div>`;
 
