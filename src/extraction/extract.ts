@@ -919,6 +919,36 @@ const CHROME_CLASS = /footer|header|topbar|copyright|pied|colophon|entete|bandea
  */
 const CHROME_ATTRS = /footer|header|topbar|copyright|pied|colophon|entete|bandeau|role/i;
 
+/** A text that may hold a copyright line: the sign, the word, or the rights-reserved words. Looked for in raw text nodes. */
+const COPYRIGHT_HINT = /©|&copy;|&#0*169;|&#x0*a9;|copyright|droits r|rights reserved|الحقوق/i;
+/** A copyright line: it begins with the sign or the word ('© 2025 Annuaire …', 'Copyright 2024 …', '(c) 2023'), or says its rights are reserved. */
+const COPYRIGHT_LINE = /^(?:©|\(c\)\s?\d{4}|copyright\b)|tous droits r[ée]serv[ée]s|all rights reserved|جميع الحقوق محفوظة/iu;
+/** Longest text of a copyright block ({@link copyrightBlocks}). */
+const MAX_COPYRIGHT_TEXT = 300;
+
+/**
+ * The page's copyright blocks: for each text holding a copyright line, the outermost element
+ * around it whose whole text (at most 300 characters) is still that line ('<div class="mt-8
+ * bg-slate-900"><p>© 2025 Annuaire — Contactez-nous : 021 … · contact@…</p></div>'), never the
+ * page's frame nor a block holding the page's h1. A site's foot written without a footer tag,
+ * class or role (utility classes only) still says ©: what it holds is the directory's. Only
+ * texts with a copyright hint are looked at; each climb is bounded by the text's length.
+ */
+function copyrightBlocks(page: ParsedPage): HTMLElement[] {
+  const found = new Set<HTMLElement>();
+  for (const el of page.elements) {
+    if (!el.childNodes.some((k) => k.nodeType === 3 && COPYRIGHT_HINT.test(k.rawText))) continue;
+    let block: HTMLElement | undefined;
+    for (let a: HTMLElement | null = el; a && !isPageFrame(a) && a.tagName !== 'HEAD' && a.tagName !== 'SCRIPT' && a.tagName !== 'STYLE'; a = a.parentNode) {
+      const text = shortText(a, MAX_COPYRIGHT_TEXT);
+      if (text === undefined || !COPYRIGHT_LINE.test(text) || a.tagName === 'H1') break;
+      block = a;
+    }
+    if (block) found.add(block);
+  }
+  return [...found];
+}
+
 /** The e-mails and phones of the page's header, footer and navigation: the directory's own. */
 function contactsOfChrome(page: ParsedPage): string[] {
   const found = new Set<string>();
@@ -940,6 +970,14 @@ function contactsOfChrome(page: ParsedPage): string[] {
     }
     const parts = itemParts(el);
     if (parts.raw.length > 200_000) continue;
+    for (const e of findEmails(parts.raw)) found.add(e);
+    for (const p of [...links(parts, 'tel:').flatMap(phonesIn), ...findPhonesAndFaxes(parts.text).phones]) found.add(p);
+  }
+  // The site's copyright line, wherever it stands and however it is classed, is the directory's (not inside an entry of the list).
+  for (const el of copyrightBlocks(page)) {
+    members ??= repeatedMembers(page.root);
+    if (members.has(el) || closest(el.parentNode, (a) => members!.has(a)) !== undefined) continue;
+    const parts = itemParts(el);
     for (const e of findEmails(parts.raw)) found.add(e);
     for (const p of [...links(parts, 'tel:').flatMap(phonesIn), ...findPhonesAndFaxes(parts.text).phones]) found.add(p);
   }
@@ -989,6 +1027,8 @@ function removeFurniture(page: ParsedPage): void {
     const tag = el.tagName;
     if ((tag === 'HEADER' || tag === 'FOOTER' || tag === 'NAV' || hasAttr(el, 'role')) && isChrome(el)) el.remove();
   }
+  // The site's copyright line ('© 2025 Annuaire — Contactez-nous : …'), in a foot classed by utility classes only.
+  for (const el of copyrightBlocks(page)) el.remove();
   for (const el of page.elements) {
     if (el.tagName === 'BODY' || el.tagName === 'MAIN' || el.tagName === 'ARTICLE' || classAndId(el) === '') continue;
     const words = classWords(el);

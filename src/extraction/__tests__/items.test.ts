@@ -351,6 +351,17 @@ describe('detail pages', () => {
     const detail = extractDetail(html, 'https://annuaire.test/entreprise/1');
     expect(detail).toMatchObject({ name: 'SARL Numidia Conseil', phones: ['+213550123456'], emails: ['contact@numidia.dz'], faxes: ['+21321234568'] });
   });
+
+  test("a copyright line at the foot of the page, in blocks of utility classes only (no footer tag, class or role), is the directory's: its contacts are no company's", () => {
+    const foot = `<div class="mt-8 bg-slate-900 text-white"><p class="text-sm">© 2025 Annuaire Pro DZ — Contactez-nous : 00213 21 45 79 85 · <a href="mailto:contact@annuairepro-dz.com">contact@annuairepro-dz.com</a></p></div>`;
+    const page = (body: string) => `<!doctype html><html><head><title>Annuaire Pro DZ</title></head><body><div class="max-w-5xl mx-auto">${body}</div>${foot}</body></html>`;
+    const detail = extractDetail(page(`<h1>EURL Ouarsenis Négoce</h1><p>Négoce de céréales, Oued Fodda — Tél : 027 26 42 66 — Mobile : 0791 17 69 87 — <a href="mailto:ouarsenis.negoce@gmail.com">ouarsenis.negoce@gmail.com</a></p><p class="text-xs">© Photo : Ouarsenis Négoce</p>`), 'https://annuaire.test/fiche/ouarsenis');
+    expect(detail).toMatchObject({ name: 'EURL Ouarsenis Négoce', phones: ['+21327264266', '+213791176987'], emails: ['ouarsenis.negoce@gmail.com'] });
+    const card = (n: string, t: string) => `<div class="rounded border p-4"><h2 class="font-bold">${n}</h2><p>Tél : ${t}</p></div>`;
+    const listing = readListing(page(`<h1>Négoce à Chlef</h1><div class="grid gap-4">${card('Comptoir Chélif', '027 71 12 01')}${card('Dahra Grains', '027 71 12 02')}${card('Moulins Ténès', '027 71 12 03')}</div>`), URL);
+    expect(listing.companies.map((c) => [c.name, c.phones, c.emails])).toEqual([['Comptoir Chélif', ['+21327711201'], []], ['Dahra Grains', ['+21327711202'], []], ['Moulins Ténès', ['+21327711203'], []]]);
+    expect([...listing.chromeContacts].sort()).toEqual(['+21321457985', 'contact@annuairepro-dz.com']);
+  });
 });
 
 describe('layouts found without selectors', () => {
