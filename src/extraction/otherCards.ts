@@ -46,7 +46,8 @@ function readCard(card: HTMLElement): { name?: string; contact: boolean } {
     }
     for (let i = el.childNodes.length - 1; i >= 0; i--) stack.push(el.childNodes[i]);
   }
-  if (!contact) contact = text.includes('@') || /\d(?:[\s.()-]{0,3}\d){7}/.test(asciiDigits(text));
+  // (Whitespace collapsed first: a template's indentation inside a number, '0661 23\n        45 67', still makes one.)
+  if (!contact) contact = text.includes('@') || /\d(?:[\s.()-]{0,3}\d){7}/.test(asciiDigits(text).replace(/\s+/g, ' '));
   return { name, contact };
 }
 

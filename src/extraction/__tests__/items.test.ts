@@ -446,6 +446,13 @@ describe('detail pages: other companies on the page', () => {
       <h2>Nous trouver</h2><p>Boulevard Benyahia, Mostaganem</p></section></div>`);
     expect(extractDetail(html, 'https://annuaire.test/agence/270')).toMatchObject({ emails: ['elmansour.immo@gmail.com'], phones: ['+21345818388'] });
   });
+
+  test('other companies\' cards under a heading no list knows, their numbers broken over indented lines by the template, give nothing to the page\'s company', () => {
+    const card = (id: number, name: string, phone: string) => `<section class="mb-4">\n  <h4>\n    <a href="/opticien/${id}">${name}</a>\n  </h4>\n  <span>${phone}</span>\n</section>`;
+    const html = chrome(`<div class="w-1"><section class="p-2"><h1>Optique Ziban</h1><p>Rue Hakim Saadane, Biskra</p><div><section>Tél : 033 71 20 10</section><section>E-mail : optique.ziban@gmail.com</section></div></section></div>
+      <section class="grid"><h4>Dans la même rue</h4><div><section class="col">${card(21, 'Optique El Alia', '0661 23\n        45 67')}${card(22, 'Vision Sidi Okba', '033 71\n        20 22')}${card(23, 'Lunetterie Tolga', '0770\t\t\t\t 88 12 34')}</section></div></section>`);
+    expect(extractDetail(html, 'https://annuaire.test/opticien/20')).toMatchObject({ name: 'Optique Ziban', phones: ['+21333712010'], emails: ['optique.ziban@gmail.com'] });
+  });
 });
 
 describe('page chrome is told by where a block stands, not only by its class', () => {
