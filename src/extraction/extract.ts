@@ -41,6 +41,7 @@ import { positionedRecords } from './positioned';
 import { preloadedData } from './preload';
 import { ajaxPayload, isAjaxFragment, moreOf, steppedAjaxNext } from './ajaxMore';
 import { inertiaPages, paginatorLinksNext } from './inertia';
+import { postPagesNext } from './pagination';
 
 /** One company as read from one page, before normalisation across pages and sources. */
 export interface RawCompany {
@@ -215,7 +216,8 @@ export function extractCompanies(html: string, pageUrl: string, selectors: Sourc
 
 /**
  * A listing page read from one parse: its companies ({@link extractCompanies}), its next page
- * (`selectors.nextPage`, else `rel=next`, else a "next" or numbered link or a "load more"
+ * (`selectors.nextPage`, else a WordPress post's own page links ({@link postPagesNext}: its
+ * `rel=next` is the adjacent post), else `rel=next`, else a "next" or numbered link or a "load more"
  * URL: {@link findNextPage}, else, for entries read from the page's JSON state, the next page that
  * state names: {@link stateNext}), its entries dropped by reason, and the contacts of its chrome.
  * A JSON body (a "load more" answer) is read as JSON: its company-like objects, its `next`
@@ -226,8 +228,10 @@ export function readListing(html: string, pageUrl: string, selectors: SourceSele
   const page = parsePage(html);
   const { root } = page;
   const base = baseOf(page, pageUrl);
-  let next = selectors.nextPage === undefined ? relNext(page, pageUrl) : nextOf(root, pageUrl, selectors.nextPage, base);
-  if (next === undefined && selectors.nextPage === undefined) {
+  // A WordPress post split in pages: its own page links decide, its rel=next being the adjacent post.
+  const postPages = selectors.nextPage === undefined ? postPagesNext(page.elements) : undefined;
+  let next = postPages !== undefined ? resolvedNext(postPages.next, pageUrl, base) : selectors.nextPage === undefined ? relNext(page, pageUrl) : nextOf(root, pageUrl, selectors.nextPage, base);
+  if (next === undefined && selectors.nextPage === undefined && postPages === undefined) {
     const href = findNextPage(root, pageUrl, page.elements);
     const url = href === undefined ? undefined : absolute(href, base);
     if (url && withoutHash(url) !== withoutHash(pageUrl)) next = url;
@@ -1133,6 +1137,12 @@ function pageContext(page: ParsedPage, pageUrl: string, options: ExtractOptions)
 function baseOf(page: ParsedPage, pageUrl: string): string {
   const href = page.byTag('BASE').map((b) => attrOf(b, 'href')).find(Boolean);
   return (href && absolute(href, pageUrl)) || pageUrl;
+}
+
+/** A next page's href as an absolute URL other than the page itself; undefined otherwise. */
+function resolvedNext(href: string | undefined, pageUrl: string, base: string): string | undefined {
+  const url = href === undefined ? undefined : absolute(href, base);
+  return url && withoutHash(url) !== withoutHash(pageUrl) ? url : undefined;
 }
 
 /** The default next page ({@link DEFAULT_NEXT_PAGE}: `a[rel~=next]`, `link[rel~=next]`) from the page's own lists. */

@@ -104,8 +104,10 @@ const GROUP_SAMPLE = 8;
 
 /**
  * A page's entries with the blocks that are groups of companies replaced by those companies:
- * when at least two entries, and at least half of them, each hold two or more records with
- * contacts of their own (no contact shared between them), every such entry, and every entry
+ * when at least two entries each hold two or more records with contacts of their own (no contact
+ * shared between them), and these with the entries that are a heading over a single record with
+ * contacts (a section of one company: a roll grouped by town, most towns holding one member) are
+ * at least half of the entries, every such entry, and every entry
  * that is a heading over records with contacts (a section of a single company), is replaced by
  * its records, each an element `<div><b>name</b> …<br>…</div>` read like any entry. Otherwise the
  * entries as they are (a card with a branch or two is still one company). Table rows are never
@@ -118,14 +120,16 @@ export function splitGroups(items: readonly HTMLElement[]): HTMLElement[] {
   const needed = Math.max(2, Math.ceil(items.length / 2));
   const read: (Grouped | undefined)[] = [];
   let candidates = 0;
+  let groupsSeen = 0;
   for (let i = 0; i < items.length; i++) {
     const g = groupOf(items[i]);
     read.push(g);
-    if (g !== undefined && isGroup(g)) candidates++;
+    if (g !== undefined && isGroup(g)) groupsSeen++;
+    if (g !== undefined && (isGroup(g) || isHeadedSingle(g))) candidates++;
     if (candidates + (items.length - i - 1) < needed) return [...items];
     // A long list whose first entries hold no group is a list of single entries: a page's entries share a shape,
     // and reading half of them to be sure cost a tenth of a 100 KB page's reading.
-    if (i === GROUP_SAMPLE - 1 && candidates === 0 && items.length > 2 * GROUP_SAMPLE) return [...items];
+    if (i === GROUP_SAMPLE - 1 && groupsSeen === 0 && items.length > 2 * GROUP_SAMPLE) return [...items];
   }
   // Words before a colon that open lines in two or more entries are a field's label there ('Commune :', 'Gérant :'):
   // an entry read with one as a name is a card of labelled fields, not a group.
@@ -134,8 +138,10 @@ export function splitGroups(items: readonly HTMLElement[]): HTMLElement[] {
   read.forEach((g, i) => {
     if (g?.records.some((r) => r.colon && (colonNames.get(r.name.toLowerCase()) ?? 0) >= 2)) read[i] = undefined;
   });
+  // (Sections of a single company count with the groups: a roll grouped by town, most towns holding one member.)
   const groups = read.filter((g) => g !== undefined && isGroup(g)).length;
-  if (groups < needed) return [...items];
+  const singles = read.filter((g) => g !== undefined && !isGroup(g) && isHeadedSingle(g)).length;
+  if (groups < 2 || groups + singles < needed) return [...items];
   const out: HTMLElement[] = [];
   items.forEach((item, i) => {
     const g = read[i];
@@ -144,6 +150,11 @@ export function splitGroups(items: readonly HTMLElement[]): HTMLElement[] {
     else out.push(item);
   });
   return out;
+}
+
+/** A heading alone over a single record with contacts: a section of one company. */
+function isHeadedSingle(g: Grouped): boolean {
+  return g.headed && g.records.filter((r) => r.contacts.size > 0).length === 1;
 }
 
 /**

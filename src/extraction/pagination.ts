@@ -300,3 +300,31 @@ export function isPaginationText(text: string): boolean {
   }
   return says;
 }
+
+/** The class WordPress (5.1 and later) gives each page link of a post split by `<!--nextpage-->` (`wp_link_pages`). */
+const POST_PAGE_CLASS = 'post-page-numbers';
+
+/**
+ * The next page of a post split in pages by WordPress's `<!--nextpage-->`: its page links
+ * (`wp_link_pages`, each classed `post-page-numbers`, the current one a `<span>` marked `current`
+ * / `aria-current`) name the post's own next page, the link after the current one, and none after
+ * its last. The `rel=next` of such a page (the head's `<link>`, the post navigation's 'Article
+ * suivant') names the adjacent post, another article, never the rest of this one's list.
+ * `{ next }` when the page has such links and marks its current one (next undefined on the last
+ * page); undefined when it has none (the other rules decide).
+ */
+export function postPagesNext(elements: readonly HTMLElement[]): { next: string | undefined } | undefined {
+  let current = false;
+  let seen = 0;
+  for (const el of elements) {
+    if (!el.classList.contains(POST_PAGE_CLASS)) continue;
+    if (++seen > MAX_LINKS) return undefined;
+    const href = el.tagName === 'A' ? el.getAttribute('href') : undefined;
+    if (!current) {
+      current = href === undefined && (el.classList.contains('current') || (el.getAttribute('aria-current') ?? '') !== '');
+      continue;
+    }
+    if (href && !href.startsWith('#')) return { next: href };
+  }
+  return current && seen >= 2 ? { next: undefined } : undefined;
+}

@@ -379,6 +379,25 @@ export function iconLabel(el: HTMLElement): string | undefined {
 
 /** Tags a label/value record writes its labels with. */
 const FIELD_LABEL_TAGS = new Set(['DT', 'TH', 'LABEL']);
+
+/**
+ * A reference set in bold before an entry's text ('Réf. OA-58/03', 'Référence : 2024/117',
+ * 'N° 9', 'المرجع: ١٢'): a reference word, then a code holding a digit, in capitals, digits and
+ * punctuation only. A newsletter's business offers open so, the company named in bold inside the
+ * sentence after it ('Réf. X — La société <b>Y</b>, …'): the reference is never the name.
+ */
+const REFERENCE_WORD = /^(?:r[ée]f(?:[ée]rence)?\.?|n[°º]|no\.|num[ée]ro|المرجع|مرجع)[ \t]?[:.]?[ \t]?/iu;
+/** The code after a reference word: capitals, digits and their punctuation. */
+const REFERENCE_CODE = /^[\p{Lu}\p{N} ./_–-]{1,24}$/u;
+
+/** Whether an element's whole text is a reference ({@link REFERENCE_WORD}, then a code holding a digit). */
+function isReference(el: HTMLElement): boolean {
+  const text = el.text.slice(0, 60).trim();
+  const word = text.length < 40 ? REFERENCE_WORD.exec(text) : null;
+  const code = word ? text.slice(word[0].length) : '';
+  return REFERENCE_CODE.test(code) && /\p{N}/u.test(code);
+}
+
 /** Longest label text read. */
 const MAX_LABEL = 60;
 /** A name field's label, alone (an optional colon): 'Raison sociale', 'Nom', 'Nom de l'entreprise', 'Dénomination', 'الاسم'... */
@@ -490,7 +509,7 @@ function readParts(el: HTMLElement, full: boolean): ItemParts {
         parts.heading ??= child;
         if (tag === 'H1') parts.h1 ??= child;
       }
-      if (parts.bold === undefined && (tag === 'STRONG' || tag === 'B' || isInlineBold(child))) parts.bold = child;
+      if (parts.bold === undefined && (tag === 'STRONG' || tag === 'B' || isInlineBold(child)) && !isReference(child)) parts.bold = child;
       if (tag === 'SUMMARY') parts.summary ??= child;
       if (child.classList.length > 0 && child.classList.contains('tel')) parts.tels.push(child);
       if (parts.term === undefined && tag === 'DT') parts.term = child;

@@ -448,9 +448,10 @@ function isHardSeparator(c: number): boolean {
 
 /**
  * A number followed by '/NN' or '/NN/NN...' (its last two digits changed: a range of lines), its
- * area code perhaps in parentheses ('(038) 19 30 81 / 82'). Bounded: at most 13 digits with single separators and five suffixes, so the pattern is linear.
+ * area code perhaps in parentheses ('(038) 19 30 81 / 82'); two digits followed by three more
+ * pairs are the start of a second whole number ('… / 05 51 20 33 17'), no line. Bounded: at most 13 digits with single separators and five suffixes, so the pattern is linear.
  */
-const NUMBER_RANGE = /(?<![\d/])(\(?\d(?:(?:[ .-]|\) ?)?\d){7,12})((?: ?\/ ?\d{2}(?![\d\p{L}])){1,5})(?! ?\/ ?\d)/gu;
+const NUMBER_RANGE = /(?<![\d/])(\(?\d(?:(?:[ .-]|\) ?)?\d){7,12})((?: ?\/ ?\d{2}(?![\d\p{L}]|[ .-]?\d{2}[ .-]?\d{2}[ .-]?\d{2})){1,5})(?! ?\/ ?\d)/gu;
 
 /** An Algerian landline in E.164: '+213' and eight digits, its area code beginning with 2, 3 or 4. */
 const LANDLINE = /^\+213[234]\d{7}$/;
@@ -534,7 +535,20 @@ function oneNumber(span: string, defaultCountry: CountryCode): string | undefine
   }
   if (digits > ONE_NUMBER_DIGITS || digits < 8) return undefined;
   if (isLatinLetter(span.charCodeAt(0)) || isLatinLetter(span.charCodeAt(span.length - 1))) return '';
-  return validNumber(trimSpan(span), defaultCountry) ?? '';
+  const text = trimSpan(span);
+  if (isYearRange(text)) return '';
+  return validNumber(text, defaultCountry) ?? '';
+}
+
+/** Two years joined by a dash ('2024-2025', '2019 - 2020'): a period (a season, a financial year), no number. */
+const YEAR_RANGE = /^((?:19|20)\d\d) ?- ?((?:19|20)\d\d)$/;
+
+/** Whether a span is a {@link YEAR_RANGE} whose second year comes after the first, within ten years. */
+function isYearRange(text: string): boolean {
+  const m = YEAR_RANGE.exec(text);
+  if (!m) return false;
+  const gap = Number(m[2]) - Number(m[1]);
+  return gap > 0 && gap <= 10;
 }
 
 /**

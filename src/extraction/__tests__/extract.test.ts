@@ -858,3 +858,19 @@ describe("a card's own footer on a company's page", () => {
     expect(found?.phones ?? []).toEqual([]);
   });
 });
+
+describe("a newsletter's business offers, each a sentence after its reference", () => {
+  test("an offer's reference in bold ('Réf. BST-12/04', 'Référence : 2024/117', 'N° 9') is no name: the company in bold inside the sentence is", () => {
+    const offer = (ref: string, company: string, rest: string) => `<p style="font-size:14px;"><span style="color:#225"><b>${ref}</b></span> – L'entreprise <b>${company}</b>, ${rest}</p>`;
+    const html = page(`<div class="bulletin"><h2>Bourse de sous-traitance</h2>
+${offer('Réf. BST-12/04', 'SARL Mécanique des Bibans', 'spécialisée dans l\'usinage, recherche des donneurs d\'ordre. Contact : M. Karim Lounis, tél. 035 68 41 27, courriel bibans.meca@gmail.com.')}
+${offer('Référence : 2024/117', 'EURL Soudure Hodna', 'propose ses capacités de chaudronnerie. Contact : Mme Nadia Ferhat, mobile 0661 84 20 73.')}
+${offer('N° 9', 'SPA Plasturgie Medjana', 'cherche un fournisseur de granulés. Contact : M. Ali Saidi, tél. 035 70 12 96, courriel achats@plasturgie-medjana.dz.')}
+</div>`);
+    expect(extractCompanies(html, PAGE).map((c) => [c.name, ...c.phones, ...c.emails])).toEqual([
+      ['SARL Mécanique des Bibans', '+21335684127', 'bibans.meca@gmail.com'],
+      ['EURL Soudure Hodna', '+213661842073'],
+      ['SPA Plasturgie Medjana', '+21335701296', 'achats@plasturgie-medjana.dz'],
+    ]);
+  });
+});

@@ -106,6 +106,27 @@ ${section('Daïra de Messaad (2)', `<p><strong>Briqueterie Messaad</strong><br>T
     ]);
   });
 
+  test('sections of one or two companies each (a roll grouped by town, most towns holding a single member) are read by the members, never by the towns', () => {
+    const member = (name: string, fields: string) => `<article class="avocat"><h4>${name}</h4><ul class="infos">${fields}</ul></article>`;
+    const town = (title: string, members: string) => `<section class="ville"><h3>${title}</h3>${members}</section>`;
+    const html = page(`<div class="tableau">
+${town('Ville de Tlemcen', member('Cabinet Maître Hadjadj', '<li><span>N° d\'inscription :</span> 13/0457</li><li><span>Tél. :</span> 043 27 15 90</li><li><span>Fax :</span> 043 27 15 91</li>') + member('Cabinet Bensaïd & Associés', '<li><span>N° d\'inscription :</span> 13/0212</li><li><span>Mobile :</span> 0661 47 29 38</li>'))}
+${town('Ville de Maghnia', member('Cabinet Maître Zerrouki', '<li><span>N° d\'inscription :</span> 13/0820</li><li><span>Tél. :</span> 043 31 62 04</li><li><span>E-mail :</span> zerrouki.avocat@gmail.com</li>'))}
+${town('Ville de Remchi', member('Cabinet Maître Ould Ali', '<li><span>N° d\'inscription :</span> 13/0633</li><li><span>Mobile :</span> 0552 18 40 77</li>'))}
+${town('Ville de Nedroma', member('Cabinet Maître Taleb', '<li><span>Tél. :</span> 043 35 80 12</li>') + member('Cabinet Maître Mesli', '<li><span>Mobile :</span> 0770 93 21 65</li><li><span>Fax :</span> 043 35 80 19</li>'))}
+${town('Ville de Sebdou', member('Cabinet Maître Kherbouche', '<li><span>Tél. :</span> 043 29 41 18</li>'))}
+</div>`);
+    expect(read(html)).toEqual([
+      { name: 'Cabinet Maître Hadjadj', phones: ['+21343271590'], emails: [], faxes: ['+21343271591'] },
+      { name: 'Cabinet Bensaïd & Associés', phones: ['+213661472938'], emails: [] },
+      { name: 'Cabinet Maître Zerrouki', phones: ['+21343316204'], emails: ['zerrouki.avocat@gmail.com'] },
+      { name: 'Cabinet Maître Ould Ali', phones: ['+213552184077'], emails: [] },
+      { name: 'Cabinet Maître Taleb', phones: ['+21343358012'], emails: [] },
+      { name: 'Cabinet Maître Mesli', phones: ['+213770932165'], emails: [], faxes: ['+21343358019'] },
+      { name: 'Cabinet Maître Kherbouche', phones: ['+21343294118'], emails: [] },
+    ]);
+  });
+
   test('sections of companies written as run-on lines ("- Name, activity. Tél …", "Name : number") are split at each line', () => {
     const html = page(`<div id="liste">
 <h3>Lettre A</h3><div class="bloc">- Agence Amal, assurances. Tél 038 20 30 40.<br>- Auto-école Annaba, permis B. Tél 0661 55 44 33.<br></div>

@@ -121,6 +121,21 @@ describe('listing rules', () => {
     expect(findNextPage(parse('<main><a href="/revendeurs/">Revendeurs des autres régions</a></main>'), 'https://peinture.test/revendeurs/autres-regions/')).toBeUndefined();
   });
 
+  test("a WordPress post split in pages (<!--nextpage-->): its next page is its own page link, never the adjacent post that rel=next names; none after its last page", () => {
+    const post = (pager: string) => `<html><head><link rel="next" title="Salon de l'artisanat" href="https://cam.test/2024/03/salon-artisanat/"></head><body class="single single-post">
+<article class="post"><h1 class="entry-title">Liste des artisans agréés</h1><div class="entry-content">
+<table><thead><tr><th>Artisan</th><th>Téléphone</th></tr></thead><tbody>
+<tr><td>Poterie Ait Larbi</td><td>026 21 40 55</td></tr><tr><td>Bijouterie Tiferdoud</td><td>0661 72 10 48</td></tr><tr><td>Tapis Ath Hichem</td><td>026 33 18 07</td></tr>
+</tbody></table>
+${pager}</div></article>
+<nav class="navigation post-navigation"><div class="nav-links"><div class="nav-previous"><a href="https://cam.test/2024/01/voeux/" rel="prev">Vœux</a></div><div class="nav-next"><a href="https://cam.test/2024/03/salon-artisanat/" rel="next">Salon de l'artisanat →</a></div></div></nav>
+</body></html>`;
+    const first = post('<div class="page-links">Pages : <span class="post-page-numbers current" aria-current="page">1</span> <a href="https://cam.test/2024/02/artisans-agrees/2/" class="post-page-numbers">2</a> <a href="https://cam.test/2024/02/artisans-agrees/3/" class="post-page-numbers">3</a></div>');
+    expect(readListing(first, 'https://cam.test/2024/02/artisans-agrees/').next).toBe('https://cam.test/2024/02/artisans-agrees/2/');
+    const last = post('<div class="page-links">Pages : <a href="https://cam.test/2024/02/artisans-agrees/" class="post-page-numbers">1</a> <a href="https://cam.test/2024/02/artisans-agrees/2/" class="post-page-numbers">2</a> <span class="post-page-numbers current" aria-current="page">3</span></div>');
+    expect(readListing(last, 'https://cam.test/2024/02/artisans-agrees/3/').next).toBeUndefined();
+  });
+
   test('a <dl> per letter holding several companies: one company per <dt>, none merged', () => {
     const html = `<html><body><h2>A</h2><dl class="rep"><dt>Alpha Béton</dt><dd>Koléa</dd><dd>Tél. : (024) 46 12 30</dd>
       <dt>Amrani Menuiserie</dt><dd>Cherchell</dd><dd>Port. : 0555 18 62 40</dd><dd>contact@amrani.dz</dd></dl>

@@ -440,6 +440,19 @@ describe('numbers written as a range, in any order', () => {
     expect(findPhonesAndFaxes('Mobile : 0661 27 43 91 / 11').phones).toEqual(['+213661274391']);
     expect(findPhonesAndFaxes('Tél : 021 45 67 89 / 12 / 89').phones).toEqual(['+21321456789', '+21321456712']);
   });
+
+  test("a whole number after the slash ('031 72 44 80 / 05 51 20 33 17', '031724480 / 07 70 18 62 04') is a second number, never a line of the first", () => {
+    expect(findPhonesAndFaxes('Tél : 031 72 44 80 / 05 51 20 33 17').phones).toEqual(['+21331724480', '+213551203317']);
+    expect(findPhonesAndFaxes('Tél : 031724480 / 07 70 18 62 04').phones).toEqual(['+21331724480', '+213770186204']);
+    expect(findPhonesAndFaxes('Tél : 031 72 44 80 / 81 - Fax : 031 72 44 89').phones).toEqual(['+21331724480', '+21331724481']);
+  });
+});
+
+describe('a period written as two years', () => {
+  test("'la campagne 2024-2025', 'exercice 2019 – 2020' are periods, no number; a number beside them is read", () => {
+    expect(findPhonesAndFaxes('pour la campagne 2024-2025. Contact : tél. 0661 20 30 40').phones).toEqual(['+213661203040']);
+    expect(findPhonesAndFaxes('Bilan de l\'exercice 2019 – 2020').phones).toEqual([]);
+  });
 });
 
 describe('readNumbers: a booking number in a sentence', () => {
