@@ -1205,3 +1205,48 @@ describe('tables transposed: one company per column', () => {
     ]);
   });
 });
+
+describe('a social page’s post listing members numbered with keycap emoji', () => {
+  // A page's post as Facebook renders it: every emoji an <img alt>, one paragraph of lines per member.
+  const post = `<!doctype html><html><head><title>Boulangers de la Soummam | Facebook</title></head><body>
+<div role="banner"><a href="/">facebook</a></div>
+<div role="main">
+<div class="intro"><h2>Intro</h2><ul><li><img alt="📞" src="/e/1f4de.png"> 034 11 22 33</li><li>Association des boulangers</li></ul></div>
+<div role="feed">
+<div role="article" class="post"><h2><a href="/BoulangersSoummam/"><strong>Boulangers de la Soummam</strong></a></h2>
+<div class="story" data-ad-preview="message">
+<div class="para"><div dir="auto"><img class="emoji" alt="🥖" src="/e/1f956.png"> Nos boulangeries partenaires, à commander directement</div></div>
+<div class="para"><div dir="auto"><img class="emoji" alt="1️⃣" src="/e/31_20e3.png"> Boulangerie Imaghassen — Akbou</div><div dir="auto"><img class="emoji" alt="🍞" src="/e/1f35e.png"> Pain traditionnel</div><div dir="auto"><img class="emoji" alt="📞" src="/e/1f4de.png"> 0551 20 30 40</div></div>
+<div class="para"><div dir="auto"><img class="emoji" alt="2️⃣" src="/e/32_20e3.png"> Pâtisserie Yemma Gouraya — Béjaïa</div><div dir="auto"><img class="emoji" alt="🍞" src="/e/1f35e.png"> Gâteaux de fête</div><div dir="auto"><img class="emoji" alt="📧" src="/e/1f4e7.png"> yemmagouraya@gmail.com</div></div>
+<div class="para"><div dir="auto"><img class="emoji" alt="3️⃣" src="/e/33_20e3.png"> Fournil Tazmalt — Akbou</div><div dir="auto"><img class="emoji" alt="🍞" src="/e/1f35e.png"> Viennoiseries</div><div dir="auto"><img class="emoji" alt="📍" src="/e/1f4cd.png"> Face au marché couvert</div></div>
+<div class="para"><div dir="auto"><img class="emoji" alt="4️⃣" src="/e/34_20e3.png"> Boulangerie Adekar — Sidi Aïch</div><div dir="auto"><img class="emoji" alt="🍞" src="/e/1f35e.png"> Pain de semoule</div><div dir="auto"><img class="emoji" alt="📞" src="/e/1f4de.png"> 034 35 12 12 / 0698 76 54 32</div></div>
+<div class="para"><div dir="auto"><img class="emoji" alt="5️⃣" src="/e/35_20e3.png"> Pains du Djurdjura — Béjaïa</div><div dir="auto"><img class="emoji" alt="📱" src="/e/1f4f1.png"> 0770 44 55 66</div></div>
+<div class="para"><div dir="auto">Partagez autour de vous, merci pour votre soutien à nos artisans.</div><div dir="auto">#Bejaia #Boulangerie</div></div>
+</div></div>
+</div></div>
+<div role="contentinfo">Conditions · Confidentialité</div>
+</body></html>
+`;
+
+  test('the numbered paragraphs are the companies, named without the town after the dash; the post’s title and closing lines are none', () => {
+    const companies = readListing(post, 'https://social.test/BoulangersSoummam/').companies;
+    expect(companies.map((c) => c.name)).toEqual(['Boulangerie Imaghassen', 'Pâtisserie Yemma Gouraya', 'Fournil Tazmalt', 'Boulangerie Adekar', 'Pains du Djurdjura']);
+    expect(companies[3].phones).toEqual(['+21334351212', '+213698765432']);
+  });
+
+  test('names of one brand with a branch after the dash, and a few partnerships among other names, stay whole', () => {
+    const agencies = chrome(`<div class="agences">${['Hodna', 'Medjana', 'Bibans', 'Ain Taghrout'].map((a, i) => `<div class="agence"><h3>Tafna Assurances — Agence ${a}</h3><p>Tél : 035 6${i} 12 34</p></div>`).join('')}</div>`);
+    expect(names(agencies)).toEqual(['Tafna Assurances — Agence Hodna', 'Tafna Assurances — Agence Medjana', 'Tafna Assurances — Agence Bibans', 'Tafna Assurances — Agence Ain Taghrout']);
+    const lawyers = chrome(`<div class="avocats">${['SCP Arab – Ziani', 'Maître Lyes Benali', 'SCP Hadj – Ziani', 'Maître Nora Kaci', 'Maître Amel Saadi'].map((n, i) => `<div class="avocat"><h3>${n}</h3><p>Tél : 026 2${i} 45 67</p></div>`).join('')}</div>`);
+    expect(names(lawyers)).toEqual(['SCP Arab – Ziani', 'Maître Lyes Benali', 'SCP Hadj – Ziani', 'Maître Nora Kaci', 'Maître Amel Saadi']);
+  });
+
+  test('an intro sentence in italics between a heading and a dealer’s paragraph is no company', () => {
+    const page = chrome(`<div class="rte"><h2>Grossiste</h2><p><em>Livraison dans toute la wilaya, stock permanent pour les professionnels.</em></p>
+      <p><strong>Quincaillerie Benhadja</strong><br>Rue des Martyrs, Mascara<br>Tél : 045 80 11 22</p>
+      <h2>Points de vente</h2>
+      <p><strong>Bricolage Tighennif</strong><br>Cité 200 Logements<br>Mobile : 0661 22 33 44</p>
+      <p><strong>Droguerie Sig Centre</strong><br>Boulevard de l'ALN<br>Mob : 0770 55 66 77</p></div>`);
+    expect(names(page)).toEqual(['Quincaillerie Benhadja', 'Bricolage Tighennif', 'Droguerie Sig Centre']);
+  });
+});
