@@ -38,6 +38,7 @@ import { dataAttributeJson } from './embeddedState';
 import { cursorNext, isCursorToken, listEndpoint, pageCountNext } from './cursor';
 import { splitGroups } from './groups';
 import { positionedRecords } from './positioned';
+import { proseRecords } from './prose';
 import { preloadedData } from './preload';
 import { ajaxPayload, isAjaxFragment, moreOf, steppedAjaxNext } from './ajaxMore';
 import { inertiaPages, paginatorLinksNext } from './inertia';
@@ -553,7 +554,17 @@ function companiesOf(page: ParsedPage, pageUrl: string, selectors: SourceSelecto
   // A post's own lines around an emoji-numbered list (its title, its call to share) are no entries; nor is a sentence without a contact.
   const read = withoutPostLines(scopes, scopes.map((s) => withoutBullet(withoutContinuation(readScope(s, ctx, selectors)))));
   const named = withoutPlaceTails(withoutRanks(read).filter((c): c is RawCompany => c !== undefined && namesACompany(c.name) && !(isSentence(c.name) && !hasAnyContact(c))));
-  const companies = named.filter(identifies);
+  let companies = named.filter(identifies);
+  // Paragraphs of prose found as entries, some naming two companies each with its own contacts: the companies they name.
+  if (!selectors.item && scopes.length >= 2 && scopes.every((s) => s.el?.tagName === 'P' && s.ld.length === 0 && !s.md)) {
+    const prose = proseCompanies(scopes.map((s) => s.el!), ctx, selectors);
+    if (prose.filter(hasAnyContact).length > companies.filter(hasAnyContact).length) companies = prose;
+  }
+  // A page where no list was found may name its companies in prose (a news article: bold names in sentences, contacts after them).
+  if (companies.length === 0 && advertisement === 0 && !selectors.item && !options.fragment && scopes.every((s) => s.el !== undefined && s.ld.length === 0 && !s.md)) {
+    const read = proseCompanies(outermostOutsideChrome(root, (el) => el.tagName === 'P' || el.tagName === 'ASIDE').filter((el) => el.tagName === 'P' && !inChromeBlock(el)), ctx, selectors);
+    if (read.length > 0) return { companies: read, dropped: { no_name: scopes.length - named.length, invalid_name: named.length - companies.length, advertisement } };
+  }
   // A page where no list was found may be a list of one (a search with a single result).
   if (companies.length === 0 && advertisement === 0 && !selectors.item && !options.fragment && scopes.every((s) => s.el !== undefined && s.ld.length === 0 && !s.md)) {
     const result = stateResult(states);
@@ -567,6 +578,13 @@ function companiesOf(page: ParsedPage, pageUrl: string, selectors: SourceSelecto
   }
   const result = { companies, dropped: { no_name: scopes.length - named.length, invalid_name: named.length - companies.length, advertisement } };
   return shape === undefined ? result : { ...result, shape };
+}
+
+/** The companies a page's paragraphs name in prose ({@link proseRecords}), each read as an entry. */
+function proseCompanies(paragraphs: HTMLElement[], ctx: PageContext, selectors: SourceSelectors): RawCompany[] {
+  return proseRecords(paragraphs)
+    .map((el) => withoutBullet(readScope({ el, ld: [], kind: 'item' }, ctx, selectors)))
+    .filter((c): c is RawCompany => c !== undefined && namesACompany(c.name) && identifies(c));
 }
 
 /** Most elements of a known entry shape read on a page where nothing repeats: a page of one entry, or two or three. */

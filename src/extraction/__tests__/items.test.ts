@@ -1250,3 +1250,32 @@ describe('a social page’s post listing members numbered with keycap emoji', ()
     expect(names(page)).toEqual(['Quincaillerie Benhadja', 'Bricolage Tighennif', 'Droguerie Sig Centre']);
   });
 });
+
+describe('companies named in running prose (a news article)', () => {
+  const article = chrome(`<article class="post"><h1>Transport de marchandises : qui appeler à Tamanrasset</h1>
+    <div class="post-body" itemprop="articleBody">
+      <p><b>Tamanrasset</b> - Les transporteurs de la wilaya ne manquent pas de travail depuis la réouverture de la route. Voici ceux que nous avons joints.</p>
+      <h3>Les anciens</h3>
+      <p>Sur la route d'In Salah, <b>SARL Tassili Fret</b> (on la joint au 029 31 40 50 ou au 0661 48 20 11, e-mail : contact@tassilifret.dz) côtoie <b>Transports Assekrem</b>, dont le dépôt répond au 029 32 77 10, fax : 029 32 77 11.</p>
+      <p>Plus au sud, <b>EURL Hoggar Logistique</b> assure les liaisons vers In Guezzam ; « Nous roulons de nuit », confie son gérant, que l'on appelle au 0772 15 16 17.</p>
+      <p><strong>Lire aussi :</strong> la nouvelle gare routière ouvrira en mars.</p>
+      <h3>Les nouveaux</h3>
+      <p>Installée à Abalessa, <b>Atakor Camions</b> n'a pas voulu donner ses coordonnées ; <b>Sahel Express Fret</b>, lui, se réserve au 0550 66 77 88 ou par courriel à devis@sahelexpress.dz.</p>
+    </div></article>`);
+
+  test('each bold name with the contacts written after it is a company, a paragraph naming two gives two; the dateline and a bold label are none', () => {
+    const companies = readListing(article, URL).companies;
+    expect(companies.map((c) => c.name)).toEqual(['SARL Tassili Fret', 'Transports Assekrem', 'EURL Hoggar Logistique', 'Atakor Camions', 'Sahel Express Fret']);
+    expect(companies[0]).toMatchObject({ phones: ['+21329314050', '+213661482011'], emails: ['contact@tassilifret.dz'] });
+    expect(companies[1]).toMatchObject({ phones: ['+21329327710'], faxes: ['+21329327711'] });
+    expect(companies[3]).toMatchObject({ phones: [], emails: [] });
+    expect(companies[4]).toMatchObject({ phones: ['+213550667788'], emails: ['devis@sahelexpress.dz'] });
+  });
+
+  test('an article with a few bold words and one number is not read as prose naming companies: its bold places are none', () => {
+    const page = chrome(`<article><h1>La foire de l'artisanat</h1><div class="entry-content">
+      <p>La <b>Chambre d'artisanat</b> organise sa foire annuelle. Renseignements au 029 34 56 78.</p>
+      <p>Les exposants viennent de <b>Djanet</b>, d'<b>Illizi</b> et d'<b>Adrar</b>.</p></div></article>`);
+    expect(names(page).filter((n) => ['Djanet', 'Illizi', 'Adrar'].includes(n))).toEqual([]);
+  });
+});
