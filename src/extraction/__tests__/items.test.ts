@@ -1278,4 +1278,11 @@ describe('companies named in running prose (a news article)', () => {
       <p>Les exposants viennent de <b>Djanet</b>, d'<b>Illizi</b> et d'<b>Adrar</b>.</p></div></article>`);
     expect(names(page).filter((n) => ['Djanet', 'Illizi', 'Adrar'].includes(n))).toEqual([]);
   });
+
+  test('a long article of many paragraphs, each naming many bold companies with numbers, is read in bounded time', () => {
+    const paragraph = (p: number) => `<p>${Array.from({ length: 60 }, (_, i) => `Près du marché, <b>Société ${p} ${i} Transport</b> répond au 0550 ${String(10 + (p % 90)).padStart(2, '0')} ${String(10 + (i % 90)).padStart(2, '0')} 12 ou fax : 029 ${'1'.repeat(2)} 22 33 ; `).join('')}</p>`;
+    const page = chrome(`<article><h1>Annuaire en prose</h1><div class="entry-content">${Array.from({ length: 150 }, (_, p) => paragraph(p)).join('')}</div></article>`);
+    const { ms } = cpuMs(() => readListing(page, URL));
+    expect(ms).toBeLessThan(10_000);
+  }, 60_000);
 });
