@@ -23,7 +23,7 @@
  * before deciding whether a step found something, so a subtracted contact lets the next step
  * look.
  */
-import type { HTMLElement } from 'node-html-parser';
+import type { HTMLElement, Node } from 'node-html-parser';
 import { findEmails, findPhonesAndFaxes, normalizeEmail, normalizePhone, readNumbers } from '../platform/contacts';
 import { sameHost } from './hosts';
 import { labelledNameInText } from './labels';
@@ -38,6 +38,7 @@ import { dataAttributeJson } from './embeddedState';
 import { cursorNext, isCursorToken, listEndpoint, pageCountNext } from './cursor';
 import { splitGroups } from './groups';
 import { positionedRecords } from './positioned';
+import { proseRecords } from './prose';
 import { preloadedData } from './preload';
 import { ajaxPayload, isAjaxFragment, moreOf, steppedAjaxNext } from './ajaxMore';
 import { inertiaPages, paginatorLinksNext } from './inertia';
@@ -554,8 +555,20 @@ function companiesOf(page: ParsedPage, pageUrl: string, selectors: SourceSelecto
   }
   // A question ('Comment signaler une erreur ?', an FAQ entry beside the listing) is never a company's name,
   // nor the title of a block of the site's own ('Nous écrire', 'Mentions légales', 'Espace publicitaire').
-  const named = withoutRanks(scopes.map((s) => withoutBullet(withoutContinuation(readScope(s, ctx, selectors))))).filter((c): c is RawCompany => c !== undefined && namesACompany(c.name));
-  const companies = named.filter(identifies);
+  // A post's own lines around an emoji-numbered list (its title, its call to share) are no entries; nor is a sentence without a contact.
+  const read = withoutPostLines(scopes, scopes.map((s) => withoutBullet(withoutContinuation(readScope(s, ctx, selectors)))));
+  const named = withoutPlaceTails(withoutRanks(read).filter((c): c is RawCompany => c !== undefined && namesACompany(c.name) && !(isSentence(c.name) && !hasAnyContact(c))));
+  let companies = named.filter(identifies);
+  // Paragraphs of prose found as entries, some naming two companies each with its own contacts: the companies they name.
+  if (!selectors.item && scopes.length >= 2 && scopes.every((s) => s.el?.tagName === 'P' && s.ld.length === 0 && !s.md)) {
+    const prose = proseCompanies(scopes.map((s) => s.el!), ctx, selectors);
+    if (prose.filter(hasAnyContact).length > companies.filter(hasAnyContact).length) companies = prose;
+  }
+  // A page where no list was found may name its companies in prose (a news article: bold names in sentences, contacts after them).
+  if (companies.length === 0 && advertisement === 0 && !selectors.item && !options.fragment && scopes.every((s) => s.el !== undefined && s.ld.length === 0 && !s.md)) {
+    const read = proseCompanies(outermostOutsideChrome(root, (el) => el.tagName === 'P' || el.tagName === 'ASIDE').filter((el) => el.tagName === 'P' && !inChromeBlock(el)), ctx, selectors);
+    if (read.length > 0) return { companies: read, dropped: { no_name: scopes.length - named.length, invalid_name: named.length - companies.length, advertisement } };
+  }
   // A page where no list was found may be a list of one (a search with a single result).
   if (companies.length === 0 && advertisement === 0 && !selectors.item && !options.fragment && scopes.every((s) => s.el !== undefined && s.ld.length === 0 && !s.md)) {
     const result = stateResult(states);
@@ -569,6 +582,13 @@ function companiesOf(page: ParsedPage, pageUrl: string, selectors: SourceSelecto
   }
   const result = { companies, dropped: { no_name: scopes.length - named.length, invalid_name: named.length - companies.length, advertisement } };
   return shape === undefined ? result : { ...result, shape };
+}
+
+/** The companies a page's paragraphs name in prose ({@link proseRecords}), each read as an entry. */
+function proseCompanies(paragraphs: HTMLElement[], ctx: PageContext, selectors: SourceSelectors): RawCompany[] {
+  return proseRecords(paragraphs)
+    .map((el) => withoutBullet(readScope({ el, ld: [], kind: 'item' }, ctx, selectors)))
+    .filter((c): c is RawCompany => c !== undefined && namesACompany(c.name) && identifies(c));
 }
 
 /** Most elements of a known entry shape read on a page where nothing repeats: a page of one entry, or two or three. */
@@ -758,6 +778,115 @@ function withoutRanks<T extends { name: string } | undefined>(companies: T[]): T
     out[r.i] = { ...c, name: c.name.slice(r.cut) };
   }
   return out;
+}
+
+/**
+ * A keycap number drawn as a picture or typed (1️⃣, 1️⃣2️⃣, 🔟: a digit, its variation selector and
+ * the combining keycap), as a social page numbers a list in a post. Bounded by its caller.
+ */
+const KEYCAP = /^(?:[0-9]\ufe0f?\u20e3|\u{1f51f}){1,3}/u;
+/** Most nodes looked at for what an entry shows first. */
+const MAX_LEAD_NODES = 40;
+
+/**
+ * Whether an entry opens with a keycap number ({@link KEYCAP}): its first text or picture, in the
+ * order a reader sees them, is a keycap emoji, typed or as an `<img alt>` (Facebook, Twitter's
+ * twemoji and WordPress draw every emoji as an image with the character as its alt). Bounded walk.
+ */
+function opensWithKeycap(el: HTMLElement): boolean {
+  const stack: Node[] = [...el.childNodes].reverse();
+  for (let seen = 0; stack.length > 0 && seen < MAX_LEAD_NODES; seen++) {
+    const node = stack.pop()!;
+    if (node.nodeType === 3) {
+      const text = node.text.trim();
+      if (text !== '') return KEYCAP.test(text.slice(0, 20));
+      continue;
+    }
+    if (node.nodeType !== 1) continue;
+    const child = node as HTMLElement;
+    if (child.tagName === 'IMG') {
+      const alt = (child.getAttribute('alt') ?? '').trim();
+      if (alt !== '') return KEYCAP.test(alt.slice(0, 20));
+      continue;
+    }
+    for (let i = child.childNodes.length - 1; i >= 0; i--) stack.push(child.childNodes[i]);
+  }
+  return false;
+}
+
+/** Whether a company read shows any contact, a fax included. */
+function hasAnyContact(company: RawCompany): boolean {
+  return hasContact(company) || (company.faxes?.length ?? 0) > 0;
+}
+
+/**
+ * The entries of a list numbered with keycap emoji (a social page's post: '1️⃣ Name', '2️⃣ Name',
+ * each a paragraph of its lines) without the post's own lines around them: when three or more
+ * entries, and half of them, open with a keycap, an entry that opens with none and shows no
+ * contact (the post's title 'Liste de nos membres (1/2)', 'La suite demain 👇', hashtags) is no
+ * company. A numbered entry without a contact stays one.
+ */
+function withoutPostLines<T extends RawCompany | undefined>(scopes: readonly Scope[], companies: T[]): (T | undefined)[] {
+  if (scopes.length < 3) return companies;
+  const numbered = scopes.map((s) => s.el !== undefined && opensWithKeycap(s.el));
+  const count = numbered.filter(Boolean).length;
+  if (count < 3 || count * 2 < scopes.length) return companies;
+  return companies.map((c, i) => (c === undefined || numbered[i] || hasAnyContact(c) ? c : undefined));
+}
+
+/**
+ * A sentence written where a list's entries stand (an intro in italics between a heading and the
+ * first entry, 'Stock complet de la gamme, livraison aux revendeurs.'): six words or more ending
+ * in a full stop after a word in lower case. Company names end in no full stop but an
+ * abbreviation's ('Ets.', 'S.A.R.L.'). Bounded: names longer than 300 characters are no name anyway.
+ */
+function isSentence(name: string): boolean {
+  if (name.length > 300 || !/\p{Ll}{2}\.$/u.test(name)) return false;
+  return name.split(/\s+/).length >= 6;
+}
+
+/** A name's place written after a dash ('Boulangerie X — Akbou', 'Atelier Y – Tigzirt'): the head, then the tail. */
+const TAIL_SEPARATORS = [' — ', ' – '];
+/** Longest tail read as a place. */
+const MAX_PLACE = 40;
+
+/**
+ * The head and tail of a name written 'Name — Place' (one dash with spaces around it, the tail
+ * starting with a capital, without digits, up to four words); undefined otherwise.
+ */
+function placeTail(name: string): { head: string; tail: string } | undefined {
+  let at = -1;
+  for (const sep of TAIL_SEPARATORS) {
+    const i = name.indexOf(sep);
+    if (i === -1) continue;
+    if (at !== -1 || name.indexOf(sep, i + sep.length) !== -1) return undefined;
+    at = i;
+  }
+  if (at === -1) return undefined;
+  const head = name.slice(0, at).trim();
+  const tail = name.slice(at + 3).trim();
+  if (tail.length > MAX_PLACE || !/^\p{Lu}/u.test(tail) || /\d/.test(tail) || tail.split(/\s+/).length > 4 || !/\p{L}{2}/u.test(head)) return undefined;
+  return { head, tail };
+}
+
+/**
+ * The names of a list whose every entry gives its town after a dash ('Atelier X — Azazga',
+ * 'Atelier Y — Boghni', 'Atelier Z — Azazga': a post or a hand-typed list naming each member's
+ * commune) without that town: when three or more entries, 80% of them, are written so, their
+ * heads all differ and half of them share their tail with another entry (towns repeat across a
+ * wilaya's members; a brand's agencies, 'Assurances X — Agence Y', repeat the head and keep their
+ * names whole, as do a few partnerships 'SCP A – B' among other names).
+ */
+function withoutPlaceTails(companies: RawCompany[]): RawCompany[] {
+  if (companies.length < 3) return companies;
+  const parts = companies.map((c) => placeTail(c.name));
+  const written = parts.filter((p) => p !== undefined);
+  if (written.length < 3 || written.length < companies.length * 0.8) return companies;
+  if (new Set(written.map((p) => foldName(p.head))).size !== written.length) return companies;
+  const tails = new Map<string, number>();
+  for (const p of written) tails.set(foldName(p.tail), (tails.get(foldName(p.tail)) ?? 0) + 1);
+  if (written.filter((p) => tails.get(foldName(p.tail))! >= 2).length * 2 < written.length) return companies;
+  return companies.map((c, i) => (parts[i] ? { ...c, name: parts[i].head } : c));
 }
 
 /**

@@ -1212,3 +1212,84 @@ describe('tables transposed: one company per column', () => {
     ]);
   });
 });
+
+describe('a social page’s post listing members numbered with keycap emoji', () => {
+  // A page's post as Facebook renders it: every emoji an <img alt>, one paragraph of lines per member.
+  const post = `<!doctype html><html><head><title>Boulangers de la Soummam | Facebook</title></head><body>
+<div role="banner"><a href="/">facebook</a></div>
+<div role="main">
+<div class="intro"><h2>Intro</h2><ul><li><img alt="📞" src="/e/1f4de.png"> 034 11 22 33</li><li>Association des boulangers</li></ul></div>
+<div role="feed">
+<div role="article" class="post"><h2><a href="/BoulangersSoummam/"><strong>Boulangers de la Soummam</strong></a></h2>
+<div class="story" data-ad-preview="message">
+<div class="para"><div dir="auto"><img class="emoji" alt="🥖" src="/e/1f956.png"> Nos boulangeries partenaires, à commander directement</div></div>
+<div class="para"><div dir="auto"><img class="emoji" alt="1️⃣" src="/e/31_20e3.png"> Boulangerie Imaghassen — Akbou</div><div dir="auto"><img class="emoji" alt="🍞" src="/e/1f35e.png"> Pain traditionnel</div><div dir="auto"><img class="emoji" alt="📞" src="/e/1f4de.png"> 0551 20 30 40</div></div>
+<div class="para"><div dir="auto"><img class="emoji" alt="2️⃣" src="/e/32_20e3.png"> Pâtisserie Yemma Gouraya — Béjaïa</div><div dir="auto"><img class="emoji" alt="🍞" src="/e/1f35e.png"> Gâteaux de fête</div><div dir="auto"><img class="emoji" alt="📧" src="/e/1f4e7.png"> yemmagouraya@gmail.com</div></div>
+<div class="para"><div dir="auto"><img class="emoji" alt="3️⃣" src="/e/33_20e3.png"> Fournil Tazmalt — Akbou</div><div dir="auto"><img class="emoji" alt="🍞" src="/e/1f35e.png"> Viennoiseries</div><div dir="auto"><img class="emoji" alt="📍" src="/e/1f4cd.png"> Face au marché couvert</div></div>
+<div class="para"><div dir="auto"><img class="emoji" alt="4️⃣" src="/e/34_20e3.png"> Boulangerie Adekar — Sidi Aïch</div><div dir="auto"><img class="emoji" alt="🍞" src="/e/1f35e.png"> Pain de semoule</div><div dir="auto"><img class="emoji" alt="📞" src="/e/1f4de.png"> 034 35 12 12 / 0698 76 54 32</div></div>
+<div class="para"><div dir="auto"><img class="emoji" alt="5️⃣" src="/e/35_20e3.png"> Pains du Djurdjura — Béjaïa</div><div dir="auto"><img class="emoji" alt="📱" src="/e/1f4f1.png"> 0770 44 55 66</div></div>
+<div class="para"><div dir="auto">Partagez autour de vous, merci pour votre soutien à nos artisans.</div><div dir="auto">#Bejaia #Boulangerie</div></div>
+</div></div>
+</div></div>
+<div role="contentinfo">Conditions · Confidentialité</div>
+</body></html>
+`;
+
+  test('the numbered paragraphs are the companies, named without the town after the dash; the post’s title and closing lines are none', () => {
+    const companies = readListing(post, 'https://social.test/BoulangersSoummam/').companies;
+    expect(companies.map((c) => c.name)).toEqual(['Boulangerie Imaghassen', 'Pâtisserie Yemma Gouraya', 'Fournil Tazmalt', 'Boulangerie Adekar', 'Pains du Djurdjura']);
+    expect(companies[3].phones).toEqual(['+21334351212', '+213698765432']);
+  });
+
+  test('names of one brand with a branch after the dash, and a few partnerships among other names, stay whole', () => {
+    const agencies = chrome(`<div class="agences">${['Hodna', 'Medjana', 'Bibans', 'Ain Taghrout'].map((a, i) => `<div class="agence"><h3>Tafna Assurances — Agence ${a}</h3><p>Tél : 035 6${i} 12 34</p></div>`).join('')}</div>`);
+    expect(names(agencies)).toEqual(['Tafna Assurances — Agence Hodna', 'Tafna Assurances — Agence Medjana', 'Tafna Assurances — Agence Bibans', 'Tafna Assurances — Agence Ain Taghrout']);
+    const lawyers = chrome(`<div class="avocats">${['SCP Arab – Ziani', 'Maître Lyes Benali', 'SCP Hadj – Ziani', 'Maître Nora Kaci', 'Maître Amel Saadi'].map((n, i) => `<div class="avocat"><h3>${n}</h3><p>Tél : 026 2${i} 45 67</p></div>`).join('')}</div>`);
+    expect(names(lawyers)).toEqual(['SCP Arab – Ziani', 'Maître Lyes Benali', 'SCP Hadj – Ziani', 'Maître Nora Kaci', 'Maître Amel Saadi']);
+  });
+
+  test('an intro sentence in italics between a heading and a dealer’s paragraph is no company', () => {
+    const page = chrome(`<div class="rte"><h2>Grossiste</h2><p><em>Livraison dans toute la wilaya, stock permanent pour les professionnels.</em></p>
+      <p><strong>Quincaillerie Benhadja</strong><br>Rue des Martyrs, Mascara<br>Tél : 045 80 11 22</p>
+      <h2>Points de vente</h2>
+      <p><strong>Bricolage Tighennif</strong><br>Cité 200 Logements<br>Mobile : 0661 22 33 44</p>
+      <p><strong>Droguerie Sig Centre</strong><br>Boulevard de l'ALN<br>Mob : 0770 55 66 77</p></div>`);
+    expect(names(page)).toEqual(['Quincaillerie Benhadja', 'Bricolage Tighennif', 'Droguerie Sig Centre']);
+  });
+});
+
+describe('companies named in running prose (a news article)', () => {
+  const article = chrome(`<article class="post"><h1>Transport de marchandises : qui appeler à Tamanrasset</h1>
+    <div class="post-body" itemprop="articleBody">
+      <p><b>Tamanrasset</b> - Les transporteurs de la wilaya ne manquent pas de travail depuis la réouverture de la route. Voici ceux que nous avons joints.</p>
+      <h3>Les anciens</h3>
+      <p>Sur la route d'In Salah, <b>SARL Tassili Fret</b> (on la joint au 029 31 40 50 ou au 0661 48 20 11, e-mail : contact@tassilifret.dz) côtoie <b>Transports Assekrem</b>, dont le dépôt répond au 029 32 77 10, fax : 029 32 77 11.</p>
+      <p>Plus au sud, <b>EURL Hoggar Logistique</b> assure les liaisons vers In Guezzam ; « Nous roulons de nuit », confie son gérant, que l'on appelle au 0772 15 16 17.</p>
+      <p><strong>Lire aussi :</strong> la nouvelle gare routière ouvrira en mars.</p>
+      <h3>Les nouveaux</h3>
+      <p>Installée à Abalessa, <b>Atakor Camions</b> n'a pas voulu donner ses coordonnées ; <b>Sahel Express Fret</b>, lui, se réserve au 0550 66 77 88 ou par courriel à devis@sahelexpress.dz.</p>
+    </div></article>`);
+
+  test('each bold name with the contacts written after it is a company, a paragraph naming two gives two; the dateline and a bold label are none', () => {
+    const companies = readListing(article, URL).companies;
+    expect(companies.map((c) => c.name)).toEqual(['SARL Tassili Fret', 'Transports Assekrem', 'EURL Hoggar Logistique', 'Atakor Camions', 'Sahel Express Fret']);
+    expect(companies[0]).toMatchObject({ phones: ['+21329314050', '+213661482011'], emails: ['contact@tassilifret.dz'] });
+    expect(companies[1]).toMatchObject({ phones: ['+21329327710'], faxes: ['+21329327711'] });
+    expect(companies[3]).toMatchObject({ phones: [], emails: [] });
+    expect(companies[4]).toMatchObject({ phones: ['+213550667788'], emails: ['devis@sahelexpress.dz'] });
+  });
+
+  test('an article with a few bold words and one number is not read as prose naming companies: its bold places are none', () => {
+    const page = chrome(`<article><h1>La foire de l'artisanat</h1><div class="entry-content">
+      <p>La <b>Chambre d'artisanat</b> organise sa foire annuelle. Renseignements au 029 34 56 78.</p>
+      <p>Les exposants viennent de <b>Djanet</b>, d'<b>Illizi</b> et d'<b>Adrar</b>.</p></div></article>`);
+    expect(names(page).filter((n) => ['Djanet', 'Illizi', 'Adrar'].includes(n))).toEqual([]);
+  });
+
+  test('a long article of many paragraphs, each naming many bold companies with numbers, is read in bounded time', () => {
+    const paragraph = (p: number) => `<p>${Array.from({ length: 60 }, (_, i) => `Près du marché, <b>Société ${p} ${i} Transport</b> répond au 0550 ${String(10 + (p % 90)).padStart(2, '0')} ${String(10 + (i % 90)).padStart(2, '0')} 12 ou fax : 029 ${'1'.repeat(2)} 22 33 ; `).join('')}</p>`;
+    const page = chrome(`<article><h1>Annuaire en prose</h1><div class="entry-content">${Array.from({ length: 150 }, (_, p) => paragraph(p)).join('')}</div></article>`);
+    const { ms } = cpuMs(() => readListing(page, URL));
+    expect(ms).toBeLessThan(10_000);
+  }, 60_000);
+});
