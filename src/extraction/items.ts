@@ -1534,7 +1534,7 @@ function boldLedLine(p: HTMLElement, counts: Map<HTMLElement, Counts>): boolean 
   const bold = shown[0] as HTMLElement;
   if (bold.tagName !== 'STRONG' && bold.tagName !== 'B' && !isInlineBold(bold)) return false;
   const name = shortText(bold, 100);
-  if (name === undefined || name.length < 2 || !/\p{L}{2}/u.test(name) || /[:?]\s*$/.test(name) || LEADING_LABEL.test(name) || isFieldLabel(bold)) return false;
+  if (name === undefined || name.length < 2 || !/\p{L}{2}/u.test(name) || /[:?]\s*$/.test(name) || leadsWithLabel(name) || isFieldLabel(bold)) return false;
   const rest = shown[1].rawText;
   return rest.length <= 300 && NAME_SEPARATOR.test(rest);
 }
@@ -1642,7 +1642,7 @@ const NAME_BLOCK_TAGS = new Set(['H2', 'H3', 'H4', 'H5', 'H6', 'STRONG', 'B']);
 function isNameBlock(b: HTMLElement, counts: Map<HTMLElement, Counts>, self = false): boolean {
   if (!countsAllowNameBlock(counts.get(b))) return false;
   const text = shortText(b, 100);
-  if (text === undefined || text.length < 2 || !/\p{L}{2}/u.test(text) || text.endsWith('?') || isFieldLabel(b) || LEADING_LABEL.test(text) || AD_BADGE.test(text.replace(/[\s()[\]·•|-]+/g, ''))) return false;
+  if (text === undefined || text.length < 2 || !/\p{L}{2}/u.test(text) || text.endsWith('?') || isFieldLabel(b) || leadsWithLabel(text) || AD_BADGE.test(text.replace(/[\s()[\]·•|-]+/g, ''))) return false;
   const stack: Node[] = self ? [b] : [...b.childNodes];
   let steps = 0;
   while (stack.length > 0 && ++steps <= 40) {
@@ -1825,16 +1825,22 @@ function repeatedGroups(root: HTMLElement, base?: string): RepeatedItems & { wit
   let chosen = [best, ...groups.filter((g) => g !== best && g.key === best.key && signature(g.parent) === signature(best.parent) && !insideAny(g.parent, best.members) && !best.members.some((m) => insideAny(m, g.members)))];
   // Records written several to a block (two companies per table row, a row of cards): when most of the
   // best group's members each hold a group of blocks that all qualify on their own, those blocks are the records.
+  // (A site builder's section holds its row of text boxes behind wrappers of its own and an empty background layer: that row is the holder's.)
   const holders = new Set(chosen.flatMap((g) => g.members));
-  const inner = groups.filter((g) => holders.has(g.parent) && g.qualified === g.members.length);
-  if (inner.length * 2 >= holders.size) {
+  const rows = new Map<HTMLElement, HTMLElement>();
+  for (const holder of holders) rows.set(contentRow(holder, counts), holder);
+  const inner = groups.filter((g) => rows.has(g.parent) && g.qualified === g.members.length);
+  // (Holders without a contact, a group's heading alone in a section of its own, hold no record to split.)
+  let withContacts = 0;
+  for (const holder of holders) if (hasContacts(counts.get(holder))) withContacts++;
+  if (inner.length > 0 && inner.length * 2 >= withContacts) {
     const keys = new Map<string, number>();
     for (const g of inner) keys.set(g.key, (keys.get(g.key) ?? 0) + 1);
     const key = [...keys].sort((a, b) => b[1] - a[1])[0][0];
     // Every holder's blocks of that shape, qualified or not (a record with no contact, a row's last lone record).
     const split: Group[] = [];
-    for (const holder of holders) {
-      const blocks = holder.childNodes.filter((c): c is HTMLElement => c.nodeType === 1 && counts.has(c as HTMLElement) && signature(c as HTMLElement) === key);
+    for (const [row, holder] of rows) {
+      const blocks = row.childNodes.filter((c): c is HTMLElement => c.nodeType === 1 && counts.has(c as HTMLElement) && signature(c as HTMLElement) === key);
       if (blocks.length > 0) split.push({ parent: holder, key, members: blocks, score: 0, size: 0, qualified: 0 });
     }
     chosen = split;
@@ -1916,6 +1922,39 @@ function repeatedGroups(root: HTMLElement, base?: string): RepeatedItems & { wit
     else items.push(m);
   }
   return { items, advertisements, withContacts: items.filter((m) => qualifies(m, counts) === 2).length, counts };
+}
+
+/** Most wrappers looked through from a block to the row of blocks it holds ({@link contentRow}). */
+const MAX_ROW_WRAPPERS = 8;
+
+/**
+ * The element of a block that holds its content's blocks side by side: the block itself, or, when
+ * all it shows is in one child (the others empty: a background layer, a spacer), that child's, and
+ * so on down a few wrappers. A site builder's section is such a chain (section, background and
+ * content layer, grid) over its row of text boxes.
+ */
+function contentRow(block: HTMLElement, counts: Map<HTMLElement, Counts>): HTMLElement {
+  let el = block;
+  for (let depth = 0; depth < MAX_ROW_WRAPPERS; depth++) {
+    let shown: HTMLElement | undefined;
+    let several = false;
+    for (const c of el.childNodes) {
+      if (c.nodeType !== 1) {
+        if (c.text.trim() !== '') return el;
+        continue;
+      }
+      const n = counts.get(c as HTMLElement);
+      if (n === undefined || n.texts + n.links + n.tels + n.ats === 0) continue;
+      if (shown !== undefined) {
+        several = true;
+        break;
+      }
+      shown = c as HTMLElement;
+    }
+    if (several || shown === undefined) return el;
+    el = shown;
+  }
+  return el;
 }
 
 /**
@@ -2142,6 +2181,13 @@ export function leadName(m: HTMLElement): string | undefined {
 
 /** A line that begins with a field's label ('Tél : …', 'Adresse: …', 'E-mail …'). */
 const LEADING_LABEL = /^(?:t[ée]l[ée]?(?:phone)?\.?|mobile|portable|gsm|fixe|fax|t[ée]l[ée]copie|e-?mail|courriel|adresse|address|site(?: web)?|horaires?|الهاتف|الفاكس|العنوان|البريد)\b\s*[:.]?/iu;
+/** A shop's name whose first word is a phone label's ('Mobile Store …', 'GSM Center …', 'Portable Service …'): a word, not a colon nor a number, after it. */
+const DEVICE_NAME = /^(?:mobile|portable|gsm)[ \u00a0]{1,3}\p{L}/iu;
+
+/** Whether a bold line or block, set apart as a name would be, begins with a field's label ({@link LEADING_LABEL}) rather than a shop's name ({@link DEVICE_NAME}). */
+function leadsWithLabel(text: string): boolean {
+  return LEADING_LABEL.test(text) && !DEVICE_NAME.test(text);
+}
 
 /**
  * A child's shape: its tag and its first class word that is not an ad word (nor a number); or its

@@ -1082,6 +1082,17 @@ describe('records written as runs of flat sibling blocks (a site builder’s gri
     expect(read(grid).map(([n, p, e, f]) => [n, (p as string[]).filter((x) => x !== '+213550000000'), e, f])).toEqual(expected);
   });
 
+  test('a bold name whose first word is also a label (a phone shop\'s "Mobile …", "GSM …", "Portable …") leads its run like any other name', () => {
+    const shops: [string, string][] = [
+      ['Mobile Center Ouargla', '<p>Cité 200 logements, Ouargla<br>Tél : 0661 52 30 17</p>'],
+      ['Kiosque Ennasr', '<p>Rue Emir Abdelkader, Touggourt<br>Tél : 029 67 41 08</p>'],
+      ['GSM Plus Hassi Messaoud', '<p>Centre commercial, Hassi Messaoud<br>Mob : 0772 18 44 90</p>'],
+      ['Portable Service Ngoussa', '<p>Place du marché, Ngoussa<br>Mob : 0550 73 21 64</p>'],
+    ];
+    const grid = shops.map(([n, t]) => block('<div class="shape"></div>') + block(`<div class="atom"><strong>${n}</strong></div>`) + block(t)).join('');
+    expect(read(grid).map(([n, p]) => [n, (p as string[]).length])).toEqual(shops.map(([n]) => [n, 1]));
+  });
+
   test('[name, text] per member: the text block’s first line (its activity) is not the name, the block before it is', () => {
     expect(read(members.map(([n, t]) => block(`<h3>${n}</h3>`) + block(t)).join(''))).toEqual(expected);
     expect(read(members.map(([n, t]) => block(`<p><strong>${n}</strong></p>`) + block(t)).join(''))).toEqual(expected);
@@ -1202,6 +1213,43 @@ describe('tables transposed: one company per column', () => {
       ['Atlas Conseil', ['+21343201101'], ['+21343201191']],
       ['Bureau Nour', ['+21343201102'], []],
       ['Cabinet Ziane', ['+21343201103'], []],
+    ]);
+  });
+});
+
+describe('records written two to a section of a site builder', () => {
+  // A site builder's page (Google Sites, Wix strips): each section is a row of two text boxes, each
+  // box one entry behind a few wrappers of its own; an empty background layer beside the row; a
+  // group's heading alone in a section; the editor's own note in a last section.
+  const box = (name: string, lines: string[]) => `<div class="kq7Lm"><div class="Wb2x"><div class="Wb2x-in"><div class="txt9"><p class="pz1"><span class="sp4 bb0">${name}</span></p>${lines.map((l) => `<p class="pz1"><span class="sp4">${l}</span></p>`).join('')}</div></div></div></div>`;
+  const section = (inner: string) => `<section class="Qs1p"><div class="bgL"></div><div class="Zr8t"><div class="fl3x">${inner}</div></div></section>`;
+  const vets: [string, string[]][] = [
+    ['Clinique vétérinaire Oued Chiffa', ['Route nationale 1, Berrouaghia', 'Tél : 025 58 12 40 / 0661 40 22 81']],
+    ['Cabinet vétérinaire Titteri', ['12, rue de la Gare, Médéa', 'Mob : 0770 31 44 92', 'E-mail : contact (at) titteri-vet.dz']],
+    ['Vétérinaire El Omaria', ['Cité 300 logements, El Omaria', 'Tél : 025 60 71 13']],
+    ['Centre vétérinaire Ksar El Boukhari', ['Boulevard du 1er Novembre', 'Mob : 0552 80 19 07']],
+    ['Clinique Animalia Tablat', ['Rue Ben Boulaid, Tablat', 'Tél : 025 51 90 66', 'E-mail : animalia.tablat@gmail.com']],
+    ['Cabinet Dr Mouzaia', ['Centre-ville, Ouzera']],
+  ];
+  const html = `<!doctype html><html><head><style>.sp4{font-weight:400}.bb0{font-weight:700}</style></head><body><header><a href="/">Vétos de Médéa</a></header><div role="main">
+    ${section('<div class="txt9"><h1 class="pz1"><span class="sp4">Vétérinaires de Médéa</span></h1><p class="pz1"><span class="sp4">Liste tenue par des bénévoles.</span></p></div>')}
+    ${section('<div class="txt9"><h2 class="pz1"><span class="sp4">Cliniques et cabinets</span></h2></div>')}
+    ${section(box(...vets[0]) + box(...vets[1]))}
+    ${section(box(...vets[2]) + box(...vets[3]))}
+    ${section('<div class="txt9"><h2 class="pz1"><span class="sp4">Autres communes</span></h2></div>')}
+    ${section(box(...vets[4]) + box(...vets[5]))}
+    ${section('<div class="txt9"><p class="pz1"><span class="sp4">Un oubli ? </span><a href="mailto:vetos.medea@gmail.com"><span class="sp4">vetos.medea@gmail.com</span></a><span class="sp4"> ou 0698 12 00 44</span></p></div>')}
+  </div></body></html>`;
+
+  test('each text box is an entry, the one without contacts included; headings and the editor\'s note are none', () => {
+    const found = readListing(html, URL).companies;
+    expect(found.map((c) => [c.name, c.phones.length, c.emails])).toEqual([
+      ['Clinique vétérinaire Oued Chiffa', 2, []],
+      ['Cabinet vétérinaire Titteri', 1, ['contact@titteri-vet.dz']],
+      ['Vétérinaire El Omaria', 1, []],
+      ['Centre vétérinaire Ksar El Boukhari', 1, []],
+      ['Clinique Animalia Tablat', 1, ['animalia.tablat@gmail.com']],
+      ['Cabinet Dr Mouzaia', 0, []],
     ]);
   });
 });
