@@ -2202,7 +2202,9 @@ function signature(el: HTMLElement): string {
   if (known !== undefined) return known;
   let sig: string;
   const role = el.rawAttrs.includes('role') ? attrOf(el, 'role')?.trim().toLowerCase() : undefined;
-  if (role !== undefined && ENTRY_ROLES.has(role)) sig = `${el.tagName}[${role}]`;
+  const held = boxlessWrapped(el);
+  if (held !== undefined) sig = `${el.tagName}>${signature(held)}`;
+  else if (role !== undefined && ENTRY_ROLES.has(role)) sig = `${el.tagName}[${role}]`;
   else if (el.classList.length === 0) sig = `${el.tagName}.`;
   else {
     const classes = classText(el);
@@ -2215,6 +2217,28 @@ function signature(el: HTMLElement): string {
   }
   kept.keptShape = sig;
   return sig;
+}
+
+/** An inline style that takes an element's own box away: its children are laid out as its parent's. */
+const DISPLAY_CONTENTS = /display[ \t]{0,3}:[ \t]{0,3}contents/i;
+
+/**
+ * The one element a box-less wrapper holds: an element styled `display: contents` (no box of its
+ * own, its child laid out as its parent's) with a single element child and no text beside it. A
+ * site builder's CMS list (Framer) wraps each item so, under a class generated for that item
+ * alone: the list's shape is the cards', not the wrappers' classes. Undefined for any other element.
+ */
+function boxlessWrapped(el: HTMLElement): HTMLElement | undefined {
+  const raw = el.rawAttrs;
+  if (raw.length < 16 || !raw.includes('contents') || !DISPLAY_CONTENTS.test((el.getAttribute('style') ?? '').slice(0, 400))) return undefined;
+  let only: HTMLElement | undefined;
+  for (const c of el.childNodes) {
+    if (c.nodeType === 1) {
+      if (only !== undefined) return undefined;
+      only = c as HTMLElement;
+    } else if (c.text.trim() !== '') return undefined;
+  }
+  return only;
 }
 
 /** ARIA roles of a list's entries ({@link signature}). */

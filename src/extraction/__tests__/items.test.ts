@@ -352,6 +352,14 @@ describe('detail pages', () => {
     expect(detail).toMatchObject({ name: 'SARL Numidia Conseil', phones: ['+213550123456'], emails: ['contact@numidia.dz'], faxes: ['+21321234568'] });
   });
 
+  test('a "Nous contacter" section under the company\'s own title, in the block that holds its h1, is the company\'s: its numbers are read; the site\'s own stay out', () => {
+    const widget = (inner: string) => `<div class="pb-widget"><div class="pb-widget-inner">${inner}</div></div>`;
+    const html = chrome(`<div class="pb-section"><div class="pb-column">${widget('<h1>Menuiserie Aluminium Ghazaouet</h1>')}${widget('<p>Menuiserie aluminium et PVC, Ghazaouet. Devis sur place.</p>')}${widget('<h2>Nous contacter</h2>')}${widget('<ul class="icon-list"><li><a href="tel:+21343321870"><i class="icon-phone"></i> 043 32 18 70</a></li><li><a href="tel:+213771204455"><i class="icon-mobile"></i> 0771 20 44 55</a></li></ul>')}</div></div>
+      <div class="pb-section"><div class="pb-column">${widget('<h3>Contactez-nous</h3>')}${widget('<p>Annuaire DZ : 0770 99 88 77, aide@annuaire-dz.com</p>')}</div></div>`);
+    const detail = extractDetail(html, 'https://annuaire.test/entreprise/menuiserie-ghazaouet/');
+    expect(detail).toMatchObject({ name: 'Menuiserie Aluminium Ghazaouet', phones: ['+21343321870', '+213771204455'], emails: [] });
+  });
+
   test("a copyright line at the foot of the page, in blocks of utility classes only (no footer tag, class or role), is the directory's: its contacts are no company's", () => {
     const foot = `<div class="mt-8 bg-slate-900 text-white"><p class="text-sm">© 2025 Annuaire Pro DZ — Contactez-nous : 00213 21 45 79 85 · <a href="mailto:contact@annuairepro-dz.com">contact@annuairepro-dz.com</a></p></div>`;
     const page = (body: string) => `<!doctype html><html><head><title>Annuaire Pro DZ</title></head><body><div class="max-w-5xl mx-auto">${body}</div>${foot}</body></html>`;
@@ -1250,6 +1258,32 @@ describe('records written two to a section of a site builder', () => {
       ['Centre vétérinaire Ksar El Boukhari', 1, []],
       ['Clinique Animalia Tablat', 1, ['animalia.tablat@gmail.com']],
       ['Cabinet Dr Mouzaia', 0, []],
+    ]);
+  });
+});
+
+describe('entries each wrapped in a box-less element of its own class', () => {
+  // A site builder's CMS list (Framer): each item sits in a wrapper styled display:contents whose
+  // generated class is its own, the card inside it classed like every other card.
+  const hash = (i: number) => ['q8lx2a', 'w03nde', 'k7ur5p', 'z2ybm1', 'h6fo9c'][i];
+  const card = (name: string, inner: string) => `<div class="fr-c1a9" data-name="Revendeur"><div class="fr-t77" data-type="Text"><h4 class="fr-text">${name}</h4></div>${inner}</div>`;
+  const shops: [string, string][] = [
+    ['Bordj Froid Services', '<div class="fr-t80"><p class="fr-text">Rue de la République, Ras El Oued</p></div><a class="fr-l2" href="tel:+21335661420"><div class="fr-t80"><p class="fr-text">035 66 14 20</p></div></a>'],
+    ['Medjana Clim', '<div class="fr-t80"><p class="fr-text">Cité 500 logements, Medjana</p></div><div class="fr-t80"><p class="fr-text">0661 70 31 22 · 0550 19 84 07</p></div>'],
+    ['Hoggar Électroménager BBA', '<a class="fr-l2" href="mailto:hoggar.bba@gmail.com"><div class="fr-t80"><p class="fr-text">hoggar.bba@gmail.com</p></div></a>'],
+    ['Mansourah Digital', '<div class="fr-t80"><p class="fr-text">Mansourah centre</p></div><a class="fr-l2" href="tel:+213770418863"><div class="fr-t80"><p class="fr-text">0770 41 88 63</p></div></a>'],
+    ['El Achir Image et Son', '<div class="fr-t80"><p class="fr-text">Route nationale 5, El Achir</p></div>'],
+  ];
+  const html = chrome(`<h1>Revendeurs agréés</h1><section class="fr-s1"><div class="fr-grid">${shops.map(([n, t], i) => `<div class="fr-${hash(i)}" style="display: contents">${card(n, t)}</div>`).join('')}</div></section>`);
+
+  test('the wrappers are one list of entries, read by the card each holds', () => {
+    const found = readListing(html, URL).companies;
+    expect(found.map((c) => [c.name, c.phones.length, c.emails])).toEqual([
+      ['Bordj Froid Services', 1, []],
+      ['Medjana Clim', 2, []],
+      ['Hoggar Électroménager BBA', 0, ['hoggar.bba@gmail.com']],
+      ['Mansourah Digital', 1, []],
+      ['El Achir Image et Son', 0, []],
     ]);
   });
 });
