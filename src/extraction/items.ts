@@ -1829,7 +1829,8 @@ function repeatedGroups(root: HTMLElement, base?: string): RepeatedItems & { wit
   const holders = new Set(chosen.flatMap((g) => g.members));
   const rows = new Map<HTMLElement, HTMLElement>();
   for (const holder of holders) rows.set(contentRow(holder, counts), holder);
-  const inner = groups.filter((g) => rows.has(g.parent) && g.qualified === g.members.length);
+  // (Looked for behind wrappers, the blocks must each be a record with contacts: a card's layout table of a name row and a category row is one record.)
+  const inner = groups.filter((g) => rows.has(g.parent) && g.qualified === g.members.length && (holders.has(g.parent) || g.members.every((m) => qualifies(m, counts) === 2)));
   // (Holders without a contact, a group's heading alone in a section of its own, hold no record to split.)
   let withContacts = 0;
   for (const holder of holders) if (hasContacts(counts.get(holder))) withContacts++;
@@ -1839,8 +1840,11 @@ function repeatedGroups(root: HTMLElement, base?: string): RepeatedItems & { wit
     const key = [...keys].sort((a, b) => b[1] - a[1])[0][0];
     // Every holder's blocks of that shape, qualified or not (a record with no contact, a row's last lone record).
     const split: Group[] = [];
-    for (const [row, holder] of rows) {
-      const blocks = row.childNodes.filter((c): c is HTMLElement => c.nodeType === 1 && counts.has(c as HTMLElement) && signature(c as HTMLElement) === key);
+    const ofKey = (el: HTMLElement) => el.childNodes.filter((c): c is HTMLElement => c.nodeType === 1 && counts.has(c as HTMLElement) && signature(c as HTMLElement) === key);
+    for (const holder of holders) {
+      // (The nearest blocks of that shape down the holder's wrappers: a lone record is its row's only content, its inside no row of records.)
+      let blocks: HTMLElement[] = [];
+      contentRow(holder, counts, (el) => (blocks = ofKey(el)).length > 0);
       if (blocks.length > 0) split.push({ parent: holder, key, members: blocks, score: 0, size: 0, qualified: 0 });
     }
     chosen = split;
@@ -1904,6 +1908,8 @@ function repeatedGroups(root: HTMLElement, base?: string): RepeatedItems & { wit
     const drop = new Set(titled);
     for (let i = members.length - 1; i >= 0; i--) if (drop.has(members[i])) members.splice(i, 1);
   }
+  // A block that is only a heading of a higher rank than the entries' names (a zone's h3 over agencies named by h4s) is a group's heading.
+  dropRankedHeadings(members, counts);
   // A block that is only a pagination ('Page suivante >>' written like the entries around it, an A-Z index above and below the list) is not an entry.
   for (let i = members.length - 1; i >= 0; i--) {
     const c = counts.get(members[i]) ?? ZERO;
@@ -1924,6 +1930,67 @@ function repeatedGroups(root: HTMLElement, base?: string): RepeatedItems & { wit
   return { items, advertisements, withContacts: items.filter((m) => qualifies(m, counts) === 2).length, counts };
 }
 
+/** Most elements walked in a block for its first heading ({@link firstHeading}). */
+const MAX_HEADING_WALK = 200;
+
+/** The rank (1 to 6) of a block's first heading, in document order, by a bounded walk; undefined without one. */
+function firstHeading(block: HTMLElement): number | undefined {
+  const stack: Node[] = [block];
+  let steps = 0;
+  while (stack.length > 0 && ++steps <= MAX_HEADING_WALK) {
+    const n = stack.pop()!;
+    if (n.nodeType !== 1) continue;
+    const el = n as HTMLElement;
+    if (HEADING_TAGS.has(el.tagName)) return Number(el.tagName[1]);
+    for (let i = el.childNodes.length - 1; i >= 0; i--) stack.push(el.childNodes[i]);
+  }
+  return undefined;
+}
+
+/**
+ * Removes from a list's members the blocks that hold only a heading (no contact, no link, its text
+ * the heading's) of a higher rank than the heading that names most of the members with contacts:
+ * a builder's grid gives a zone's title ('<h3>Constantine ville</h3>') a text box of the entries'
+ * shape, above agencies named by `<h4>`s (or by bold text: any heading is above those). An entry
+ * without contacts, named at the entries' rank, stays.
+ */
+function dropRankedHeadings(members: HTMLElement[], counts: Map<HTMLElement, Counts>): void {
+  const ranks = new Map<number, number>();
+  let named = 0;
+  for (const m of members) {
+    if (!hasContacts(counts.get(m))) continue;
+    // (Entries named by bold text, no heading: any heading is above them, a rank of 7.)
+    const rank = firstHeading(m) ?? 7;
+    named++;
+    ranks.set(rank, (ranks.get(rank) ?? 0) + 1);
+  }
+  const [rank, most] = [...ranks].sort((a, b) => b[1] - a[1])[0] ?? [0, 0];
+  if (most < 2 || most * 2 < named) return;
+  for (let i = members.length - 1; i >= 0; i--) {
+    const m = members[i];
+    const c = counts.get(m) ?? ZERO;
+    if (hasContacts(c) || c.links > 0 || c.texts > 1) continue;
+    const own = firstHeading(m);
+    if (own !== undefined && own < rank && soleHeading(m)) members.splice(i, 1);
+  }
+}
+
+/** Whether a block's whole text is that of one heading (its first). Bounded. */
+function soleHeading(block: HTMLElement): boolean {
+  const text = shortText(block, 120);
+  if (text === undefined) return false;
+  const stack: Node[] = [block];
+  let steps = 0;
+  while (stack.length > 0 && ++steps <= MAX_HEADING_WALK) {
+    const n = stack.pop()!;
+    if (n.nodeType !== 1) continue;
+    const el = n as HTMLElement;
+    if (HEADING_TAGS.has(el.tagName)) return shortText(el, 120) === text;
+    for (let i = el.childNodes.length - 1; i >= 0; i--) stack.push(el.childNodes[i]);
+  }
+  return false;
+}
+
 /** Most wrappers looked through from a block to the row of blocks it holds ({@link contentRow}). */
 const MAX_ROW_WRAPPERS = 8;
 
@@ -1931,11 +1998,13 @@ const MAX_ROW_WRAPPERS = 8;
  * The element of a block that holds its content's blocks side by side: the block itself, or, when
  * all it shows is in one child (the others empty: a background layer, a spacer), that child's, and
  * so on down a few wrappers. A site builder's section is such a chain (section, background and
- * content layer, grid) over its row of text boxes.
+ * content layer, grid) over its row of text boxes. `stop`, when given, ends the descent at the
+ * first element it accepts.
  */
-function contentRow(block: HTMLElement, counts: Map<HTMLElement, Counts>): HTMLElement {
+function contentRow(block: HTMLElement, counts: Map<HTMLElement, Counts>, stop?: (el: HTMLElement) => boolean): HTMLElement {
   let el = block;
   for (let depth = 0; depth < MAX_ROW_WRAPPERS; depth++) {
+    if (stop?.(el)) return el;
     let shown: HTMLElement | undefined;
     let several = false;
     for (const c of el.childNodes) {
@@ -1954,6 +2023,7 @@ function contentRow(block: HTMLElement, counts: Map<HTMLElement, Counts>): HTMLE
     if (several || shown === undefined) return el;
     el = shown;
   }
+  stop?.(el);
   return el;
 }
 

@@ -1238,18 +1238,23 @@ describe('records written two to a section of a site builder', () => {
     ['Centre vétérinaire Ksar El Boukhari', ['Boulevard du 1er Novembre', 'Mob : 0552 80 19 07']],
     ['Clinique Animalia Tablat', ['Rue Ben Boulaid, Tablat', 'Tél : 025 51 90 66', 'E-mail : animalia.tablat@gmail.com']],
     ['Cabinet Dr Mouzaia', ['Centre-ville, Ouzera']],
+    ['Cabinet vétérinaire Seghouane', ['Place du marché, Seghouane', 'Tél : 025 62 40 19']],
+    ['Cabinet vétérinaire Chahbounia', ['Rue principale, Chahbounia', 'Mob : 0550 81 36 74']],
+    ['Clinique vétérinaire Beni Slimane', ['Route de Sour El Ghozlane', 'Mob : 0661 07 52 38']],
   ];
   const html = `<!doctype html><html><head><style>.sp4{font-weight:400}.bb0{font-weight:700}</style></head><body><header><a href="/">Vétos de Médéa</a></header><div role="main">
     ${section('<div class="txt9"><h1 class="pz1"><span class="sp4">Vétérinaires de Médéa</span></h1><p class="pz1"><span class="sp4">Liste tenue par des bénévoles.</span></p></div>')}
     ${section('<div class="txt9"><h2 class="pz1"><span class="sp4">Cliniques et cabinets</span></h2></div>')}
     ${section(box(...vets[0]) + box(...vets[1]))}
     ${section(box(...vets[2]) + box(...vets[3]))}
-    ${section('<div class="txt9"><h2 class="pz1"><span class="sp4">Autres communes</span></h2></div>')}
+    ${section('<div class="kq7Lm"><div class="Wb2x"><div class="txt9"><h2 class="pz1"><span class="sp4">Autres communes</span></h2></div></div></div>')}
     ${section(box(...vets[4]) + box(...vets[5]))}
+    ${section(box(...vets[6]) + box(...vets[7]))}
+    ${section(box(...vets[8]))}
     ${section('<div class="txt9"><p class="pz1"><span class="sp4">Un oubli ? </span><a href="mailto:vetos.medea@gmail.com"><span class="sp4">vetos.medea@gmail.com</span></a><span class="sp4"> ou 0698 12 00 44</span></p></div>')}
   </div></body></html>`;
 
-  test('each text box is an entry, the one without contacts included; headings and the editor\'s note are none', () => {
+  test('each text box is an entry, the one without contacts and a last row\'s lone box included; headings (in a box or not) and the editor\'s note are none', () => {
     const found = readListing(html, URL).companies;
     expect(found.map((c) => [c.name, c.phones.length, c.emails])).toEqual([
       ['Clinique vétérinaire Oued Chiffa', 2, []],
@@ -1258,6 +1263,9 @@ describe('records written two to a section of a site builder', () => {
       ['Centre vétérinaire Ksar El Boukhari', 1, []],
       ['Clinique Animalia Tablat', 1, ['animalia.tablat@gmail.com']],
       ['Cabinet Dr Mouzaia', 0, []],
+      ['Cabinet vétérinaire Seghouane', 1, []],
+      ['Cabinet vétérinaire Chahbounia', 1, []],
+      ['Clinique vétérinaire Beni Slimane', 1, []],
     ]);
   });
 });
@@ -1285,5 +1293,25 @@ describe('entries each wrapped in a box-less element of its own class', () => {
       ['Mansourah Digital', 1, []],
       ['El Achir Image et Son', 0, []],
     ]);
+  });
+});
+
+describe('a zone\'s heading in a block of the list\'s shape', () => {
+  // A builder's grid (Squarespace Fluid Engine): every text box is a block of one shape; a zone's
+  // heading is a box of its own holding an h3, the agencies' boxes an h4 name and their lines.
+  const box = (inner: string) => `<div class="grid-block"><div class="blk html-blk"><div class="blk-content"><div class="rich">${inner}</div></div></div></div>`;
+  const agency = (name: string, lines: string[]) => box(`<h4>${name}</h4>${lines.map((l) => `<p style="white-space:pre-wrap">${l}</p>`).join('')}`);
+  const html = chrome(`<h1>Nos agences à Sétif</h1><div class="grid">
+    ${box('<h3>Sétif centre</h3>')}
+    ${agency('Cabinet Bouzid Assurances', ['Cité 1014 logements, Sétif', 'Tél. : 036 84 51 20'])}
+    ${agency('Cabinet Ferhat', ['Avenue de l’ALN, Sétif', 'Mobile : 0661 25 80 14'])}
+    ${box('<h3>El Eulma et Aïn Arnat</h3>')}
+    ${agency('Cabinet Hamlaoui', ['Rue Larbi Ben M’hidi, El Eulma', 'Tél. : 036 87 12 09'])}
+    ${agency('Cabinet Saadi', ['Centre-ville, Aïn Arnat'])}
+    ${agency('Cabinet Zerrouki', ['Route de Béjaïa, El Eulma', 'E-mail : zerrouki.assur@gmail.com'])}
+  </div>`);
+
+  test('a block holding only a heading of a higher rank than the entries\' names is no entry; an entry without contacts stays', () => {
+    expect(names(html)).toEqual(['Cabinet Bouzid Assurances', 'Cabinet Ferhat', 'Cabinet Hamlaoui', 'Cabinet Saadi', 'Cabinet Zerrouki']);
   });
 });
