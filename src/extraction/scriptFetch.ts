@@ -46,6 +46,12 @@ const ASSET = /\.(?:png|jpe?g|gif|webp|avif|svg|ico|bmp|css|m?js|map|woff2?|ttf|
  */
 export function scriptedListUrl(elements: readonly HTMLElement[], pageUrl: string, base: string, next: string | undefined): string | undefined {
   if (!rendersOnClient(elements)) return undefined;
+  let page: URL;
+  try {
+    page = new URL(pageUrl);
+  } catch {
+    return undefined;
+  }
   const scripts: string[] = [];
   let budget = MAX_SCRIPTS;
   for (const el of elements) {
@@ -76,7 +82,7 @@ export function scriptedListUrl(elements: readonly HTMLElement[], pageUrl: strin
       } catch {
         continue;
       }
-      if ((url.protocol !== 'http:' && url.protocol !== 'https:') || !sameHost(url, new URL(pageUrl)) || ASSET.test(url.pathname)) continue;
+      if ((url.protocol !== 'http:' && url.protocol !== 'https:') || !sameHost(url, page) || ASSET.test(url.pathname)) continue;
       if (own(url.href) === own(pageUrl) || (next !== undefined && own(url.href) === own(next))) continue;
       if (read.paged) return url.href;
       first ??= url.href;
