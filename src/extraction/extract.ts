@@ -36,6 +36,7 @@ import { attrOf, blockText, classAndId, classText, descendants, hasAttr, isCardT
 import type { SourceSelectors } from './sources';
 import { dataAttributeJson } from './embeddedState';
 import { cursorNext, isCursorToken, listEndpoint, pageCountNext } from './cursor';
+import { scriptedListUrl } from './scriptFetch';
 import { splitGroups } from './groups';
 import { positionedRecords } from './positioned';
 import { proseRecords } from './prose';
@@ -251,11 +252,12 @@ export function readListing(html: string, pageUrl: string, selectors: SourceSele
   const listing: Listing = next === undefined ? { companies, dropped, chromeContacts } : { companies, next, dropped, chromeContacts };
   if (shape !== undefined) listing.shape = shape;
   // (A list filled on the client is looked for beside a few entries too: a sidebar's 'À la une' outside the empty list.)
-  // An app's shell without companies: last, the JSON its head preloads for fetch (its API's first page).
+  // An app's shell without companies: the JSON its head preloads for fetch (its API's first page), the page it
+  // frames, last the endpoint its own script fetches for its template (a framework loaded from a CDN).
   // A page that frames its list shows at most a menu's links read as companies (without contacts).
   const data =
     companies.length === 0
-      ? pageDataUrl(page, pageUrl, base) ?? listData(page, pageUrl, base, next) ?? preloadedData(page.byTag('LINK'), pageUrl, base, next) ?? framedList(page, pageUrl, base)
+      ? pageDataUrl(page, pageUrl, base) ?? listData(page, pageUrl, base, next) ?? preloadedData(page.byTag('LINK'), pageUrl, base, next) ?? framedList(page, pageUrl, base) ?? scriptedListUrl(page.elements, pageUrl, base, next)
       : (!companies.some(hasContact) ? framedList(page, pageUrl, base) : undefined) ?? (companies.length <= FEW_BESIDE_LIST ? listData(page, pageUrl, base, next) : undefined);
   if (data !== undefined) listing.data = data;
   return listing;
@@ -1187,11 +1189,15 @@ function removeFurniture(page: ParsedPage): void {
     const block = h.parentNode;
     // A heading that opens its block (nothing but whitespace before it) names the whole block;
     // one written after other content (the company's own contact block, its own listings)
-    // opens only its section: itself and what follows up to the next heading.
+    // opens only its section: itself and what follows up to the next heading; a contact heading
+    // under the page's title in the same block opens none (the company's own contacts).
     const opensBlock = block !== null && block.childNodes.slice(0, block.childNodes.indexOf(h)).every((c) => c.nodeType !== 1 && c.text.trim() === '');
     if (block && opensBlock && block.tagName !== 'BODY' && block.tagName !== 'MAIN' && block.tagName !== 'ARTICLE') {
       if (others || block.text.length < 2_000) block.remove();
     } else if (block) {
+      // A contact heading in the block that holds the page's title, under it (a builder's single template:
+      // the company's h1, its text, 'Nous contacter' and its icon list) opens the company's own contacts.
+      if (!others && block.tagName !== 'BODY' && block.tagName !== 'MAIN' && titledAbove(block, h)) continue;
       // The heading stands in the page's main content: its section is it and what follows up to the next heading.
       const siblings = block.childNodes;
       const from = siblings.indexOf(h);
@@ -1200,6 +1206,26 @@ function removeFurniture(page: ParsedPage): void {
       block.childNodes = [...siblings.slice(0, from), ...siblings.slice(to)];
     }
   }
+}
+
+/** Most elements looked at for a page's title before a heading ({@link titledAbove}). */
+const MAX_TITLE_WALK = 2_000;
+
+/**
+ * Whether one of a block's children before `child` is or holds an `<h1>` (bounded walk): the
+ * block is the company's own section, its title above the heading.
+ */
+function titledAbove(block: HTMLElement, child: HTMLElement): boolean {
+  const kids = block.childNodes;
+  const at = kids.indexOf(child);
+  const stack = kids.slice(0, at < 0 ? 0 : at).filter((k) => k.nodeType === 1) as HTMLElement[];
+  let steps = 0;
+  while (stack.length > 0 && ++steps <= MAX_TITLE_WALK) {
+    const el = stack.pop()!;
+    if (el.tagName === 'H1') return true;
+    for (const c of el.childNodes) if (c.nodeType === 1) stack.push(c as HTMLElement);
+  }
+  return false;
 }
 
 /** Longest text of an advertisement block removed from a company's page (a banner, not a page section), and most nodes it may hold. */

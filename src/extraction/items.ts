@@ -1534,7 +1534,7 @@ function boldLedLine(p: HTMLElement, counts: Map<HTMLElement, Counts>): boolean 
   const bold = shown[0] as HTMLElement;
   if (bold.tagName !== 'STRONG' && bold.tagName !== 'B' && !isInlineBold(bold)) return false;
   const name = shortText(bold, 100);
-  if (name === undefined || name.length < 2 || !/\p{L}{2}/u.test(name) || /[:?]\s*$/.test(name) || LEADING_LABEL.test(name) || isFieldLabel(bold)) return false;
+  if (name === undefined || name.length < 2 || !/\p{L}{2}/u.test(name) || /[:?]\s*$/.test(name) || leadsWithLabel(name) || isFieldLabel(bold)) return false;
   const rest = shown[1].rawText;
   return rest.length <= 300 && NAME_SEPARATOR.test(rest);
 }
@@ -1642,7 +1642,7 @@ const NAME_BLOCK_TAGS = new Set(['H2', 'H3', 'H4', 'H5', 'H6', 'STRONG', 'B']);
 function isNameBlock(b: HTMLElement, counts: Map<HTMLElement, Counts>, self = false): boolean {
   if (!countsAllowNameBlock(counts.get(b))) return false;
   const text = shortText(b, 100);
-  if (text === undefined || text.length < 2 || !/\p{L}{2}/u.test(text) || text.endsWith('?') || isFieldLabel(b) || LEADING_LABEL.test(text) || AD_BADGE.test(text.replace(/[\s()[\]·•|-]+/g, ''))) return false;
+  if (text === undefined || text.length < 2 || !/\p{L}{2}/u.test(text) || text.endsWith('?') || isFieldLabel(b) || leadsWithLabel(text) || AD_BADGE.test(text.replace(/[\s()[\]·•|-]+/g, ''))) return false;
   const stack: Node[] = self ? [b] : [...b.childNodes];
   let steps = 0;
   while (stack.length > 0 && ++steps <= 40) {
@@ -1825,16 +1825,26 @@ function repeatedGroups(root: HTMLElement, base?: string): RepeatedItems & { wit
   let chosen = [best, ...groups.filter((g) => g !== best && g.key === best.key && signature(g.parent) === signature(best.parent) && !insideAny(g.parent, best.members) && !best.members.some((m) => insideAny(m, g.members)))];
   // Records written several to a block (two companies per table row, a row of cards): when most of the
   // best group's members each hold a group of blocks that all qualify on their own, those blocks are the records.
+  // (A site builder's section holds its row of text boxes behind wrappers of its own and an empty background layer: that row is the holder's.)
   const holders = new Set(chosen.flatMap((g) => g.members));
-  const inner = groups.filter((g) => holders.has(g.parent) && g.qualified === g.members.length);
-  if (inner.length * 2 >= holders.size) {
+  const rows = new Map<HTMLElement, HTMLElement>();
+  for (const holder of holders) rows.set(contentRow(holder, counts), holder);
+  // (Looked for behind wrappers, the blocks must each be a record with contacts: a card's layout table of a name row and a category row is one record.)
+  const inner = groups.filter((g) => rows.has(g.parent) && g.qualified === g.members.length && (holders.has(g.parent) || g.members.every((m) => qualifies(m, counts) === 2)));
+  // (Holders without a contact, a group's heading alone in a section of its own, hold no record to split.)
+  let withContacts = 0;
+  for (const holder of holders) if (hasContacts(counts.get(holder))) withContacts++;
+  if (inner.length > 0 && inner.length * 2 >= withContacts) {
     const keys = new Map<string, number>();
     for (const g of inner) keys.set(g.key, (keys.get(g.key) ?? 0) + 1);
     const key = [...keys].sort((a, b) => b[1] - a[1])[0][0];
     // Every holder's blocks of that shape, qualified or not (a record with no contact, a row's last lone record).
     const split: Group[] = [];
+    const ofKey = (el: HTMLElement) => el.childNodes.filter((c): c is HTMLElement => c.nodeType === 1 && counts.has(c as HTMLElement) && signature(c as HTMLElement) === key);
     for (const holder of holders) {
-      const blocks = holder.childNodes.filter((c): c is HTMLElement => c.nodeType === 1 && counts.has(c as HTMLElement) && signature(c as HTMLElement) === key);
+      // (The nearest blocks of that shape down the holder's wrappers: a lone record is its row's only content, its inside no row of records.)
+      let blocks: HTMLElement[] = [];
+      contentRow(holder, counts, (el) => (blocks = ofKey(el)).length > 0);
       if (blocks.length > 0) split.push({ parent: holder, key, members: blocks, score: 0, size: 0, qualified: 0 });
     }
     chosen = split;
@@ -1898,6 +1908,8 @@ function repeatedGroups(root: HTMLElement, base?: string): RepeatedItems & { wit
     const drop = new Set(titled);
     for (let i = members.length - 1; i >= 0; i--) if (drop.has(members[i])) members.splice(i, 1);
   }
+  // A block that is only a heading of a higher rank than the entries' names (a zone's h3 over agencies named by h4s) is a group's heading.
+  dropRankedHeadings(members, counts);
   // A block that is only a pagination ('Page suivante >>' written like the entries around it, an A-Z index above and below the list) is not an entry.
   for (let i = members.length - 1; i >= 0; i--) {
     const c = counts.get(members[i]) ?? ZERO;
@@ -1916,6 +1928,103 @@ function repeatedGroups(root: HTMLElement, base?: string): RepeatedItems & { wit
     else items.push(m);
   }
   return { items, advertisements, withContacts: items.filter((m) => qualifies(m, counts) === 2).length, counts };
+}
+
+/** Most elements walked in a block for its first heading ({@link firstHeading}). */
+const MAX_HEADING_WALK = 200;
+
+/** The rank (1 to 6) of a block's first heading, in document order, by a bounded walk; undefined without one. */
+function firstHeading(block: HTMLElement): number | undefined {
+  const stack: Node[] = [block];
+  let steps = 0;
+  while (stack.length > 0 && ++steps <= MAX_HEADING_WALK) {
+    const n = stack.pop()!;
+    if (n.nodeType !== 1) continue;
+    const el = n as HTMLElement;
+    if (HEADING_TAGS.has(el.tagName)) return Number(el.tagName[1]);
+    for (let i = el.childNodes.length - 1; i >= 0; i--) stack.push(el.childNodes[i]);
+  }
+  return undefined;
+}
+
+/**
+ * Removes from a list's members the blocks that hold only a heading (no contact, no link, its text
+ * the heading's) of a higher rank than the heading that names most of the members with contacts:
+ * a builder's grid gives a zone's title ('<h3>Constantine ville</h3>') a text box of the entries'
+ * shape, above agencies named by `<h4>`s (or by bold text: any heading is above those). An entry
+ * without contacts, named at the entries' rank, stays.
+ */
+function dropRankedHeadings(members: HTMLElement[], counts: Map<HTMLElement, Counts>): void {
+  const ranks = new Map<number, number>();
+  let named = 0;
+  for (const m of members) {
+    if (!hasContacts(counts.get(m))) continue;
+    // (Entries named by bold text, no heading: any heading is above them, a rank of 7.)
+    const rank = firstHeading(m) ?? 7;
+    named++;
+    ranks.set(rank, (ranks.get(rank) ?? 0) + 1);
+  }
+  const [rank, most] = [...ranks].sort((a, b) => b[1] - a[1])[0] ?? [0, 0];
+  if (most < 2 || most * 2 < named) return;
+  for (let i = members.length - 1; i >= 0; i--) {
+    const m = members[i];
+    const c = counts.get(m) ?? ZERO;
+    if (hasContacts(c) || c.links > 0 || c.texts > 1) continue;
+    const own = firstHeading(m);
+    if (own !== undefined && own < rank && soleHeading(m)) members.splice(i, 1);
+  }
+}
+
+/** Whether a block's whole text is that of one heading (its first). Bounded. */
+function soleHeading(block: HTMLElement): boolean {
+  const text = shortText(block, 120);
+  if (text === undefined) return false;
+  const stack: Node[] = [block];
+  let steps = 0;
+  while (stack.length > 0 && ++steps <= MAX_HEADING_WALK) {
+    const n = stack.pop()!;
+    if (n.nodeType !== 1) continue;
+    const el = n as HTMLElement;
+    if (HEADING_TAGS.has(el.tagName)) return shortText(el, 120) === text;
+    for (let i = el.childNodes.length - 1; i >= 0; i--) stack.push(el.childNodes[i]);
+  }
+  return false;
+}
+
+/** Most wrappers looked through from a block to the row of blocks it holds ({@link contentRow}). */
+const MAX_ROW_WRAPPERS = 8;
+
+/**
+ * The element of a block that holds its content's blocks side by side: the block itself, or, when
+ * all it shows is in one child (the others empty: a background layer, a spacer), that child's, and
+ * so on down a few wrappers. A site builder's section is such a chain (section, background and
+ * content layer, grid) over its row of text boxes. `stop`, when given, ends the descent at the
+ * first element it accepts.
+ */
+function contentRow(block: HTMLElement, counts: Map<HTMLElement, Counts>, stop?: (el: HTMLElement) => boolean): HTMLElement {
+  let el = block;
+  for (let depth = 0; depth < MAX_ROW_WRAPPERS; depth++) {
+    if (stop?.(el)) return el;
+    let shown: HTMLElement | undefined;
+    let several = false;
+    for (const c of el.childNodes) {
+      if (c.nodeType !== 1) {
+        if (c.text.trim() !== '') return el;
+        continue;
+      }
+      const n = counts.get(c as HTMLElement);
+      if (n === undefined || n.texts + n.links + n.tels + n.ats === 0) continue;
+      if (shown !== undefined) {
+        several = true;
+        break;
+      }
+      shown = c as HTMLElement;
+    }
+    if (several || shown === undefined) return el;
+    el = shown;
+  }
+  stop?.(el);
+  return el;
 }
 
 /**
@@ -2142,6 +2251,13 @@ export function leadName(m: HTMLElement): string | undefined {
 
 /** A line that begins with a field's label ('Tél : …', 'Adresse: …', 'E-mail …'). */
 const LEADING_LABEL = /^(?:t[ée]l[ée]?(?:phone)?\.?|mobile|portable|gsm|fixe|fax|t[ée]l[ée]copie|e-?mail|courriel|adresse|address|site(?: web)?|horaires?|الهاتف|الفاكس|العنوان|البريد)\b\s*[:.]?/iu;
+/** A shop's name whose first word is a phone label's ('Mobile Store …', 'GSM Center …', 'Portable Service …'): a word, not a colon nor a number, after it. */
+const DEVICE_NAME = /^(?:mobile|portable|gsm)[ \u00a0]{1,3}\p{L}/iu;
+
+/** Whether a bold line or block, set apart as a name would be, begins with a field's label ({@link LEADING_LABEL}) rather than a shop's name ({@link DEVICE_NAME}). */
+function leadsWithLabel(text: string): boolean {
+  return LEADING_LABEL.test(text) && !DEVICE_NAME.test(text);
+}
 
 /**
  * A child's shape: its tag and its first class word that is not an ad word (nor a number); or its
@@ -2156,7 +2272,9 @@ function signature(el: HTMLElement): string {
   if (known !== undefined) return known;
   let sig: string;
   const role = el.rawAttrs.includes('role') ? attrOf(el, 'role')?.trim().toLowerCase() : undefined;
-  if (role !== undefined && ENTRY_ROLES.has(role)) sig = `${el.tagName}[${role}]`;
+  const held = boxlessWrapped(el);
+  if (held !== undefined) sig = `${el.tagName}>${signature(held)}`;
+  else if (role !== undefined && ENTRY_ROLES.has(role)) sig = `${el.tagName}[${role}]`;
   else if (el.classList.length === 0) sig = `${el.tagName}.`;
   else {
     const classes = classText(el);
@@ -2169,6 +2287,28 @@ function signature(el: HTMLElement): string {
   }
   kept.keptShape = sig;
   return sig;
+}
+
+/** An inline style that takes an element's own box away: its children are laid out as its parent's. */
+const DISPLAY_CONTENTS = /display[ \t]{0,3}:[ \t]{0,3}contents/i;
+
+/**
+ * The one element a box-less wrapper holds: an element styled `display: contents` (no box of its
+ * own, its child laid out as its parent's) with a single element child and no text beside it. A
+ * site builder's CMS list (Framer) wraps each item so, under a class generated for that item
+ * alone: the list's shape is the cards', not the wrappers' classes. Undefined for any other element.
+ */
+function boxlessWrapped(el: HTMLElement): HTMLElement | undefined {
+  const raw = el.rawAttrs;
+  if (raw.length < 16 || !raw.includes('contents') || !DISPLAY_CONTENTS.test((el.getAttribute('style') ?? '').slice(0, 400))) return undefined;
+  let only: HTMLElement | undefined;
+  for (const c of el.childNodes) {
+    if (c.nodeType === 1) {
+      if (only !== undefined) return undefined;
+      only = c as HTMLElement;
+    } else if (c.text.trim() !== '') return undefined;
+  }
+  return only;
 }
 
 /** ARIA roles of a list's entries ({@link signature}). */

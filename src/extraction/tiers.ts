@@ -32,7 +32,12 @@ interface EntryMarks {
   links: { url: string; template: string }[];
   templates: Set<string>;
   name?: string;
+  /** Its whole text is a name and a count in brackets ('Broderie (4)'): a category's link in a menu. */
+  counted?: boolean;
 }
+
+/** A category's link and its count, an entry's whole text: 'Sérigraphie (6)', 'Offset [14]' (no other digit; bounded). */
+const COUNTED = /^[^\d()[\]]{2,100}[([]\s?\d{1,6}\s?[)\]]$/u;
 
 /** Where a page's links resolve: its base URL, and its host (no 'www.') that detail pages share. */
 interface Site {
@@ -107,6 +112,8 @@ function marksOf(entry: HTMLElement, site: Site): EntryMarks {
   }
   const name = heading ?? other;
   if (name !== undefined) marks.name = normalizeCompanyName(name);
+  const whole = shortText(entry, 120);
+  if (whole !== undefined && COUNTED.test(whole)) marks.counted = true;
   return marks;
 }
 
@@ -158,7 +165,8 @@ interface Marked<G> {
  * entries already taken (by page or by name: a carousel, a "most viewed" list).
  */
 function tiersOf<G extends TierGroup>(entries: readonly HTMLElement[], marks: readonly EntryMarks[], template: string, candidates: readonly Marked<G>[]): G[] {
-  return joinedGroups(entries, marks, candidates, (its) => linksTo(its, template));
+  // (A menu of sub-categories with counts, 'Broderie (4)', may share the entries' path: a Joomla directory's SEF URLs.)
+  return joinedGroups(entries, marks, candidates, (its) => linksTo(its, template) && its.filter((m) => m.counted).length * 2 < its.length);
 }
 
 /**

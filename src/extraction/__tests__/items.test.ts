@@ -352,6 +352,14 @@ describe('detail pages', () => {
     expect(detail).toMatchObject({ name: 'SARL Numidia Conseil', phones: ['+213550123456'], emails: ['contact@numidia.dz'], faxes: ['+21321234568'] });
   });
 
+  test('a "Nous contacter" section under the company\'s own title, in the block that holds its h1, is the company\'s: its numbers are read; the site\'s own stay out', () => {
+    const widget = (inner: string) => `<div class="pb-widget"><div class="pb-widget-inner">${inner}</div></div>`;
+    const html = chrome(`<div class="pb-section"><div class="pb-column">${widget('<h1>Menuiserie Aluminium Ghazaouet</h1>')}${widget('<p>Menuiserie aluminium et PVC, Ghazaouet. Devis sur place.</p>')}${widget('<h2>Nous contacter</h2>')}${widget('<ul class="icon-list"><li><a href="tel:+21343321870"><i class="icon-phone"></i> 043 32 18 70</a></li><li><a href="tel:+213771204455"><i class="icon-mobile"></i> 0771 20 44 55</a></li></ul>')}</div></div>
+      <div class="pb-section"><div class="pb-column">${widget('<h3>Contactez-nous</h3>')}${widget('<p>Annuaire DZ : 0770 99 88 77, aide@annuaire-dz.com</p>')}</div></div>`);
+    const detail = extractDetail(html, 'https://annuaire.test/entreprise/menuiserie-ghazaouet/');
+    expect(detail).toMatchObject({ name: 'Menuiserie Aluminium Ghazaouet', phones: ['+21343321870', '+213771204455'], emails: [] });
+  });
+
   test("a copyright line at the foot of the page, in blocks of utility classes only (no footer tag, class or role), is the directory's: its contacts are no company's", () => {
     const foot = `<div class="mt-8 bg-slate-900 text-white"><p class="text-sm">© 2025 Annuaire Pro DZ — Contactez-nous : 00213 21 45 79 85 · <a href="mailto:contact@annuairepro-dz.com">contact@annuairepro-dz.com</a></p></div>`;
     const page = (body: string) => `<!doctype html><html><head><title>Annuaire Pro DZ</title></head><body><div class="max-w-5xl mx-auto">${body}</div>${foot}</body></html>`;
@@ -1089,6 +1097,17 @@ describe('records written as runs of flat sibling blocks (a site builder’s gri
     expect(read(grid).map(([n, p, e, f]) => [n, (p as string[]).filter((x) => x !== '+213550000000'), e, f])).toEqual(expected);
   });
 
+  test('a bold name whose first word is also a label (a phone shop\'s "Mobile …", "GSM …", "Portable …") leads its run like any other name', () => {
+    const shops: [string, string][] = [
+      ['Mobile Center Ouargla', '<p>Cité 200 logements, Ouargla<br>Tél : 0661 52 30 17</p>'],
+      ['Kiosque Ennasr', '<p>Rue Emir Abdelkader, Touggourt<br>Tél : 029 67 41 08</p>'],
+      ['GSM Plus Hassi Messaoud', '<p>Centre commercial, Hassi Messaoud<br>Mob : 0772 18 44 90</p>'],
+      ['Portable Service Ngoussa', '<p>Place du marché, Ngoussa<br>Mob : 0550 73 21 64</p>'],
+    ];
+    const grid = shops.map(([n, t]) => block('<div class="shape"></div>') + block(`<div class="atom"><strong>${n}</strong></div>`) + block(t)).join('');
+    expect(read(grid).map(([n, p]) => [n, (p as string[]).length])).toEqual(shops.map(([n]) => [n, 1]));
+  });
+
   test('[name, text] per member: the text block’s first line (its activity) is not the name, the block before it is', () => {
     expect(read(members.map(([n, t]) => block(`<h3>${n}</h3>`) + block(t)).join(''))).toEqual(expected);
     expect(read(members.map(([n, t]) => block(`<p><strong>${n}</strong></p>`) + block(t)).join(''))).toEqual(expected);
@@ -1292,4 +1311,95 @@ describe('companies named in running prose (a news article)', () => {
     const { ms } = cpuMs(() => readListing(page, URL));
     expect(ms).toBeLessThan(10_000);
   }, 60_000);
+});
+
+describe('records written two to a section of a site builder', () => {
+  // A site builder's page (Google Sites, Wix strips): each section is a row of two text boxes, each
+  // box one entry behind a few wrappers of its own; an empty background layer beside the row; a
+  // group's heading alone in a section; the editor's own note in a last section.
+  const box = (name: string, lines: string[]) => `<div class="kq7Lm"><div class="Wb2x"><div class="Wb2x-in"><div class="txt9"><p class="pz1"><span class="sp4 bb0">${name}</span></p>${lines.map((l) => `<p class="pz1"><span class="sp4">${l}</span></p>`).join('')}</div></div></div></div>`;
+  const section = (inner: string) => `<section class="Qs1p"><div class="bgL"></div><div class="Zr8t"><div class="fl3x">${inner}</div></div></section>`;
+  const vets: [string, string[]][] = [
+    ['Clinique vétérinaire Oued Chiffa', ['Route nationale 1, Berrouaghia', 'Tél : 025 58 12 40 / 0661 40 22 81']],
+    ['Cabinet vétérinaire Titteri', ['12, rue de la Gare, Médéa', 'Mob : 0770 31 44 92', 'E-mail : contact (at) titteri-vet.dz']],
+    ['Vétérinaire El Omaria', ['Cité 300 logements, El Omaria', 'Tél : 025 60 71 13']],
+    ['Centre vétérinaire Ksar El Boukhari', ['Boulevard du 1er Novembre', 'Mob : 0552 80 19 07']],
+    ['Clinique Animalia Tablat', ['Rue Ben Boulaid, Tablat', 'Tél : 025 51 90 66', 'E-mail : animalia.tablat@gmail.com']],
+    ['Cabinet Dr Mouzaia', ['Centre-ville, Ouzera']],
+    ['Cabinet vétérinaire Seghouane', ['Place du marché, Seghouane', 'Tél : 025 62 40 19']],
+    ['Cabinet vétérinaire Chahbounia', ['Rue principale, Chahbounia', 'Mob : 0550 81 36 74']],
+    ['Clinique vétérinaire Beni Slimane', ['Route de Sour El Ghozlane', 'Mob : 0661 07 52 38']],
+  ];
+  const html = `<!doctype html><html><head><style>.sp4{font-weight:400}.bb0{font-weight:700}</style></head><body><header><a href="/">Vétos de Médéa</a></header><div role="main">
+    ${section('<div class="txt9"><h1 class="pz1"><span class="sp4">Vétérinaires de Médéa</span></h1><p class="pz1"><span class="sp4">Liste tenue par des bénévoles.</span></p></div>')}
+    ${section('<div class="txt9"><h2 class="pz1"><span class="sp4">Cliniques et cabinets</span></h2></div>')}
+    ${section(box(...vets[0]) + box(...vets[1]))}
+    ${section(box(...vets[2]) + box(...vets[3]))}
+    ${section('<div class="kq7Lm"><div class="Wb2x"><div class="txt9"><h2 class="pz1"><span class="sp4">Autres communes</span></h2></div></div></div>')}
+    ${section(box(...vets[4]) + box(...vets[5]))}
+    ${section(box(...vets[6]) + box(...vets[7]))}
+    ${section(box(...vets[8]))}
+    ${section('<div class="txt9"><p class="pz1"><span class="sp4">Un oubli ? </span><a href="mailto:vetos.medea@gmail.com"><span class="sp4">vetos.medea@gmail.com</span></a><span class="sp4"> ou 0698 12 00 44</span></p></div>')}
+  </div></body></html>`;
+
+  test('each text box is an entry, the one without contacts and a last row\'s lone box included; headings (in a box or not) and the editor\'s note are none', () => {
+    const found = readListing(html, URL).companies;
+    expect(found.map((c) => [c.name, c.phones.length, c.emails])).toEqual([
+      ['Clinique vétérinaire Oued Chiffa', 2, []],
+      ['Cabinet vétérinaire Titteri', 1, ['contact@titteri-vet.dz']],
+      ['Vétérinaire El Omaria', 1, []],
+      ['Centre vétérinaire Ksar El Boukhari', 1, []],
+      ['Clinique Animalia Tablat', 1, ['animalia.tablat@gmail.com']],
+      ['Cabinet Dr Mouzaia', 0, []],
+      ['Cabinet vétérinaire Seghouane', 1, []],
+      ['Cabinet vétérinaire Chahbounia', 1, []],
+      ['Clinique vétérinaire Beni Slimane', 1, []],
+    ]);
+  });
+});
+
+describe('entries each wrapped in a box-less element of its own class', () => {
+  // A site builder's CMS list (Framer): each item sits in a wrapper styled display:contents whose
+  // generated class is its own, the card inside it classed like every other card.
+  const hash = (i: number) => ['q8lx2a', 'w03nde', 'k7ur5p', 'z2ybm1', 'h6fo9c'][i];
+  const card = (name: string, inner: string) => `<div class="fr-c1a9" data-name="Revendeur"><div class="fr-t77" data-type="Text"><h4 class="fr-text">${name}</h4></div>${inner}</div>`;
+  const shops: [string, string][] = [
+    ['Bordj Froid Services', '<div class="fr-t80"><p class="fr-text">Rue de la République, Ras El Oued</p></div><a class="fr-l2" href="tel:+21335661420"><div class="fr-t80"><p class="fr-text">035 66 14 20</p></div></a>'],
+    ['Medjana Clim', '<div class="fr-t80"><p class="fr-text">Cité 500 logements, Medjana</p></div><div class="fr-t80"><p class="fr-text">0661 70 31 22 · 0550 19 84 07</p></div>'],
+    ['Hoggar Électroménager BBA', '<a class="fr-l2" href="mailto:hoggar.bba@gmail.com"><div class="fr-t80"><p class="fr-text">hoggar.bba@gmail.com</p></div></a>'],
+    ['Mansourah Digital', '<div class="fr-t80"><p class="fr-text">Mansourah centre</p></div><a class="fr-l2" href="tel:+213770418863"><div class="fr-t80"><p class="fr-text">0770 41 88 63</p></div></a>'],
+    ['El Achir Image et Son', '<div class="fr-t80"><p class="fr-text">Route nationale 5, El Achir</p></div>'],
+  ];
+  const html = chrome(`<h1>Revendeurs agréés</h1><section class="fr-s1"><div class="fr-grid">${shops.map(([n, t], i) => `<div class="fr-${hash(i)}" style="display: contents">${card(n, t)}</div>`).join('')}</div></section>`);
+
+  test('the wrappers are one list of entries, read by the card each holds', () => {
+    const found = readListing(html, URL).companies;
+    expect(found.map((c) => [c.name, c.phones.length, c.emails])).toEqual([
+      ['Bordj Froid Services', 1, []],
+      ['Medjana Clim', 2, []],
+      ['Hoggar Électroménager BBA', 0, ['hoggar.bba@gmail.com']],
+      ['Mansourah Digital', 1, []],
+      ['El Achir Image et Son', 0, []],
+    ]);
+  });
+});
+
+describe('a zone\'s heading in a block of the list\'s shape', () => {
+  // A builder's grid (Squarespace Fluid Engine): every text box is a block of one shape; a zone's
+  // heading is a box of its own holding an h3, the agencies' boxes an h4 name and their lines.
+  const box = (inner: string) => `<div class="grid-block"><div class="blk html-blk"><div class="blk-content"><div class="rich">${inner}</div></div></div></div>`;
+  const agency = (name: string, lines: string[]) => box(`<h4>${name}</h4>${lines.map((l) => `<p style="white-space:pre-wrap">${l}</p>`).join('')}`);
+  const html = chrome(`<h1>Nos agences à Sétif</h1><div class="grid">
+    ${box('<h3>Sétif centre</h3>')}
+    ${agency('Cabinet Bouzid Assurances', ['Cité 1014 logements, Sétif', 'Tél. : 036 84 51 20'])}
+    ${agency('Cabinet Ferhat', ['Avenue de l’ALN, Sétif', 'Mobile : 0661 25 80 14'])}
+    ${box('<h3>El Eulma et Aïn Arnat</h3>')}
+    ${agency('Cabinet Hamlaoui', ['Rue Larbi Ben M’hidi, El Eulma', 'Tél. : 036 87 12 09'])}
+    ${agency('Cabinet Saadi', ['Centre-ville, Aïn Arnat'])}
+    ${agency('Cabinet Zerrouki', ['Route de Béjaïa, El Eulma', 'E-mail : zerrouki.assur@gmail.com'])}
+  </div>`);
+
+  test('a block holding only a heading of a higher rank than the entries\' names is no entry; an entry without contacts stays', () => {
+    expect(names(html)).toEqual(['Cabinet Bouzid Assurances', 'Cabinet Ferhat', 'Cabinet Hamlaoui', 'Cabinet Saadi', 'Cabinet Zerrouki']);
+  });
 });

@@ -52,6 +52,13 @@ describe('tiers of one listing', () => {
     expect(readListing(html, URL).companies.map((c) => c.name)).toEqual(['École Ibn Rochd', 'Institut Lumière', 'Centre Avenir', 'École Nadjah', 'Centre El Bahia', 'École Es Salem']);
   });
 
+  test('a menu of sub-categories with counts whose pages share the entries\' path (a Joomla directory\'s SEF URLs) is not a tier', () => {
+    const entry = (slug: string, name: string, tel: string) => `<div class="fiche-resume"><h3><a href="/guide/imprimerie/${slug}">${name}</a></h3><p>Zone industrielle, Oran</p><p>Téléphone : ${tel}</p></div>`;
+    const html = page(`<h1>Imprimerie</h1><div class="sous-rubriques"><ul><li><a href="/guide/imprimerie/offset">Offset</a> <span>(14)</span></li><li><a href="/guide/imprimerie/serigraphie">Sérigraphie</a> <span>(6)</span></li><li><a href="/guide/imprimerie/numerique">Numérique</a> (3)</li></ul></div>
+      <div class="fiches">${entry('imprimerie-el-bahia', 'Imprimerie El Bahia', '041 33 20 10')}${entry('sarl-print-oran', 'SARL Print Oran', '0550 20 30 11')}${entry('atelier-graphique-sidi-el-houari', 'Atelier Graphique Sidi El Houari', '041 40 50 12')}</div>`);
+    expect(readListing(html, URL).companies.map((c) => c.name)).toEqual(['Imprimerie El Bahia', 'SARL Print Oran', 'Atelier Graphique Sidi El Houari']);
+  });
+
   test('a group linking elsewhere (WhatsApp, another site) or to one page for all is not a tier', () => {
     const html = page(`${'<div class="carte-or"><h3><a href="/etab/1-x">École Ibn Rochd</a></h3><p>Oran</p><p>Tél. 041 22 33 44</p></div>'}<div class="carte-or"><h3><a href="/etab/2-x">Institut Lumière</a></h3><p>Oran</p><p>Tél. 041 55 66 77</p></div>
       <ul class="reseaux"><li><a href="https://wa.me/213550112233">Écrire sur WhatsApp</a> <span>réponse rapide</span></li><li><a href="https://www.facebook.com/guide">Page Facebook</a> <span>actualités</span></li></ul>

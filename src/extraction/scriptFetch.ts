@@ -1,0 +1,195 @@
+/**
+ * The endpoint a page's own script fetches its list from. A page written by hand around a
+ * framework loaded from a CDN (Vue, Alpine.js, petite-vue, AngularJS) ships only its template
+ * (`v-for` cards of `{{ e.nom }}` mustaches, `x-for`, `ng-repeat`): its inline script calls
+ * `fetch(\`${API_URL}?secteur=${SECTEUR}&page=${p}\`)`, `axios.get(API + '?page=' + n)` or
+ * `$.getJSON('/api/liste.php?page=1')` on mount, and no attribute or link names that URL. The
+ * call's first argument is read, never run: string and template literals joined by `+`, and
+ * names bound once in the page's scripts to a literal (`const API_URL = '/api/x.php'`); a page
+ * number the script passes (`page=${p}`) is the first page (an offset 0). Anything else (a search
+ * box's text, an object's property) leaves the URL unread. Linear scans of bounded script text.
+ */
+import type { HTMLElement } from 'node-html-parser';
+import { sameHost } from './hosts';
+import { attrOf } from './parse';
+
+/** Longest script text read per script, and in all. */
+const MAX_SCRIPT = 200_000;
+const MAX_SCRIPTS = 1_000_000;
+/** Longest call argument read, and most calls looked at. */
+const MAX_ARG = 600;
+const MAX_CALLS = 50;
+/** Most elements looked at for a template's attributes. */
+const MAX_ELEMENTS = 20_000;
+
+/** A client template's attributes: Vue, Alpine.js, AngularJS, Angular, Knockout loops and cloaks. */
+const TEMPLATE_ATTR = /(?:^|\s)(?:v-for|x-for|ng-repeat|\*ngfor|v-cloak|ng-cloak|x-data|data-bind)\s*=/i;
+/** Script types that hold a template, not code. */
+const TEMPLATE_SCRIPT = /^text\/(?:x-template|template|x-handlebars-template|x-mustache|html)$/i;
+/** Calls that fetch a URL given as their first argument. */
+const FETCH_CALL = /(?:^|[^\w$.])(?:window\.)?fetch\s*\(|\baxios(?:\.get)?\s*\(|(?:\$|\bjQuery)\.(?:getJSON|get)\s*\(/g;
+/** A name bound to a literal: `const API_URL = '/api/x.php';`, `var WILAYA = 7,` (a quote's escapes one character each, so linear). */
+const BINDING = /\b(?:const|let|var)\s+([A-Za-z_$][\w$]{0,63})\s*=\s*(?:'((?:[^'\\\n]|\\.){0,500})'|"((?:[^"\\\n]|\\.){0,500})"|`([^`\\$\n]{0,500})`|(-?\d{1,12}))\s*[;,\n]/g;
+/** A name alone, as a template substitution or a term of a concatenation. */
+const NAME = /^[A-Za-z_$][\w$]{0,63}$/;
+/** Query parameters a script fills with its page number, and those it fills with an offset. */
+const PAGE_PARAM = /[?&](?:page|p|pg|paged|pageno|page_no|pagenum|num_page|current_page|currentpage|numpage)=$/i;
+const OFFSET_PARAM = /[?&](?:offset|start|skip|from)=$/i;
+/** Files that are a page's assets, never its data. */
+const ASSET = /\.(?:png|jpe?g|gif|webp|avif|svg|ico|bmp|css|m?js|map|woff2?|ttf|otf|eot|mp4|webm|mp3|ogg|pdf|html?)$/i;
+
+/**
+ * The list endpoint a page rendered on the client from a template fetches, resolved against
+ * `base`: on the page's host, not the page itself nor its next page, not an asset. Of several
+ * calls, the first whose URL carries a page number, else the first read. Undefined for a page
+ * without a client template (a script fetching a counter or a cart is no list's).
+ */
+export function scriptedListUrl(elements: readonly HTMLElement[], pageUrl: string, base: string, next: string | undefined): string | undefined {
+  if (!rendersOnClient(elements)) return undefined;
+  let page: URL;
+  try {
+    page = new URL(pageUrl);
+  } catch {
+    return undefined;
+  }
+  const scripts: string[] = [];
+  let budget = MAX_SCRIPTS;
+  for (const el of elements) {
+    if (el.tagName !== 'SCRIPT' || budget <= 0) continue;
+    if (attrOf(el, 'src') !== undefined) continue;
+    const type = (attrOf(el, 'type') ?? '').trim().toLowerCase();
+    if (type !== '' && type !== 'module' && !type.includes('javascript')) continue;
+    const text = el.rawText.slice(0, Math.min(MAX_SCRIPT, budget));
+    budget -= text.length;
+    if (text.length > 0) scripts.push(text);
+  }
+  if (scripts.length === 0) return undefined;
+  const bindings = new Map<string, string>();
+  for (const text of scripts) {
+    for (const m of text.matchAll(BINDING)) if (!bindings.has(m[1])) bindings.set(m[1], unescaped(m[2] ?? m[3] ?? m[4] ?? m[5]));
+  }
+  const own = (u: string) => u.replace(/#.*$/, '');
+  let first: string | undefined;
+  let calls = 0;
+  for (const text of scripts) {
+    for (const m of text.matchAll(FETCH_CALL)) {
+      if (++calls > MAX_CALLS) return first;
+      const read = argumentUrl(text.slice(m.index + m[0].length, m.index + m[0].length + MAX_ARG), bindings);
+      if (read === undefined) continue;
+      let url: URL;
+      try {
+        url = new URL(read.url, base);
+      } catch {
+        continue;
+      }
+      if ((url.protocol !== 'http:' && url.protocol !== 'https:') || !sameHost(url, page) || ASSET.test(url.pathname)) continue;
+      if (own(url.href) === own(pageUrl) || (next !== undefined && own(url.href) === own(next))) continue;
+      if (read.paged) return url.href;
+      first ??= url.href;
+    }
+  }
+  return first;
+}
+
+/** Whether a page is rendered on the client from a template: a loop or cloak attribute of a framework, or a template script. Bounded. */
+function rendersOnClient(elements: readonly HTMLElement[]): boolean {
+  const n = Math.min(elements.length, MAX_ELEMENTS);
+  for (let i = 0; i < n; i++) {
+    const el = elements[i];
+    if (el.tagName === 'SCRIPT' && TEMPLATE_SCRIPT.test((attrOf(el, 'type') ?? '').trim())) return true;
+    const raw = el.rawAttrs;
+    if (raw.length >= 6 && raw.length <= 4_000 && TEMPLATE_ATTR.test(raw)) return true;
+  }
+  return false;
+}
+
+/**
+ * The URL a call's first argument builds (the text after the call's bracket): literals and bound
+ * names joined by `+`, a template literal's `${name}` substitutions; a name that nothing binds is
+ * read only as a page number or an offset right after its parameter (`page=${p}`: '1', `offset=`:
+ * '0'), and says the URL is paged. Undefined for anything else.
+ */
+function argumentUrl(text: string, bindings: ReadonlyMap<string, string>): { url: string; paged: boolean } | undefined {
+  let url = '';
+  let paged = false;
+  let i = 0;
+  const skip = () => {
+    while (i < text.length && /\s/.test(text[i])) i++;
+  };
+  const unbound = (): boolean => {
+    if (PAGE_PARAM.test(url)) url += '1';
+    else if (OFFSET_PARAM.test(url)) url += '0';
+    else return false;
+    paged = true;
+    return true;
+  };
+  for (let terms = 0; terms < 20; terms++) {
+    skip();
+    const c = text[i];
+    if (c === "'" || c === '"') {
+      const end = literalEnd(text, i);
+      if (end < 0) return undefined;
+      url += unescaped(text.slice(i + 1, end));
+      i = end + 1;
+    } else if (c === '`') {
+      i++;
+      let closed = false;
+      while (i < text.length) {
+        const d = text[i];
+        if (d === '`') {
+          closed = true;
+          i++;
+          break;
+        }
+        if (d === '\\') {
+          url += text[i + 1] ?? '';
+          i += 2;
+        } else if (d === '$' && text[i + 1] === '{') {
+          const end = text.indexOf('}', i + 2);
+          if (end < 0) return undefined;
+          const name = text.slice(i + 2, end).trim();
+          if (!NAME.test(name)) return undefined;
+          const bound = bindings.get(name);
+          if (bound !== undefined) url += bound;
+          else if (!unbound()) return undefined;
+          i = end + 1;
+        } else {
+          url += d;
+          i++;
+        }
+      }
+      if (!closed) return undefined;
+    } else {
+      const m = /^[A-Za-z_$][\w$]{0,63}/.exec(text.slice(i, i + 64));
+      if (!m) return undefined;
+      const bound = bindings.get(m[0]);
+      if (bound !== undefined) url += bound;
+      else if (!unbound()) return undefined;
+      i += m[0].length;
+    }
+    skip();
+    if (text[i] === '+') {
+      i++;
+      continue;
+    }
+    return (text[i] === ')' || text[i] === ',') && url !== '' ? { url, paged } : undefined;
+  }
+  return undefined;
+}
+
+/** The index of the quote closing the JS string opened at `start`, on its line, or -1. */
+function literalEnd(text: string, start: number): number {
+  const q = text[start];
+  for (let i = start + 1; i < text.length; i++) {
+    const c = text[i];
+    if (c === '\\') i++;
+    else if (c === q) return i;
+    else if (c === '\n') return -1;
+  }
+  return -1;
+}
+
+/** A JS string's simple escapes read (`\/` is '/', `\'` a quote). */
+function unescaped(s: string): string {
+  return s.replace(/\\(.)/g, '$1');
+}
