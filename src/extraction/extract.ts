@@ -1349,6 +1349,21 @@ function withoutLabel(text: string | undefined): string | undefined {
 /** Header words of a table's name column. */
 const NAME_HEADER = /raison|soci[ée]t[ée]|entreprise|^nom|name|company|d[ée]nomination|enseigne|الاسم|الشركة|المؤسسة/i;
 
+/**
+ * Header words of a register's holder column, when no column is headed by a name word: an
+ * administration's table of titles, permits or approvals lists each act under its number and
+ * names the company that holds it ('Titulaire', 'Bénéficiaire', 'Attributaire', 'Exploitant',
+ * 'Concessionnaire', 'Détenteur', صاحب / المستفيد). The header begins with the word: a person's
+ * column, 'Pharmacien titulaire', does not.
+ */
+const HOLDER_HEADER = /^(?:titulaire|b[ée]n[ée]ficiaire|attributaire|exploitant|concessionnaire|d[ée]tenteur|holder|(?:ال)?مستفيد|صاحب|(?:ال)?متعامل)(?![\p{L}])/iu;
+
+/** A table's name column among its headers: one headed by a name word, else by a holder word (see {@link HOLDER_HEADER}); -1 when none. */
+function nameColumn(headers: readonly string[]): number {
+  const named = headers.findIndex((h) => NAME_HEADER.test(h));
+  return named !== -1 ? named : headers.findIndex((h) => HOLDER_HEADER.test(h));
+}
+
 /** The header cells' texts of a row's table (a thead row, else the first row with th cells), or [] when it has none. */
 function rowHeaders(row: HTMLElement, ctx: PageContext): string[] {
   return tableHeader(row, ctx).headers;
@@ -1456,7 +1471,7 @@ function cells(row: HTMLElement): HTMLElement[] {
 function rowName(row: HTMLElement, ctx: PageContext): string | undefined {
   const headers = rowHeaders(row, ctx);
   const list = cells(row);
-  const byHeader = headers.findIndex((h) => NAME_HEADER.test(h));
+  const byHeader = nameColumn(headers);
   if (byHeader !== -1 && list[byHeader]) {
     const name = cellName(list[byHeader], headers[byHeader]);
     // A field's label ('Fax', 'E-mail') in the name column is a row of the company above, never a company.
@@ -1532,7 +1547,7 @@ function joinSpannedRows(scopes: Scope[], ctx: PageContext): void {
     if (!row || row.tagName !== 'TR' || joined.has(row)) continue;
     const headers = rowHeaders(row, ctx);
     const list = cells(row);
-    const at = Math.max(0, headers.findIndex((h) => NAME_HEADER.test(h)));
+    const at = Math.max(0, nameColumn(headers));
     const named = Number.parseInt(attrOf(list[at] ?? row, 'rowspan') ?? '1', 10);
     // Another cell spanning rows (the N°) may be a group's (a commune over its companies): only rows of one cell across the columns are then this company's.
     const span = named > 1 ? named : list.reduce((most, c) => Math.max(most, cellSpan(c, 'rowspan')), 1);
@@ -1589,7 +1604,7 @@ function withoutSectionRows(scopes: Scope[]): void {
 function namesItself(row: HTMLElement, ctx: PageContext): boolean {
   const headers = rowHeaders(row, ctx);
   const list = cells(row);
-  const at = headers.findIndex((h) => NAME_HEADER.test(h));
+  const at = nameColumn(headers);
   if (at === -1 || list.length !== headers.length) return false;
   const name = cellName(list[at], headers[at]);
   return name !== undefined && /\p{L}{2}/u.test(name) && !LABEL_CELL.test(name) && !hasContactText(list[at]);

@@ -616,6 +616,19 @@ describe('tables whose companies span rows', () => {
   });
 });
 
+  test("a register of titles or permits: the holder's column ('Attributaire', 'Bénéficiaire') names the company, not the permit's number before it; a person's column ('Pharmacien titulaire') does not", () => {
+    const row = (ref: string, holder: string, tel: string) => `<tr class="odd"><td>${ref}</td><td>Concession forestière</td><td>${holder}</td><td>Aïn Beïda</td><td>12,5</td><td>Tél : ${tel}</td></tr>`;
+    const html = page(`<table class="views-table"><thead><tr><th>Réf. de l'acte</th><th>Nature</th><th>Attributaire</th><th>Commune</th><th>Surface (ha)</th><th>Contact</th></tr></thead><tbody>
+      ${row('0931 CFR', 'EURL Liège de l’Edough', '038 86 14 20')}${row('1207 CFR', 'SARL Bois Séraïdi', '0661 30 41 52')}${row('1544 CFR', 'Coopérative El Ghaba', '0770 52 63 74')}</tbody></table>`);
+    expect(extractCompanies(html, PAGE).map((c) => c.name)).toEqual(['EURL Liège de l’Edough', 'SARL Bois Séraïdi', 'Coopérative El Ghaba']);
+    const other = page(`<table><thead><tr><th>Code</th><th>Bénéficiaire de l'agrément</th><th>Téléphone</th></tr></thead><tbody>
+      <tr><td>AG 17 B</td><td>Ets Transit Bouzid</td><td>041 22 10 10</td></tr><tr><td>AG 18 B</td><td>SARL Fret Arzew</td><td>041 22 20 20</td></tr></tbody></table>`);
+    expect(extractCompanies(other, PAGE).map((c) => c.name)).toEqual(['Ets Transit Bouzid', 'SARL Fret Arzew']);
+    const person = page(`<table><thead><tr><th>N°</th><th>Officine</th><th>Pharmacien titulaire</th><th>Téléphone</th></tr></thead><tbody>
+      <tr><td>1</td><td>Pharmacie du Marché</td><td>Dr Amrani Leila</td><td>041 33 10 10</td></tr><tr><td>2</td><td>Pharmacie Es Salam</td><td>Dr Kaci Omar</td><td>041 33 20 20</td></tr></tbody></table>`);
+    expect(extractCompanies(person, PAGE).map((c) => c.name)).toEqual(['Pharmacie du Marché', 'Pharmacie Es Salam']);
+  });
+
 describe('a combined "Téléphone / Fax" column', () => {
   const row = (n: number, name: string, tel: string) => `<tr><td>${n}</td><td><b>${name}</b></td><td>Rue ${n}, Oran</td><td>${tel}</td><td>contact${n}@membre${n}.dz</td></tr>`;
   const html = page(`<table><tr><th>N°</th><th>Raison sociale</th><th>Adresse</th><th>Téléphone / Fax</th><th>E-mail</th></tr>
