@@ -38,6 +38,7 @@ import { dataAttributeJson } from './embeddedState';
 import { cursorNext, isCursorToken, listEndpoint, pageCountNext } from './cursor';
 import { splitGroups } from './groups';
 import { positionedRecords } from './positioned';
+import { csvTable, isCsv } from './csv';
 import { preloadedData } from './preload';
 import { ajaxPayload, isAjaxFragment, moreOf, steppedAjaxNext } from './ajaxMore';
 import { inertiaPages, paginatorLinksNext } from './inertia';
@@ -223,6 +224,11 @@ export function extractCompanies(html: string, pageUrl: string, selectors: Sourc
  */
 export function readListing(html: string, pageUrl: string, selectors: SourceSelectors = {}, options: ExtractOptions = {}): Listing {
   if (isJsonBody(html, options.contentType)) return readJsonListing(html, pageUrl, selectors, options);
+  // A CSV file (an open-data portal's download): read as the table it is.
+  if (isCsv(options.contentType ?? '', pageUrl)) {
+    const table = csvTable(html);
+    return table === undefined ? { companies: [], dropped: { no_name: 0, invalid_name: 0, advertisement: 0 }, chromeContacts: [] } : readListing(table, pageUrl, selectors, { ...options, contentType: 'text/html' });
+  }
   const page = parsePage(html);
   const { root } = page;
   const base = baseOf(page, pageUrl);
@@ -250,7 +256,7 @@ export function readListing(html: string, pageUrl: string, selectors: SourceSele
   // A page that frames its list shows at most a menu's links read as companies (without contacts).
   const data =
     companies.length === 0
-      ? pageDataUrl(page, pageUrl, base) ?? listData(page, pageUrl, base, next) ?? preloadedData(page.byTag('LINK'), pageUrl, base, next) ?? framedList(page, pageUrl, base)
+      ? pageDataUrl(page, pageUrl, base) ?? listData(page, pageUrl, base, next) ?? preloadedData(page.byTag('LINK'), pageUrl, base, next) ?? framedList(page, pageUrl, base) ?? csvDownload(page, pageUrl, base)
       : (!companies.some(hasContact) ? framedList(page, pageUrl, base) : undefined) ?? (companies.length <= FEW_BESIDE_LIST ? listData(page, pageUrl, base, next) : undefined);
   if (data !== undefined) listing.data = data;
   return listing;
@@ -347,6 +353,34 @@ function listData(page: ParsedPage, pageUrl: string, base: string, next: string 
   const url = href === undefined ? undefined : absolute(href, base);
   if (!url || withoutHash(url) === withoutHash(pageUrl) || (next !== undefined && withoutHash(url) === withoutHash(next))) return undefined;
   return url;
+}
+
+/** A link's path or query naming a CSV file: `liste.csv`, `/download?format=csv`. */
+const CSV_LINK = /\.csv$|[?&](?:format|type|export|output)=csv(?:&|$)/i;
+
+/**
+ * The CSV file a page without companies links (an open-data portal's resource page, CKAN's
+ * 'Télécharger', uData's or Opendatasoft's export: the list is in the file, the page shows at most
+ * a preview its script fills): the one CSV file its links outside the header, footer and menus
+ * name on its host (a path ending in `.csv`, a `format=csv` query, a link typed `text/csv`),
+ * however many links name it; none when they name several (a dataset's files of several years).
+ * The run fetches it like any page and reads it as this page's listing (see {@link csvTable}).
+ */
+function csvDownload(page: ParsedPage, pageUrl: string, base: string): string | undefined {
+  let found: string | undefined;
+  for (const a of page.byTag('A')) {
+    const href = a.getAttribute('href')?.trim();
+    if (!href || href.length > 2000) continue;
+    const path = href.split('#', 1)[0];
+    const [bare, query = ''] = path.split('?', 2);
+    if (!CSV_LINK.test(bare) && !CSV_LINK.test(`?${query}`) && !/csv/i.test(attrOf(a, 'type') ?? '')) continue;
+    if (closest(a, (x) => x.tagName === 'HEADER' || x.tagName === 'FOOTER' || x.tagName === 'NAV')) continue;
+    const url = absolute(href, base);
+    if (!url || !sameHost(url, pageUrl) || withoutHash(url) === withoutHash(pageUrl)) continue;
+    if (found !== undefined && withoutHash(found) !== withoutHash(url)) return undefined;
+    found = url;
+  }
+  return found;
 }
 
 /** Whether a company read shows a contact (a page's menu links read as companies show none). */

@@ -851,6 +851,35 @@ describe('a list in a frame', () => {
   });
 });
 
+describe('a list published as a CSV file', () => {
+  const at = 'https://data.wilaya.test/fr/datasets/pharmacies-de-garde/';
+  const resource = (links: string) => page(`<h1>Officines agréées 2024</h1><p>Jeu de données publié par la direction de la santé.</p>
+    <div class="resources"><div class="resource-card"><h4>officines.csv</h4><p>Format : CSV — 14 Ko</p>${links}</div></div>
+    <div id="apercu"><table><thead><tr><th>nom</th><th>tel</th></tr></thead><tbody><tr><td colspan="2">Chargement de l'aperçu…</td></tr></tbody></table></div>`);
+
+  test("a page without companies names the CSV file it links on its host as its list's data; a link of another host, two different files or a page showing companies do not", () => {
+    const link = '<a class="btn" href="/fr/datasets/r/7c1e-officines.csv?v=3" title="Télécharger">Télécharger</a> <a href="/fr/datasets/r/7c1e-officines.csv?v=3">Lien direct</a>';
+    expect(readListing(resource(link), at).data).toBe('https://data.wilaya.test/fr/datasets/r/7c1e-officines.csv?v=3');
+    expect(readListing(resource('<a href="https://stockage.example/officines.csv">Télécharger</a>'), at).data).toBeUndefined();
+    expect(readListing(resource('<a href="/a.csv">2023</a> <a href="/b.csv">2024</a>'), at).data).toBeUndefined();
+    const shown = page(`<div class="fiche"><h3>Pharmacie A</h3>Tél : 029 34 12 01</div><div class="fiche"><h3>Pharmacie B</h3>Tél : 029 34 12 02</div><div class="fiche"><h3>Pharmacie C</h3>Tél : 029 34 12 03</div><a href="/export/liste.csv">Exporter</a>`);
+    expect(readListing(shown, at).data).toBeUndefined();
+  });
+
+  test('a CSV answer is read as records: each row a company, its fields by their column (a fax column gives faxes), quoted fields, semicolons, CRLF', () => {
+    const csv = '\ufeffOfficine;Pharmacien;Téléphone;Fax;Courriel;Adresse\r\n'
+      + 'Pharmacie En-Nour;Dr Saïdi;"029 71 20 30 / 0661 10 20 30";029 71 20 31;en.nour@gmail.com;"Rue 1er Novembre; bloc ""A"""\r\n'
+      + 'Pharmacie Tassili;Dr Bakhti;0770 40 50 60;;;"Cité 500 logements,\r\nIn Salah"\r\n'
+      + 'Pharmacie du Hoggar;Dr Kaci;;;;Centre-ville\r\n';
+    const listing = readListing(csv, 'https://data.wilaya.test/fr/datasets/r/7c1e-officines.csv?v=3', {}, { contentType: 'text/csv; charset=utf-8' });
+    expect(listing.companies.map((c) => [c.name, c.phones, c.faxes ?? [], c.emails])).toEqual([
+      ['Pharmacie En-Nour', ['+21329712030', '+213661102030'], ['+21329712031'], ['en.nour@gmail.com']],
+      ['Pharmacie Tassili', ['+213770405060'], [], []],
+      ['Pharmacie du Hoggar', [], [], []],
+    ]);
+  });
+});
+
 describe("a card's own footer on a company's page", () => {
   const card = (footerClass: string) => `<div class="container"><div class="card shop-box">
     <div class="card-header"><h1>Garage Pièces Tebboune</h1></div>
