@@ -1,0 +1,46 @@
+/**
+ * A list published as a CSV file an open-data portal's page links: the run fetches the file and
+ * reads it as the page's listing (the page itself shows at most a preview its script fills).
+ */
+import { PoliteFetcher } from '../fetcher';
+import { runExtraction } from '../run';
+import { parseSources } from '../sources';
+import { startSite } from '../../../test/helpers/fixtureServer';
+import { testPageReader } from '../../../test/helpers/pages';
+
+const fetcher = () => new PoliteFetcher({ userAgent: 'ProspectingBot/0.1 (+https://prospecting.test/bot)', timeoutMs: 1000, backoffMs: 20 });
+const ADRAR = { code: 1, nom: 'Adrar' };
+
+const resourcePage = (href: string) => `<!doctype html><html><head><title>Transporteurs agréés</title></head><body>
+  <header><a href="/">Portail open data</a> — <a href="/export/catalogue.csv">Catalogue (CSV)</a></header>
+  <main><h1>Transporteurs de marchandises agréés</h1><p>Mise à jour : 2024-02-01</p>
+    <a class="btn" href="${href}">Télécharger</a>
+    <table id="apercu"><thead><tr><th>nom</th><th>tel</th></tr></thead><tbody><tr><td colspan="2">Chargement…</td></tr></tbody></table></main>
+  <footer>Cellule open data — Tél : 049 96 10 10 — opendata@wilaya-adrar.test</footer></body></html>`;
+
+describe('a run on a resource page that links its list as a CSV file', () => {
+  test('the CSV is fetched and read as the listing: each row a company, its fax column no phone, its dates no numbers; the header\'s catalogue link is never fetched', async () => {
+    const csv = 'denomination,commune,telephone,fax,courriel,date_agrement\n'
+      + 'SARL Trans Touat,Adrar,049 96 21 30,049 96 21 31,trans.touat@gmail.com,2022-03-14\n'
+      + '"EURL Reggane Fret, Logistique",Reggane,"0661 40 50 60 / 049 95 11 22",,,2021-11-02\n'
+      + 'Ets Timimoun Transport,Timimoun,,,,2023-06-30\n';
+    const s = await startSite({
+      '/robots.txt': 'User-agent: *\nDisallow: /admin\n',
+      '/jeux/transporteurs': resourcePage('/jeux/transporteurs/fichier/transporteurs-2024.csv'),
+      '/jeux/transporteurs/fichier/transporteurs-2024.csv': { headers: { 'content-type': 'text/csv; charset=utf-8' }, body: csv },
+    });
+    try {
+      const sources = parseSources(`sources:\n  - name: od\n    search_url: "${s.origin}/jeux/transporteurs"\n`);
+      const { companies, report } = await runExtraction({ pages: testPageReader(), sources, secteur: 'Transport', wilaya: ADRAR, fetcher: fetcher(), deadlineMs: 30_000 });
+      expect(companies.map((c) => [c.name, c.phones, c.emails])).toEqual([
+        ['SARL Trans Touat', ['+21349962130'], ['trans.touat@gmail.com']],
+        ['EURL Reggane Fret, Logistique', ['+213661405060', '+21349951122'], []],
+        ['Ets Timimoun Transport', [], []],
+      ]);
+      expect(s.hits).toEqual(['/robots.txt', '/jeux/transporteurs', '/jeux/transporteurs/fichier/transporteurs-2024.csv']);
+      expect(report[0]).toMatchObject({ status: 'ok', pages_read: 2, companies_found: 3 });
+    } finally {
+      await s.close();
+    }
+  });
+});
