@@ -7,13 +7,15 @@
  * RFC 4180 as spreadsheets write it: a header row, fields separated by commas, semicolons (a
  * French Excel) or tabs, the one the header line holds most of; a field in double quotes may hold
  * separators, line breaks and doubled quotes. One pass over the text, bounded: at most
- * {@link MAX_ROWS} rows of at most {@link MAX_FIELDS} fields.
+ * {@link MAX_ROWS} rows of at most {@link MAX_FIELDS} fields, {@link MAX_CELLS} cells in all.
  */
 
-/** Most rows read from one file. */
-const MAX_ROWS = 5_000;
+/** Most rows read from one file (a wilaya's list has hundreds; a country's is read in part, as a listing's first pages are). */
+const MAX_ROWS = 2_000;
 /** Most fields of a row. */
-const MAX_FIELDS = 60;
+const MAX_FIELDS = 40;
+/** Most cells of the table a file is written out as (fewer rows of a wide file), so that reading it keeps within a page's budget. */
+const MAX_CELLS = 40_000;
 /** Longest header line looked at to tell the separator. */
 const MAX_HEADER = 4_000;
 
@@ -88,8 +90,9 @@ function escapeCell(text: string): string {
  * columns or more.
  */
 export function csvTable(text: string): string | undefined {
-  const [header, ...rows] = rowsOf(text);
+  const [header, ...all] = rowsOf(text);
   if (!header || header.length < 2) return undefined;
+  const rows = all.slice(0, Math.floor(MAX_CELLS / header.length));
   const head = `<tr>${header.map((h) => `<th>${escapeCell(h)}</th>`).join('')}</tr>`;
   const body = rows.map((row) => `<tr>${header.map((_, k) => `<td>${escapeCell(row[k] ?? '')}</td>`).join('')}</tr>`).join('');
   return `<!doctype html><html><body><table><thead>${head}</thead><tbody>${body}</tbody></table></body></html>`;

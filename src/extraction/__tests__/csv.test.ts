@@ -2,11 +2,13 @@
  * A list published as a CSV file an open-data portal's page links: the run fetches the file and
  * reads it as the page's listing (the page itself shows at most a preview its script fills).
  */
+import { readListing } from '../extract';
 import { PoliteFetcher } from '../fetcher';
 import { runExtraction } from '../run';
 import { parseSources } from '../sources';
 import { startSite } from '../../../test/helpers/fixtureServer';
 import { testPageReader } from '../../../test/helpers/pages';
+import { cpuMs } from '../../../test/helpers/cpuTime';
 
 const fetcher = () => new PoliteFetcher({ userAgent: 'ProspectingBot/0.1 (+https://prospecting.test/bot)', timeoutMs: 1000, backoffMs: 20 });
 const ADRAR = { code: 1, nom: 'Adrar' };
@@ -42,5 +44,16 @@ describe('a run on a resource page that links its list as a CSV file', () => {
     } finally {
       await s.close();
     }
+  });
+});
+
+describe('a CSV file read on hostile input', () => {
+  test('an unclosed quote, a line of separators, a flood of line breaks and a wide long file are read in linear time, the file cut to a bounded table', () => {
+    const wide = `${Array.from({ length: 80 }, (_, k) => (k === 0 ? 'nom' : k === 1 ? 'telephone' : `c${k}`)).join(';')}\n${Array.from({ length: 6_000 }, (_, r) => `Ets ${r};0550 ${String(r).padStart(6, '0')}${';x'.repeat(78)}`).join('\n')}`;
+    for (const csv of [`"${'a,'.repeat(900_000)}`, ','.repeat(1_900_000), `a,b\n${'\n'.repeat(1_900_000)}`, wide]) {
+      const { ms } = cpuMs(() => readListing(csv, 'https://data.test/liste.csv', {}, { contentType: 'text/csv' }));
+      expect(ms).toBeLessThan(3_000);
+    }
+    expect(readListing(wide, 'https://data.test/liste.csv', {}, { contentType: 'text/csv' }).companies.length).toBeLessThanOrEqual(2_000);
   });
 });

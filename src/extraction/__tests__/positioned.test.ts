@@ -159,6 +159,13 @@ describe('pages converted from PDF', () => {
     expect(read(html).map((c) => c.name)).toEqual(['Entreprise 0 Travaux', 'Entreprise 1 Travaux', 'Entreprise 2 Travaux', 'Entreprise 3 Travaux']);
   });
 
+  test('a table of many rows under a header line of many columns is read in linear time', () => {
+    const head = Array.from({ length: 30 }, (_, k) => `<p style="position:absolute;top:10px;left:${k * 40}px">${k === 1 ? 'Tél' : `C${k}`}</p>`).join('');
+    const rows = Array.from({ length: 600 }, (_, r) => Array.from({ length: 30 }, (_, k) => `<p style="position:absolute;top:${30 + r * (r % 3 === 0 ? 20 : 14)}px;left:${k * 40 + (r % 7)}px">${k === 1 ? `0550 ${String(r).padStart(6, '0')}` : `v${r}`}</p>`).join('')).join('');
+    const { ms } = cpuMs(() => readListing(`<html><body><div style="position:relative">${head}${rows}</div></body></html>`, URL));
+    expect(ms).toBeLessThan(5_000);
+  });
+
   test('many runs and a hostile style sheet are read in linear time', () => {
     const css = `.a{${'left:1px;'.repeat(100)}}${'.x{'.repeat(50_000)}${'.y{left:'.repeat(20_000)}`;
     const runs = Array.from({ length: 15_000 }, (_, i) => `<div style="position:absolute;top:${i * 15}px;left:${i % 2 === 0 ? 40 : 140}px">${i % 2 === 0 ? 'Tél :' : `0550 ${String(i).padStart(6, '0')}`}</div>`).join('');
