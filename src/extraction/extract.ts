@@ -40,6 +40,7 @@ import { scriptedListUrl } from './scriptFetch';
 import { splitGroups } from './groups';
 import { positionedRecords } from './positioned';
 import { proseRecords } from './prose';
+import { csvTable, isCsv } from './csv';
 import { preloadedData } from './preload';
 import { ajaxPayload, isAjaxFragment, moreOf, steppedAjaxNext } from './ajaxMore';
 import { inertiaPages, paginatorLinksNext } from './inertia';
@@ -227,6 +228,11 @@ export function extractCompanies(html: string, pageUrl: string, selectors: Sourc
  */
 export function readListing(html: string, pageUrl: string, selectors: SourceSelectors = {}, options: ExtractOptions = {}): Listing {
   if (isJsonBody(html, options.contentType)) return readJsonListing(html, pageUrl, selectors, options);
+  // A CSV file (an open-data portal's download): read as the table it is.
+  if (isCsv(options.contentType ?? '', pageUrl)) {
+    const table = csvTable(html);
+    return table === undefined ? { companies: [], dropped: { no_name: 0, invalid_name: 0, advertisement: 0 }, chromeContacts: [] } : readListing(table, pageUrl, selectors, { ...options, contentType: 'text/html' });
+  }
   const page = parsePage(html);
   const { root } = page;
   const base = baseOf(page, pageUrl);
@@ -257,7 +263,7 @@ export function readListing(html: string, pageUrl: string, selectors: SourceSele
   // A page that frames its list shows at most a menu's links read as companies (without contacts).
   const data =
     companies.length === 0
-      ? pageDataUrl(page, pageUrl, base) ?? listData(page, pageUrl, base, next) ?? preloadedData(page.byTag('LINK'), pageUrl, base, next) ?? framedList(page, pageUrl, base) ?? scriptedListUrl(page.elements, pageUrl, base, next)
+      ? pageDataUrl(page, pageUrl, base) ?? listData(page, pageUrl, base, next) ?? preloadedData(page.byTag('LINK'), pageUrl, base, next) ?? framedList(page, pageUrl, base) ?? scriptedListUrl(page.elements, pageUrl, base, next) ?? csvDownload(page, pageUrl, base)
       : (!companies.some(hasContact) ? framedList(page, pageUrl, base) : undefined) ?? (companies.length <= FEW_BESIDE_LIST ? listData(page, pageUrl, base, next) : undefined);
   if (data !== undefined) listing.data = data;
   return listing;
@@ -354,6 +360,34 @@ function listData(page: ParsedPage, pageUrl: string, base: string, next: string 
   const url = href === undefined ? undefined : absolute(href, base);
   if (!url || withoutHash(url) === withoutHash(pageUrl) || (next !== undefined && withoutHash(url) === withoutHash(next))) return undefined;
   return url;
+}
+
+/** A link's path or query naming a CSV file: `liste.csv`, `/download?format=csv`. */
+const CSV_LINK = /\.csv$|[?&](?:format|type|export|output)=csv(?:&|$)/i;
+
+/**
+ * The CSV file a page without companies links (an open-data portal's resource page, CKAN's
+ * 'Télécharger', uData's or Opendatasoft's export: the list is in the file, the page shows at most
+ * a preview its script fills): the one CSV file its links outside the header, footer and menus
+ * name on its host (a path ending in `.csv`, a `format=csv` query, a link typed `text/csv`),
+ * however many links name it; none when they name several (a dataset's files of several years).
+ * The run fetches it like any page and reads it as this page's listing (see {@link csvTable}).
+ */
+function csvDownload(page: ParsedPage, pageUrl: string, base: string): string | undefined {
+  let found: string | undefined;
+  for (const a of page.byTag('A')) {
+    const href = a.getAttribute('href')?.trim();
+    if (!href || href.length > 2000) continue;
+    const path = href.split('#', 1)[0];
+    const [bare, query = ''] = path.split('?', 2);
+    if (!CSV_LINK.test(bare) && !CSV_LINK.test(`?${query}`) && !/csv/i.test(attrOf(a, 'type') ?? '')) continue;
+    if (closest(a, (x) => x.tagName === 'HEADER' || x.tagName === 'FOOTER' || x.tagName === 'NAV')) continue;
+    const url = absolute(href, base);
+    if (!url || !sameHost(url, pageUrl) || withoutHash(url) === withoutHash(pageUrl)) continue;
+    if (found !== undefined && withoutHash(found) !== withoutHash(url)) return undefined;
+    found = url;
+  }
+  return found;
 }
 
 /** Whether a company read shows a contact (a page's menu links read as companies show none). */
@@ -1514,6 +1548,21 @@ function withoutLabel(text: string | undefined): string | undefined {
 /** Header words of a table's name column. */
 const NAME_HEADER = /raison|soci[ée]t[ée]|entreprise|^nom|name|company|d[ée]nomination|enseigne|الاسم|الشركة|المؤسسة/i;
 
+/**
+ * Header words of a register's holder column, when no column is headed by a name word: an
+ * administration's table of titles, permits or approvals lists each act under its number and
+ * names the company that holds it ('Titulaire', 'Bénéficiaire', 'Attributaire', 'Exploitant',
+ * 'Concessionnaire', 'Détenteur', صاحب / المستفيد). The header begins with the word: a person's
+ * column, 'Pharmacien titulaire', does not.
+ */
+const HOLDER_HEADER = /^(?:titulaire|b[ée]n[ée]ficiaire|attributaire|exploitant|concessionnaire|d[ée]tenteur|holder|(?:ال)?مستفيد|صاحب|(?:ال)?متعامل)(?![\p{L}])/iu;
+
+/** A table's name column among its headers: one headed by a name word, else by a holder word (see {@link HOLDER_HEADER}); -1 when none. */
+function nameColumn(headers: readonly string[]): number {
+  const named = headers.findIndex((h) => NAME_HEADER.test(h));
+  return named !== -1 ? named : headers.findIndex((h) => HOLDER_HEADER.test(h));
+}
+
 /** The header cells' texts of a row's table (a thead row, else the first row with th cells), or [] when it has none. */
 function rowHeaders(row: HTMLElement, ctx: PageContext): string[] {
   return tableHeader(row, ctx).headers;
@@ -1621,7 +1670,7 @@ function cells(row: HTMLElement): HTMLElement[] {
 function rowName(row: HTMLElement, ctx: PageContext): string | undefined {
   const headers = rowHeaders(row, ctx);
   const list = cells(row);
-  const byHeader = headers.findIndex((h) => NAME_HEADER.test(h));
+  const byHeader = nameColumn(headers);
   if (byHeader !== -1 && list[byHeader]) {
     const name = cellName(list[byHeader], headers[byHeader]);
     // A field's label ('Fax', 'E-mail') in the name column is a row of the company above, never a company.
@@ -1697,7 +1746,7 @@ function joinSpannedRows(scopes: Scope[], ctx: PageContext): void {
     if (!row || row.tagName !== 'TR' || joined.has(row)) continue;
     const headers = rowHeaders(row, ctx);
     const list = cells(row);
-    const at = Math.max(0, headers.findIndex((h) => NAME_HEADER.test(h)));
+    const at = Math.max(0, nameColumn(headers));
     const named = Number.parseInt(attrOf(list[at] ?? row, 'rowspan') ?? '1', 10);
     // Another cell spanning rows (the N°) may be a group's (a commune over its companies): only rows of one cell across the columns are then this company's.
     const span = named > 1 ? named : list.reduce((most, c) => Math.max(most, cellSpan(c, 'rowspan')), 1);
@@ -1754,7 +1803,7 @@ function withoutSectionRows(scopes: Scope[]): void {
 function namesItself(row: HTMLElement, ctx: PageContext): boolean {
   const headers = rowHeaders(row, ctx);
   const list = cells(row);
-  const at = headers.findIndex((h) => NAME_HEADER.test(h));
+  const at = nameColumn(headers);
   if (at === -1 || list.length !== headers.length) return false;
   const name = cellName(list[at], headers[at]);
   return name !== undefined && /\p{L}{2}/u.test(name) && !LABEL_CELL.test(name) && !hasContactText(list[at]);

@@ -15,10 +15,13 @@
  *    names share (a class or inline style with a font, bold, size or colour of its own, not the
  *    body's, found at the start of two or more blocks and never a field label); when the list
  *    has no such font, a record starts after a gap wider than the usual line spacing, or a new
- *    PDF page.
+ *    PDF page. A table (a header line of column titles, one naming a contact column: 'N° |
+ *    Officine | Adresse | Téléphone | E-mail') is read as one instead: each run under the column
+ *    whose title starts nearest it, a row's cells over as many lines as they take.
  *
  * Each record is returned as an element `<div><b>name</b><br>line<br>…</div>`, read like any
- * entry. Empty unless the positioned runs hold most of the page's text and two records show a
+ * entry; a table's as the rows of a table whose header is the PDF's header line, read like any
+ * table's rows. Empty unless the positioned runs hold most of the page's text and two records show a
  * contact. Bounded: at most {@link MAX_RUNS} runs, CSS rules matched by a linear pattern on a
  * bounded text, one sort per PDF page.
  */
@@ -181,6 +184,9 @@ export function positionedRecords(page: ParsedPage): HTMLElement[] {
   const pageRuns = [...pages.values()];
   const lines = pageRuns.flatMap((runs, page) => linesOf(runs, page, page));
   let body = withoutFurniture(lines, pageRuns.length);
+  // A table converted from PDF: its rows, each value under its column's title.
+  const rows = tableRows(body);
+  if (rows.length > 0) return rows;
   // Pages set in columns (two names side by side on one line): each column read as a page of its own, left to right.
   // (Lines of side-by-side columns mix both columns' names and fields: the names' font is looked for loosely there.)
   const nameFont = nameFontOf(body, 1);
@@ -205,6 +211,86 @@ export function positionedRecords(page: ParsedPage): HTMLElement[] {
   if (records.filter((r) => r.lines.some(contact)).length < 2) return [];
   const html = records.map((r) => `<div class="pdf-record"><b>${escapeHtml(r.name)}</b><br>${r.lines.slice(0, MAX_RECORD_LINES).map(escapeHtml).join('<br>')}</div>`).join('');
   return parseHtml(`<div>${html}</div>`).querySelectorAll('div.pdf-record');
+}
+
+/** A column title naming a contact column ('Téléphone', 'Tél.', 'Fax', 'E-mail', 'الهاتف'), a colon aside. */
+const CONTACT_TITLE = /^(?:t[ée]l(?:[ée]phones?)?|t[ée]l[ée]copie|fax|mob|mobile|portable|gsm|e-?mail|m[ée]l|courriel|contacts?|coordonn[ée]es|الهاتف|الفاكس|النقال|البريد(?: الإلكتروني)?)\.?[ \t]{0,3}:?$/iu;
+/** Most characters of a column title. */
+const MAX_TITLE = 40;
+/** Most columns of a table's header line (a bound on the columns each run is placed among). */
+const MAX_COLUMNS = 30;
+
+/** Whether a line is a table's header: three column titles or more (at most {@link MAX_COLUMNS}), short, without a contact, one of them naming a contact column. */
+function isHeaderLine(l: Line): boolean {
+  if (l.runs.length < 3 || l.runs.length > MAX_COLUMNS) return false;
+  let contact = false;
+  for (const r of l.runs) {
+    const t = r.text.replace(/\s+/g, ' ').trim();
+    if (t.length > MAX_TITLE || t.includes('@') || (t.match(/\d/g) ?? []).length > 2) return false;
+    if (CONTACT_TITLE.test(t)) contact = true;
+  }
+  return contact;
+}
+
+/**
+ * The rows of a table converted from PDF (a landscape list: 'N° | Officine | Adresse | Téléphone
+ * | E-mail'), as rows of a table whose header is the PDF's header line (see {@link isHeaderLine}),
+ * so that each value is read under its column's title (a number under 'Fax' a fax): each run
+ * goes to the column whose title starts nearest its left edge; where lines are further apart
+ * between rows than within them (a cell's second line, an address, a second number, set a line
+ * lower), a row starts at each line further from the one above than the table's closest
+ * spacing, else at each line with a run in the first column; the lines above the header (the letterhead) are not the table's, and a line beyond a
+ * gap wider than three times the usual one ends it on its page (a signature, a note). A page
+ * without a header line continues the table when one came before. Empty unless two rows show a
+ * contact. Linear in the lines.
+ */
+function tableRows(lines: Line[]): HTMLElement[] {
+  let columns: { left: number; title: string }[] | undefined;
+  const headers = new Set(lines.filter(isHeaderLine));
+  const withHeader = new Set([...headers].map((l) => l.segment));
+  const inTable = new Set<number>();
+  const table: { line: Line; segment: number }[] = [];
+  for (const l of lines) {
+    if (headers.has(l)) {
+      columns ??= l.runs.map((r) => ({ left: r.left, title: r.text.replace(/\s+/g, ' ').trim() }));
+      inTable.add(l.segment);
+      continue;
+    }
+    if (columns && (inTable.has(l.segment) || !withHeader.has(l.segment))) table.push({ line: l, segment: l.segment });
+  }
+  if (!columns || table.length < 2) return [];
+  const cols = columns;
+  const column = (left: number): number => {
+    let best = 0;
+    for (let k = 1; k < cols.length; k++) if (Math.abs(cols[k].left - left) < Math.abs(cols[best].left - left)) best = k;
+    return best;
+  };
+  const gaps = table.slice(1).map((t, i) => (t.segment === table[i].segment ? t.line.y - table[i].line.y : Infinity)).filter((g) => g !== Infinity && g > 0);
+  const sorted = [...gaps].sort((a, b) => a - b);
+  const closest = sorted[0] ?? 0;
+  const usual = sorted[Math.floor(sorted.length / 2)] ?? 0;
+  const spread = sorted.length > 0 && sorted[sorted.length - 1] > closest * 1.25;
+  const rows: string[][][] = [];
+  let current: string[][] | undefined;
+  let ended = -1;
+  table.forEach((t, i) => {
+    const prev = table[i - 1];
+    const gap = prev && prev.segment === t.segment ? t.line.y - prev.line.y : undefined;
+    if (gap !== undefined && usual > 0 && gap > 3 * usual) ended = t.segment;
+    if (ended === t.segment) return;
+    // (Where lines are spaced alike, the first column tells rows apart; else the spacing does: a row's number at a page's edge may be taken for a page number.)
+    const starts = gap === undefined || (spread ? gap > closest * 1.25 : t.line.runs.some((r) => column(r.left) === 0));
+    if (!current || starts) {
+      current = cols.map(() => []);
+      rows.push(current);
+    }
+    for (const r of t.line.runs) current[column(r.left)].push(r.text);
+  });
+  const contact = (row: string[][]) => row.some((cell) => cell.some((t) => t.includes('@') || (t.match(/\d/g) ?? []).length >= 8));
+  if (rows.filter(contact).length < 2) return [];
+  const head = `<tr>${cols.map((c) => `<th>${escapeHtml(c.title)}</th>`).join('')}</tr>`;
+  const body = rows.map((row) => `<tr>${row.map((cell) => `<td>${cell.map(escapeHtml).join('<br>')}</td>`).join('')}</tr>`).join('');
+  return parseHtml(`<table><thead>${head}</thead><tbody>${body}</tbody></table>`).querySelectorAll('tbody > tr');
 }
 
 /** The lines of a PDF page's (or column's) runs: grouped by vertical position, each in left order, top down. */

@@ -416,9 +416,9 @@ function statusOf(failure: Extract<FetchResult, { ok: false }>): SourceStatus {
   return 'error';
 }
 
-/** Listing pages are HTML (or text that may be), or JSON ("load more" endpoints). */
+/** Listing pages are HTML (or text that may be), JSON ("load more" endpoints), or CSV (an open-data portal's file). */
 function isReadable(contentType: string): boolean {
-  return contentType === '' || /html|xml|text\/plain|json/i.test(contentType);
+  return contentType === '' || /html|xml|text\/plain|json|csv|comma-separated/i.test(contentType);
 }
 
 /** The contacts found on more than half of the detail pages read, when two or more were read. */

@@ -536,7 +536,7 @@ function oneNumber(span: string, defaultCountry: CountryCode): string | undefine
   if (digits > ONE_NUMBER_DIGITS || digits < 8) return undefined;
   if (isLatinLetter(span.charCodeAt(0)) || isLatinLetter(span.charCodeAt(span.length - 1))) return '';
   const text = trimSpan(span);
-  if (isYearRange(text)) return '';
+  if (isYearRange(text) || CALENDAR_DATE.test(text)) return '';
   return validNumber(text, defaultCountry) ?? '';
 }
 
@@ -550,6 +550,14 @@ function isYearRange(text: string): boolean {
   const gap = Number(m[2]) - Number(m[1]);
   return gap > 0 && gap <= 10;
 }
+
+/**
+ * A calendar date written with dashes or dots, year first or last ('2021-11-09', '09.11.2021',
+ * '09-11-2021': an approval's, a register's, a CSV's ISO date): no number, though its eight digits
+ * may make a valid one. A number is written in pairs after its area code ('036-87-12-45'), never
+ * with a year's four digits at one end.
+ */
+const CALENDAR_DATE = /^(?:(?:19|20)\d\d([-.])(?:0[1-9]|1[0-2])\1(?:0[1-9]|[12]\d|3[01])|(?:0[1-9]|[12]\d|3[01])([-.])(?:0[1-9]|1[0-2])\2(?:19|20)\d\d)$/;
 
 /**
  * A span without its context characters: from its first digit, '+' or '(' to its last digit or

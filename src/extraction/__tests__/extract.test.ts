@@ -616,6 +616,19 @@ describe('tables whose companies span rows', () => {
   });
 });
 
+  test("a register of titles or permits: the holder's column ('Attributaire', 'Bénéficiaire') names the company, not the permit's number before it; a person's column ('Pharmacien titulaire') does not", () => {
+    const row = (ref: string, holder: string, tel: string) => `<tr class="odd"><td>${ref}</td><td>Concession forestière</td><td>${holder}</td><td>Aïn Beïda</td><td>12,5</td><td>Tél : ${tel}</td></tr>`;
+    const html = page(`<table class="views-table"><thead><tr><th>Réf. de l'acte</th><th>Nature</th><th>Attributaire</th><th>Commune</th><th>Surface (ha)</th><th>Contact</th></tr></thead><tbody>
+      ${row('0931 CFR', 'EURL Liège de l’Edough', '038 86 14 20')}${row('1207 CFR', 'SARL Bois Séraïdi', '0661 30 41 52')}${row('1544 CFR', 'Coopérative El Ghaba', '0770 52 63 74')}</tbody></table>`);
+    expect(extractCompanies(html, PAGE).map((c) => c.name)).toEqual(['EURL Liège de l’Edough', 'SARL Bois Séraïdi', 'Coopérative El Ghaba']);
+    const other = page(`<table><thead><tr><th>Code</th><th>Bénéficiaire de l'agrément</th><th>Téléphone</th></tr></thead><tbody>
+      <tr><td>AG 17 B</td><td>Ets Transit Bouzid</td><td>041 22 10 10</td></tr><tr><td>AG 18 B</td><td>SARL Fret Arzew</td><td>041 22 20 20</td></tr></tbody></table>`);
+    expect(extractCompanies(other, PAGE).map((c) => c.name)).toEqual(['Ets Transit Bouzid', 'SARL Fret Arzew']);
+    const person = page(`<table><thead><tr><th>N°</th><th>Officine</th><th>Pharmacien titulaire</th><th>Téléphone</th></tr></thead><tbody>
+      <tr><td>1</td><td>Pharmacie du Marché</td><td>Dr Amrani Leila</td><td>041 33 10 10</td></tr><tr><td>2</td><td>Pharmacie Es Salam</td><td>Dr Kaci Omar</td><td>041 33 20 20</td></tr></tbody></table>`);
+    expect(extractCompanies(person, PAGE).map((c) => c.name)).toEqual(['Pharmacie du Marché', 'Pharmacie Es Salam']);
+  });
+
 describe('a combined "Téléphone / Fax" column', () => {
   const row = (n: number, name: string, tel: string) => `<tr><td>${n}</td><td><b>${name}</b></td><td>Rue ${n}, Oran</td><td>${tel}</td><td>contact${n}@membre${n}.dz</td></tr>`;
   const html = page(`<table><tr><th>N°</th><th>Raison sociale</th><th>Adresse</th><th>Téléphone / Fax</th><th>E-mail</th></tr>
@@ -835,6 +848,35 @@ describe('a list in a frame', () => {
     const listing = readListing(shown, at);
     expect(listing.companies).toHaveLength(4);
     expect(listing.data).toBeUndefined();
+  });
+});
+
+describe('a list published as a CSV file', () => {
+  const at = 'https://data.wilaya.test/fr/datasets/pharmacies-de-garde/';
+  const resource = (links: string) => page(`<h1>Officines agréées 2024</h1><p>Jeu de données publié par la direction de la santé.</p>
+    <div class="resources"><div class="resource-card"><h4>officines.csv</h4><p>Format : CSV — 14 Ko</p>${links}</div></div>
+    <div id="apercu"><table><thead><tr><th>nom</th><th>tel</th></tr></thead><tbody><tr><td colspan="2">Chargement de l'aperçu…</td></tr></tbody></table></div>`);
+
+  test("a page without companies names the CSV file it links on its host as its list's data; a link of another host, two different files or a page showing companies do not", () => {
+    const link = '<a class="btn" href="/fr/datasets/r/7c1e-officines.csv?v=3" title="Télécharger">Télécharger</a> <a href="/fr/datasets/r/7c1e-officines.csv?v=3">Lien direct</a>';
+    expect(readListing(resource(link), at).data).toBe('https://data.wilaya.test/fr/datasets/r/7c1e-officines.csv?v=3');
+    expect(readListing(resource('<a href="https://stockage.example/officines.csv">Télécharger</a>'), at).data).toBeUndefined();
+    expect(readListing(resource('<a href="/a.csv">2023</a> <a href="/b.csv">2024</a>'), at).data).toBeUndefined();
+    const shown = page(`<div class="fiche"><h3>Pharmacie A</h3>Tél : 029 34 12 01</div><div class="fiche"><h3>Pharmacie B</h3>Tél : 029 34 12 02</div><div class="fiche"><h3>Pharmacie C</h3>Tél : 029 34 12 03</div><a href="/export/liste.csv">Exporter</a>`);
+    expect(readListing(shown, at).data).toBeUndefined();
+  });
+
+  test('a CSV answer is read as records: each row a company, its fields by their column (a fax column gives faxes), quoted fields, semicolons, CRLF', () => {
+    const csv = '\ufeffOfficine;Pharmacien;Téléphone;Fax;Courriel;Adresse\r\n'
+      + 'Pharmacie En-Nour;Dr Saïdi;"029 71 20 30 / 0661 10 20 30";029 71 20 31;en.nour@gmail.com;"Rue 1er Novembre; bloc ""A"""\r\n'
+      + 'Pharmacie Tassili;Dr Bakhti;0770 40 50 60;;;"Cité 500 logements,\r\nIn Salah"\r\n'
+      + 'Pharmacie du Hoggar;Dr Kaci;;;;Centre-ville\r\n';
+    const listing = readListing(csv, 'https://data.wilaya.test/fr/datasets/r/7c1e-officines.csv?v=3', {}, { contentType: 'text/csv; charset=utf-8' });
+    expect(listing.companies.map((c) => [c.name, c.phones, c.faxes ?? [], c.emails])).toEqual([
+      ['Pharmacie En-Nour', ['+21329712030', '+213661102030'], ['+21329712031'], ['en.nour@gmail.com']],
+      ['Pharmacie Tassili', ['+213770405060'], [], []],
+      ['Pharmacie du Hoggar', [], [], []],
+    ]);
   });
 });
 

@@ -111,6 +111,45 @@ describe('pages converted from PDF', () => {
     ]);
   });
 
+  test('a table converted from PDF (a header line of column titles, multi-line cells a line lower): one company per row, each value under its column, the letterhead above the header no entry\'s', () => {
+    type Row = { no: string; name: string; manager: string; address: string[]; tel: string[]; fax?: string; mail?: string };
+    const cols = { no: 48, name: 80, manager: 300, address: 470, tel: 720, fax: 850, mail: 960 };
+    const p = (top: number, left: number, text: string, cls = 'f2') => `<p style="position:absolute;top:${top}px;left:${left}px;white-space:nowrap" class="${cls}">${text}</p>`;
+    const page = (rows: Row[], n: number) => {
+      let top = 190;
+      let out = `<div id="page${n}-div" style="position:relative;width:1200px;height:850px;"><img src="doc00${n}.png" alt="background image"/>`;
+      out += p(30, 420, 'ةيفاقثلا نوؤشلا ةيريدم', 'f0') + p(52, 400, 'Direction des transports de la wilaya de Saïda', 'f0') + p(70, 430, 'Bureau des agréments – Tél : 048 41 22 33 – Fax : 048 41 22 34', 'f0');
+      out += [['N°', cols.no], ['Établissement', cols.name], ['Gérant', cols.manager], ['Adresse', cols.address], ['Tél.', cols.tel], ['Fax', cols.fax], ['Courriel', cols.mail]].map(([t, x]) => p(160, x as number, `<b>${t}</b>`, 'f1')).join('');
+      for (const r of rows) {
+        out += p(top, cols.no, r.no) + p(top, cols.name, r.name) + p(top, cols.manager, r.manager) + p(top, cols.address, r.address[0]) + p(top, cols.tel, r.tel[0]);
+        if (r.fax) out += p(top, cols.fax, r.fax);
+        if (r.mail) out += p(top, cols.mail, `<a href="mailto:${r.mail}">${r.mail}</a>`);
+        if (r.address[1]) out += p(top + 15, cols.address, r.address[1]);
+        if (r.tel[1]) out += p(top + 15, cols.tel, r.tel[1]);
+        top += 40;
+      }
+      return `${out}${p(820, 560, `Page ${n}/2`, 'f3')}</div>`;
+    };
+    const html = `<html><head><style>p{margin:0}.f0{font-size:14px}.f1{font-size:12px}.f2{font-size:12px}.f3{font-size:10px}</style></head><body>
+      ${page([
+        { no: '1', name: 'Auto-école El Feth', manager: 'M. Hadjadj Amine', address: ['Cité 200 logements,', 'bât. B n° 4'], tel: ['048 47 10 20', '0661 48 20 30'], mail: 'elfeth.saida@gmail.com' },
+        { no: '2', name: 'Auto-école Ennasr', manager: 'Mme Bouzid Rym', address: ['Rue de la gare'], tel: ['048 47 30 40'], fax: '048 47 30 41' },
+        { no: '3', name: 'Auto-école Les Palmiers', manager: 'M. Kerroum Ali', address: ['Centre-ville, Ain El Hadjar'], tel: ['0550 60 70 80', '0770 60 70 81'] },
+      ], 1)}
+      ${page([
+        { no: '4', name: 'Auto-école Sidi Boubekeur', manager: 'M. Saadi Omar', address: ['Route nationale 6,', 'Sidi Boubekeur'], tel: ['048 50 11 12'], mail: 'ae.sidiboubekeur@yahoo.fr' },
+        { no: '5', name: 'Auto-école Youb', manager: 'M. Mekki Nabil', address: ['Centre, Youb'], tel: ['0699 12 13 14'], fax: '048 51 22 23' },
+      ], 2)}
+    </body></html>`;
+    expect(read(html)).toEqual([
+      { name: 'Auto-école El Feth', phones: ['+21348471020', '+213661482030'], faxes: [], emails: ['elfeth.saida@gmail.com'] },
+      { name: 'Auto-école Ennasr', phones: ['+21348473040'], faxes: ['+21348473041'], emails: [] },
+      { name: 'Auto-école Les Palmiers', phones: ['+213550607080', '+213770607081'], faxes: [], emails: [] },
+      { name: 'Auto-école Sidi Boubekeur', phones: ['+21348501112'], faxes: [], emails: ['ae.sidiboubekeur@yahoo.fr'] },
+      { name: 'Auto-école Youb', phones: ['+213699121314'], faxes: ['+21348512223'], emails: [] },
+    ]);
+  });
+
   test('an ordinary page with a few positioned elements is not read as a PDF', () => {
     const html = `<html><body><div class="tooltip" style="position:absolute;top:10px;left:10px">Aide</div>
       <div class="badge" style="position:absolute;top:40px;left:10px">Nouveau</div>
@@ -118,6 +157,13 @@ describe('pages converted from PDF', () => {
       <ul>${Array.from({ length: 4 }, (_, i) => `<li class="fiche"><h3>Entreprise ${i} Travaux</h3><p>Tél : 0550 00 00 1${i}</p><p>Adresse : rue ${i}, une adresse assez longue pour peser dans le texte de la page</p></li>`).join('')}</ul></body></html>`;
     expect(positionedRecords(parsePage(html))).toEqual([]);
     expect(read(html).map((c) => c.name)).toEqual(['Entreprise 0 Travaux', 'Entreprise 1 Travaux', 'Entreprise 2 Travaux', 'Entreprise 3 Travaux']);
+  });
+
+  test('a table of many rows under a header line of many columns is read in linear time', () => {
+    const head = Array.from({ length: 30 }, (_, k) => `<p style="position:absolute;top:10px;left:${k * 40}px">${k === 1 ? 'Tél' : `C${k}`}</p>`).join('');
+    const rows = Array.from({ length: 600 }, (_, r) => Array.from({ length: 30 }, (_, k) => `<p style="position:absolute;top:${30 + r * (r % 3 === 0 ? 20 : 14)}px;left:${k * 40 + (r % 7)}px">${k === 1 ? `0550 ${String(r).padStart(6, '0')}` : `v${r}`}</p>`).join('')).join('');
+    const { ms } = cpuMs(() => readListing(`<html><body><div style="position:relative">${head}${rows}</div></body></html>`, URL));
+    expect(ms).toBeLessThan(5_000);
   });
 
   test('many runs and a hostile style sheet are read in linear time', () => {

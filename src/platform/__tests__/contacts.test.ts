@@ -149,6 +149,13 @@ describe('findPhones', () => {
     expect(findPhones('0661 27 43 91 / 11')).toEqual(['+213661274391']);
     expect(findPhones('Tél : 021 45 67 89 / 24h/24')).toEqual(['+21321456789']);
   });
+
+  test("a calendar date written with dashes or dots ('2021-11-09', '09.11.2021', '09-11-2021') is no number; a number written in dashed or dotted pairs still is", () => {
+    for (const date of ['2021-11-09', 'agréé le 2021-11-09', '09.11.2021', 'du 09-11-2021', '1998.03.27']) expect(findPhones(date)).toEqual([]);
+    expect(findPhones('Date : 2021-11-09 — Tél : 036 87 12 45')).toEqual(['+21336871245']);
+    expect(findPhones('036-87-12-45')).toEqual(['+21336871245']);
+    expect(findPhones('036.87.12.45')).toEqual(['+21336871245']);
+  });
 });
 
 describe('normalizeEmail', () => {
