@@ -1094,18 +1094,24 @@ const COPYRIGHT_HINT = /©|&copy;|&#0*169;|&#x0*a9;|copyright|droits r|rights re
 const COPYRIGHT_LINE = /^(?:©|\(c\)\s?\d{4}|copyright\b)|tous droits r[ée]serv[ée]s|all rights reserved|جميع الحقوق محفوظة/iu;
 /** Longest text of a copyright block ({@link copyrightBlocks}). */
 const MAX_COPYRIGHT_TEXT = 300;
+/** The page's last elements looked at for a copyright line (a footer, then modals and scripts after it). */
+const MAX_FOOT_ELEMENTS = 400;
 
 /**
  * The page's copyright blocks: for each text holding a copyright line, the outermost element
  * around it whose whole text (at most 300 characters) is still that line ('<div class="mt-8
  * bg-slate-900"><p>© 2025 Annuaire — Contactez-nous : 021 … · contact@…</p></div>'), never the
  * page's frame nor a block holding the page's h1. A site's foot written without a footer tag,
- * class or role (utility classes only) still says ©: what it holds is the directory's. Only
- * texts with a copyright hint are looked at; each climb is bounded by the text's length.
+ * class or role (utility classes only) still says ©: what it holds is the directory's. Only the
+ * page's last {@link MAX_FOOT_ELEMENTS} elements, and their texts with a copyright hint, are
+ * looked at; each climb is bounded by the text's length.
  */
 function copyrightBlocks(page: ParsedPage): HTMLElement[] {
   const found = new Set<HTMLElement>();
-  for (const el of page.elements) {
+  // (A copyright line stands at the foot of the page: only its last elements are looked at.)
+  const { elements } = page;
+  for (let e = elements.length - 1; e >= 0 && e >= elements.length - MAX_FOOT_ELEMENTS; e--) {
+    const el = elements[e];
     if (!el.childNodes.some((k) => k.nodeType === 3 && COPYRIGHT_HINT.test(k.rawText))) continue;
     let block: HTMLElement | undefined;
     for (let a: HTMLElement | null = el; a && !isPageFrame(a) && a.tagName !== 'HEAD' && a.tagName !== 'SCRIPT' && a.tagName !== 'STYLE'; a = a.parentNode) {
@@ -1115,7 +1121,7 @@ function copyrightBlocks(page: ParsedPage): HTMLElement[] {
     }
     if (block) found.add(block);
   }
-  return [...found];
+  return [...found].reverse();
 }
 
 /** The e-mails and phones of the page's header, footer and navigation: the directory's own. */

@@ -74,6 +74,8 @@ const MAX_RULE = 2_000;
 const CLASS_SELECTOR = /^\.([A-Za-z_][\w-]{0,63})$/;
 /** A rule's font weight: bold ones, then the others. */
 const WEIGHT = /font-weight[ \t]{0,5}:[ \t]{0,5}(bold|bolder|[6-9]00|normal|lighter|[1-5]00)\b/i;
+/** What the stylesheet scan stops at: a brace, or a comment's start. */
+const BRACES = /[{}]|\/\*/g;
 /** Inline elements a stylesheet's class makes bold, as `<b>` is. */
 const BOLD_CLASS_TAGS = new Set(['SPAN', 'FONT', 'A', 'EM', 'I', 'U', 'SMALL', 'LABEL']);
 
@@ -94,34 +96,46 @@ export function applyStylesheetBold(styles: readonly HTMLElement[], elements: re
     if (budget <= 0) break;
     const css = style.rawText.slice(0, budget);
     budget -= css.length;
+    // (Only a rule with a font weight counts: where the next one is written is looked up once, not per rule.)
+    // (Lower-casing keeps every index unless a character grows, 'İ': then every rule is looked at.)
+    const lower = css.toLowerCase();
+    const exact = lower.length === css.length;
+    let nextWeight = lower.indexOf('font-weight');
+    if (nextWeight === -1) continue;
     let start = 0;
     let selector: string | undefined;
-    for (let i = 0; i < css.length; i++) {
-      const c = css.charCodeAt(i);
-      if (c === 47 && css.charCodeAt(i + 1) === 42) {
+    // (The scan jumps from brace to brace and over comments.)
+    BRACES.lastIndex = 0;
+    for (let m = BRACES.exec(css); m !== null; m = BRACES.exec(css)) {
+      const i = m.index;
+      if (m[0] === '/*') {
         // A comment: skipped whole.
         const end = css.indexOf('*/', i + 2);
-        i = end === -1 ? css.length : end + 1;
+        if (end === -1) break;
+        BRACES.lastIndex = end + 2;
+        start = end + 2;
+        continue;
+      }
+      if (m[0] === '{') {
+        selector = css.slice(start, i);
         start = i + 1;
         continue;
       }
-      if (c === 123) {
-        selector = css.slice(start, i);
-        start = i + 1;
-      } else if (c === 125) {
-        if (selector !== undefined) {
-          const m = WEIGHT.exec(css.slice(start, Math.min(i, start + MAX_RULE)));
-          if (m) {
-            const bold = /^(?:bold|bolder|[6-9]00)$/i.test(m[1]);
+      if (selector !== undefined) {
+        if (exact && nextWeight !== -1 && nextWeight < start) nextWeight = lower.indexOf('font-weight', start);
+        if (!exact || (nextWeight !== -1 && nextWeight < i)) {
+          const w = WEIGHT.exec(css.slice(start, Math.min(i, start + MAX_RULE)));
+          if (w) {
+            const bold = /^(?:bold|bolder|[6-9]00)$/i.test(w[1]);
             for (const part of selector.split(',')) {
               const cls = CLASS_SELECTOR.exec(part.trim());
               if (cls) weights.set(cls[1], { bold, order: order++ });
             }
           }
         }
-        selector = undefined;
-        start = i + 1;
       }
+      selector = undefined;
+      start = i + 1;
     }
   }
   if (![...weights.values()].some((w) => w.bold)) return;
