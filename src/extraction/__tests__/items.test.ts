@@ -462,6 +462,22 @@ describe('page chrome is told by where a block stands, not only by its class', (
     expect(listing.chromeContacts).toEqual(['+21331000001']);
   });
 
+  test('a class saying what a block has or lacks (has-footer, with-sidebar, no-header) is a layout state, not chrome: its entries are read', () => {
+    const page = `<html><body><div class="app"><nav class="topnav"><a href="/">Guide Oran</a> <span>0550 00 00 07</span></nav>
+      <div class="page-body has-footer"><div class="content-area with-sidebar no-header">
+      <div class="row-item"><a href="/o/1">Imprimerie El Bahia</a><span>Tél : 041 33 21 08</span></div>
+      <div class="row-item"><a href="/o/2">Studio Santa Cruz</a><span>Tél : 0771 42 18 90</span></div>
+      <div class="row-item"><a href="/o/3">Agence Sidi El Houari</a><span><a href="mailto:contact@sidielhouari.dz">contact@sidielhouari.dz</a></span></div>
+      </div></div><div class="page-footer">Guide Oran – <a href="mailto:equipe@guide-oran.dz">equipe@guide-oran.dz</a></div></div></body></html>`;
+    const listing = readListing(page, URL);
+    expect(listing.companies.map((c) => [c.name, c.phones, c.emails])).toEqual([
+      ['Imprimerie El Bahia', ['+21341332108'], []],
+      ['Studio Santa Cruz', ['+213771421890'], []],
+      ['Agence Sidi El Houari', [], ['contact@sidielhouari.dz']],
+    ]);
+    expect(listing.chromeContacts.sort()).toEqual(['+213550000007', 'equipe@guide-oran.dz']);
+  });
+
   test('a blog engine\'s main widget holding the post body (Blogger\'s `widget Blog`) is the content; the sidebar\'s widgets stay chrome', () => {
     const entry = (name: string, tel: string) => `<div><b>${name}</b></div><div>Adresse : Centre-ville</div><div>Tél : ${tel}</div><div><br /></div>`;
     const page = (body: string) => `<html><body><div class="main section" id="main"><div class="widget Blog" data-version="1" id="Blog1"><div class="blog-posts hfeed">
