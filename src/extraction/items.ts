@@ -898,6 +898,8 @@ export function isChromeBlock(el: HTMLElement, where: { sectioned?: boolean; inE
   if (tag === 'BODY' || tag === 'HTML' || tag === 'MAIN') return false;
   const role = (attrOf(el, 'role') ?? '').toLowerCase();
   if (role === 'main') return false;
+  // (A panel a control discloses, a member's modal, is content: see disclosure.ts.)
+  if ((el as Kept).keptDisclosed === true) return false;
   if (tag === 'NAV' || tag === 'ASIDE') return true;
   if (tag === 'HEADER' || tag === 'FOOTER') return !where.sectioned;
   if (role === 'banner' || role === 'contentinfo' || role === 'navigation' || role === 'complementary') return true;
