@@ -1103,6 +1103,25 @@ describe('marketplaces and classifieds: the seller is the company', () => {
     expect(names(posts)).toEqual(['Atlas Travaux', 'Numidia Bâtiment']);
   });
 
+  test('an ad whose seller line names the advertiser as text after its type ("Professionnel · X", "Pro – X"), no link: the advertiser is the company, the ad its detail page', () => {
+    const ad = (id: number, title: string, seller: string) => `<li class="ad-card"><a class="ad-photo" href="/annonces/${id}-x"><img src="/p/${id}.jpg" alt="${title}"></a>
+      <h3><a class="ad-title" href="/annonces/${id}-x">${title}</a></h3><div class="ad-meta"><span>Mostaganem</span> - 12/02/2026</div><p>Devis gratuit, tél. sur la fiche.</p>
+      <div class="ad-vendeur">${seller}</div></li>`;
+    const html = chrome(`<h1>Services aux entreprises</h1><ul class="ads">
+      ${ad(11, 'Traduction officielle – Mostaganem', '<span class="type">Professionnel</span> · Agence Ithri Traduction')}
+      ${ad(12, 'Location de bureaux équipés – Sidi Lakhdar', '<span class="type">Pro</span> – SARL Dahra Business Center')}
+      ${ad(13, 'Traduction officielle – Hassi Mamèche', '<span class="type">Professionnel</span> · Cabinet Benkritly')}
+    </ul>`);
+    expect(readListing(html, URL).companies.map((c) => [c.name, c.detailUrl])).toEqual([
+      ['Agence Ithri Traduction', 'https://annuaire.test/annonces/11-x'],
+      ['SARL Dahra Business Center', 'https://annuaire.test/annonces/12-x'],
+      ['Cabinet Benkritly', 'https://annuaire.test/annonces/13-x'],
+    ]);
+    // A seller-classed element that names no seller type or label (a rating, a 'best-seller' badge) is no name.
+    const rated = chrome(`<ul class="ads">${[1, 2].map((i) => `<li class="ad-card"><h3><a href="/annonces/${i}-x">Ordinateurs reconditionnés lot ${i}</a></h3><span class="best-seller">Top ventes</span><div class="seller-rating">4,5 / 5</div><p>Tél : 0550 12 34 5${i}</p></li>`).join('')}</ul>`);
+    expect(names(rated)).toEqual(['Ordinateurs reconditionnés lot 1', 'Ordinateurs reconditionnés lot 2']);
+  });
+
   test('a classifieds site whose every entry is an "ad-item" lists ads, not paid placements; a sponsored one among them still is', () => {
     const html = chrome(`<div class="ads">
       <div class="ad-item"><a href="/annonce/1"><h2>Groupe électrogène 20 kVA</h2></a><div class="store">Annonceur : <a href="/annonce/1">SARL Mzab Négoce</a></div><p>Tél : 0550 11 22 33</p></div>
