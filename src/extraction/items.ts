@@ -863,9 +863,9 @@ const WEAK_AD_WORDS = new Set(['annonce', 'ad', 'ads', 'promo', 'banner', 'parte
 
 /**
  * The words of an element's class and id ('card listing-item--sponsored' -> card, listing, item,
- * sponsored). A class that says what the block has or lacks ('has-footer', 'with-sidebar',
- * 'no-header', 'sans-pub': themes and site builders mark a content wrapper so for their layout)
- * describes its surroundings, not the block: none of its words is the block's.
+ * sponsored). A class that says what the block has beside it ('has-footer', 'has-sidebar',
+ * 'with-sidebar': themes and site builders mark a content wrapper so for their layout) describes
+ * its surroundings, not the block: none of its words is the block's.
  */
 export function classWords(el: HTMLElement): readonly string[] {
   const raw = classAndId(el);
@@ -880,10 +880,10 @@ export function classWords(el: HTMLElement): readonly string[] {
   return words;
 }
 const NO_WORDS: readonly string[] = [];
-/** A class token saying what a block has or lacks ('has-footer', 'with_sidebar', 'no-header'; {@link classWords}). */
-const STATE_CLASS = /^(?:has|with|without|no|avec|sans)[-_]/;
+/** A class token saying what a block has beside it ('has-footer', 'with_sidebar', 'avec-sidebar'; {@link classWords}). */
+const STATE_CLASS = /^(?:has|with|avec)[-_]/;
 /** A quick test before class tokens are looked at one by one for {@link STATE_CLASS}. */
-const STATE_HINT = /(?:^|\s)(?:has|with|without|no|avec|sans)[-_]/;
+const STATE_HINT = /(?:^|\s)(?:has|with|avec)[-_]/;
 
 /**
  * Whether an element is page chrome by its tag, role, or class/id words (header, footer,

@@ -517,9 +517,9 @@ describe('page chrome is told by where a block stands, not only by its class', (
     expect(listing.chromeContacts).toEqual(['+21331000001']);
   });
 
-  test('a class saying what a block has or lacks (has-footer, with-sidebar, no-header) is a layout state, not chrome: its entries are read', () => {
+  test('a class saying what a block has beside it (has-footer, with-sidebar) is a layout state, not chrome: its entries are read', () => {
     const page = `<html><body><div class="app"><nav class="topnav"><a href="/">Guide Oran</a> <span>0550 00 00 07</span></nav>
-      <div class="page-body has-footer"><div class="content-area with-sidebar no-header">
+      <div class="page-body has-footer"><div class="content-area with-sidebar">
       <div class="row-item"><a href="/o/1">Imprimerie El Bahia</a><span>Tél : 041 33 21 08</span></div>
       <div class="row-item"><a href="/o/2">Studio Santa Cruz</a><span>Tél : 0771 42 18 90</span></div>
       <div class="row-item"><a href="/o/3">Agence Sidi El Houari</a><span><a href="mailto:contact@sidielhouari.dz">contact@sidielhouari.dz</a></span></div>
