@@ -1404,8 +1404,9 @@ function pageTitle(parts: ItemParts | undefined, page: ParsedPage | undefined): 
 /** An entry's name read from its markup and text, the first of these steps that finds one. */
 function entryName(scope: Scope, el: HTMLElement | undefined, parts: ItemParts): string | undefined {
   return (
-    // A listing of products or ads: the entry's seller link ('Vendu par <a>X</a>') names the company.
-    (el ? textOf(sellerOf(scope, el, parts)) : undefined) ||
+    // A listing of products or ads: the entry's seller link ('Vendu par <a>X</a>') names the company,
+    // or its seller line written as text after the seller's type ('Professionnel · X').
+    (el ? textOf(sellerOf(scope, el, parts)) ?? sellerLine(el) : undefined) ||
     nameText(parts.card) ||
     summaryName(parts.summary) ||
     // An explicit name label ('Raison sociale : X — Tél : …') beats a heading (an activity, a post title).
@@ -1475,6 +1476,46 @@ function sellerLink(el: HTMLElement, parts: ItemParts): HTMLElement | undefined 
     if (!before || !SELLER_LABEL.test(before.slice(-40))) continue;
     const text = textOf(a);
     if (text && /\p{L}{2}/u.test(text) && !NOT_A_NAME_LINK.test(text)) return a;
+  }
+  return undefined;
+}
+
+/** Class words of an ad's or a product's seller line ('listing-seller', 'ad-vendeur', 'advertiser'). */
+const SELLER_WORDS = new Set(['seller', 'vendeur', 'vendor', 'annonceur', 'advertiser', 'merchant', 'marchand']);
+/** Elements looked at, at most, for an entry's seller line. */
+const MAX_SELLER_WALK = 300;
+/** Longest seller line read. */
+const MAX_SELLER_LINE = 160;
+/**
+ * What a seller line writes before the seller's name: its type as classifieds sites show it
+ * ('Professionnel', 'Pro', 'Particulier', 'Entreprise', 'Boutique', 'محترف') or a seller label
+ * ('Vendu par', 'Annonceur :'), then a separator.
+ */
+const SELLER_LINE_LEAD = /^(?:professionnel(?:le)?|particulier|pro|entreprise|soci[ée]t[ée]|boutique|magasin|store|business|محترف|vendu(?:e|s|es)? par|propos[ée](?:e|s|es)? par|publi[ée](?:e|s|es)? par|sold by|annonceur|vendeur|المعلن|البائع)(?=[\s·•|:：–—(-])[\s)]{0,3}[·•|:：–—-]?\s{0,3}/iu;
+
+/**
+ * An ad's or a product's seller named as text, no link (an Osclass card's `<div
+ * class="listing-seller"><span>Professionnel</span> · X</div>`): the first element of the entry
+ * classed as its seller ({@link SELLER_WORDS}; a 'best-seller' badge is not one) whose text is the
+ * seller's type or a seller label, then a name. A line of its own, read in a bounded walk.
+ */
+function sellerLine(el: HTMLElement): string | undefined {
+  const stack: HTMLElement[] = [el];
+  let steps = 0;
+  while (stack.length > 0 && ++steps <= MAX_SELLER_WALK) {
+    const e = stack.pop()!;
+    if (e !== el && e.classList.length > 0) {
+      const words = classWords(e);
+      if (words.some((w) => SELLER_WORDS.has(w)) && !words.includes('best')) {
+        // (A line of a few nodes, or none: its link, when it has one, is the seller link's.)
+        const line = shortText(e, MAX_SELLER_LINE);
+        const lead = line && !descendants(e).some((d) => d.tagName === 'A') ? SELLER_LINE_LEAD.exec(line) : null;
+        const name = line && lead ? clean(line.slice(lead[0].length)) : '';
+        if (name.length >= 2 && /\p{L}{2}/u.test(name) && !name.includes('@') && (name.match(/\d/g) ?? []).length < 6 && !NOT_A_NAME_LINK.test(name)) return name;
+        continue;
+      }
+    }
+    for (let i = e.childNodes.length - 1; i >= 0; i--) if (e.childNodes[i].nodeType === 1) stack.push(e.childNodes[i] as HTMLElement);
   }
   return undefined;
 }

@@ -861,19 +861,29 @@ const AD_BADGE = /^(?:sponsoris[ée]e?s?|sponsored|annonce|publicit[ée]|pub|ad|
  */
 const WEAK_AD_WORDS = new Set(['annonce', 'ad', 'ads', 'promo', 'banner', 'partenaire', 'partner']);
 
-/** The words of an element's class and id ('card listing-item--sponsored' -> card, listing, item, sponsored). */
+/**
+ * The words of an element's class and id ('card listing-item--sponsored' -> card, listing, item,
+ * sponsored). A class that says what the block has beside it ('has-footer', 'has-sidebar',
+ * 'with-sidebar': themes and site builders mark a content wrapper so for their layout) describes
+ * its surroundings, not the block: none of its words is the block's.
+ */
 export function classWords(el: HTMLElement): readonly string[] {
   const raw = classAndId(el);
   if (raw === '') return NO_WORDS;
   const kept = el as Kept;
   let words = kept.keptClassWords;
   if (words === undefined) {
-    words = (raw.length > 1000 ? raw.slice(0, 1000) : raw).split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+    const bounded = raw.length > 1000 ? raw.slice(0, 1000) : raw;
+    words = (STATE_HINT.test(bounded) ? bounded.split(/\s+/).filter((token) => !STATE_CLASS.test(token)).join(' ') : bounded).split(/[^\p{L}\p{N}]+/u).filter(Boolean);
     kept.keptClassWords = words;
   }
   return words;
 }
 const NO_WORDS: readonly string[] = [];
+/** A class token saying what a block has beside it ('has-footer', 'with_sidebar', 'avec-sidebar'; {@link classWords}). */
+const STATE_CLASS = /^(?:has|with|avec)[-_]/;
+/** A quick test before class tokens are looked at one by one for {@link STATE_CLASS}. */
+const STATE_HINT = /(?:^|\s)(?:has|with|avec)[-_]/;
 
 /**
  * Whether an element is page chrome by its tag, role, or class/id words (header, footer,
@@ -888,6 +898,8 @@ export function isChromeBlock(el: HTMLElement, where: { sectioned?: boolean; inE
   if (tag === 'BODY' || tag === 'HTML' || tag === 'MAIN') return false;
   const role = (attrOf(el, 'role') ?? '').toLowerCase();
   if (role === 'main') return false;
+  // (A panel a control discloses, a member's modal, is content: see disclosure.ts.)
+  if ((el as Kept).keptDisclosed === true) return false;
   if (tag === 'NAV' || tag === 'ASIDE') return true;
   if (tag === 'HEADER' || tag === 'FOOTER') return !where.sectioned;
   if (role === 'banner' || role === 'contentinfo' || role === 'navigation' || role === 'complementary') return true;

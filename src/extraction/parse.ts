@@ -15,6 +15,7 @@ import { parse, type HTMLElement, type Node, type TextNode } from 'node-html-par
 import { applyStylesheetBold, describedIconText, isInlineBold } from './labels';
 import { isLabelCellText, transposeTables } from './tables';
 import { revealCloakedEmails } from './cloak';
+import { disclosedPanels } from './disclosure';
 import { isSpace } from '../platform/text';
 
 /** Deepest element nesting kept, as browsers do (Blink's parser stops nesting at 512). */
@@ -62,6 +63,13 @@ export function parsePage(html: string): ParsedPage {
   if (styles) applyStylesheetBold(styles, elements);
   // E-mails a CMS cloaks (Joomla's script or hidden-mail element) become text where they stand.
   revealCloakedEmails([...(tags.get('SCRIPT') ?? []), ...(tags.get('JOOMLA-HIDDEN-MAIL') ?? [])]);
+  // Panels a control opens (member modals, agency tab panes) are content, named by their control when they name nothing.
+  const disclosed = disclosedPanels(elements);
+  if (disclosed.named) walk();
+  for (const panel of disclosed.panels) {
+    (panel as Kept).keptDisclosed = true;
+    for (const el of descendants(panel)) (el as Kept).keptDisclosed = true;
+  }
   return { root, elements, byTag: (tag) => tags.get(tag) ?? [] };
 }
 
@@ -92,6 +100,7 @@ export function keep(el: HTMLElement, tag: string): void {
   kept.keptShape = undefined;
   kept.keptRawLower = undefined;
   kept.keptRaw = undefined;
+  kept.keptDisclosed = undefined;
   // node-html-parser adds these when an element's attributes are first asked for (it tests
   // them for truth): set on every element from the start, for the same shape.
   const lazy = el as unknown as { _attrs: unknown; _rawAttrs: unknown };
@@ -245,6 +254,8 @@ export interface Kept extends HTMLElement {
   /** Its raw attribute text lower-cased (the same string when it has no upper case), and the raw text it was made from. */
   keptRawLower?: string;
   keptRaw?: string;
+  /** Set when it is, or stands in, a panel a control discloses (see disclosure.ts): content, whatever its classes say. */
+  keptDisclosed?: boolean;
 }
 
 /** The raw `class` and `id` of an element, lower-cased, read without parsing its other attributes (kept per element, see {@link classText}). */

@@ -611,15 +611,16 @@ type PhoneKind = 'phone' | 'fax' | 'id';
  * Label words, longest first so that 'Télécopie' is not read as 'Tél'. Matched only as whole
  * words (see {@link findPhonesAndFaxes}). The one-letter labels of 'T : 023 … F : 023 …' count
  * only right before a colon (an initial 'F. Benali' is not a label). The verbs of a call
- * ('appelez notre chef de projet au 0798 …', 'composez le …', 'joignable au …') label a phone, and so do
- * a booking's ('Réservations conseillées le week-end au 0795 …', 'réservez au …'). Arabic: هاتف (telephone), جوال / نقال (mobile),
- * فاكس (fax), with or without the article. Pictograms written instead of words are labels too:
+ * ('appelez notre chef de projet au 0798 …', 'composez le …', 'joignable au …', 'pour nous joindre : …')
+ * label a phone, and so do a booking's ('Réservations conseillées le week-end au 0795 …', 'réservez
+ * au …'). Arabic: هاتف (telephone), جوال / نقال (mobile), فاكس (fax), with or without the article,
+ * and a call's words, للاتصال / الاتصال ('to call', an ad's usual label), اتصل / اتصلوا ('call'). Pictograms written instead of words are labels too:
  * ☎ 📞 📱 📲 (phone), 📠 (fax), ✉ 📧 (an e-mail: it ends a number label's reach).
  * The words are grouped by their first letter, in their order within each group (words of
  * different first letters never match at one place, so the first that matches is the same):
  * the pattern then tries a few words at each letter of a text, not every one of them.
  */
-const LABEL = /[\u260e\u260f\u2706\u{1f4de}\u{1f4f1}\u{1f4f2}\u{1f57b}\u{1f57d}\u{1f4e0}\u{1f5b7}\u2709\u{1f4e7}\u{1f4e8}\u{1f4e9}]|t(?:(?=[ \u00a0]{0,3}:)|[ée]l[ée]copieur|[ée]l[ée]copie|[ée]l[ée]phones?|elephone|[ée]l)|f(?:(?=[ \u00a0]{0,3}:)|ixe|ax)|a(?:ppelez|ppeler|dresse|ctivit[ée]s?)|c(?:omposez|ellulaire|ell|ourriel|apital)|joignable|m(?:obile|ob)|p(?:ortable|hone)|gsm|whatsapp|e-?mail|horaires?|site web|n(?:if|is)|r(?:c|[ée]serv(?:ations?|ez|er))|(?:ال)?(?:هاتف|جوال|نقال|فاكس)|(?:ال)?(?:بريد|عنوان)/giu;
+const LABEL = /[\u260e\u260f\u2706\u{1f4de}\u{1f4f1}\u{1f4f2}\u{1f57b}\u{1f57d}\u{1f4e0}\u{1f5b7}\u2709\u{1f4e7}\u{1f4e8}\u{1f4e9}]|t(?:(?=[ \u00a0]{0,3}:)|[ée]l[ée]copieur|[ée]l[ée]copie|[ée]l[ée]phones?|elephone|[ée]l)|f(?:(?=[ \u00a0]{0,3}:)|ixe|ax)|a(?:ppelez|ppeler|dresse|ctivit[ée]s?)|c(?:omposez|ellulaire|ell|ourriel|apital)|jo(?:ignable|indre)|m(?:obile|ob)|p(?:ortable|hone)|gsm|whatsapp|e-?mail|horaires?|site web|n(?:if|is)|r(?:c|[ée]serv(?:ations?|ez|er))|(?:ال)?(?:هاتف|جوال|نقال|فاكس)|(?:لل|ال)?اتصال|اتصلوا|اتصل|(?:ال)?(?:بريد|عنوان)/giu;
 
 /**
  * The kind a label word gives its numbers: a phone's, a fax's, an identifier's (RC, NIF, NIS,

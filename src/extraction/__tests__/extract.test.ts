@@ -263,6 +263,15 @@ describe('numbers in a description', () => {
       <div class="description"><p>Pour un devis gratuit, appelez directement notre chef de projet au 0798 18 16 71 (dimanche à jeudi).</p></div>`);
     expect(extractDetail(html, 'https://annuaire.test/fiche/rhumel')?.phones).toEqual(['+213665328543', '+213798181671']);
   });
+
+  test('"pour nous joindre : …" and the Arabic "للاتصال : … أو …" of an ad\'s description label its phones, beside the advertiser\'s tel: link', () => {
+    const html = page(`<h1>Traduction officielle – Béjaïa</h1><div id="description"><p>Agence Ithri propose ses traductions agréées.</p>
+      <p>Pour nous joindre : 07 71 26 40 13.<br>Fax : 034 11 62 90</p><p dir="rtl" lang="ar">ترجمة رسمية.<br>للاتصال : 0658 31 22 04 أو 034116291</p></div>
+      <div class="seller"><p>Annonceur : <a href="/profil/7">Agence Ithri</a></p><p><a href="tel:+213550914477">0550 91 44 77</a></p></div>`);
+    const detail = extractDetail(html, 'https://annuaire.test/annonce/traduction_i88');
+    expect(detail?.phones).toEqual(['+213550914477', '+213771264013', '+213658312204', '+21334116291']);
+    expect(detail?.faxes).toEqual(['+21334116290']);
+  });
 });
 
 describe('other companies on a company\'s own page', () => {

@@ -463,6 +463,61 @@ describe('detail pages: other companies on the page', () => {
   });
 });
 
+describe('panels a control discloses (Bootstrap modals, tab panes): the content of the control that opens them', () => {
+  const modal = (id: string, name: string, lines: string) => `<div class="modal fade" id="${id}" tabindex="-1" role="dialog" aria-labelledby="${id}-titre" aria-hidden="true"><div class="modal-dialog"><div class="modal-content">
+    <div class="modal-header"><h4 class="modal-title" id="${id}-titre">${name}</h4><button type="button" class="close" data-dismiss="modal">&times;</button></div>
+    <div class="modal-body"><p>${lines}</p></div><div class="modal-footer"><button type="button" class="btn" data-dismiss="modal">Fermer</button></div></div></div></div>`;
+  const tile = (id: string, name: string) => `<div class="col-sm-4"><a class="adherent" href="#${id}" data-toggle="modal"><img src="/logos/${id}.png" alt="Logo ${name}"><span class="adherent-nom">${name}</span></a></div>`;
+
+  test('logo tiles that open Bootstrap modals at the end of the body: each modal, named by its title, holds its member\'s contacts', () => {
+    const members = [
+      ['m-12', 'SARL Transit Hammadites', 'Tél : 034 21 18 40 – 0661 30 72 15<br>Fax : 034 21 18 41<br>E-mail : <a href="mailto:transit@hammadites.dz">transit@hammadites.dz</a>'],
+      ['m-15', 'EURL Port Sec Akbou', 'Tél : 034 35 02 77<br>E-mail : <a href="mailto:contact@portsec-akbou.dz">contact@portsec-akbou.dz</a>'],
+      ['m-19', 'Groupe Yemma Gouraya Logistique', 'Tél : 0770 12 45 96'],
+    ];
+    const page = `<html><body><div class="top-links">Union des transitaires · 021 63 40 10</div>
+      <section class="members"><h1>Nos adhérents</h1><div class="row">${members.map(([id, name]) => tile(id, name)).join('')}</div></section>
+      ${members.map(([id, name, lines]) => modal(id, name, lines)).join('')}
+      <footer>Union des transitaires – Alger – 021 63 40 10 – <a href="mailto:union@transitaires.dz">union@transitaires.dz</a></footer></body></html>`;
+    const listing = readListing(page, URL);
+    expect(listing.companies.map((c) => [c.name, c.phones, c.faxes ?? [], c.emails])).toEqual([
+      ['SARL Transit Hammadites', ['+21334211840', '+213661307215'], ['+21334211841'], ['transit@hammadites.dz']],
+      ['EURL Port Sec Akbou', ['+21334350277'], [], ['contact@portsec-akbou.dz']],
+      ['Groupe Yemma Gouraya Logistique', ['+213770124596'], [], []],
+    ]);
+  });
+
+  test('tab buttons naming agencies whose panes name none (the name only in a photo\'s alt): each pane is named by the control that opens it, without its small print', () => {
+    const agencies = [
+      ['ag-1', 'Agence Rym Assurances', 'Skikda', '<i class="fa fa-phone" title="Téléphone"></i> <a href="tel:+21338751204">038 75 12 04</a><br><i class="fa fa-print" title="Fax"></i> 038 75 12 05'],
+      ['ag-2', 'Cabinet Saf-Saf Courtage', 'Collo', '<i class="fa fa-mobile" title="Mobile"></i> <a href="tel:+213555403218">0555 40 32 18</a>'],
+      ['ag-3', 'Agence El Hadaiek', 'Azzaba', '<i class="fa fa-envelope" title="E-mail"></i> <a href="mailto:elhadaiek@assur.dz">elhadaiek@assur.dz</a>'],
+    ];
+    const page = `<html><body><header class="site-header">Assurances Numidia – Siège : 021 44 50 50</header><div class="container"><h1>Réseau Skikda</h1><div class="row">
+      <div class="col-4"><div class="list-group" role="tablist">${agencies.map(([id, name, town], i) => `<a class="list-group-item list-group-item-action${i === 0 ? ' active' : ''}" data-bs-toggle="list" href="#${id}" role="tab">${name}<br><span class="text-muted">${town}</span></a>`).join('')}</div></div>
+      <div class="col-8"><div class="tab-content">${agencies.map(([id, name, , lines], i) => `<div class="tab-pane fade${i === 0 ? ' show active' : ''}" id="${id}" role="tabpanel"><img src="/img/${id}.jpg" alt="${name} – vitrine"><p>Agent agréé n° 21-0${i}7</p><p>${lines}</p></div>`).join('')}</div></div>
+      </div></div><footer>Assurances Numidia SPA – 021 44 50 50</footer></body></html>`;
+    const listing = readListing(page, URL);
+    expect(listing.companies.map((c) => [c.name, c.phones, c.faxes ?? [], c.emails])).toEqual([
+      ['Agence Rym Assurances', ['+21338751204'], ['+21338751205'], []],
+      ['Cabinet Saf-Saf Courtage', ['+213555403218'], [], []],
+      ['Agence El Hadaiek', [], [], ['elhadaiek@assur.dz']],
+    ]);
+  });
+
+  test('a newsletter modal opened by one button stays the site\'s own; tabs per commune over named cards are not named by the commune', () => {
+    const newsletter = `<html><body><h1>Annuaire</h1><div class="list">
+      <div class="card"><h3>SARL Oued Kebir</h3><p>Tél : 038 70 11 22</p></div><div class="card"><h3>EURL Filfila Bois</h3><p>Tél : 038 70 33 44</p></div></div>
+      <button data-toggle="modal" data-target="#newsletter">Newsletter</button>
+      ${modal('newsletter', 'Restez informé', 'Écrivez-nous : <a href="mailto:news@annuaire.dz">news@annuaire.dz</a> – 038 70 00 00')}</body></html>`;
+    expect(readListing(newsletter, URL).companies.map((c) => [c.name, c.emails])).toEqual([['SARL Oued Kebir', []], ['EURL Filfila Bois', []]]);
+    const communes = `<html><body><h1>Pharmacies</h1><div role="tablist"><button role="tab" aria-controls="p-collo">Collo</button><button role="tab" aria-controls="p-azzaba">Azzaba</button></div>
+      <section role="tabpanel" id="p-collo"><div class="card"><h3>Pharmacie Ennour</h3><p>Tél : 038 72 10 10</p></div><div class="card"><h3>Pharmacie El Amel</h3><p>Tél : 038 72 20 20</p></div></section>
+      <section role="tabpanel" id="p-azzaba" hidden><div class="card"><h3>Pharmacie Es-Salam</h3><p>Tél : 038 74 30 30</p></div><div class="card"><h3>Pharmacie Ibn Sina</h3><p>Tél : 038 74 40 40</p></div></section></body></html>`;
+    expect(names(communes).sort()).toEqual(['Pharmacie El Amel', 'Pharmacie Ennour', 'Pharmacie Es-Salam', 'Pharmacie Ibn Sina']);
+  });
+});
+
 describe('page chrome is told by where a block stands, not only by its class', () => {
   test('a body or main whose classes say footer or sidebar (WordPress themes) still holds the entries', () => {
     const page = `<html><body class="footer-top-visible ast-right-sidebar"><main class="site-main sidebar-layout">
@@ -475,6 +530,22 @@ describe('page chrome is told by where a block stands, not only by its class', (
       ['EURL Rhumel Logiciels', ['+213665328543']],
     ]);
     expect(listing.chromeContacts).toEqual(['+21331000001']);
+  });
+
+  test('a class saying what a block has beside it (has-footer, with-sidebar) is a layout state, not chrome: its entries are read', () => {
+    const page = `<html><body><div class="app"><nav class="topnav"><a href="/">Guide Oran</a> <span>0550 00 00 07</span></nav>
+      <div class="page-body has-footer"><div class="content-area with-sidebar">
+      <div class="row-item"><a href="/o/1">Imprimerie El Bahia</a><span>Tél : 041 33 21 08</span></div>
+      <div class="row-item"><a href="/o/2">Studio Santa Cruz</a><span>Tél : 0771 42 18 90</span></div>
+      <div class="row-item"><a href="/o/3">Agence Sidi El Houari</a><span><a href="mailto:contact@sidielhouari.dz">contact@sidielhouari.dz</a></span></div>
+      </div></div><div class="page-footer">Guide Oran – <a href="mailto:equipe@guide-oran.dz">equipe@guide-oran.dz</a></div></div></body></html>`;
+    const listing = readListing(page, URL);
+    expect(listing.companies.map((c) => [c.name, c.phones, c.emails])).toEqual([
+      ['Imprimerie El Bahia', ['+21341332108'], []],
+      ['Studio Santa Cruz', ['+213771421890'], []],
+      ['Agence Sidi El Houari', [], ['contact@sidielhouari.dz']],
+    ]);
+    expect(listing.chromeContacts.sort()).toEqual(['+213550000007', 'equipe@guide-oran.dz']);
   });
 
   test('a blog engine\'s main widget holding the post body (Blogger\'s `widget Blog`) is the content; the sidebar\'s widgets stay chrome', () => {
@@ -1045,6 +1116,25 @@ describe('marketplaces and classifieds: the seller is the company', () => {
     const posts = chrome(`<div class="post"><h2><a href="/blog/1">Atlas Travaux</a></h2><p>par <a href="/auteur/admin">Admin</a> · Tél : 0550 12 34 56</p></div>
       <div class="post"><h2><a href="/blog/2">Numidia Bâtiment</a></h2><p>par <a href="/auteur/admin">Admin</a> · Tél : 0550 12 34 57</p></div>`);
     expect(names(posts)).toEqual(['Atlas Travaux', 'Numidia Bâtiment']);
+  });
+
+  test('an ad whose seller line names the advertiser as text after its type ("Professionnel · X", "Pro – X"), no link: the advertiser is the company, the ad its detail page', () => {
+    const ad = (id: number, title: string, seller: string) => `<li class="ad-card"><a class="ad-photo" href="/annonces/${id}-x"><img src="/p/${id}.jpg" alt="${title}"></a>
+      <h3><a class="ad-title" href="/annonces/${id}-x">${title}</a></h3><div class="ad-meta"><span>Mostaganem</span> - 12/02/2026</div><p>Devis gratuit, tél. sur la fiche.</p>
+      <div class="ad-vendeur">${seller}</div></li>`;
+    const html = chrome(`<h1>Services aux entreprises</h1><ul class="ads">
+      ${ad(11, 'Traduction officielle – Mostaganem', '<span class="type">Professionnel</span> · Agence Ithri Traduction')}
+      ${ad(12, 'Location de bureaux équipés – Sidi Lakhdar', '<span class="type">Pro</span> – SARL Dahra Business Center')}
+      ${ad(13, 'Traduction officielle – Hassi Mamèche', '<span class="type">Professionnel</span> · Cabinet Benkritly')}
+    </ul>`);
+    expect(readListing(html, URL).companies.map((c) => [c.name, c.detailUrl])).toEqual([
+      ['Agence Ithri Traduction', 'https://annuaire.test/annonces/11-x'],
+      ['SARL Dahra Business Center', 'https://annuaire.test/annonces/12-x'],
+      ['Cabinet Benkritly', 'https://annuaire.test/annonces/13-x'],
+    ]);
+    // A seller-classed element that names no seller type or label (a rating, a 'best-seller' badge) is no name.
+    const rated = chrome(`<ul class="ads">${[1, 2].map((i) => `<li class="ad-card"><h3><a href="/annonces/${i}-x">Ordinateurs reconditionnés lot ${i}</a></h3><span class="best-seller">Top ventes</span><div class="seller-rating">4,5 / 5</div><p>Tél : 0550 12 34 5${i}</p></li>`).join('')}</ul>`);
+    expect(names(rated)).toEqual(['Ordinateurs reconditionnés lot 1', 'Ordinateurs reconditionnés lot 2']);
   });
 
   test('a classifieds site whose every entry is an "ad-item" lists ads, not paid placements; a sponsored one among them still is', () => {
