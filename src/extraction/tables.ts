@@ -118,14 +118,20 @@ export function nestedRecords(members: HTMLElement[], qualifies: (m: HTMLElement
   return inner.length >= 2 && inner.length > others ? inner : members;
 }
 
-/** A table's attributes as written, its id aside (bounded): the shape of a template's tables. */
+/**
+ * A table's attributes, its id aside, as a set (names and values lower-cased, in name order:
+ * one template's tables share them however the generator orders or quotes them): the shape of
+ * a template's tables. Bounded: attributes longer than 2,000 characters are taken as written.
+ */
 function tableShape(table: HTMLElement): string {
-  return table.rawAttrs
-    .slice(0, 300)
-    .replace(/\bid[ \t]{0,3}=[ \t]{0,3}(?:"[^"]{0,300}"|'[^']{0,300}'|[^\s>]{1,300})/i, '')
-    .replace(/\s+/g, ' ')
-    .trim()
-    .toLowerCase();
+  const raw = table.rawAttrs;
+  if (raw.length > 2_000) return raw.slice(0, 300).replace(/\s+/g, ' ').trim().toLowerCase();
+  return Object.entries(table.attributes)
+    .map(([name, value]) => [name.toLowerCase(), value.replace(/\s+/g, ' ').trim().toLowerCase()])
+    .filter(([name]) => name !== 'id')
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([name, value]) => `${name}=${value}`)
+    .join(' ');
 }
 
 /** Whether a cell's text is a field's label ('Téléphone', 'Fax :', 'Raison sociale'): see {@link LABEL_CELL}. */

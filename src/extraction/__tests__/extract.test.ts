@@ -446,6 +446,22 @@ describe('label/value records', () => {
     ]);
   });
 
+  test('tables nested in a layout table whose generator writes their attributes in another order or quoting each time: still one template, one company each', () => {
+    const attrs = ['width="100%" border="1" cellspacing="0"', "border='1' cellspacing='0' width='100%'", 'cellspacing="0" width=\'100%\' border=1'];
+    const record = (n: number, rows: string) => `<tr><td><table ${attrs[n]}>${rows}</table></td></tr>`;
+    const field = (k: string, v: string) => `<tr><td>${k}</td><td>${v}</td></tr>`;
+    const html = page(`<table><tr><td><font size="4"><b>Marbreries — Khenchela</b></font></td></tr>
+      ${record(0, `<tr><td colspan="2"><b>Marbrerie Chélia</b></td></tr>${field('Téléphone', '032 72 10 11')}`)}
+      ${record(1, `<tr><td colspan="2"><b>Granit Aurès</b></td></tr>${field('Mobile', '0661 72 10 12')}`)}
+      ${record(2, `<tr><td colspan="2"><b>Pierres de Kais</b></td></tr>${field('E-mail', 'pierres.kais@gmail.com')}`)}
+      <tr><td>Page : <b>1</b> <a href="?p=2">2</a></td></tr></table>`);
+    expect(extractCompanies(html, PAGE).map((c) => [c.name, c.phones, c.emails])).toEqual([
+      ['Marbrerie Chélia', ['+21332721011'], []],
+      ['Granit Aurès', ['+213661721012'], []],
+      ['Pierres de Kais', [], ['pierres.kais@gmail.com']],
+    ]);
+  });
+
   test('a bare "Nom :" label may be a person\'s: the heading stays the name', () => {
     const person = extractCompanies(page([1, 2].map((n) => `<div class="c"><h3>Cabinet ${n}</h3><p>Nom : M. Benali ${n} — Tél : 045 21 33 4${n}</p></div>`).join('')), PAGE);
     expect(person.map((c) => c.name)).toEqual(['Cabinet 1', 'Cabinet 2']);
