@@ -17,7 +17,7 @@ const MAX_CHAIN = 4;
 const MAX_ROWS = 60;
 
 /** A cell that labels the value beside it: a field word or a name label, an optional colon. */
-const LABEL_CELL = /^(?:raison sociale|d[ée]nomination(?: sociale)?|nom(?: de l['’]entreprise| de la soci[ée]t[ée]| commercial)?|soci[ée]t[ée]|entreprise|enseigne|activit[ée]s?|secteur|adresse|address|ville|commune|wilaya|t[ée]l[ée]?(?:phone)?s?\.?|tel\.?|phone|mobile|portable|gsm|fixe|fax|t[ée]l[ée]copie|e-?mail|courriel|mail|site(?: web| internet)?|web|website|contact|responsable|g[ée]rant|horaires|rc|nif|nis|الاسم|الهاتف|النقال|الجوال|الفاكس|البريد(?: الإلكتروني)?|العنوان|الموقع)[ \u00a0]{0,3}:?$/iu;
+const LABEL_CELL = /^(?:raison sociale|d[ée]nomination(?: sociale)?|nom(?: de l['’]entreprise| de la soci[ée]t[ée]| commercial)?|soci[ée]t[ée]|entreprise|enseigne|activit[ée]s?|secteur|adresse|address|ville|commune|wilaya|t[ée]l[ée]?(?:phone)?s?\.?(?: (?:fixe|mobile|portable|bureau))?|tel\.?|n[°o] (?:de )?t[ée]l[ée]phone|phone|mobile|portable|cell(?:ulaire)?|gsm|fixe|fax\.?|t[ée]l[ée]copie|e-?mail|courriel|mail|m[ée]l|site(?: web| internet)?|web|website|contact|responsable|g[ée]rant|horaires|rc|nif|nis|الاسم|الهاتف|النقال|الجوال|الفاكس|البريد(?: الإلكتروني)?|العنوان|الموقع)[ \u00a0]{0,3}:?$/iu;
 
 function elementKids(el: HTMLElement): HTMLElement[] {
   return el.childNodes.filter((c): c is HTMLElement => c.nodeType === 1);

@@ -462,6 +462,20 @@ describe('label/value records', () => {
     ]);
   });
 
+  test("label cells written as editors write them ('Tél. fixe :', 'Cell', 'Fax. :', 'Mél', 'N° de téléphone') are fields of their table, not companies", () => {
+    const field = (k: string, v: string) => `<tr><td>${k}</td><td>${v}</td></tr>`;
+    const record = (name: string, rows: string) => `<tr><td><table width="100%" border="1"><tr><td colspan="2"><b>${name}</b></td></tr>${rows}</table></td></tr>`;
+    const html = page(`<table><tr><td><font size="4"><b>Tuileries — Mila</b></font></td></tr>
+      ${record('Tuilerie Ferdjioua', `${field('Adresse', 'Ferdjioua')}${field('Tél. fixe :', '031 47 10 21')}${field('Cell', '0661 47 10 22')}${field('Fax. :', '031 47 10 23')}`)}
+      ${record('Briqueterie Grarem', `${field('N° de téléphone', '031 47 20 31')}${field('Mél', 'grarem.briques@gmail.com')}`)}
+      ${record('Céramique Tassadane', `${field('Tél. mobile', '0770 47 30 41')}`)}</table>`);
+    expect(extractCompanies(html, PAGE).map((c) => [c.name, c.phones, c.faxes ?? [], c.emails])).toEqual([
+      ['Tuilerie Ferdjioua', ['+21331471021', '+213661471022'], ['+21331471023'], []],
+      ['Briqueterie Grarem', ['+21331472031'], [], ['grarem.briques@gmail.com']],
+      ['Céramique Tassadane', ['+213770473041'], [], []],
+    ]);
+  });
+
   test('a bare "Nom :" label may be a person\'s: the heading stays the name', () => {
     const person = extractCompanies(page([1, 2].map((n) => `<div class="c"><h3>Cabinet ${n}</h3><p>Nom : M. Benali ${n} — Tél : 045 21 33 4${n}</p></div>`).join('')), PAGE);
     expect(person.map((c) => c.name)).toEqual(['Cabinet 1', 'Cabinet 2']);
