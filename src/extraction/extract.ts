@@ -1599,10 +1599,11 @@ const NAME_HEADER = /raison|soci[ée]t[ée]|entreprise|^nom|name|company|d[ée]n
  * Header words of a register's holder column, when no column is headed by a name word: an
  * administration's table of titles, permits or approvals lists each act under its number and
  * names the company that holds it ('Titulaire', 'Bénéficiaire', 'Attributaire', 'Exploitant',
- * 'Concessionnaire', 'Détenteur', صاحب / المستفيد). The header begins with the word: a person's
- * column, 'Pharmacien titulaire', does not.
+ * 'Concessionnaire', 'Détenteur', صاحب / المستفيد), and tender minutes each bid under the
+ * bidder's name ('Soumissionnaire', 'Adjudicataire', المتعهد). The header begins with the word: a
+ * person's column, 'Pharmacien titulaire', does not.
  */
-const HOLDER_HEADER = /^(?:titulaire|b[ée]n[ée]ficiaire|attributaire|exploitant|concessionnaire|d[ée]tenteur|holder|(?:ال)?مستفيد|صاحب|(?:ال)?متعامل)(?![\p{L}])/iu;
+const HOLDER_HEADER = /^(?:titulaire|b[ée]n[ée]ficiaire|attributaire|adjudicataire|soumissionnaire|exploitant|concessionnaire|d[ée]tenteur|holder|bidder|(?:ال)?مستفيد|صاحب|(?:ال)?متعامل|(?:ال)?متعهد)(?![\p{L}])/iu;
 
 /** A table's name column among its headers: one headed by a name word, else by a holder word (see {@link HOLDER_HEADER}); -1 when none. */
 function nameColumn(headers: readonly string[]): number {
@@ -1633,7 +1634,8 @@ function tableHeader(row: HTMLElement, ctx: PageContext): TableHeader {
   if (found === undefined) {
     const rows = descendants(table).filter((d) => d.tagName === 'TR');
     const first = rows[0];
-    const words = (tr: HTMLElement) => cells(tr).filter((c) => HEADER_CELL.test(clean(c.text).replace(/\s*:$/, ''))).length;
+    // (A holder's column, 'Soumissionnaire' beside 'N°' in tender minutes, is a header word too.)
+    const words = (tr: HTMLElement) => cells(tr).filter((c) => { const t = clean(c.text).replace(/\s*:$/, ''); return HEADER_CELL.test(t) || (t.length <= 40 && HOLDER_HEADER.test(t)); }).length;
     let header =
       rows.find((tr) => tr.parentNode?.tagName === 'THEAD') ??
       rows.find((tr) => tr.childNodes.some((c) => (c as HTMLElement).tagName === 'TH')) ??
@@ -1751,8 +1753,17 @@ function cellName(cell: HTMLElement, header?: string): string | undefined {
     const name = /^(?:mailto:|tel:)/i.test(href) ? undefined : nameText(first);
     if (name && /\p{L}{2}/u.test(name)) return name;
   }
+  // A word processor's cell writes each line as a paragraph (Word's MsoNormal): a first paragraph all in bold, another block under it, is the name.
+  if ((first?.tagName === 'P' || first?.tagName === 'DIV') && second?.nodeType === 1 && (second.tagName === 'P' || second.tagName === 'DIV' || second.tagName === 'BR') && first.text.length <= MAX_BOLD_LINE) {
+    const bold = first.querySelector('b, strong');
+    const name = bold && clean(bold.text) === clean(first.text) ? nameText(bold) : undefined;
+    if (name && /\p{L}{2}/u.test(name)) return name;
+  }
   return nameText(cell);
 }
+
+/** Longest first paragraph of a cell read as its bold name line. */
+const MAX_BOLD_LINE = 300;
 
 /** A cell that is a field's label ('Tél', 'Fax', 'E-mail'): the value is in the next cell. */
 const LABEL_CELL = /^(?:t[ée]l[ée]?(?:phone)?|tel|mobile|gsm|portable|fixe|fax|t[ée]l[ée]copieur|t[ée]l[ée]copie|e-?mail|courriel|mail|الهاتف|الجوال|الفاكس|البريد الإلكتروني)\.?(?: ?\d)? ?:?$/iu;
@@ -2151,8 +2162,36 @@ function readDetailUrl(scope: Scope, ctx: PageContext, selectors: SourceSelector
     // Else a link of the entry itself ('Voir la fiche', the name), not a contact or a category.
     (parts ? detailLink(parts.anchors.filter((a) => !isVcardLink(a)).map((a) => a.getAttribute('href')).filter((h) => h !== undefined && !/^(?:mailto:|tel:|javascript:|#)/i.test(h)), ctx) : undefined) ??
     // Else, for microdata around the contacts only, the link of its entry that bears its name (the heading above the block).
-    (scope.entry ? detailLink(namedLinks(scope.entry, name), ctx) : undefined)
+    (scope.entry ? detailLink(namedLinks(scope.entry, name), ctx) : undefined) ??
+    // Else the fragment an htmx control of the entry loads ('Coordonnées' swapping the entry's card into a dialog).
+    (el ? detailLink(htmxGets(el), ctx) : undefined)
   );
+}
+
+/** Most elements of an entry looked at for an htmx request. */
+const MAX_HTMX_WALK = 2000;
+
+/**
+ * The URLs the htmx controls under `el` GET (`hx-get`, `data-hx-get`), in order: the entry's own
+ * page or fragment, the way an htmx site links a card to its details without an href. Requests
+ * that change something (`hx-post`, `hx-delete` …) are none. Looks at most {@link MAX_HTMX_WALK}
+ * elements.
+ */
+function htmxGets(el: HTMLElement): string[] {
+  const out: string[] = [];
+  const stack: HTMLElement[] = [el];
+  for (let seen = 0; stack.length > 0 && seen < MAX_HTMX_WALK; seen++) {
+    const node = stack.pop()!;
+    if (node.rawAttrs.includes('hx-get')) {
+      const url = node.getAttribute('hx-get') ?? node.getAttribute('data-hx-get');
+      if (url) out.push(url);
+    }
+    for (let i = node.childNodes.length - 1; i >= 0; i--) {
+      const child = node.childNodes[i];
+      if (child.nodeType === 1) stack.push(child as HTMLElement);
+    }
+  }
+  return out;
 }
 
 /** The hrefs of the links under `el` whose whole text is `name` (case and spacing aside). */
@@ -2205,9 +2244,9 @@ function detailLink(hrefs: (string | undefined)[], ctx: PageContext): string | u
   return undefined;
 }
 
-/** An href as a page of the directory's own host (absolute), or undefined: another host, this page, the site's root, not http(s). */
+/** An href as a page of the directory's own host (absolute), or undefined: another host, this page, the site's root, not http(s), a Cloudflare-protected e-mail (`/cdn-cgi/l/email-protection#…`). */
 function pageOfSite(href: string | undefined, ctx: PageContext): string | undefined {
-  if (!href) return undefined;
+  if (!href || href.includes('email-protection')) return undefined;
   ctx.pageLink ??= pageLink(ctx.pageUrl);
   const { host: pageHost, key: pageKey } = ctx.pageLink;
   let url: URL;

@@ -295,7 +295,7 @@ function breaksLine(el: HTMLElement): boolean | undefined {
 
 /**
  * The name an inline element sets apart: bold (`<b>`, `<strong>`, an inline bold style),
- * underlined, a `<font color>`, a link (not mailto:/tel:), itself or through single wrappers;
+ * underlined, a `<font color>`, a link (not mailto:/tel:, nor a Cloudflare-protected e-mail), itself or through single wrappers;
  * its text when it can be a name ({@link nameLike}).
  */
 function markOf(el: HTMLElement): string | undefined {
@@ -316,7 +316,8 @@ function isMark(e: HTMLElement): boolean {
   const tag = e.tagName;
   if (tag === 'A') {
     const href = (e.getAttribute('href') ?? '').trim().toLowerCase();
-    return href !== '' && !href.startsWith('mailto:') && !href.startsWith('tel:') && !href.startsWith('javascript:');
+    // (A Cloudflare-protected address, '/cdn-cgi/l/email-protection#…', is a mailto: link rewritten.)
+    return href !== '' && !href.startsWith('mailto:') && !href.startsWith('tel:') && !href.startsWith('javascript:') && !href.includes('email-protection');
   }
   return MARK_TAGS.has(tag) || (tag === 'FONT' && e.getAttribute('color') !== undefined) || isInlineBold(e);
 }

@@ -384,6 +384,7 @@ const MAX_PROPS_DEPTH = 64;
 export function attributeJson(elements: readonly HTMLElement[]): unknown[] {
   const out: unknown[] = [];
   for (const el of elements) {
+    if (el.rawAttrs.includes('-data') || el.rawAttrs.includes('v-scope')) out.push(...componentStates(el));
     if (!el.rawAttrs.includes('props')) continue;
     for (const attr of PROPS_ATTRS) {
       const raw = el.getAttribute(attr);
@@ -392,6 +393,25 @@ export function attributeJson(elements: readonly HTMLElement[]): unknown[] {
       if (value === undefined) continue;
       out.push(el.tagName === 'ASTRO-ISLAND' ? fromAstro(value, 0) : value);
     }
+  }
+  return out;
+}
+
+/** Attributes holding a component's initial state as a JavaScript expression (Alpine.js, petite-vue). */
+const STATE_ATTRS = ['x-data', 'v-scope'];
+
+/**
+ * The literals of an element's Alpine `x-data` (or petite-vue `v-scope`) expression: the object
+ * itself (`x-data="{ open: false, items: [...] }"`) or the literals passed to a component
+ * function (`x-data="shops({ items: [...] })"`), read as JavaScript literals (unquoted keys,
+ * single-quoted strings) without running anything; bounded like a script's.
+ */
+function componentStates(el: HTMLElement): unknown[] {
+  const out: unknown[] = [];
+  for (const attr of STATE_ATTRS) {
+    const raw = el.getAttribute(attr)?.trim();
+    if (!raw || raw.length > MAX_SCRIPT) continue;
+    out.push(...assignedLiterals(raw[0] === '{' || raw[0] === '[' ? `=${raw}` : raw));
   }
   return out;
 }
@@ -2429,9 +2449,12 @@ function countAll(root: HTMLElement): Map<HTMLElement, Counts> {
     const c: Counts = { digits: 0, numbers: 0, ats: 0, tels: 0, links: 0, names: 0, texts: 0, h1s: 0, kids: 0 };
     const tag = el.tagName;
     const href = tag === 'A' ? (attrOf(el, 'href') ?? '').trim().toLowerCase() : '';
-    if (href.startsWith('mailto:')) c.ats++;
+    // (A Cloudflare-protected address, '/cdn-cgi/l/email-protection#…', is a mailto: link rewritten.)
+    if (href.startsWith('mailto:') || href.includes('email-protection')) c.ats++;
     else if (href.startsWith('tel:')) c.tels++;
     else if (href !== '' && !href.startsWith('javascript:') && !href.startsWith('#')) c.links++;
+    // An htmx control that loads a page or fragment (a card's 'Détails' button) links like an href.
+    else if (href === '' && el.rawAttrs.includes('hx-get') && (el.getAttribute('hx-get') ?? el.getAttribute('data-hx-get') ?? '').trim() !== '') c.links++;
     if (el.rawAttrs.includes('data-')) {
       for (const a of Object.keys(el.attributes)) {
         const kind = contactAttr(a);
@@ -2444,7 +2467,7 @@ function countAll(root: HTMLElement): Map<HTMLElement, Counts> {
       }
     }
     if (tag === 'H1') c.h1s = 1;
-    const nameLike = ((NAME_TAGS.has(tag) && !href.startsWith('mailto:') && !href.startsWith('tel:')) || isInlineBold(el) || (el.classList.length > 0 && (/name|title|nom|titre|raison/i.test(classText(el)) || el.classList.contains('fn') || el.classList.contains('org')))) && !isFieldLabel(el);
+    const nameLike = ((NAME_TAGS.has(tag) && !href.startsWith('mailto:') && !href.startsWith('tel:') && !href.includes('email-protection')) || isInlineBold(el) || (el.classList.length > 0 && (/name|title|nom|titre|raison/i.test(classText(el)) || el.classList.contains('fn') || el.classList.contains('org')))) && !isFieldLabel(el);
     for (const child of el.childNodes) {
       if (child.nodeType === 3) {
         const text = child.rawText;

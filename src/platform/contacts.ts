@@ -343,7 +343,7 @@ function phonesBetween(text: string, start: number, end: number, defaultCountry:
       }
       continue;
     }
-    if (digits >= MIN_DIGITS) {
+    if (digits >= MIN_DIGITS && !(c === 44 && isDecimalAmount(text, i, end))) {
       const chunk = text.slice(from, i);
       readChunk(arabic ? asciiDigits(chunk) : chunk, defaultCountry, found);
     }
@@ -442,6 +442,20 @@ function consecutiveNumbers(span: string, defaultCountry: CountryCode): string[]
 }
 
 /** Hard separators, which a number never spans: line breaks, ',', ';', '|', '/', '\\'. */
+/**
+ * Whether the comma at `at` is an amount's decimal comma written the French way ('25 520 991,50',
+ * '1 250,00 DA' in a bid's or a price's column): a group of exactly three digits before it (the
+ * thousands grouping; a phone's last group is two digits, '021 23 45 67'), exactly two digits
+ * after it, then no digit. The digits before it are then no number.
+ */
+function isDecimalAmount(text: string, at: number, end: number): boolean {
+  if (at < 3 || at + 2 >= end) return false;
+  for (let k = at - 3; k < at; k++) if (!isAsciiDigit(text.charCodeAt(k))) return false;
+  if (at >= 4 && isAsciiDigit(text.charCodeAt(at - 4))) return false;
+  if (!isAsciiDigit(text.charCodeAt(at + 1)) || !isAsciiDigit(text.charCodeAt(at + 2))) return false;
+  return at + 3 >= end || !isAsciiDigit(text.charCodeAt(at + 3));
+}
+
 function isHardSeparator(c: number): boolean {
   return c === 10 || c === 13 || c === 44 || c === 59 || c === 124 || c === 47 || c === 92;
 }
@@ -449,9 +463,12 @@ function isHardSeparator(c: number): boolean {
 /**
  * A number followed by '/NN' or '/NN/NN...' (its last two digits changed: a range of lines), its
  * area code perhaps in parentheses ('(038) 19 30 81 / 82'); two digits followed by three more
- * pairs are the start of a second whole number ('… / 05 51 20 33 17'), no line. Bounded: at most 13 digits with single separators and five suffixes, so the pattern is linear.
+ * pairs are the start of a second whole number ('… / 05 51 20 33 17'), no line. Another slash
+ * after the lines is allowed only before such a whole number ('029 55 61 70/11 / 0665 61 75 39').
+ * Bounded: at most 13 digits with single separators and five suffixes, and lookaheads of fixed
+ * length, so the pattern is linear.
  */
-const NUMBER_RANGE = /(?<![\d/])(\(?\d(?:(?:[ .-]|\) ?)?\d){7,12})((?: ?\/ ?\d{2}(?![\d\p{L}]|[ .-]?\d{2}[ .-]?\d{2}[ .-]?\d{2})){1,5})(?! ?\/ ?\d)/gu;
+const NUMBER_RANGE = /(?<![\d/])(\(?\d(?:(?:[ .-]|\) ?)?\d){7,12})((?: ?\/ ?\d{2}(?![\d\p{L}]|[ .-]?\d{2}[ .-]?\d{2}[ .-]?\d{2})){1,5})(?! ?\/ ?(?!0\d{2,3}[ .-]?\d{2}[ .-]?\d{2}|0\d[ .-]?\d{2}[ .-]?\d{2}[ .-]?\d{2})\d)/gu;
 
 /** An Algerian landline in E.164: '+213' and eight digits, its area code beginning with 2, 3 or 4. */
 const LANDLINE = /^\+213[234]\d{7}$/;

@@ -123,6 +123,13 @@ describe('extractCompanies with selectors.item', () => {
     const html = `<html><head><base href="https://annuaire.test/fr/"></head><body><div class="f"><h2><a href="e/1">A</a></h2></div></body></html>`;
     expect(extractCompanies(html, PAGE, { item: '.f' })[0].detailUrl).toBe('https://annuaire.test/fr/e/1');
   });
+
+  test('an htmx card\'s hx-get (a button that loads the entry\'s contacts into a dialog) is its detail page; hx-post is not', () => {
+    const card = (n: number) => `<article class="membre"><h2>Coopérative Tell ${n}</h2><p>Céréales · Sétif</p>
+      <button hx-post="/favoris/${n}">☆</button><button class="secondary" hx-get="/adherents/${40 + n}/contact" hx-target="#modal">Contact</button></article>`;
+    const html = `<form hx-get="/adherents" hx-target="#liste"><input name="q"></form><div id="liste">${[1, 2, 3].map(card).join('')}</div><dialog id="modal"></dialog>`;
+    expect(extractCompanies(html, PAGE).map((c) => [c.name, c.detailUrl])).toEqual([1, 2, 3].map((n) => [`Coopérative Tell ${n}`, `https://annuaire.test/adherents/${40 + n}/contact`]));
+  });
 });
 
 describe('extractCompanies without selectors.item: schema.org organisations', () => {
@@ -654,6 +661,23 @@ describe('tables whose companies span rows', () => {
     expect(extractCompanies(html, PAGE).map((c) => c.name)).toEqual(['Ferme Bouteldja', 'EAC El Kala', 'Pépinière Seybouse']);
   });
 });
+
+  test('tender minutes saved from Word: a first row of plain bold cells headed by the bidder\'s column is the header; a cell\'s bold first paragraph is the name, not its tax number line', () => {
+    const cell = (inner: string) => `<td width=150 valign=top style='border:solid windowtext 1.0pt'>${inner}</td>`;
+    const p = (text: string, bold = false) => `<p class=MsoNormal><span style='font-size:9.0pt'>${bold ? `<b>${text}</b>` : text}<o:p></o:p></span></p>`;
+    const row = (n: number, name: string, lines: string[], note: string) =>
+      `<tr style='mso-yfti-irow:${n}'>${cell(p(String(n).padStart(2, '0')))}${cell(p(name, true) + p(`RC : 0${n}/00-09876${n}B19`))}${cell(lines.map((l) => p(l)).join(''))}${cell(p(`35 120 44${n},50`))}${cell(p(note))}</tr>`;
+    const head = `<tr style='mso-yfti-irow:0;mso-yfti-firstrow:yes'>${['N°', 'Soumissionnaire', 'Adresse / contacts', 'Montant (DA HT)', 'Observations'].map((h) => cell(`<p class=MsoNormal align=center><b><span>${h}<o:p></o:p></span></b></p>`)).join('')}</tr>`;
+    const html = page(`<div class=WordSection1><p class=MsoNormal><b>Lot n° 1 : forages</b></p><table class=MsoTableGrid border=1 cellspacing=0 cellpadding=0>${head}
+      ${row(1, 'SARL Hodna Forages', ['Cité 500 logements, Msila', 'Tél : 035 55 12 34 – Mob : 0661 40 50 60'], 'Offre conforme')}
+      ${row(2, 'EURL Chott Hydraulique', ['Zone industrielle, Bou Saâda', 'Fax : 035 55 98 76', 'E-mail : <a href="mailto:chott.hydro@gmail.com">chott.hydro@gmail.com</a>'], 'Offre conforme')}
+      ${row(3, 'ETB Frères Benali', ['Route de Biskra, Msila'], 'Non conforme : caution absente')}</table></div>`);
+    expect(extractCompanies(html, PAGE).map((c) => [c.name, c.phones, c.faxes ?? [], c.emails])).toEqual([
+      ['SARL Hodna Forages', ['+21335551234', '+213661405060'], [], []],
+      ['EURL Chott Hydraulique', [], ['+21335559876'], ['chott.hydro@gmail.com']],
+      ['ETB Frères Benali', [], [], []],
+    ]);
+  });
 
   test("a register of titles or permits: the holder's column ('Attributaire', 'Bénéficiaire') names the company, not the permit's number before it; a person's column ('Pharmacien titulaire') does not", () => {
     const row = (ref: string, holder: string, tel: string) => `<tr class="odd"><td>${ref}</td><td>Concession forestière</td><td>${holder}</td><td>Aïn Beïda</td><td>12,5</td><td>Tél : ${tel}</td></tr>`;

@@ -738,6 +738,26 @@ describe('props in attributes', () => {
     const found = readListing(chrome(`<astro-island uid="a" props="${props}"></astro-island>`), URL).companies;
     expect(found.map((c) => [c.name, c.phones, c.emails])).toEqual([1, 2, 3].map((n) => [`Société ${n}`, [`+21355012345${n}`], [`s${n}@x.dz`]]));
   });
+
+  test('an Alpine x-data object literal (unquoted keys, single quotes, passed to a component function) is read as state', () => {
+    const agence = (n: number) => `{ ref: ${n}, libelle: 'Agence d\\'El Harrach ${n}', ville: 'Alger', gsm: '0661 22 33 4${n}', mail: '${n === 2 ? '' : `ag${n}@colis.dz`}' }`;
+    const xdata = `carte({ filtre: '', agences: [ ${[1, 2, 3].map(agence).join(', ')} ] })`;
+    const found = readListing(chrome(`<h1>Nos agences</h1><div x-data="${xdata}"><template x-for="a in agences"><div><h3 x-text="a.libelle"></h3><a :href="'tel:' + a.gsm" x-text="a.gsm"></a></div></template></div>`), URL).companies;
+    expect(found.map((c) => [c.name, c.phones, c.emails])).toEqual([1, 2, 3].map((n) => [`Agence d'El Harrach ${n}`, [`+21366122334${n}`], n === 2 ? [] : [`ag${n}@colis.dz`]]));
+  });
+
+  test('a Cloudflare-protected e-mail link (/cdn-cgi/l/email-protection#…) is an e-mail of its entry: no entry of its own, no detail page', () => {
+    const cf = (email: string, key: number) => key.toString(16).padStart(2, '0') + [...email].map((ch) => (ch.charCodeAt(0) ^ key).toString(16).padStart(2, '0')).join('');
+    const col = (n: number, town: string) => `<div class="col col-4"><div class="widget"><img src="/img/${n}.jpg" alt=""></div><div class="widget"><h3 class="title">Pharmacie ${town}</h3></div>
+      <ul class="icon-list"><li><span class="icon"><i class="fa fa-map"></i></span><span class="txt">${n}, rue Larbi Ben M'hidi</span></li>
+      <li><a href="tel:+21338${n}00${n}1${n}"><span class="icon"><i class="fa fa-phone"></i></span><span class="txt">038 ${n}0 0${n} 1${n}</span></a></li>
+      <li><a href="/cdn-cgi/l/email-protection#${cf(`${town.toLowerCase()}@pharma-est.dz`, 0x3c + n)}"><span class="icon"><i class="fa fa-envelope"></i></span><span class="txt"><span class="__cf_email__" data-cfemail="${cf(`${town.toLowerCase()}@pharma-est.dz`, 0x51 + n)}">[email&#160;protected]</span></span></a></li></ul></div>`;
+    // (Rows of three columns, as a page builder's inner sections lay them out: each row is then read as a group of entries.)
+    const found = readListing(chrome(`<h1>Nos officines</h1><section class="zone"><h2>Annaba ville</h2><section class="row">${col(1, 'Annaba')}${col(2, 'Seraidi')}${col(3, 'Chetaibi')}</section></section><section class="zone"><h2>Annaba sud</h2><section class="row">${col(4, 'Berrahal')}${col(5, 'Elhadjar')}${col(6, 'Oued')}</section></section>`), URL).companies;
+    expect(found.map((c) => [c.name, c.phones, c.emails, c.detailUrl]).sort((a, b) => String(a[1]).localeCompare(String(b[1])))).toEqual(
+      [[1, 'Annaba'], [2, 'Seraidi'], [3, 'Chetaibi'], [4, 'Berrahal'], [5, 'Elhadjar'], [6, 'Oued']].map(([n, t]) => [`Pharmacie ${t}`, [`+21338${n}00${n}1${n}`], [`${String(t).toLowerCase()}@pharma-est.dz`], undefined]),
+    );
+  });
 });
 
 describe('JavaScript literals read without running them', () => {

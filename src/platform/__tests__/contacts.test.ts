@@ -453,6 +453,12 @@ describe('numbers written as a range, in any order', () => {
     expect(findPhonesAndFaxes('Tél : 031724480 / 07 70 18 62 04').phones).toEqual(['+21331724480', '+213770186204']);
     expect(findPhonesAndFaxes('Tél : 031 72 44 80 / 81 - Fax : 031 72 44 89').phones).toEqual(['+21331724480', '+21331724481']);
   });
+
+  test("a range followed by a whole number after another slash ('038 41 22 60/17 / 0771 20 30 40') keeps its lines and the number", () => {
+    expect(findPhonesAndFaxes('038 41 22 60/17 / 0771 20 30 40').phones).toEqual(['+21338412260', '+213771203040', '+21338412217']);
+    expect(findPhonesAndFaxes('Tél : 038 41 22 60/61/ 05 52 10 20 30').phones).toEqual(['+21338412260', '+213552102030', '+21338412261']);
+    expect(findPhonesAndFaxes('Tél : 038 41 22 60/17/123').phones).toEqual(['+21338412260']);
+  });
 });
 
 describe('a period written as two years', () => {
