@@ -198,6 +198,12 @@ function sellerOf(scope: Scope, el: HTMLElement, parts: ItemParts): HTMLElement 
   return scope.seller ?? undefined;
 }
 
+/** The seller link of a scope's element unless an advertiser label ({@link ADVERTISER_LABEL}) leads it. */
+function shopLink(scope: Scope, el: HTMLElement, parts: ItemParts): HTMLElement | undefined {
+  const seller = sellerOf(scope, el, parts);
+  return seller && !ADVERTISER_LABEL.test(textBefore(el, seller)) ? seller : undefined;
+}
+
 /** The parts of a scope's element, walked once. */
 function partsOf(scope: Scope): ItemParts | undefined {
   if (!scope.el) return undefined;
@@ -1464,21 +1470,37 @@ function sellerLink(el: HTMLElement, parts: ItemParts): HTMLElement | undefined 
     // (Every test is pure: a contact link is ruled out by its href, most others by the text before
     // them, before their own text is read.)
     if (!namingLink(a)) continue;
-    const parent = a.parentNode;
-    if (!parent) continue;
-    // The few nodes right before the link (a label is one text, perhaps in a span): bounded work per link.
-    const kids = parent.childNodes;
-    const at = kids.indexOf(a);
-    let before = '';
-    for (let i = at - 1; i >= 0 && i >= at - 3 && before.length < 60; i--) before = kids[i].text.slice(-60) + before;
-    before = clean(before);
-    if (!before && parent !== el) before = clean((parent.previousElementSibling?.text ?? '').slice(-60));
-    if (!before || !SELLER_LABEL.test(before.slice(-40))) continue;
+    const before = textBefore(el, a);
+    if (!before || !SELLER_LABEL.test(before)) continue;
     const text = textOf(a);
     if (text && /\p{L}{2}/u.test(text) && !NOT_A_NAME_LINK.test(text)) return a;
   }
   return undefined;
 }
+
+/**
+ * The last 40 characters written right before a link of an entry: the few nodes before it in its
+ * parent (a label is one text, perhaps in a span), else the element before its parent. Bounded work.
+ */
+function textBefore(el: HTMLElement, a: HTMLElement): string {
+  const parent = a.parentNode;
+  if (!parent) return '';
+  const kids = parent.childNodes;
+  const at = kids.indexOf(a);
+  let before = '';
+  for (let i = at - 1; i >= 0 && i >= at - 3 && before.length < 60; i--) before = kids[i].text.slice(-60) + before;
+  before = clean(before);
+  if (!before && parent !== el) before = clean((parent.previousElementSibling?.text ?? '').slice(-60));
+  return before.slice(-40);
+}
+
+/**
+ * A seller label of classified ads ('Annonceur :', 'Publié par', 'Posted by', 'المعلن'): the link
+ * after it is the advertiser's member profile, while his phone is on the ad's own page (the
+ * "show phone" box of Osclass, ClassiPress, OuedKniss-like sites). A shop's label ('Vendu par',
+ * 'Boutique', 'Sold by') leads to the shop's page, which holds the seller's contacts.
+ */
+const ADVERTISER_LABEL = /(?:^|[^\p{L}])(?:publi[ée](?:e|s|es)? par|post[ée](?:e|s|es)? par|posted by|listed by|annonceur|advertiser|المعلن)\s?[:：]?$/iu;
 
 /** Class words of an ad's or a product's seller line ('listing-seller', 'ad-vendeur', 'advertiser'). */
 const SELLER_WORDS = new Set(['seller', 'vendeur', 'vendor', 'annonceur', 'advertiser', 'merchant', 'marchand']);
@@ -2070,7 +2092,7 @@ function readPhones(scope: Scope, ctx: PageContext, selectors: SourceSelectors):
     ...scope.ld.flatMap((o) => schemaValues(o, 'telephone').flatMap(phonesIn)),
     ...(scope.md ? scope.md.querySelectorAll('[itemprop~=telephone]').flatMap((p) => phonesIn(propValue(p))) : []),
   ] : [];
-  const fromLinks = parts ? [...links(parts, 'tel:').flatMap(phonesIn), ...dataValues(parts, PHONE_ATTRS).flatMap(phonesIn), ...card.phones] : [];
+  const fromLinks = parts ? [...links(parts, 'tel:').flatMap(phonesIn), ...whatsappNumbers(parts).flatMap(phonesIn), ...dataValues(parts, PHONE_ATTRS).flatMap(phonesIn), ...card.phones] : [];
   let phones = selectors.phone && el ? ownPhones(el.querySelectorAll(selectors.phone).flatMap((m) => [...links(itemParts(m), 'tel:', m).flatMap(phonesIn), ...findPhonesAndFaxes(blockText(m)).phones]), ctx) : [];
   if (phones.length === 0) {
     // The first step that finds any (each is pure: a step after one that finds is not needed).
@@ -2155,8 +2177,9 @@ function readDetailUrl(scope: Scope, ctx: PageContext, selectors: SourceSelector
     (scope.md ? detailLink(ownProps(scope.md, 'url').map(propValue), ctx) : undefined) ??
     (scope.ld.length > 0 ? detailLink(scope.ld.map((o) => firstText(o.url)), ctx) : undefined) ??
     detailLink([scope.json?.url], ctx) ??
-    // A product's or an ad's seller link: the seller's page is the company's.
-    (el && parts ? detailLink([sellerOf(scope, el, parts)?.getAttribute('href')], ctx) : undefined) ??
+    // A product's seller link: the seller's page is the company's (an ad's advertiser link is his
+    // member profile: the ad's own page, below, shows his phone).
+    (el && parts ? detailLink([shopLink(scope, el, parts)?.getAttribute('href')], ctx) : undefined) ??
     // The heading's link (inside it or around it).
     (heading ? detailLink([heading.tagName === 'A' ? heading.getAttribute('href') : parts?.anchors.find((a) => closest(a.parentNode, (p) => p === heading))?.getAttribute('href'), closest(heading, (a) => a.tagName === 'A')?.getAttribute('href')], ctx) : undefined) ??
     // Else a link of the entry itself ('Voir la fiche', the name), not a contact or a category.
@@ -2482,6 +2505,24 @@ function links(parts: ItemParts, scheme: 'mailto:' | 'tel:', self?: HTMLElement)
   const out: string[] = [];
   if (self && self.tagName === 'A') schemeTarget(self, scheme, out);
   for (const a of parts.anchors) schemeTarget(a, scheme, out);
+  return out;
+}
+
+/**
+ * A WhatsApp click-to-chat link's number (`https://wa.me/213661…`, `api.whatsapp.com/send?phone=…`):
+ * the chat is opened on that phone number, so it is one, as a tel: link's is. Whatever the link's text.
+ */
+const WHATSAPP_LINK = /^(?:https?:)?\/\/(?:wa\.me\/|(?:api|web)\.whatsapp\.com\/send\/?\?(?:[^#&]{0,200}&){0,5}phone=)\+?(\d{6,15})(?![\d])/i;
+
+/** The numbers of an entry's WhatsApp links ({@link WHATSAPP_LINK}), with their '+'. */
+function whatsappNumbers(parts: ItemParts): string[] {
+  const out: string[] = [];
+  for (const a of parts.anchors) {
+    const h = (a.getAttribute('href') ?? '').trim();
+    if (h.length > 400 || !/whatsapp|wa\.me/i.test(h)) continue;
+    const m = WHATSAPP_LINK.exec(h);
+    if (m) out.push(`+${m[1]}`);
+  }
   return out;
 }
 

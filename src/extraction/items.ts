@@ -316,7 +316,104 @@ export function embeddedJson(scripts: readonly HTMLElement[]): unknown[] {
   // Next.js App Router: the client components' props in the RSC flight data.
   const flight = flightText(scripts);
   if (flight !== '') out.push(flightRecords(flight));
+  return out.map(withRefsResolved);
+}
+
+/** Most nodes of one embedded value walked looking for a normalized cache. */
+const MAX_CACHE_WALK = 200_000;
+/** Most entries of one object looked at to tell a normalized cache. */
+const MAX_CACHE_PROBE = 50;
+
+/** Sets an own property, a `__proto__` key included (as JSON.parse does). */
+function ownSet(obj: Json, key: string, value: unknown): void {
+  Object.defineProperty(obj, key, { value, enumerable: true, writable: true, configurable: true });
+}
+
+/** The key a reference object (`{__ref: "Entreprise:12"}`, Apollo's and Relay's) names, else undefined. */
+function refOf(v: unknown): string | undefined {
+  if (!isJson(v) || typeof v.__ref !== 'string') return undefined;
+  for (const k in v) if (k !== '__ref') return undefined;
+  return v.__ref;
+}
+
+/**
+ * Whether an object is a normalized GraphQL cache (Apollo Client's `__APOLLO_STATE__`, Relay's
+ * and urql's stores): among its first entries, one whose value holds (as a field, or in a list
+ * field) a `{__ref: key}` naming a key of the object itself.
+ */
+function isRefStore(obj: Json): boolean {
+  let probed = 0;
+  for (const k in obj) {
+    if (++probed > MAX_CACHE_PROBE) return false;
+    const entry = obj[k];
+    if (!isJson(entry)) continue;
+    for (const f in entry) {
+      const field = entry[f];
+      const refs = Array.isArray(field) ? field.slice(0, 5) : [field];
+      for (const r of refs) {
+        const key = refOf(r);
+        if (key !== undefined && Object.prototype.hasOwnProperty.call(obj, key)) return true;
+      }
+    }
+  }
+  return false;
+}
+
+/**
+ * A normalized cache with its references resolved: each `{__ref: key}` is replaced by the entry
+ * it names, so that a company entry holds its contact entries (`coordonnees: [{type: 'FAX',
+ * valeur}]`) as a denormalized record would. Each entry is revived once (shared entries are
+ * shared, a cycle gives null); a ref naming no entry stays as it is. Linear in the cache.
+ */
+function resolvedStore(store: Json): Json {
+  const done = new Map<string, unknown>();
+  const busy = new Set<string>();
+  const revive = (v: unknown, depth: number): unknown => {
+    if (depth > MAX_DEPTH * 4) return null;
+    if (Array.isArray(v)) return v.map((x) => revive(x, depth + 1));
+    if (!isJson(v)) return v;
+    const ref = refOf(v);
+    if (ref !== undefined) {
+      if (!Object.prototype.hasOwnProperty.call(store, ref)) return v;
+      if (done.has(ref)) return done.get(ref);
+      if (busy.has(ref)) return null;
+      busy.add(ref);
+      const out = revive(store[ref], depth + 1);
+      busy.delete(ref);
+      done.set(ref, out);
+      return out;
+    }
+    const out: Json = {};
+    for (const [k, x] of Object.entries(v)) ownSet(out, k, revive(x, depth + 1));
+    return out;
+  };
+  const out: Json = {};
+  for (const k of Object.keys(store)) ownSet(out, k, revive({ __ref: k }, 0));
   return out;
+}
+
+/**
+ * An embedded value with every normalized cache in it ({@link isRefStore}; Next.js puts Apollo's
+ * under `props.pageProps`) resolved in place ({@link resolvedStore}); at most
+ * {@link MAX_CACHE_WALK} nodes, {@link MAX_DEPTH} deep, are walked.
+ */
+function withRefsResolved(value: unknown): unknown {
+  let budget = MAX_CACHE_WALK;
+  const walk = (v: unknown, depth: number): unknown => {
+    if (--budget < 0 || depth > MAX_DEPTH || typeof v !== 'object' || v === null) return v;
+    if (Array.isArray(v)) {
+      for (let i = 0; i < v.length && budget > 0; i++) v[i] = walk(v[i], depth + 1);
+      return v;
+    }
+    const obj = v as Json;
+    if (isRefStore(obj)) return resolvedStore(obj);
+    for (const k of Object.keys(obj)) {
+      if (budget <= 0) break;
+      obj[k] = walk(obj[k], depth + 1);
+    }
+    return obj;
+  };
+  return walk(value, 0);
 }
 
 /** Wrappers of devalue's payloads (Nuxt 3): `["ShallowReactive", i]` is the value at i. */

@@ -528,12 +528,16 @@ function numberSpans(piece: string): string[] {
     }
     // An opening bracket at a span's end opens the text after it ('0798 18 16 71 (dimanche'): not the number's.
     while (start !== -1 && last > start && (piece.charCodeAt(last) === 40 || piece.charCodeAt(last) === 32)) last--;
-    if (start !== -1 && digits >= MIN_DIGITS) out.push(piece.slice(Math.max(0, start - 1), last + 2));
+    // A span the currency follows is an amount ('3 000 DA', a price glued to a date before it: '15/10/2026' '3 000 DA').
+    if (start !== -1 && digits >= MIN_DIGITS && !AMOUNT_AFTER.test(piece.slice(i, i + 8))) out.push(piece.slice(Math.max(0, start - 1), last + 2));
     start = -1;
     digits = 0;
   }
   return out;
 }
+
+/** A currency right after a run of digits makes it an amount: dinars (DA, DZD, دج), euros. */
+const AMOUNT_AFTER = /^(?:DA|DZD|EUR|€|دج|[Dd]inars?)(?![\p{L}\d])/u;
 
 /** Most digits of a span read as one number ('00213 550 12 34 56' has 14). */
 const ONE_NUMBER_DIGITS = 14;
@@ -630,14 +634,15 @@ type PhoneKind = 'phone' | 'fax' | 'id';
  * only right before a colon (an initial 'F. Benali' is not a label). The verbs of a call
  * ('appelez notre chef de projet au 0798 …', 'composez le …', 'joignable au …', 'pour nous joindre : …')
  * label a phone, and so do a booking's ('Réservations conseillées le week-end au 0795 …', 'réservez
- * au …'). Arabic: هاتف (telephone), جوال / نقال (mobile), فاكس (fax), with or without the article,
+ * au …') and the desks a line reaches ('Standard : …', 'Secrétariat …'; 'Réception :' and 'Accueil :' only before
+ * their colon, as a menu's 'Accueil' or a hotel's 'Réception 24h/24' label nothing). Arabic: هاتف (telephone), جوال / نقال (mobile), فاكس (fax), with or without the article,
  * and a call's words, للاتصال / الاتصال ('to call', an ad's usual label), اتصل / اتصلوا ('call'). Pictograms written instead of words are labels too:
  * ☎ 📞 📱 📲 (phone), 📠 (fax), ✉ 📧 (an e-mail: it ends a number label's reach).
  * The words are grouped by their first letter, in their order within each group (words of
  * different first letters never match at one place, so the first that matches is the same):
  * the pattern then tries a few words at each letter of a text, not every one of them.
  */
-const LABEL = /[\u260e\u260f\u2706\u{1f4de}\u{1f4f1}\u{1f4f2}\u{1f57b}\u{1f57d}\u{1f4e0}\u{1f5b7}\u2709\u{1f4e7}\u{1f4e8}\u{1f4e9}]|t(?:(?=[ \u00a0]{0,3}:)|[ée]l[ée]copieur|[ée]l[ée]copie|[ée]l[ée]phones?|elephone|[ée]l)|f(?:(?=[ \u00a0]{0,3}:)|ixe|ax)|a(?:ppelez|ppeler|dresse|ctivit[ée]s?)|c(?:omposez|ellulaire|ell|ourriel|apital)|jo(?:ignable|indre)|m(?:obile|ob)|p(?:ortable|hone)|gsm|whatsapp|e-?mail|horaires?|site web|n(?:if|is)|r(?:c|[ée]serv(?:ations?|ez|er))|(?:ال)?(?:هاتف|جوال|نقال|فاكس)|(?:لل|ال)?اتصال|اتصلوا|اتصل|(?:ال)?(?:بريد|عنوان)/giu;
+const LABEL = /[\u260e\u260f\u2706\u{1f4de}\u{1f4f1}\u{1f4f2}\u{1f57b}\u{1f57d}\u{1f4e0}\u{1f5b7}\u2709\u{1f4e7}\u{1f4e8}\u{1f4e9}]|t(?:(?=[ \u00a0]{0,3}:)|[ée]l[ée]copieur|[ée]l[ée]copie|[ée]l[ée]phones?|elephone|[ée]l)|f(?:(?=[ \u00a0]{0,3}:)|ixe|ax)|a(?:ppelez|ppeler|dresse|ctivit[ée]s?|ccueil(?=[ \u00a0]{0,3}:))|c(?:omposez|ellulaire|ell|ourriel|apital)|jo(?:ignable|indre)|m(?:obile|ob)|p(?:ortable|hone)|gsm|whatsapp|e-?mail|horaires?|n(?:if|is)|r(?:c|[ée]serv(?:ations?|ez|er)|[ée]ception(?=[ \u00a0]{0,3}:))|s(?:tandard|ecr[ée]tariat|ite web)|(?:ال)?(?:هاتف|جوال|نقال|فاكس)|(?:لل|ال)?اتصال|اتصلوا|اتصل|(?:ال)?(?:بريد|عنوان)/giu;
 
 /**
  * The kind a label word gives its numbers: a phone's, a fax's, an identifier's (RC, NIF, NIS,

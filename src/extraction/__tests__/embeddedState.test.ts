@@ -249,3 +249,24 @@ describe("the directory's own schema.org organisation", () => {
     expect(Object.keys(byName(html)).sort()).toEqual(['Pharmacie Alpha', 'Pharmacie Beta']);
   });
 });
+
+describe('a normalized GraphQL cache (Apollo, Relay): records joined by {__ref}', () => {
+  test('each record is read with the entries its refs name, typed contacts by their type', () => {
+    const cache = {
+      ROOT_QUERY: { __typename: 'Query', 'officines({"ville":"oran"})': { __typename: 'OfficineListe', noeuds: [{ __ref: 'Officine:a7' }, { __ref: 'Officine:b2' }] } },
+      'Officine:a7': { __typename: 'Officine', nom: 'Pharmacie El Bahia', ville: { __ref: 'Ville:31' }, moyens: [{ __ref: 'Moyen:1' }, { __ref: 'Moyen:2' }, { __ref: 'Moyen:3' }] },
+      'Moyen:1': { __typename: 'Moyen', id: '1', kind: 'TELEPHONE', value: '041 33 21 09', prefere: true },
+      'Moyen:2': { __typename: 'Moyen', id: '2', kind: 'TELECOPIE', value: '041 33 21 10', prefere: false },
+      'Moyen:3': { __typename: 'Moyen', id: '3', kind: 'COURRIEL', value: 'bahia@officine.dz', prefere: false },
+      'Officine:b2': { __typename: 'Officine', nom: 'Pharmacie du Front de Mer', ville: { __ref: 'Ville:31' }, moyens: [{ __ref: 'Moyen:4' }] },
+      'Moyen:4': { __typename: 'Moyen', id: '4', kind: 'PORTABLE', value: '0770.41.52.63', prefere: true },
+      'Ville:31': { __typename: 'Ville', id: '31', libelle: 'Oran' },
+    };
+    const html = `<html><body><main><article><h2>Pharmacie El Bahia</h2><button>Voir le numéro</button></article><article><h2>Pharmacie du Front de Mer</h2><button>Voir le numéro</button></article></main>
+      <script>window.__APOLLO_STATE__ = ${JSON.stringify(cache)};</script></body></html>`;
+    expect(byName(html)).toEqual({
+      'Pharmacie El Bahia': { phones: ['+21341332109'], emails: ['bahia@officine.dz'], faxes: ['+21341332110'] },
+      'Pharmacie du Front de Mer': { phones: ['+213770415263'], emails: [], faxes: [] },
+    });
+  });
+});

@@ -281,6 +281,23 @@ describe('numbers in a description', () => {
   });
 });
 
+describe("a company's own page: a WhatsApp link, a switchboard's or a front desk's line", () => {
+  test('the number of a wa.me or api.whatsapp.com link is a phone, beside the tel: link and an e-mail', () => {
+    const html = page(`<h1>Gîte Les Oliviers</h1><div class="desc"><p>Gîte familial au calme, vue sur le lac.</p></div>
+      <ul class="contact"><li><a href="tel:+21326214455">026 21 44 55</a></li><li><a href="mailto:gite.oliviers@mail.dz">gite.oliviers@mail.dz</a></li>
+      <li><i class="icon-wa"></i> <a href="https://wa.me/213661402718">Discuter sur WhatsApp</a></li><li><a href="https://api.whatsapp.com/send?phone=213771330912&text=Bonjour">Réserver</a></li></ul>`);
+    expect(extractDetail(html, 'https://annuaire.test/gite/oliviers')?.phones).toEqual(['+21326214455', '+213661402718', '+213771330912']);
+  });
+
+  test('"Standard :", "Réception :", "Accueil :", "Secrétariat :" in a description label phones; the fax stays a fax', () => {
+    const html = page(`<h1>Clinique Ennakhil</h1><p><a href="tel:+21329851010">029 85 10 10</a></p>
+      <div class="desc"><p>Standard : 0661 50 72 19<br>Réception : 0770.88.41.06<br>Accueil : 029 85 10 12<br>Secrétariat : 0552 31 47 60<br>Fax : 029.85.10.11</p></div>`);
+    const detail = extractDetail(html, 'https://annuaire.test/clinique/ennakhil');
+    expect(detail?.phones).toEqual(['+21329851010', '+213661507219', '+213770884106', '+21329851012', '+213552314760']);
+    expect(detail?.faxes).toEqual(['+21329851011']);
+  });
+});
+
 describe('other companies on a company\'s own page', () => {
   const others = (heading: string) => `<div class="bas"><h3>${heading}</h3>${[1, 2, 3].map((n) => `<div class="mini"><h4><a href="/o/${n}">Pharmacie Autre ${n}</a></h4><span>0661 22 33 4${n}</span></div>`).join('')}</div>`;
   const own = '<div class="fiche"><h1>Pharmacie des Ziban</h1><ul><li>Tél : 033 74 12 30</li><li>Fax : 033 74 12 31</li></ul></div>';

@@ -1138,6 +1138,24 @@ describe('marketplaces and classifieds: the seller is the company', () => {
     expect(names(posts)).toEqual(['Atlas Travaux', 'Numidia Bâtiment']);
   });
 
+  test("an ad whose advertiser is a link to his member profile ('Annonceur : <a>', 'Publié par <a>'): the advertiser names it, the ad's own page (where classifieds show his phone) is its detail page", () => {
+    const ad = (id: number, title: string, user: number, seller: string, label: string) => `<div class="annonce-row"><a class="vignette" href="/offres/${id}-${title.toLowerCase().replace(/\W+/g, '-')}"><img src="/img/${id}.jpg" alt=""></a>
+      <div class="corps"><a class="intitule" href="/offres/${id}-${title.toLowerCase().replace(/\W+/g, '-')}">${title}</a><div class="infos">Tlemcen - 03/03/2026<span class="prix">${id % 2 ? 4 : 2} 500 DA</span></div>
+      <div class="par">${label} <a href="/membres/${user}">${seller}</a></div></div></div>`;
+    const html = chrome(`<h1>Offres de services</h1><div class="resultats">
+      ${ad(301, 'Installation de caméras de surveillance', 88, 'SARL Tafna Sécurité', 'Annonceur :')}
+      ${ad(302, 'Comptabilité et déclarations G50', 91, 'Cabinet Mansourah Conseil', 'Publié par')}
+      ${ad(303, 'Transport de marchandises toutes distances', 95, 'EURL Remchi Trans', 'Annonceur :')}
+    </div>`);
+    expect(readListing(html, URL).companies.map((c) => [c.name, c.detailUrl])).toEqual([
+      ['SARL Tafna Sécurité', 'https://annuaire.test/offres/301-installation-de-cam-ras-de-surveillance'],
+      ['Cabinet Mansourah Conseil', 'https://annuaire.test/offres/302-comptabilit-et-d-clarations-g50'],
+      ['EURL Remchi Trans', 'https://annuaire.test/offres/303-transport-de-marchandises-toutes-distances'],
+    ]);
+    // The date and the price glued together ('03/03/2026' + '4 500 DA') are no phone: a number before a currency is an amount.
+    expect(readListing(html, URL).companies.flatMap((c) => c.phones)).toEqual([]);
+  });
+
   test('an ad whose seller line names the advertiser as text after its type ("Professionnel · X", "Pro – X"), no link: the advertiser is the company, the ad its detail page', () => {
     const ad = (id: number, title: string, seller: string) => `<li class="ad-card"><a class="ad-photo" href="/annonces/${id}-x"><img src="/p/${id}.jpg" alt="${title}"></a>
       <h3><a class="ad-title" href="/annonces/${id}-x">${title}</a></h3><div class="ad-meta"><span>Mostaganem</span> - 12/02/2026</div><p>Devis gratuit, tél. sur la fiche.</p>
