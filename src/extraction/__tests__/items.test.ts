@@ -132,6 +132,35 @@ describe('repeated blocks', () => {
     expect(names(html)).toEqual([]); // one row is not a listing
   });
 
+  test('a table made of divs (a published database, a data grid): its header cells name the columns, a Fax column holds faxes', () => {
+    // react-notion-x prints a database as class-named divs; data grids write ARIA roles instead.
+    const cell = (cls: string, html: string) => `<div class="db-cell db-cell-${cls}">${html}</div>`;
+    const row = (name: string, tel: string, fax: string, mail: string) =>
+      `<div class="db-table-row">${cell('title', `<a href="/p/${name.length}"><span>${name}</span></a>`)}${cell('text', 'Oran')}${cell('phone', tel)}${cell('text', fax)}${cell('email', mail)}</div>`;
+    const head = ['Établissement', 'Ville', 'Tél', 'Fax', 'Courriel'].map((h) => `<div class="db-table-th"><div class="db-head-inner"><svg class="db-icon"></svg><div>${h}</div></div></div>`).join('');
+    const notionLike = chrome(`<div class="db-table"><div class="db-table-header"><div class="db-table-header-inner">${head}</div></div>
+      <div class="db-table-body">
+        ${row('Cabinet Ifri Santé', '041 22 33 44', '041.22.33.45', 'ifri@sante.dz')}
+        ${row('Polyclinique Es-Sénia', '041 55 66 77', '', 'es@senia.dz')}
+        ${row('Laboratoire Menaa', '', '041 90 80 71', 'labo@menaa.dz')}
+      </div></div>`);
+    const expected = [
+      ['Cabinet Ifri Santé', ['+21341223344'], ['ifri@sante.dz'], ['+21341223345']],
+      ['Polyclinique Es-Sénia', ['+21341556677'], ['es@senia.dz'], []],
+      ['Laboratoire Menaa', [], ['labo@menaa.dz'], ['+21341908071']],
+    ];
+    expect(readListing(notionLike, URL).companies.map((c) => [c.name, c.phones, c.emails, c.faxes ?? []])).toEqual(expected);
+    const aria = chrome(`<div role="table"><div role="rowgroup"><div role="row">${['Établissement', 'Ville', 'Tél', 'Fax', 'Courriel'].map((h) => `<span role="columnheader">${h}</span>`).join('')}</div></div>
+      <div role="rowgroup">${[
+        ['Cabinet Ifri Santé', '041 22 33 44', '041.22.33.45', 'ifri@sante.dz'],
+        ['Polyclinique Es-Sénia', '041 55 66 77', '', 'es@senia.dz'],
+        ['Laboratoire Menaa', '', '041 90 80 71', 'labo@menaa.dz'],
+      ]
+        .map(([n, t, f, m]) => `<div role="row"><span role="cell">${n}</span><span role="cell">Oran</span><span role="cell">${t}</span><span role="cell">${f}</span><span role="cell">${m}</span></div>`)
+        .join('')}</div></div>`);
+    expect(readListing(aria, URL).companies.map((c) => [c.name, c.phones, c.emails, c.faxes ?? []])).toEqual(expected);
+  });
+
   test('French and Arabic bilingual cards with Arabic-Indic digits', () => {
     const html = chrome(`<div class="results" dir="rtl">
       <div class="entry"><h3>شركة الأطلس للبناء – Atlas Bâtiment</h3><p>هاتف: ٠٥٥٠ ١٢ ٣٤ ٥٦</p><p>فاكس: ٠٢١ ٢٣ ٤٥ ٦٨</p></div>
