@@ -1417,6 +1417,24 @@ describe('companies named in running prose (a news article)', () => {
     expect(companies[4]).toMatchObject({ phones: ['+213550667788'], emails: ['devis@sahelexpress.dz'] });
   });
 
+  test('names not in bold: a link to the company page, a name after “l’entreprise” / “la société”, a paragraph opening with “Name (Place)”', () => {
+    const page = chrome(`<article class="post"><h1>Foire du meuble : les exposants</h1><div class="entry-content">
+      <p><strong>La foire du meuble a ouvert samedi. Voici les stands que nous avons visités, avec leurs coordonnées pour nos lecteurs.</strong></p>
+      <p>Près de l'entrée, le stand de <a href="https://www.facebook.com/ebenisteriebouira">Ébénisterie Djebahia</a> attire les curieux. (Contact : tél. 026 93 40 11 / 0771 20 30 41)</p>
+      <p>Venue de Lakhdaria, la société Menuiserie moderne El Esnam expose des cuisines sur mesure. « Nos délais ont baissé », dit Karim Aouchiche, son gérant. On la joint au 026 90 12 13, par fax au 026 90 12 14.</p>
+      <p>Tapisserie Haizer Confort (Haizer) est un habitué de la foire et propose des salons en cuir. Son numéro : 0550 41 52 63, courriel : tapisserie.haizer@gmail.com.</p>
+      <p>Au stand 7, <b>Bois du Djurdjura</b> présente des portes massives. Tél. 026 94 55 66, télécopie au 026 94 55 67.</p>
+      <p>La foire ferme ses portes mardi soir ; l'entrée coûte 100 DA.</p>
+    </div></article>`);
+    const companies = readListing(page, URL).companies;
+    expect(companies.map((c) => [c.name, c.phones, c.faxes ?? [], c.emails])).toEqual([
+      ['Ébénisterie Djebahia', ['+21326934011', '+213771203041'], [], []],
+      ['Menuiserie moderne El Esnam', ['+21326901213'], ['+21326901214'], []],
+      ['Tapisserie Haizer Confort', ['+213550415263'], [], ['tapisserie.haizer@gmail.com']],
+      ['Bois du Djurdjura', ['+21326945566'], ['+21326945567'], []],
+    ]);
+  });
+
   test('an article with a few bold words and one number is not read as prose naming companies: its bold places are none', () => {
     const page = chrome(`<article><h1>La foire de l'artisanat</h1><div class="entry-content">
       <p>La <b>Chambre d'artisanat</b> organise sa foire annuelle. Renseignements au 029 34 56 78.</p>
