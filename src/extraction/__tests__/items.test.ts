@@ -161,6 +161,17 @@ describe('repeated blocks', () => {
     expect(readListing(aria, URL).companies.map((c) => [c.name, c.phones, c.emails, c.faxes ?? []])).toEqual(expected);
   });
 
+  test('a page builder’s columns: a counter of figures and a call to action in the same columns as the members are no entries', () => {
+    // Gutenberg + Spectra blocks: every block of the page is a column of one class; figures and an invitation to join beside the members.
+    const col = (html: string) => `<div class="wp-block-uagb-column uagb-column__wrap">${html}</div>`;
+    const counter = (n: number, what: string) => col(`<div class="wp-block-uagb-counter"><div class="wp-block-uagb-counter__number" data-end="${n}">0</div><div class="wp-block-uagb-counter__title">${what}</div></div>`);
+    const member = (name: string, tel: string, mail: string) => col(`<h3 class="uagb-heading-text">${name}</h3><p>Zone industrielle</p><p><a href="tel:${tel}">${tel}</a><br><a href="mailto:${mail}">${mail}</a></p>`);
+    const page = chrome(`<div class="wp-block-uagb-container">${counter(41, 'cliniques membres')}${counter(900, 'lits')}${counter(12, 'communes')}
+      ${member('Clinique El Azhar', '+21338861122', 'contact@elazhar.dz')}${member('Clinique Les Orangers', '+21338862233', 'info@orangers.dz')}${member('Centre Médical Seraïdi', '+21338863344', 'seraidi@cms.dz')}</div>
+      <div class="wp-block-uagb-container">${col(`<div class="wp-block-uagb-call-to-action"><h3 class="uagb-cta__title">Adhérer au syndicat</h3><p class="uagb-cta__desc">Votre clinique souhaite nous rejoindre ? Écrivez à <a href="mailto:adhesion@syndicat-cliniques.dz">adhesion@syndicat-cliniques.dz</a></p><a class="uagb-cta__button-link-wrapper" href="/adhesion/">Adhérer</a></div>`)}</div>`);
+    expect(names(page)).toEqual(['Clinique El Azhar', 'Clinique Les Orangers', 'Centre Médical Seraïdi']);
+  });
+
   test('French and Arabic bilingual cards with Arabic-Indic digits', () => {
     const html = chrome(`<div class="results" dir="rtl">
       <div class="entry"><h3>شركة الأطلس للبناء – Atlas Bâtiment</h3><p>هاتف: ٠٥٥٠ ١٢ ٣٤ ٥٦</p><p>فاكس: ٠٢١ ٢٣ ٤٥ ٦٨</p></div>
