@@ -588,6 +588,7 @@ function companiesOf(page: ParsedPage, pageUrl: string, selectors: SourceSelecto
     joinTitleRows(scopes, ctx);
     withoutSectionRows(scopes);
     withoutWidgetBlocks(scopes);
+    withoutLinkLines(scopes);
     if (scopes.length === 0 && advertisement === 0 && options.fragment) for (const el of fragmentEntries(root)) scopes.push({ el, ld: [], kind: 'item' });
   }
   // A question ('Comment signaler une erreur ?', an FAQ entry beside the listing) is never a company's name,
@@ -1887,6 +1888,35 @@ function withoutWidgetBlocks(scopes: Scope[]): void {
       for (const c of at.childNodes) if (c.nodeType === 1) stack.push(c as HTMLElement);
     }
     if (widget) scopes.splice(i, 1);
+  }
+}
+
+/** Fewest links of a line of links to other pages ({@link withoutLinkLines}). */
+const MIN_LINE_LINKS = 3;
+/** Longest entry text looked at as a line of links. */
+const MAX_LINK_LINE = 600;
+
+/**
+ * Drops the entries that are a line of links to other pages, as an editor types one among the
+ * paragraphs of a list ('Autres wilayas : Oran · Tlemcen · Mascara', 'Voir aussi : A | B | C'):
+ * three or more links, no contact, and outside the links nothing but an opening label ending in a
+ * colon and the separators between them. A company's paragraph has words of its own (an
+ * address, a line of contacts) besides any link.
+ */
+function withoutLinkLines(scopes: Scope[]): void {
+  for (let i = scopes.length - 1; i >= 0; i--) {
+    const el = scopes[i].el;
+    if (!el || el.text.length > MAX_LINK_LINE || hasContactText(el)) continue;
+    const links = el.childNodes.filter((c): c is HTMLElement => c.nodeType === 1 && (c as HTMLElement).tagName === 'A');
+    if (links.length < MIN_LINE_LINKS) continue;
+    const rest = el.childNodes
+      .filter((c) => !links.includes(c as HTMLElement))
+      .map((c) => c.text)
+      .join(' ')
+      .replace(/\s+/g, ' ')
+      .trim();
+    const label = /^[^:]{0,40}:/u.exec(rest)?.[0].length ?? 0;
+    if (/^[\s·•|,;/–—-]*$/u.test(rest.slice(label))) scopes.splice(i, 1);
   }
 }
 

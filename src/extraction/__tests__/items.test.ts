@@ -172,6 +172,18 @@ describe('repeated blocks', () => {
     expect(names(page)).toEqual(['Clinique El Azhar', 'Clinique Les Orangers', 'Centre Médical Seraïdi']);
   });
 
+  test('a line of links to the other pages ("Autres villes : A · B · C") among paragraph entries is no entry', () => {
+    const page = chrome(`<div class="rte"><p>Nos distributeurs agréés, ville par ville.</p>
+      <p>Voir aussi : <a href="/pages/setif">Sétif</a> | <a href="/pages/bejaia">Béjaïa</a> | <a href="/pages/jijel">Jijel</a></p>
+      <h3>El Eulma</h3>
+      <p><strong>Quincaillerie Ennour</strong><br>Rue de la gare, El Eulma<br>Tél. 036 87 11 22</p>
+      <p><strong>Comptoir Hodna Bâtiment</strong><br>Cité 500 logements, El Eulma<br>Mobile : 0661 22 33 44</p>
+      <p><strong>Droguerie Tinar</strong><br>Coordonnées à venir</p>
+      <h3>Aïn Oulmene</h3>
+      <p><strong>Matériaux Kasr El Abtal</strong><br>Route nationale 28, Aïn Oulmene<br>Tél. 036 72 44 55 / 0550 10 20 30</p></div>`);
+    expect(names(page)).toEqual(['Quincaillerie Ennour', 'Comptoir Hodna Bâtiment', 'Droguerie Tinar', 'Matériaux Kasr El Abtal']);
+  });
+
   test('French and Arabic bilingual cards with Arabic-Indic digits', () => {
     const html = chrome(`<div class="results" dir="rtl">
       <div class="entry"><h3>شركة الأطلس للبناء – Atlas Bâtiment</h3><p>هاتف: ٠٥٥٠ ١٢ ٣٤ ٥٦</p><p>فاكس: ٠٢١ ٢٣ ٤٥ ٦٨</p></div>
