@@ -23,7 +23,7 @@ import type { HTMLElement, Node } from 'node-html-parser';
 import { findEmails, findPhonesAndFaxes } from '../platform/contacts';
 import { FIELD_LABEL } from './groups';
 import { isInlineBold } from './labels';
-import { parseHtml } from './parse';
+import { escapeHtml, parseHtml } from './parse';
 
 /** Most paragraphs read, and longest paragraph text read (an article's paragraph is short). */
 const MAX_PARAGRAPHS = 400;
@@ -152,7 +152,7 @@ function segmentsOf(p: HTMLElement): Segment[] {
   const rest = text.slice(plain.end);
   const contacts = contactsOf(rest);
   if (contacts.size === 0) return [];
-  return [{ name: plain.name, nodes: [], contacts, html: `<b>${escapeText(plain.name)}</b>${escapeText(rest)}` }];
+  return [{ name: plain.name, nodes: [], contacts, html: `<b>${escapeHtml(plain.name)}</b>${escapeHtml(rest)}` }];
 }
 
 /** A paragraph's segments named by the children `isName` tells (see {@link segmentsOf}). */
@@ -172,10 +172,6 @@ function segmentsBy(children: Node[], isName: (node: Node) => node is HTMLElemen
   }
   for (const s of out) s.contacts = contactsOf(s.nodes.slice(1).map((n) => n.text).join(''));
   return out;
-}
-
-function escapeText(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
 /**

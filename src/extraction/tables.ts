@@ -198,8 +198,9 @@ const DIV_ROW_CLASS = /(?:^|[\s_-])(?:table|grid)[_-]?(?:row|tr)(?:$|\s)/i;
 const DIV_HEAD_CLASS = /(?:^|[\s_-])(?:table|grid)[_-]?(?:th|header[_-]?cell|col(?:umn)?[_-]?header)(?:$|\s)/i;
 /** Deepest a div table's header cells and rows sit apart from their common block ('table > header > inner > th'). */
 const DIV_TABLE_DEPTH = 4;
-/** Most rows of one div table rewritten. */
+/** Most rows of one div table rewritten, and most div tables of a page looked at. */
 const MAX_DIV_ROWS = 2000;
+const MAX_DIV_TABLES = 50;
 
 /** An element's class words (parsed with the page, not from its other attributes), bounded. */
 function classText(el: HTMLElement): string {
@@ -236,7 +237,7 @@ function escapeText(text: string): string {
  * many cells as the header cells that precede them (close by, under one block), the rows
  * become a `<table>` under a `<thead>` of those headers, and every later stage reads the
  * columns as it reads any table's. Linear: each element is classed once, each row's cells
- * copied once, at most {@link MAX_DIV_ROWS} rows per table. Returns whether a table was rewritten.
+ * copied once, at most {@link MAX_DIV_ROWS} rows per table and {@link MAX_DIV_TABLES} tables. Returns whether a table was rewritten.
  */
 export function divTables(elements: HTMLElement[], parse: (html: string) => HTMLElement): boolean {
   const rowsByParent = new Map<HTMLElement, HTMLElement[]>();
@@ -261,8 +262,10 @@ export function divTables(elements: HTMLElement[], parse: (html: string) => HTML
   if (rowsByParent.size === 0 || headsByParent.size === 0) return false;
   const heads = [...headsByParent.values()].filter((h) => h.length >= 2);
   let changed = false;
+  let looked = 0;
   for (const [body, rows] of rowsByParent) {
     if (rows.length < 2 || rows.length > MAX_DIV_ROWS) continue;
+    if (++looked > MAX_DIV_TABLES) break;
     const width = elementKids(rows[0]).length;
     if (width < 2 || rows.some((r) => elementKids(r).length !== width)) continue;
     // The header: the last run of header cells before the first row, as many as the row's cells, under a block close to both.

@@ -161,6 +161,13 @@ describe('repeated blocks', () => {
     expect(readListing(aria, URL).companies.map((c) => [c.name, c.phones, c.emails, c.faxes ?? []])).toEqual(expected);
   });
 
+  test('thousands of div tables, each a header and rows, are read in bounded time', () => {
+    const table = (t: number) => `<div class="x-table"><div class="x-table-th">Nom</div><div class="x-table-th">Tél</div><div class="x-table-th">Fax</div><div class="x-body">${Array.from({ length: 3 }, (_, r) => `<div class="x-table-row"><div>Société ${t} ${r}</div><div>0550 ${String(t % 90 + 10)} ${String(r + 10)} 11</div><div></div></div>`).join('')}</div></div>`;
+    const page = chrome(Array.from({ length: 4_000 }, (_, t) => table(t)).join(''));
+    const { ms } = cpuMs(() => readListing(page, URL));
+    expect(ms).toBeLessThan(10_000);
+  }, 60_000);
+
   test('a page builder’s columns: a counter of figures and a call to action in the same columns as the members are no entries', () => {
     // Gutenberg + Spectra blocks: every block of the page is a column of one class; figures and an invitation to join beside the members.
     const col = (html: string) => `<div class="wp-block-uagb-column uagb-column__wrap">${html}</div>`;
