@@ -593,6 +593,8 @@ function companiesOf(page: ParsedPage, pageUrl: string, selectors: SourceSelecto
     joinSpannedRows(scopes, ctx);
     joinTitleRows(scopes, ctx);
     withoutSectionRows(scopes);
+    withoutWidgetBlocks(scopes);
+    withoutLinkLines(scopes);
     if (scopes.length === 0 && advertisement === 0 && options.fragment) for (const el of fragmentEntries(root)) scopes.push({ el, ld: [], kind: 'item' });
   }
   // A question ('Comment signaler une erreur ?', an FAQ entry beside the listing) is never a company's name,
@@ -1872,6 +1874,82 @@ function withoutSectionRows(scopes: Scope[]): void {
     if (row?.tagName !== 'TR') continue;
     const only = cells(row);
     if (only.length === 1 && Number.parseInt(only[0].getAttribute('colspan') ?? '1', 10) > 1 && !hasContactText(row)) scopes.splice(i, 1);
+  }
+}
+
+/** Most elements of an entry looked through for a widget of the site's own ({@link withoutWidgetBlocks}). */
+const MAX_WIDGET_WALK = 400;
+
+/**
+ * Whether a class names a widget of the site's own that a page builder sets in the same columns
+ * as the members: a counter of figures (Elementor's `elementor-counter`, Spectra's `uagb-counter`,
+ * counterUp, Odometer) or a call to action (`elementor-cta`, `wp-block-uagb-call-to-action`,
+ * `fl-module-cta`).
+ */
+function isWidgetClass(words: readonly string[]): boolean {
+  for (let i = 0; i < words.length; i++) {
+    const w = words[i].toLowerCase();
+    if (w === 'counter' || w === 'countup' || w === 'counterup' || w === 'odometer' || w === 'cta') return true;
+    if (w === 'call' && words[i + 1]?.toLowerCase() === 'to' && words[i + 2]?.toLowerCase() === 'action') return true;
+  }
+  return false;
+}
+
+/**
+ * Drops the entries that are a page builder's widgets of the site's own: a column of the same
+ * class as the members' (Elementor's `elementor-column`, a Gutenberg column) holding only a
+ * counter ('64 entreprises adhérentes') or a call to action ('Rejoindre la fédération', with the
+ * membership e-mail). Such an entry's text is all inside the widget; a member's card with a
+ * small call-to-action button keeps its name and contacts outside it. Bounded walk per entry.
+ */
+function withoutWidgetBlocks(scopes: Scope[]): void {
+  for (let i = scopes.length - 1; i >= 0; i--) {
+    const el = scopes[i].el;
+    if (!el) continue;
+    const whole = el.text.replace(/\s+/g, '').length;
+    if (whole === 0) continue;
+    const stack: HTMLElement[] = [el];
+    let seen = 0;
+    let widget = false;
+    while (stack.length > 0 && seen++ < MAX_WIDGET_WALK) {
+      const at = stack.pop()!;
+      if (isWidgetClass(classWords(at))) {
+        widget = at.text.replace(/\s+/g, '').length * 10 >= whole * 9;
+        if (widget) break;
+        continue;
+      }
+      for (const c of at.childNodes) if (c.nodeType === 1) stack.push(c as HTMLElement);
+    }
+    if (widget) scopes.splice(i, 1);
+  }
+}
+
+/** Fewest links of a line of links to other pages ({@link withoutLinkLines}). */
+const MIN_LINE_LINKS = 3;
+/** Longest entry text looked at as a line of links. */
+const MAX_LINK_LINE = 600;
+
+/**
+ * Drops the entries that are a line of links to other pages, as an editor types one among the
+ * paragraphs of a list ('Autres wilayas : Oran · Tlemcen · Mascara', 'Voir aussi : A | B | C'):
+ * three or more links, no contact, and outside the links nothing but an opening label ending in a
+ * colon and the separators between them. A company's paragraph has words of its own (an
+ * address, a line of contacts) besides any link.
+ */
+function withoutLinkLines(scopes: Scope[]): void {
+  for (let i = scopes.length - 1; i >= 0; i--) {
+    const el = scopes[i].el;
+    if (!el || el.text.length > MAX_LINK_LINE || hasContactText(el)) continue;
+    const links = el.childNodes.filter((c): c is HTMLElement => c.nodeType === 1 && (c as HTMLElement).tagName === 'A');
+    if (links.length < MIN_LINE_LINKS) continue;
+    const rest = el.childNodes
+      .filter((c) => !links.includes(c as HTMLElement))
+      .map((c) => c.text)
+      .join(' ')
+      .replace(/\s+/g, ' ')
+      .trim();
+    const label = /^[^:]{0,40}:/u.exec(rest)?.[0].length ?? 0;
+    if (/^[\s·•|,;/–—-]*$/u.test(rest.slice(label))) scopes.splice(i, 1);
   }
 }
 

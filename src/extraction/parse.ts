@@ -13,7 +13,7 @@
  */
 import { parse, type HTMLElement, type Node, type TextNode } from 'node-html-parser';
 import { applyStylesheetBold, describedIconText, isInlineBold } from './labels';
-import { isLabelCellText, transposeTables } from './tables';
+import { divTables, isLabelCellText, transposeTables } from './tables';
 import { revealCloakedEmails } from './cloak';
 import { disclosedPanels } from './disclosure';
 import { isSpace } from '../platform/text';
@@ -58,6 +58,8 @@ export function parsePage(html: string): ParsedPage {
   // Tables of one company per column are rewritten one company per row, then the page walked again (rare: once).
   const tables = tags.get('TABLE');
   if (tables && transposeTables(tables, (fragment) => parse(fragment, PARSE_OPTIONS))) walk();
+  // Tables built of divs (a published database, a data grid) are rewritten as tables, then the page walked again (rare: once).
+  if (divTables(elements, (fragment) => parse(fragment, PARSE_OPTIONS))) walk();
   // Bold given by the page's stylesheet to a class (a site builder's name spans) is read as inline bold.
   const styles = tags.get('STYLE');
   if (styles) applyStylesheetBold(styles, elements);
@@ -369,7 +371,7 @@ const MAX_ICON_CLASS = 200;
 
 /**
  * The label an icon stands for, by the words of its class names (Font Awesome `fa-fax`,
- * `fa-phone-alt`, `fa-mobile`, `fa-envelope-o`; Bootstrap Icons `bi-telephone-fill`; `icon-fax`,
+ * `fa-phone-alt`, `fa-mobile`, `fa-envelope-o`, a printer's `fa-print` for a fax; Bootstrap Icons `bi-telephone-fill`; `icon-fax`,
  * `glyphicon-earphone`...): 'Fax :', 'Tél :' or 'E-mail :', read as the label of the number (or
  * e-mail) written after it, the way a visible 'Fax :' is. Only an element with no text of its own
  * (an inline SVG's shapes aside) is an icon; undefined for any other element. A material icon
@@ -382,7 +384,8 @@ export function iconLabel(el: HTMLElement): string | undefined {
   const words = cls.split(/[\s_-]+/);
   // A <span> or <em> is an icon only by an icon set's class ('hidden-phone' on an empty span is not).
   if ((el.tagName === 'SPAN' || el.tagName === 'EM') && !words.some((w) => ICON_SETS.has(w))) return undefined;
-  if (words.some((w) => w === 'fax' || w === 'telecopie')) return 'Fax :';
+  // A printer stands for the fax machine (Font Awesome has had `fa-fax` only since 4.5, and many lines keep `fa-print`).
+  if (words.some((w) => w === 'fax' || w === 'telecopie' || w === 'print' || w === 'printer')) return 'Fax :';
   if (words.some((w) => w === 'phone' || w === 'telephone' || w === 'mobile' || w === 'smartphone' || w === 'cellphone' || w === 'earphone' || w === 'tel')) return 'Tél :';
   if (words.some((w) => w === 'envelope' || w === 'email' || w === 'mail')) return 'E-mail :';
   return undefined;

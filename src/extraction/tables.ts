@@ -197,3 +197,110 @@ export function transposeTables(tables: HTMLElement[], parse: (html: string) => 
   }
   return changed;
 }
+
+/** A class word of a div table's row ('notion-table-row', 'grid-row', 'table-tr'). */
+const DIV_ROW_CLASS = /(?:^|[\s_-])(?:table|grid)[_-]?(?:row|tr)(?:$|\s)/i;
+/** A class word of a div table's header cell ('notion-table-th', 'grid-header-cell', 'table-column-header'). */
+const DIV_HEAD_CLASS = /(?:^|[\s_-])(?:table|grid)[_-]?(?:th|header[_-]?cell|col(?:umn)?[_-]?header)(?:$|\s)/i;
+/** Deepest a div table's header cells and rows sit apart from their common block ('table > header > inner > th'). */
+const DIV_TABLE_DEPTH = 4;
+/** Most rows of one div table rewritten, and most div tables of a page looked at. */
+const MAX_DIV_ROWS = 2000;
+const MAX_DIV_TABLES = 50;
+
+/** An element's class words (parsed with the page, not from its other attributes), bounded. */
+function classText(el: HTMLElement): string {
+  return el.classList.length === 0 ? '' : el.classList.value.slice(0, 20).join(' ');
+}
+
+/** An element's ARIA role, lower-cased ('' when none); its attributes parsed only when the raw text names one. */
+function roleOf(el: HTMLElement): string {
+  if (!el.rawAttrs.includes('role')) return '';
+  return (el.getAttribute('role') ?? '').trim().toLowerCase();
+}
+
+/** Whether an element is a div table's header cell: ARIA's `columnheader`, or a `*-table-th` class. */
+function isDivHeadCell(el: HTMLElement): boolean {
+  return el.tagName !== 'TH' && (roleOf(el) === 'columnheader' || DIV_HEAD_CLASS.test(classText(el)));
+}
+
+/** Whether an element is a div table's row: ARIA's `row`, or a `*-table-row` class (never a real `<tr>`). */
+function isDivRow(el: HTMLElement): boolean {
+  return el.tagName !== 'TR' && (roleOf(el) === 'row' || DIV_ROW_CLASS.test(classText(el))) && !elementKids(el).some(isDivHeadCell);
+}
+
+function escapeText(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+/**
+ * Rewrites the tables a page builds of divs as real tables. A published database (Notion
+ * through react-notion-x, Airtable or Baserow shares) and the data grids of front-end libraries
+ * write a table as blocks: header cells (`*-table-th`, or ARIA's `role=columnheader`) in a
+ * header block, then rows (`*-table-row`, or `role=row`) of as many cells, empty cells kept.
+ * A column's meaning is then only in its header ('Fax', 'Mobile'): read as cards, each row's
+ * numbers are bare and a fax column's become phones. When two or more sibling rows have as
+ * many cells as the header cells that precede them (close by, under one block), the rows
+ * become a `<table>` under a `<thead>` of those headers, and every later stage reads the
+ * columns as it reads any table's. Linear: each element is classed once, each row's cells
+ * copied once, at most {@link MAX_DIV_ROWS} rows per table and {@link MAX_DIV_TABLES} tables. Returns whether a table was rewritten.
+ */
+export function divTables(elements: HTMLElement[], parse: (html: string) => HTMLElement): boolean {
+  const rowsByParent = new Map<HTMLElement, HTMLElement[]>();
+  const headsByParent = new Map<HTMLElement, HTMLElement[]>();
+  const order = new Map<HTMLElement, number>();
+  elements.forEach((el, i) => {
+    if (el.rawAttrs.length === 0) return;
+    const parent = el.parentNode;
+    if (!parent) return;
+    if (isDivHeadCell(el)) {
+      order.set(el, i);
+      const list = headsByParent.get(parent);
+      if (list) list.push(el);
+      else headsByParent.set(parent, [el]);
+    } else if (isDivRow(el)) {
+      order.set(el, i);
+      const list = rowsByParent.get(parent);
+      if (list) list.push(el);
+      else rowsByParent.set(parent, [el]);
+    }
+  });
+  if (rowsByParent.size === 0 || headsByParent.size === 0) return false;
+  const heads = [...headsByParent.values()].filter((h) => h.length >= 2);
+  let changed = false;
+  let looked = 0;
+  for (const [body, rows] of rowsByParent) {
+    if (rows.length < 2 || rows.length > MAX_DIV_ROWS) continue;
+    if (++looked > MAX_DIV_TABLES) break;
+    const width = elementKids(rows[0]).length;
+    if (width < 2 || rows.some((r) => elementKids(r).length !== width)) continue;
+    // The header: the last run of header cells before the first row, as many as the row's cells, under a block close to both.
+    const first = order.get(rows[0]) ?? 0;
+    const before = heads.filter((h) => (order.get(h[0]) ?? 0) < first);
+    const head = before[before.length - 1];
+    if (!head || head.length !== width || !closeBlocks(head[0].parentNode, body)) continue;
+    const th = head.map((h) => `<th>${escapeText(h.text.replace(/\s+/g, ' ').trim())}</th>`).join('');
+    const tr = rows.map((r) => `<tr>${elementKids(r).map((c) => `<td>${c.innerHTML}</td>`).join('')}</tr>`).join('');
+    const fresh = parse(`<table><thead><tr>${th}</tr></thead><tbody>${tr}</tbody></table>`);
+    const headBlock = head[0].parentNode;
+    body.set_content(fresh.childNodes.filter((n) => n.nodeType === 1));
+    // The header block, now in the table's head, is emptied where it stood apart from the rows.
+    if (headBlock && headBlock !== body && !isAncestor(headBlock, body)) headBlock.set_content('');
+    changed = true;
+  }
+  return changed;
+}
+
+/** Whether two blocks share an ancestor within {@link DIV_TABLE_DEPTH} levels of each. */
+function closeBlocks(a: HTMLElement | null, b: HTMLElement): boolean {
+  const near = new Set<HTMLElement>();
+  for (let at: HTMLElement | null = b, d = 0; at && d <= DIV_TABLE_DEPTH; at = at.parentNode, d++) near.add(at);
+  for (let at: HTMLElement | null = a, d = 0; at && d <= DIV_TABLE_DEPTH; at = at.parentNode, d++) if (near.has(at)) return true;
+  return false;
+}
+
+/** Whether `a` holds `b` (within {@link DIV_TABLE_DEPTH} levels). */
+function isAncestor(a: HTMLElement, b: HTMLElement): boolean {
+  for (let at: HTMLElement | null = b.parentNode, d = 0; at && d <= DIV_TABLE_DEPTH; at = at.parentNode, d++) if (at === a) return true;
+  return false;
+}

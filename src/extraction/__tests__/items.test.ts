@@ -132,6 +132,65 @@ describe('repeated blocks', () => {
     expect(names(html)).toEqual([]); // one row is not a listing
   });
 
+  test('a table made of divs (a published database, a data grid): its header cells name the columns, a Fax column holds faxes', () => {
+    // react-notion-x prints a database as class-named divs; data grids write ARIA roles instead.
+    const cell = (cls: string, html: string) => `<div class="db-cell db-cell-${cls}">${html}</div>`;
+    const row = (name: string, tel: string, fax: string, mail: string) =>
+      `<div class="db-table-row">${cell('title', `<a href="/p/${name.length}"><span>${name}</span></a>`)}${cell('text', 'Oran')}${cell('phone', tel)}${cell('text', fax)}${cell('email', mail)}</div>`;
+    const head = ['Établissement', 'Ville', 'Tél', 'Fax', 'Courriel'].map((h) => `<div class="db-table-th"><div class="db-head-inner"><svg class="db-icon"></svg><div>${h}</div></div></div>`).join('');
+    const notionLike = chrome(`<div class="db-table"><div class="db-table-header"><div class="db-table-header-inner">${head}</div></div>
+      <div class="db-table-body">
+        ${row('Cabinet Ifri Santé', '041 22 33 44', '041.22.33.45', 'ifri@sante.dz')}
+        ${row('Polyclinique Es-Sénia', '041 55 66 77', '', 'es@senia.dz')}
+        ${row('Laboratoire Menaa', '', '041 90 80 71', 'labo@menaa.dz')}
+      </div></div>`);
+    const expected = [
+      ['Cabinet Ifri Santé', ['+21341223344'], ['ifri@sante.dz'], ['+21341223345']],
+      ['Polyclinique Es-Sénia', ['+21341556677'], ['es@senia.dz'], []],
+      ['Laboratoire Menaa', [], ['labo@menaa.dz'], ['+21341908071']],
+    ];
+    expect(readListing(notionLike, URL).companies.map((c) => [c.name, c.phones, c.emails, c.faxes ?? []])).toEqual(expected);
+    const aria = chrome(`<div role="table"><div role="rowgroup"><div role="row">${['Établissement', 'Ville', 'Tél', 'Fax', 'Courriel'].map((h) => `<span role="columnheader">${h}</span>`).join('')}</div></div>
+      <div role="rowgroup">${[
+        ['Cabinet Ifri Santé', '041 22 33 44', '041.22.33.45', 'ifri@sante.dz'],
+        ['Polyclinique Es-Sénia', '041 55 66 77', '', 'es@senia.dz'],
+        ['Laboratoire Menaa', '', '041 90 80 71', 'labo@menaa.dz'],
+      ]
+        .map(([n, t, f, m]) => `<div role="row"><span role="cell">${n}</span><span role="cell">Oran</span><span role="cell">${t}</span><span role="cell">${f}</span><span role="cell">${m}</span></div>`)
+        .join('')}</div></div>`);
+    expect(readListing(aria, URL).companies.map((c) => [c.name, c.phones, c.emails, c.faxes ?? []])).toEqual(expected);
+  });
+
+  test('thousands of div tables, each a header and rows, are read in bounded time', () => {
+    const table = (t: number) => `<div class="x-table"><div class="x-table-th">Nom</div><div class="x-table-th">Tél</div><div class="x-table-th">Fax</div><div class="x-body">${Array.from({ length: 3 }, (_, r) => `<div class="x-table-row"><div>Société ${t} ${r}</div><div>0550 ${String(t % 90 + 10)} ${String(r + 10)} 11</div><div></div></div>`).join('')}</div></div>`;
+    const page = chrome(Array.from({ length: 4_000 }, (_, t) => table(t)).join(''));
+    const { ms } = cpuMs(() => readListing(page, URL));
+    expect(ms).toBeLessThan(10_000);
+  }, 60_000);
+
+  test('a page builder’s columns: a counter of figures and a call to action in the same columns as the members are no entries', () => {
+    // Gutenberg + Spectra blocks: every block of the page is a column of one class; figures and an invitation to join beside the members.
+    const col = (html: string) => `<div class="wp-block-uagb-column uagb-column__wrap">${html}</div>`;
+    const counter = (n: number, what: string) => col(`<div class="wp-block-uagb-counter"><div class="wp-block-uagb-counter__number" data-end="${n}">0</div><div class="wp-block-uagb-counter__title">${what}</div></div>`);
+    const member = (name: string, tel: string, mail: string) => col(`<h3 class="uagb-heading-text">${name}</h3><p>Zone industrielle</p><p><a href="tel:${tel}">${tel}</a><br><a href="mailto:${mail}">${mail}</a></p>`);
+    const page = chrome(`<div class="wp-block-uagb-container">${counter(41, 'cliniques membres')}${counter(900, 'lits')}${counter(12, 'communes')}
+      ${member('Clinique El Azhar', '+21338861122', 'contact@elazhar.dz')}${member('Clinique Les Orangers', '+21338862233', 'info@orangers.dz')}${member('Centre Médical Seraïdi', '+21338863344', 'seraidi@cms.dz')}</div>
+      <div class="wp-block-uagb-container">${col(`<div class="wp-block-uagb-call-to-action"><h3 class="uagb-cta__title">Adhérer au syndicat</h3><p class="uagb-cta__desc">Votre clinique souhaite nous rejoindre ? Écrivez à <a href="mailto:adhesion@syndicat-cliniques.dz">adhesion@syndicat-cliniques.dz</a></p><a class="uagb-cta__button-link-wrapper" href="/adhesion/">Adhérer</a></div>`)}</div>`);
+    expect(names(page)).toEqual(['Clinique El Azhar', 'Clinique Les Orangers', 'Centre Médical Seraïdi']);
+  });
+
+  test('a line of links to the other pages ("Autres villes : A · B · C") among paragraph entries is no entry', () => {
+    const page = chrome(`<div class="rte"><p>Nos distributeurs agréés, ville par ville.</p>
+      <p>Voir aussi : <a href="/pages/setif">Sétif</a> | <a href="/pages/bejaia">Béjaïa</a> | <a href="/pages/jijel">Jijel</a></p>
+      <h3>El Eulma</h3>
+      <p><strong>Quincaillerie Ennour</strong><br>Rue de la gare, El Eulma<br>Tél. 036 87 11 22</p>
+      <p><strong>Comptoir Hodna Bâtiment</strong><br>Cité 500 logements, El Eulma<br>Mobile : 0661 22 33 44</p>
+      <p><strong>Droguerie Tinar</strong><br>Coordonnées à venir</p>
+      <h3>Aïn Oulmene</h3>
+      <p><strong>Matériaux Kasr El Abtal</strong><br>Route nationale 28, Aïn Oulmene<br>Tél. 036 72 44 55 / 0550 10 20 30</p></div>`);
+    expect(names(page)).toEqual(['Quincaillerie Ennour', 'Comptoir Hodna Bâtiment', 'Droguerie Tinar', 'Matériaux Kasr El Abtal']);
+  });
+
   test('French and Arabic bilingual cards with Arabic-Indic digits', () => {
     const html = chrome(`<div class="results" dir="rtl">
       <div class="entry"><h3>شركة الأطلس للبناء – Atlas Bâtiment</h3><p>هاتف: ٠٥٥٠ ١٢ ٣٤ ٥٦</p><p>فاكس: ٠٢١ ٢٣ ٤٥ ٦٨</p></div>
@@ -1424,6 +1483,24 @@ describe('companies named in running prose (a news article)', () => {
     expect(companies[1]).toMatchObject({ phones: ['+21329327710'], faxes: ['+21329327711'] });
     expect(companies[3]).toMatchObject({ phones: [], emails: [] });
     expect(companies[4]).toMatchObject({ phones: ['+213550667788'], emails: ['devis@sahelexpress.dz'] });
+  });
+
+  test('names not in bold: a link to the company page, a name after “l’entreprise” / “la société”, a paragraph opening with “Name (Place)”', () => {
+    const page = chrome(`<article class="post"><h1>Foire du meuble : les exposants</h1><div class="entry-content">
+      <p><strong>La foire du meuble a ouvert samedi. Voici les stands que nous avons visités, avec leurs coordonnées pour nos lecteurs.</strong></p>
+      <p>Près de l'entrée, le stand de <a href="https://www.facebook.com/ebenisteriebouira">Ébénisterie Djebahia</a> attire les curieux. (Contact : tél. 026 93 40 11 / 0771 20 30 41)</p>
+      <p>Venue de Lakhdaria, la société Menuiserie moderne El Esnam expose des cuisines sur mesure. « Nos délais ont baissé », dit Karim Aouchiche, son gérant. On la joint au 026 90 12 13, par fax au 026 90 12 14.</p>
+      <p>Tapisserie Haizer Confort (Haizer) est un habitué de la foire et propose des salons en cuir. Son numéro : 0550 41 52 63, courriel : tapisserie.haizer@gmail.com.</p>
+      <p>Au stand 7, <b>Bois du Djurdjura</b> présente des portes massives. Tél. 026 94 55 66, télécopie au 026 94 55 67.</p>
+      <p>La foire ferme ses portes mardi soir ; l'entrée coûte 100 DA.</p>
+    </div></article>`);
+    const companies = readListing(page, URL).companies;
+    expect(companies.map((c) => [c.name, c.phones, c.faxes ?? [], c.emails])).toEqual([
+      ['Ébénisterie Djebahia', ['+21326934011', '+213771203041'], [], []],
+      ['Menuiserie moderne El Esnam', ['+21326901213'], ['+21326901214'], []],
+      ['Tapisserie Haizer Confort', ['+213550415263'], [], ['tapisserie.haizer@gmail.com']],
+      ['Bois du Djurdjura', ['+21326945566'], ['+21326945567'], []],
+    ]);
   });
 
   test('an article with a few bold words and one number is not read as prose naming companies: its bold places are none', () => {

@@ -66,6 +66,10 @@ describe('icon fonts as labels', () => {
     expect(text('<p><span class="bi bi-telephone-fill"></span>021 23 45 67 <svg class="icon icon-fax"><use href="#fax"></use></svg>021 23 45 68 <i class="far fa-envelope-o"></i> a@b.dz</p>')).toBe('Tél : 021 23 45 67 Fax : 021 23 45 68 E-mail : a@b.dz');
   });
 
+  test('a printer icon before a number (how contact lines draw a fax) reads as a fax label', () => {
+    expect(text('<p class="ligne"><span class="icon"><i class="fa-solid fa-print"></i></span> 038 71 22 09</p><p><i class="bi bi-printer-fill"></i>038.71.22.10</p>')).toBe('Fax : 038 71 22 09\nFax : 038.71.22.10');
+  });
+
   test('elements with text, other icons and empty non-icon spans are left as they are', () => {
     expect(text('<p><i class="fa fa-map-marker"></i> 12, rue X <span class="hidden-phone"></span><i class="phone">021 23 45 67</i></p>')).toBe('12, rue X 021 23 45 67');
   });
