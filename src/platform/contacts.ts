@@ -675,6 +675,9 @@ function labelKind(label: string): PhoneKind | undefined {
 }
 
 /** Between two labels that name one number together ('Tél/Fax :', 'Tél. et fax'), at most 40 characters of this, on one line. */
+/** The desks a number reaches ('Standard', 'Secrétariat', 'Accueil', 'Réception'): after a fax label, they name that fax's desk. */
+const DESK = /^(?:standard|secr[ée]tariat|accueil|r[ée]ception)$/iu;
+
 const JOINED_LABELS = /^[\s./&:|-]*(?:et|and|ou|و)?[\s./&:|-]*$/iu;
 
 /**
@@ -726,6 +729,11 @@ export function readNumbers(text: string, defaultCountry: CountryCode = 'DZ'): {
     if (field < fields.length && fields[field] <= start) field += 2;
     const last = spanKinds.length - 1;
     const kind = kindOf(m[0]);
+    // A desk named after a fax label ('Fax secrétariat :', 'Fax du standard :') says whose fax it is: still a fax label.
+    if (last >= 0 && (spanKinds[last] & FAX) !== 0 && DESK.test(m[0]) && start - ends[last] <= 40 && !hasDigits(text, 1, ends[last], start) && !/[\r\n]/.test(text.slice(ends[last], start))) {
+      ends[last] = end;
+      continue;
+    }
     // Labels join only on one line: 'Mobile : 0550 … WhatsApp' then 'Fax : 025 …' on the next line are two labels.
     if (kind !== 0 && kind !== ID && last >= 0 && spanKinds[last] !== 0 && (spanKinds[last] & ID) === 0 && start - ends[last] <= 40 && JOINED_LABELS.test(text.slice(ends[last], start)) && !/[\r\n]/.test(text.slice(ends[last], start))) {
       spanKinds[last] |= kind;

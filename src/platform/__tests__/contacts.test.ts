@@ -344,6 +344,13 @@ describe('text', () => {
 });
 
 describe('findPhonesAndFaxes: numbers with their labels', () => {
+  test("a desk named after a fax label ('Fax secrétariat :', 'Fax du standard :', 'Fax - Accueil :') keeps the number a fax; the desk alone labels a phone", () => {
+    expect(findPhonesAndFaxes('Fax secrétariat : 021 23 45 68')).toEqual({ phones: [], faxes: ['+21321234568'] });
+    expect(findPhonesAndFaxes('Tél standard : 021 23 45 67 – Fax du standard : 021 23 45 68')).toEqual({ phones: ['+21321234567'], faxes: ['+21321234568'] });
+    expect(findPhonesAndFaxes('Fax - Accueil : 021 23 45 69\nSecrétariat : 0550 12 34 56')).toEqual({ phones: ['+213550123456'], faxes: ['+21321234569'] });
+    expect(findPhonesAndFaxes('Fax (réception) : 021 23 45 70')).toEqual({ phones: [], faxes: ['+21321234570'] });
+  });
+
   test('a number labelled fax is a fax, never a phone', () => {
     expect(findPhonesAndFaxes('Tél : 021 23 45 67 – Fax : 021 23 45 68')).toEqual({ phones: ['+21321234567'], faxes: ['+21321234568'] });
     expect(findPhonesAndFaxes('Télécopie: 021 23 45 68\nMobile: 0550 12 34 56')).toEqual({ phones: ['+213550123456'], faxes: ['+21321234568'] });
