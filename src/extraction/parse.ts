@@ -384,12 +384,16 @@ export function iconLabel(el: HTMLElement): string | undefined {
   const words = cls.split(/[\s_-]+/);
   // A <span> or <em> is an icon only by an icon set's class ('hidden-phone' on an empty span is not).
   if ((el.tagName === 'SPAN' || el.tagName === 'EM') && !words.some((w) => ICON_SETS.has(w))) return undefined;
-  // A printer stands for the fax machine (Font Awesome has had `fa-fax` only since 4.5, and many lines keep `fa-print`).
-  if (words.some((w) => w === 'fax' || w === 'telecopie' || w === 'print' || w === 'printer')) return 'Fax :';
+  // A printer stands for the fax machine (Font Awesome has had `fa-fax` only since 4.5, and many lines keep `fa-print`):
+  // an icon set's printer (`fa-print`, `bi-printer`), never a print-media class (`d-print-none`, `hidden-print`).
+  if (words.some((w) => w === 'fax' || w === 'telecopie') || cls.split(/\s+/).some((t) => PRINTER_ICON.test(t))) return 'Fax :';
   if (words.some((w) => w === 'phone' || w === 'telephone' || w === 'mobile' || w === 'smartphone' || w === 'cellphone' || w === 'earphone' || w === 'tel')) return 'Tél :';
   if (words.some((w) => w === 'envelope' || w === 'email' || w === 'mail')) return 'E-mail :';
   return undefined;
 }
+
+/** An icon set's printer class: `fa-print`, `bi-printer`, `glyphicon-print`, `las la-print`, `mdi-printer-outline`. */
+const PRINTER_ICON = /^(?:fa[srlbd]?|bi|glyphicon|icon|la[sr]?|ti|ri|mdi|uil|bx|bxs|ion|zmdi|lni|feather)-print(?:er)?(?:-[a-z]{1,8})?$/;
 
 /** Tags a label/value record writes its labels with. */
 const FIELD_LABEL_TAGS = new Set(['DT', 'TH', 'LABEL']);

@@ -66,6 +66,10 @@ describe('icon fonts as labels', () => {
     expect(text('<p><span class="bi bi-telephone-fill"></span>021 23 45 67 <svg class="icon icon-fax"><use href="#fax"></use></svg>021 23 45 68 <i class="far fa-envelope-o"></i> a@b.dz</p>')).toBe('Tél : 021 23 45 67 Fax : 021 23 45 68 E-mail : a@b.dz');
   });
 
+  test("a phone icon hidden when printing (Bootstrap's d-print-none, hidden-print) stays a phone icon, not a printer", () => {
+    expect(text('<p><i class="fa fa-phone d-print-none"></i> 0550 12 34 56</p><p><span class="glyphicon glyphicon-earphone hidden-print"></span> 021 23 45 67</p>')).toBe('Tél : 0550 12 34 56\nTél : 021 23 45 67');
+  });
+
   test('a printer icon before a number (how contact lines draw a fax) reads as a fax label', () => {
     expect(text('<p class="ligne"><span class="icon"><i class="fa-solid fa-print"></i></span> 038 71 22 09</p><p><i class="bi bi-printer-fill"></i>038.71.22.10</p>')).toBe('Fax : 038 71 22 09\nFax : 038.71.22.10');
   });
