@@ -52,29 +52,39 @@ function rowsOf(text: string): string[][] {
   let row: string[] = [];
   let field = '';
   let quoted = false;
+  let blank = true;
   let i = text.charCodeAt(0) === 0xfeff ? 1 : 0;
   const endRow = () => {
     if (row.length < MAX_FIELDS) row.push(field);
     if (row.length > 1 || row[0].trim() !== '') rows.push(row);
     row = [];
     field = '';
+    blank = true;
   };
   for (; i < text.length && rows.length < MAX_ROWS; i++) {
     const ch = text[i];
     if (quoted) {
-      if (ch !== '"') field += ch;
-      else if (text[i + 1] === '"') {
+      if (ch !== '"') {
+        field += ch;
+        if (blank && ch.trim() !== '') blank = false;
+      } else if (text[i + 1] === '"') {
         field += '"';
+        blank = false;
         i++;
       } else quoted = false;
-    } else if (ch === '"' && field.trim() === '') {
+    } else if (ch === '"' && blank) {
       field = '';
       quoted = true;
     } else if (ch === sep) {
       if (row.length < MAX_FIELDS) row.push(field);
       field = '';
+      blank = true;
     } else if (ch === '\n') endRow();
-    else if (ch !== '\r') field += ch;
+    else if (ch !== '\r') {
+      field += ch;
+      // (Whether the field is still only spaces, kept as it grows: a stray quote never re-reads it.)
+      if (blank && ch.trim() !== '') blank = false;
+    }
   }
   if (rows.length < MAX_ROWS && (field !== '' || row.length > 0)) endRow();
   return rows;

@@ -1879,6 +1879,8 @@ function withoutSectionRows(scopes: Scope[]): void {
 
 /** Most elements of an entry looked through for a widget of the site's own ({@link withoutWidgetBlocks}). */
 const MAX_WIDGET_WALK = 400;
+/** What the raw attributes of a widget's element hold ({@link isWidgetClass}'s words): one look rules out most elements. */
+const WIDGET_HINT = /count|odometer|cta|call/i;
 
 /**
  * Whether a class names a widget of the site's own that a page builder sets in the same columns
@@ -1906,14 +1908,16 @@ function withoutWidgetBlocks(scopes: Scope[]): void {
   for (let i = scopes.length - 1; i >= 0; i--) {
     const el = scopes[i].el;
     if (!el) continue;
-    const whole = el.text.replace(/\s+/g, '').length;
-    if (whole === 0) continue;
+    // (The entry's text is measured only once a widget is met: most entries hold none.)
+    let whole: number | undefined;
     const stack: HTMLElement[] = [el];
     let seen = 0;
     let widget = false;
     while (stack.length > 0 && seen++ < MAX_WIDGET_WALK) {
       const at = stack.pop()!;
-      if (isWidgetClass(classWords(at))) {
+      if (at.rawAttrs !== '' && WIDGET_HINT.test(at.rawAttrs) && isWidgetClass(classWords(at))) {
+        whole ??= el.text.replace(/\s+/g, '').length;
+        if (whole === 0) break;
         widget = at.text.replace(/\s+/g, '').length * 10 >= whole * 9;
         if (widget) break;
         continue;
@@ -1942,8 +1946,9 @@ function withoutLinkLines(scopes: Scope[]): void {
     if (!el || el.text.length > MAX_LINK_LINE || hasContactText(el)) continue;
     const links = el.childNodes.filter((c): c is HTMLElement => c.nodeType === 1 && (c as HTMLElement).tagName === 'A');
     if (links.length < MIN_LINE_LINKS) continue;
+    const linked = new Set<Node>(links);
     const rest = el.childNodes
-      .filter((c) => !links.includes(c as HTMLElement))
+      .filter((c) => !linked.has(c))
       .map((c) => c.text)
       .join(' ')
       .replace(/\s+/g, ' ')

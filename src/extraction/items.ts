@@ -114,15 +114,30 @@ export function jsonList(value: unknown, single = false, min = 2): { items: Json
   let bestContacts = 0;
   let lone: JsonItem | undefined;
   let nodes = 0;
+  // A normalized store's entries, once resolved, are shared (an Apollo cache: many references to
+  // one record): each object is walked once and read as a company once, so sharing costs no more
+  // than the JSON's own size.
+  const walked = new Set<object>();
+  const read = new Map<object, JsonItem | undefined>();
+  const companyOnce = (x: Json): JsonItem | undefined => {
+    if (read.has(x)) return read.get(x);
+    const item = companyOf(x);
+    read.set(x, item);
+    return item;
+  };
   const stack: Walked[] = [{ v: value, depth: 0 }];
   while (stack.length > 0 && nodes < MAX_NODES) {
     const node = stack.pop()!;
     const { v, depth } = node;
     nodes++;
     if (depth > MAX_DEPTH) continue;
+    if (typeof v === 'object' && v !== null) {
+      if (walked.has(v)) continue;
+      walked.add(v);
+    }
     if (Array.isArray(v)) {
       // Objects (a GraphQL edge's node among them), or tuples: a map locator's [name, lat, lng, info HTML].
-      const named = v.map((x) => (isJson(x) ? companyOf(nodeOf(x)) : Array.isArray(x) ? tupleOf(x) : undefined)).filter((x): x is JsonItem => x !== undefined);
+      const named = v.map((x) => (isJson(x) ? companyOnce(nodeOf(x)) : Array.isArray(x) ? tupleOf(x) : undefined)).filter((x): x is JsonItem => x !== undefined);
       const items = named.filter((x) => !x.bare);
       // The array with the most entries that carry a contact wins (a menu of links is longer than a page of companies).
       const contacts = items.filter((x) => x.phones.length + x.emails.length + x.faxes.length > 0).length;
@@ -1621,18 +1636,18 @@ function mixedLineRuns(parent: HTMLElement, counts: Map<HTMLElement, Counts>): [
     }
     runEnd[i] = j;
   }
-  const accepted = new Set<string>();
-  for (const [sig, n] of byShape) {
-    if (n < 2) continue;
-    let leaders = 0;
-    let withContacts = 0;
-    for (let i = 0; i < lines.length; i++) {
-      if (named[i] !== sig || !leads[i]) continue;
-      leaders++;
-      if (hasContact[i]) withContacts++;
-    }
-    if (leaders >= 2 && withContacts * 2 >= leaders) accepted.add(sig);
+  // (Each shape's leaders and those with contacts, counted in one pass over the lines.)
+  const leadersOf = new Map<string, { leaders: number; withContacts: number }>();
+  for (let i = 0; i < lines.length; i++) {
+    const sig = named[i];
+    if (sig === undefined || !leads[i] || byShape.get(sig)! < 2) continue;
+    const n = leadersOf.get(sig) ?? { leaders: 0, withContacts: 0 };
+    n.leaders++;
+    if (hasContact[i]) n.withContacts++;
+    leadersOf.set(sig, n);
   }
+  const accepted = new Set<string>();
+  for (const [sig, { leaders, withContacts }] of leadersOf) if (leaders >= 2 && withContacts * 2 >= leaders) accepted.add(sig);
   if (accepted.size < 2) return undefined;
   const spans: [number, number][] = [];
   for (let i = 0; i < lines.length; i++) {
