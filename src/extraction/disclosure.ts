@@ -72,7 +72,7 @@ export function disclosedPanels(elements: readonly HTMLElement[]): Disclosed {
       panels.push(panel);
       const control = opener.get(panel)!;
       if (panel.parentNode && isWithin(control, panel.parentNode)) continue;
-      if (hasHeading(panel) || panel.text.length > MAX_NAMED_PANEL_TEXT) continue;
+      if (hasHeading(panel) || boundedText(panel, MAX_NAMED_PANEL_TEXT + 1).length > MAX_NAMED_PANEL_TEXT) continue;
       const labelledBy = byId.get((panel.getAttribute('aria-labelledby') ?? '').trim().split(/\s+/)[0] ?? '');
       const label = firstLine(labelledBy && !isWithin(labelledBy, panel) ? labelledBy : control);
       if (label === undefined) continue;
@@ -108,6 +108,22 @@ function targetId(el: HTMLElement): string | undefined {
 /** A selector of one id ('#membre-12'). */
 const ID_SELECTOR = /^#([\w:.-]+)$/;
 
+/** The text of an element's first nodes, at most `max` characters (at most {@link MAX_PANEL_WALK} elements looked at). */
+function boundedText(el: HTMLElement, max: number): string {
+  let text = '';
+  let elements = 0;
+  const stack: Node[] = [...el.childNodes].reverse();
+  while (stack.length > 0 && text.length < max && elements < MAX_PANEL_WALK) {
+    const n = stack.pop()!;
+    if (n.nodeType === 3) text += n.text;
+    else if (n.nodeType === 1) {
+      elements++;
+      for (let i = n.childNodes.length - 1; i >= 0; i--) stack.push(n.childNodes[i]);
+    }
+  }
+  return text.length > max ? text.slice(0, max) : text;
+}
+
 /** Whether `el` is `container` or stands inside it. */
 function isWithin(el: HTMLElement, container: HTMLElement): boolean {
   let steps = 0;
@@ -135,7 +151,7 @@ function holdsContact(panel: HTMLElement): boolean {
     const href = (el.getAttribute('href') ?? '').trim().toLowerCase();
     if (href.startsWith('tel:') || href.startsWith('mailto:')) return true;
   }
-  const text = panel.text.slice(0, 20_000);
+  const text = boundedText(panel, 20_000);
   if (text.includes('@')) return true;
   let digits = 0;
   for (let i = 0; i < text.length && digits < 8; i++) {

@@ -68,9 +68,15 @@ export function parsePage(html: string): ParsedPage {
   // Panels a control opens (member modals, agency tab panes) are content, named by their control when they name nothing.
   const disclosed = disclosedPanels(elements);
   if (disclosed.named) walk();
+  // (A panel inside another already marked is not walked again: panels nested deep cost one walk.)
   for (const panel of disclosed.panels) {
-    (panel as Kept).keptDisclosed = true;
-    for (const el of descendants(panel)) (el as Kept).keptDisclosed = true;
+    const stack: HTMLElement[] = [panel];
+    while (stack.length > 0) {
+      const el = stack.pop()! as Kept;
+      if (el !== panel && el.keptDisclosed) continue;
+      el.keptDisclosed = true;
+      for (const c of el.childNodes) if (c.nodeType === 1) stack.push(c as HTMLElement);
+    }
   }
   return { root, elements, byTag: (tag) => tags.get(tag) ?? [] };
 }

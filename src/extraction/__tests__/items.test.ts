@@ -577,6 +577,16 @@ describe('panels a control discloses (Bootstrap modals, tab panes): the content 
   });
 });
 
+describe('panels nested in panels', () => {
+  test('500 panels each opened by its own control and nested in the one before are read in bounded time', () => {
+    const depth = 500;
+    const open = Array.from({ length: depth }, (_, i) => `<a data-toggle="collapse" href="#p${i}">Niveau ${i}</a><div class="collapse" id="p${i}">`).join('');
+    const page = chrome(`<h1>Arbre</h1>${open}<p>Tél : 0550 12 34 56 — contact@arbre.dz</p>${'</div>'.repeat(depth)}`);
+    const { ms } = cpuMs(() => readListing(page, URL));
+    expect(ms).toBeLessThan(10_000);
+  }, 60_000);
+});
+
 describe('page chrome is told by where a block stands, not only by its class', () => {
   test('a body or main whose classes say footer or sidebar (WordPress themes) still holds the entries', () => {
     const page = `<html><body class="footer-top-visible ast-right-sidebar"><main class="site-main sidebar-layout">
