@@ -2077,18 +2077,24 @@ function repeatedGroups(root: HTMLElement, base?: string): RepeatedItems & { wit
 /** Most elements walked in a block for its first heading ({@link firstHeading}). */
 const MAX_HEADING_WALK = 200;
 
-/** The rank (1 to 6) of a block's first heading, in document order, by a bounded walk; undefined without one. */
-function firstHeading(block: HTMLElement): number | undefined {
+/** A block's first heading, in document order, by a bounded walk; undefined without one. */
+function firstHeadingElement(block: HTMLElement): HTMLElement | undefined {
   const stack: Node[] = [block];
   let steps = 0;
   while (stack.length > 0 && ++steps <= MAX_HEADING_WALK) {
     const n = stack.pop()!;
     if (n.nodeType !== 1) continue;
     const el = n as HTMLElement;
-    if (HEADING_TAGS.has(el.tagName)) return Number(el.tagName[1]);
+    if (HEADING_TAGS.has(el.tagName)) return el;
     for (let i = el.childNodes.length - 1; i >= 0; i--) stack.push(el.childNodes[i]);
   }
   return undefined;
+}
+
+/** The rank (1 to 6) of a block's first heading ({@link firstHeadingElement}); undefined without one. */
+function firstHeading(block: HTMLElement): number | undefined {
+  const heading = firstHeadingElement(block);
+  return heading === undefined ? undefined : Number(heading.tagName[1]);
 }
 
 /**
@@ -2123,16 +2129,8 @@ function dropRankedHeadings(members: HTMLElement[], counts: Map<HTMLElement, Cou
 function soleHeading(block: HTMLElement): boolean {
   const text = shortText(block, 120);
   if (text === undefined) return false;
-  const stack: Node[] = [block];
-  let steps = 0;
-  while (stack.length > 0 && ++steps <= MAX_HEADING_WALK) {
-    const n = stack.pop()!;
-    if (n.nodeType !== 1) continue;
-    const el = n as HTMLElement;
-    if (HEADING_TAGS.has(el.tagName)) return shortText(el, 120) === text;
-    for (let i = el.childNodes.length - 1; i >= 0; i--) stack.push(el.childNodes[i]);
-  }
-  return false;
+  const heading = firstHeadingElement(block);
+  return heading !== undefined && shortText(heading, 120) === text;
 }
 
 /** Most wrappers looked through from a block to the row of blocks it holds ({@link contentRow}). */
