@@ -1120,6 +1120,8 @@ function copyrightBlocks(page: ParsedPage): HTMLElement[] {
   const { elements } = page;
   for (let e = elements.length - 1; e >= 0 && e >= elements.length - MAX_FOOT_ELEMENTS; e--) {
     const el = elements[e];
+    // (A script's or a style's text is no line of the page: the climb below would stop at once.)
+    if (el.tagName === 'SCRIPT' || el.tagName === 'STYLE') continue;
     if (!el.childNodes.some((k) => k.nodeType === 3 && COPYRIGHT_HINT.test(k.rawText))) continue;
     let block: HTMLElement | undefined;
     for (let a: HTMLElement | null = el; a && !isPageFrame(a) && a.tagName !== 'HEAD' && a.tagName !== 'SCRIPT' && a.tagName !== 'STYLE'; a = a.parentNode) {
@@ -1174,6 +1176,25 @@ function contactsOfChrome(page: ParsedPage): string[] {
  * already has the name from the listing). `detailUrl` is never set.
  */
 export function extractDetail(html: string, pageUrl: string, selectors: SourceSelectors = {}, options: ExtractOptions = {}): RawCompany | undefined {
+  return readDetail(html, pageUrl, selectors, options).company;
+}
+
+/** A detail page read: its company, if any, and every contact its content shows (see {@link readDetail}). */
+export interface DetailPage {
+  company?: RawCompany;
+  /**
+   * The e-mails, phones and faxes the page's content shows anywhere (its furniture and scripts
+   * left out), the company's or not: a contact on most detail pages of a site is the
+   * directory's even where a company's own contacts hid it (a top bar written as a plain `<div>`).
+   */
+  seen: string[];
+}
+
+/**
+ * A company's own page ({@link extractDetail}), with every contact its content shows: the run
+ * counts these over the site's detail pages to tell the directory's from the companies'.
+ */
+export function readDetail(html: string, pageUrl: string, selectors: SourceSelectors = {}, options: ExtractOptions = {}): DetailPage {
   const page = parsePage(html);
   const { root } = page;
   const ctx = pageContext(page, pageUrl, options);
@@ -1184,14 +1205,29 @@ export function extractDetail(html: string, pageUrl: string, selectors: SourceSe
   const md = microdataOrgs(page, ctx)[0];
   stripScripts(page);
   const scope: Scope = { el: page.byTag('BODY').find((b) => attached(b, root)) ?? root, md, ld, json, kind: 'page' };
+  const seen = contactsShown(scope);
   const company = readScope(scope, ctx, selectors, page);
-  if (company) return company;
+  if (company) return { company, seen };
   const emails = readEmails(scope, ctx, selectors);
   const { phones, faxes } = readPhones(scope, ctx, selectors);
-  if (emails.length + phones.length === 0) return undefined;
+  if (emails.length + phones.length === 0) return { seen };
   const found: RawCompany = { name: '', emails, phones, sourceUrl: pageUrl };
   if (faxes.length > 0) found.faxes = faxes;
-  return found;
+  return { company: found, seen };
+}
+
+/** Every e-mail, phone and fax a scope's content shows: its text, `mailto:` and `tel:` links. */
+function contactsShown(scope: Scope): string[] {
+  const parts = partsOf(scope);
+  if (!parts) return [];
+  const numbers = readNumbers(parts.text);
+  return unique([
+    ...findEmails(parts.raw.includes('&') ? `${parts.raw}\n${parts.text}` : parts.raw),
+    ...links(parts, 'mailto:').flatMap((v) => v.split(/[,;]/).map((e) => normalizeEmail(e))),
+    ...links(parts, 'tel:').flatMap(phonesIn),
+    ...numbers.phones,
+    ...numbers.faxes,
+  ]);
 }
 
 /** Words of a heading that opens the directory's own contact block. */

@@ -4,7 +4,7 @@
  * thread when a page takes longer than its budget, so nothing here needs to watch the clock.
  */
 import type { MessagePort } from 'node:worker_threads';
-import { extractDetail, readListing, type Listing, type RawCompany } from './extract';
+import { readDetail, readListing, type Listing, type RawCompany } from './extract';
 import type { SourceSelectors } from './sources';
 import { withContactMemo } from '../platform/contacts';
 import { isVcard, readVcard } from './vcard';
@@ -23,7 +23,7 @@ export interface PageTask {
 }
 
 /** A listing page: its companies, next page, entries dropped and chrome contacts; a detail page: its company, if any. */
-export type PageResult = ({ kind: 'listing' } & Listing) | { kind: 'detail'; company?: RawCompany };
+export type PageResult = ({ kind: 'listing' } & Listing) | { kind: 'detail'; company?: RawCompany; seen?: string[] };
 
 export function readPage(task: PageTask & { started?: MessagePort }): PageResult {
   // Tells the pool the page has begun (its budget starts now), then reads it.
@@ -33,7 +33,7 @@ export function readPage(task: PageTask & { started?: MessagePort }): PageResult
   return withContactMemo((): PageResult => {
     // A company's vCard (a .vcf link of its entry) is read as its detail page.
     if (task.kind === 'detail' && isVcard(task.html, task.contentType)) return { kind: 'detail', company: readVcard(task.html, task.url, options.siteContacts) };
-    if (task.kind === 'detail') return { kind: 'detail', company: extractDetail(task.html, task.url, task.selectors, options) };
+    if (task.kind === 'detail') return { kind: 'detail', ...readDetail(task.html, task.url, task.selectors, options) };
     return { kind: 'listing', ...readListing(task.html, task.url, task.selectors, options) };
   });
 }

@@ -345,6 +345,8 @@ async function runSource(state: SourceState, ctx: SourceContext): Promise<void> 
   for (const c of chromeContacts) siteContacts.add(c);
   // What each detail page gave, to find the contacts that repeat on most of them (the directory's).
   const details: { owners: RawCompany[]; detail: RawCompany }[] = [];
+  // And every contact each detail page showed, the company's or not.
+  const shown: string[][] = [];
   if (Date.now() < ctx.deadlineAt) {
     await Promise.all(
       [...wanted].map(async ([detailUrl, owners]) => {
@@ -361,12 +363,14 @@ async function runSource(state: SourceState, ctx: SourceContext): Promise<void> 
         state.pagesRead++;
         const detail = read.result.company;
         if (detail) details.push({ owners, detail });
+        shown.push(read.result.seen ?? (detail ? [...detail.emails, ...detail.phones, ...(detail.faxes ?? [])] : []));
         for (const r of owners) if (r.detailUrl === detailUrl) r.detailUrl = res.url;
       }),
     );
   } else state.cut = wanted.size > 0;
   // A contact on more than half of the detail pages read (at least two) is the directory's footer, not theirs.
   const repeated = repeatedOnDetails(details.map((d) => d.detail));
+  for (const c of shownOnMost(shown)) repeated.add(c);
   for (const { owners, detail } of details) {
     // A page with more contacts than one company shows (the directory's own aside) is a list (a category, a search), not the company's own.
     if (detail.emails.filter((e) => !repeated.has(e)).length + detail.phones.filter((p) => !repeated.has(p)).length > MAX_DETAIL_CONTACTS) continue;
@@ -427,6 +431,20 @@ function repeatedOnDetails(details: RawCompany[]): Set<string> {
   const counts = new Map<string, number>();
   for (const d of details) for (const c of new Set([...d.emails, ...d.phones, ...(d.faxes ?? [])])) counts.set(c, (counts.get(c) ?? 0) + 1);
   return new Set([...counts].filter(([, n]) => n >= 2 && n * 2 > details.length).map(([c]) => c));
+}
+
+/** Fewest detail pages a contact must show on, anywhere in their content, to be the directory's ({@link shownOnMost}). */
+const MIN_PAGES_SHOWN = 3;
+
+/**
+ * The contacts more than half of the detail pages show anywhere in their content, when three or
+ * more do: the directory's (a top bar written as a plain `<div>`, a sidebar), even where a
+ * company's own contacts hid them and only a page without contacts of its own gave them.
+ */
+function shownOnMost(pages: string[][]): string[] {
+  const counts = new Map<string, number>();
+  for (const p of pages) for (const c of new Set(p)) counts.set(c, (counts.get(c) ?? 0) + 1);
+  return [...counts].filter(([, n]) => n >= MIN_PAGES_SHOWN && n * 2 > pages.length).map(([c]) => c);
 }
 
 /**

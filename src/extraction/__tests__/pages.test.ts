@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { extractDetail, nextPageUrl, readListing } from '../extract';
+import { readDetail, nextPageUrl, readListing } from '../extract';
 import { PageReader } from '../pages';
 
 // Pages are parsed and read in worker threads; a page over its budget has its thread ended.
@@ -54,9 +54,11 @@ describe('PageReader', () => {
 
     expect(outcome).toEqual({
       ok: true,
-      result: { kind: 'detail', company: extractDetail(html, 'https://annuaire.test/e/atlas', {}, { siteContacts: new Set(['+21321000000']) }) },
+      result: { kind: 'detail', ...readDetail(html, 'https://annuaire.test/e/atlas', {}, { siteContacts: new Set(['+21321000000']) }) },
     });
     expect(outcome.ok && outcome.result.kind === 'detail' && outcome.result.company?.phones).toEqual(['+213550123456']);
+    // Every contact the page shows comes back too, the directory's with them (the run counts them over its detail pages).
+    expect(outcome.ok && outcome.result.kind === 'detail' && outcome.result.seen).toEqual(['contact@atlas-btp.dz', '+213550123456', '+21321000000']);
   });
 
   test('a page that never ends is cut at its budget and reported over_budget; the next page is read by a new thread', async () => {

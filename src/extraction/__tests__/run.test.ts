@@ -536,6 +536,23 @@ test('a detail page of many branches keeps its contacts once the sidebar repeate
   }
 });
 
+test('a top bar written as a plain div, on every detail page: its number reaches no company, not even one whose page shows no contact of its own', async () => {
+  // The bar has no header tag, class or role: only its place on every page tells it is the directory's.
+  const page = (body: string) => `<!doctype html><html><body><div class="gap-2">Guide Bône Pro · Assistance : 038 40 00 11</div><div class="grid">${body}</div><div class="relative">Guide Bône Pro</div></body></html>`;
+  const names = ['Seybouse Logistique', 'Edough Express', 'Déménagements Bouzaroura', 'Taxi Colis Menadia'];
+  const s = await startSite({
+    '/liste?page=1': page(`<ul>${names.map((n, i) => `<li><a href="/pro/${i}">${n}</a><span>Annaba</span><span>${i === 2 ? 'Numéro non communiqué' : `☎ 0550 31 62 0${i}`}</span></li>`).join('')}</ul>`),
+    ...Object.fromEntries(names.map((n, i) => [`/pro/${i}`, page(`<div itemscope itemtype="https://schema.org/MovingCompany"><h1 itemprop="name">${n}</h1><p>Transport</p>${i === 2 ? '<p>Ce professionnel n\'a pas encore complété sa fiche.</p>' : `<p>Tél : <span itemprop="telephone">0550 31 62 0${i}</span></p>`}</div>`)])),
+  });
+  try {
+    const sources = parseSources(`sources:\n  - name: dz\n    search_url: "${s.origin}/liste?page={page}"\n`);
+    const { companies } = await runExtraction({ pages: testPageReader(), sources, secteur: 'x', wilaya: ALGER, fetcher: fetcher(), deadlineMs: 30_000 });
+    expect(companies.map((c) => [c.name, c.phones])).toEqual(names.map((n, i) => [n, i === 2 ? [] : [`+21355031620${i}`]]));
+  } finally {
+    await s.close();
+  }
+});
+
 describe('Gatsby pages whose listing is only in page-data.json', () => {
   const shell = (preload: string) => `<!DOCTYPE html><html><head><meta name="generator" content="Gatsby 5.13.3"/>${preload}</head><body><div id="___gatsby"><header>Annuaire — 021 99 88 77</header><main><div class="skeleton"></div></main></div></body></html>`;
   const data = (records: object[], next = '') => ({ headers: { 'content-type': 'application/json' }, body: JSON.stringify({ path: '/', result: { data: { allEntreprise: { nodes: records } }, pageContext: { nextPagePath: next } } }) });
