@@ -453,8 +453,15 @@ function isDecimalAmount(text: string, at: number, end: number): boolean {
   for (let k = at - 3; k < at; k++) if (!isAsciiDigit(text.charCodeAt(k))) return false;
   if (at >= 4 && isAsciiDigit(text.charCodeAt(at - 4))) return false;
   if (!isAsciiDigit(text.charCodeAt(at + 1)) || !isAsciiDigit(text.charCodeAt(at + 2))) return false;
-  return at + 3 >= end || !isAsciiDigit(text.charCodeAt(at + 3));
+  if (at + 3 < end && isAsciiDigit(text.charCodeAt(at + 3))) return false;
+  // Two digits that begin a whole number written in pairs ('0550 123 456,05 51 20 33 17') are no decimals.
+  return !WHOLE_NUMBER_AFTER.test(text.slice(at + 1, Math.min(end, at + 1 + MAX_WHOLE_NUMBER)));
 }
+
+/** A whole Algerian number written in pairs after a comma ('05 51 20 33 17', '021 23 45 67' aside): 0, a digit, three or four more pairs. Anchored, fixed length. */
+const WHOLE_NUMBER_AFTER = /^0\d(?:[ .-]?\d{2}){3,4}(?!\d)/;
+/** Longest text {@link WHOLE_NUMBER_AFTER} looks at. */
+const MAX_WHOLE_NUMBER = 16;
 
 function isHardSeparator(c: number): boolean {
   return c === 10 || c === 13 || c === 44 || c === 59 || c === 124 || c === 47 || c === 92;

@@ -130,6 +130,13 @@ describe('findPhones', () => {
     expect(findPhones('الهاتف: ٠٥٥٠١٢٣٤٥٦ و ٠٦٦١٢٢٣٣٤٤')).toEqual(['+213550123456', '+213661223344']);
   });
 
+  test("an amount's decimal comma ('25 520 991,50') makes no number; two numbers joined by a comma are both read ('0550 123 456,05 51 20 33 17')", () => {
+    expect(findPhones('Montant : 25 520 991,50 DA')).toEqual([]);
+    expect(findPhones('Offre : 1 250,00')).toEqual([]);
+    expect(findPhones('Tél : 0550 123 456,05 51 20 33 17')).toEqual(['+213550123456', '+213551203317']);
+    expect(findPhones('Tél : 021 23 45 67,0661 22 33 44')).toEqual(['+21321234567', '+213661223344']);
+  });
+
   test('registration numbers, amounts, dates and impossible numbers are not phones', () => {
     const text = 'RC : 16/00-0961234B12 - NIF : 000216096123456 - Capital 1.000.000 DA - créée le 12/05/2020 - Tél : 0123 / 0000000000';
     expect(findPhones(text)).toEqual([]);
