@@ -455,6 +455,8 @@ function readJsonListing(body: string, pageUrl: string, selectors: SourceSelecto
     ? { ...readListing(fragment, pageUrl, selectors, { ...options, contentType: 'text/html', fragment: true }), chromeContacts: [] }
     : { ...companiesOfJson(jsonItems(value, false, 1), { pageUrl, siteHost: new URL(pageUrl).hostname.toLowerCase().replace(/^www\./, ''), base: pageUrl, siteContacts: options.siteContacts ?? new Set(), tableHeaders: new Map() }), chromeContacts: [] };
   delete listing.next;
+  // A batch of records without one entry ends the list, whatever link it gives (CKAN names a next batch past the end).
+  if (fragment === undefined && listing.companies.length === 0) next = undefined;
   // Named by no link: stepped as the answer says (has_more, the offset it gives), while it has entries.
   next ??= steppedAjaxNext(answer, pageUrl, batchSize(listing.companies));
   if (next && withoutHash(next) !== withoutHash(pageUrl)) listing.next = next;

@@ -932,7 +932,9 @@ export function jsonNext(value: unknown): string | number | undefined {
   if (!isJson(value)) return undefined;
   // Gatsby's page-data.json keeps its pagination in result.pageContext (nextPagePath: gatsby-awesome-pagination).
   const gatsby = isJson(value.result) ? value.result.pageContext : undefined;
-  const holders = [value, value.links, value.pagination, value.meta, value.paging, value.page_info, value.pageInfo, gatsby].filter(isJson);
+  // HAL writes its links under _links; CKAN's datastore_search its batch under result, with result._links.next.
+  const result = isJson(value.result) ? value.result : undefined;
+  const holders = [value, value.links, value._links, value.pagination, value.meta, value.paging, value.page_info, value.pageInfo, gatsby, result, result?._links].filter(isJson);
   for (const h of holders) {
     for (const [k, v] of Object.entries(h)) {
       const key = foldKey(k);

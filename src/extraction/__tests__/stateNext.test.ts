@@ -60,3 +60,22 @@ describe('next page named by the JSON state a listing is read from', () => {
     expect(readListing(JSON.stringify({ data: entries, links: { next: null }, meta: { current_page: 3, last_page: 3 } }), second.next!, {}, { contentType: 'application/json' }).next).toBeUndefined();
   });
 });
+
+describe("an open-data portal's datastore API (CKAN's datastore_search)", () => {
+  const rec = (i: number) => ({ _id: i + 1, 'Raison sociale': `Conserverie Mitidja ${i + 1}`, Commune: 'Blida', Téléphone: `025 41 22 3${i}`, Email: `contact${i}@conserverie${i}.dz` });
+  const answer = (records: unknown[], offset: number) =>
+    JSON.stringify({ help: 'https://data.test/api/3/action/help_show?name=datastore_search', success: true, result: { resource_id: 'f1c2', records, _links: { start: '/api/3/action/datastore_search?resource_id=f1c2', next: `/api/3/action/datastore_search?offset=${offset}&resource_id=f1c2` }, total: 7 } });
+  const API = 'https://data.test/api/3/action/datastore_search?resource_id=f1c2';
+
+  test("its records, then the next batch result._links.next names; a batch without records ends the list (CKAN names a next one even past the end)", () => {
+    const first = readListing(answer([0, 1, 2, 3, 4].map(rec), 5), API, {}, { contentType: 'application/json' });
+    expect(first.companies.map((c) => [c.name, c.phones])).toEqual([0, 1, 2, 3, 4].map((i) => [`Conserverie Mitidja ${i + 1}`, [`+2132541223${i}`]]));
+    expect(first.next).toBe('https://data.test/api/3/action/datastore_search?offset=5&resource_id=f1c2');
+    const last = readListing(answer([5, 6].map(rec), 10), first.next!, {}, { contentType: 'application/json' });
+    expect(last.companies).toHaveLength(2);
+    expect(last.next).toBe('https://data.test/api/3/action/datastore_search?offset=10&resource_id=f1c2');
+    const past = readListing(answer([], 15), last.next!, {}, { contentType: 'application/json' });
+    expect(past.companies).toEqual([]);
+    expect(past.next).toBeUndefined();
+  });
+});
