@@ -1218,7 +1218,7 @@ export function readDetail(html: string, pageUrl: string, selectors: SourceSelec
   return { company: found, seen };
 }
 
-/** Every e-mail, phone and fax a scope's content shows: its text, `mailto:` and `tel:` links. */
+/** Every e-mail, phone and fax a scope's content shows: its text, `mailto:`, `tel:` and WhatsApp links, contact `data-*` attributes. */
 function contactsShown(scope: Scope): string[] {
   const parts = partsOf(scope);
   if (!parts) return [];
@@ -1226,7 +1226,10 @@ function contactsShown(scope: Scope): string[] {
   return unique([
     ...findEmails(parts.raw.includes('&') ? `${parts.raw}\n${parts.text}` : parts.raw),
     ...links(parts, 'mailto:').flatMap((v) => v.split(/[,;]/).map((e) => normalizeEmail(e))),
+    ...dataValues(parts, EMAIL_ATTRS).flatMap(findEmails),
     ...links(parts, 'tel:').flatMap(phonesIn),
+    ...whatsappNumbers(parts).flatMap(phonesIn),
+    ...dataValues(parts, [...PHONE_ATTRS, ...FAX_ATTRS]).flatMap(phonesIn),
     ...numbers.phones,
     ...numbers.faxes,
   ]);

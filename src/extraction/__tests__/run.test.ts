@@ -553,6 +553,22 @@ test('a top bar written as a plain div, on every detail page: its number reaches
   }
 });
 
+test("a directory's floating WhatsApp button on every detail page reaches no company, not even one that shows no number of its own (the others' numbers given by schema.org)", async () => {
+  const page = (body: string) => `<!doctype html><html><body><main>${body}</main><a class="float-btn" href="https://wa.me/213770445566?text=Bonjour">Écrivez-nous</a></body></html>`;
+  const names = ['Imprimerie Tafna', 'Menuiserie Sebdou', 'Atelier Nedroma', 'Garage Remchi'];
+  const s = await startSite({
+    '/pros?page=1': page(`<ul>${names.map((n, i) => `<li><h2><a href="/pro/${i}">${n}</a></h2><p>Tlemcen</p><p>${i === 1 ? 'Numéro non communiqué' : `0550 44 33 0${i}`}</p></li>`).join('')}</ul>`),
+    ...Object.fromEntries(names.map((n, i) => [`/pro/${i}`, page(`<div itemscope itemtype="https://schema.org/LocalBusiness"><h1 itemprop="name">${n}</h1>${i === 1 ? '<p>Coordonnées non renseignées.</p>' : `<p itemprop="telephone">0550 44 33 0${i}</p>`}</div>`)])),
+  });
+  try {
+    const sources = parseSources(`sources:\n  - name: dz\n    search_url: "${s.origin}/pros?page={page}"\n`);
+    const { companies } = await runExtraction({ pages: testPageReader(), sources, secteur: 'x', wilaya: ALGER, fetcher: fetcher(), deadlineMs: 30_000 });
+    expect(companies.map((c) => [c.name, c.phones])).toEqual(names.map((n, i) => [n, i === 1 ? [] : [`+21355044330${i}`]]));
+  } finally {
+    await s.close();
+  }
+});
+
 describe('Gatsby pages whose listing is only in page-data.json', () => {
   const shell = (preload: string) => `<!DOCTYPE html><html><head><meta name="generator" content="Gatsby 5.13.3"/>${preload}</head><body><div id="___gatsby"><header>Annuaire — 021 99 88 77</header><main><div class="skeleton"></div></main></div></body></html>`;
   const data = (records: object[], next = '') => ({ headers: { 'content-type': 'application/json' }, body: JSON.stringify({ path: '/', result: { data: { allEntreprise: { nodes: records } }, pageContext: { nextPagePath: next } } }) });
