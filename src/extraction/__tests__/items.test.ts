@@ -1618,3 +1618,36 @@ describe('a zone\'s heading in a block of the list\'s shape', () => {
     expect(names(html)).toEqual(['Cabinet Bouzid Assurances', 'Cabinet Ferhat', 'Cabinet Hamlaoui', 'Cabinet Saadi', 'Cabinet Zerrouki']);
   });
 });
+
+describe('SvelteKit hydration data (the page nodes passed to kit.start, written by devalue.uneval)', () => {
+  const cards = '<main><h1>Traiteurs</h1><article><h2>Traiteur El Kseur</h2><button>Afficher le contact</button></article><article><h2>Saveurs de Tichy</h2><button>Afficher le contact</button></article></main>';
+  test('SvelteKit 2: the data array of kit.start(app, element, {…}) is read node by node, a node that is no literal skipped', () => {
+    const script = `<script>{ __sveltekit_9zq = { base: new URL(".", location).pathname.slice(0, -1) };
+      const element = document.currentScript.parentElement;
+      Promise.all([import("./_app/immutable/entry/start.js"), import("./_app/immutable/entry/app.js")]).then(([kit, app]) => {
+        kit.start(app, element, { node_ids: [0, 4], data: [{type:"data",data:{quand:new Date(1700000000000)},uses:{}},{type:"data",data:{liste:[{nom:"Traiteur El Kseur",contact:{telephone:["034 12 40 77"],email:["contact@elkseur-traiteur.dz"]}},{nom:"Saveurs de Tichy",contact:{telephone:["0661 20 31 42"],email:[]}}]},uses:{url:1}}], form: null, error: null });
+      }); }</script>`;
+    const listing = readListing(chrome(`<div style="display: contents">${cards}${script}</div>`), URL);
+    expect(listing.companies.map((c) => [c.name, c.phones, c.emails])).toEqual([
+      ['Traiteur El Kseur', ['+21334124077'], ['contact@elkseur-traiteur.dz']],
+      ['Saveurs de Tichy', ['+213661203142'], []],
+    ]);
+  });
+
+  test('SvelteKit 1: the data array under hydrate of start({…}) is read though the call holds code (target: document.querySelector(…))', () => {
+    const script = `<script type="module" data-sveltekit-hydrate="1x7k">
+      import { start } from "/_app/immutable/start-a1b2.js";
+      start({ env: {}, paths: {"assets":"","base":""}, target: document.querySelector('[data-sveltekit-hydrate="1x7k"]').parentNode, version: "1700", hydrate: { node_ids: [0, 2], data: [null,{type:"data",data:{liste:[{nom:"Traiteur El Kseur",telephone:"034 12 40 77"},{nom:"Saveurs de Tichy",telephone:"0661 20 31 42"}]},uses:{}}], form: null, error: null } });
+    </script>`;
+    const listing = readListing(chrome(`<div>${cards}${script}</div>`), URL);
+    expect(listing.companies.map((c) => [c.name, c.phones])).toEqual([
+      ['Traiteur El Kseur', ['+21334124077']],
+      ['Saveurs de Tichy', ['+213661203142']],
+    ]);
+  });
+
+  test('a data: array in a script that is not SvelteKit is not read this way', () => {
+    const script = '<script>chart.draw({ el: document.body, data: [{nom:"Traiteur El Kseur",telephone:"034 12 40 77"},{nom:"Saveurs de Tichy",telephone:"0661 20 31 42"}] });</script>';
+    expect(embeddedJson(parse(script).querySelectorAll('script'))).toEqual([]);
+  });
+});
