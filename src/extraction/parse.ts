@@ -16,6 +16,7 @@ import { applyStylesheetBold, describedIconText, isInlineBold } from './labels';
 import { divTables, isLabelCellText, transposeTables } from './tables';
 import { revealCloakedEmails } from './cloak';
 import { disclosedPanels } from './disclosure';
+import { revealPopovers } from './popovers';
 import { isSpace } from '../platform/text';
 
 /** Deepest element nesting kept, as browsers do (Blink's parser stops nesting at 512). */
@@ -65,6 +66,8 @@ export function parsePage(html: string): ParsedPage {
   if (styles) applyStylesheetBold(styles, elements);
   // E-mails a CMS cloaks (Joomla's script or hidden-mail element) become text where they stand.
   revealCloakedEmails([...(tags.get('SCRIPT') ?? []), ...(tags.get('JOOMLA-HIDDEN-MAIL') ?? [])]);
+  // What a popover or a tooltip shows (an agency's contacts behind a button) is content, written after its control.
+  if (revealPopovers(elements, (fragment) => parse(fragment, PARSE_OPTIONS))) walk();
   // Panels a control opens (member modals, agency tab panes) are content, named by their control when they name nothing.
   const disclosed = disclosedPanels(elements);
   if (disclosed.named) walk();

@@ -1651,3 +1651,43 @@ describe('SvelteKit hydration data (the page nodes passed to kit.start, written 
     expect(embeddedJson(parse(script).querySelectorAll('script'))).toEqual([]);
   });
 });
+
+describe('contacts only in popover and tooltip attributes (Bootstrap, Tippy): what the popover would show is content', () => {
+  test('a table whose rows open a Bootstrap 5 popover of HTML (data-bs-content), its labels read (a fax is a fax)', () => {
+    const pop = (content: string) => `<button type="button" class="btn btn-sm" data-bs-toggle="popover" data-bs-html="true" data-bs-title="Réf. 31" data-bs-content="${content.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')}">Contacts</button>`;
+    const rows = [
+      ['Pharmacie Ighil Ali', '<b>Tél. :</b> 034 70 11 52<br><b>Fax :</b> 034 70 11 53'],
+      ['Pharmacie Tazmalt Centre', '<b>Tél. :</b> 0662 48 90 17<br><b>Courriel :</b> <a href="mailto:tazmalt.centre@officine.dz">tazmalt.centre@officine.dz</a>'],
+      ['Pharmacie Allaghen', '<b>Tél. :</b> 034 70 22 08 / 0552 31 64 80'],
+    ];
+    const html = chrome(`<h1>Officines de garde</h1><table class="table"><thead><tr><th>Officine</th><th>Localité</th><th></th></tr></thead><tbody>
+      ${rows.map(([name, content], i) => `<tr><td>${name}</td><td>Localité ${i + 1}</td><td>${pop(content)}</td></tr>`).join('')}</tbody></table>`);
+    expect(readListing(html, URL).companies.map((c) => [c.name, c.phones, c.faxes ?? [], c.emails])).toEqual([
+      ['Pharmacie Ighil Ali', ['+21334701152'], ['+21334701153'], []],
+      ['Pharmacie Tazmalt Centre', ['+213662489017'], [], ['tazmalt.centre@officine.dz']],
+      ['Pharmacie Allaghen', ['+21334702208', '+213552316480'], [], []],
+    ]);
+  });
+
+  test('cards whose numbers are only in Bootstrap 3 tooltips (data-toggle="tooltip" title / data-original-title) and a Tippy content', () => {
+    const cards = [
+      ['Garage Oued Ghir', '<span data-toggle="tooltip" title="Tél : 034 16 20 41"><i class="fa fa-phone"></i></span> <span data-toggle="tooltip" data-original-title="Fax : 034 16 20 42"><i class="fa fa-info"></i></span>'],
+      ['Garage Amizour', '<span data-toggle="tooltip" title="Tél : 0771 40 33 19"><i class="fa fa-phone"></i></span>'],
+      ['Garage Barbacha', '<a href="#" data-tippy-content="Tél : 034 16 55 90">Appeler</a>'],
+    ];
+    const html = chrome(`<h1>Garages</h1><div class="list">${cards.map(([name, icons]) => `<div class="card"><h3>${name}</h3><p>Mécanique générale</p><p>${icons}</p></div>`).join('')}</div>`);
+    expect(readListing(html, URL).companies.map((c) => [c.name, c.phones, c.faxes ?? []])).toEqual([
+      ['Garage Oued Ghir', ['+21334162041'], ['+21334162042']],
+      ['Garage Amizour', ['+213771403319'], []],
+      ['Garage Barbacha', ['+21334165590'], []],
+    ]);
+  });
+
+  test('a title that is no tooltip (a link title) is not read as content', () => {
+    const html = chrome(`<h1>Garages</h1><div class="list">${['Garage Oued Ghir', 'Garage Amizour'].map((n, i) => `<div class="card"><h3>${n}</h3><p>Tél : 034 16 20 4${i}</p><a href="/g/${i}" title="Tél : 0550 00 00 0${i}">Fiche</a></div>`).join('')}</div>`);
+    expect(readListing(html, URL).companies.map((c) => [c.name, c.phones])).toEqual([
+      ['Garage Oued Ghir', ['+21334162040']],
+      ['Garage Amizour', ['+21334162041']],
+    ]);
+  });
+});
