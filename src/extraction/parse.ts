@@ -13,7 +13,7 @@
  */
 import { parse, type HTMLElement, type Node, type TextNode } from 'node-html-parser';
 import { applyStylesheetBold, describedIconText, isInlineBold } from './labels';
-import { divTables, isLabelCellText, transposeTables } from './tables';
+import { divTables, isLabelCellText, pairedColumns, transposeTables } from './tables';
 import { revealCloakedEmails } from './cloak';
 import { disclosedPanels } from './disclosure';
 import { revealPopovers } from './popovers';
@@ -61,6 +61,8 @@ export function parsePage(html: string): ParsedPage {
   if (tables && transposeTables(tables, (fragment) => parse(fragment, PARSE_OPTIONS))) walk();
   // Tables built of divs (a published database, a data grid) are rewritten as tables, then the page walked again (rare: once).
   if (divTables(elements, (fragment) => parse(fragment, PARSE_OPTIONS))) walk();
+  // Labels and values in two parallel lists lined up by the stylesheet are paired by position (rare: once).
+  if (pairedColumns(elements, (fragment) => parse(fragment, PARSE_OPTIONS))) walk();
   // Bold given by the page's stylesheet to a class (a site builder's name spans) is read as inline bold.
   const styles = tags.get('STYLE');
   if (styles) applyStylesheetBold(styles, elements);

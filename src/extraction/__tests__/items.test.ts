@@ -1691,3 +1691,29 @@ describe('contacts only in popover and tooltip attributes (Bootstrap, Tippy): wh
     ]);
   });
 });
+
+describe('labels and values in two parallel lists, lined up only by CSS (a grid of two columns)', () => {
+  test('each value is read under the label of its place: a fax is a fax, an absent row absent from both lists', () => {
+    const member = (name: string, rows: [string, string][], tag = 'ul', item = 'li') => `<div class="membre"><h3>${name}</h3><div class="deux-colonnes">
+      <${tag} class="gauche">${rows.map(([l]) => `<${item}>${l}</${item}>`).join('')}</${tag}>
+      <${tag} class="droite">${rows.map(([, v]) => `<${item}>${v}</${item}>`).join('')}</${tag}></div></div>`;
+    const html = chrome(`<h1>Membres</h1><div class="liste">
+      ${member('SARL Verrerie Saida', [['Activité', 'Verre creux'], ['Téléphone', '048 51 20 30'], ['Fax', '048 51 20 31'], ['E-mail', '<a href="mailto:info@verrerie-saida.dz">info@verrerie-saida.dz</a>']])}
+      ${member('EURL Solvants Maamora', [['Activité', 'Solvants'], ['Mobile', '0662 10 93 27'], ['Télécopie :', '048 51 44 08']])}
+      ${member('SPA Engrais Hassasna', [['Adresse', 'Zone industrielle'], ['Tél.', '048 51 77 61'], ['Fax', '048 51 77 62']], 'div', 'p')}
+    </div>`);
+    expect(readListing(html, URL).companies.map((c) => [c.name, c.phones, c.faxes ?? [], c.emails])).toEqual([
+      ['SARL Verrerie Saida', ['+21348512030'], ['+21348512031'], ['info@verrerie-saida.dz']],
+      ['EURL Solvants Maamora', ['+213662109327'], ['+21348514408'], []],
+      ['SPA Engrais Hassasna', ['+21348517761'], ['+21348517762'], []],
+    ]);
+  });
+
+  test('two sibling lists that are not labels and values (two menus) are left as they are', () => {
+    const html = chrome(`<h1>Membres</h1><div class="liste">${['A', 'B'].map((x, i) => `<div class="membre"><h3>Société ${x}</h3><ul><li>Chimie</li><li>Plastique</li></ul><ul><li>Tél : 048 51 20 4${i}</li><li>Oran</li></ul></div>`).join('')}</div>`);
+    expect(readListing(html, URL).companies.map((c) => [c.name, c.phones])).toEqual([
+      ['Société A', ['+21348512040']],
+      ['Société B', ['+21348512041']],
+    ]);
+  });
+});
