@@ -323,6 +323,9 @@ export function embeddedJson(scripts: readonly HTMLElement[]): unknown[] {
       // Angular's old TransferState escapes its JSON (&q; for '"'): read back first.
       const value = tryJson(isEscapedTransferState(text) ? unescapeTransferState(text) : text);
       if (value !== undefined) out.push(isDevalue(value) ? fromDevalue(value) : value);
+      // SvelteKit inlines the responses fetched while rendering ({status, headers, body}): the body is JSON as a string.
+      const body = isJson(value) && script.rawAttrs.includes('sveltekit-fetched') && typeof value.body === 'string' ? tryJson(value.body) : undefined;
+      if (body !== undefined) out.push(body);
       continue;
     }
     if (type !== '' && !/javascript|ecmascript|module/.test(type)) continue;

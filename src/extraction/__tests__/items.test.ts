@@ -1717,3 +1717,15 @@ describe('labels and values in two parallel lists, lined up only by CSS (a grid 
     ]);
   });
 });
+
+describe('SvelteKit: responses fetched while rendering, inlined for hydration (data-sveltekit-fetched)', () => {
+  test('the JSON body a fetched script carries as a string is read as the page state', () => {
+    const body = JSON.stringify({ resultats: [{ nom: 'Clinique Vétérinaire Aokas', telephone: '034 22 61 09' }, { nom: 'Cabinet Vétérinaire Souk El Tenine', telephone: '0550 73 18 24' }] });
+    const script = `<script type="application/json" data-sveltekit-fetched data-url="/api/veterinaires?page=1">${JSON.stringify({ status: 200, statusText: '', headers: {}, body })}</script>`;
+    const listing = readListing(chrome(`<h1>Vétérinaires</h1><div id="liste"></div>${script}`), URL);
+    expect(listing.companies.map((c) => [c.name, c.phones])).toEqual([
+      ['Clinique Vétérinaire Aokas', ['+21334226109']],
+      ['Cabinet Vétérinaire Souk El Tenine', ['+213550731824']],
+    ]);
+  });
+});
