@@ -323,10 +323,13 @@ export function embeddedJson(scripts: readonly HTMLElement[]): unknown[] {
       // Angular's old TransferState escapes its JSON (&q; for '"'): read back first.
       const value = tryJson(isEscapedTransferState(text) ? unescapeTransferState(text) : text);
       if (value !== undefined) out.push(isDevalue(value) ? fromDevalue(value) : value);
+      // SvelteKit inlines the responses fetched while rendering ({status, headers, body}): the body is JSON as a string.
+      const body = isJson(value) && script.rawAttrs.includes('sveltekit-fetched') && typeof value.body === 'string' ? tryJson(value.body) : undefined;
+      if (body !== undefined) out.push(body);
       continue;
     }
     if (type !== '' && !/javascript|ecmascript|module/.test(type)) continue;
-    if (!isFlightScript(text)) out.push(...returnedLiterals(text), ...assignedLiterals(text));
+    if (!isFlightScript(text)) out.push(...returnedLiterals(text), ...assignedLiterals(text), ...svelteKitNodes(text));
   }
   // Next.js App Router: the client components' props in the RSC flight data.
   const flight = flightText(scripts);
@@ -575,6 +578,64 @@ function assignedLiterals(text: string): unknown[] {
     }
   }
   return out;
+}
+
+/** Most `data:` arrays of one SvelteKit script read, and most nodes of one. */
+const MAX_KIT_ARRAYS = 8;
+const MAX_KIT_NODES = 50;
+
+/**
+ * The page nodes of a SvelteKit page's hydration data: the `data: [...]` array of the options
+ * passed to `kit.start(app, element, {node_ids, data, form, error})` (SvelteKit 2) or under
+ * `hydrate:` of `start({…})` (SvelteKit 1), each node (`{type:"data", data:{…}, uses:{…}}`, or
+ * null) written by devalue's `uneval`. The call around it holds code (`document.querySelector`,
+ * `new URL`), so the array is read by itself, node by node: a node that is no literal (a
+ * `new Date(…)` inside it) is skipped, the others read. Only scripts naming SvelteKit
+ * (`__sveltekit_…`, `data-sveltekit-hydrate`) are read this way; one pass over each array.
+ */
+function svelteKitNodes(text: string): unknown[] {
+  const out: unknown[] = [];
+  if (!text.includes('sveltekit') && !text.includes('kit.start(')) return out;
+  const opener = /(?<![\w$.])data\s{0,5}:\s{0,5}\[/g;
+  let arrays = 0;
+  for (let m = opener.exec(text); m !== null && arrays < MAX_KIT_ARRAYS; m = opener.exec(text)) {
+    arrays++;
+    let i = m.index + m[0].length;
+    for (let n = 0; n < MAX_KIT_NODES; n++) {
+      while (i < text.length && isSpace(text.charCodeAt(i))) i++;
+      if (text[i] === ']' || i >= text.length) break;
+      const read = jsValueAt(text, i);
+      const end = read === undefined ? elementEnd(text, i) : read.end;
+      if (end === -1) break;
+      if (read !== undefined && isJson(read.value)) out.push(read.value);
+      i = end;
+      if (text[i] === ',') i++;
+      else if (text[i] !== ']') break;
+    }
+    opener.lastIndex = Math.max(opener.lastIndex, i);
+  }
+  return out;
+}
+
+/**
+ * Where the array element that starts at `start` ends: the first ',' or ']' outside its own
+ * brackets and strings, or -1 (an unclosed bracket or string). One pass.
+ */
+function elementEnd(text: string, start: number): number {
+  let depth = 0;
+  for (let i = start; i < text.length; i++) {
+    const c = text[i];
+    if (c === '"' || c === "'" || c === '`') {
+      const end = stringEnd(text, i);
+      if (end === -1) return -1;
+      i = end;
+    } else if (c === '{' || c === '[' || c === '(') depth++;
+    else if (c === '}' || c === ')' || c === ']') {
+      if (depth === 0) return c === ']' ? i : -1;
+      depth--;
+    } else if (c === ',' && depth === 0) return i;
+  }
+  return -1;
 }
 
 /** Most parameters of a function whose returned literal is read as state, and their text's length. */

@@ -13,9 +13,10 @@
  */
 import { parse, type HTMLElement, type Node, type TextNode } from 'node-html-parser';
 import { applyStylesheetBold, describedIconText, isInlineBold } from './labels';
-import { divTables, isLabelCellText, transposeTables } from './tables';
+import { divTables, isLabelCellText, pairedColumns, transposeTables } from './tables';
 import { revealCloakedEmails } from './cloak';
 import { disclosedPanels } from './disclosure';
+import { revealPopovers } from './popovers';
 import { isSpace } from '../platform/text';
 
 /** Deepest element nesting kept, as browsers do (Blink's parser stops nesting at 512). */
@@ -60,11 +61,15 @@ export function parsePage(html: string): ParsedPage {
   if (tables && transposeTables(tables, (fragment) => parse(fragment, PARSE_OPTIONS))) walk();
   // Tables built of divs (a published database, a data grid) are rewritten as tables, then the page walked again (rare: once).
   if (divTables(elements, (fragment) => parse(fragment, PARSE_OPTIONS))) walk();
+  // Labels and values in two parallel lists lined up by the stylesheet are paired by position (rare: once).
+  if (pairedColumns(elements, (fragment) => parse(fragment, PARSE_OPTIONS))) walk();
   // Bold given by the page's stylesheet to a class (a site builder's name spans) is read as inline bold.
   const styles = tags.get('STYLE');
   if (styles) applyStylesheetBold(styles, elements);
   // E-mails a CMS cloaks (Joomla's script or hidden-mail element) become text where they stand.
   revealCloakedEmails([...(tags.get('SCRIPT') ?? []), ...(tags.get('JOOMLA-HIDDEN-MAIL') ?? [])]);
+  // What a popover or a tooltip shows (an agency's contacts behind a button) is content, written after its control.
+  if (revealPopovers(elements, (fragment) => parse(fragment, PARSE_OPTIONS))) walk();
   // Panels a control opens (member modals, agency tab panes) are content, named by their control when they name nothing.
   const disclosed = disclosedPanels(elements);
   if (disclosed.named) walk();
@@ -384,8 +389,13 @@ const MAX_ICON_CLASS = 200;
  * writes its meaning as text ('fax', 'phone'), which the text labels already read.
  */
 export function iconLabel(el: HTMLElement): string | undefined {
-  if (!ICON_TAGS.has(el.tagName) || el.classList.length === 0) return undefined;
-  if (el.tagName !== 'SVG' && el.childNodes.some((c) => c.nodeType === 1 || (c.nodeType === 3 && (c as TextNode).rawText.trim() !== ''))) return undefined;
+  if (!ICON_TAGS.has(el.tagName)) return undefined;
+  if (el.tagName === 'SVG') {
+    const sprite = spriteLabel(el);
+    if (sprite !== undefined) return sprite;
+  }
+  if (el.classList.length === 0) return undefined;
+  if (el.tagName !== 'SVG' && el.childNodes.some((c) => c.nodeType === 1 || (c.nodeType === 3 && (c as TextNode).rawText.trim() !== ''))) return glyphLabel(el);
   const cls = classText(el).slice(0, MAX_ICON_CLASS).toLowerCase();
   const words = cls.split(/[\s_-]+/);
   // A <span> or <em> is an icon only by an icon set's class ('hidden-phone' on an empty span is not).
@@ -395,6 +405,80 @@ export function iconLabel(el: HTMLElement): string | undefined {
   if (words.some((w) => w === 'fax' || w === 'telecopie') || cls.split(/\s+/).some((t) => PRINTER_ICON.test(t))) return 'Fax :';
   if (words.some((w) => w === 'phone' || w === 'telephone' || w === 'mobile' || w === 'smartphone' || w === 'cellphone' || w === 'earphone' || w === 'tel')) return 'Tél :';
   if (words.some((w) => w === 'envelope' || w === 'email' || w === 'mail')) return 'E-mail :';
+  return undefined;
+}
+
+/** The label of an icon's name: a fax or a printer, a phone, an envelope ('Fax :', 'Tél :', 'E-mail :'), else undefined. */
+function namedIconLabel(words: readonly string[]): string | undefined {
+  if (words.some((w) => w === 'fax' || w === 'telecopie' || w === 'print' || w === 'printer' || w === 'printshop')) return 'Fax :';
+  if (words.some((w) => w === 'phone' || w === 'telephone' || w === 'mobile' || w === 'smartphone' || w === 'cellphone' || w === 'call' || w === 'tel')) return 'Tél :';
+  if (words.some((w) => w === 'envelope' || w === 'email' || w === 'mail')) return 'E-mail :';
+  return undefined;
+}
+
+/**
+ * Icon fonts' glyphs of a fax or printer, a phone, an envelope, by their code points: Material
+ * Icons (print, local_printshop, fax; call, phone, local_phone, phone_android, phone_iphone,
+ * smartphone, contact_phone, phone_in_talk; email, mail, mail_outline, alternate_email,
+ * contact_mail) and Font Awesome (fax, print; phone, phone-alt, phone-square, mobile, mobile-alt;
+ * envelope, envelope-o), each read only under its own set's class.
+ */
+const MATERIAL_GLYPHS = new Map<number, string>([
+  [0xe8ad, 'Fax :'], [0xe555, 'Fax :'], [0xead8, 'Fax :'],
+  [0xe0b0, 'Tél :'], [0xe0cd, 'Tél :'], [0xe551, 'Tél :'], [0xe324, 'Tél :'], [0xe325, 'Tél :'], [0xe32c, 'Tél :'], [0xe0cf, 'Tél :'], [0xe61d, 'Tél :'],
+  [0xe0be, 'E-mail :'], [0xe158, 'E-mail :'], [0xe0e1, 'E-mail :'], [0xe0e6, 'E-mail :'], [0xe0d0, 'E-mail :'],
+]);
+const AWESOME_GLYPHS = new Map<number, string>([
+  [0xf1ac, 'Fax :'], [0xf02f, 'Fax :'],
+  [0xf095, 'Tél :'], [0xf879, 'Tél :'], [0xf098, 'Tél :'], [0xf10b, 'Tél :'], [0xf3cd, 'Tél :'],
+  [0xf0e0, 'E-mail :'], [0xf003, 'E-mail :'],
+]);
+/** Longest text of an icon element read as a glyph or a ligature ('local_printshop'). */
+const MAX_GLYPH_TEXT = 40;
+
+/**
+ * The label an icon font's element stands for by its text: a Material Icons / Symbols element
+ * writes its glyph as a ligature (`<i class="material-icons">print</i>`) or as the glyph's code
+ * point (`&#xE8AD;`), a Font Awesome one sometimes as its code point (`&#xf1ac;`). Only an element
+ * of that set's class, whose whole text is one such name or code point; undefined otherwise.
+ */
+function glyphLabel(el: HTMLElement): string | undefined {
+  if (el.childNodes.some((c) => c.nodeType === 1)) return undefined;
+  const cls = classText(el).slice(0, MAX_ICON_CLASS).toLowerCase();
+  const material = cls.includes('material');
+  const words = cls.split(/[\s_-]+/);
+  const awesome = words.some((w) => w === 'fa' || w === 'fas' || w === 'far' || w === 'fal' || w === 'fab' || w === 'fad' || w === 'fontawesome');
+  if (!material && !awesome) return undefined;
+  const raw = el.rawText;
+  if (raw.length > MAX_GLYPH_TEXT * 8) return undefined;
+  const text = el.text.trim();
+  if (text.length === 0 || text.length > MAX_GLYPH_TEXT) return undefined;
+  const code = text.codePointAt(0)!;
+  if (text.length === 1 && code >= 0xe000 && code <= 0xf8ff) return (material ? MATERIAL_GLYPHS : AWESOME_GLYPHS).get(code);
+  return material && /^[a-z_]{2,40}$/.test(text) ? namedIconLabel(text.split('_')) : undefined;
+}
+
+/** Most `<use>` elements of one SVG looked at. */
+const MAX_SPRITE_USES = 4;
+
+/**
+ * The label an SVG sprite's icon stands for by the symbol it uses: `<svg><use
+ * href="#icon-printer">` or `xlink:href="/sprite.svg#fax"` (the fragment's words, as an icon
+ * class's). Undefined when it uses none, or one of another meaning.
+ */
+function spriteLabel(svg: HTMLElement): string | undefined {
+  let seen = 0;
+  for (const c of svg.childNodes) {
+    if (c.nodeType !== 1) continue;
+    if (++seen > MAX_SPRITE_USES) break;
+    const use = c as HTMLElement;
+    if (use.rawTagName.toLowerCase() !== 'use') continue;
+    const href = (use.getAttribute('href') ?? use.getAttribute('xlink:href') ?? '').slice(0, MAX_ICON_CLASS);
+    const hash = href.lastIndexOf('#');
+    const name = (hash === -1 ? href.slice(href.lastIndexOf('/') + 1).replace(/\.svg$/i, '') : href.slice(hash + 1)).toLowerCase();
+    const label = name === '' ? undefined : namedIconLabel(name.split(/[\s_.-]+/));
+    if (label !== undefined) return label;
+  }
   return undefined;
 }
 

@@ -304,3 +304,69 @@ function isAncestor(a: HTMLElement, b: HTMLElement): boolean {
   for (let at: HTMLElement | null = b.parentNode, d = 0; at && d <= DIV_TABLE_DEPTH; at = at.parentNode, d++) if (at === a) return true;
   return false;
 }
+
+/** Tags two parallel lists (labels, then values) are written with. */
+const COLUMN_LIST_TAGS = new Set(['UL', 'OL', 'DIV']);
+/** Most rows of two parallel lists, and most pairs rewritten on a page. */
+const MAX_COLUMN_ROWS = 40;
+const MAX_COLUMN_PAIRS = 2_000;
+/** Longest item text read as a label. */
+const MAX_COLUMN_LABEL = 40;
+
+/**
+ * Rewrites labels and values written as two parallel lists, lined up only by the stylesheet (a
+ * grid of two columns: `<ul>Activité, Téléphone, Fax</ul><ul>…, 048…, 048…</ul>`), as one list
+ * of 'Label : value' lines, so that each value is read under its own label (a fax column's
+ * number otherwise reads as a bare phone). Two sibling lists of one tag with as many items (two
+ * to {@link MAX_COLUMN_ROWS}), every item of the first a field's label ({@link isLabelCellText}),
+ * two or more of them a contact's ({@link CONTACT_ROW_LABEL}), the second's items not all labels.
+ * Each element is looked at once (its items once): linear. Returns whether a pair was rewritten.
+ */
+export function pairedColumns(elements: readonly HTMLElement[], parse: (html: string) => HTMLElement): boolean {
+  let pairs = 0;
+  // Each parent's element children walked once, two by two (nextElementSibling would search the parent each time).
+  const found: [HTMLElement, HTMLElement, HTMLElement, string[], HTMLElement[]][] = [];
+  for (const parent of elements) {
+    if (found.length >= MAX_COLUMN_PAIRS) break;
+    const kids = elementKids(parent);
+    for (let j = 0; j + 1 < kids.length; j++) {
+      const labels = kids[j];
+      const values = kids[j + 1];
+      if (!COLUMN_LIST_TAGS.has(labels.tagName) || values.tagName !== labels.tagName) continue;
+      const read = columnPair(labels, values);
+      if (read === undefined) continue;
+      found.push([parent, labels, values, read.texts, read.vals]);
+      j++;
+    }
+  }
+  for (const [parent, labels, values, texts, vals] of found) {
+    const lines = texts.map((t, i) => `<li><b>${escapeText(t.replace(/[ \u00a0]*:$/, ''))} :</b> ${vals[i].innerHTML}</li>`).join('');
+    const list = parse(`<ul>${lines}</ul>`).childNodes.find((n) => n.nodeType === 1) as HTMLElement | undefined;
+    const at = parent.childNodes.indexOf(labels);
+    const end = parent.childNodes.indexOf(values);
+    if (!list || at === -1 || end < at) continue;
+    parent.childNodes.splice(at, end - at + 1, list);
+    list.parentNode = parent;
+    pairs++;
+  }
+  return pairs > 0;
+}
+
+/** The label texts and value items of two parallel lists ({@link pairedColumns}), or undefined when they are not such. */
+function columnPair(labels: HTMLElement, values: HTMLElement): { texts: string[]; vals: HTMLElement[] } | undefined {
+  const keys = elementKids(labels);
+  if (keys.length < 2 || keys.length > MAX_COLUMN_ROWS) return undefined;
+  const vals = elementKids(values);
+  if (vals.length !== keys.length) return undefined;
+  let contact = 0;
+  const texts: string[] = [];
+  for (const k of keys) {
+    if (k.rawText.length > MAX_COLUMN_LABEL * 8) return undefined;
+    const t = k.text.replace(/\s+/g, ' ').trim();
+    if (!isLabelCellText(t)) return undefined;
+    if (CONTACT_ROW_LABEL.test(t)) contact++;
+    texts.push(t);
+  }
+  if (contact < MIN_CONTACT_ROWS || vals.every((v) => isLabelCellText(v.text.slice(0, MAX_COLUMN_LABEL * 2)))) return undefined;
+  return { texts, vals };
+}

@@ -1618,3 +1618,114 @@ describe('a zone\'s heading in a block of the list\'s shape', () => {
     expect(names(html)).toEqual(['Cabinet Bouzid Assurances', 'Cabinet Ferhat', 'Cabinet Hamlaoui', 'Cabinet Saadi', 'Cabinet Zerrouki']);
   });
 });
+
+describe('SvelteKit hydration data (the page nodes passed to kit.start, written by devalue.uneval)', () => {
+  const cards = '<main><h1>Traiteurs</h1><article><h2>Traiteur El Kseur</h2><button>Afficher le contact</button></article><article><h2>Saveurs de Tichy</h2><button>Afficher le contact</button></article></main>';
+  test('SvelteKit 2: the data array of kit.start(app, element, {…}) is read node by node, a node that is no literal skipped', () => {
+    const script = `<script>{ __sveltekit_9zq = { base: new URL(".", location).pathname.slice(0, -1) };
+      const element = document.currentScript.parentElement;
+      Promise.all([import("./_app/immutable/entry/start.js"), import("./_app/immutable/entry/app.js")]).then(([kit, app]) => {
+        kit.start(app, element, { node_ids: [0, 4], data: [{type:"data",data:{quand:new Date(1700000000000)},uses:{}},{type:"data",data:{liste:[{nom:"Traiteur El Kseur",contact:{telephone:["034 12 40 77"],email:["contact@elkseur-traiteur.dz"]}},{nom:"Saveurs de Tichy",contact:{telephone:["0661 20 31 42"],email:[]}}]},uses:{url:1}}], form: null, error: null });
+      }); }</script>`;
+    const listing = readListing(chrome(`<div style="display: contents">${cards}${script}</div>`), URL);
+    expect(listing.companies.map((c) => [c.name, c.phones, c.emails])).toEqual([
+      ['Traiteur El Kseur', ['+21334124077'], ['contact@elkseur-traiteur.dz']],
+      ['Saveurs de Tichy', ['+213661203142'], []],
+    ]);
+  });
+
+  test('SvelteKit 1: the data array under hydrate of start({…}) is read though the call holds code (target: document.querySelector(…))', () => {
+    const script = `<script type="module" data-sveltekit-hydrate="1x7k">
+      import { start } from "/_app/immutable/start-a1b2.js";
+      start({ env: {}, paths: {"assets":"","base":""}, target: document.querySelector('[data-sveltekit-hydrate="1x7k"]').parentNode, version: "1700", hydrate: { node_ids: [0, 2], data: [null,{type:"data",data:{liste:[{nom:"Traiteur El Kseur",telephone:"034 12 40 77"},{nom:"Saveurs de Tichy",telephone:"0661 20 31 42"}]},uses:{}}], form: null, error: null } });
+    </script>`;
+    const listing = readListing(chrome(`<div>${cards}${script}</div>`), URL);
+    expect(listing.companies.map((c) => [c.name, c.phones])).toEqual([
+      ['Traiteur El Kseur', ['+21334124077']],
+      ['Saveurs de Tichy', ['+213661203142']],
+    ]);
+  });
+
+  test('a data: array in a script that is not SvelteKit is not read this way', () => {
+    const script = '<script>chart.draw({ el: document.body, data: [{nom:"Traiteur El Kseur",telephone:"034 12 40 77"},{nom:"Saveurs de Tichy",telephone:"0661 20 31 42"}] });</script>';
+    expect(embeddedJson(parse(script).querySelectorAll('script'))).toEqual([]);
+  });
+});
+
+describe('contacts only in popover and tooltip attributes (Bootstrap, Tippy): what the popover would show is content', () => {
+  test('a table whose rows open a Bootstrap 5 popover of HTML (data-bs-content), its labels read (a fax is a fax)', () => {
+    const pop = (content: string) => `<button type="button" class="btn btn-sm" data-bs-toggle="popover" data-bs-html="true" data-bs-title="Réf. 31" data-bs-content="${content.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')}">Contacts</button>`;
+    const rows = [
+      ['Pharmacie Ighil Ali', '<b>Tél. :</b> 034 70 11 52<br><b>Fax :</b> 034 70 11 53'],
+      ['Pharmacie Tazmalt Centre', '<b>Tél. :</b> 0662 48 90 17<br><b>Courriel :</b> <a href="mailto:tazmalt.centre@officine.dz">tazmalt.centre@officine.dz</a>'],
+      ['Pharmacie Allaghen', '<b>Tél. :</b> 034 70 22 08 / 0552 31 64 80'],
+    ];
+    const html = chrome(`<h1>Officines de garde</h1><table class="table"><thead><tr><th>Officine</th><th>Localité</th><th></th></tr></thead><tbody>
+      ${rows.map(([name, content], i) => `<tr><td>${name}</td><td>Localité ${i + 1}</td><td>${pop(content)}</td></tr>`).join('')}</tbody></table>`);
+    expect(readListing(html, URL).companies.map((c) => [c.name, c.phones, c.faxes ?? [], c.emails])).toEqual([
+      ['Pharmacie Ighil Ali', ['+21334701152'], ['+21334701153'], []],
+      ['Pharmacie Tazmalt Centre', ['+213662489017'], [], ['tazmalt.centre@officine.dz']],
+      ['Pharmacie Allaghen', ['+21334702208', '+213552316480'], [], []],
+    ]);
+  });
+
+  test('cards whose numbers are only in Bootstrap 3 tooltips (data-toggle="tooltip" title / data-original-title) and a Tippy content', () => {
+    const cards = [
+      ['Garage Oued Ghir', '<span data-toggle="tooltip" title="Tél : 034 16 20 41"><i class="fa fa-phone"></i></span> <span data-toggle="tooltip" data-original-title="Fax : 034 16 20 42"><i class="fa fa-info"></i></span>'],
+      ['Garage Amizour', '<span data-toggle="tooltip" title="Tél : 0771 40 33 19"><i class="fa fa-phone"></i></span>'],
+      ['Garage Barbacha', '<a href="#" data-tippy-content="Tél : 034 16 55 90">Appeler</a>'],
+    ];
+    const html = chrome(`<h1>Garages</h1><div class="list">${cards.map(([name, icons]) => `<div class="card"><h3>${name}</h3><p>Mécanique générale</p><p>${icons}</p></div>`).join('')}</div>`);
+    expect(readListing(html, URL).companies.map((c) => [c.name, c.phones, c.faxes ?? []])).toEqual([
+      ['Garage Oued Ghir', ['+21334162041'], ['+21334162042']],
+      ['Garage Amizour', ['+213771403319'], []],
+      ['Garage Barbacha', ['+21334165590'], []],
+    ]);
+  });
+
+  test('a title that is no tooltip (a link title) is not read as content', () => {
+    const html = chrome(`<h1>Garages</h1><div class="list">${['Garage Oued Ghir', 'Garage Amizour'].map((n, i) => `<div class="card"><h3>${n}</h3><p>Tél : 034 16 20 4${i}</p><a href="/g/${i}" title="Tél : 0550 00 00 0${i}">Fiche</a></div>`).join('')}</div>`);
+    expect(readListing(html, URL).companies.map((c) => [c.name, c.phones])).toEqual([
+      ['Garage Oued Ghir', ['+21334162040']],
+      ['Garage Amizour', ['+21334162041']],
+    ]);
+  });
+});
+
+describe('labels and values in two parallel lists, lined up only by CSS (a grid of two columns)', () => {
+  test('each value is read under the label of its place: a fax is a fax, an absent row absent from both lists', () => {
+    const member = (name: string, rows: [string, string][], tag = 'ul', item = 'li') => `<div class="membre"><h3>${name}</h3><div class="deux-colonnes">
+      <${tag} class="gauche">${rows.map(([l]) => `<${item}>${l}</${item}>`).join('')}</${tag}>
+      <${tag} class="droite">${rows.map(([, v]) => `<${item}>${v}</${item}>`).join('')}</${tag}></div></div>`;
+    const html = chrome(`<h1>Membres</h1><div class="liste">
+      ${member('SARL Verrerie Saida', [['Activité', 'Verre creux'], ['Téléphone', '048 51 20 30'], ['Fax', '048 51 20 31'], ['E-mail', '<a href="mailto:info@verrerie-saida.dz">info@verrerie-saida.dz</a>']])}
+      ${member('EURL Solvants Maamora', [['Activité', 'Solvants'], ['Mobile', '0662 10 93 27'], ['Télécopie :', '048 51 44 08']])}
+      ${member('SPA Engrais Hassasna', [['Adresse', 'Zone industrielle'], ['Tél.', '048 51 77 61'], ['Fax', '048 51 77 62']], 'div', 'p')}
+    </div>`);
+    expect(readListing(html, URL).companies.map((c) => [c.name, c.phones, c.faxes ?? [], c.emails])).toEqual([
+      ['SARL Verrerie Saida', ['+21348512030'], ['+21348512031'], ['info@verrerie-saida.dz']],
+      ['EURL Solvants Maamora', ['+213662109327'], ['+21348514408'], []],
+      ['SPA Engrais Hassasna', ['+21348517761'], ['+21348517762'], []],
+    ]);
+  });
+
+  test('two sibling lists that are not labels and values (two menus) are left as they are', () => {
+    const html = chrome(`<h1>Membres</h1><div class="liste">${['A', 'B'].map((x, i) => `<div class="membre"><h3>Société ${x}</h3><ul><li>Chimie</li><li>Plastique</li></ul><ul><li>Tél : 048 51 20 4${i}</li><li>Oran</li></ul></div>`).join('')}</div>`);
+    expect(readListing(html, URL).companies.map((c) => [c.name, c.phones])).toEqual([
+      ['Société A', ['+21348512040']],
+      ['Société B', ['+21348512041']],
+    ]);
+  });
+});
+
+describe('SvelteKit: responses fetched while rendering, inlined for hydration (data-sveltekit-fetched)', () => {
+  test('the JSON body a fetched script carries as a string is read as the page state', () => {
+    const body = JSON.stringify({ resultats: [{ nom: 'Clinique Vétérinaire Aokas', telephone: '034 22 61 09' }, { nom: 'Cabinet Vétérinaire Souk El Tenine', telephone: '0550 73 18 24' }] });
+    const script = `<script type="application/json" data-sveltekit-fetched data-url="/api/veterinaires?page=1">${JSON.stringify({ status: 200, statusText: '', headers: {}, body })}</script>`;
+    const listing = readListing(chrome(`<h1>Vétérinaires</h1><div id="liste"></div>${script}`), URL);
+    expect(listing.companies.map((c) => [c.name, c.phones])).toEqual([
+      ['Clinique Vétérinaire Aokas', ['+21334226109']],
+      ['Cabinet Vétérinaire Souk El Tenine', ['+213550731824']],
+    ]);
+  });
+});

@@ -74,6 +74,19 @@ describe('icon fonts as labels', () => {
     expect(text('<p class="ligne"><span class="icon"><i class="fa-solid fa-print"></i></span> 038 71 22 09</p><p><i class="bi bi-printer-fill"></i>038.71.22.10</p>')).toBe('Fax : 038 71 22 09\nFax : 038.71.22.10');
   });
 
+  test("an icon font's glyph written as its code point or ligature (Material Icons, Font Awesome) reads as its label; a printer is a fax", () => {
+    expect(text('<ul><li><i class="material-icons">&#xE0B0;</i>031 40 22 11</li><li><i class="material-icons">&#xE8AD;</i>031 40 22 12</li><li><i class="material-icons">&#xE0BE;</i>a@b.dz</li></ul>')).toBe('Tél : 031 40 22 11\nFax : 031 40 22 12\nE-mail : a@b.dz');
+    expect(text('<p><span class="material-symbols-outlined">local_printshop</span> 031 40 22 13 <span class="material-icons-outlined">call</span> 031 40 22 14 <i class="fa">&#xf1ac;</i> 031 40 22 15 <i class="fa">&#xf095;</i> 031 40 22 16</p>')).toBe('Fax : 031 40 22 13 Tél : 031 40 22 14 Fax : 031 40 22 15 Tél : 031 40 22 16');
+  });
+
+  test("an SVG sprite's icon names its label by the symbol it uses (href, xlink:href)", () => {
+    expect(text('<p><svg class="ico" aria-hidden="true"><use xlink:href="/img/sprite.svg#icon-printer"></use></svg> 031 40 22 17<br><svg><use href="#ico-phone"></use></svg> 031 40 22 18</p>')).toBe('Fax : 031 40 22 17\nTél : 031 40 22 18');
+  });
+
+  test('a material icon of another meaning, or a glyph of no icon set, is left as it is', () => {
+    expect(text('<p><i class="material-icons">place</i> 12, rue X <i class="material-icons">&#xE55F;</i> Y <b>&#xE8AD;</b> Z</p>')).toBe('place 12, rue X \ue55f Y \ue8ad Z');
+  });
+
   test('elements with text, other icons and empty non-icon spans are left as they are', () => {
     expect(text('<p><i class="fa fa-map-marker"></i> 12, rue X <span class="hidden-phone"></span><i class="phone">021 23 45 67</i></p>')).toBe('12, rue X 021 23 45 67');
   });
