@@ -76,9 +76,29 @@ const PERSON_KEYS = new Set(['responsable', 'gerant', 'gérant', 'dirigeant', 'd
 /** Nested objects that hold an entry's own fields (JSON:API `attributes`, GeoJSON `properties`, `fields`). */
 const ATTRIBUTE_KEYS = new Set(['attributes', 'properties', 'fields']);
 
+/**
+ * What a name field is qualified by when the base's editors typed it ('Nom du centre', 'Nom de
+ * l'école', 'Store name', folded): the kind of business its rows are. Only such words: a
+ * person's, a place's or a course's name field ('Nom du gérant', 'Nom de la commune', 'Contact
+ * name') names no company.
+ */
+const NAMED_KINDS = /^(?:l|la|le|les|the)?(?:centre|center|cabinet|ecole|school|institut|institute|entreprise|enterprise|company|societe|etablissement|structure|organisme|organisation|organization|business|commerce|magasin|boutique|shop|store|agence|agency|officine|pharmacie|pharmacy|clinique|clinic|hotel|restaurant|cooperative|association|concession|concessionnaire|garage|revendeur|dealer|fournisseur|supplier|prestataire|provider|etude|bureau|office|laboratoire|atelier|usine|firme|firm|vendeur|vendor|partenaire|partner|membre|member|adherent|exposant|exhibitor|annonceur|grossiste|distributeur|distributor|transporteur|importateur|exportateur|fabricant|manufacturer|producteur|pepiniere|ferme|farm|academie|academy|lycee|creche|studio|salon)s?$/;
+
+/**
+ * Whether a folded key is a name field qualified by the kind of business ({@link NAMED_KINDS}):
+ * 'nomducentre', 'nomdelecole', 'nometablissement', 'storename', 'centername'.
+ */
+function isQualifiedNameKey(key: string): boolean {
+  if (key.length > 40) return false;
+  const bare = key.normalize('NFD').replace(/[\u0300-\u036f]/g, '');
+  const m = /^(?:nom|name)(?:d[eu]|des|of)?([a-z]{3,30})$/.exec(bare) ?? /^([a-z]{3,30})(?:name|nom)$/.exec(bare);
+  return m !== null && NAMED_KINDS.test(m[1]);
+}
+
 /** A folded key without a CMS's field prefix (Drupal's `field_telephone`, ACF's `acf_email`). */
 function unprefixed(key: string): string {
-  return key.length > 5 && key.startsWith('field') ? key.slice(5) : key.length > 3 && key.startsWith('acf') ? key.slice(3) : key;
+  // ('fields' itself, Airtable's record fields, is no prefixed key.)
+  return key.length > 6 && key.startsWith('field') ? key.slice(5) : key.length > 3 && key.startsWith('acf') ? key.slice(3) : key;
 }
 
 function foldKey(key: string): string {
@@ -255,7 +275,7 @@ function companyOf(obj: Json): JsonItem | undefined {
       // A typed list ({type: 'tel' | 'fax' | 'email', valeur}), under any key: each by its type.
       if (Array.isArray(value) && typedContactsInto(item, value)) continue;
       const key = unprefixed(foldKey(rawKey));
-      if (own && name === undefined && NAME_KEYS.has(key) && typeof value === 'string' && value.trim().length >= 2) name = value;
+      if (own && name === undefined && (NAME_KEYS.has(key) || isQualifiedNameKey(key)) && typeof value === 'string' && value.trim().length >= 2) name = value;
       else if (own && name === undefined && (NAME_KEYS.has(key) || NAME_HOLDER_KEYS.has(key)) && isJson(value) && heldName(value) !== undefined) {
         // The company as an object of its own ({societe: {denomination, forme}}): its name, and its contacts if any.
         name = heldName(value);

@@ -1618,3 +1618,18 @@ describe('a zone\'s heading in a block of the list\'s shape', () => {
     expect(names(html)).toEqual(['Cabinet Bouzid Assurances', 'Cabinet Ferhat', 'Cabinet Hamlaoui', 'Cabinet Saadi', 'Cabinet Zerrouki']);
   });
 });
+
+describe('records of a spreadsheet-like base (Airtable, NocoDB, Baserow): field names typed by its editors', () => {
+  test("a name field qualified by what the rows are ('Nom du cabinet', 'Nom de l’école', 'Company name') names the row; a person's or a place's name field does not", () => {
+    const records = [
+      { id: 'rec1', fields: { 'Nom du gérant': 'Karim Saidi', 'Nom du cabinet': 'Cabinet Hodna Audit', Commune: 'Msila', 'Téléphone': '035 55 12 40' } },
+      { id: 'rec2', fields: { 'Nom de la commune': 'Boussaada', 'Nom de l’école': 'École Nour Savoir', Email: 'nour@savoir.dz' } },
+      { id: 'rec3', fields: { 'Company name': 'Zab Conseil', 'Contact name': 'Amel R.', Mobile: '0661 20 30 40' } },
+    ];
+    expect(jsonItems({ records }).map((i) => [i.name, i.phones, i.emails])).toEqual([
+      ['Cabinet Hodna Audit', ['035 55 12 40'], []],
+      ['École Nour Savoir', [], ['nour@savoir.dz']],
+      ['Zab Conseil', ['0661 20 30 40'], []],
+    ]);
+  });
+});
