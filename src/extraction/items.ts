@@ -345,6 +345,12 @@ export function embeddedJson(scripts: readonly HTMLElement[]): unknown[] {
       if (value !== undefined) out.push(isDevalue(value) ? fromDevalue(value) : value);
       continue;
     }
+    if (type === 'qwik/json') {
+      // Qwik's paused state: its objs array revived ({@link fromQwik}).
+      const value = tryJson(text);
+      if (isJson(value) && Array.isArray(value.objs)) out.push(fromQwik(value.objs));
+      continue;
+    }
     if (type !== '' && !/javascript|ecmascript|module/.test(type)) continue;
     if (!isFlightScript(text)) out.push(...returnedLiterals(text), ...assignedLiterals(text));
   }
@@ -501,6 +507,57 @@ function fromDevalue(flat: unknown[]): unknown {
     return out;
   };
   return revive(0, 0);
+}
+
+/** A Qwik reference: a base-36 index into `objs`, after an optional type prefix character. */
+const QWIK_REF = /^[\u0000-\u001f]?([0-9a-z]{1,6})$/;
+
+/**
+ * Qwik's serialised state (`<script type="qwik/json">{refs, ctx, objs, subs}`) revived: in
+ * `objs`, a flat array, the values of an object or an array are strings holding base-36 indexes
+ * of other entries (an index past the end is a string as written); an entry of its own is
+ * itself, a string's leading type character removed. Each entry is revived once (a cycle gives
+ * null): linear in the state. The entries no other entry refers to are its roots (the
+ * components' props and stores), given as one array.
+ */
+function fromQwik(objs: unknown[]): unknown {
+  const flat = objs.length > MAX_DEVALUE ? objs.slice(0, MAX_DEVALUE) : objs;
+  const done = new Map<number, unknown>();
+  const busy = new Set<number>();
+  const referred = new Set<number>();
+  const indexOf = (x: unknown): number | undefined => {
+    if (typeof x !== 'string') return undefined;
+    const m = QWIK_REF.exec(x);
+    const i = m ? parseInt(m[1], 36) : NaN;
+    return i >= 0 && i < flat.length ? i : undefined;
+  };
+  const primitive = (v: unknown) => (typeof v === 'string' && v.length > 0 && v.charCodeAt(0) < 0x20 ? v.slice(1) : v);
+  const revive = (i: number, depth: number): unknown => {
+    if (done.has(i)) return done.get(i);
+    if (busy.has(i) || depth > MAX_DEPTH * 4) return null;
+    busy.add(i);
+    const v = flat[i];
+    const ref = (x: unknown) => {
+      const j = indexOf(x);
+      if (j === undefined) return primitive(x);
+      referred.add(j);
+      return revive(j, depth + 1);
+    };
+    let out: unknown = primitive(v);
+    if (Array.isArray(v)) out = v.map(ref);
+    else if (isJson(v)) {
+      const obj: Json = {};
+      for (const [k, x] of Object.entries(v)) ownSet(obj, k, ref(x));
+      out = obj;
+    }
+    busy.delete(i);
+    done.set(i, out);
+    return out;
+  };
+  for (let i = 0; i < flat.length; i++) if (typeof flat[i] === 'object' && flat[i] !== null) revive(i, 0);
+  const roots: unknown[] = [];
+  for (let i = 0; i < flat.length; i++) if (typeof flat[i] === 'object' && flat[i] !== null && !referred.has(i)) roots.push(done.get(i));
+  return roots;
 }
 
 /** Attributes that carry a component's props as JSON (Astro islands, hydrated widgets). */

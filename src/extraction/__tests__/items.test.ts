@@ -1633,3 +1633,31 @@ describe('records of a spreadsheet-like base (Airtable, NocoDB, Baserow): field 
     ]);
   });
 });
+
+describe("Qwik's serialised state (<script type=\"qwik/json\">)", () => {
+  // objs: a flat array; an object's or array's values are base-36 indexes into it, strings and numbers are themselves.
+  const state = {
+    refs: { a: '0 1' },
+    ctx: {},
+    objs: [
+      { liste: '1', page: 'e' },
+      ['2', '7'],
+      { nom: '3', ville: '4', tel: '5', mails: '6' },
+      'Optique Ziban', 'Biskra', '033 74 10 20', ['8'],
+      { nom: '9', ville: '4', tel: 'a', tels: 'b', fax: 'd' },
+      'ziban@optique.dz', 'Vision Plus Tolga', '0661 11 22 33', ['c'], '0770 44 55 66', '033 74 99 88',
+      1,
+    ],
+    subs: [['0 #1']],
+  };
+  const page = chrome(`<h1>Opticiens</h1><div q:container="paused" q:version="1.5.0"><div class="r"><h3>Optique Ziban</h3><button on:click="q-x.js#s_reveal">Voir le numéro</button></div>
+    <div class="r"><h3>Vision Plus Tolga</h3><button on:click="q-x.js#s_reveal">Voir le numéro</button></div></div>
+    <script type="qwik/json">${JSON.stringify(state)}</script>`);
+
+  test('read back with its references resolved: the companies and the numbers only the state holds', () => {
+    expect(readListing(page, URL).companies.map((c) => [c.name, c.phones, c.faxes ?? [], c.emails])).toEqual([
+      ['Optique Ziban', ['+21333741020'], [], ['ziban@optique.dz']],
+      ['Vision Plus Tolga', ['+213661112233', '+213770445566'], ['+21333749988'], []],
+    ]);
+  });
+});
