@@ -996,3 +996,23 @@ ${offer('N° 9', 'SPA Plasturgie Medjana', 'cherche un fournisseur de granulés.
     ]);
   });
 });
+
+describe("a store locator plugin's autoload request (WP Store Locator)", () => {
+  const settings = (extra: string) =>
+    `<script id="wpsl-js-js-extra">var wpslLabels = {"phone": "T\\u00e9l."};
+var wpslSettings = {"autoLoad": "1", "maxResults": "30", "searchRadius": "25", "ajaxurl": "\\/wp-admin\\/admin-ajax.php", "startLatlng": "36.75,3.06"${extra}};</script>`;
+  const locator = (extra: string) => page(`<h1>Nos points de vente</h1><div id="wpsl-wrap"><div id="wpsl-gmap"></div><div id="wpsl-stores"><ul></ul></div></div>`, settings(extra));
+
+  test('the page names the GET its plugin sends on load, built from wpslSettings in the order the plugin builds it', () => {
+    const at = 'https://magasins.test/points-de-vente/';
+    expect(readListing(locator(''), at).data).toBe('https://magasins.test/wp-admin/admin-ajax.php?action=store_search&lat=36.75&lng=3.06&max_results=30&search_radius=25&autoload=1');
+    expect(readListing(locator(', "categoryIds": "7"'), at).data).toBe('https://magasins.test/wp-admin/admin-ajax.php?action=store_search&lat=36.75&lng=3.06&max_results=30&search_radius=25&filter=7&autoload=1');
+  });
+
+  test('no autoload, no start point or another host: no request', () => {
+    const at = 'https://magasins.test/points-de-vente/';
+    expect(readListing(locator('').replace('"autoLoad": "1"', '"autoLoad": "0"'), at).data).toBeUndefined();
+    expect(readListing(locator('').replace('"startLatlng": "36.75,3.06"', '"startLatlng": ""'), at).data).toBeUndefined();
+    expect(readListing(locator('').replace('\\/wp-admin\\/admin-ajax.php', 'https:\\/\\/ailleurs.test\\/wp-admin\\/admin-ajax.php'), at).data).toBeUndefined();
+  });
+});
