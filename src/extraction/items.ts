@@ -49,7 +49,7 @@ export interface JsonItem {
 }
 
 /** Object keys, folded (lower case, letters and digits only), and what they hold. */
-const NAME_KEYS = new Set(['name', 'nom', 'raisonsociale', 'raison', 'company', 'companyname', 'entreprise', 'nomentreprise', 'societe', 'société', 'denomination', 'businessname', 'title', 'titre', 'label', 'libelle', 'enseigne', 'displayname']);
+const NAME_KEYS = new Set(['name', 'nom', 'raisonsociale', 'raison', 'company', 'companyname', 'entreprise', 'nomentreprise', 'societe', 'société', 'denomination', 'businessname', 'title', 'titre', 'label', 'libelle', 'enseigne', 'displayname', 'store', 'storename']);
 const PHONE_KEYS = new Set(['phone', 'phones', 'telephone', 'telephones', 'tel', 'tels', 'mobiles', 'numeros', 'tél', 'téléphone', 'mobile', 'gsm', 'portable', 'fixe', 'phonenumber', 'phonenumbers', 'cell', 'cellphone', 'whatsapp', 'contactphone', 'numero', 'numtel', 'hatif', 'هاتف']);
 const FAX_KEYS = new Set(['fax', 'faxes', 'faxs', 'faxnumber', 'telecopie', 'télécopie', 'فاكس']);
 const EMAIL_KEYS = new Set(['email', 'emails', 'mail', 'courriel', 'contactemail', 'emailaddress', 'adressemail', 'adresseemail']);
@@ -64,6 +64,17 @@ const FAX_KEY = /^(?:fax|telecopie|télécopie)(?:\d|number|numero)*$/u;
  * mailDirection): its value is read as e-mails only when it holds one.
  */
 const EMAIL_KEY = /^(?:e?mail|courriel|adresseemail|adressemail)[\p{L}\d]{0,30}$/u;
+/**
+ * Keys of an entry's free text (a store locator's `description` HTML, a map point's markdown
+ * `description`, an info window's `popupContent`): the numbers and e-mails written in it are the
+ * entry's, each by its label (a 'Fax' line's number is a fax).
+ */
+const DESCRIPTION_KEYS = new Set(['description', 'desc', 'descr', 'popup', 'popupcontent', 'infowindow']);
+/** Longest free text read for contacts. */
+const MAX_DESCRIPTION = 4_000;
+/** GeoJSON geometries that are a place (a company's point); a line or an area is none unless it shows a contact. */
+const POINT_GEOMETRIES = new Set(['Point', 'MultiPoint']);
+
 /** Keys under which a company keeps its contacts in a nested object ({contact: {phone, email}}). */
 const NESTED_KEYS = new Set(['contact', 'contacts', 'coord', 'coords', 'coordonnees', 'coordonnées', 'contactinfo', 'contactinformation', 'details', 'info', 'infos', 'attributes', 'fields', 'properties']);
 
@@ -286,6 +297,7 @@ function companyOf(obj: Json): JsonItem | undefined {
       else if (FAX_KEYS.has(key) || FAX_KEY.test(key)) item.faxes.push(...strings(value));
       else if (PHONE_KEYS.has(key) || PHONE_KEY.test(key)) item.phones.push(...strings(value));
       else if (EMAIL_KEYS.has(key) || EMAIL_KEY.test(key)) item.emails.push(...strings(value));
+      else if (own && DESCRIPTION_KEYS.has(key) && typeof value === 'string' && value.length <= MAX_DESCRIPTION && descriptions.length < 3) descriptions.push(value);
       else if (own && ACTIVITY_KEYS.has(key) && item.activity === undefined) item.activity = strings(value).find(Boolean) ?? (isJson(value) ? strings(value.name ?? value.nom ?? value.label).find(Boolean) : undefined);
       else if (own && URL_KEYS.has(key) && typeof value === 'string' && item.url === undefined) item.url = value;
       else if (own && AD_KEYS.has(key) && (value === true || value === 1 || value === 'true')) item.advertisement = true;
@@ -297,9 +309,20 @@ function companyOf(obj: Json): JsonItem | undefined {
       else if (depth === 0 && PERSON_KEYS.has(key) && isJson(value)) read(value, depth + 1, false);
     }
   };
+  const descriptions: string[] = [];
   read(obj, 0, true);
   if (name === undefined) return undefined;
   item.name = name;
+  for (const d of descriptions) {
+    const text = d.includes('<') ? blockText(parseHtml(d)) : d;
+    const numbers = readNumbers(text);
+    item.phones.push(...numbers.phones);
+    item.faxes.push(...numbers.faxes);
+    item.emails.push(...findEmails(d.includes('<') ? `${text}\n${d}` : text));
+  }
+  // A GeoJSON feature that is a line or an area (a perimeter, a route) is no company unless it shows a contact.
+  const geometry = isJson(obj.geometry) ? obj.geometry.type : undefined;
+  if (obj.type === 'Feature' && typeof geometry === 'string' && !POINT_GEOMETRIES.has(geometry) && item.phones.length + item.emails.length + item.faxes.length === 0) return undefined;
   if (item.phones.length + item.emails.length + item.faxes.length === 0 && item.url === undefined) item.bare = true;
   return item;
 }

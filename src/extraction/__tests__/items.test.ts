@@ -1661,3 +1661,35 @@ describe("Qwik's serialised state (<script type=\"qwik/json\">)", () => {
     ]);
   });
 });
+
+describe("a store's or a map point's free-text description", () => {
+  test("a store locator's stores (WP Store Locator's {store, phone, fax, email, description}): the numbers written in the description HTML are the store's, by their labels", () => {
+    const stores = [
+      { store: 'Garage Tassili', phone: '021 54 10 10', fax: '', email: 'atelier@tassili.dz', description: '<p>Pièces et entretien.</p><p><strong>Tél. SAV :</strong> 0550 10 20 30</p>', lat: '36.7', lng: '3.1', distance: '1.2' },
+      { store: 'Auto Hoggar', phone: '021 54 20 20', fax: '021 54 20 21', email: '', description: '<p>Fax commercial : 021 54 20 22</p>', lat: '36.8', lng: '3.2', distance: '2.4' },
+    ];
+    // (Empty fields are dropped when the contacts are normalised.)
+    expect(jsonItems(stores, false, 1).map((i) => [i.name, i.phones, i.faxes.filter(Boolean), i.emails.filter(Boolean)])).toEqual([
+      ['Garage Tassili', ['021 54 10 10', '+213550102030'], [], ['atelier@tassili.dz']],
+      ['Auto Hoggar', ['021 54 20 20'], ['021 54 20 21', '+21321542022'], []],
+    ]);
+  });
+
+  test('GeoJSON features (a uMap datalayer): each point named in its properties with the contacts of its description; a named point without any is a company showing none; an area (a polygon) without contacts is none', () => {
+    const point = (name: string, description: string) => ({ type: 'Feature', geometry: { type: 'Point', coordinates: [5.1, 34.2] }, properties: { name, description } });
+    const layer = {
+      type: 'FeatureCollection',
+      features: [
+        point('Coopérative Zibane', '**Tolga** — dattes.\nTél : 033 70 11 22\nMob : 0661 30 40 50\nE-mail : zibane@coop.dz'),
+        point('Serres du Sud', 'Primeurs sous serre.\n☎ 0770 80 90 10 – Fax 033 70 33 44'),
+        point('Pépinière Lichana', 'Plants de palmiers.'),
+        { type: 'Feature', geometry: { type: 'Polygon', coordinates: [[[5, 34], [5.1, 34], [5.1, 34.1], [5, 34]]] }, properties: { name: 'Périmètre irrigué Nord', description: 'Zone de 300 ha.' } },
+      ],
+    };
+    expect(jsonItems(layer, false, 1).map((i) => [i.name, i.phones, i.faxes, i.emails])).toEqual([
+      ['Coopérative Zibane', ['+21333701122', '+213661304050'], [], ['zibane@coop.dz']],
+      ['Serres du Sud', ['+213770809010'], ['+21333703344'], []],
+      ['Pépinière Lichana', [], [], []],
+    ]);
+  });
+});
