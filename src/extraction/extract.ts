@@ -43,6 +43,7 @@ import { proseRecords } from './prose';
 import { csvTable, isCsv } from './csv';
 import { preloadedData } from './preload';
 import { storeLocatorRequest } from './storeLocator';
+import { mapLayerUrls } from './mapLayers';
 import { ajaxPayload, isAjaxFragment, moreOf, steppedAjaxNext } from './ajaxMore';
 import { inertiaPages, paginatorLinksNext } from './inertia';
 import { postPagesNext } from './pagination';
@@ -119,6 +120,8 @@ export interface Listing {
    * page's listing, with the companies the page itself shows.
    */
   data?: string;
+  /** More data files of this page, read after `data` each as a page of its own (a map's other data layers). */
+  moreData?: string[];
   /** The shape its repeated entries share (their tag and class, their parent's), to find a lone entry on another page of the list. */
   shape?: string;
 }
@@ -268,11 +271,14 @@ export function readListing(html: string, pageUrl: string, selectors: SourceSele
   // An app's shell without companies: the JSON its head preloads for fetch (its API's first page), the page it
   // frames, last the endpoint its own script fetches for its template (a framework loaded from a CDN).
   // A page that frames its list shows at most a menu's links read as companies (without contacts).
+  // A uMap map's data layers (GeoJSON read by its script): the first as its data, the others after it.
+  const layers = companies.length === 0 ? mapLayerUrls(page.byTag('SCRIPT'), pageUrl, base) : [];
   const data =
     companies.length === 0
-      ? pageDataUrl(page, pageUrl, base) ?? listData(page, pageUrl, base, next) ?? storeLocatorRequest(page.byTag('SCRIPT'), pageUrl, base) ?? preloadedData(page.byTag('LINK'), pageUrl, base, next) ?? framedList(page, pageUrl, base) ?? scriptedListUrl(page.elements, pageUrl, base, next) ?? csvDownload(page, pageUrl, base)
+      ? pageDataUrl(page, pageUrl, base) ?? listData(page, pageUrl, base, next) ?? storeLocatorRequest(page.byTag('SCRIPT'), pageUrl, base) ?? layers[0] ?? preloadedData(page.byTag('LINK'), pageUrl, base, next) ?? framedList(page, pageUrl, base) ?? scriptedListUrl(page.elements, pageUrl, base, next) ?? csvDownload(page, pageUrl, base)
       : (!companies.some(hasContact) ? framedList(page, pageUrl, base) : undefined) ?? (companies.length <= FEW_BESIDE_LIST ? listData(page, pageUrl, base, next) ?? storeLocatorRequest(page.byTag('SCRIPT'), pageUrl, base) : undefined);
   if (data !== undefined) listing.data = data;
+  if (data !== undefined && data === layers[0] && layers.length > 1) listing.moreData = layers.slice(1);
   return listing;
 }
 

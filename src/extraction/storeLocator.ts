@@ -26,8 +26,8 @@ function text(v: unknown): string | undefined {
 }
 
 /** The JSON object that starts at `start` (its closing brace found by a bounded scan), or undefined. */
-function objectAt(script: string, start: number): Record<string, unknown> | undefined {
-  const slice = script.slice(start, start + MAX_SETTINGS);
+export function objectAt(script: string, start: number, max = MAX_SETTINGS): Record<string, unknown> | undefined {
+  const slice = script.slice(start, start + max);
   let depth = 0;
   let quote = '';
   for (let i = 0; i < slice.length; i++) {

@@ -1016,3 +1016,20 @@ var wpslSettings = {"autoLoad": "1", "maxResults": "30", "searchRadius": "25", "
     expect(readListing(locator('').replace('\\/wp-admin\\/admin-ajax.php', 'https:\\/\\/ailleurs.test\\/wp-admin\\/admin-ajax.php'), at).data).toBeUndefined();
   });
 });
+
+describe("a uMap map's data layers", () => {
+  const settings = (urls: string) =>
+    `<script type="module">!(function () { const MAP = new U.Map("map", {"type": "Feature", "geometry": {"type": "Point", "coordinates": [3.0, 36.7]}, "properties": {"name": "Artisans de Tipaza", "umap_id": 731, "datalayers": [{"name": "Potiers", "id": "a1b2-c3"}, {"name": "Tisserands", "id": "d4e5-f6"}], ${urls}}}) })()</script>`;
+
+  test('the page names each layer the map fetches: datalayer_view with the map id and each layer id', () => {
+    const at = 'https://cartes.test/fr/map/artisans-tipaza_731';
+    const listing = readListing(page('<div id="map"></div>', settings('"urls": {"datalayer_view": "/fr/datalayer/{map_id}/{pk}/"}')), at);
+    expect([listing.data, listing.moreData]).toEqual(['https://cartes.test/fr/datalayer/731/a1b2-c3/', ['https://cartes.test/fr/datalayer/731/d4e5-f6/']]);
+  });
+
+  test('without the URL pattern, or on another host: none', () => {
+    const at = 'https://cartes.test/fr/map/artisans-tipaza_731';
+    expect(readListing(page('<div id="map"></div>', settings('"urls": {}')), at).data).toBeUndefined();
+    expect(readListing(page('<div id="map"></div>', settings('"urls": {"datalayer_view": "https://ailleurs.test/datalayer/{pk}/"}')), at).data).toBeUndefined();
+  });
+});
