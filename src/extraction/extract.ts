@@ -760,9 +760,14 @@ function singleEntry(root: HTMLElement): HTMLElement | undefined {
   return one.text.length <= MAX_ENTRY_TEXT && hasNameMark(one) && !isAdBlock(one) ? one : undefined;
 }
 
+/** A class token of a post's or page's body: 'entry-content', 'post_body', 'page-content', 'article-text'. */
+const POST_BODY_CLASS = /(?:^|\s)(?:entry|post|page|article)[-_](?:content|body|text)(?:\s|$)/i;
+
 /** Whether a block is classed as a list's entry and holds a contact. */
 function isListEntry(el: HTMLElement): boolean {
   if (el.tagName === 'A' || el.tagName === 'SPAN' || el.tagName === 'P') return false;
+  // A post's or page's body (WordPress's 'entry-content', 'post-content', 'article-body') holds the page, not one entry.
+  if (POST_BODY_CLASS.test(el.getAttribute('class') ?? '')) return false;
   const words = classWords(el);
   if (words.some((w) => NOT_ENTRY_WORDS.has(w.toLowerCase()))) return false;
   const own = words.some((w) => ENTRY_WORDS.has(w.toLowerCase()));

@@ -1033,3 +1033,14 @@ describe("a uMap map's data layers", () => {
     expect(readListing(page('<div id="map"></div>', settings('"urls": {"datalayer_view": "https://ailleurs.test/datalayer/{pk}/"}')), at).data).toBeUndefined();
   });
 });
+
+describe("a WordPress page's body is no list of one", () => {
+  test("the post's body block ('entry-content', 'post-content') around an intro, an advertiser's box and a form is no company", () => {
+    const body = `<article class="page type-page"><header class="entry-header"><h1>Nos agences</h1></header>
+      <div class="entry-content"><p>Trouvez l'agence la plus proche.</p>
+      <aside class="promo-box" data-sponsor="1"><span class="label">Sponsorisé</span><h4>CrédiPlus Auto</h4><p>Simulation au 0770 12 12 12 ou info@crediplus.dz</p></aside>
+      <form><input name="q"><button>Rechercher</button></form></div></article>`;
+    expect(readListing(page(body), PAGE).companies).toEqual([]);
+    expect(readListing(page(body.replace('entry-content', 'post-content')), PAGE).companies).toEqual([]);
+  });
+});
