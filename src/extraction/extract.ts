@@ -46,7 +46,7 @@ import { storeLocatorRequest } from './storeLocator';
 import { mapLayerUrls } from './mapLayers';
 import { ajaxPayload, isAjaxFragment, moreOf, steppedAjaxNext } from './ajaxMore';
 import { inertiaPages, paginatorLinksNext } from './inertia';
-import { postPagesNext } from './pagination';
+import { nextTab, postPagesNext } from './pagination';
 
 /** One company as read from one page, before normalisation across pages and sources. */
 export interface RawCompany {
@@ -278,6 +278,11 @@ export function readListing(html: string, pageUrl: string, selectors: SourceSele
       ? pageDataUrl(page, pageUrl, base) ?? listData(page, pageUrl, base, next) ?? storeLocatorRequest(page.byTag('SCRIPT'), pageUrl, base) ?? layers[0] ?? preloadedData(page.byTag('LINK'), pageUrl, base, next) ?? framedList(page, pageUrl, base) ?? scriptedListUrl(page.elements, pageUrl, base, next) ?? csvDownload(page, pageUrl, base)
       : (!companies.some(hasContact) ? framedList(page, pageUrl, base) : undefined) ?? (companies.length <= FEW_BESIDE_LIST ? listData(page, pageUrl, base, next) ?? storeLocatorRequest(page.byTag('SCRIPT'), pageUrl, base) : undefined);
   if (data !== undefined) listing.data = data;
+  // A page whose list its script loads, one page per category shown as tabs: the next tab's page.
+  if (data !== undefined && companies.length === 0 && listing.next === undefined && selectors.nextPage === undefined) {
+    const tab = nextTab(page.elements, pageUrl, base);
+    if (tab !== undefined) listing.next = tab;
+  }
   if (data !== undefined && data === layers[0] && layers.length > 1) listing.moreData = layers.slice(1);
   return listing;
 }

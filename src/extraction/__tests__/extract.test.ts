@@ -1044,3 +1044,14 @@ describe("a WordPress page's body is no list of one", () => {
     expect(readListing(page(body.replace('entry-content', 'post-content')), PAGE).companies).toEqual([]);
   });
 });
+
+describe('a list loaded by its script, one page per category shown as tabs', () => {
+  const tabs = (current: 1 | 2) => `<ul class="locator-tabs"><li class="${current === 1 ? 'current-menu-item' : ''}"><a href="/agences/">Agences</a></li><li class="${current === 2 ? 'active' : ''}"><a href="/agences/relais/">Points relais</a></li></ul>`;
+  const settings = `<script>var wpslSettings = {"autoLoad": "1", "ajaxurl": "\\/wp-admin\\/admin-ajax.php", "startLatlng": "36.75,3.06"};</script>`;
+  test('the next tab after the current one is the next page; none after the last; in-page tabs never', () => {
+    expect(readListing(page(`<h1>Agences</h1>${tabs(1)}<div id="wpsl-stores"><ul></ul></div>`, settings), 'https://reseau.test/agences/').next).toBe('https://reseau.test/agences/relais/');
+    expect(readListing(page(`<h1>Relais</h1>${tabs(2)}<div id="wpsl-stores"><ul></ul></div>`, settings), 'https://reseau.test/agences/relais/').next).toBeUndefined();
+    const inPage = '<ul class="nav-tabs"><li class="active"><a href="/agences/">Liste</a></li><li><a href="#carte">Carte</a></li></ul>';
+    expect(readListing(page(`<h1>Agences</h1>${inPage}<div id="wpsl-stores"><ul></ul></div>`, settings), 'https://reseau.test/agences/').next).toBeUndefined();
+  });
+});
