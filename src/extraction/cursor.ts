@@ -91,6 +91,13 @@ const CURSOR_KEYS: Record<string, string> = {
   continuation: 'continuation',
   continuationtoken: 'continuation',
 };
+/**
+ * An opaque offset token (Airtable's `offset`, 'itrX/recY'): letters, digits and a few token
+ * characters, no '.', '?' nor space (a link or a sentence), not a bare number (a numeric offset
+ * is stepped as such).
+ */
+const OFFSET_TOKEN = /^[A-Za-z0-9_+=-][A-Za-z0-9_+=/-]{0,499}$/;
+
 /** Folded keys saying whether there is more. */
 const MORE_KEYS = new Set(['hasmore', 'hasnextpage', 'hasnext', 'more', 'moreresults', 'nextpage']);
 
@@ -131,6 +138,10 @@ export function cursorNext(value: unknown, pageUrl: string): string | undefined 
       else if (cursor === undefined && key in CURSOR_KEYS && (typeof v === 'string' || typeof v === 'number') && isCursorToken(String(v))) {
         cursor = String(v);
         param = CURSOR_KEYS[key];
+      } else if (cursor === undefined && key === 'offset' && typeof v === 'string' && OFFSET_TOKEN.test(v) && /[a-z]/i.test(v)) {
+        // Airtable's `offset`: an opaque token ('itr…/rec…') sent back as the next request's offset.
+        cursor = v;
+        param = 'offset';
       }
     }
     if (!more) return undefined;

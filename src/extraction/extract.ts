@@ -42,9 +42,11 @@ import { positionedRecords } from './positioned';
 import { proseRecords } from './prose';
 import { csvTable, isCsv } from './csv';
 import { preloadedData } from './preload';
+import { storeLocatorRequest } from './storeLocator';
+import { mapLayerUrls } from './mapLayers';
 import { ajaxPayload, isAjaxFragment, moreOf, steppedAjaxNext } from './ajaxMore';
 import { inertiaPages, paginatorLinksNext } from './inertia';
-import { postPagesNext } from './pagination';
+import { nextTab, postPagesNext } from './pagination';
 
 /** One company as read from one page, before normalisation across pages and sources. */
 export interface RawCompany {
@@ -118,6 +120,8 @@ export interface Listing {
    * page's listing, with the companies the page itself shows.
    */
   data?: string;
+  /** More data files of this page, read after `data` each as a page of its own (a map's other data layers). */
+  moreData?: string[];
   /** The shape its repeated entries share (their tag and class, their parent's), to find a lone entry on another page of the list. */
   shape?: string;
 }
@@ -267,11 +271,19 @@ export function readListing(html: string, pageUrl: string, selectors: SourceSele
   // An app's shell without companies: the JSON its head preloads for fetch (its API's first page), the page it
   // frames, last the endpoint its own script fetches for its template (a framework loaded from a CDN).
   // A page that frames its list shows at most a menu's links read as companies (without contacts).
+  // A uMap map's data layers (GeoJSON read by its script): the first as its data, the others after it.
+  const layers = companies.length === 0 ? mapLayerUrls(page.byTag('SCRIPT'), pageUrl, base) : [];
   const data =
     companies.length === 0
-      ? pageDataUrl(page, pageUrl, base) ?? listData(page, pageUrl, base, next) ?? preloadedData(page.byTag('LINK'), pageUrl, base, next) ?? framedList(page, pageUrl, base) ?? scriptedListUrl(page.elements, pageUrl, base, next) ?? csvDownload(page, pageUrl, base)
-      : (!companies.some(hasContact) ? framedList(page, pageUrl, base) : undefined) ?? (companies.length <= FEW_BESIDE_LIST ? listData(page, pageUrl, base, next) : undefined);
+      ? pageDataUrl(page, pageUrl, base) ?? listData(page, pageUrl, base, next) ?? storeLocatorRequest(page.byTag('SCRIPT'), pageUrl, base) ?? layers[0] ?? preloadedData(page.byTag('LINK'), pageUrl, base, next) ?? framedList(page, pageUrl, base) ?? scriptedListUrl(page.elements, pageUrl, base, next) ?? csvDownload(page, pageUrl, base)
+      : (!companies.some(hasContact) ? framedList(page, pageUrl, base) : undefined) ?? (companies.length <= FEW_BESIDE_LIST ? listData(page, pageUrl, base, next) ?? storeLocatorRequest(page.byTag('SCRIPT'), pageUrl, base) : undefined);
   if (data !== undefined) listing.data = data;
+  // A page whose list its script loads, one page per category shown as tabs: the next tab's page.
+  if (data !== undefined && companies.length === 0 && listing.next === undefined && selectors.nextPage === undefined) {
+    const tab = nextTab(page.elements, pageUrl, base);
+    if (tab !== undefined) listing.next = tab;
+  }
+  if (data !== undefined && data === layers[0] && layers.length > 1) listing.moreData = layers.slice(1);
   return listing;
 }
 
@@ -753,9 +765,14 @@ function singleEntry(root: HTMLElement): HTMLElement | undefined {
   return one.text.length <= MAX_ENTRY_TEXT && hasNameMark(one) && !isAdBlock(one) ? one : undefined;
 }
 
+/** A class token of a post's or page's body: 'entry-content', 'post_body', 'page-content', 'article-text'. */
+const POST_BODY_CLASS = /(?:^|\s)(?:entry|post|page|article)[-_](?:content|body|text)(?:\s|$)/i;
+
 /** Whether a block is classed as a list's entry and holds a contact. */
 function isListEntry(el: HTMLElement): boolean {
   if (el.tagName === 'A' || el.tagName === 'SPAN' || el.tagName === 'P') return false;
+  // A post's or page's body (WordPress's 'entry-content', 'post-content', 'article-body') holds the page, not one entry.
+  if (POST_BODY_CLASS.test(el.getAttribute('class') ?? '')) return false;
   const words = classWords(el);
   if (words.some((w) => NOT_ENTRY_WORDS.has(w.toLowerCase()))) return false;
   const own = words.some((w) => ENTRY_WORDS.has(w.toLowerCase()));

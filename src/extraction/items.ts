@@ -49,7 +49,7 @@ export interface JsonItem {
 }
 
 /** Object keys, folded (lower case, letters and digits only), and what they hold. */
-const NAME_KEYS = new Set(['name', 'nom', 'raisonsociale', 'raison', 'company', 'companyname', 'entreprise', 'nomentreprise', 'societe', 'société', 'denomination', 'businessname', 'title', 'titre', 'label', 'libelle', 'enseigne', 'displayname']);
+const NAME_KEYS = new Set(['name', 'nom', 'raisonsociale', 'raison', 'company', 'companyname', 'entreprise', 'nomentreprise', 'societe', 'société', 'denomination', 'businessname', 'title', 'titre', 'label', 'libelle', 'enseigne', 'displayname', 'store', 'storename']);
 const PHONE_KEYS = new Set(['phone', 'phones', 'telephone', 'telephones', 'tel', 'tels', 'mobiles', 'numeros', 'tél', 'téléphone', 'mobile', 'gsm', 'portable', 'fixe', 'phonenumber', 'phonenumbers', 'cell', 'cellphone', 'whatsapp', 'contactphone', 'numero', 'numtel', 'hatif', 'هاتف']);
 const FAX_KEYS = new Set(['fax', 'faxes', 'faxs', 'faxnumber', 'telecopie', 'télécopie', 'فاكس']);
 const EMAIL_KEYS = new Set(['email', 'emails', 'mail', 'courriel', 'contactemail', 'emailaddress', 'adressemail', 'adresseemail']);
@@ -64,6 +64,17 @@ const FAX_KEY = /^(?:fax|telecopie|télécopie)(?:\d|number|numero)*$/u;
  * mailDirection): its value is read as e-mails only when it holds one.
  */
 const EMAIL_KEY = /^(?:e?mail|courriel|adresseemail|adressemail)[\p{L}\d]{0,30}$/u;
+/**
+ * Keys of an entry's free text (a store locator's `description` HTML, a map point's markdown
+ * `description`, an info window's `popupContent`): the numbers and e-mails written in it are the
+ * entry's, each by its label (a 'Fax' line's number is a fax).
+ */
+const DESCRIPTION_KEYS = new Set(['description', 'desc', 'descr', 'popup', 'popupcontent', 'infowindow']);
+/** Longest free text read for contacts. */
+const MAX_DESCRIPTION = 4_000;
+/** GeoJSON geometries that are a place (a company's point); a line or an area is none unless it shows a contact. */
+const POINT_GEOMETRIES = new Set(['Point', 'MultiPoint']);
+
 /** Keys under which a company keeps its contacts in a nested object ({contact: {phone, email}}). */
 const NESTED_KEYS = new Set(['contact', 'contacts', 'coord', 'coords', 'coordonnees', 'coordonnées', 'contactinfo', 'contactinformation', 'details', 'info', 'infos', 'attributes', 'fields', 'properties']);
 
@@ -76,9 +87,29 @@ const PERSON_KEYS = new Set(['responsable', 'gerant', 'gérant', 'dirigeant', 'd
 /** Nested objects that hold an entry's own fields (JSON:API `attributes`, GeoJSON `properties`, `fields`). */
 const ATTRIBUTE_KEYS = new Set(['attributes', 'properties', 'fields']);
 
+/**
+ * What a name field is qualified by when the base's editors typed it ('Nom du centre', 'Nom de
+ * l'école', 'Store name', folded): the kind of business its rows are. Only such words: a
+ * person's, a place's or a course's name field ('Nom du gérant', 'Nom de la commune', 'Contact
+ * name') names no company.
+ */
+const NAMED_KINDS = /^(?:l|la|le|les|the)?(?:centre|center|cabinet|ecole|school|institut|institute|entreprise|enterprise|company|societe|etablissement|structure|organisme|organisation|organization|business|commerce|magasin|boutique|shop|store|agence|agency|officine|pharmacie|pharmacy|clinique|clinic|hotel|restaurant|cooperative|association|concession|concessionnaire|garage|revendeur|dealer|fournisseur|supplier|prestataire|provider|etude|bureau|office|laboratoire|atelier|usine|firme|firm|vendeur|vendor|partenaire|partner|membre|member|adherent|exposant|exhibitor|annonceur|grossiste|distributeur|distributor|transporteur|importateur|exportateur|fabricant|manufacturer|producteur|pepiniere|ferme|farm|academie|academy|lycee|creche|studio|salon)s?$/;
+
+/**
+ * Whether a folded key is a name field qualified by the kind of business ({@link NAMED_KINDS}):
+ * 'nomducentre', 'nomdelecole', 'nometablissement', 'storename', 'centername'.
+ */
+function isQualifiedNameKey(key: string): boolean {
+  if (key.length > 40) return false;
+  const bare = key.normalize('NFD').replace(/[\u0300-\u036f]/g, '');
+  const m = /^(?:nom|name)(?:d[eu]|des|of)?([a-z]{3,30})$/.exec(bare) ?? /^([a-z]{3,30})(?:name|nom)$/.exec(bare);
+  return m !== null && NAMED_KINDS.test(m[1]);
+}
+
 /** A folded key without a CMS's field prefix (Drupal's `field_telephone`, ACF's `acf_email`). */
 function unprefixed(key: string): string {
-  return key.length > 5 && key.startsWith('field') ? key.slice(5) : key.length > 3 && key.startsWith('acf') ? key.slice(3) : key;
+  // ('fields' itself, Airtable's record fields, is no prefixed key.)
+  return key.length > 6 && key.startsWith('field') ? key.slice(5) : key.length > 3 && key.startsWith('acf') ? key.slice(3) : key;
 }
 
 function foldKey(key: string): string {
@@ -255,7 +286,7 @@ function companyOf(obj: Json): JsonItem | undefined {
       // A typed list ({type: 'tel' | 'fax' | 'email', valeur}), under any key: each by its type.
       if (Array.isArray(value) && typedContactsInto(item, value)) continue;
       const key = unprefixed(foldKey(rawKey));
-      if (own && name === undefined && NAME_KEYS.has(key) && typeof value === 'string' && value.trim().length >= 2) name = value;
+      if (own && name === undefined && (NAME_KEYS.has(key) || isQualifiedNameKey(key)) && typeof value === 'string' && value.trim().length >= 2) name = value;
       else if (own && name === undefined && (NAME_KEYS.has(key) || NAME_HOLDER_KEYS.has(key)) && isJson(value) && heldName(value) !== undefined) {
         // The company as an object of its own ({societe: {denomination, forme}}): its name, and its contacts if any.
         name = heldName(value);
@@ -266,6 +297,7 @@ function companyOf(obj: Json): JsonItem | undefined {
       else if (FAX_KEYS.has(key) || FAX_KEY.test(key)) item.faxes.push(...strings(value));
       else if (PHONE_KEYS.has(key) || PHONE_KEY.test(key)) item.phones.push(...strings(value));
       else if (EMAIL_KEYS.has(key) || EMAIL_KEY.test(key)) item.emails.push(...strings(value));
+      else if (own && DESCRIPTION_KEYS.has(key) && typeof value === 'string' && value.length <= MAX_DESCRIPTION && descriptions.length < 3) descriptions.push(value);
       else if (own && ACTIVITY_KEYS.has(key) && item.activity === undefined) item.activity = strings(value).find(Boolean) ?? (isJson(value) ? strings(value.name ?? value.nom ?? value.label).find(Boolean) : undefined);
       else if (own && URL_KEYS.has(key) && typeof value === 'string' && item.url === undefined) item.url = value;
       else if (own && AD_KEYS.has(key) && (value === true || value === 1 || value === 'true')) item.advertisement = true;
@@ -277,9 +309,20 @@ function companyOf(obj: Json): JsonItem | undefined {
       else if (depth === 0 && PERSON_KEYS.has(key) && isJson(value)) read(value, depth + 1, false);
     }
   };
+  const descriptions: string[] = [];
   read(obj, 0, true);
   if (name === undefined) return undefined;
   item.name = name;
+  for (const d of descriptions) {
+    const text = d.includes('<') ? blockText(parseHtml(d)) : d;
+    const numbers = readNumbers(text);
+    item.phones.push(...numbers.phones);
+    item.faxes.push(...numbers.faxes);
+    item.emails.push(...findEmails(d.includes('<') ? `${text}\n${d}` : text));
+  }
+  // A GeoJSON feature that is a line or an area (a perimeter, a route) is no company unless it shows a contact.
+  const geometry = isJson(obj.geometry) ? obj.geometry.type : undefined;
+  if (obj.type === 'Feature' && typeof geometry === 'string' && !POINT_GEOMETRIES.has(geometry) && item.phones.length + item.emails.length + item.faxes.length === 0) return undefined;
   if (item.phones.length + item.emails.length + item.faxes.length === 0 && item.url === undefined) item.bare = true;
   return item;
 }
@@ -326,6 +369,12 @@ export function embeddedJson(scripts: readonly HTMLElement[]): unknown[] {
       // SvelteKit inlines the responses fetched while rendering ({status, headers, body}): the body is JSON as a string.
       const body = isJson(value) && script.rawAttrs.includes('sveltekit-fetched') && typeof value.body === 'string' ? tryJson(value.body) : undefined;
       if (body !== undefined) out.push(body);
+      continue;
+    }
+    if (type === 'qwik/json') {
+      // Qwik's paused state: its objs array revived ({@link fromQwik}).
+      const value = tryJson(text);
+      if (isJson(value) && Array.isArray(value.objs)) out.push(fromQwik(value.objs));
       continue;
     }
     if (type !== '' && !/javascript|ecmascript|module/.test(type)) continue;
@@ -484,6 +533,57 @@ function fromDevalue(flat: unknown[]): unknown {
     return out;
   };
   return revive(0, 0);
+}
+
+/** A Qwik reference: a base-36 index into `objs`, after an optional type prefix character. */
+const QWIK_REF = /^[\u0000-\u001f]?([0-9a-z]{1,6})$/;
+
+/**
+ * Qwik's serialised state (`<script type="qwik/json">{refs, ctx, objs, subs}`) revived: in
+ * `objs`, a flat array, the values of an object or an array are strings holding base-36 indexes
+ * of other entries (an index past the end is a string as written); an entry of its own is
+ * itself, a string's leading type character removed. Each entry is revived once (a cycle gives
+ * null): linear in the state. The entries no other entry refers to are its roots (the
+ * components' props and stores), given as one array.
+ */
+function fromQwik(objs: unknown[]): unknown {
+  const flat = objs.length > MAX_DEVALUE ? objs.slice(0, MAX_DEVALUE) : objs;
+  const done = new Map<number, unknown>();
+  const busy = new Set<number>();
+  const referred = new Set<number>();
+  const indexOf = (x: unknown): number | undefined => {
+    if (typeof x !== 'string') return undefined;
+    const m = QWIK_REF.exec(x);
+    const i = m ? parseInt(m[1], 36) : NaN;
+    return i >= 0 && i < flat.length ? i : undefined;
+  };
+  const primitive = (v: unknown) => (typeof v === 'string' && v.length > 0 && v.charCodeAt(0) < 0x20 ? v.slice(1) : v);
+  const revive = (i: number, depth: number): unknown => {
+    if (done.has(i)) return done.get(i);
+    if (busy.has(i) || depth > MAX_DEPTH * 4) return null;
+    busy.add(i);
+    const v = flat[i];
+    const ref = (x: unknown) => {
+      const j = indexOf(x);
+      if (j === undefined) return primitive(x);
+      referred.add(j);
+      return revive(j, depth + 1);
+    };
+    let out: unknown = primitive(v);
+    if (Array.isArray(v)) out = v.map(ref);
+    else if (isJson(v)) {
+      const obj: Json = {};
+      for (const [k, x] of Object.entries(v)) ownSet(obj, k, ref(x));
+      out = obj;
+    }
+    busy.delete(i);
+    done.set(i, out);
+    return out;
+  };
+  for (let i = 0; i < flat.length; i++) if (typeof flat[i] === 'object' && flat[i] !== null) revive(i, 0);
+  const roots: unknown[] = [];
+  for (let i = 0; i < flat.length; i++) if (typeof flat[i] === 'object' && flat[i] !== null && !referred.has(i)) roots.push(done.get(i));
+  return roots;
 }
 
 /** Attributes that carry a component's props as JSON (Astro islands, hydrated widgets). */

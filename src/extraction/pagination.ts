@@ -328,3 +328,54 @@ export function postPagesNext(elements: readonly HTMLElement[]): { next: string 
   }
   return current && seen >= 2 ? { next: undefined } : undefined;
 }
+
+/** Most elements looked at for a tab strip, and most links of one strip. */
+const MAX_TAB_ELEMENTS = 20_000;
+const MAX_TABS = 30;
+/** A tab strip by its class words or role: 'wpsl-tabs', 'nav-tabs', 'tabs', role="tablist". */
+const TAB_STRIP = /(?:^|[\s_-])tabs(?:$|[\s_-])/i;
+/** A class token marking the current tab: 'current-menu-item', 'active', 'is-selected'. */
+const CURRENT_TAB = /(?:^|[\s_-])(?:current|active|selected)(?:$|[\s_-])/i;
+
+/** Whether a tab's link (or an element around it within the strip) marks it as the current one. */
+function isCurrentTab(link: HTMLElement, strip: HTMLElement): boolean {
+  let el: HTMLElement | null = link;
+  for (let up = 0; el !== null && up < 4; up++, el = el.parentNode) {
+    if (CURRENT_TAB.test(el.getAttribute('class') ?? '') || el.getAttribute('aria-current') !== undefined || el.getAttribute('aria-selected') === 'true') return true;
+    if (el === strip) break;
+  }
+  return false;
+}
+
+/**
+ * The page after the current one in a strip of tabs that are pages of their own (a locator or a
+ * list split by category, each category its page: 'Concessionnaires | Agents agréés'): the link
+ * after the tab marked current (its class 'current' / 'active' / 'selected', `aria-current`,
+ * `aria-selected`) when that tab links to this page; none after the last, nor for tabs that
+ * only show a panel of this page (`#tab-2`). Undefined without such a strip.
+ */
+export function nextTab(elements: readonly HTMLElement[], pageUrl: string, base: string = pageUrl): string | undefined {
+  const own = pageUrl.replace(/#.*$/, '');
+  const resolve = (href: string | undefined) => {
+    if (!href || href.length > 2_000) return undefined;
+    try {
+      return new URL(href, base).href.replace(/#.*$/, '');
+    } catch {
+      return undefined;
+    }
+  };
+  for (const el of elements.slice(0, MAX_TAB_ELEMENTS)) {
+    if (el.getAttribute('role') !== 'tablist' && !TAB_STRIP.test(el.getAttribute('class') ?? '')) continue;
+    const links = el.querySelectorAll('a[href]').slice(0, MAX_TABS);
+    const at = links.findIndex((a) => resolve(a.getAttribute('href')) === own && isCurrentTab(a, el));
+    if (at === -1) continue;
+    const next = resolve(links[at + 1]?.getAttribute('href'));
+    if (next === undefined || next === own) return undefined;
+    try {
+      return new URL(next).host === new URL(own).host ? next : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+  return undefined;
+}

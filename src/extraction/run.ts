@@ -130,6 +130,8 @@ const MAX_DETAIL_CONTACTS = 8;
 
 /** A contact shared by every company of a page with at least this many is the directory's. */
 const MIN_ITEMS_FOR_SHARED = 3;
+/** Most other data files of one listing page fetched (a map's data layers). */
+const MAX_MORE_DATA = 10;
 
 /** How long after the deadline the run waits for sources to wind down (their requests are aborted at the deadline). */
 const GRACE_MS = 100;
@@ -259,7 +261,10 @@ async function runSource(state: SourceState, ctx: SourceContext): Promise<void> 
   // The shape of the entries the pages read so far repeat: a later page of one entry is read by it.
   let shape: string | undefined;
   let url: string | undefined = first;
-  while (url !== undefined && pages.length < source.maxPages) {
+  // Listing pages followed (a page's other data files, read as pages of their own, do not count).
+  let listed = 0;
+  while (url !== undefined && listed < source.maxPages) {
+    listed++;
     visited.add(url);
     const res = await get(url);
     const problem = res.ok ? (isReadable(res.contentType) ? undefined : `not an HTML or JSON page (${res.contentType})`) : `${res.message} (${res.url})`;
@@ -298,13 +303,33 @@ async function runSource(state: SourceState, ctx: SourceContext): Promise<void> 
     }
     pages.push(page);
     shape = listing.shape ?? shape;
+    // The page's other data files (a map's other layers): each fetched and read as a page of its own.
+    const layers: RawCompany[][] = [];
+    for (const more of (read.result.moreData ?? []).slice(0, MAX_MORE_DATA)) {
+      if (visited.has(more) || !sameHost(more, first)) continue;
+      visited.add(more);
+      const got = await get(more);
+      if (!got.ok) {
+        if (got.deadline) state.cut = true;
+        continue;
+      }
+      if (!isReadable(got.contentType)) continue;
+      const other = await ctx.read({ kind: 'listing', html: got.body, url: got.url, selectors, contentType: got.contentType });
+      if (!other.ok || other.result.kind !== 'listing') {
+        dropped(state, got.url, other);
+        continue;
+      }
+      state.pagesRead++;
+      pages.push({ url: got.url, html: got.body, contentType: got.contentType });
+      layers.push(other.result.companies);
+    }
     const { companies, next, dropped: drops, chromeContacts: chrome } = listing;
     state.itemsDropped.no_name += drops.no_name;
     state.itemsDropped.invalid_name += drops.invalid_name;
     state.itemsDropped.advertisement += drops.advertisement;
     for (const c of chrome) chromeContacts.add(c);
-    perPage.push(companies);
-    for (const c of companies) names.add(normalizeCompanyName(c.name));
+    perPage.push(companies, ...layers);
+    for (const c of [companies, ...layers].flat()) names.add(normalizeCompanyName(c.name));
     state.pagesRead++;
     state.records = perPage.flat();
     if (names.size >= ctx.maxResults) break;

@@ -270,3 +270,14 @@ describe('a normalized GraphQL cache (Apollo, Relay): records joined by {__ref}'
     });
   });
 });
+
+describe('an opaque offset token (Airtable: {records, offset: "itr…/rec…"})', () => {
+  test.each([
+    [{ records: [], offset: 'itrA1b2/recC3d4' }, 'https://a.test/.netlify/functions/liste?view=Tous&pageSize=5', 'https://a.test/.netlify/functions/liste?view=Tous&pageSize=5&offset=itrA1b2%2FrecC3d4'],
+    [{ records: [], offset: 'itrE5/recF6' }, 'https://a.test/api/liste?offset=itrA1b2%2FrecC3d4', 'https://a.test/api/liste?offset=itrE5%2FrecF6'],
+  ])('%j at %s -> %s', (value, url, expected) => expect(cursorNext(value, url)).toBe(expected));
+
+  test.each([[{ results: [], offset: 20 }], [{ results: [], offset: '20' }], [{ results: [], offset: '/api/x?o=2' }]])('a numeric offset or a link is no token: %j', (value) => {
+    expect(cursorNext(value, 'https://a.test/api/liste?l=5')).toBeUndefined();
+  });
+});

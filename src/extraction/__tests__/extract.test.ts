@@ -996,3 +996,62 @@ ${offer('N° 9', 'SPA Plasturgie Medjana', 'cherche un fournisseur de granulés.
     ]);
   });
 });
+
+describe("a store locator plugin's autoload request (WP Store Locator)", () => {
+  const settings = (extra: string) =>
+    `<script id="wpsl-js-js-extra">var wpslLabels = {"phone": "T\\u00e9l."};
+var wpslSettings = {"autoLoad": "1", "maxResults": "30", "searchRadius": "25", "ajaxurl": "\\/wp-admin\\/admin-ajax.php", "startLatlng": "36.75,3.06"${extra}};</script>`;
+  const locator = (extra: string) => page(`<h1>Nos points de vente</h1><div id="wpsl-wrap"><div id="wpsl-gmap"></div><div id="wpsl-stores"><ul></ul></div></div>`, settings(extra));
+
+  test('the page names the GET its plugin sends on load, built from wpslSettings in the order the plugin builds it', () => {
+    const at = 'https://magasins.test/points-de-vente/';
+    expect(readListing(locator(''), at).data).toBe('https://magasins.test/wp-admin/admin-ajax.php?action=store_search&lat=36.75&lng=3.06&max_results=30&search_radius=25&autoload=1');
+    expect(readListing(locator(', "categoryIds": "7"'), at).data).toBe('https://magasins.test/wp-admin/admin-ajax.php?action=store_search&lat=36.75&lng=3.06&max_results=30&search_radius=25&filter=7&autoload=1');
+  });
+
+  test('no autoload, no start point or another host: no request', () => {
+    const at = 'https://magasins.test/points-de-vente/';
+    expect(readListing(locator('').replace('"autoLoad": "1"', '"autoLoad": "0"'), at).data).toBeUndefined();
+    expect(readListing(locator('').replace('"startLatlng": "36.75,3.06"', '"startLatlng": ""'), at).data).toBeUndefined();
+    expect(readListing(locator('').replace('\\/wp-admin\\/admin-ajax.php', 'https:\\/\\/ailleurs.test\\/wp-admin\\/admin-ajax.php'), at).data).toBeUndefined();
+  });
+});
+
+describe("a uMap map's data layers", () => {
+  const settings = (urls: string) =>
+    `<script type="module">!(function () { const MAP = new U.Map("map", {"type": "Feature", "geometry": {"type": "Point", "coordinates": [3.0, 36.7]}, "properties": {"name": "Artisans de Tipaza", "umap_id": 731, "datalayers": [{"name": "Potiers", "id": "a1b2-c3"}, {"name": "Tisserands", "id": "d4e5-f6"}], ${urls}}}) })()</script>`;
+
+  test('the page names each layer the map fetches: datalayer_view with the map id and each layer id', () => {
+    const at = 'https://cartes.test/fr/map/artisans-tipaza_731';
+    const listing = readListing(page('<div id="map"></div>', settings('"urls": {"datalayer_view": "/fr/datalayer/{map_id}/{pk}/"}')), at);
+    expect([listing.data, listing.moreData]).toEqual(['https://cartes.test/fr/datalayer/731/a1b2-c3/', ['https://cartes.test/fr/datalayer/731/d4e5-f6/']]);
+  });
+
+  test('without the URL pattern, or on another host: none', () => {
+    const at = 'https://cartes.test/fr/map/artisans-tipaza_731';
+    expect(readListing(page('<div id="map"></div>', settings('"urls": {}')), at).data).toBeUndefined();
+    expect(readListing(page('<div id="map"></div>', settings('"urls": {"datalayer_view": "https://ailleurs.test/datalayer/{pk}/"}')), at).data).toBeUndefined();
+  });
+});
+
+describe("a WordPress page's body is no list of one", () => {
+  test("the post's body block ('entry-content', 'post-content') around an intro, an advertiser's box and a form is no company", () => {
+    const body = `<article class="page type-page"><header class="entry-header"><h1>Nos agences</h1></header>
+      <div class="entry-content"><p>Trouvez l'agence la plus proche.</p>
+      <aside class="promo-box" data-sponsor="1"><span class="label">Sponsorisé</span><h4>CrédiPlus Auto</h4><p>Simulation au 0770 12 12 12 ou info@crediplus.dz</p></aside>
+      <form><input name="q"><button>Rechercher</button></form></div></article>`;
+    expect(readListing(page(body), PAGE).companies).toEqual([]);
+    expect(readListing(page(body.replace('entry-content', 'post-content')), PAGE).companies).toEqual([]);
+  });
+});
+
+describe('a list loaded by its script, one page per category shown as tabs', () => {
+  const tabs = (current: 1 | 2) => `<ul class="locator-tabs"><li class="${current === 1 ? 'current-menu-item' : ''}"><a href="/agences/">Agences</a></li><li class="${current === 2 ? 'active' : ''}"><a href="/agences/relais/">Points relais</a></li></ul>`;
+  const settings = `<script>var wpslSettings = {"autoLoad": "1", "ajaxurl": "\\/wp-admin\\/admin-ajax.php", "startLatlng": "36.75,3.06"};</script>`;
+  test('the next tab after the current one is the next page; none after the last; in-page tabs never', () => {
+    expect(readListing(page(`<h1>Agences</h1>${tabs(1)}<div id="wpsl-stores"><ul></ul></div>`, settings), 'https://reseau.test/agences/').next).toBe('https://reseau.test/agences/relais/');
+    expect(readListing(page(`<h1>Relais</h1>${tabs(2)}<div id="wpsl-stores"><ul></ul></div>`, settings), 'https://reseau.test/agences/relais/').next).toBeUndefined();
+    const inPage = '<ul class="nav-tabs"><li class="active"><a href="/agences/">Liste</a></li><li><a href="#carte">Carte</a></li></ul>';
+    expect(readListing(page(`<h1>Agences</h1>${inPage}<div id="wpsl-stores"><ul></ul></div>`, settings), 'https://reseau.test/agences/').next).toBeUndefined();
+  });
+});

@@ -1729,3 +1729,78 @@ describe('SvelteKit: responses fetched while rendering, inlined for hydration (d
     ]);
   });
 });
+
+describe('records of a spreadsheet-like base (Airtable, NocoDB, Baserow): field names typed by its editors', () => {
+  test("a name field qualified by what the rows are ('Nom du cabinet', 'Nom de l’école', 'Company name') names the row; a person's or a place's name field does not", () => {
+    const records = [
+      { id: 'rec1', fields: { 'Nom du gérant': 'Karim Saidi', 'Nom du cabinet': 'Cabinet Hodna Audit', Commune: 'Msila', 'Téléphone': '035 55 12 40' } },
+      { id: 'rec2', fields: { 'Nom de la commune': 'Boussaada', 'Nom de l’école': 'École Nour Savoir', Email: 'nour@savoir.dz' } },
+      { id: 'rec3', fields: { 'Company name': 'Zab Conseil', 'Contact name': 'Amel R.', Mobile: '0661 20 30 40' } },
+    ];
+    expect(jsonItems({ records }).map((i) => [i.name, i.phones, i.emails])).toEqual([
+      ['Cabinet Hodna Audit', ['035 55 12 40'], []],
+      ['École Nour Savoir', [], ['nour@savoir.dz']],
+      ['Zab Conseil', ['0661 20 30 40'], []],
+    ]);
+  });
+});
+
+describe("Qwik's serialised state (<script type=\"qwik/json\">)", () => {
+  // objs: a flat array; an object's or array's values are base-36 indexes into it, strings and numbers are themselves.
+  const state = {
+    refs: { a: '0 1' },
+    ctx: {},
+    objs: [
+      { liste: '1', page: 'e' },
+      ['2', '7'],
+      { nom: '3', ville: '4', tel: '5', mails: '6' },
+      'Optique Ziban', 'Biskra', '033 74 10 20', ['8'],
+      { nom: '9', ville: '4', tel: 'a', tels: 'b', fax: 'd' },
+      'ziban@optique.dz', 'Vision Plus Tolga', '0661 11 22 33', ['c'], '0770 44 55 66', '033 74 99 88',
+      1,
+    ],
+    subs: [['0 #1']],
+  };
+  const page = chrome(`<h1>Opticiens</h1><div q:container="paused" q:version="1.5.0"><div class="r"><h3>Optique Ziban</h3><button on:click="q-x.js#s_reveal">Voir le numéro</button></div>
+    <div class="r"><h3>Vision Plus Tolga</h3><button on:click="q-x.js#s_reveal">Voir le numéro</button></div></div>
+    <script type="qwik/json">${JSON.stringify(state)}</script>`);
+
+  test('read back with its references resolved: the companies and the numbers only the state holds', () => {
+    expect(readListing(page, URL).companies.map((c) => [c.name, c.phones, c.faxes ?? [], c.emails])).toEqual([
+      ['Optique Ziban', ['+21333741020'], [], ['ziban@optique.dz']],
+      ['Vision Plus Tolga', ['+213661112233', '+213770445566'], ['+21333749988'], []],
+    ]);
+  });
+});
+
+describe("a store's or a map point's free-text description", () => {
+  test("a store locator's stores (WP Store Locator's {store, phone, fax, email, description}): the numbers written in the description HTML are the store's, by their labels", () => {
+    const stores = [
+      { store: 'Garage Tassili', phone: '021 54 10 10', fax: '', email: 'atelier@tassili.dz', description: '<p>Pièces et entretien.</p><p><strong>Tél. SAV :</strong> 0550 10 20 30</p>', lat: '36.7', lng: '3.1', distance: '1.2' },
+      { store: 'Auto Hoggar', phone: '021 54 20 20', fax: '021 54 20 21', email: '', description: '<p>Fax commercial : 021 54 20 22</p>', lat: '36.8', lng: '3.2', distance: '2.4' },
+    ];
+    // (Empty fields are dropped when the contacts are normalised.)
+    expect(jsonItems(stores, false, 1).map((i) => [i.name, i.phones, i.faxes.filter(Boolean), i.emails.filter(Boolean)])).toEqual([
+      ['Garage Tassili', ['021 54 10 10', '+213550102030'], [], ['atelier@tassili.dz']],
+      ['Auto Hoggar', ['021 54 20 20'], ['021 54 20 21', '+21321542022'], []],
+    ]);
+  });
+
+  test('GeoJSON features (a uMap datalayer): each point named in its properties with the contacts of its description; a named point without any is a company showing none; an area (a polygon) without contacts is none', () => {
+    const point = (name: string, description: string) => ({ type: 'Feature', geometry: { type: 'Point', coordinates: [5.1, 34.2] }, properties: { name, description } });
+    const layer = {
+      type: 'FeatureCollection',
+      features: [
+        point('Coopérative Zibane', '**Tolga** — dattes.\nTél : 033 70 11 22\nMob : 0661 30 40 50\nE-mail : zibane@coop.dz'),
+        point('Serres du Sud', 'Primeurs sous serre.\n☎ 0770 80 90 10 – Fax 033 70 33 44'),
+        point('Pépinière Lichana', 'Plants de palmiers.'),
+        { type: 'Feature', geometry: { type: 'Polygon', coordinates: [[[5, 34], [5.1, 34], [5.1, 34.1], [5, 34]]] }, properties: { name: 'Périmètre irrigué Nord', description: 'Zone de 300 ha.' } },
+      ],
+    };
+    expect(jsonItems(layer, false, 1).map((i) => [i.name, i.phones, i.faxes, i.emails])).toEqual([
+      ['Coopérative Zibane', ['+21333701122', '+213661304050'], [], ['zibane@coop.dz']],
+      ['Serres du Sud', ['+213770809010'], ['+21333703344'], []],
+      ['Pépinière Lichana', [], [], []],
+    ]);
+  });
+});

@@ -690,3 +690,24 @@ describe('pages read in worker threads with a budget', () => {
     }
   });
 });
+
+describe("a map's data layers", () => {
+  test('every layer a map page names is fetched and read as a page of its own; a layer is no page of the pagination', async () => {
+    const json = (body: object) => ({ headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const point = (name: string, description: string) => ({ type: 'Feature', geometry: { type: 'Point', coordinates: [2.1, 36.5] }, properties: { name, description } });
+    const s = await startSite({
+      '/robots.txt': 'User-agent: *\nDisallow: /admin\n',
+      '/carte/artisans_55': '<!doctype html><html><body><div id="map"></div><script>new U.Map("map", {"properties": {"umap_id": 55, "datalayers": [{"id": "x1"}, {"id": "x2"}], "urls": {"datalayer_view": "/datalayer/{map_id}/{pk}/"}}})</script></body></html>',
+      '/datalayer/55/x1/': json({ type: 'FeatureCollection', features: [point('Poterie Chenoua', 'Tél : 024 46 10 10'), point('Atelier Cherchell', 'Mob : 0661 10 20 30')] }),
+      '/datalayer/55/x2/': json({ type: 'FeatureCollection', features: [point('Tissage Hadjout', 'E-mail : tissage@hadjout.dz')] }),
+    });
+    try {
+      const sources = parseSources(`sources:\n  - name: carte\n    search_url: "${s.origin}/carte/artisans_55"\n    max_pages: 1\n`);
+      const { companies, report } = await runExtraction({ pages: testPageReader(), sources, secteur: 'x', wilaya: ALGER, fetcher: fetcher(), deadlineMs: 30_000 });
+      expect(companies.map((c) => c.name)).toEqual(['Poterie Chenoua', 'Atelier Cherchell', 'Tissage Hadjout']);
+      expect(report[0]).toMatchObject({ status: 'ok', outcome: 'ok', pages_read: 3, companies_found: 3 });
+    } finally {
+      await s.close();
+    }
+  });
+});
