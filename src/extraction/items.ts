@@ -19,7 +19,7 @@ import { isRecordRow, nestedRecords } from './tables';
 import { isEscapedTransferState, typedContact, unescapeTransferState } from './embeddedState';
 import { scrollSentinelNext } from './cursor';
 import { ajaxActionRequest } from './ajaxMore';
-import { isPaginationText, numberedPageUrl, pageOfText, steppedPageLink } from './pagination';
+import { isPaginationText, livewirePageNext, numberedPageUrl, pageOfText, steppedPageLink } from './pagination';
 import { flightRecords, flightText, isFlightScript } from './flight';
 import { listingLead, otherTiers, recordTiers } from './tiers';
 
@@ -2667,7 +2667,8 @@ const LOAD_MORE_ATTRS = ['data-url', 'data-next', 'data-href', 'data-next-url', 
 /**
  * The next listing page of a page without a next-page selector, as written (not resolved): a
  * link whose text, title or aria-label says next ('Suivant', 'Next', '»', 'التالي'), or such a
- * control that is no link and carries its URL ({@link nextControl}), else the
+ * control that is no link and carries its URL ({@link nextControl}), or a Livewire paginator's
+ * buttons (`wire:click="nextPage('page')"`: {@link livewirePageNext}), else the
  * numbered link to the current page + 1 (the current page read from the URL's page parameter
  * or path, or from the pagination's current/active element), else a "load more" control's URL
  * (`data-url`, `data-next`, an href). `rel=next` is looked for first by the caller.
@@ -2682,6 +2683,9 @@ export function findNextPage(root: HTMLElement, pageUrl: string, elements: reado
   }
   const control = nextControl(elements);
   if (control !== undefined) return control;
+  // A Livewire paginator's buttons (wire:click="nextPage('page')"): the page's URL with the next page number.
+  const livewire = livewirePageNext(elements, pageUrl);
+  if (livewire !== undefined) return livewire;
   // A page that says which page it is ('Page 3 sur 7', 'الصفحة 3 من 7'): none after the last.
   const told = toldPage(elements);
   if (told && told.current >= told.last) return undefined;

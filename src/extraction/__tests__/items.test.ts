@@ -397,6 +397,24 @@ describe('pagination without a selector', () => {
     expect(findNextPage(parse(`<html><body>${card(1)}${card(2)}</body></html>`), URL)).toBeUndefined();
   });
 
+  test("a Livewire paginator's buttons (wire:click nextPage / gotoPage) lead to the page's URL with its page parameter, as Livewire keeps it", () => {
+    const v3 = (current: number, last: number) => parse(`<html><body><div wire:id="x1"><nav role="navigation" aria-label="Pagination">${
+      current > 1 ? `<button type="button" wire:click="previousPage('page')">&lsaquo;</button>` : ''}${
+      Array.from({ length: last }, (_, i) => i + 1).map((n) => (n === current ? `<span aria-current="page"><span>${n}</span></span>` : `<button type="button" wire:click="gotoPage(${n}, 'page')">${n}</button>`)).join('')}${
+      current < last ? `<button type="button" wire:click="nextPage('page')" aria-label="Next">&rsaquo;</button>` : ''}</nav></div></body></html>`);
+    expect(findNextPage(v3(1, 3), 'https://guide.test/artisans')).toBe('https://guide.test/artisans?page=2');
+    expect(findNextPage(v3(2, 3), 'https://guide.test/artisans?ville=blida&page=2')).toBe('https://guide.test/artisans?ville=blida&page=3');
+    expect(findNextPage(v3(3, 3), 'https://guide.test/artisans?page=3')).toBeUndefined();
+    // Livewire 2's bare calls and modifiers, and a paginator of its own name (?annoncesPage=N).
+    const v2 = parse('<html><body><ul class="pagination"><li class="active"><span>1</span></li><li><button wire:click.prevent="gotoPage(2)">2</button></li><li><button wire:click.prevent="nextPage">Next</button></li></ul></body></html>');
+    expect(findNextPage(v2, 'https://guide.test/annonces')).toBe('https://guide.test/annonces?page=2');
+    const named = parse(`<html><body><button wire:click="gotoPage(2, 'annoncesPage')">2</button></body></html>`);
+    expect(findNextPage(named, 'https://guide.test/annonces')).toBe('https://guide.test/annonces?annoncesPage=2');
+    // A disabled next button is the last page's.
+    const last = parse(`<html><body><button wire:click="nextPage('page')" disabled>Suivant</button></body></html>`);
+    expect(findNextPage(last, 'https://guide.test/annonces?page=4')).toBeUndefined();
+  });
+
   test('readListing resolves the next page; rel=next wins', () => {
     const html = chrome('<div class="pagination"><a href="/annuaire?q=btp&page=2">2</a><a href="/annuaire?q=btp&page=3">Suivant</a></div><link rel="next" href="/annuaire?q=btp&page=2">');
     expect(readListing(html, URL).next).toBe('https://annuaire.test/annuaire?q=btp&page=2');
