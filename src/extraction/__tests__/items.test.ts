@@ -7,6 +7,9 @@ import { parse } from 'node-html-parser';
 import { extractDetail, readListing } from '../extract';
 import { embeddedJson, findNextPage, jsLiteral, jsonItems, jsonNext, repeatedItems } from '../items';
 import { cpuMs } from '../../../test/helpers/cpuTime';
+import { normalizePhone } from '../../platform/contacts';
+
+const phonesOf = (s: string): string[] => { const p = normalizePhone(s); return p === undefined ? [] : [p]; };
 
 const URL = 'https://annuaire.test/annuaire?q=btp&page=1';
 
@@ -365,6 +368,23 @@ describe('JSON entries with a contact person', () => {
       ['SARL Chelia Net', ['032 73 21 74', '0659 93 19 88'], []],
       ['Aurès Computer', ['032 73 40 12', '0770 15 63 92'], ['ali.hamou@gmail.com']],
       ['Khenchela Soft', [], ['contact@khenchelasoft.dz']],
+    ]);
+  });
+});
+
+describe('JSON entries with contacts written in a free-text field', () => {
+  test("numbers and e-mails in an entry's description (plain, markdown, a CMS's rich-text holder, rendered HTML) are its own; labels ('Fax :') still say which", () => {
+    const items = [
+      { nom: 'Atelier Soummam', tel: '034 21 10 40', description: 'Devis sous 48 h. Astreinte : **0661.20.30.40**, devis@soummam.dz' },
+      { nom: 'Béton Sahel', tel: '034 21 10 41', remarques: { data: { remarques: 'Dépôt ouvert le samedi. Fax : 034 21 10 49' } } },
+      { nom: 'Garage Yemma', email: 'garage.yemma@gmail.com', presentation: { rendered: '<p>Dépannage la nuit au <strong>0770 45 45 12</strong>.</p>' } },
+      { nom: 'Transit Aokas', tel: '034 21 10 43', description: 'Agréé depuis 2009 (agrément n° 417/2015), 12 camions, 3 500 m² de dépôt.' },
+    ];
+    expect(jsonItems({ data: items }).map((i) => [i.name, i.phones.flatMap(phonesOf), i.faxes.flatMap(phonesOf), i.emails])).toEqual([
+      ['Atelier Soummam', ['+21334211040', '+213661203040'], [], ['devis@soummam.dz']],
+      ['Béton Sahel', ['+21334211041'], ['+21334211049'], []],
+      ['Garage Yemma', ['+213770454512'], [], ['garage.yemma@gmail.com']],
+      ['Transit Aokas', ['+21334211043'], [], []],
     ]);
   });
 });
