@@ -116,10 +116,65 @@ export function isCursorToken(v: string | number): boolean {
 }
 
 /**
+ * Whether a value under a cursor key (`endCursor`, `after`, `next_cursor` …) is a cursor: a
+ * token without whitespace, not a URL. Base64 cursors (Relay's `YXJyYXljb25uZWN0aW9uOjk=`) may
+ * hold '=', '+' and '/'; a bare `next` key is read by {@link isCursorToken}, as it may hold a link.
+ */
+function isNamedCursor(key: string, v: string): boolean {
+  if (key === 'next') return isCursorToken(v);
+  return v.length > 0 && v.length <= 500 && !/\s/.test(v) && !/^(?:[a-z][a-z0-9+.-]{0,20}:)?\/\//i.test(v) && !v.includes('?');
+}
+
+/** Most objects looked into below a GraphQL answer's `data` for its connection. */
+const MAX_CONNECTION_OBJECTS = 60;
+/** How deep below `data` a connection is looked for (`data.viewer.annuaire.artisans`). */
+const MAX_CONNECTION_DEPTH = 4;
+
+/**
+ * The `pageInfo` of a GraphQL answer's connection (Relay's cursor connections: `{data: {field:
+ * {edges, pageInfo: {endCursor, hasNextPage}}}}`, the field possibly nested): the first object
+ * holding a `pageInfo` object, breadth first below `data` (or the answer itself, when its
+ * envelope was taken off), through objects only, bounded in depth and count.
+ */
+function connectionPageInfo(value: Json): Json | undefined {
+  let level: Json[] = [isJson(value.data) ? value.data : value];
+  let seen = 0;
+  for (let depth = 0; depth < MAX_CONNECTION_DEPTH && level.length > 0; depth++) {
+    const below: Json[] = [];
+    for (const o of level) {
+      for (const [k, v] of Object.entries(o)) {
+        if (!isJson(v)) continue;
+        if ((k === 'pageInfo' || k === 'page_info') && depth > 0) return v;
+        if (++seen > MAX_CONNECTION_OBJECTS) return undefined;
+        below.push(v);
+      }
+    }
+    level = below;
+  }
+  return undefined;
+}
+
+/**
+ * The `variables` JSON object of a GraphQL request made by GET (`?query=…&variables={…}`,
+ * Apollo's persisted queries `?operationName=…&variables={…}&extensions={…}`), or undefined.
+ */
+function graphqlVariables(url: URL): Json | undefined {
+  const raw = url.searchParams.get('variables');
+  if (raw === null || raw.length > 4_000 || !raw.trimStart().startsWith('{')) return undefined;
+  try {
+    const vars: unknown = JSON.parse(raw);
+    return isJson(vars) ? vars : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
  * The URL of the batch after a JSON answer read at `pageUrl` that gives only a cursor: the
- * cursor (in the answer, its `meta`, `pagination`, `paging`, `pageInfo`, `cursors`) put in
- * `pageUrl`'s cursor parameter (the first of after / cursor / page_token … it has), else in the
- * path segment that holds it (the last, after a cursor word: `/page/{cursor}`, `/after/{cursor}`,
+ * cursor (in the answer, its `meta`, `pagination`, `paging`, `pageInfo`, `cursors`, or the
+ * `pageInfo` of a GraphQL answer's connection) put in `pageUrl`'s cursor parameter (the first of
+ * after / cursor / page_token … it has), else, for a GraphQL request made by GET, in its
+ * `variables` JSON (its cursor variable, else `after`), else in the path segment that holds it (the last, after a cursor word: `/page/{cursor}`, `/after/{cursor}`,
  * encoded as a path segment), else under the name the key suggests (`after` for after /
  * endCursor, else `cursor`). Undefined when the
  * answer says there is no more (has_more / hasNextPage false), has no cursor, or the URL would
@@ -128,6 +183,8 @@ export function isCursorToken(v: string | number): boolean {
 export function cursorNext(value: unknown, pageUrl: string): string | undefined {
   if (!isJson(value)) return undefined;
   const holders = [value, value.meta, value.pagination, value.paging, value.pageInfo, value.page_info, value.cursors, isJson(value.meta) ? value.meta.pagination : undefined, isJson(value.meta) ? value.meta.cursor : undefined].filter(isJson);
+  const connection = connectionPageInfo(value);
+  if (connection !== undefined && !holders.includes(connection)) holders.push(connection);
   for (const h of holders) {
     let cursor: string | undefined;
     let param: string | undefined;
@@ -135,7 +192,7 @@ export function cursorNext(value: unknown, pageUrl: string): string | undefined 
     for (const [k, v] of Object.entries(h)) {
       const key = fold(k);
       if (MORE_KEYS.has(key) && (v === false || v === 0 || v === 'false')) more = false;
-      else if (cursor === undefined && key in CURSOR_KEYS && (typeof v === 'string' || typeof v === 'number') && isCursorToken(String(v))) {
+      else if (cursor === undefined && key in CURSOR_KEYS && (typeof v === 'string' || typeof v === 'number') && isNamedCursor(key, String(v))) {
         cursor = String(v);
         param = CURSOR_KEYS[key];
       } else if (cursor === undefined && key === 'offset' && typeof v === 'string' && OFFSET_TOKEN.test(v) && /[a-z]/i.test(v)) {
@@ -149,9 +206,13 @@ export function cursorNext(value: unknown, pageUrl: string): string | undefined 
     const url = parsedUrl(pageUrl);
     if (url === undefined) return undefined;
     const name = CURSOR_PARAMS.find((p) => url.searchParams.has(p));
+    const vars = name === undefined ? graphqlVariables(url) : undefined;
     const segments = url.pathname.split('/');
-    const at = name === undefined ? cursorSegment(segments) : -1;
-    if (at >= 0) {
+    const at = name === undefined && vars === undefined ? cursorSegment(segments) : -1;
+    if (vars !== undefined) {
+      vars[CURSOR_PARAMS.find((p) => p in vars) ?? param!] = cursor;
+      url.searchParams.set('variables', JSON.stringify(vars));
+    } else if (at >= 0) {
       segments[at] = encodeURIComponent(cursor);
       url.pathname = segments.join('/');
     } else url.searchParams.set(name ?? param!, cursor);

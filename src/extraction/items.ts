@@ -19,7 +19,7 @@ import { isRecordRow, nestedRecords } from './tables';
 import { isEscapedTransferState, typedContact, unescapeTransferState } from './embeddedState';
 import { scrollSentinelNext } from './cursor';
 import { ajaxActionRequest } from './ajaxMore';
-import { isPaginationText, numberedPageUrl, pageOfText, steppedPageLink } from './pagination';
+import { isPaginationText, livewirePageNext, numberedPageUrl, pageOfText, steppedPageLink } from './pagination';
 import { flightRecords, flightText, isFlightScript } from './flight';
 import { listingLead, otherTiers, recordTiers } from './tiers';
 
@@ -80,6 +80,43 @@ const NESTED_KEYS = new Set(['contact', 'contacts', 'coord', 'coords', 'coordonn
 
 /** A contact holder's one-letter keys ({coord: {t, m, f, e}}), the initials business cards print: what each holds. */
 const CONTACT_INITIALS: Record<string, 'phones' | 'faxes' | 'emails' | undefined> = { t: 'phones', m: 'phones', f: 'faxes', e: 'emails' };
+
+/**
+ * Keys of an entry's free text (folded): a description, remarks, notes, a presentation, where a
+ * directory's editor writes more numbers in prose ('Astreinte : 0661 …', 'Fax : …').
+ */
+const PROSE_KEYS = new Set(['description', 'desc', 'descriptif', 'precisions', 'précisions', 'presentation', 'présentation', 'apropos', 'about', 'remarques', 'remarque', 'observations', 'observation', 'notes', 'note', 'commentaire', 'commentaires', 'complement', 'complements', 'complément', 'compléments', 'informationscomplementaires', 'infoscomplementaires', 'body', 'contenu', 'content', 'excerpt', 'extrait', 'resume', 'résumé', 'summary', 'bio']);
+/** Keys of a rich-text holder's own text ({rendered}, {raw}, {html}, Gatsby's {childMarkdownRemark: {rawMarkdownBody}}). */
+const PROSE_TEXT_KEYS = new Set(['rendered', 'raw', 'html', 'markdown', 'text', 'value', 'rawmarkdownbody', 'plaintext', 'content']);
+/** Longest free text read for contacts. */
+const MAX_PROSE = 5_000;
+
+/**
+ * The text of an entry's free-text field: a string, or a rich-text holder's text: WordPress's
+ * `{rendered}`, `{raw}` / `{html}` / `{markdown}`, gatsby-source-strapi's `{data: {field: text}}`,
+ * Gatsby's `{childMarkdownRemark: {html}}` (two levels at most). HTML is read as its text, its
+ * mailto: links kept. Undefined when there is none; bounded.
+ */
+function proseText(value: unknown, depth = 0): string | undefined {
+  if (typeof value === 'string') {
+    const text = value.length > MAX_PROSE ? value.slice(0, MAX_PROSE) : value;
+    if (!/<[a-z][^>]{0,200}>/i.test(text)) return text;
+    const root = parseHtml(text);
+    const mailtos = descendants(root).flatMap((el) => (el.tagName === 'A' && /^mailto:/i.test(attrOf(el, 'href') ?? '') ? [attrOf(el, 'href')!.slice(7)] : []));
+    return [blockText(root), ...mailtos].join('\n');
+  }
+  if (!isJson(value) || depth >= 2) return undefined;
+  let n = 0;
+  for (const [k, v] of Object.entries(value)) {
+    if (++n > 10) break;
+    const key = foldKey(k);
+    if (PROSE_TEXT_KEYS.has(key) || PROSE_KEYS.has(key) || key === 'data' || key === 'childmarkdownremark') {
+      const text = proseText(v, depth + 1);
+      if (text !== undefined) return text;
+    }
+  }
+  return undefined;
+}
 
 /** Keys of an entry's contact person, an object of his own (his name, his role, his mobile). */
 const PERSON_KEYS = new Set(['responsable', 'gerant', 'gérant', 'dirigeant', 'directeur', 'manager', 'contactperson', 'personnecontact', 'interlocuteur', 'representant', 'représentant', 'referent', 'référent', 'owner', 'proprietaire', 'propriétaire']);
@@ -307,6 +344,16 @@ function companyOf(obj: Json): JsonItem | undefined {
       }
       // The company's contact person ({responsable: {nom, fonction, mobile}}): his numbers and e-mail are the company's, his name is not.
       else if (depth === 0 && PERSON_KEYS.has(key) && isJson(value)) read(value, depth + 1, false);
+      // Its free text ({description: 'Astreinte : 0661 …'}, {precisions: {data: {precisions: '…'}}}): the numbers and e-mails written in it.
+      else if (own && PROSE_KEYS.has(key)) {
+        const text = proseText(value);
+        if (text !== undefined && (text.includes('@') || /\d/.test(text))) {
+          const numbers = readNumbers(text);
+          item.phones.push(...numbers.phones);
+          item.faxes.push(...numbers.faxes);
+          item.emails.push(...findEmails(text));
+        }
+      }
     }
   };
   const descriptions: string[] = [];
@@ -2828,7 +2875,8 @@ const LOAD_MORE_ATTRS = ['data-url', 'data-next', 'data-href', 'data-next-url', 
 /**
  * The next listing page of a page without a next-page selector, as written (not resolved): a
  * link whose text, title or aria-label says next ('Suivant', 'Next', '»', 'التالي'), or such a
- * control that is no link and carries its URL ({@link nextControl}), else the
+ * control that is no link and carries its URL ({@link nextControl}), or a Livewire paginator's
+ * buttons (`wire:click="nextPage('page')"`: {@link livewirePageNext}), else the
  * numbered link to the current page + 1 (the current page read from the URL's page parameter
  * or path, or from the pagination's current/active element), else a "load more" control's URL
  * (`data-url`, `data-next`, an href). `rel=next` is looked for first by the caller.
@@ -2843,6 +2891,9 @@ export function findNextPage(root: HTMLElement, pageUrl: string, elements: reado
   }
   const control = nextControl(elements);
   if (control !== undefined) return control;
+  // A Livewire paginator's buttons (wire:click="nextPage('page')"): the page's URL with the next page number.
+  const livewire = livewirePageNext(elements, pageUrl);
+  if (livewire !== undefined) return livewire;
   // A page that says which page it is ('Page 3 sur 7', 'الصفحة 3 من 7'): none after the last.
   const told = toldPage(elements);
   if (told && told.current >= told.last) return undefined;

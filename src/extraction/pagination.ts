@@ -379,3 +379,57 @@ export function nextTab(elements: readonly HTMLElement[], pageUrl: string, base:
   }
   return undefined;
 }
+
+/** A `wire:click` attribute's name, with Livewire's modifiers (`wire:click.prevent`). */
+const LIVEWIRE_CLICK = /^wire:click(?:\.[a-z0-9-]{1,20}){0,4}$/i;
+/**
+ * A call of Livewire's paginator (the `WithPagination` trait's methods its published pagination
+ * views call): `nextPage`, `nextPage('page')`, `gotoPage(3)`, `gotoPage(3, 'annoncesPage')`;
+ * `setPage(3)` alike. Attribute values are short; quantifiers are bounded.
+ */
+const LIVEWIRE_CALL = /^\s{0,3}(nextPage|gotoPage|setPage)\s{0,3}(?:\(\s{0,3}(\d{1,5})?\s{0,3},?\s{0,3}(?:(['"])([A-Za-z_][\w-]{0,40})\3)?\s{0,3}\))?\s{0,3};?\s{0,3}$/;
+/** Most elements with a `wire:click` looked at per page. */
+const MAX_WIRE_CLICKS = 500;
+
+/**
+ * The next page of a Laravel Livewire component's paginator, whose pager is made of buttons
+ * (`wire:click="nextPage('page')"`, `wire:click="gotoPage(2, 'page')"`) rather than links: Livewire
+ * keeps the page in the URL's query (`?page=N`, or the paginator's own name, `?annoncesPage=N`),
+ * and the page answers that URL by GET. The next page is the current one (that parameter in
+ * `pageUrl`, else 1) + 1 when an enabled `nextPage` button, or a `gotoPage` button to that page,
+ * is shown; undefined otherwise (the last page shows neither), and when the page has no such button.
+ */
+export function livewirePageNext(elements: readonly HTMLElement[], pageUrl: string): string | undefined {
+  let url: URL;
+  try {
+    url = new URL(pageUrl);
+  } catch {
+    return undefined;
+  }
+  /** Per paginator name, in the order met: whether a next button shows, and the pages its buttons go to. */
+  const pagers = new Map<string, { next: boolean; targets: Set<number> }>();
+  let seen = 0;
+  for (const el of elements) {
+    if (!el.rawAttrs.includes('wire:click')) continue;
+    if (++seen > MAX_WIRE_CLICKS) break;
+    if (el.hasAttribute('disabled') || el.getAttribute('aria-disabled') === 'true') continue;
+    for (const [attr, value] of Object.entries(el.attributes)) {
+      if (!LIVEWIRE_CLICK.test(attr) || value.length > 120) continue;
+      const call = LIVEWIRE_CALL.exec(value);
+      if (!call || (call[1] !== 'nextPage' && call[2] === undefined)) continue;
+      const name = call[4] ?? 'page';
+      const pager = pagers.get(name) ?? { next: false, targets: new Set<number>() };
+      pagers.set(name, pager);
+      if (call[1] === 'nextPage') pager.next = true;
+      else pager.targets.add(Number(call[2]));
+    }
+  }
+  for (const [name, pager] of pagers) {
+    const written = url.searchParams.get(name);
+    const current = written !== null && /^\d{1,5}$/.test(written) ? Number(written) : 1;
+    if (!pager.next && !pager.targets.has(current + 1)) continue;
+    url.searchParams.set(name, String(current + 1));
+    return url.href;
+  }
+  return undefined;
+}

@@ -651,6 +651,11 @@ function readParts(el: HTMLElement, full: boolean): ItemParts {
         space = false;
       }
       stack.push(BLOCK_END);
+    } else if (tag === 'A' && isWordTelLink(child)) {
+      // A tel: button showing a word ('Réservations', 'Appeler') names its own number: its line
+      // ends with it, so that the word labels nothing after it ('Réservations' beside 'Fax · …').
+      if (line !== '') space = true;
+      stack.push(BLOCK_END);
     } else {
       if (line !== '') space = true;
       stack.push(INLINE_END);
@@ -662,6 +667,18 @@ function readParts(el: HTMLElement, full: boolean): ItemParts {
   parts.text = blocks.join('\n');
   parts.raw = raw.join('\n');
   return parts;
+}
+
+/** Longest text of a tel: link looked at for digits. */
+const MAX_TEL_LINK_TEXT = 200;
+
+/** Whether a link is a tel: link whose text shows no number (a button's word or an icon). */
+function isWordTelLink(a: HTMLElement): boolean {
+  if (!a.rawAttrs.includes('tel:') && !a.rawAttrs.includes('TEL:')) return false;
+  const href = a.getAttribute('href');
+  if (href === undefined || !/^\s{0,3}tel:/i.test(href)) return false;
+  if (a.rawText.length > MAX_TEL_LINK_TEXT) return false;
+  return !/\d/.test(a.text);
 }
 
 /** Ends a line of {@link readParts}: its whitespace runs as one space, trimmed, kept unless empty. */

@@ -142,6 +142,27 @@ describe('infinite scroll with a cursor', () => {
     expect(listing.companies.map((c) => c.name)).toEqual(['Trans A']);
     expect(listing.next).toBe('https://annuaire.test/api/f?w=30&after=c2');
   });
+
+  test("a GraphQL answer read by GET: its connection's pageInfo.endCursor goes into the cursor variable of the URL's `variables` JSON", () => {
+    const vars = (after: string | null) => encodeURIComponent(JSON.stringify({ after, limit: 2, region: 'Kabylie' }));
+    const endpoint = (after: string | null) => `https://guilde.test/api/gql?operationName=Artisans&variables=${vars(after)}&extensions=${encodeURIComponent('{"persistedQuery":{"version":1}}')}`;
+    const answer = (hasNextPage: boolean, endCursor: string) => JSON.stringify({ data: { annuaire: { artisans: {
+      pageInfo: { hasNextPage, endCursor },
+      edges: [{ cursor: 'q1', node: { nom: 'Menuiserie Tala', contact: { tel: '026 11 20 30' } } }, { cursor: 'q2', node: { nom: 'Forge Aghbalou', contact: { tel: '026 11 20 31' } } }],
+    } } } });
+    const first = readListing(answer(true, 'Y3Vy:Mg=='), endpoint(null), {}, { contentType: 'application/json' });
+    expect(first.companies.map((c) => c.name)).toEqual(['Menuiserie Tala', 'Forge Aghbalou']);
+    const next = new globalThis.URL(first.next!);
+    expect(next.pathname).toBe('/api/gql');
+    expect(JSON.parse(next.searchParams.get('variables')!)).toEqual({ after: 'Y3Vy:Mg==', limit: 2, region: 'Kabylie' });
+    expect(next.searchParams.get('extensions')).toBe('{"persistedQuery":{"version":1}}');
+    expect(next.searchParams.get('after')).toBeNull();
+    // The last batch says there is no next page.
+    expect(readListing(answer(false, 'Y3Vy:NA=='), endpoint('Y3Vy:Mg=='), {}, { contentType: 'application/json' }).next).toBeUndefined();
+    // Variables naming the cursor otherwise (cursor) keep that name.
+    expect(cursorNext({ pageInfo: { endCursor: 'c9', hasNextPage: true } }, `https://a.test/graphql?variables=${encodeURIComponent('{"cursor":"c8"}')}`))
+      .toBe(`https://a.test/graphql?variables=${encodeURIComponent('{"cursor":"c9"}')}`);
+  });
 });
 
 describe('a list filled on the client from the JSON endpoint its container names', () => {

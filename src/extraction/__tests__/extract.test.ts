@@ -264,6 +264,14 @@ describe('fax labels written as one letter', () => {
   });
 });
 
+describe("a tel: button's word", () => {
+  test("names its own number, not a fax written right after it ('Réservez' then 'Fax · …' on one line)", () => {
+    const cards = [1, 2, 3].map((n) => `<li class="gite"><h3>Gîte des Cèdres ${n}</h3><div class="btns"><a class="b" href="tel:+21326120${n}10"><i class="ico"></i><span>Réservez</span></a><span class="b" title="Fax">Fax · 026 12 0${n} 19</span><a class="b" href="mailto:gite${n}@cedres.dz">Écrire</a></div></li>`).join('');
+    const found = extractCompanies(page(`<ul class="gites">${cards}</ul>`), PAGE);
+    expect(found.map((c) => [c.name, c.phones, c.faxes])).toEqual([1, 2, 3].map((n) => [`Gîte des Cèdres ${n}`, [`+21326120${n}10`], [`+21326120${n}19`]]));
+  });
+});
+
 describe('numbers in a description', () => {
   test('"appelez … au 0798 18 16 71 (dimanche à jeudi)" on a company\'s own page is its phone: the bracket after it is not part of it', () => {
     const html = page(`<h1>EURL Rhumel Logiciels</h1><p>Tél : 0665 32 85 43</p>

@@ -7,6 +7,9 @@ import { parse } from 'node-html-parser';
 import { extractDetail, readListing } from '../extract';
 import { embeddedJson, findNextPage, jsLiteral, jsonItems, jsonNext, repeatedItems } from '../items';
 import { cpuMs } from '../../../test/helpers/cpuTime';
+import { normalizePhone } from '../../platform/contacts';
+
+const phonesOf = (s: string): string[] => { const p = normalizePhone(s); return p === undefined ? [] : [p]; };
 
 const URL = 'https://annuaire.test/annuaire?q=btp&page=1';
 
@@ -369,6 +372,23 @@ describe('JSON entries with a contact person', () => {
   });
 });
 
+describe('JSON entries with contacts written in a free-text field', () => {
+  test("numbers and e-mails in an entry's description (plain, markdown, a CMS's rich-text holder, rendered HTML) are its own; labels ('Fax :') still say which", () => {
+    const items = [
+      { nom: 'Atelier Soummam', tel: '034 21 10 40', description: 'Devis sous 48 h. Astreinte : **0661.20.30.40**, devis@soummam.dz' },
+      { nom: 'Béton Sahel', tel: '034 21 10 41', remarques: { data: { remarques: 'Dépôt ouvert le samedi. Fax : 034 21 10 49' } } },
+      { nom: 'Garage Yemma', email: 'garage.yemma@gmail.com', presentation: { rendered: '<p>Dépannage la nuit au <strong>0770 45 45 12</strong>.</p>' } },
+      { nom: 'Transit Aokas', tel: '034 21 10 43', description: 'Agréé depuis 2009 (agrément n° 417/2015), 12 camions, 3 500 m² de dépôt.' },
+    ];
+    expect(jsonItems({ data: items }).map((i) => [i.name, i.phones.flatMap(phonesOf), i.faxes.flatMap(phonesOf), i.emails])).toEqual([
+      ['Atelier Soummam', ['+21334211040', '+213661203040'], [], ['devis@soummam.dz']],
+      ['Béton Sahel', ['+21334211041'], ['+21334211049'], []],
+      ['Garage Yemma', ['+213770454512'], [], ['garage.yemma@gmail.com']],
+      ['Transit Aokas', ['+21334211043'], [], []],
+    ]);
+  });
+});
+
 describe('pagination without a selector', () => {
   const page = (nav: string) => parse(`<html><body><div class="pagination">${nav}</div></body></html>`);
 
@@ -395,6 +415,24 @@ describe('pagination without a selector', () => {
     const body = parse(`<html><body>${card(1)}${card(2)}<div><a class="btn load-more" href="/api/v1/entreprises?offset=8">Charger plus d'entreprises</a></div></body></html>`);
     expect(findNextPage(body, URL)).toBe('/api/v1/entreprises?offset=8');
     expect(findNextPage(parse(`<html><body>${card(1)}${card(2)}</body></html>`), URL)).toBeUndefined();
+  });
+
+  test("a Livewire paginator's buttons (wire:click nextPage / gotoPage) lead to the page's URL with its page parameter, as Livewire keeps it", () => {
+    const v3 = (current: number, last: number) => parse(`<html><body><div wire:id="x1"><nav role="navigation" aria-label="Pagination">${
+      current > 1 ? `<button type="button" wire:click="previousPage('page')">&lsaquo;</button>` : ''}${
+      Array.from({ length: last }, (_, i) => i + 1).map((n) => (n === current ? `<span aria-current="page"><span>${n}</span></span>` : `<button type="button" wire:click="gotoPage(${n}, 'page')">${n}</button>`)).join('')}${
+      current < last ? `<button type="button" wire:click="nextPage('page')" aria-label="Next">&rsaquo;</button>` : ''}</nav></div></body></html>`);
+    expect(findNextPage(v3(1, 3), 'https://guide.test/artisans')).toBe('https://guide.test/artisans?page=2');
+    expect(findNextPage(v3(2, 3), 'https://guide.test/artisans?ville=blida&page=2')).toBe('https://guide.test/artisans?ville=blida&page=3');
+    expect(findNextPage(v3(3, 3), 'https://guide.test/artisans?page=3')).toBeUndefined();
+    // Livewire 2's bare calls and modifiers, and a paginator of its own name (?annoncesPage=N).
+    const v2 = parse('<html><body><ul class="pagination"><li class="active"><span>1</span></li><li><button wire:click.prevent="gotoPage(2)">2</button></li><li><button wire:click.prevent="nextPage">Next</button></li></ul></body></html>');
+    expect(findNextPage(v2, 'https://guide.test/annonces')).toBe('https://guide.test/annonces?page=2');
+    const named = parse(`<html><body><button wire:click="gotoPage(2, 'annoncesPage')">2</button></body></html>`);
+    expect(findNextPage(named, 'https://guide.test/annonces')).toBe('https://guide.test/annonces?annoncesPage=2');
+    // A disabled next button is the last page's.
+    const last = parse(`<html><body><button wire:click="nextPage('page')" disabled>Suivant</button></body></html>`);
+    expect(findNextPage(last, 'https://guide.test/annonces?page=4')).toBeUndefined();
   });
 
   test('readListing resolves the next page; rel=next wins', () => {
