@@ -1829,7 +1829,8 @@ function cellName(cell: HTMLElement, header?: string): string | undefined {
     return clean(kids.map((k) => k.text).join(' ')) || undefined;
   }
   // (A badge written after the name, 'Membre Premium', 'Vérifié ✔', stands between it and its line break.)
-  const [first, second] = kids.filter((k, i) => i === 0 || k.nodeType !== 1 || !(classWords(k as HTMLElement).some((w) => BADGE_WORDS.has(w)) || isBadge(k as HTMLElement))) as HTMLElement[];
+  // (So do a rating's star images and a small status in an element of its own, 'non classé', 'fermé le vendredi'.)
+  const [first, second] = kids.filter((k, i) => i === 0 || k.nodeType !== 1 || !(classWords(k as HTMLElement).some((w) => BADGE_WORDS.has(w)) || isBadge(k as HTMLElement) || isDecoration(k as HTMLElement))) as HTMLElement[];
   if (first?.nodeType === 1 && CELL_NAME_TAGS.has(first.tagName) && second?.nodeType === 1 && (second.tagName === 'BR' || second.tagName === 'DIV' || second.tagName === 'P')) {
     const href = first.tagName === 'A' ? first.getAttribute('href') ?? '' : '';
     const name = /^(?:mailto:|tel:)/i.test(href) ? undefined : nameText(first);
@@ -1842,6 +1843,22 @@ function cellName(cell: HTMLElement, header?: string): string | undefined {
     if (name && /\p{L}{2}/u.test(name)) return name;
   }
   return nameText(cell);
+}
+
+/** Inline elements that may hold a short status written after a name, on its line. */
+const STATUS_TAGS = new Set(['SPAN', 'SMALL', 'FONT', 'I', 'EM', 'SUP']);
+/** Longest status read so. */
+const MAX_STATUS = 30;
+
+/**
+ * An image (a rating's stars, an icon), or a short status in an inline element of its own
+ * ('non classé', 'ouvert 24h'), without a digit or an e-mail: what may follow a name on its line.
+ */
+function isDecoration(el: HTMLElement): boolean {
+  if (el.tagName === 'IMG') return true;
+  if (!STATUS_TAGS.has(el.tagName)) return false;
+  const text = shortText(el, MAX_STATUS);
+  return text !== undefined && text.length <= MAX_STATUS && !/[\d@]/.test(text) && /\p{L}{2}/u.test(text);
 }
 
 /** Longest first paragraph of a cell read as its bold name line. */

@@ -1583,6 +1583,18 @@ function namedByRuns(found: RepeatedItems & { counts: Map<HTMLElement, Counts> }
 /** Parents whose children are a table's rows. */
 const TABLE_PARTS = new Set(['TABLE', 'TBODY', 'THEAD', 'TFOOT']);
 
+/**
+ * A link whose whole text only asks to see more ('voir', '» Voir la fiche', 'Détails', 'Lire la
+ * suite', 'En savoir plus', 'Read more', 'المزيد'): it names nothing, so a block is not named by it
+ * (a long table of small ads each closed by 'voir' is no list of named entries).
+ */
+const MORE_LINK = /^[\s»›>.…+-]{0,4}(?:voir(?: (?:la fiche|le d[ée]tail|les d[ée]tails|l['’]annonce|le profil|plus|\+))?|d[ée]tails?|plus(?: d['’]infos?| de d[ée]tails)?|en savoir plus|lire la suite|la suite|suite|afficher|read more|more|details|view|المزيد|التفاصيل|اقرأ المزيد)[\s»›>.…!+]{0,4}$/iu;
+
+function isMoreLink(a: HTMLElement): boolean {
+  const text = shortText(a, 40);
+  return text !== undefined && MORE_LINK.test(text);
+}
+
 /** Tags that open an entry written as a run of siblings: a term of a definition list, a heading. */
 const LEADERS = new Set(['DT', 'H2', 'H3', 'H4', 'H5', 'H6']);
 
@@ -2787,7 +2799,7 @@ function countAll(root: HTMLElement): Map<HTMLElement, Counts> {
       }
     }
     if (tag === 'H1') c.h1s = 1;
-    const nameLike = ((NAME_TAGS.has(tag) && !href.startsWith('mailto:') && !href.startsWith('tel:') && !href.includes('email-protection')) || isInlineBold(el) || (el.classList.length > 0 && (/name|title|nom|titre|raison/i.test(classText(el)) || el.classList.contains('fn') || el.classList.contains('org')))) && !isFieldLabel(el);
+    const nameLike = ((NAME_TAGS.has(tag) && !href.startsWith('mailto:') && !href.startsWith('tel:') && !href.includes('email-protection')) || isInlineBold(el) || (el.classList.length > 0 && (/name|title|nom|titre|raison/i.test(classText(el)) || el.classList.contains('fn') || el.classList.contains('org')))) && !isFieldLabel(el) && !(tag === 'A' && isMoreLink(el));
     for (const child of el.childNodes) {
       if (child.nodeType === 3) {
         const text = child.rawText;

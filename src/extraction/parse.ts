@@ -18,6 +18,7 @@ import { revealCloakedEmails } from './cloak';
 import { disclosedPanels } from './disclosure';
 import { revealPopovers } from './popovers';
 import { isSpace } from '../platform/text';
+import { balanceTags } from './nesting';
 
 /** Deepest element nesting kept, as browsers do (Blink's parser stops nesting at 512). */
 export const MAX_DEPTH = 512;
@@ -32,7 +33,7 @@ export interface ParsedPage {
 
 /** Parses a page once: scripts, styles and `pre` kept as raw text, comments dropped, depth capped. */
 export function parsePage(html: string): ParsedPage {
-  const root = parse(html, PARSE_OPTIONS);
+  let root = parse(html, PARSE_OPTIONS);
   // (Capped, listed, kept and grouped by tag in one walk.)
   let elements: HTMLElement[] = [];
   let tags = new Map<string, HTMLElement[]>();
@@ -56,6 +57,13 @@ export function parsePage(html: string): ParsedPage {
     });
   };
   walk();
+  // A page typed by hand whose tags were left open or misnested lost its body, lists and cells in
+  // the parse (node-html-parser drops every element left open): written again with the end tags a
+  // browser implies, then parsed again (rare: once).
+  if (!tags.has('BODY') && BODY_TAG.test(html)) {
+    root = parse(balanceTags(html), PARSE_OPTIONS);
+    walk();
+  }
   // Tables of one company per column are rewritten one company per row, then the page walked again (rare: once).
   const tables = tags.get('TABLE');
   if (tables && transposeTables(tables, (fragment) => parse(fragment, PARSE_OPTIONS))) walk();
@@ -92,6 +100,9 @@ export function parsePage(html: string): ParsedPage {
  */
 const VOID_TAGS = ['area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input', 'link', 'meta', 'param', 'source', 'track', 'wbr', 'frame'];
 const PARSE_OPTIONS = { comment: false, blockTextElements: { script: true, noscript: true, style: true, pre: true }, voidTag: { tags: VOID_TAGS } };
+
+/** A `<body>` start tag, in any case. */
+const BODY_TAG = /<body[\s>]/i;
 
 /** One descriptor for every element's own `tagName` ({@link keep}). */
 const OWN_TAG = { value: '', writable: true, configurable: true, enumerable: false };

@@ -17,7 +17,9 @@
  *    has no such font, a record starts after a gap wider than the usual line spacing, or a new
  *    PDF page. A table (a header line of column titles, one naming a contact column: 'N° |
  *    Officine | Adresse | Téléphone | E-mail') is read as one instead: each run under the column
- *    whose title starts nearest it, a row's cells over as many lines as they take.
+ *    whose title starts nearest it, a row's cells over as many lines as they take (a line whose
+ *    cells pdf2htmlEX set apart by gap spans, `<span class="_ _3"> </span>`, is cut into its cells
+ *    first, each placed by the characters and gaps before it).
  *
  * Each record is returned as an element `<div><b>name</b><br>line<br>…</div>`, read like any
  * entry; a table's as the rows of a table whose header is the PDF's header line, read like any
@@ -42,6 +44,9 @@ const LEFT = /(?:^|[;\s{])left[ \t]{0,3}:[ \t]{0,3}(-?\d{1,6}(?:\.\d{1,6})?)(?:p
 const TOP = /(?:^|[;\s{])top[ \t]{0,3}:[ \t]{0,3}(-?\d{1,6}(?:\.\d{1,6})?)(?:px|pt)?/i;
 const BOTTOM = /(?:^|[;\s{])bottom[ \t]{0,3}:[ \t]{0,3}(-?\d{1,6}(?:\.\d{1,6})?)(?:px|pt)?/i;
 const ABSOLUTE = /position[ \t]{0,3}:[ \t]{0,3}absolute/i;
+const WIDTH = /(?:^|[;\s{])width[ \t]{0,3}:[ \t]{0,3}(\d{1,6}(?:\.\d{1,6})?)px/i;
+const FONT_SIZE = /font-size[ \t]{0,3}:[ \t]{0,3}(\d{1,4}(?:\.\d{1,6})?)px/i;
+const MATRIX = /(?:^|[;\s{])transform[ \t]{0,3}:[ \t]{0,3}matrix\([ \t]{0,3}(\d{1,4}(?:\.\d{1,8})?)[ \t]{0,3},/i;
 const OTHER_POSITION = /position[ \t]{0,3}:[ \t]{0,3}(?:relative|static|sticky|fixed)/i;
 /** CSS properties that make a font look different (a name's bold, size, family or colour). */
 const FONT_PROPS = /font-(?:weight|size|family|style)|(?:^|[;\s])color[ \t]{0,3}:/i;
@@ -57,6 +62,10 @@ interface ClassPos {
   bottom?: number;
   absolute: boolean;
   font: boolean;
+  /** A width (pdf2htmlEX's gap spans `._3{width:69.9px}`), a font size and a transform's scale (`.m0{transform:matrix(0.25,…)}`). */
+  width?: number;
+  fontSize?: number;
+  scale?: number;
 }
 
 interface Run {
@@ -99,6 +108,12 @@ function classRules(page: ParsedPage): Map<string, ClassPos> {
       if (bottom) rule.bottom = Number(bottom[1]);
       if (ABSOLUTE.test(body)) rule.absolute = true;
       if (FONT_PROPS.test(body)) rule.font = true;
+      const width = WIDTH.exec(body);
+      const size = FONT_SIZE.exec(body);
+      const matrix = MATRIX.exec(body);
+      if (width) rule.width = Number(width[1]);
+      if (size) rule.fontSize = Number(size[1]);
+      if (matrix && Number(matrix[1]) > 0) rule.scale = Number(matrix[1]);
       rules.set(m[1], rule);
     }
   }
@@ -164,6 +179,7 @@ export function positionedRecords(page: ParsedPage): HTMLElement[] {
     for (let a = el.parentNode; a && !holders.has(a); a = a.parentNode) if (candidates.has(a)) holders.add(a);
   }
   const pages = new Map<HTMLElement, Run[]>();
+  const split = new Map<Run, GapLine>();
   let runText = 0;
   for (const [el, p] of candidates) {
     if (holders.has(el)) continue;
@@ -176,12 +192,14 @@ export function positionedRecords(page: ParsedPage): HTMLElement[] {
     const run = { el, text, left: p.left, y: p.y, font: p.font + bold };
     if (list) list.push(run);
     else pages.set(parent, [run]);
+    const cells = gapCells(el, rules);
+    if (cells) split.set(run, cells);
   }
   // The runs must be the page's text, not a few placed badges on an ordinary page.
   const bodyText = (page.byTag('BODY')[0] ?? page.root).text.replace(/\s+/g, ' ').length;
   if (runText < 0.5 * bodyText) return [];
 
-  const pageRuns = [...pages.values()];
+  const pageRuns = split.size > 0 ? cellRuns([...pages.values()], split) : [...pages.values()];
   const lines = pageRuns.flatMap((runs, page) => linesOf(runs, page, page));
   let body = withoutFurniture(lines, pageRuns.length);
   // A table converted from PDF: its rows, each value under its column's title.
@@ -211,6 +229,102 @@ export function positionedRecords(page: ParsedPage): HTMLElement[] {
   if (records.filter((r) => r.lines.some(contact)).length < 2) return [];
   const html = records.map((r) => `<div class="pdf-record"><b>${escapeHtml(r.name)}</b><br>${r.lines.slice(0, MAX_RECORD_LINES).map(escapeHtml).join('<br>')}</div>`).join('');
   return parseHtml(`<div>${html}</div>`).querySelectorAll('div.pdf-record');
+}
+
+/**
+ * A line whose cells pdf2htmlEX set apart by gap spans (`<span class="_ _3"> </span>`, its width
+ * in the style sheet) rather than by runs of their own: each cell's text, the characters and the
+ * gaps' widths before it, and the line's width of a character (half its font size, scaled).
+ */
+interface GapLine {
+  cells: { text: string; chars: number; gaps: number }[];
+  perChar: number;
+  scale: number;
+}
+
+/** The cells of a run set apart by gap spans (see {@link GapLine}); undefined when it has none. Bounded by {@link MAX_COLUMNS}. */
+function gapCells(el: HTMLElement, rules: Map<string, ClassPos>): GapLine | undefined {
+  let fontSize: number | undefined;
+  let scale = 1;
+  for (const c of el.classList.value) {
+    const r = rules.get(c);
+    if (r?.fontSize !== undefined) fontSize = r.fontSize;
+    if (r?.scale !== undefined) scale = r.scale;
+  }
+  if (fontSize === undefined) return undefined;
+  const cells: GapLine['cells'] = [];
+  let text = '';
+  let chars = 0;
+  let gaps = 0;
+  let start = { chars: 0, gaps: 0 };
+  for (const node of el.childNodes) {
+    const width = node.nodeType === 1 ? gapWidth(node as HTMLElement, rules) : undefined;
+    if (width === undefined) {
+      const t = node.text.replace(/[\r\n]+/g, '');
+      text += t;
+      chars += t.length;
+      continue;
+    }
+    if (text.trim()) cells.push({ text: text.trim(), ...start });
+    if (cells.length >= MAX_COLUMNS) return undefined;
+    text = '';
+    gaps += width;
+    start = { chars, gaps };
+  }
+  if (text.trim()) cells.push({ text: text.trim(), ...start });
+  return cells.length >= 2 ? { cells, perChar: fontSize * scale * 0.5, scale } : undefined;
+}
+
+/** The width of a gap span: an element of blank text whose class gives it a width. */
+function gapWidth(el: HTMLElement, rules: Map<string, ClassPos>): number | undefined {
+  if (el.childNodes.length > 1 || el.text.trim() !== '') return undefined;
+  let width: number | undefined;
+  for (const c of el.classList.value) width = rules.get(c)?.width ?? width;
+  return width;
+}
+
+/**
+ * The PDF pages' runs with each line set apart by gap spans cut into one run per cell, placed
+ * where the cell starts: the line's left, plus its characters before (half the font size each)
+ * and its gaps. Whether a gap's width is in the page's units or in the line's own (before its
+ * transform's scale) is not said: of the two, the one under which the table's rows line up with
+ * its header line (a row of as many cells as titles, each nearest its own title; a lone run
+ * starting where a title does) is taken.
+ */
+function cellRuns(pageRuns: Run[][], split: Map<Run, GapLine>): Run[][] {
+  const expand = (unitOf: (g: GapLine) => number): Run[][] =>
+    pageRuns.map((runs) =>
+      runs.flatMap((r) => {
+        const g = split.get(r);
+        if (!g) return [r];
+        return g.cells.map((c) => ({ ...r, text: c.text, left: r.left + c.chars * g.perChar + c.gaps * unitOf(g) }));
+      }),
+    );
+  const candidates = [expand((g) => g.scale), expand(() => 1)];
+  const scores = candidates.map((runs) => alignment(runs.flatMap((r, i) => linesOf([...r], i, i))));
+  return scores[1] > scores[0] ? candidates[1] : candidates[0];
+}
+
+/** Most a lone run's left may stray from a title's (px) and still start under it. */
+const ALIGN_SLACK = 6;
+
+/** How well the lines line up under the first header line's titles (see {@link cellRuns}). */
+function alignment(lines: Line[]): number {
+  const header = lines.find(isHeaderLine);
+  if (!header) return 0;
+  const cols = header.runs.map((r) => r.left);
+  const nearest = (left: number): number => {
+    let best = 0;
+    for (let k = 1; k < cols.length; k++) if (Math.abs(cols[k] - left) < Math.abs(cols[best] - left)) best = k;
+    return best;
+  };
+  let score = 0;
+  for (const l of lines) {
+    if (l === header) continue;
+    if (l.runs.length === cols.length) score += l.runs.filter((r, i) => nearest(r.left) === i).length;
+    else if (l.runs.length === 1 && cols.some((c) => Math.abs(c - l.runs[0].left) <= ALIGN_SLACK)) score++;
+  }
+  return score;
 }
 
 /** A column title naming a contact column ('Téléphone', 'Tél.', 'Fax', 'E-mail', 'الهاتف'), a colon aside. */
@@ -279,7 +393,9 @@ function tableRows(lines: Line[]): HTMLElement[] {
     if (gap !== undefined && usual > 0 && gap > 3 * usual) ended = t.segment;
     if (ended === t.segment) return;
     // (Where lines are spaced alike, the first column tells rows apart; else the spacing does: a row's number at a page's edge may be taken for a page number.)
-    const starts = gap === undefined || (spread ? gap > closest * 1.25 : t.line.runs.some((r) => column(r.left) === 0));
+    // (Where spacings differ, any gap a tenth wider than a row's own line spacing starts a row: rows a little apart, 14.6 px against 11.8.)
+    const first = t.line.runs.some((r) => column(r.left) === 0);
+    const starts = gap === undefined || (spread ? gap > closest * 1.1 : first);
     if (!current || starts) {
       current = cols.map(() => []);
       rows.push(current);

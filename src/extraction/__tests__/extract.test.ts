@@ -528,6 +528,23 @@ describe('vCard links and names set apart in a cell', () => {
       ['Audit Lalla Setti', undefined, undefined],
     ]);
   });
+
+  test("a cell's name set apart before its line break with a rating's star images or a small status after it ('non classé') is the name", () => {
+    const star = '<img src="img/etoile.gif" width="10" height="10" alt="*">';
+    const html = page(`<table width="100%">
+      <tr><td><a href="gite.php?id=4"><img src="mini_4.jpg" alt="Gîte des Babors"></a></td><td><span class="nom_gite">Gîte des Babors</span> ${star}${star}<br>
+        <span class="txt">Commune : Kherrata<br>Tél : 034 41 20 30<br><a href="gite.php?id=4">&raquo; Voir la fiche</a></span></td></tr>
+      <tr><td><a href="gite.php?id=9"><img src="mini_9.jpg" alt="Auberge Ziama"></a></td><td><span class="nom_gite">Auberge Ziama</span> <span class="petit">non classé</span><br>
+        <span class="txt">Commune : Ziama Mansouriah<br>Tél : 034 47 11 52<br><a href="gite.php?id=9">&raquo; Voir la fiche</a></span></td></tr>
+      <tr><td><a href="gite.php?id=12"><img src="mini_12.jpg" alt="Relais de Souk El Tenine"></a></td><td><span class="nom_gite">Relais de Souk El Tenine</span> ${star}${star}${star}<br>
+        <span class="txt">Commune : Souk El Tenine<br>Tél : 0550 61 72 83<br><a href="gite.php?id=12">&raquo; Voir la fiche</a></span></td></tr>
+    </table>`);
+    expect(extractCompanies(html, PAGE).map((c) => [c.name, c.phones, c.detailUrl])).toEqual([
+      ['Gîte des Babors', ['+21334412030'], 'https://annuaire.test/gite.php?id=4'],
+      ['Auberge Ziama', ['+21334471152'], 'https://annuaire.test/gite.php?id=9'],
+      ['Relais de Souk El Tenine', ['+213550617283'], 'https://annuaire.test/gite.php?id=12'],
+    ]);
+  });
 });
 
 describe('tables whose companies span rows', () => {

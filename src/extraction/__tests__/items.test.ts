@@ -1842,3 +1842,19 @@ describe("a store's or a map point's free-text description", () => {
     ]);
   });
 });
+
+describe("links that only say 'voir'", () => {
+  test("a long table of small ads each closed by a 'voir' link, no contact in any, does not outweigh the list of entries with contacts beside it", () => {
+    const ads = Array.from({ length: 14 }, (_, i) => `<tr><td>Tracteur Cirta ${1990 + i}, bon état - ${30 + i} u - <a href="annonces.php?id=${300 + i}">voir</a></td></tr>`).join('\n');
+    const html = chrome(`<h2>Les mécaniciens agricoles</h2>
+      <ul>
+        <li><b>Atelier Ouled Djellal</b> (moteurs)<br>Tel : 033 61 22 10</li>
+        <li><b>Mécanique Sidi Khaled</b> (pompes)<br>Tel : 0661 40 50 60</li>
+        <li><b>Hydraulique Tolga</b><br>Tel 033 70 11 12 ou 0770 22 33 44</li>
+        <li><b>Garage Zeribet</b><br>email : zeribet.garage@example.dz</li>
+      </ul>
+      <b>PETITES ANNONCES</b>
+      <table>${ads}</table>`);
+    expect(names(html)).toEqual(['Atelier Ouled Djellal', 'Mécanique Sidi Khaled', 'Hydraulique Tolga', 'Garage Zeribet']);
+  });
+});

@@ -2,6 +2,7 @@
  * The "parse once" stage: a page becomes one tree, listed by tag, and an entry's subtree is
  * walked once into the parts its fields are read from.
  */
+import { parse } from 'node-html-parser';
 import { blockText, contactAttr, itemParts, MAX_DEPTH, parsePage } from '../parse';
 import { isInlineBold } from '../labels';
 import { scriptEmails } from '../cloak';
@@ -169,5 +170,51 @@ describe('cloaked e-mails', () => {
     expect(scriptEmails('document.writeln("<a href=\\"mailto:" + "me.kaci" + "&#64;" + "notaires.dz" + "\\">écrire</a>");')).toEqual(['me.kaci@notaires.dz']);
     expect(scriptEmails("alert('me.kaci' + '@' + 'notaires.dz');")).toEqual([]);
     expect(scriptEmails("document.write('me.kaci' + '@' + host);")).toEqual([]);
+  });
+});
+
+describe('markup typed by hand before HTML5 (tags left open, misnested)', () => {
+  // Upper-case HTML 3.2: <HEAD> and <BODY> never closed, <LI> / <P> / <TD> / <FONT> left open, <B><I>…</B></I>.
+  const page = `<HTML><HEAD><TITLE>Plombiers de Mila</TITLE>
+<BODY BGCOLOR=#FFFFFF>
+<TABLE WIDTH=700><TR><TD WIDTH=150><FONT SIZE=2><A HREF=index.php><FONT COLOR=blue>Accueil</A><BR>
+<A HREF=liens.php><FONT COLOR=blue>Liens</A><BR></FONT>
+<TD><H3><FONT COLOR=green>Les plombiers</H4></FONT>
+<FONT FACE=Verdana SIZE=2>Notre liste.
+<P>
+<UL>
+<LI><B><I>Plomberie Rhumel</B></I> (chauffage)<BR>
+Tel : 031 45 12 12
+<P>
+<LI><FONT COLOR=red><B>Sanitaire Ferdjioua</FONT></B><BR>
+Tel 0551 20 30 41
+<P>
+<!-- <LI><B>Ancien Plombier</B><BR>Tel 031 99 99 99 -->
+<LI><U><B>Chauffage Tadjenanet</U><BR>
+Tel 031 47 80 80 ou 0662 11 22 33
+<P>
+</UL>
+<CENTER>Page 1</CENTER>`;
+
+  test('is built as a browser builds it: each <LI> an item of its list, each cell of its row, the head closed by the body', () => {
+    const parsed = parsePage(page);
+    expect(parsed.byTag('BODY')).toHaveLength(1);
+    expect(parsed.byTag('HEAD')[0].text.trim()).toBe('Plombiers de Mila');
+    const items = parsed.byTag('LI');
+    expect(items).toHaveLength(3);
+    expect(items.every((li) => li.parentNode?.tagName === 'UL')).toBe(true);
+    expect(items.map((li) => li.text.replace(/\s+/g, ' ').trim())).toEqual([
+      'Plomberie Rhumel (chauffage) Tel : 031 45 12 12',
+      'Sanitaire Ferdjioua Tel 0551 20 30 41',
+      'Chauffage Tadjenanet Tel 031 47 80 80 ou 0662 11 22 33',
+    ]);
+    expect(parsed.byTag('TD').map((td) => td.parentNode?.tagName)).toEqual(['TR', 'TR']);
+    expect(parsed.byTag('H3')[0].text).toBe('Les plombiers');
+    expect(parsed.root.text).not.toContain('Ancien Plombier');
+  });
+
+  test('a page whose tags close is parsed as it is', () => {
+    const html = '<html><head><title>x</title></head><body><ul><li><b>A</b> 1</li><li>B</li></ul></body></html>';
+    expect(parsePage(html).root.toString()).toBe(parse(html).toString());
   });
 });

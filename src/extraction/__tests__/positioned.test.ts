@@ -174,3 +174,60 @@ describe('pages converted from PDF', () => {
     expect(ms).toBeLessThan(5_000);
   });
 });
+
+describe('pdf2htmlEX: a table row written as one positioned line, its cells apart by gap spans', () => {
+  // Columns' left edges (page px) and rows: N° | Entreprise | Adresse | Téléphone | Fax | E-mail; a missing cell leaves a wider gap.
+  const cols = [40, 66, 226, 380, 478, 576];
+  const header = ['N°', 'Entreprise', 'Adresse', 'Téléphone', 'Fax', 'E-mail'];
+  const rows: (string | undefined)[][] = [
+    ['1', 'SARL Oasis Fret', 'Cité Nasr, Laghouat', '029 11 20 30', '029 11 20 31', 'oasisfret@example.dz'],
+    ['2', 'EURL Ksar Logistique', 'Route de Ghardaïa', '029 44 55 66', undefined, 'ksar@example.dz'],
+    ['3', 'SNC Aflou Transit', 'Centre, Aflou', '029 70 80 90', '029 70 80 91', undefined],
+    ['4', 'Ets Tadjmout Citernes', 'Zone d’activités', '029 61 62 63', undefined, undefined],
+  ];
+  /** The page, gap widths written in page px (`unit` 1) or in the line's own units before its 0.25 scale (`unit` 4). */
+  function page(unit: number): string {
+    const widths: number[] = [];
+    const line = (cells: (string | undefined)[], left: number, perChar: number): string => {
+      let x = left;
+      let out = '';
+      cells.forEach((c, i) => {
+        if (c === undefined) return;
+        if (out) {
+          widths.push((cols[i] - x) * unit);
+          out += `<span class="_ _${widths.length - 1}"> </span>`;
+          x = cols[i];
+        }
+        out += c;
+        x += c.length * perChar;
+      });
+      return out;
+    };
+    // Header in fs1 (40 px before the 0.25 scale: 5 px a character), rows in fs0 (36 px: 4.5 px).
+    let divs = `<div class="t m0 x0 y0 fs1">Liste des transporteurs de la wilaya</div><div class="t m0 x0 y1 fs1">${line(header, 40, 5)}</div>`;
+    rows.forEach((r, i) => {
+      divs += `<div class="t m0 x0 y${i * 2 + 2} fs0">${line(r, 40, 4.5)}</div>`;
+      divs += `<div class="t m0 x1 y${i * 2 + 3} fs0">Wilaya de Laghouat</div>`;
+    });
+    // Lines 12 px apart in a row, rows 14 px apart (a little more), the third row 20 px below the second.
+    let bottom = 700;
+    const ys = Array.from({ length: 12 }, (_, i) => {
+      bottom -= i === 0 ? 0 : i === 6 ? 20 : i % 2 === 0 && i > 2 ? 14 : 12;
+      return `.y${i}{bottom:${bottom}px;}`;
+    }).join('');
+    const gaps = widths.map((w, i) => `._${i}{width:${w.toFixed(1)}px;}`).join('');
+    return `<!DOCTYPE html><html><head><meta name="generator" content="pdf2htmlEX"/><style>.t{position:absolute;white-space:pre}.m0{transform:matrix(0.250000,0.000000,0.000000,0.250000,0,0);}
+      .fs0{font-size:36.000000px;}.fs1{font-size:40.000000px;}.x0{left:40.000000px;}.x1{left:226.000000px;}${ys}${gaps}</style></head>
+      <body><div id="page-container"><div class="pf w0 h0"><div class="pc">${divs}</div></div></div></body></html>`;
+  }
+
+  test.each([1, 4])("each cell is read under the column whose title starts nearest its estimated place (gap unit %i): a number under 'Fax' is a fax, a lone number under 'Téléphone' a phone", (unit) => {
+    const found = readListing(page(unit), URL).companies.map((c) => [c.name, c.phones, c.faxes ?? [], c.emails]);
+    expect(found).toEqual([
+      ['SARL Oasis Fret', ['+21329112030'], ['+21329112031'], ['oasisfret@example.dz']],
+      ['EURL Ksar Logistique', ['+21329445566'], [], ['ksar@example.dz']],
+      ['SNC Aflou Transit', ['+21329708090'], ['+21329708091'], []],
+      ['Ets Tadjmout Citernes', ['+21329616263'], [], []],
+    ]);
+  });
+});
