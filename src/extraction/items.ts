@@ -21,7 +21,7 @@ import { scrollSentinelNext } from './cursor';
 import { ajaxActionRequest } from './ajaxMore';
 import { isPaginationText, numberedPageUrl, pageOfText, steppedPageLink } from './pagination';
 import { flightRecords, flightText, isFlightScript } from './flight';
-import { listingLead, otherTiers, recordTiers } from './tiers';
+import { isCountedEntry, listingLead, otherTiers, recordTiers } from './tiers';
 
 type Json = Record<string, unknown>;
 
@@ -1948,7 +1948,7 @@ function repeatedGroups(root: HTMLElement, base?: string): RepeatedItems & { wit
     for (const [key, all] of bySignature) {
       // Members without any text or link are separators (a layout table's spacer rows), not entries.
       const members = all.length < 2 ? all : all.filter((m) => { const c = counts.get(m) ?? ZERO; return c.texts + c.links + c.tels + c.ats > 0; });
-      if (members.length < 2) continue;
+      if (members.length < 2 || isCategoryMenu(members, counts)) continue;
       let score = 0;
       let qualified = 0;
       let size = 0;
@@ -2272,6 +2272,23 @@ function qualifies(m: HTMLElement, counts: Map<HTMLElement, Counts>): number {
   const named = c.names > 0 || (m.tagName === 'TR' ? m.childNodes.filter((n) => (n as HTMLElement).tagName === 'TD').length >= 2 || (contact && titleRowBefore(m, counts) !== undefined) : contact && c.texts >= 2 && leadName(m) !== undefined);
   if (!named || c.texts < 2) return 0;
   return contact ? 2 : c.links > 0 ? 1 : 0;
+}
+
+/**
+ * Whether a group is a menu of categories with their counts ('Agriculture (12)', 'BTP [7]'), a
+ * link directory's or a portal's column of sections: no member shows a contact, and at least half
+ * of them are only a link's text and a count in brackets. Such a menu is no list of companies,
+ * however long it is beside the entries.
+ */
+function isCategoryMenu(members: readonly HTMLElement[], counts: Map<HTMLElement, Counts>): boolean {
+  let counted = 0;
+  for (const m of members) {
+    const c = counts.get(m) ?? ZERO;
+    if (hasContacts(c)) return false;
+    // (A count is a few digits and a link's text: the text is read only then.)
+    if (c.links > 0 && c.digits > 0 && c.digits <= 6 && isCountedEntry(m)) counted++;
+  }
+  return counted * 2 >= members.length;
 }
 
 /**
