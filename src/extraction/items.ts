@@ -1040,8 +1040,17 @@ export function isChromeBlock(el: HTMLElement, where: { sectioned?: boolean; inE
   const raw = classAndId(el);
   if (raw === '' || !CHROME_HINT.test(raw)) return false;
   if (isComponentPart(el)) return false;
-  return classWords(el).some((w) => CHROME_WORDS.has(w) && !(where.inEntry && ENTRY_PART_WORDS.has(w)) && (w !== 'widget' || (sidebarWidget(raw) && !holdsPostBody(el))));
+  const words = classWords(el);
+  return words.some((w) => CHROME_WORDS.has(w) && !(where.inEntry && ENTRY_PART_WORDS.has(w)) && (w !== 'widget' || (sidebarWidget(raw) && !holdsPostBody(el))) && (w !== 'menu' || !words.some((v) => LISTED_WORDS.has(v))));
 }
+
+/**
+ * Class words naming a list of the page's own content. A box classed 'menu' that also says it
+ * lists articles or entries is the page's list, not its navigation: SPIP's dist templates box a
+ * section's articles as `<div class="menu articles">` (1.9) or `menu menu_articles` (2.x), its
+ * sub-sections as `menu rubriques`, its news as `menu breves`.
+ */
+const LISTED_WORDS = new Set(['articles', 'rubriques', 'breves', 'entreprises', 'societes', 'annuaire', 'fiches', 'listings', 'resultats', 'results', 'membres', 'adherents']);
 
 /** Elements looked at, at most, for a post's body under a widget ({@link holdsPostBody}). */
 const MAX_POST_BODY_WALK = 2_000;

@@ -1650,3 +1650,23 @@ describe('a menu of categories with counts beside the entries', () => {
     expect(names(`<html><body><div>${rows}</div></body></html>`, 'https://guide-ouest.test/liste.php')).toEqual(entries.map(([n]) => n));
   });
 });
+
+describe("a SPIP section's articles boxed as a menu", () => {
+  const agencies = ['Atelier Graphique Mansourah', 'Régie Affichage Tafna', 'Studio Vidéo Lalla Setti'];
+  const section = (box: string) => `<html><body><div id="page">
+    <div id="menu"><ul><li><a href="spip.php?rubrique1">Actualités</a></li><li><a href="spip.php?rubrique4">Annuaire</a></li></ul></div>
+    <div id="contenu"><h1 class="titre">Annuaire</h1>
+      <div class="${box}"><h2>Articles de cette rubrique</h2><ul>
+        ${agencies.map((n, i) => `<li><h3 class="titre"><a href="spip.php?article${61 + i * 3}">${n}</a></h3><div class="introduction">Conception, impression et pose, devis sur demande.</div></li>`).join('')}
+      </ul></div>
+      <div class="menu"><h2>Dans la même rubrique</h2><ul><li><a href="spip.php?article12">Les nouveautés de l'été</a></li><li><a href="spip.php?article14">Le mot du président</a></li></ul></div>
+    </div></div></body></html>`;
+
+  test("SPIP's 'menu articles' (1.9) and 'menu menu_articles' (2.x) hold the section's list, not navigation", () => {
+    for (const box of ['menu articles', 'menu menu_articles']) expect(names(section(box), 'https://tlemcen-com.test/spip.php?rubrique4')).toEqual(agencies);
+  });
+
+  test('a box classed menu alone is still navigation', () => {
+    expect(names(section('menu'), 'https://tlemcen-com.test/spip.php?rubrique4')).toEqual([]);
+  });
+});
