@@ -26,7 +26,7 @@
 import type { HTMLElement, Node } from 'node-html-parser';
 import { findEmails, findPhonesAndFaxes, normalizeEmail, normalizePhone, readNumbers } from '../platform/contacts';
 import { sameHost } from './hosts';
-import { labelledNameInText } from './labels';
+import { isInlineBold, labelledNameInText } from './labels';
 import { removeOtherCompanyCards } from './otherCards';
 import { normalizeCompanyName, stripControlCharacters } from '../platform/text';
 import { isBadge, withoutEdgeBadges } from './badges';
@@ -1830,10 +1830,18 @@ function cellName(cell: HTMLElement, header?: string): string | undefined {
   }
   // (A badge written after the name, 'Membre Premium', 'Vérifié ✔', stands between it and its line break.)
   // (So do a rating's star images and a small status in an element of its own, 'non classé', 'fermé le vendredi'.)
-  const [first, second] = kids.filter((k, i) => i === 0 || k.nodeType !== 1 || !(classWords(k as HTMLElement).some((w) => BADGE_WORDS.has(w)) || isBadge(k as HTMLElement) || isDecoration(k as HTMLElement))) as HTMLElement[];
+  const shown = kids.filter((k, i) => i === 0 || k.nodeType !== 1 || !(classWords(k as HTMLElement).some((w) => BADGE_WORDS.has(w)) || isBadge(k as HTMLElement) || isDecoration(k as HTMLElement))) as HTMLElement[];
+  const [first, second] = shown;
   if (first?.nodeType === 1 && CELL_NAME_TAGS.has(first.tagName) && second?.nodeType === 1 && (second.tagName === 'BR' || second.tagName === 'DIV' || second.tagName === 'P')) {
     const href = first.tagName === 'A' ? first.getAttribute('href') ?? '' : '';
     const name = /^(?:mailto:|tel:)/i.test(href) ? undefined : nameText(first);
+    if (name && /\p{L}{2}/u.test(name)) return name;
+  }
+  // A bold name with its small print beside it on the same line, an approval or register number
+  // ('<b>Pharmacie X</b> <font size="1">Agrément n° 12/DSP/2004</font>'): the bold element is the name.
+  if (shown.length === 2 && first?.nodeType === 1 && second?.nodeType === 1 && isBoldElement(first) && !isBoldElement(second) && INLINE_PRINT_TAGS.has(second.tagName)) {
+    const print = shortText(second, MAX_SMALL_PRINT);
+    const name = print !== undefined && /\d/.test(print) ? nameText(first) : undefined;
     if (name && /\p{L}{2}/u.test(name)) return name;
   }
   // A word processor's cell writes each line as a paragraph (Word's MsoNormal): a first paragraph all in bold, another block under it, is the name.
@@ -1859,6 +1867,18 @@ function isDecoration(el: HTMLElement): boolean {
   if (!STATUS_TAGS.has(el.tagName)) return false;
   const text = shortText(el, MAX_STATUS);
   return text !== undefined && text.length <= MAX_STATUS && !/[\d@]/.test(text) && /\p{L}{2}/u.test(text);
+}
+
+/** Inline elements that hold a name's small print beside it ({@link cellName}). */
+const INLINE_PRINT_TAGS = new Set(['FONT', 'SPAN', 'SMALL', 'EM', 'I']);
+/** Longest small print written beside a bold name ('Agrément n° 220/DSP/2001', 'RC 07B0012345'). */
+const MAX_SMALL_PRINT = 80;
+
+/** Whether an element is bold: `<b>` / `<strong>`, bold by its style, or an inline element holding only one (`<font><b>Name</b></font>`). */
+function isBoldElement(el: HTMLElement): boolean {
+  if (el.tagName === 'B' || el.tagName === 'STRONG' || isInlineBold(el)) return true;
+  const inner = el.childNodes.filter((c) => c.nodeType === 1 || c.text.trim() !== '');
+  return inner.length === 1 && inner[0].nodeType === 1 && ((inner[0] as HTMLElement).tagName === 'B' || (inner[0] as HTMLElement).tagName === 'STRONG');
 }
 
 /** Longest first paragraph of a cell read as its bold name line. */

@@ -21,7 +21,7 @@ import { scrollSentinelNext } from './cursor';
 import { ajaxActionRequest } from './ajaxMore';
 import { isPaginationText, livewirePageNext, numberedPageUrl, pageOfText, steppedPageLink } from './pagination';
 import { flightRecords, flightText, isFlightScript } from './flight';
-import { listingLead, otherTiers, recordTiers } from './tiers';
+import { isCountedEntry, listingLead, otherTiers, recordTiers } from './tiers';
 
 type Json = Record<string, unknown>;
 
@@ -1248,8 +1248,17 @@ export function isChromeBlock(el: HTMLElement, where: { sectioned?: boolean; inE
   const raw = classAndId(el);
   if (raw === '' || !CHROME_HINT.test(raw)) return false;
   if (isComponentPart(el)) return false;
-  return classWords(el).some((w) => CHROME_WORDS.has(w) && !(where.inEntry && ENTRY_PART_WORDS.has(w)) && (w !== 'widget' || (sidebarWidget(raw) && !holdsPostBody(el))));
+  const words = classWords(el);
+  return words.some((w) => CHROME_WORDS.has(w) && !(where.inEntry && ENTRY_PART_WORDS.has(w)) && (w !== 'widget' || (sidebarWidget(raw) && !holdsPostBody(el))) && (w !== 'menu' || !words.some((v) => LISTED_WORDS.has(v))));
 }
+
+/**
+ * Class words naming a list of the page's own content. A box classed 'menu' that also says it
+ * lists articles or entries is the page's list, not its navigation: SPIP's dist templates box a
+ * section's articles as `<div class="menu articles">` (1.9) or `menu menu_articles` (2.x), its
+ * sub-sections as `menu rubriques`, its news as `menu breves`.
+ */
+const LISTED_WORDS = new Set(['articles', 'rubriques', 'breves', 'entreprises', 'societes', 'annuaire', 'fiches', 'listings', 'resultats', 'results', 'membres', 'adherents']);
 
 /** Elements looked at, at most, for a post's body under a widget ({@link holdsPostBody}). */
 const MAX_POST_BODY_WALK = 2_000;
@@ -2168,7 +2177,7 @@ function repeatedGroups(root: HTMLElement, base?: string): RepeatedItems & { wit
     for (const [key, all] of bySignature) {
       // Members without any text or link are separators (a layout table's spacer rows), not entries.
       const members = all.length < 2 ? all : all.filter((m) => { const c = counts.get(m) ?? ZERO; return c.texts + c.links + c.tels + c.ats > 0; });
-      if (members.length < 2) continue;
+      if (members.length < 2 || isCategoryMenu(members, counts)) continue;
       let score = 0;
       let qualified = 0;
       let size = 0;
@@ -2492,6 +2501,23 @@ function qualifies(m: HTMLElement, counts: Map<HTMLElement, Counts>): number {
   const named = c.names > 0 || (m.tagName === 'TR' ? m.childNodes.filter((n) => (n as HTMLElement).tagName === 'TD').length >= 2 || (contact && titleRowBefore(m, counts) !== undefined) : contact && c.texts >= 2 && leadName(m) !== undefined);
   if (!named || c.texts < 2) return 0;
   return contact ? 2 : c.links > 0 ? 1 : 0;
+}
+
+/**
+ * Whether a group is a menu of categories with their counts ('Agriculture (12)', 'BTP [7]'), a
+ * link directory's or a portal's column of sections: no member shows a contact, and at least half
+ * of them are only a link's text and a count in brackets. Such a menu is no list of companies,
+ * however long it is beside the entries.
+ */
+function isCategoryMenu(members: readonly HTMLElement[], counts: Map<HTMLElement, Counts>): boolean {
+  let counted = 0;
+  for (const m of members) {
+    const c = counts.get(m) ?? ZERO;
+    if (hasContacts(c)) return false;
+    // (A count is a few digits and a link's text: the text is read only then.)
+    if (c.links > 0 && c.digits > 0 && c.digits <= 6 && isCountedEntry(m)) counted++;
+  }
+  return counted * 2 >= members.length;
 }
 
 /**

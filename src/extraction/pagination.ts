@@ -19,6 +19,8 @@ import type { HTMLElement } from 'node-html-parser';
 const PAGE_KEYS = new Set(['p', 'pg', 'pn', 'page', 'pagina', 'paged', 'pageno', 'page_no', 'pagenum', 'page_num', 'pagenumber', 'page_number', 'num', 'np', 'numpage', 'npage', 'currentpage', 'current_page']);
 /** Query keys that hold an offset (the first entry shown: 0, 20, 40). */
 const OFFSET_KEYS = new Set(['start', 'offset', 'o', 'from', 'debut', 'skip', 'first', 'begin', 'limitstart', 'startrow', 'start_row']);
+/** SPIP's offset of a paginated loop, named after the loop: `debut_articles`, `debut_breves`, `debut_rubriques`. */
+const SPIP_OFFSET = /^debut_[a-z][a-z0-9_]{0,30}$/;
 /** Path segments before a page number (`/page/2/`, `/p/2`). */
 const PAGE_SEGMENTS = new Set(['page', 'p', 'pg', 'pagina', 'seite', 'pages']);
 /** Most links looked at per page. */
@@ -100,7 +102,7 @@ function queryStep(page: URL, link: URL): Omit<Step, 'href' | 'shown'> | undefin
   if (changed === undefined) return undefined;
   for (const k of here.keys()) if (!there.has(k) && k !== changed) return undefined;
   const key = changed.toLowerCase();
-  const kind: Kind | undefined = PAGE_KEYS.has(key) || (key.includes('page') && key.length <= 20) ? 'page' : OFFSET_KEYS.has(key) ? 'offset' : undefined;
+  const kind: Kind | undefined = PAGE_KEYS.has(key) || (key.includes('page') && key.length <= 20) ? 'page' : OFFSET_KEYS.has(key) || SPIP_OFFSET.test(key) ? 'offset' : undefined;
   const v = there.get(changed)!;
   if (kind === undefined || !NUMBER.test(v)) return undefined;
   const cur = here.get(changed);

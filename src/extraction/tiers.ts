@@ -39,6 +39,12 @@ interface EntryMarks {
 /** A category's link and its count, an entry's whole text: 'Sérigraphie (6)', 'Offset [14]' (no other digit; bounded). */
 const COUNTED = /^[^\d()[\]]{2,100}[([]\s?\d{1,6}\s?[)\]]$/u;
 
+/** Whether an entry's whole text is a name and a count in brackets ('Broderie (4)', 'Offset [14]'): a category's link in a menu. */
+export function isCountedEntry(entry: HTMLElement): boolean {
+  const whole = shortText(entry, 120);
+  return whole !== undefined && COUNTED.test(whole);
+}
+
 /** Where a page's links resolve: its base URL, and its host (no 'www.') that detail pages share. */
 interface Site {
   base: URL;
@@ -112,8 +118,7 @@ function marksOf(entry: HTMLElement, site: Site): EntryMarks {
   }
   const name = heading ?? other;
   if (name !== undefined) marks.name = normalizeCompanyName(name);
-  const whole = shortText(entry, 120);
-  if (whole !== undefined && COUNTED.test(whole)) marks.counted = true;
+  if (isCountedEntry(entry)) marks.counted = true;
   return marks;
 }
 

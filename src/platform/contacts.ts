@@ -374,9 +374,21 @@ function phonesBetween(text: string, start: number, end: number, defaultCountry:
         if (next) found.add(next);
       }
     }
+    // '048/28.56.56': a landline's area code set apart by a slash from its six digits.
+    for (const m of part.matchAll(AREA_SLASH)) {
+      const one = normalizePhone(m[1] + m[2], defaultCountry);
+      if (one && LANDLINE.test(one)) found.add(one);
+    }
   }
   return [...found];
 }
+
+/**
+ * An Algerian landline written with its area code before a slash ('048/28.56.56', '046 / 12 34 56',
+ * as typed on old sites): '0' and two digits, the slash, then the subscriber's six digits in
+ * pairs, nothing numeric on either side. Fixed length, linear.
+ */
+const AREA_SLASH = /(?<![\d./-])(0\d{2}) ?\/ ?(\d{2}[ .-]?\d{2}[ .-]?\d{2})(?![ .-]?\d)/g;
 
 /** The numbers of a chunk of text (no hard separator in it) added to `found`. */
 function readChunk(chunk: string, defaultCountry: CountryCode, found: Set<string>): void {

@@ -1080,3 +1080,25 @@ describe('a list loaded by its script, one page per category shown as tabs', () 
     expect(readListing(page(`<h1>Agences</h1>${inPage}<div id="wpsl-stores"><ul></ul></div>`, settings), 'https://reseau.test/agences/').next).toBeUndefined();
   });
 });
+
+describe('a title row whose bold name has its small print beside it', () => {
+  // An old health portal: each record two rows of one table, a coloured row of the name and its
+  // approval number on one line, then a row of cells (the holder and address | numbers | e-mail).
+  const records = [
+    ['Pharmacie Ennakhil', 'N° 14/DSP/1998', 'Dr Samia Rahal<br>Rue des Palmiers<br>Touggourt', 'Tél : 029 68 21 40', 'ennakhil@yahoo.fr'],
+    ['Dépôt Répartition Sud', 'Agr. 7/DSP/2006', 'Dr Lyes Ferhat<br>Zone industrielle<br>Touggourt', 'Tél : 029 68 55 12<br>Fax : 029 68 55 13', ''],
+    ['Pharmacie du Souk', 'Agrément n° 22/DSP/2001', 'Dr Amel Kaci<br>Place du marché<br>Témacine', 'Mob : 0661 48 20 97', 'souk.pharma@gmail.com'],
+  ];
+  const html = page(`<table border="0" cellspacing="1">${records.map(([n, print, who, tel, mail]) => `
+    <tr bgcolor="#1C6E3D"><td colspan="3"><font color="#FFFFFF"><b>${n}</b></font> &nbsp;<font size="1" color="#DDFFDD">${print}</font></td></tr>
+    <tr bgcolor="#FFFFFF"><td>${who}</td><td>${tel}</td><td>${mail ? `<a href="mailto:${mail}">${mail}</a>` : '&nbsp;'}</td></tr>`).join('')}
+  </table>`);
+
+  test('the bold element is the name, not the small print nor the cell below (its holder and address)', () => {
+    expect(readListing(html, PAGE).companies.map((c) => [c.name, c.phones, c.emails])).toEqual([
+      ['Pharmacie Ennakhil', ['+21329682140'], ['ennakhil@yahoo.fr']],
+      ['Dépôt Répartition Sud', ['+21329685512'], []],
+      ['Pharmacie du Souk', ['+213661482097'], ['souk.pharma@gmail.com']],
+    ]);
+  });
+});

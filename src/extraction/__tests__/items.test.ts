@@ -1858,3 +1858,55 @@ describe("links that only say 'voir'", () => {
     expect(names(html)).toEqual(['Atelier Ouled Djellal', 'Mécanique Sidi Khaled', 'Hydraulique Tolga', 'Garage Zeribet']);
   });
 });
+
+describe('a menu of categories with counts beside the entries', () => {
+  // An old link-directory script: a left column of sections with their counts, the entries as small tables.
+  const sections = ['Bâtiment', 'Commerce', 'Informatique', 'Santé', 'Tourisme', 'Transport', 'Industrie', 'Services', 'Textile', 'Médias', 'Sport', 'Culture', 'Énergie', 'Banques'];
+  const entries = [
+    ['Cabinet Rahmani Conseil', 'Conseil aux entreprises, création de sociétés. Joignable au 0661.40.52.18.'],
+    ['Bureau Études Seddik', 'Études techniques et suivi de chantiers.'],
+    ['Imprimerie Nour El Houda', 'Cartes de visite, affiches, dépliants.'],
+    ['Agence Horizon Pub', 'Panneaux publicitaires et enseignes lumineuses. Tél : 0770 83 21 45.'],
+  ];
+  const page = (menu: (s: string, i: number) => string) => `<html><head><title>Guide Ouest</title></head><body>
+    <table width="100%"><tr>
+      <td width="170" valign="top"><b>Rubriques</b><br>${sections.map(menu).join('')}</td>
+      <td valign="top">
+        ${entries.map(([n, d], i) => `<table class="lien" width="100%"><tr><td class="t"><img src="img/puce.gif"> <a href="voir.php?lien=${40 + i}">${n}</a></td></tr><tr><td class="d">${d}</td></tr><tr><td class="i">Visites : ${120 + i * 7} | Inscrit le 0${i + 1}/02/2005 | <a href="voir.php?lien=${40 + i}">Fiche</a></td></tr></table>`).join('')}
+      </td>
+    </tr></table></body></html>`;
+
+  test('its links and counts are no companies: the entries beside it are read', () => {
+    for (const menu of [
+      (s: string, i: number) => `<div class="rub"><a href="liste.php?rub=${i + 2}">${s}</a> <small>(${3 + i * 5})</small></div>`,
+      (s: string, i: number) => `<p><a href="liste.php?rub=${i + 2}">${s}</a> [${3 + i * 5}]</p>`,
+    ]) {
+      expect(names(page(menu), 'https://guide-ouest.test/liste.php?rub=7&p=1')).toEqual(entries.map(([n]) => n));
+    }
+  });
+
+  test('a list of names each with a count and a contact is still read', () => {
+    const rows = entries.map(([n], i) => `<div class="org"><a href="voir.php?lien=${i}">${n}</a> (${i + 2}) <span>0661 20 30 4${i}</span></div>`).join('');
+    expect(names(`<html><body><div>${rows}</div></body></html>`, 'https://guide-ouest.test/liste.php')).toEqual(entries.map(([n]) => n));
+  });
+});
+
+describe("a SPIP section's articles boxed as a menu", () => {
+  const agencies = ['Atelier Graphique Mansourah', 'Régie Affichage Tafna', 'Studio Vidéo Lalla Setti'];
+  const section = (box: string) => `<html><body><div id="page">
+    <div id="menu"><ul><li><a href="spip.php?rubrique1">Actualités</a></li><li><a href="spip.php?rubrique4">Annuaire</a></li></ul></div>
+    <div id="contenu"><h1 class="titre">Annuaire</h1>
+      <div class="${box}"><h2>Articles de cette rubrique</h2><ul>
+        ${agencies.map((n, i) => `<li><h3 class="titre"><a href="spip.php?article${61 + i * 3}">${n}</a></h3><div class="introduction">Conception, impression et pose, devis sur demande.</div></li>`).join('')}
+      </ul></div>
+      <div class="menu"><h2>Dans la même rubrique</h2><ul><li><a href="spip.php?article12">Les nouveautés de l'été</a></li><li><a href="spip.php?article14">Le mot du président</a></li></ul></div>
+    </div></div></body></html>`;
+
+  test("SPIP's 'menu articles' (1.9) and 'menu menu_articles' (2.x) hold the section's list, not navigation", () => {
+    for (const box of ['menu articles', 'menu menu_articles']) expect(names(section(box), 'https://tlemcen-com.test/spip.php?rubrique4')).toEqual(agencies);
+  });
+
+  test('a box classed menu alone is still navigation', () => {
+    expect(names(section('menu'), 'https://tlemcen-com.test/spip.php?rubrique4')).toEqual([]);
+  });
+});

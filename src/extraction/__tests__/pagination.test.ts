@@ -28,6 +28,12 @@ describe('steppedPageLink', () => {
     expect(steppedPageLink(a, 'https://d.test/r?q=btp&start=20')).toBe('?q=btp&start=40');
   });
 
+  test("SPIP's offset named after its loop ('debut_articles', '0 | 10 | 20'): the next offset", () => {
+    const a = links('<strong class="on">0</strong> | <a href="spip.php?rubrique5&amp;debut_articles=15#pagination_articles">15</a> | <a href="spip.php?rubrique5&amp;debut_articles=30#pagination_articles">30</a>');
+    expect(steppedPageLink(a, 'https://d.test/spip.php?rubrique5')).toBe('spip.php?rubrique5&debut_articles=15#pagination_articles');
+    expect(steppedPageLink(a, 'https://d.test/spip.php?rubrique5&debut_articles=15')).toBe('spip.php?rubrique5&debut_articles=30#pagination_articles');
+  });
+
   test('a numbered file name (page-1.html -> page-2.html), a path segment after a page word', () => {
     expect(steppedPageLink(links('<a href="btp-2.html">Suite</a><a href="btp-9.html">Fin</a>'), 'https://d.test/rep/btp-1.html')).toBe('btp-2.html');
     expect(steppedPageLink(links('<a href="/liste/p/3">more</a>'), 'https://d.test/liste/p/2')).toBe('/liste/p/3');

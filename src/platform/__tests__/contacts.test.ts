@@ -475,6 +475,16 @@ describe('numbers written as a range, in any order', () => {
   });
 });
 
+describe('an area code set apart by a slash', () => {
+  test("'027/41.63.88', '043 / 52 19 07': one landline, its area code before the slash; a date, a longer run or a mobile make none", () => {
+    expect(findPhonesAndFaxes('Tél : 027/41.63.88').phones).toEqual(['+21327416388']);
+    expect(findPhonesAndFaxes('Standard 043 / 52 19 07 - Fax : 043/52.19.08')).toEqual({ phones: ['+21343521907'], faxes: ['+21343521908'] });
+    expect(findPhonesAndFaxes('Créée le 012/03.04.05 à 10h').phones).toEqual([]);
+    expect(findPhonesAndFaxes('Réf. 2019/41.63.88').phones).toEqual([]);
+    expect(findPhonesAndFaxes('Code 027/41.63.88.12.5').phones).toEqual([]);
+  });
+});
+
 describe('a period written as two years', () => {
   test("'la campagne 2024-2025', 'exercice 2019 – 2020' are periods, no number; a number beside them is read", () => {
     expect(findPhonesAndFaxes('pour la campagne 2024-2025. Contact : tél. 0661 20 30 40').phones).toEqual(['+213661203040']);
@@ -505,6 +515,7 @@ describe('hostile texts are read in linear time', () => {
     ['"contact arobase " 10,000 times', 'contact arobase '.repeat(10_000)],
     ['"contact AT " 20,000 times, then " DOT " 50,000 times', `${'contact AT '.repeat(20_000)}${'x DOT '.repeat(50_000)}`],
     ['"Tél/" 20,000 times', `${'Tél/'.repeat(20_000)}0550 12 34 56`],
+    ['"031/" 30,000 times', `${'031/'.repeat(30_000)}0550 12 34 56`],
     ['a Cloudflare attribute of 100,000 hex digits', `data-cfemail=${'a'.repeat(100_000)}`],
     ['an entity of 100,000 zeros', `&#${'0'.repeat(100_000)}`],
   ];
