@@ -452,10 +452,7 @@ function isReadable(contentType: string): boolean {
 
 /** The contacts found on more than half of the detail pages read, when two or more were read. */
 function repeatedOnDetails(details: RawCompany[]): Set<string> {
-  if (details.length < 2) return new Set();
-  const counts = new Map<string, number>();
-  for (const d of details) for (const c of new Set([...d.emails, ...d.phones, ...(d.faxes ?? [])])) counts.set(c, (counts.get(c) ?? 0) + 1);
-  return new Set([...counts].filter(([, n]) => n >= 2 && n * 2 > details.length).map(([c]) => c));
+  return new Set(onMostPages(details.map((d) => [...d.emails, ...d.phones, ...(d.faxes ?? [])]), 2));
 }
 
 /** Fewest detail pages a contact must show on, anywhere in their content, to be the directory's ({@link shownOnMost}). */
@@ -467,9 +464,14 @@ const MIN_PAGES_SHOWN = 3;
  * company's own contacts hid them and only a page without contacts of its own gave them.
  */
 function shownOnMost(pages: string[][]): string[] {
+  return onMostPages(pages, MIN_PAGES_SHOWN);
+}
+
+/** The contacts on more than half of the given pages' contact lists, and on at least `min` of them. */
+function onMostPages(pages: readonly (readonly string[])[], min: number): string[] {
   const counts = new Map<string, number>();
   for (const p of pages) for (const c of new Set(p)) counts.set(c, (counts.get(c) ?? 0) + 1);
-  return [...counts].filter(([, n]) => n >= MIN_PAGES_SHOWN && n * 2 > pages.length).map(([c]) => c);
+  return [...counts].filter(([, n]) => n >= min && n * 2 > pages.length).map(([c]) => c);
 }
 
 /**
