@@ -354,6 +354,8 @@ function companyOf(obj: Json): JsonItem | undefined {
           item.emails.push(...findEmails(text));
         }
       }
+      // Its contacts under a key of the site's own ({joindre: {telephones, courriel}}, {moyens: [{fixe}]}): a holder without a name of its own.
+      else if (own && depth < 2 && typeof value === 'object' && value !== null) for (const nested of contactHolders(value) ?? []) read(nested, depth + 1, false);
     }
   };
   const descriptions: string[] = [];
@@ -372,6 +374,32 @@ function companyOf(obj: Json): JsonItem | undefined {
   if (obj.type === 'Feature' && typeof geometry === 'string' && !POINT_GEOMETRIES.has(geometry) && item.phones.length + item.emails.length + item.faxes.length === 0) return undefined;
   if (item.phones.length + item.emails.length + item.faxes.length === 0 && item.url === undefined) item.bare = true;
   return item;
+}
+
+/** The keys an object's contacts are under (folded, without a CMS prefix). */
+function isContactKey(key: string): boolean {
+  return FAX_KEYS.has(key) || FAX_KEY.test(key) || PHONE_KEYS.has(key) || PHONE_KEY.test(key) || EMAIL_KEYS.has(key) || EMAIL_KEY.test(key);
+}
+
+/**
+ * The objects of a value that hold contacts and nothing that names them (an object or a list of at
+ * most five): a company's contacts under a key of the site's own (`joindre`, `moyens`,
+ * `nous_contacter`). An object with a name is another entity (a head office, a group, a related
+ * company) whose contacts are its own. Undefined when the value is no such holder.
+ */
+function contactHolders(value: unknown): Json[] | undefined {
+  const list = Array.isArray(value) ? value : [value];
+  if (list.length === 0 || list.length > 5) return undefined;
+  let contacts = false;
+  for (const x of list) {
+    if (!isJson(x)) return undefined;
+    for (const k of Object.keys(x)) {
+      const key = unprefixed(foldKey(k));
+      if (NAME_KEYS.has(key) || isQualifiedNameKey(key)) return undefined;
+      if (isContactKey(key)) contacts = true;
+    }
+  }
+  return contacts ? (list as Json[]) : undefined;
 }
 
 /** Keys of an object that is the company itself, beside the name keys ({etablissement: {nom}}). */

@@ -498,6 +498,19 @@ describe('layouts found without selectors', () => {
     expect(jsonItems(state).map((i) => i.name)).toEqual(['Laiterie Mitidja', 'Moulins de Boufarik']);
   });
 
+  test('JSON state: contacts in a nested holder under any key are the entry\'s, a nested named entity\'s are not', () => {
+    const state = {
+      results: [
+        { raisonSociale: 'Laiterie Mitidja', joindre: { telephones: ['0661 77 88 99'], courriel: 'contact@laiterie-mitidja.dz' } },
+        { raisonSociale: 'Moulins de Boufarik', moyens: [{ fixe: '025 41 22 33' }], siege: { nom: 'Groupe Agro Mitidja', telephone: '021 55 66 77' } },
+      ],
+    };
+    expect(jsonItems(state).map((i) => [i.name, i.phones, i.emails])).toEqual([
+      ['Laiterie Mitidja', ['0661 77 88 99'], ['contact@laiterie-mitidja.dz']],
+      ['Moulins de Boufarik', ['025 41 22 33'], []],
+    ]);
+  });
+
   test('a "load more" answer holding a single entry gives it', () => {
     const answer = JSON.stringify({ html: '<div class="item"><div class="logo"><img src="/l.png"></div><div class="infos"><strong>Atelier Haïk</strong><br>☎ 0550 24 35 46</div><div class="more"><a href="/e?id=7">+ d\'infos</a></div></div>', next_page_url: null });
     expect(readListing(answer, URL, {}, { contentType: 'application/json' }).companies.map((c) => [c.name, c.phones])).toEqual([['Atelier Haïk', ['+213550243546']]]);
