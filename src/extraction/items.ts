@@ -2455,6 +2455,39 @@ function joinStripes(children: readonly HTMLElement[], bySignature: Map<string, 
     bySignature.set(a, [...first, ...second].sort((x, y) => (order.get(x) ?? 0) - (order.get(y) ?? 0)));
     bySignature.delete(b);
   }
+  // Rows aligned cell for cell (the same cells, two or more, of the same shapes) are one list whatever
+  // class some of them carry: a tier, a highlight, a utility site's background (an ad row is told
+  // by its own marks, member by member). Header rows (th cells) and rows across the columns differ.
+  const byCells = new Map<string, string[]>();
+  for (const [key, list] of bySignature) {
+    if (list[0].tagName !== 'TR') continue;
+    // (A header row of th cells shares the plain rows' shape: it is not what they are compared by.)
+    const shapes = list.map(cellShape).filter((c) => c === undefined || !c.includes('TH'));
+    const cells = shapes[0];
+    if (cells === undefined || shapes.some((c) => c !== cells)) continue;
+    const keys = byCells.get(cells);
+    if (keys) keys.push(key);
+    else byCells.set(cells, [key]);
+  }
+  for (const keys of byCells.values()) {
+    if (keys.length < 2) continue;
+    keys.sort((x, y) => bySignature.get(y)!.length - bySignature.get(x)!.length);
+    const joined = keys.flatMap((k) => bySignature.get(k)!).sort((x, y) => (order.get(x) ?? 0) - (order.get(y) ?? 0));
+    for (const k of keys.slice(1)) bySignature.delete(k);
+    bySignature.set(keys[0], joined);
+  }
+}
+
+/** A table row's cells, their tags and shapes in order ('TD.|TD.num|TD.'), when it has two or more and spans none; else undefined. */
+function cellShape(row: HTMLElement): string | undefined {
+  const shapes: string[] = [];
+  for (const c of row.childNodes) {
+    const cell = c as HTMLElement;
+    if (cell.tagName !== 'TD' && cell.tagName !== 'TH') continue;
+    if (cell.rawAttrs.includes('colspan') && (attrOf(cell, 'colspan') ?? '1').trim() !== '1') return undefined;
+    shapes.push(signature(cell));
+  }
+  return shapes.length >= 2 ? shapes.join('|') : undefined;
 }
 
 /** A group of {@link repeatedGroups}, as {@link wrappedRecords} returns it. */

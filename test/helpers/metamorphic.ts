@@ -343,6 +343,23 @@ function mutateClasses(root: El, ctx: SiteContext, hashed: boolean) {
   const classMap = memo(ctx, hashed ? 'hashed-map' : 'class-map', () => new Map<string, string>());
   const idMap = memo(ctx, hashed ? 'hashed-ids' : 'id-map', () => new Map<string, string>());
   const wordMap = memo(ctx, hashed ? 'hashed-words' : 'utility-words', () => new Map<string, string>());
+  // Class words the page's own stylesheets style (`.x12{left:…}`, `.nom{font-weight:700}`): what
+  // they do is seen, so they are renamed in the stylesheet too, as a build renames both (a CSS
+  // module's hashed name; on a utility site, a generated class of their own beside the utilities,
+  // as CSS-in-JS writes it), and never dropped as per-entry or zebra words.
+  const styleTexts: Text[] = [];
+  for (const el of walk(root)) if (lowerTag(el) === 'style') for (const c of el.children) if (c.type === 'text') styleTexts.push(c);
+  const styled = new Set<string>();
+  for (const t of styleTexts) for (const m of t.text.matchAll(/\.(-?[A-Za-z_][\w-]*)/g)) if (!KEPT_CLASS(m[1])) styled.add(m[1]);
+  const styledNames = memo(ctx, hashed ? 'hashed-styled' : 'utility-styled', () => new Map<string, string>());
+  const styledName = (w: string) => {
+    if (!styledNames.has(w)) styledNames.set(w, hashed ? hashedWord(w) : `css-${rng.token(6).toLowerCase()}`);
+    return styledNames.get(w)!;
+  };
+  const hashedWord = (w: string) => {
+    if (!wordMap.has(w)) wordMap.set(w, `${rng.pick(['Card', 'Listing', 'Item', 'Layout', 'Box', 'Row', 'Result'])}_${w.replace(/[-_](\w)/g, (_, c: string) => c.toUpperCase())}__${rng.token(5)}`);
+    return wordMap.get(w)!;
+  };
   const mapClass = (value: string) => {
     // A template writes one class list for all its entries: per-entry words ('listing-200', 'row0')
     // have no utility or module class of their own, nor zebra words ('odd') a utility.
@@ -352,20 +369,16 @@ function mutateClasses(root: El, ctx: SiteContext, hashed: boolean) {
       .trim()
       .split(/\s+/)
       .flatMap((w) => {
-        const m = /^(.+?)[-_](odd|even|alt|alternate)$/i.exec(w);
+        const m = styled.has(w) ? null : /^(.+?)[-_](odd|even|alt|alternate)$/i.exec(w);
         return m ? [m[1], m[2]] : [w];
       })
-      .filter((w) => !/^\D*\d+$/.test(w) && (hashed || !/^(?:odd|even|first|last|alt|alternate)$/i.test(w)))
+      .filter((w) => styled.has(w) || (!/^\D*\d+$/.test(w) && (hashed || !/^(?:odd|even|first|last|alt|alternate)$/i.test(w))))
       .join(' ');
     if (!classMap.has(k)) {
       const words = k.split(/\s+/).filter(Boolean);
       let out: string[];
       if (hashed) {
-        out = words.map((w) => {
-          if (KEPT_CLASS(w)) return w;
-          if (!wordMap.has(w)) wordMap.set(w, `${rng.pick(['Card', 'Listing', 'Item', 'Layout', 'Box', 'Row', 'Result'])}_${w.replace(/[-_](\w)/g, (_, c: string) => c.toUpperCase())}__${rng.token(5)}`);
-          return wordMap.get(w)!;
-        });
+        out = words.map((w) => (KEPT_CLASS(w) ? w : styled.has(w) ? styledName(w) : hashedWord(w)));
       } else {
         // Word by word, as a utility-first site writes a component: its base utilities, then
         // those of each variant ('card featured': the card's, then a border colour).
@@ -375,6 +388,7 @@ function mutateClasses(root: El, ctx: SiteContext, hashed: boolean) {
           else {
             if (!wordMap.has(w)) wordMap.set(w, Array.from({ length: 1 + rng.int(3) }, () => rng.pick(UTILITIES)).join(' '));
             out.push(...wordMap.get(w)!.split(' '));
+            if (styled.has(w)) out.push(styledName(w));
           }
         }
         out = [...new Set(out)];
@@ -398,6 +412,8 @@ function mutateClasses(root: El, ctx: SiteContext, hashed: boolean) {
       if (!id.quote) id.quote = '"';
     }
   }
+  // The stylesheets follow the styled words.
+  for (const t of styleTexts) t.text = t.text.replace(/\.(-?[A-Za-z_][\w-]*)/g, (m, w: string) => (styledNames.has(w) ? `.${styledNames.get(w)}` : m));
   // In-page references follow (href="#id", for=, aria-labelledby=).
   for (const el of walk(root)) {
     for (const a of el.attrs) {

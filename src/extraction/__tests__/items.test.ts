@@ -726,6 +726,14 @@ describe('page chrome is told by where a block stands, not only by its class', (
     }
   });
 
+  test('rows of one table aligned cell for cell are one list whatever class a few of them carry (a tier, a highlight), an ad row among them still an ad', () => {
+    const firms = [['SARL Aurès Profilés', '033 80 12 41', 'bg-amber-50 font-medium'], ['EURL Tébessa Câbles', '037 49 22 18', ''], ['SPA Ziban Verre', '033 74 60 05', ''], ['SARL Hodna Moulage', '035 55 31 90', 'bg-amber-50 font-medium'], ['Ets Batna Joints', '033 85 11 42', ''], ['SARL Khenchela Tubes', '032 31 40 77', '']];
+    const rows = firms.map(([name, phone, cls]) => `<tr${cls ? ` class="${cls}"` : ''}><td><b>${name}</b></td><td>Zone industrielle</td><td>${phone}</td></tr>`).join('');
+    const ad = '<tr class="bg-amber-50 font-medium"><td><b>Crédit Équipement Pro</b> <span>Sponsorisé</span></td><td>Financement</td><td>021 99 88 77</td></tr>';
+    const page = chrome(`<table><tr><th>Raison sociale</th><th>Adresse</th><th>Téléphone</th></tr>${rows}${ad}</table>`);
+    expect(readListing(page, URL).companies.map((c) => [c.name, c.phones])).toEqual(firms.map(([name, phone]) => [name, [`+213${phone.slice(1).replace(/ /g, '')}`]]));
+  });
+
   test("a 'p-name' class outside a microformats2 card or entry (a product's name in a seller's card) names no company", () => {
     // 'p-name', 'p-price', 'p-moq': a marketplace's product thumbnails, not microformats2 (no h-card / h-entry root).
     const card = (n: number, seller: string, product: string) =>
