@@ -2817,7 +2817,23 @@ function nameText(el: HTMLElement | null | undefined): string | undefined {
       for (let i = child.childNodes.length - 1; i >= 0; i--) stack.push(child.childNodes[i]);
     }
   }
-  return clean(withoutEdgeBadges(out, badges)) || textOf(el);
+  const read = clean(withoutEdgeBadges(out, badges));
+  if (read) return read;
+  // A heading that is all a toggle button (an accordion's header): the button read as a <summary> is.
+  const toggle = wholeButton(el);
+  return (toggle ? summaryName(toggle) : undefined) || textOf(el);
+}
+
+/** The button an element's text is all in (a collapsible entry's header), if any: looked for down single children. */
+function wholeButton(el: HTMLElement): HTMLElement | undefined {
+  let at: HTMLElement = el;
+  for (let depth = 0; depth < 4; depth++) {
+    const kids = at.childNodes.filter((c) => c.nodeType === 1 || (c.nodeType === 3 && c.text.trim() !== ''));
+    if (kids.length !== 1 || kids[0].nodeType !== 1) return undefined;
+    at = kids[0] as HTMLElement;
+    if (at.tagName === 'BUTTON') return at;
+  }
+  return undefined;
 }
 
 function textOf(el: HTMLElement | null | undefined): string | undefined {

@@ -1101,4 +1101,17 @@ describe('a title row whose bold name has its small print beside it', () => {
       ['Pharmacie du Souk', ['+213661482097'], ['souk.pharma@gmail.com']],
     ]);
   });
+
+  test("an accordion whose heading is its toggle button: the button's name-classed part names the entry, not its badge or its town run on", () => {
+    const entry = (i: number, name: string, town: string, badge: boolean, phone: string) =>
+      `<div class="accordion-item"><h2 class="accordion-header" id="h${i}"><button class="accordion-button collapsed" type="button" data-bs-toggle="collapse" data-bs-target="#c${i}" aria-controls="c${i}">` +
+      `<span class="exporter-name">${name}</span>${badge ? '<span class="badge rounded-pill text-bg-success ms-2">Certified exporter</span>' : ''}<span class="exporter-city ms-auto small text-muted">${town}</span></button></h2>` +
+      `<div id="c${i}" class="accordion-collapse collapse"><div class="accordion-body"><ul><li>Phone: ${phone}</li></ul></div></div></div>`;
+    const html = page(`<div class="accordion" id="exporters">${entry(1, 'SARL Tolga Dattes', 'Tolga', true, '+213 (0)33 71 22 41')}${entry(2, 'EURL Sidi Okba Primeurs', 'Sidi Okba', false, '+213 661 20 31 42')}${entry(3, 'SPA Ziban Conserves', 'Biskra', true, '00 213 33 74 55 10')}</div>`);
+    expect(readListing(html, PAGE).companies.map((c) => [c.name, c.phones])).toEqual([
+      ['SARL Tolga Dattes', ['+21333712241']],
+      ['EURL Sidi Okba Primeurs', ['+213661203142']],
+      ['SPA Ziban Conserves', ['+21333745510']],
+    ]);
+  });
 });
