@@ -2969,6 +2969,10 @@ const LOAD_MORE = /\bvoir plus|afficher plus|charger plus|plus de r[ée]sultats|
  */
 const LOAD_MORE_CLASS = /load-?more|loadmore|show-?more|see-?more|voir-?plus|charger-?plus|afficher-?plus|(?:btn|button)[-_]more\b|\bmore[-_](?:results|items|entries|listings|companies|btn|button)\b/i;
 const LOAD_MORE_TAGS = new Set(['BUTTON', 'A', 'DIV', 'SPAN', 'LI']);
+/** A link to a page about something ('Learn more', 'Read more', 'Find out more', 'More info'), never to more entries. */
+const ABOUT_MORE = /^\W{0,3}(?:learn|read|find out|know|discover|more info(?:rmation)?|more about|more details)\b/i;
+/** Ids of a consent banner or a newsletter box, as written in one word ('cookieConsent', 'CybotCookiebotDialog', 'gdprBanner'). */
+const CONSENT_ID = /cookie|consent|gdpr|rgpd|newsletter/i;
 const LOAD_MORE_ATTRS = ['data-url', 'data-next', 'data-href', 'data-next-url', 'data-load-more', 'data-source', 'data-endpoint', 'data-ajax-url', 'data-link', 'href'];
 
 /**
@@ -3023,10 +3027,11 @@ export function findNextPage(root: HTMLElement, pageUrl: string, elements: reado
   // Elements inside a cookie banner, a newsletter box, a pop-up or the footer: marked in one pass (parents come first).
   const outside = new Set<HTMLElement>();
   for (const el of elements) {
-    if ((el.parentNode && outside.has(el.parentNode)) || el.tagName === 'FOOTER' || classWords(el).some((w) => NOT_LISTING_WORDS.has(w))) outside.add(el);
+    if ((el.parentNode && outside.has(el.parentNode)) || el.tagName === 'FOOTER' || classWords(el).some((w) => NOT_LISTING_WORDS.has(w)) || CONSENT_ID.test(el.id)) outside.add(el);
     if (!LOAD_MORE_TAGS.has(el.tagName) || outside.has(el)) continue;
     const words = classAndId(el);
-    if (!LOAD_MORE_CLASS.test(words) && !LOAD_MORE.test(shortText(el, 60) ?? '')) continue;
+    const text = shortText(el, 60) ?? '';
+    if (!LOAD_MORE_CLASS.test(words) && (!LOAD_MORE.test(text) || ABOUT_MORE.test(text))) continue;
     // A button naming an AJAX action (WordPress's admin-ajax): the request its script would send.
     const ajax = ajaxActionRequest(el, elements, pageUrl);
     if (ajax !== undefined) return ajax;

@@ -191,3 +191,17 @@ ${pager}</div></article>
     expect(readListing(cards, URL).companies.map((c) => c.name)).toEqual(['Hôtel Un', 'Hôtel Deux', 'Hôtel Trois']);
   });
 });
+
+describe('findNextPage: what a last page holds is no next page', () => {
+  test("a cookie banner told by its id only ('cookieConsent') and its 'Learn more' link, on the last page of a numbered list", () => {
+    const html =
+      '<main><ul class="pagination"><li><a href="?page=1">&laquo; Previous</a></li><li><a href="?page=1">1</a></li><li class="active"><span>2</span></li></ul></main>' +
+      '<div id="cookieConsent" class="position-fixed bottom-0 bg-light p-3"><span class="small">We use cookies to measure the audience. <a href="/en/privacy-policy">Learn more</a></span></div>';
+    expect(findNextPage(parse(html), 'https://d.test/en/list?page=2')).toBeUndefined();
+  });
+
+  test("'Learn more' and 'Read more' links outside any banner lead to a page about something, not to more entries", () => {
+    const html = '<main><p>Our members. <a class="btn" href="/en/about-membership">Learn more</a> <a href="/en/blog/post-1">Read more</a></p></main>';
+    expect(findNextPage(parse(html), 'https://d.test/en/members')).toBeUndefined();
+  });
+});
