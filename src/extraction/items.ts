@@ -2576,7 +2576,9 @@ function isCategoryMenu(members: readonly HTMLElement[], counts: Map<HTMLElement
     const c = counts.get(m) ?? ZERO;
     if (hasContacts(c)) return false;
     // (A count is a few digits and a link's text: the text is read only then.)
-    if (c.links > 0 && c.digits > 0 && c.digits <= 6 && isCountedEntry(m)) counted++;
+    // (A category's link is its name and its count, two or three texts with an icon: a card of four or
+    // more, a name, a town, an activity, a line ending with the wilaya's code in brackets, is an entry.)
+    if (c.links > 0 && c.digits > 0 && c.digits <= 6 && c.texts <= 3 && isCountedEntry(m)) counted++;
   }
   return counted * 2 >= members.length;
 }

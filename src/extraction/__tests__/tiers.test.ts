@@ -52,6 +52,18 @@ describe('tiers of one listing', () => {
     expect(readListing(html, URL).companies.map((c) => c.name)).toEqual(['École Ibn Rochd', 'Institut Lumière', 'Centre Avenir', 'École Nadjah', 'Centre El Bahia', 'École Es Salem']);
   });
 
+  test("whole-card links of a results list, each ending with its wilaya's code in brackets, are entries, not a menu of categories with counts", () => {
+    const card = (id: number, name: string, commune: string, activity: string) =>
+      `<a href="/entreprises/${id}-x/" class="list-group-item list-group-item-action py-3"><div class="d-flex w-100 justify-content-between"><h5 class="mb-1">${name}</h5><small>${commune}</small></div><p class="mb-1">${activity}</p><small>Commerce · Jijel (18)</small></a>`;
+    const html = page(`<h1>Commerce à Jijel</h1><div class="list-group">${card(1, 'Ets Grossiste Jijel Plage', 'El Aouana', 'Commerce de gros')}${card(2, 'SNC Dépôt Taher', 'Chekfa', 'Distribution de boissons')}${card(3, 'SARL Supérette Kotama', 'Jijel', 'Commerce de détail')}</div>
+      <aside><div class="card"><div class="card-header">Publicité</div><div class="card-body"><h6>Transports Kotama</h6><p>Livraison sous froid. 0550 48 40 94</p></div></div><div class="card"><div class="card-body"><h6>Votre entreprise n'est pas listée ?</h6><a href="/entreprises/ajouter/">Inscrivez-la</a></div></div></aside>`);
+    expect(readListing(html, URL).companies.map((c) => [c.name, c.detailUrl])).toEqual([
+      ['Ets Grossiste Jijel Plage', 'https://guide.test/entreprises/1-x/'],
+      ['SNC Dépôt Taher', 'https://guide.test/entreprises/2-x/'],
+      ['SARL Supérette Kotama', 'https://guide.test/entreprises/3-x/'],
+    ]);
+  });
+
   test('a menu of sub-categories with counts whose pages share the entries\' path (a Joomla directory\'s SEF URLs) is not a tier', () => {
     const entry = (slug: string, name: string, tel: string) => `<div class="fiche-resume"><h3><a href="/guide/imprimerie/${slug}">${name}</a></h3><p>Zone industrielle, Oran</p><p>Téléphone : ${tel}</p></div>`;
     const html = page(`<h1>Imprimerie</h1><div class="sous-rubriques"><ul><li><a href="/guide/imprimerie/offset">Offset</a> <span>(14)</span></li><li><a href="/guide/imprimerie/serigraphie">Sérigraphie</a> <span>(6)</span></li><li><a href="/guide/imprimerie/numerique">Numérique</a> (3)</li></ul></div>
