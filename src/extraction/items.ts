@@ -2515,7 +2515,7 @@ function wrappedRecords(holders: ReadonlySet<HTMLElement>, counts: Map<HTMLEleme
   let blocks = 0;
   let qualified = 0;
   const split: WrappedGroup[] = [];
-  for (const holder of holders) {
+  for (const holder of wrappedLists(holders, counts)) {
     const own = counts.get(holder) ?? ZERO;
     const members: HTMLElement[] = [];
     let names = 0;
@@ -2544,6 +2544,36 @@ function wrappedRecords(holders: ReadonlySet<HTMLElement>, counts: Map<HTMLEleme
     split.push({ parent: holder, key: key!, members, score: 0, size: 0, qualified: 0 });
   }
   return several && whole && qualified * 2 >= blocks ? split : undefined;
+}
+
+/**
+ * The holders of {@link wrappedRecords}, or what each wraps alone, level after level, while every
+ * holder holds a single block of one shape (a builder's `<div>` around each group's `<ul>`): the
+ * level where some hold several blocks is the lists'. At most four levels.
+ */
+function wrappedLists(holders: ReadonlySet<HTMLElement>, counts: Map<HTMLElement, Counts>): HTMLElement[] {
+  let level = [...holders];
+  for (let depth = 0; depth < 4; depth++) {
+    const next: HTMLElement[] = [];
+    let shape: string | undefined;
+    for (const el of level) {
+      let only: HTMLElement | undefined;
+      for (const child of el.childNodes) {
+        if (child.nodeType !== 1) continue;
+        const c = counts.get(child as HTMLElement);
+        if (c === undefined || c.texts + c.links + c.tels + c.ats === 0) continue;
+        if (only !== undefined) return level;
+        only = child as HTMLElement;
+      }
+      if (only === undefined || only.tagName === 'TR') return level;
+      const sig = signature(only);
+      if (shape === undefined) shape = sig;
+      else if (sig !== shape) return level;
+      next.push(only);
+    }
+    level = next;
+  }
+  return level;
 }
 
 /**

@@ -845,6 +845,13 @@ describe('records grouped under headings', () => {
     expect(found.map((c) => [c.name, c.phones.length])).toEqual([['Dr ALI Samir', 1], ['Dr ALI Nadia', 1], ['Dr BRAHIM Yacine', 1], ['Dr CHERIF Lina', 0], ['Dr DRIF Omar', 1], ['Dr EZZINE Amel', 1], ['Dr FODIL Karim', 1], ['Dr GUERFI Sofia', 1]]);
   });
 
+  test("the same, each group's block and each heading behind wrappers of a builder's own (a div around the list, a div around the heading)", () => {
+    const agency = (name: string, phone: string) => `<li class="ag"><strong class="ag-nom">${name}</strong><div class="w-a"><p class="ag-adr">Centre-ville</p></div><p class="ag-tel">Bureau : ${phone}</p></li>`;
+    const groups: [string, string[]][] = [['Djelfa', [agency('Agence El Baraka', '027 87 41 16')]], ['Aïn Oussera', [agency('Immo Sahel', '027 82 10 55'), agency('Agence Nour El Houda', '027 82 10 56'), agency('Cabinet Benali', '027 82 33 71')]], ['Hassi Bahbah', [agency('Agence Les Hauts Plateaux', '027 84 11 20')]], ['Messaad', [agency('Immobilière Oasis', '027 86 52 08'), agency('Agence Dar Essalam', '027 86 52 09')]], ['Birine', [agency('Agence Tell Immobilier', '0541 87 26 13')]]];
+    const html = chrome(`<h1>Agences</h1>${groups.map(([h, list]) => `<div class="w-h"><h3 class="ag-commune">${h}</h3></div>\n<div class="w-l"><ul class="ag-liste">${list.join('')}</ul></div>`).join('\n')}`);
+    expect(readListing(html, URL).companies.map((c) => [c.name, c.phones.length])).toEqual(groups.flatMap(([, list]) => list.map((a) => [/ag-nom">([^<]+)/.exec(a)![1], 1])));
+  });
+
   test('a card whose own name stands above sub-blocks (a company and its branches) stays one company', () => {
     const branch = (town: string, phone: string) => `<div class="site"><h4>Agence ${town}</h4><p>Zone industrielle</p><p>Tél : ${phone}</p></div>`;
     const card = (name: string, branches: string[]) => `<div class="card"><h3>${name}</h3>${branches.join('')}</div>`;
