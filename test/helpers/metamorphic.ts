@@ -450,12 +450,27 @@ function mutateTags(root: El, ctx: SiteContext) {
       }
     }
   }
-  const repeatedDiv = new Set(all.filter((el) => el.parent && lowerTag(el) === 'div' && el.parent.children.some((c) => c !== el && c.type === 'el' && keyOf(c) === keyOf(el))));
+  // A container of that shape holding a single item (a commune's one agency) is written by the same
+  // template: it changes the same way (decided above by its fuller siblings, on this page or before).
+  for (const el of all) {
+    const tag = lowerTag(el);
+    const kids = elementChildren(el);
+    if (kids.length !== 1 || inPre(el)) continue;
+    if (tag === 'div' && lowerTag(kids[0]) === 'div' && choice.get(`list:${keyOf(el)}:${keyOf(kids[0])}`) === 'list') {
+      setTag(el, 'ul');
+      setTag(kids[0], 'li');
+    } else if ((tag === 'ul' || tag === 'ol') && lowerTag(kids[0]) === 'li' && choice.get(`unlist:${keyOf(el)}`) === 'div') {
+      setTag(el, 'div');
+      setTag(kids[0], 'div');
+    }
+  }
+  const repeatedKeys = new Set(all.filter((el) => el.parent && lowerTag(el) === 'div' && el.parent.children.some((c) => c !== el && c.type === 'el' && keyOf(c) === keyOf(el))).map(keyOf));
   for (const el of all) {
     const tag = lowerTag(el);
     if (tag === 'div' && el.parent && !['ul', 'ol', 'table', 'tr', 'tbody', 'thead', 'select', 'dl'].includes(lowerTag(el.parent)) && !elementChildren(el).some((k) => lowerTag(k) === 'li')) {
-      // An article is an entry (a self-contained item): only blocks repeated beside their like may become one.
-      const repeated = repeatedDiv.has(el);
+      // An article is an entry (a self-contained item): only blocks repeated beside their like may become one;
+      // a block of that shape alone in its container (a group's one entry) is written by the same template.
+      const repeated = repeatedKeys.has(keyOf(el)) || choice.has(`div:${keyOf(el)}:true`);
       setTag(el, decide(`div:${keyOf(el)}:${repeated}`, repeated ? ['div', 'section', 'article'] : ['div', 'section']));
     } else if (tag === 'section' || tag === 'article') setTag(el, decide(`sec:${keyOf(el)}`, ['div', tag]));
     else if (tag === 'span' && !inPre(el)) setTag(el, decide(`span:${keyOf(el)}`, ['span', 'span', 'em', 'b', 'strong']));
