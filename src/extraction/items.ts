@@ -2313,6 +2313,7 @@ function repeatedGroups(root: HTMLElement, base?: string): RepeatedItems & { wit
   }
   // A block that is only a heading of a higher rank than the entries' names (a zone's h3 over agencies named by h4s) is a group's heading.
   dropRankedHeadings(members, counts);
+  dropDataTables(members, counts);
   // A block that is only a pagination ('Page suivante >>' written like the entries around it, an A-Z index above and below the list) is not an entry.
   for (let i = members.length - 1; i >= 0; i--) {
     const c = counts.get(members[i]) ?? ZERO;
@@ -2354,6 +2355,38 @@ function firstHeadingElement(block: HTMLElement): HTMLElement | undefined {
 function firstHeading(block: HTMLElement): number | undefined {
   const heading = firstHeadingElement(block);
   return heading === undefined ? undefined : Number(heading.tagName[1]);
+}
+
+/** Fewest rows of one width, after a header row, that make a table a grid of records of its own. */
+const GRID_ROWS = 3;
+
+/**
+ * Whether a table is a grid of records of its own: a first row of three or more cells, then at
+ * least {@link GRID_ROWS} rows of that many cells (a tenders table, a price list). Bounded: the
+ * table's own rows only (a tbody's too), at most 200.
+ */
+function isDataGrid(table: HTMLElement): boolean {
+  if (table.tagName !== 'TABLE') return false;
+  const rows: HTMLElement[] = [];
+  for (const c of table.childNodes) {
+    const el = c as HTMLElement;
+    if (el.tagName === 'TR') rows.push(el);
+    else if (TABLE_PARTS.has(el.tagName)) for (const r of el.childNodes) if ((r as HTMLElement).tagName === 'TR') rows.push(r as HTMLElement);
+    if (rows.length > 200) break;
+  }
+  const width = rows.length > 0 ? rowWidth(rows[0]) : 0;
+  return width >= 3 && rows.slice(1).filter((r) => rowWidth(r) === width).length >= GRID_ROWS;
+}
+
+/**
+ * Removes from a list of tables, one record each, a table of another kind beside them: a grid of
+ * rows under a header row (a tenders table under the members' tables) that shows no contact,
+ * when no member with a contact is such a grid. It is another list, not a record of this one.
+ */
+function dropDataTables(members: HTMLElement[], counts: Map<HTMLElement, Counts>): void {
+  if (members.length < 3 || members[0].tagName !== 'TABLE') return;
+  for (const m of members) if (hasContacts(counts.get(m)) && isDataGrid(m)) return;
+  for (let i = members.length - 1; i >= 0; i--) if (!hasContacts(counts.get(members[i])) && isDataGrid(members[i])) members.splice(i, 1);
 }
 
 /**

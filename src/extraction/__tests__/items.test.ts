@@ -852,6 +852,13 @@ describe('records grouped under headings', () => {
     expect(readListing(html, URL).companies.map((c) => [c.name, c.phones.length])).toEqual(groups.flatMap(([, list]) => list.map((a) => [/ag-nom">([^<]+)/.exec(a)![1], 1])));
   });
 
+  test('a table per company, then a table of another kind beside them (a grid of tenders under a header row): never an entry', () => {
+    const table = (n: number) => `<table border="1" width="100%"><tr><td colspan="2" bgcolor="#336699"><b>SARL Travaux ${n}</b></td></tr><tr><td>Activité : VRD<br>Adresse : Haïzer</td><td>Tél : 026 91 80 ${10 + n}<br>Mob : 0669 70 20 ${10 + n}</td></tr></table>`;
+    const tenders = `<table border="1" width="100%"><tr><td><b>Avis</b></td><td><b>Maître d'ouvrage / objet</b></td><td><b>Date</b></td></tr>${[47, 6, 50, 37].map((n) => `<tr><td><b>Avis d'appel d'offres national ouvert n° ${n}/2009</b></td><td>DUCH : fourniture de mobilier scolaire</td><td>24 juillet 2009</td></tr>`).join('')}</table>`;
+    const found = readListing(chrome(`<h1>BTP</h1><div>${[1, 2, 3, 4].map(table).join('<p>&nbsp;</p>')}<p>&nbsp;</p><p><b>Derniers avis d'appels d'offres</b></p>${tenders}</div>`), URL).companies;
+    expect(found.map((c) => [c.name, c.phones.length])).toEqual([1, 2, 3, 4].map((n) => [`SARL Travaux ${n}`, 2]));
+  });
+
   test('a card whose own name stands above sub-blocks (a company and its branches) stays one company', () => {
     const branch = (town: string, phone: string) => `<div class="site"><h4>Agence ${town}</h4><p>Zone industrielle</p><p>Tél : ${phone}</p></div>`;
     const card = (name: string, branches: string[]) => `<div class="card"><h3>${name}</h3>${branches.join('')}</div>`;
