@@ -2314,6 +2314,7 @@ function repeatedGroups(root: HTMLElement, base?: string): RepeatedItems & { wit
   // A block that is only a heading of a higher rank than the entries' names (a zone's h3 over agencies named by h4s) is a group's heading.
   dropRankedHeadings(members, counts);
   dropDataTables(members, counts);
+  dropUnlikeBlocks(members, counts);
   // A block that is only a pagination ('Page suivante >>' written like the entries around it, an A-Z index above and below the list) is not an entry.
   for (let i = members.length - 1; i >= 0; i--) {
     const c = counts.get(members[i]) ?? ZERO;
@@ -2355,6 +2356,49 @@ function firstHeadingElement(block: HTMLElement): HTMLElement | undefined {
 function firstHeading(block: HTMLElement): number | undefined {
   const heading = firstHeadingElement(block);
   return heading === undefined ? undefined : Number(heading.tagName[1]);
+}
+
+/** Share of the members with contacts that must hold a part of one shape for it to be the entries' own. */
+const COMMON_PART = 0.8;
+
+/**
+ * Removes from a list's members (four or more) a block without contact that holds none of the
+ * parts the entries with contacts all share (their classed children: a photo, a practical
+ * list, a contact line, in 80% of them or more): a closing section of prose under a heading of
+ * the entries' rank ('Un peu d'histoire'), a notice written at the list's end. An entry without
+ * contact written like the others holds some of those parts and stays; where the entries share
+ * no classed part (plain paragraphs), nothing is removed, nor among table rows.
+ */
+function dropUnlikeBlocks(members: HTMLElement[], counts: Map<HTMLElement, Counts>): void {
+  // (A table's rows are read by the table rules: a record's title row holds no contact and none of its fields row's parts.)
+  if (members.length < 4 || members[0].tagName === 'TR') return;
+  const shared = new Map<string, number>();
+  let withContacts = 0;
+  const partsOf = (m: HTMLElement): Set<string> => {
+    const parts = new Set<string>();
+    let n = 0;
+    for (const c of m.childNodes) {
+      if (c.nodeType !== 1 || ++n > 60) continue;
+      const sig = signature(c as HTMLElement);
+      if (!sig.endsWith('.')) parts.add(sig);
+    }
+    return parts;
+  };
+  for (const m of members) {
+    if (!hasContacts(counts.get(m))) continue;
+    withContacts++;
+    for (const p of partsOf(m)) shared.set(p, (shared.get(p) ?? 0) + 1);
+  }
+  if (withContacts < 3) return;
+  const common = new Set([...shared].filter(([, n]) => n >= withContacts * COMMON_PART).map(([p]) => p));
+  if (common.size === 0) return;
+  for (let i = members.length - 1; i >= 0; i--) {
+    const m = members[i];
+    if (hasContacts(counts.get(m))) continue;
+    let alike = false;
+    for (const p of partsOf(m)) if (common.has(p)) alike = true;
+    if (!alike) members.splice(i, 1);
+  }
 }
 
 /** Fewest rows of one width, after a header row, that make a table a grid of records of its own. */

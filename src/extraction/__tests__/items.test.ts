@@ -859,6 +859,14 @@ describe('records grouped under headings', () => {
     expect(found.map((c) => [c.name, c.phones.length])).toEqual([1, 2, 3, 4].map((n) => [`SARL Travaux ${n}`, 2]));
   });
 
+  test("entries led by headings, then a closing section of prose under a heading of the same rank ('Un peu d’histoire'): not an entry; an entry without contact written like the others stays", () => {
+    const entry = (name: string, contact?: string) =>
+      `<h2>${name}</h2><p class="lieu">Centre-ville - Guelma</p><img class="photo" src="/p.jpg" alt=""><p>La salle est simple mais propre, le service rapide et souriant. Les prix sont raisonnables.</p><ul class="pratique"><li>Horaires : de 12h à 15h</li></ul>${contact ? `<p class="infos"><b>Tél.</b> ${contact}</p>` : ''}`;
+    const history = `<h2>Un peu d'histoire</h2><p>La mise à jour de cet annuaire repose sur la bonne volonté des entreprises, qui sont invitées à nous signaler tout changement.</p><p>Depuis sa création, l'organisation s'efforce de rapprocher les entreprises des administrations.</p><p>Les statistiques publiées ici proviennent des services de la wilaya.</p>`;
+    const html = chrome(`<div id="page">${entry('Restaurant El Djenane', '037 20 11 01')}${entry('Grill Hammam Debagh', '0661 20 11 02')}${entry('Pizzeria Calama')}${entry('Café Mermoura', '037 20 11 04')}${entry('Restaurant Seybouse', '0550 20 11 05')}${history}</div>`);
+    expect(names(html)).toEqual(['Restaurant El Djenane', 'Grill Hammam Debagh', 'Pizzeria Calama', 'Café Mermoura', 'Restaurant Seybouse']);
+  });
+
   test('a card whose own name stands above sub-blocks (a company and its branches) stays one company', () => {
     const branch = (town: string, phone: string) => `<div class="site"><h4>Agence ${town}</h4><p>Zone industrielle</p><p>Tél : ${phone}</p></div>`;
     const card = (name: string, branches: string[]) => `<div class="card"><h3>${name}</h3>${branches.join('')}</div>`;
