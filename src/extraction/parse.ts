@@ -19,6 +19,7 @@ import { disclosedPanels } from './disclosure';
 import { revealPopovers } from './popovers';
 import { isSpace } from '../platform/text';
 import { balanceTags } from './nesting';
+import { attachShadowRoots } from './shadow';
 
 /** Deepest element nesting kept, as browsers do (Blink's parser stops nesting at 512). */
 export const MAX_DEPTH = 512;
@@ -64,6 +65,9 @@ export function parsePage(html: string): ParsedPage {
     root = parse(balanceTags(html), PARSE_OPTIONS);
     walk();
   }
+  // Web components rendered on the server: each declarative shadow root shown in place of its host's children, as a browser shows it (rare: once).
+  const templates = tags.get('TEMPLATE');
+  if (templates && attachShadowRoots(templates)) walk();
   // Tables of one company per column are rewritten one company per row, then the page walked again (rare: once).
   const tables = tags.get('TABLE');
   if (tables && transposeTables(tables, (fragment) => parse(fragment, PARSE_OPTIONS))) walk();
