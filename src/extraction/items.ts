@@ -3082,11 +3082,12 @@ function otherAreasLink(anchors: readonly HTMLElement[], base: string): string |
 
 /**
  * A serial's link to its previous issue, folded: a newsletter's 'Lire le numéro précédent',
- * 'Édition précédente', 'Previous issue', 'العدد السابق'. Its issues announce their members or
+ * 'Bulletin précédent', 'Previous issue', 'العدد السابق'. Its issues announce their members or
  * listings newest first, so the previous issue continues the list. Its archive of all past issues
- * ('Voir les numéros précédents') is a page of links, not one.
+ * ('Voir les numéros précédents') is a page of links, not one; an A-Z list's 'Lettre précédente'
+ * and a fair's 'Édition précédente' (last year's exhibitors) lead back, not on.
  */
-const PREVIOUS_ISSUE = /^(?:[←<«‹]+ ?)?(?:(?:lire|voir|consulter|read|see|view) )?(?:(?:le|la|the) |l['’] ?)?(?:(?:numero|edition|bulletin|lettre|newsletter|parution) precedente?|previous (?:issue|edition|newsletter|number))(?: ?[»›>→]+)?$|^(?:(?:اقرأ|تصفح) )?العدد السابق$/u;
+const PREVIOUS_ISSUE = /^(?:[←<«‹]+ ?)?(?:(?:lire|voir|consulter|read|see|view) )?(?:(?:le|la|the) |l['’] ?)?(?:(?:numero|bulletin|newsletter|parution) precedente?|previous (?:issue|newsletter|number))(?: ?[»›>→]+)?$|^(?:(?:اقرأ|تصفح) )?العدد السابق$/u;
 
 /** A link's text that begins 'Page suivante :' / 'Next page:' / 'الصفحة التالية :' then says what that page holds (bounded). */
 const NEXT_PAGE_TITLED = /^(?:page suivante|partie suivante|next page|الصفحة التالية)[ \u00a0]{0,3}[:：–—-]/u;

@@ -684,8 +684,8 @@ function readParts(el: HTMLElement, full: boolean): ItemParts {
   return parts;
 }
 
-/** Class words of a post's author line: who posted it (`message_owner_name`, `post-author`, `byline`). */
-const BYLINE_CLASS = /author|owner|byline/i;
+/** Class words of a post's author line: who posted it (`message_owner_name`, `post-author`, `byline`; not `authorized-dealer`). */
+const BYLINE_CLASS = /author(?!i[sz])|owner|byline/i;
 /** Most ancestors looked at for an author line. */
 const MAX_BYLINE_DEPTH = 8;
 

@@ -1128,6 +1128,12 @@ describe("a post's author line", () => {
       ['ETS Granulats Trois', ['+21337412012']],
     ]);
   });
+
+  test("an authorized dealer's card is no author line: its link names it", () => {
+    const card = (name: string, phone: string, n: number) => `<div class="dealer"><div class="authorized-dealer"><a href="/concessionnaires/${n}">${name}</a><span class="tag">Agréé</span></div><p>Tél : ${phone}</p></div>`;
+    const html = `<html><body><div class="list">${card('Auto Souf', '032 41 20 10', 1)}${card('Garage Erg', '032 41 20 11', 2)}${card('Motors Oasis', '032 41 20 12', 3)}</div></body></html>`;
+    expect(readListing(html, 'https://d.test/concessionnaires').companies.map((c) => c.name)).toEqual(['Auto Souf', 'Garage Erg', 'Motors Oasis']);
+  });
 });
 
 describe("a site's own notice among its entries", () => {

@@ -235,5 +235,7 @@ describe('lists read newest first: the older entries are the rest of the list', 
     expect(findNextPage(parse(html), 'https://m.test/?u=1&id=42')).toBe('/?u=1&id=41');
     expect(findNextPage(parse('<p><a href="/issues/41">Previous issue</a></p>'), 'https://m.test/issues/42')).toBe('/issues/41');
     expect(findNextPage(parse('<p><a href="/archive">Voir les numéros précédents</a> <a href="/p/1">« Précédent</a></p>'), 'https://m.test/issues/42')).toBeUndefined();
+    // An A-Z list's previous letter, a fair's previous edition, lead back.
+    expect(findNextPage(parse('<p><a href="/annuaire/b">« Lettre précédente</a> <a href="/salon/2025">Édition précédente</a></p>'), 'https://m.test/annuaire/c')).toBeUndefined();
   });
 });
