@@ -63,6 +63,50 @@ export function scrollSentinelNext(elements: readonly HTMLElement[]): string | u
   return undefined;
 }
 
+/** Query parameters of a cursor to older entries (`?before=372`, Mastodon's `max_id`, `until`). */
+const BEFORE_PARAMS = ['before', 'before_id', 'max_id', 'until', 'older_than'];
+/** Class and id words of a loader of older entries (Telegram's `tme_messages_more`, a history's 'load earlier'). */
+const OLDER_LOADER = /more|older|earlier|load|history|infinite|scroll|sentinel/i;
+/** A cursor value: a token, no space, no URL. */
+const CURSOR_TOKEN = /^[A-Za-z0-9_=-]{1,100}$/;
+
+/**
+ * The older entries of a list read newest first (a chat channel's web preview, `t.me/s/…`, a
+ * timeline): such a page names no next page, only its older posts, by a `rel=prev` link whose
+ * query carries a cursor to older entries (`?before=372`, `max_id`, `until`), or by a loader
+ * (no link) whose `data-before` holds that cursor, put in the page URL's `before` parameter.
+ * Those older posts are the rest of the list. A numbered list's `rel=prev` (the page before,
+ * no such cursor) is not one. Returned as written, or absolute when built from the page URL.
+ */
+export function olderEntriesNext(elements: readonly HTMLElement[], pageUrl: string): string | undefined {
+  for (const el of elements) {
+    if (el.tagName !== 'LINK' && el.tagName !== 'A') continue;
+    const rel = el.getAttribute('rel');
+    if (rel === undefined || !rel.toLowerCase().split(/\s+/).some((r) => r === 'prev' || r === 'previous')) continue;
+    const href = el.getAttribute('href');
+    if (!usable(href)) continue;
+    try {
+      const params = new URL(href, pageUrl).searchParams;
+      if (BEFORE_PARAMS.some((p) => CURSOR_TOKEN.test(params.get(p) ?? ''))) return href;
+    } catch {
+      // (an unreadable href leads nowhere)
+    }
+  }
+  for (const el of elements) {
+    if (el.tagName === 'A' || !el.rawAttrs.includes('data-before')) continue;
+    const cursor = el.getAttribute('data-before')?.trim();
+    if (cursor === undefined || !CURSOR_TOKEN.test(cursor) || !OLDER_LOADER.test(`${el.getAttribute('class') ?? ''} ${el.id}`)) continue;
+    try {
+      const url = new URL(pageUrl);
+      url.searchParams.set('before', cursor);
+      return url.toString();
+    } catch {
+      return undefined;
+    }
+  }
+  return undefined;
+}
+
 /** Path segments after which the next segment is the cursor (`/page/{cursor}`, `/after/{cursor}`). */
 const CURSOR_SEGMENTS = new Set(['after', 'cursor', 'curseur', 'page', 'next', 'from', 'since', 'token', 'page_token', 'pagetoken', 'continuation', 'starting_after']);
 

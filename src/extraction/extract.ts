@@ -32,7 +32,7 @@ import { normalizeCompanyName, stripControlCharacters } from '../platform/text';
 import { isBadge, withoutEdgeBadges } from './badges';
 import { attributeJson, classWords, embeddedJson, isAdBlock, isComponentPart, isPageFrame, leadName, repeatedMembers, findNextPage, jsonHtml, jsonItems, jsonList, jsonNext, preRecords, repeatedItems, type JsonItem } from './items';
 import { collapseSpaces, shortText } from './nodeText';
-import { attrOf, blockText, classAndId, classText, descendants, hasAttr, isCardTelType, itemParts, parsePage, spanningRowAbove, type ItemParts, type ParsedPage } from './parse';
+import { attrOf, blockText, classAndId, classText, descendants, hasAttr, inByline, isCardTelType, itemParts, parsePage, spanningRowAbove, type ItemParts, type ParsedPage } from './parse';
 import type { SourceSelectors } from './sources';
 import { dataAttributeJson } from './embeddedState';
 import { cursorNext, isCursorToken, listEndpoint, pageCountNext } from './cursor';
@@ -1485,7 +1485,7 @@ function entryName(scope: Scope, el: HTMLElement | undefined, parts: ItemParts):
     textOf(parts.term) ||
     // A map's result card (Google Maps, Bing Places): its name only in the accessible name of the card or of its empty overlay link.
     (el ? accessibleName(el, parts) : undefined) ||
-    parts.anchors.filter(namingLink).map(textOf).find((t) => t !== undefined && !NOT_A_NAME_LINK.test(t) && !ACTION_LINK.test(t)) ||
+    parts.anchors.filter((a) => namingLink(a) && !(el && inByline(a, el))).map(textOf).find((t) => t !== undefined && !NOT_A_NAME_LINK.test(t) && !ACTION_LINK.test(t)) ||
     notALabel(nameText(parts.bold)) ||
     // Nothing sets a name apart: the entry's first line of text, as a reader takes it.
     (el ? leadName(el) : undefined)
@@ -1494,16 +1494,18 @@ function entryName(scope: Scope, el: HTMLElement | undefined, parts: ItemParts):
 
 /**
  * Titles of a site's own blocks, whatever their markup: contact boxes, legal pages, newsletters,
- * ad slots. A block named so is never a company (its contacts are the site's or an advertiser's).
+ * ad slots, its notices ('Rappel', 'Important', 'Attention', 'Communiqué': a channel's word to its
+ * readers between the companies it posts). A block named so is never a company (its contacts are the site's or an advertiser's).
  */
-const SITE_BLOCK_TITLE = /^(?:contactez[- ]nous|nous contacter|nous [ée]crire|[ée]crivez[- ]nous|contact(?:s| us)?|newsletter|[àa] propos(?: de nous)?|qui sommes[- ]nous|mentions l[ée]gales|conditions g[ée]n[ée]rales(?: d['’]utilisation)?|politique de confidentialit[ée]|plan du site|aide|faq|publicit[ée]|espace publicitaire|annonce|annonces|sponsoris[ée]e?s?|votre (?:publicit[ée]|annonce|entreprise) ici|اتصل بنا|تواصل معنا|إعلان)\s*[.:!]?$/iu;
+const SITE_BLOCK_TITLE = /^(?:contactez[- ]nous|nous contacter|nous [ée]crire|[ée]crivez[- ]nous|contact(?:s| us)?|newsletter|[àa] propos(?: de nous)?|qui sommes[- ]nous|mentions l[ée]gales|conditions g[ée]n[ée]rales(?: d['’]utilisation)?|politique de confidentialit[ée]|plan du site|aide|faq|publicit[ée]|espace publicitaire|annonce|annonces|sponsoris[ée]e?s?|votre (?:publicit[ée]|annonce|entreprise) ici|rappel|important|attention|[àa] noter|avis important|communiqu[ée]|اتصل بنا|تواصل معنا|إعلان)\s*[.:!]?$/iu;
 
 /**
- * Names no company has: a page number or a pagination control ('2', '« Page précédente',
- * 'Suivant »', the part it leads to after a colon: 'Page suivante : Ouest & Sud »'), or an ad's
- * label before its text ('Annonce : …', 'Publicité - …', 'إعلان: …').
+ * Names no company has: a page number, a time or a date (a post's time link, '20:15',
+ * '22/11/2026'), a pagination control ('2', '« Page précédente', 'Suivant »', the part it leads
+ * to after a colon: 'Page suivante : Ouest & Sud »'), or an ad's label before its text
+ * ('Annonce : …', 'Publicité - …', 'إعلان: …').
  */
-const NOT_A_COMPANY = /^(?:\d{1,4}|[«‹<]?\s{0,3}(?:page )?(?:pr[ée]c[ée]dente?|suivante?|previous|next)(?: page)?(?:\s?:\s?[^:«»‹›<>]{1,60})?\s{0,3}[»›>]?|(?:annonce|publicit[ée]|sponsoris[ée]e?|إعلان|اعلان)\s*[:：–—-].*)$/iu;
+const NOT_A_COMPANY = /^(?:\d{1,4}|\d{1,2}[:h]\d{2}(?::\d{2})?(?: ?[ap]m)?|\d{1,2}[./-]\d{1,2}[./-]\d{2,4}|[«‹<]?\s{0,3}(?:page )?(?:pr[ée]c[ée]dente?|suivante?|previous|next)(?: page)?(?:\s?:\s?[^:«»‹›<>]{1,60})?\s{0,3}[»›>]?|(?:annonce|publicit[ée]|sponsoris[ée]e?|إعلان|اعلان)\s*[:：–—-].*)$/iu;
 
 /** A bold field label ('Téléphone :', 'Mél:', 'E-mail') is no name. */
 function notALabel(text: string | undefined): string | undefined {
@@ -1642,7 +1644,7 @@ function namingLink(a: HTMLElement): boolean {
 function linkFirst(el: HTMLElement | undefined, parts: ItemParts): boolean {
   const bold = parts.bold;
   if (!el || !bold) return false;
-  const link = parts.anchors.find((a) => namingLink(a) && !NOT_A_NAME_LINK.test(textOf(a) ?? 'voir') && /\p{L}{2}/u.test(textOf(a) ?? ''));
+  const link = parts.anchors.find((a) => namingLink(a) && !inByline(a, el) && !NOT_A_NAME_LINK.test(textOf(a) ?? 'voir') && /\p{L}{2}/u.test(textOf(a) ?? ''));
   if (!link || closest(bold, (a) => a === link) || closest(link, (a) => a === bold)) return false;
   for (const d of descendants(el)) {
     if (d === link) return true;

@@ -46,8 +46,10 @@ const NAME_END = /[ \t]?[:;][ \t]|[ \t][–—-][ \t]|,[ \t]|[ \t]\(|[ \t][|/][ 
 const LABEL_END = /^[ \t]?(?:\([^()]{0,40}\)[ \t]?)?[:：]/u;
 /** A contact label within a line ('… Tel +213 …', '… Mob. 0661 …'): a name written before it ends there. */
 const LABEL_IN_LINE = /(?:^|[ \t])(?:t[ée]l|tel|phone|mob|gsm|fax|e-?mail|courriel|portable|fixe)\b/iu;
-/** A link's text that is an action or an address, not a name ('Voir la fiche', 'Site web', 'www.…'). */
-const LINK_NOT_NAME = /^(?:voir|d[ée]tails?|plus\b|en savoir|afficher|contact|itin[ée]raire|site(?: web| internet)?$|www\.|https?:)/iu;
+/** A link's text that is an action, an address or a hashtag, not a name ('Voir la fiche', 'Site web', 'www.…', '#carrieres'). */
+const LINK_NOT_NAME = /^(?:#[\p{L}\p{N}_]|voir|d[ée]tails?|plus\b|en savoir|afficher|contact|itin[ée]raire|site(?: web| internet)?$|www\.|https?:)/iu;
+/** A lead of pictograms or bullets only (no letter, no digit), a few characters long. */
+const PICTOGRAM_LEAD = /^[^\p{L}\p{N}]{1,8}$/u;
 /** Bullets and dashes written before an entry's line. */
 const BULLETS = /^[\s\-–—•·*>»▪►◦]+/u;
 
@@ -89,6 +91,8 @@ export interface Rec {
   colon?: boolean;
   /** Its line follows a `<br>` inside a block (not a block's first line). */
   inline?: boolean;
+  /** The pictogram or bullet written before its name set apart ('🏭' of '🏭 <b>Name</b>'). */
+  lead?: string;
 }
 
 /** What a block holds when read as records. */
@@ -121,16 +125,21 @@ export function splitGroups(items: readonly HTMLElement[]): HTMLElement[] {
   const read: (Grouped | undefined)[] = [];
   let candidates = 0;
   let groupsSeen = 0;
+  // (Entries led by a pictogram before their name are all read: one of them may hold two, see ledEntries.)
+  let led = false;
   for (let i = 0; i < items.length; i++) {
     const g = groupOf(items[i]);
     read.push(g);
     if (g !== undefined && isGroup(g)) groupsSeen++;
     if (g !== undefined && (isGroup(g) || isHeadedSingle(g))) candidates++;
+    if (g !== undefined && leadOf(g) !== undefined) led = true;
+    if (led) continue;
     if (candidates + (items.length - i - 1) < needed) return [...items];
     // A long list whose first entries hold no group is a list of single entries: a page's entries share a shape,
     // and reading half of them to be sure cost a tenth of a 100 KB page's reading.
     if (i === GROUP_SAMPLE - 1 && groupsSeen === 0 && items.length > 2 * GROUP_SAMPLE) return [...items];
   }
+  if (candidates < needed) return led ? ledEntries(items, read) : [...items];
   // Words before a colon that open lines in two or more entries are a field's label there ('Commune :', 'Gérant :'):
   // an entry read with one as a name is a card of labelled fields, not a group.
   const colonNames = new Map<string, number>();
@@ -141,7 +150,7 @@ export function splitGroups(items: readonly HTMLElement[]): HTMLElement[] {
   // (Sections of a single company count with the groups: a roll grouped by town, most towns holding one member.)
   const groups = read.filter((g) => g !== undefined && isGroup(g)).length;
   const singles = read.filter((g) => g !== undefined && !isGroup(g) && isHeadedSingle(g)).length;
-  if (groups < 2 || groups + singles < needed) return [...items];
+  if (groups < 2 || groups + singles < needed) return led ? ledEntries(items, read) : [...items];
   const out: HTMLElement[] = [];
   items.forEach((item, i) => {
     const g = read[i];
@@ -150,6 +159,42 @@ export function splitGroups(items: readonly HTMLElement[]): HTMLElement[] {
     else out.push(item);
   });
   return out;
+}
+
+/** Fewest entries of a page led alike that tell how its entries are written. */
+const LED_ENTRIES = 3;
+
+/**
+ * A page's entries with those that hold several entries written as the others are replaced by
+ * them: a channel's post announcing two companies, each opening with the pictogram and the bold
+ * name every post opens with ('🏭 <b>Name</b>'). When at least three entries, and half of them,
+ * open (their first record with contacts) with one lead before a name set apart, an entry that is a group ({@link isGroup}) whose
+ * records with contacts all open with that lead is its records; a card with a branch in bold,
+ * not led so, stays one company.
+ */
+function ledEntries(items: readonly HTMLElement[], read: readonly (Grouped | undefined)[]): HTMLElement[] {
+  const leads = new Map<string, number>();
+  for (const g of read) {
+    const lead = g && leadOf(g);
+    if (lead !== undefined) leads.set(lead, (leads.get(lead) ?? 0) + 1);
+  }
+  const out: HTMLElement[] = [];
+  let split = false;
+  items.forEach((item, i) => {
+    const g = read[i];
+    const lead = g && leadOf(g);
+    const count = lead === undefined ? 0 : leads.get(lead)!;
+    if (g && count >= LED_ENTRIES && count * 2 >= items.length && isGroup(g) && g.records.every((r) => r.contacts.size === 0 || r.lead === lead)) {
+      out.push(...recordElements(g.records.filter((r) => r.contacts.size > 0)));
+      split = true;
+    } else out.push(item);
+  });
+  return split ? out : [...items];
+}
+
+/** The lead of an entry's first record with contacts (an author's line, a date link before it name none). */
+function leadOf(g: Grouped): string | undefined {
+  return g.records.find((r) => r.contacts.size > 0)?.lead;
 }
 
 /** A heading alone over a single record with contacts: a section of one company. */
@@ -386,8 +431,16 @@ function isHeadingAlone(r: Rec): boolean {
 
 /** The record a line opens ({@link recordsOf}), or undefined when it continues the one before. */
 function openRecord(line: Line, text: string, contacts: Set<string>, cur: Rec | undefined): Rec | undefined {
-  const first = line.units.find((u) => u.text.trim() !== '');
-  if (first === undefined) return undefined;
+  let at = line.units.findIndex((u) => u.text.trim() !== '');
+  if (at === -1) return undefined;
+  // A pictogram or a bullet written before a name set apart ('🏭 <b>Name</b>', '► <b>Name</b>') is its lead, not its name.
+  let lead: string | undefined;
+  const symbols = line.units[at].text.trim();
+  if (line.units[at].mark === undefined && PICTOGRAM_LEAD.test(symbols)) {
+    const next = line.units.findIndex((u, i) => i > at && u.text.trim() !== '');
+    if (next !== -1 && line.units[next].mark !== undefined) [lead, at] = [symbols, next];
+  }
+  const first = line.units[at];
   // A line made only of contact links ('Envoyer un e-mail', 'Appeler' on a mailto: or tel: link): the link's label, never a name.
   if (line.units.every((u) => u.text.trim() === '' || (u.links !== undefined && u.links.length > 0))) return undefined;
   if (first.mark !== undefined || line.heading) {
@@ -400,6 +453,7 @@ function openRecord(line: Line, text: string, contacts: Set<string>, cur: Rec | 
       const rest = after;
       const record: Rec = { name, rest, lines: [], contacts, shows: /[\p{L}\p{N}]/u.test(restText) || contacts.size > 0, heading: line.heading };
       if (line.row) record.row = line.row;
+      if (lead !== undefined) record.lead = lead;
       return record;
     }
   }

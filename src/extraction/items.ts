@@ -17,7 +17,7 @@ import { isInlineBold } from './labels';
 import { collapseSpaces, isSpace, shortText } from './nodeText';
 import { isRecordRow, nestedRecords } from './tables';
 import { isEscapedTransferState, typedContact, unescapeTransferState } from './embeddedState';
-import { scrollSentinelNext } from './cursor';
+import { olderEntriesNext, scrollSentinelNext } from './cursor';
 import { ajaxActionRequest } from './ajaxMore';
 import { isPaginationText, livewirePageNext, numberedPageUrl, pageOfText, steppedPageLink } from './pagination';
 import { flightRecords, flightText, isFlightScript } from './flight';
@@ -3150,8 +3150,8 @@ export function findNextPage(root: HTMLElement, pageUrl: string, elements: reado
       if (v && !v.startsWith('#') && !v.toLowerCase().startsWith('javascript:') && /[/?]/.test(v)) return v;
     }
   }
-  // An infinite scroll's sentinel (no button, no link): its next batch or endpoint.
-  return scrollSentinelNext(elements);
+  // An infinite scroll's sentinel (no button, no link): its next batch or endpoint; else, in a list read newest first, its older entries.
+  return scrollSentinelNext(elements) ?? olderEntriesNext(elements, pageUrl);
 }
 
 /** A link's words for the rest of a listing split by area ('Distributeurs des autres wilayas', 'Voir les autres régions'), folded. */
@@ -3187,6 +3187,15 @@ function otherAreasLink(anchors: readonly HTMLElement[], base: string): string |
   return undefined;
 }
 
+/**
+ * A serial's link to its previous issue, folded: a newsletter's 'Lire le numéro précédent',
+ * 'Bulletin précédent', 'Previous issue', 'العدد السابق'. Its issues announce their members or
+ * listings newest first, so the previous issue continues the list. Its archive of all past issues
+ * ('Voir les numéros précédents') is a page of links, not one; an A-Z list's 'Lettre précédente'
+ * and a fair's 'Édition précédente' (last year's exhibitors) lead back, not on.
+ */
+const PREVIOUS_ISSUE = /^(?:[←<«‹]+ ?)?(?:(?:lire|voir|consulter|read|see|view) )?(?:(?:le|la|the) |l['’] ?)?(?:(?:numero|bulletin|newsletter|parution) precedente?|previous (?:issue|newsletter|number))(?: ?[»›>→]+)?$|^(?:(?:اقرأ|تصفح) )?العدد السابق$/u;
+
 /** A link's text that begins 'Page suivante :' / 'Next page:' / 'الصفحة التالية :' then says what that page holds (bounded). */
 const NEXT_PAGE_TITLED = /^(?:page suivante|partie suivante|next page|الصفحة التالية)[ \u00a0]{0,3}[:：–—-]/u;
 
@@ -3196,6 +3205,7 @@ function saysNext(el: HTMLElement): boolean {
   // An article split in pages names what its next page holds: 'Page suivante : les agences de … »', 'Next page: …'.
   if (long.length > 40 && NEXT_PAGE_TITLED.test(long)) return true;
   const label = foldText(shortText(el, 40) ?? '') || foldText(el.getAttribute('aria-label') ?? el.getAttribute('title') ?? '');
+  if (label.length <= 40 && PREVIOUS_ISSUE.test(label)) return true;
   return label.length <= 40 && (NEXT_TEXTS.has(label) || /^(?:page |partie |section )?suivante?\b|^next\b|التالي/.test(label) || OLDER_OR_MORE.test(label)) && !/pr[ée]c[ée]dent|prev|السابق/.test(label);
 }
 

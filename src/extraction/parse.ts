@@ -19,6 +19,7 @@ import { disclosedPanels } from './disclosure';
 import { revealPopovers } from './popovers';
 import { isSpace } from '../platform/text';
 import { balanceTags } from './nesting';
+import { attachShadowRoots } from './shadow';
 
 /** Deepest element nesting kept, as browsers do (Blink's parser stops nesting at 512). */
 export const MAX_DEPTH = 512;
@@ -64,6 +65,9 @@ export function parsePage(html: string): ParsedPage {
     root = parse(balanceTags(html), PARSE_OPTIONS);
     walk();
   }
+  // Web components rendered on the server: each declarative shadow root shown in place of its host's children, as a browser shows it (rare: once).
+  const templates = tags.get('TEMPLATE');
+  if (templates && attachShadowRoots(templates)) walk();
   // Tables of one company per column are rewritten one company per row, then the page walked again (rare: once).
   const tables = tags.get('TABLE');
   if (tables && transposeTables(tables, (fragment) => parse(fragment, PARSE_OPTIONS))) walk();
@@ -644,7 +648,7 @@ function readParts(el: HTMLElement, full: boolean): ItemParts {
       if (parts.named === undefined || parts.activity === undefined || parts.card === undefined) {
         const cls = classText(child);
         if (parts.card === undefined && cls !== '' && isCardName(child)) parts.card = child;
-        if (parts.named === undefined && (NAME_CLASS.test(cls) || attrOf(child, 'itemprop') === 'name')) parts.named = child;
+        if (parts.named === undefined && (NAME_CLASS.test(cls) || attrOf(child, 'itemprop') === 'name') && !inByline(child, el)) parts.named = child;
         if (parts.activity === undefined && ACTIVITY_CLASS.test(cls)) parts.activity = child;
       }
     }
@@ -678,6 +682,27 @@ function readParts(el: HTMLElement, full: boolean): ItemParts {
   parts.text = blocks.join('\n');
   parts.raw = raw.join('\n');
   return parts;
+}
+
+/** Class words of a post's author line: who posted it (`message_owner_name`, `post-author`, `byline`; not `authorized-dealer`). */
+const BYLINE_CLASS = /author(?!i[sz])|owner|byline/i;
+/** Most ancestors looked at for an author line. */
+const MAX_BYLINE_DEPTH = 8;
+
+/**
+ * Whether an element of an entry is, or is inside, the entry's author line (a class saying
+ * author, owner or byline, or a `rel=author` link), below the entry's own element: a channel's
+ * name on each of its posts (Telegram's web preview), a blog post's author. It names who posted
+ * the entry, not the company the entry describes: never the entry's name (a seller written after
+ * its label, 'Publié par X', is read as such before names are looked for).
+ */
+export function inByline(el: HTMLElement, entry: HTMLElement): boolean {
+  let a: HTMLElement | null = el;
+  for (let i = 0; a && a !== entry && i < MAX_BYLINE_DEPTH; i++) {
+    if (BYLINE_CLASS.test(classText(a)) || (a.tagName === 'A' && /\bauthor\b/i.test(attrOf(a, 'rel') ?? ''))) return true;
+    a = a.parentNode as HTMLElement | null;
+  }
+  return false;
 }
 
 /** Longest text of a tel: link looked at for digits. */

@@ -1115,3 +1115,32 @@ describe('a title row whose bold name has its small print beside it', () => {
     ]);
   });
 });
+
+describe("a post's author line", () => {
+  test("names who posted it (a channel's name on each of its posts), not the company the post describes", () => {
+    const post = (name: string, phone: string, n: number) =>
+      `<div class="message_wrap"><div class="message" data-post="canal/${n}"><div class="message_author"><a class="message_owner_name" href="/canal"><span>Carrières Pros</span></a></div>` +
+      `<div class="message_text">🏭 <b>${name}</b><br>📍 Chéria<br>☎️ ${phone}</div><a class="message_date" href="/canal/${n}"><time>12:00</time></a></div></div>`;
+    const html = `<html><body><section class="history">${post('SARL Sables Un', '037 41 20 10', 1)}${post('EURL Marbres Deux', '037 41 20 11', 2)}${post('ETS Granulats Trois', '037 41 20 12', 3)}</section></body></html>`;
+    expect(readListing(html, 'https://t.test/s/canal').companies.map((c) => [c.name, c.phones])).toEqual([
+      ['SARL Sables Un', ['+21337412010']],
+      ['EURL Marbres Deux', ['+21337412011']],
+      ['ETS Granulats Trois', ['+21337412012']],
+    ]);
+  });
+
+  test("an authorized dealer's card is no author line: its link names it", () => {
+    const card = (name: string, phone: string, n: number) => `<div class="dealer"><div class="authorized-dealer"><a href="/concessionnaires/${n}">${name}</a><span class="tag">Agréé</span></div><p>Tél : ${phone}</p></div>`;
+    const html = `<html><body><div class="list">${card('Auto Souf', '032 41 20 10', 1)}${card('Garage Erg', '032 41 20 11', 2)}${card('Motors Oasis', '032 41 20 12', 3)}</div></body></html>`;
+    expect(readListing(html, 'https://d.test/concessionnaires').companies.map((c) => c.name)).toEqual(['Auto Souf', 'Garage Erg', 'Motors Oasis']);
+  });
+});
+
+describe("a site's own notice among its entries", () => {
+  test("a post titled 'Rappel', 'Important' or 'Attention' is the channel's notice, never a company", () => {
+    const post = (body: string) => `<div class="msg"><div class="msg_text">${body}</div></div>`;
+    const company = (name: string, phone: string) => post(`🏭 <b>${name}</b><br>📍 Chéria<br>☎️ ${phone}`);
+    const html = `<html><body><section>${company('SARL Sables Un', '037 41 20 10')}${post("📢 <b>Rappel</b> : pour figurer dans l'annuaire, écrivez à l'administrateur par WhatsApp au 0778 12 55 53.")}${company('EURL Marbres Deux', '037 41 20 11')}${post('⚠️ <b>Important</b> : aucune inscription n\'est payante, signalez tout abus au 0778 12 55 54.')}${company('ETS Granulats Trois', '037 41 20 12')}</section></body></html>`;
+    expect(readListing(html, 'https://t.test/s/canal').companies.map((c) => c.name)).toEqual(['SARL Sables Un', 'EURL Marbres Deux', 'ETS Granulats Trois']);
+  });
+});

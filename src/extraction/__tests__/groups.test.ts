@@ -265,3 +265,33 @@ ${card('Sétif Emballage', '<p>Tél : 036 10 20 30<br>E-mail : setif.emballage@g
     ]);
   });
 });
+
+describe('a post holding two entries written as the others are', () => {
+  const post = (body: string, n: number) =>
+    `<div class="msg_wrap"><div class="msg"><div class="msg_author"><a class="owner_name" href="/canal">Carrières Pros</a></div><div class="msg_text">${body}</div><a class="msg_date" href="/canal/${n}"><time>12:0${n}</time></a></div></div>`;
+  const company = (name: string, phone: string) => `🏭 <b>${name}</b><br>📍 Chéria<br>☎️ ${phone}<br><a href="?q=%23sable">#sable</a> <a href="?q=%23tebessa">#tebessa</a>`;
+  const listing = (posts: string[]) => `<html><body><section class="history">${posts.map(post).join('')}</section></body></html>`;
+
+  test('is two entries, each opening with the pictogram and bold name every entry opens with; hashtags and times name nothing', () => {
+    const html = listing([
+      company('SARL Sables Un', '037 41 20 10'),
+      company('EURL Marbres Deux', '037 41 20 11'),
+      `${company('ETS Granulats Trois', '037 41 20 12')}<br><br>${company('SNC Pierres Quatre', '0661 20 30 41')}`,
+      company('SARL Carrière Cinq', '037 41 20 13'),
+      '🗓️ Salon des mines : rendez-vous en novembre.',
+    ]);
+    expect(readListing(html, 'https://t.test/s/canal').companies.map((c) => [c.name, c.phones])).toEqual([
+      ['SARL Sables Un', ['+21337412010']],
+      ['EURL Marbres Deux', ['+21337412011']],
+      ['ETS Granulats Trois', ['+21337412012']],
+      ['SNC Pierres Quatre', ['+213661203041']],
+      ['SARL Carrière Cinq', ['+21337412013']],
+    ]);
+  });
+
+  test('a card with a branch in bold, not led as the entries are, stays one company', () => {
+    const card = (name: string, phone: string, branch = '') => `<div class="card"><b>${name}</b><br>Tél : ${phone}${branch}</div>`;
+    const html = `<html><body><div class="list">${card('SARL Un', '037 41 20 10')}${card('SARL Deux', '037 41 20 11', '<br><b>Agence de Chéria</b><br>Tél : 037 41 30 30')}${card('SARL Trois', '037 41 20 12')}${card('SARL Quatre', '037 41 20 13')}</div></body></html>`;
+    expect(readListing(html, 'https://d.test/liste').companies.map((c) => c.name)).toEqual(['SARL Un', 'SARL Deux', 'SARL Trois', 'SARL Quatre']);
+  });
+});

@@ -205,3 +205,37 @@ describe('findNextPage: what a last page holds is no next page', () => {
     expect(findNextPage(parse(html), 'https://d.test/en/members')).toBeUndefined();
   });
 });
+
+describe('lists read newest first: the older entries are the rest of the list', () => {
+  const post = (name: string, phone: string) =>
+    `<div class="msg_wrap"><div class="msg"><div class="msg_text">🏭 <b>${name}</b><br>📍 Tébessa<br>☎️ ${phone}</div></div></div>`;
+  const feed = (head: string, more: string) =>
+    `<html><head>${head}</head><body><section class="history">${more}${post('SARL Un', '037 41 20 10')}${post('SARL Deux', '037 41 20 11')}${post('SARL Trois', '037 41 20 12')}</section></body></html>`;
+
+  test("a channel's preview that names only its older posts (rel=prev with a 'before' cursor) continues there", () => {
+    const html = feed('<link rel="prev" href="/s/canal?before=372">', '');
+    expect(readListing(html, 'https://t.test/s/canal').next).toBe('https://t.test/s/canal?before=372');
+  });
+
+  test("without the link, its loader's data-before cursor gives the older posts' page", () => {
+    const html = feed('', '<div class="messages_more js-messages_more" data-before="372"></div>');
+    expect(readListing(html, 'https://t.test/s/canal').next).toBe('https://t.test/s/canal?before=372');
+  });
+
+  test("a numbered list's rel=prev (the page before, no cursor) is no next page", () => {
+    const html = feed('<link rel="prev" href="/liste?page=2">', '');
+    expect(readListing(html, 'https://t.test/liste?page=3').next).toBeUndefined();
+  });
+
+  test("a newsletter's link to its previous issue continues its list; its archive of past issues does not", () => {
+    const html =
+      '<table><tr><td><a href="/home/?u=1&amp;id=9">Voir les numéros précédents</a></td></tr>' +
+      '<tr><td><b>SARL Un</b><br>☎ 045 80 12 10</td><td><b>SARL Deux</b><br>☎ 045 80 12 11</td></tr>' +
+      '<tr><td><a href="/?u=1&amp;id=41">Lire le numéro précédent</a></td></tr></table>';
+    expect(findNextPage(parse(html), 'https://m.test/?u=1&id=42')).toBe('/?u=1&id=41');
+    expect(findNextPage(parse('<p><a href="/issues/41">Previous issue</a></p>'), 'https://m.test/issues/42')).toBe('/issues/41');
+    expect(findNextPage(parse('<p><a href="/archive">Voir les numéros précédents</a> <a href="/p/1">« Précédent</a></p>'), 'https://m.test/issues/42')).toBeUndefined();
+    // An A-Z list's previous letter, a fair's previous edition, lead back.
+    expect(findNextPage(parse('<p><a href="/annuaire/b">« Lettre précédente</a> <a href="/salon/2025">Édition précédente</a></p>'), 'https://m.test/annuaire/c')).toBeUndefined();
+  });
+});

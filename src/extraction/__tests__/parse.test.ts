@@ -5,6 +5,7 @@
 import { parse } from 'node-html-parser';
 import { blockText, contactAttr, itemParts, MAX_DEPTH, parsePage } from '../parse';
 import { isInlineBold } from '../labels';
+import { readListing } from '../extract';
 import { scriptEmails } from '../cloak';
 
 describe('parsePage', () => {
@@ -216,5 +217,47 @@ Tel 031 47 80 80 ou 0662 11 22 33
   test('a page whose tags close is parsed as it is', () => {
     const html = '<html><head><title>x</title></head><body><ul><li><b>A</b> 1</li><li>B</li></ul></body></html>';
     expect(parsePage(html).root.toString()).toBe(parse(html).toString());
+  });
+});
+
+describe('declarative shadow roots', () => {
+  const card = (name: string, phone: string, slug: string) =>
+    `<member-card><template shadowrootmode="open"><h3 part="title">${name}</h3><p>Biskra</p><ul><li><span>Tél.</span> <a href="tel:${phone}">${phone}</a></li></ul><slot name="actions"></slot></template><a slot="actions" href="/m/${slug}">Fiche</a></member-card>`;
+  const page =
+    '<html><body><site-shell><template shadowrootmode="open"><header>Annuaire X — Tél. 033 11 22 33</header><main><h1>Membres</h1><div class="grid"><slot></slot></div><nav><slot name="pager"></slot></nav></main><footer>contact@annuaire-x.dz</footer></template>' +
+    card('SARL Alpha', '033 74 10 20', 'alpha') +
+    card('SARL Beta', '033 74 10 21', 'beta') +
+    card('EURL Gamma', '033 74 10 22', 'gamma') +
+    '<a slot="pager" rel="next" href="?page=2">Suivant</a><p slot="nowhere">never shown</p></site-shell></body></html>';
+
+  test("a shadow host's content is its shadow root's, each light child written in the slot that names it", () => {
+    const { root } = parsePage(page);
+    expect(root.querySelectorAll('template')).toHaveLength(0);
+    const first = root.querySelector('member-card')!;
+    expect(first.querySelector('h3')!.text).toBe('SARL Alpha');
+    expect(first.querySelector('slot[name="actions"] a')!.getAttribute('href')).toBe('/m/alpha');
+    // The shell's own header and footer are its chrome; the cards sit in its default slot, the pager link in its named one.
+    expect(root.querySelector('site-shell > header')).not.toBeNull();
+    expect(root.querySelector('div.grid > slot > member-card')).not.toBeNull();
+    expect(root.querySelector('nav > slot > a[rel="next"]')).not.toBeNull();
+    // A light child no slot takes is not rendered.
+    expect(root.text).not.toContain('never shown');
+  });
+
+  test("an older `shadowroot` attribute attaches the same way, and a slot nothing fills shows its own content", () => {
+    const html = '<body><x-card><template shadowroot="open"><b>SARL Delta</b> <slot name="tel">pas de numéro</slot></template></x-card></body>';
+    const card = parsePage(html).root.querySelector('x-card')!;
+    expect(card.querySelector('template')).toBeNull();
+    expect(card.text.trim()).toBe('SARL Delta pas de numéro');
+  });
+
+  test('cards whose content is only in their shadow roots are read as entries, the shell header and footer as the directory', () => {
+    const listing = readListing(page, 'https://annuaire-x.test/membres');
+    expect(listing.companies.map((c) => [c.name, c.phones])).toEqual([
+      ['SARL Alpha', ['+21333741020']],
+      ['SARL Beta', ['+21333741021']],
+      ['EURL Gamma', ['+21333741022']],
+    ]);
+    expect(listing.next).toBe('https://annuaire-x.test/membres?page=2');
   });
 });
