@@ -642,3 +642,15 @@ describe('findPhonesAndFaxes: a bracketed label names the number right before it
     expect(findPhonesAndFaxes('021 23 45 67 ou 021 23 45 68 (Fax)')).toEqual({ phones: ['+21321234567'], faxes: ['+21321234568'] });
   });
 });
+
+describe('readNumbers: labels typed by hand in a description', () => {
+  test("'Port.' (portable) and 'Ligne directe' label phones; an abbreviation's dot is not a number's", () => {
+    expect(readNumbers('Fixe 034801173 — Port. 0559798685 — Fax 034781129')).toEqual({ phones: ['+21334801173', '+213559798685'], faxes: ['+21334781129'], labelled: ['+21334801173', '+213559798685'] });
+    expect(readNumbers('Ligne directe service commercial : 034.57.40.92')).toEqual({ phones: ['+21334574092'], faxes: [], labelled: ['+21334574092'] });
+    expect(findPhones('Réf. 0559 79 86 85')).toEqual(['+213559798685']);
+  });
+
+  test("'port' without its dot labels nothing (a harbour's name)", () => {
+    expect(readNumbers('Zone du port 0559798685')).toEqual({ phones: ['+213559798685'], faxes: [], labelled: [] });
+  });
+});
