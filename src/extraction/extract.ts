@@ -1174,7 +1174,7 @@ function contactsOfChrome(page: ParsedPage): string[] {
     }
     const parts = itemParts(el);
     if (parts.raw.length > 200_000) continue;
-    for (const e of findEmails(parts.raw)) found.add(e);
+    for (const e of writtenEmails(parts)) found.add(e);
     for (const p of [...links(parts, 'tel:').flatMap(phonesIn), ...findPhonesAndFaxes(parts.text).phones]) found.add(p);
   }
   // The site's copyright line, wherever it stands and however it is classed, is the directory's (not inside an entry of the list).
@@ -1182,7 +1182,7 @@ function contactsOfChrome(page: ParsedPage): string[] {
     members ??= repeatedMembers(page.root);
     if (members.has(el) || closest(el.parentNode, (a) => members!.has(a)) !== undefined) continue;
     const parts = itemParts(el);
-    for (const e of findEmails(parts.raw)) found.add(e);
+    for (const e of writtenEmails(parts)) found.add(e);
     for (const p of [...links(parts, 'tel:').flatMap(phonesIn), ...findPhonesAndFaxes(parts.text).phones]) found.add(p);
   }
   return [...found];
@@ -1241,7 +1241,7 @@ function contactsShown(scope: Scope): string[] {
   if (!parts) return [];
   const numbers = readNumbers(parts.text);
   return unique([
-    ...findEmails(parts.raw.includes('&') ? `${parts.raw}\n${parts.text}` : parts.raw),
+    ...writtenEmails(parts),
     ...links(parts, 'mailto:').flatMap((v) => v.split(/[,;]/).map((e) => normalizeEmail(e))),
     ...dataValues(parts, EMAIL_ATTRS).flatMap(findEmails),
     ...links(parts, 'tel:').flatMap(phonesIn),
@@ -2223,9 +2223,18 @@ function readEmails(scope: Scope, ctx: PageContext, selectors: SourceSelectors):
     ], ctx);
   }
   if (given.length === 0 && parts) given = ownEmails([...links(parts, 'mailto:').flatMap((v) => v.split(/[,;]/).map((e) => normalizeEmail(e))), ...dataValues(parts, EMAIL_ATTRS).flatMap(findEmails)], ctx);
-  // The raw text holds the written entities; the decoded text, addresses written wholly as entities.
-  const written = parts ? ownEmails(findEmails(parts.raw.includes('&') ? `${parts.raw}\n${parts.text}` : parts.raw), ctx) : [];
+  const written = parts ? ownEmails(writtenEmails(parts), ctx) : [];
   return written.length === 0 ? given : given.length === 0 ? written : unique([...given, ...written]);
+}
+
+/**
+ * The e-mails written in an item: in its raw text (the entities as written, its attributes), and,
+ * when that holds an '@' or an entity, in its text as shown, entities decoded (an address written
+ * wholly as entities) and its text nodes joined (an address cut by HTML comments,
+ * 'contact<!-- anti-spam -->@<!-- -->x.dz', shows whole; the raw text has each piece on its own line).
+ */
+function writtenEmails(parts: ItemParts): string[] {
+  return findEmails(parts.raw.includes('&') || parts.raw.includes('@') ? `${parts.raw}\n${parts.text}` : parts.raw);
 }
 
 /** E-mails each once, the directory's (its contacts, its own domain) left out. */
@@ -2287,10 +2296,12 @@ function readPhones(scope: Scope, ctx: PageContext, selectors: SourceSelectors):
   }
   // A number given as a fax is a phone only when also given as one (a tel: link, data, schema.org, a
   // phone label): written in the text without a label (an hCard tel whose type, read by the tel,
-  // is left out of the text) it is no phone.
+  // is left out of the text) it is no phone. A link (tel:, a button's data) whose number the text writes
+  // only under a fax label ('Fax : <a href="tel:…">031 …</a>') gives no phone: the template links every number.
   if (faxes.size === 0) return { phones, faxes: [] };
   if (phones.some((p) => faxes.has(p))) {
-    const given = new Set([...fromJson, ...fromSchema, ...fromLinks, ...text.labelled]);
+    const faxOnly = new Set(text.faxes.filter((f) => !text.phones.includes(f)));
+    const given = new Set([...fromJson, ...fromSchema, ...fromLinks.filter((p) => !faxOnly.has(p)), ...text.labelled]);
     phones = phones.filter((p) => !faxes.has(p) || given.has(p));
   }
   return { phones, faxes: [...faxes].filter((f) => !ctx.siteContacts.has(f)) };

@@ -530,8 +530,9 @@ function numberSpans(piece: string): string[] {
     if (digit && (i === 0 || !isAsciiDigit(piece.charCodeAt(i - 1)))) group = i;
     if (digit || c === 32 || c === 46 || c === 45 || c === 40 || c === 41 || c === 43) {
       // A span runs from its first to its last character other than a space: the ones around it are its
-      // context. A closing bracket opens none: it closes the text before it ('M. X (DG) 0770 …').
-      if (c !== 32 && !(start === -1 && c === 41)) {
+      // context. A closing bracket opens none: it closes the text before it ('M. X (DG) 0770 …'); nor does
+      // a dot or a dash before a space: it ends the word before it ('Port. 0559 …', 'Réf. …').
+      if (c !== 32 && !(start === -1 && (c === 41 || ((c === 46 || c === 45) && piece.charCodeAt(i + 1) === 32)))) {
         if (start === -1) start = i;
         last = i;
       }
@@ -654,14 +655,15 @@ type PhoneKind = 'phone' | 'fax' | 'id';
  * ('appelez notre chef de projet au 0798 …', 'composez le …', 'joignable au …', 'pour nous joindre : …')
  * label a phone, and so do a booking's ('Réservations conseillées le week-end au 0795 …', 'réservez
  * au …') and the desks a line reaches ('Standard : …', 'Secrétariat …'; 'Réception :' and 'Accueil :' only before
- * their colon, as a menu's 'Accueil' or a hotel's 'Réception 24h/24' label nothing). Arabic: هاتف (telephone), جوال / نقال (mobile), فاكس (fax), with or without the article,
+ * their colon, as a menu's 'Accueil' or a hotel's 'Réception 24h/24' label nothing), a direct line ('Ligne directe : …'),
+ * and 'Port.' (portable) with its dot (a harbour's 'port' labels nothing). Arabic: هاتف (telephone), جوال / نقال (mobile), فاكس (fax), with or without the article,
  * and a call's words, للاتصال / الاتصال ('to call', an ad's usual label), اتصل / اتصلوا ('call'). Pictograms written instead of words are labels too:
  * ☎ 📞 📱 📲 (phone), 📠 (fax), ✉ 📧 (an e-mail: it ends a number label's reach).
  * The words are grouped by their first letter, in their order within each group (words of
  * different first letters never match at one place, so the first that matches is the same):
  * the pattern then tries a few words at each letter of a text, not every one of them.
  */
-const LABEL = /[\u260e\u260f\u2706\u{1f4de}\u{1f4f1}\u{1f4f2}\u{1f57b}\u{1f57d}\u{1f4e0}\u{1f5b7}\u2709\u{1f4e7}\u{1f4e8}\u{1f4e9}]|t(?:(?=[ \u00a0]{0,3}:)|[ée]l[ée]copieur|[ée]l[ée]copie|[ée]l[ée]phones?|elephone|[ée]l)|f(?:(?=[ \u00a0]{0,3}:)|ixe|ax)|a(?:ppelez|ppeler|dresse|ctivit[ée]s?|ccueil(?=[ \u00a0]{0,3}:))|c(?:omposez|ellulaire|ell|ourriel|apital)|jo(?:ignable|indre)|m(?:obile|ob)|p(?:ortable|hone)|gsm|whatsapp|e-?mail|horaires?|n(?:if|is)|r(?:c|[ée]serv(?:ations?|ez|er)|[ée]ception(?=[ \u00a0]{0,3}:))|s(?:tandard|ecr[ée]tariat|ite web)|(?:ال)?(?:هاتف|جوال|نقال|فاكس)|(?:لل|ال)?اتصال|اتصلوا|اتصل|(?:ال)?(?:بريد|عنوان)/giu;
+const LABEL = /[\u260e\u260f\u2706\u{1f4de}\u{1f4f1}\u{1f4f2}\u{1f57b}\u{1f57d}\u{1f4e0}\u{1f5b7}\u2709\u{1f4e7}\u{1f4e8}\u{1f4e9}]|t(?:(?=[ \u00a0]{0,3}:)|[ée]l[ée]copieur|[ée]l[ée]copie|[ée]l[ée]phones?|elephone|[ée]l)|f(?:(?=[ \u00a0]{0,3}:)|ixe|ax)|a(?:ppelez|ppeler|dresse|ctivit[ée]s?|ccueil(?=[ \u00a0]{0,3}:))|c(?:omposez|ellulaire|ell|ourriel|apital)|jo(?:ignable|indre)|l(?:igne[ \u00a0]directe)|m(?:obile|ob)|p(?:ortable|ort(?=\.)|hone)|gsm|whatsapp|e-?mail|horaires?|n(?:if|is)|r(?:c|[ée]serv(?:ations?|ez|er)|[ée]ception(?=[ \u00a0]{0,3}:))|s(?:tandard|ecr[ée]tariat|ite web)|(?:ال)?(?:هاتف|جوال|نقال|فاكس)|(?:لل|ال)?اتصال|اتصلوا|اتصل|(?:ال)?(?:بريد|عنوان)/giu;
 
 /**
  * The kind a label word gives its numbers: a phone's, a fax's, an identifier's (RC, NIF, NIS,
@@ -764,22 +766,27 @@ export function readNumbers(text: string, defaultCountry: CountryCode = 'DZ'): {
     }
   }
   for (; field < fields.length; field += 2) addField(fields[field], fields[field + 1]);
+  // A label written after its number, in brackets ('037 … (Fax)', '0550 … (Mob.)'): where the number it names begins, else -1.
+  const named: number[] = starts.map((start, i) => namedBefore(text, i > 0 ? ends[i - 1] : 0, start, ends[i], spanKinds[i], defaultCountry));
   const labelledPhone = new Set<string>();
   const fax = new Set<string>();
-  const order = phonesBetween(text, 0, starts.length > 0 ? starts[0] : text.length, defaultCountry);
+  const order = phonesBetween(text, 0, starts.length === 0 ? text.length : named[0] >= 0 ? named[0] : starts[0], defaultCountry);
   for (let i = 0; i < starts.length; i++) {
     // Numbers after an identifier's label (RC, NIF ...) are not read at all.
     if ((spanKinds[i] & ID) !== 0) continue;
-    const reachEnd = i + 1 < starts.length ? starts[i + 1] : text.length;
-    const numbers = phonesBetween(text, ends[i], reachEnd, defaultCountry);
+    // A label's reach ends where the next label's numbers begin: before that label, or before the number a bracketed one names.
+    const reachEnd = i + 1 < starts.length ? (named[i + 1] >= 0 ? named[i + 1] : starts[i + 1]) : text.length;
+    // A bracketed label names its number only: the numbers after it, up to the next label, stand without one.
+    if (named[i] >= 0) for (const n of phonesBetween(text, ends[i], reachEnd, defaultCountry)) order.push(n);
+    const numbers = named[i] >= 0 ? phonesBetween(text, named[i], starts[i], defaultCountry) : phonesBetween(text, ends[i], reachEnd, defaultCountry);
     // Labels written together ('Tél/Fax :') name one number as both; over several they do not say which is the fax: phones.
-    const named = (spanKinds[i] & PHONE) !== 0 && (spanKinds[i] & FAX) !== 0 && numbers.length > 1 ? PHONE : spanKinds[i];
-    const unlabelled = (named & FAX) !== 0 && (named & PHONE) === 0 && numbers.length > 1 ? mobilesBelow(text.slice(ends[i], reachEnd), defaultCountry) : NO_NUMBERS;
+    const kind = (spanKinds[i] & PHONE) !== 0 && (spanKinds[i] & FAX) !== 0 && numbers.length > 1 ? PHONE : spanKinds[i];
+    const unlabelled = (kind & FAX) !== 0 && (kind & PHONE) === 0 && numbers.length > 1 && named[i] < 0 ? mobilesBelow(text.slice(ends[i], reachEnd), defaultCountry) : NO_NUMBERS;
     for (const n of numbers) {
       order.push(n);
       if (unlabelled.has(n)) continue;
-      if ((named & PHONE) !== 0) labelledPhone.add(n);
-      if ((named & FAX) !== 0) fax.add(n);
+      if ((kind & PHONE) !== 0) labelledPhone.add(n);
+      if ((kind & FAX) !== 0) fax.add(n);
     }
   }
   // Each number once, in order of appearance; one only ever labelled fax is no phone.
@@ -795,6 +802,55 @@ export function readNumbers(text: string, defaultCountry: CountryCode = 'DZ'): {
 }
 
 const NO_NUMBERS: ReadonlySet<string> = new Set();
+
+/** Farthest back from a bracketed label the number it names is looked for ('+213 (0)37 91 78 23 / 24 / 25' is 29 characters). */
+const MAX_NAMED_BEFORE = 60;
+
+/**
+ * Whether what ends right before `at` separates two written numbers on one line, looked for back
+ * from a bracketed label: '/', ';', '|', ',', '؛', '·', '•', a dash ('–', '—', ' - ' between spaces), ' ou ', ' or '.
+ */
+function separatesNumbers(text: string, at: number): boolean {
+  const c = text.charCodeAt(at - 1);
+  if (c === 47 || c === 59 || c === 124 || c === 44 || c === 0x61b || c === 0xb7 || c === 0x2022 || c === 0x2013 || c === 0x2014) return true;
+  if (c === 45) return isSpace(text.charCodeAt(at - 2)) && isSpace(text.charCodeAt(at));
+  return c === 32 && at >= 4 && /^ o[ur] $/i.test(text.slice(at - 4, at));
+}
+
+/**
+ * A label written after its number, in brackets, as lists and free-text fields write it ('037 13 02 04
+ * (Phone) / 037 47 59 99 (Fax)', '027 … (fixe) ; 0550 … (Mob.) ; 027 … (fax)', '(Tel/Fax)'): where the
+ * number it names begins, else -1 (a label before its numbers). The label is the bracket's only
+ * content and the bracket follows a digit; it names the last number written before it, back to
+ * the separator before that number ('a / b (Fax)': b only; '038 27 42 12 / 89 (fax)': both, one
+ * number with its second ending), never past the label before. A desk in brackets ('Fax : … (secrétariat)')
+ * says whose the number is, not what it is: no label of its own. Bounded: {@link MAX_NAMED_BEFORE} characters back.
+ */
+function namedBefore(text: string, from: number, start: number, end: number, kind: number, defaultCountry: CountryCode): number {
+  if (kind === 0 || (kind & ID) !== 0) return -1;
+  let close = end;
+  while (close < text.length && close - end < 4 && (text.charCodeAt(close) === 46 || isSpace(text.charCodeAt(close)))) close++;
+  if (text.charCodeAt(close) !== 41) return -1;
+  let open = start;
+  while (open > from && start - open < 4 && isSpace(text.charCodeAt(open - 1))) open--;
+  if (text.charCodeAt(open - 1) !== 40) return -1;
+  open--;
+  let digit = open;
+  while (digit > from && open - digit < 4 && isSpace(text.charCodeAt(digit - 1))) digit--;
+  const d = text.charCodeAt(digit - 1);
+  if (!(isAsciiDigit(d) || (d >= 0x660 && d <= 0x669) || (d >= 0x6f0 && d <= 0x6f9)) || DESK.test(text.slice(start, end))) return -1;
+  const limit = Math.max(from, open - MAX_NAMED_BEFORE);
+  // Back from the bracket, separator by separator, to the first stretch holding a whole number (a second ending '/ 89' alone is none).
+  for (let at = open - 1; at >= limit; at--) {
+    if (at === limit ? limit !== from : !separatesNumbers(text, at)) continue;
+    if (phonesBetween(text, at, open, defaultCountry).length > 0) return at;
+  }
+  return -1;
+}
+
+function isSpace(c: number): boolean {
+  return c === 32 || c === 9 || c === 0xa0;
+}
 
 /** Farthest a label awaiting its number reaches past a field's name (see {@link readNumbers}). */
 const MAX_AWAITING = 200;

@@ -1144,3 +1144,22 @@ describe("a site's own notice among its entries", () => {
     expect(readListing(html, 'https://t.test/s/canal').companies.map((c) => c.name)).toEqual(['SARL Sables Un', 'EURL Marbres Deux', 'ETS Granulats Trois']);
   });
 });
+
+describe('extractDetail: contacts written the hard way', () => {
+  test("a tel: link written under a fax label only is a fax (a template links every number), a phone's beside it stays a phone", () => {
+    const html = page('<main><h1>EURL Hataya Sécurité</h1><ul><li><strong>Tél</strong> : <a href="tel:+21331411532">031 41 15 32</a></li><li><strong>Fax</strong> : <a href="tel:+21331553936"><span class="ind">031</span> 55 39 36</a></li></ul></main>');
+    const c = extractDetail(html, 'https://annuaire.test/entreprises/hataya/');
+    expect([c?.phones, c?.faxes]).toEqual([['+21331411532'], ['+21331553936']]);
+  });
+
+  test('a tel: link whose number the text also labels a phone stays a phone', () => {
+    const html = page('<main><h1>EURL Tamano Facility</h1><ul><li><strong>Tél/Fax</strong> : <a href="tel:+21331686151">031 68 61 51</a></li></ul></main>');
+    const c = extractDetail(html, 'https://annuaire.test/entreprises/tamano/');
+    expect(c?.phones).toEqual(['+21331686151']);
+  });
+
+  test('an e-mail cut by HTML comments (an anti-spam habit) is read whole', () => {
+    const html = page('<main><h1>SARL Sayamel Intérim</h1><ul><li><strong>Tél</strong> : 031 59 94 74</li><li><strong>E-mail</strong> : contact<!-- anti-spam -->@<!-- -->sayamel-services.dz</li></ul></main>');
+    expect(extractDetail(html, 'https://annuaire.test/entreprises/sayamel/')?.emails).toEqual(['contact@sayamel-services.dz']);
+  });
+});

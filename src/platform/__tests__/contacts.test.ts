@@ -613,3 +613,44 @@ describe('algerianNumber: libphonenumber\'s answer for DZ, computed without it',
     );
   });
 });
+
+describe('findPhonesAndFaxes: labels written after their number, in brackets', () => {
+  test("'(fax)' after a number makes that number a fax, and only that one; '(Phone)', '(Mob.)', '(fixe)' a phone", () => {
+    expect(findPhonesAndFaxes('021 23 45 67 (Phone) / 021 23 45 68 (Fax)')).toEqual({ phones: ['+21321234567'], faxes: ['+21321234568'] });
+    expect(findPhonesAndFaxes('021 23 45 67 (fixe) ; 0550 12 34 56 (Mob.) ; 021 23 45 69 (fax)')).toEqual({ phones: ['+21321234567', '+213550123456'], faxes: ['+21321234569'] });
+    expect(findPhonesAndFaxes('+213 (0)21 23 45 70 / +213 (0)21 23 45 71 (Fax)')).toEqual({ phones: ['+21321234570'], faxes: ['+21321234571'] });
+  });
+
+  test('a shared prefix before a bracketed fax label gives two faxes; a number after the label is not reached by it', () => {
+    expect(findPhonesAndFaxes('021 23 45 67 / 68 (fax) - 0550 12 34 56')).toEqual({ phones: ['+213550123456'], faxes: ['+21321234567', '+21321234568'] });
+  });
+
+  test("labels written together in the brackets ('(Tel/Fax)') give a phone; a label before the number still reaches the numbers before the bracketed one", () => {
+    expect(findPhonesAndFaxes('021 23 45 67 (Tel/Fax) - 0550 12 34 56 (Cell)')).toEqual({ phones: ['+21321234567', '+213550123456'], faxes: ['+21321234567'] });
+    expect(findPhonesAndFaxes('Tél : 021 23 45 67 / 021 23 45 68 (fax)')).toEqual({ phones: ['+21321234567'], faxes: ['+21321234568'] });
+  });
+
+  test("a desk in brackets after a fax's number names the fax's desk; a bracket after a figure that is no number labels what follows", () => {
+    expect(findPhonesAndFaxes('Fax : 021 23 45 68 (secrétariat)')).toEqual({ phones: [], faxes: ['+21321234568'] });
+    expect(findPhonesAndFaxes('Bureau 12 (fax) : 021 23 45 69')).toEqual({ phones: [], faxes: ['+21321234569'] });
+  });
+});
+
+describe('findPhonesAndFaxes: a bracketed label names the number right before it', () => {
+  test("numbers joined by ' - ' or ' ou ' before a bracketed fax label: only the last is the fax", () => {
+    expect(findPhonesAndFaxes('0550 12 34 56 - 021 23 45 68 (fax)')).toEqual({ phones: ['+213550123456'], faxes: ['+21321234568'] });
+    expect(findPhonesAndFaxes('021 23 45 67 ou 021 23 45 68 (Fax)')).toEqual({ phones: ['+21321234567'], faxes: ['+21321234568'] });
+  });
+});
+
+describe('readNumbers: labels typed by hand in a description', () => {
+  test("'Port.' (portable) and 'Ligne directe' label phones; an abbreviation's dot is not a number's", () => {
+    expect(readNumbers('Fixe 034801173 — Port. 0559798685 — Fax 034781129')).toEqual({ phones: ['+21334801173', '+213559798685'], faxes: ['+21334781129'], labelled: ['+21334801173', '+213559798685'] });
+    expect(readNumbers('Ligne directe service commercial : 034.57.40.92')).toEqual({ phones: ['+21334574092'], faxes: [], labelled: ['+21334574092'] });
+    expect(findPhones('Réf. 0559 79 86 85')).toEqual(['+213559798685']);
+  });
+
+  test("'port' without its dot labels nothing (a harbour's name)", () => {
+    expect(readNumbers('Zone du port 0559798685')).toEqual({ phones: ['+213559798685'], faxes: [], labelled: [] });
+  });
+});
