@@ -38,6 +38,7 @@ import { dataAttributeJson } from './embeddedState';
 import { cursorNext, isCursorToken, listEndpoint, pageCountNext } from './cursor';
 import { scriptedListUrl } from './scriptFetch';
 import { splitGroups } from './groups';
+import { stripForumFurniture } from './forum';
 import { positionedRecords } from './positioned';
 import { proseRecords } from './prose';
 import { csvTable, isCsv } from './csv';
@@ -569,6 +570,8 @@ function companiesOf(page: ParsedPage, pageUrl: string, selectors: SourceSelecto
     }
   }
   stripScripts(page);
+  // A forum topic: its posts' text only, without their authors, titles and signatures.
+  const posts = selectors.item ? new Set<HTMLElement>() : stripForumFurniture(page);
   // Microdata on some entries of a list only (a list half migrated): the list's entries, each with its microdata if any.
   if (!selectors.item && scopes.length > 0 && scopes.every((s) => s.md !== undefined && s.ld.length === 0)) {
     const partial = partialMicrodata(root, scopes);
@@ -599,7 +602,7 @@ function companiesOf(page: ParsedPage, pageUrl: string, selectors: SourceSelecto
       advertisement = 0;
     }
     // Entries that are sections over several companies (a panel per commune): their companies.
-    found.items = splitGroups(found.items);
+    found.items = splitGroups(found.items, posts.size > 0 ? (el) => hasAncestor(el, (a) => posts.has(a)) || posts.has(el) : undefined);
     for (const el of found.items) {
       if (el.tagName === 'TR' && (!el.childNodes.some((c) => (c as HTMLElement).tagName === 'TD') || tableHeader(el, ctx).row === el || tableHeader(el, ctx).above?.has(el))) continue; // a header row, or a title above it
       scopes.push({ el, ld: [], kind: 'item' });
