@@ -622,7 +622,7 @@ function companiesOf(page: ParsedPage, pageUrl: string, selectors: SourceSelecto
   const own = directoryCards(scopes, chrome);
   const read = withoutPostLines(scopes, scopes.map((s) => (own.has(s) ? undefined : withoutBullet(withoutContinuation(readScope(s, ctx, selectors))))));
   const named = withoutPlaceTails(withoutRanks(read).filter((c): c is RawCompany => c !== undefined && namesACompany(c.name) && !((isSentence(c.name) || isListTitle(c.name)) && !hasAnyContact(c))));
-  let companies = named.filter(identifies);
+  let companies = withoutOwnOffice(named.filter(identifies));
   // Paragraphs of prose found as entries, some naming two companies each with its own contacts: the companies they name.
   if (!selectors.item && scopes.length >= 2 && scopes.every((s) => s.el?.tagName === 'P' && s.ld.length === 0 && !s.md)) {
     const prose = proseCompanies(scopes.map((s) => s.el!), ctx, selectors);
@@ -646,6 +646,35 @@ function companiesOf(page: ParsedPage, pageUrl: string, selectors: SourceSelecto
   }
   const result = { companies, dropped: { no_name: scopes.length - named.length, invalid_name: named.length - companies.length, advertisement } };
   return shape === undefined ? result : { ...result, shape };
+}
+
+/**
+ * A name of a network's own office, not one of its agencies: 'Direction régionale …', 'Direction
+ * générale', 'Siège social', 'Délégation régionale', 'Services centraux', 'Head office', 'المديرية الجهوية'.
+ */
+const OWN_OFFICE = /^(?:direction\s(?:r[ée]gionale|g[ée]n[ée]rale)|d[ée]l[ée]gation\sr[ée]gionale|si[èe]ge(?:\ssocial)?|services?\scentraux|head\soffice|headquarters|المديرية\s(?:الجهوية|العامة)|المقر\s(?:الاجتماعي|الرئيسي))(?:\s|$|[-–—,:(])/iu;
+
+/** The word a network names its entries by: 'Agence', 'Succursale', 'Bureau', 'Branch', 'وكالة'. */
+const NETWORK_ENTRY = /^(?:agence|succursale|bureau|antenne|point\sde\svente|branch|وكالة|فرع)(?:\s|$)/iu;
+
+/** Fewest entries of a page for it to be read as a network of agencies ({@link withoutOwnOffice}). */
+const NETWORK_ENTRIES = 5;
+
+/**
+ * A network's entries without its own office written as one of them: an insurer's, a bank's or an
+ * operator's 'Réseau d'agences' whose 'Direction régionale …' block comes in the agencies' shape.
+ * On a page of five entries or more, nearly all (80%) named as a network names its branches
+ * ('Agence …', 'Succursale …', 'Branch …'), an entry named as the network's office
+ * ({@link OWN_OFFICE}) is the network's owner, not one of its members: its contacts are the
+ * directory's. A directory of administrations (every entry a 'Direction …') is read whole.
+ */
+function withoutOwnOffice(companies: RawCompany[]): RawCompany[] {
+  if (companies.length < NETWORK_ENTRIES) return companies;
+  const offices = companies.filter((c) => OWN_OFFICE.test(c.name.slice(0, MAX_TITLE)));
+  if (offices.length === 0 || offices.length > 2) return companies;
+  const branches = companies.filter((c) => NETWORK_ENTRY.test(c.name.slice(0, MAX_TITLE))).length;
+  if (branches < 0.8 * (companies.length - offices.length)) return companies;
+  return companies.filter((c) => !offices.includes(c));
 }
 
 /** Most characters of an entry's markup looked at for the page's own contacts ({@link directoryCards}). */

@@ -1155,3 +1155,30 @@ describe("a document's title over its list", () => {
     expect(readListing(html, 'https://zi.test/liste.htm').companies.map((c) => c.name)).toEqual(['SARL Méca Hodna', 'EURL Tôlerie du Hodna', 'SPA Plastiques Bou Saâda']);
   });
 });
+
+describe("a network's own office among its agencies", () => {
+  const agency = (name: string, phone: string) => `<div class="agence-item"><h4 class="agence-nom">${name}</h4><p>Tél : ${phone}</p></div>`;
+
+  test("an insurer's 'Direction régionale' written in its agencies' shape is the network's, never a company", () => {
+    const html = page(
+      agency('Direction régionale de Saïda', '048 40 10 11') +
+        agency('Agence Saïda Centre', '048 40 20 21') +
+        agency('Agence Aïn El Hadjar', '048 41 30 31') +
+        agency('Agence générale Youb', '048 42 40 41') +
+        agency('Agence Sidi Boubekeur', '048 43 50 51') +
+        agency('Agence El Hassasna', '048 44 60 61'),
+    );
+    expect(readListing(html, PAGE).companies.map((c) => c.name)).toEqual(['Agence Saïda Centre', 'Agence Aïn El Hadjar', 'Agence générale Youb', 'Agence Sidi Boubekeur', 'Agence El Hassasna']);
+  });
+
+  test('a directory of administrations, each a direction, is read whole', () => {
+    const html = page(
+      agency('Direction régionale des douanes de Saïda', '048 40 10 11') +
+        agency('Direction régionale du commerce', '048 40 20 21') +
+        agency('Agence nationale de l\'emploi', '048 41 30 31') +
+        agency('Direction des impôts de wilaya', '048 42 40 41') +
+        agency('Caisse nationale des retraites', '048 43 50 51'),
+    );
+    expect(readListing(html, PAGE).companies).toHaveLength(5);
+  });
+});
