@@ -38,6 +38,7 @@ import { dataAttributeJson } from './embeddedState';
 import { cursorNext, isCursorToken, listEndpoint, pageCountNext } from './cursor';
 import { scriptedListUrl } from './scriptFetch';
 import { splitGroups } from './groups';
+import { stripForumFurniture } from './forum';
 import { positionedRecords } from './positioned';
 import { proseRecords } from './prose';
 import { csvTable, isCsv } from './csv';
@@ -257,7 +258,7 @@ export function readListing(html: string, pageUrl: string, selectors: SourceSele
   // The page's own header and footer contacts are the directory's: never a company's.
   const chromeContacts = contactsOfChrome(page);
   const siteContacts = new Set([...(options.siteContacts ?? []), ...chromeContacts]);
-  const read = companiesOf(page, pageUrl, selectors, { ...options, siteContacts });
+  const read = companiesOf(page, pageUrl, selectors, { ...options, siteContacts }, new Set(chromeContacts));
   const { dropped, shape, next: fromState } = read;
   let companies = withoutSharedLabels(read.companies, dropped);
   // Entries of the page's JSON state: the next page that state names, when the page's markup names none (an SPA).
@@ -533,7 +534,7 @@ function withPage(pageUrl: string, page: number): string | undefined {
  * A listing page's companies, entries dropped by reason, the shape its entries share, and, for
  * entries read from the page's JSON state, the next page that state names ({@link stateNext}).
  */
-function companiesOf(page: ParsedPage, pageUrl: string, selectors: SourceSelectors, options: ExtractOptions): { companies: RawCompany[]; dropped: ListingDrops; shape?: string; next?: string } {
+function companiesOf(page: ParsedPage, pageUrl: string, selectors: SourceSelectors, options: ExtractOptions, chrome: ReadonlySet<string> = new Set()): { companies: RawCompany[]; dropped: ListingDrops; shape?: string; next?: string } {
   const { root } = page;
   const ctx = pageContext(page, pageUrl, options);
   const scopes: Scope[] = [];
@@ -569,6 +570,8 @@ function companiesOf(page: ParsedPage, pageUrl: string, selectors: SourceSelecto
     }
   }
   stripScripts(page);
+  // A forum topic: its posts' text only, without their authors, titles and signatures.
+  const posts = selectors.item ? new Set<HTMLElement>() : stripForumFurniture(page);
   // Microdata on some entries of a list only (a list half migrated): the list's entries, each with its microdata if any.
   if (!selectors.item && scopes.length > 0 && scopes.every((s) => s.md !== undefined && s.ld.length === 0)) {
     const partial = partialMicrodata(root, scopes);
@@ -599,7 +602,7 @@ function companiesOf(page: ParsedPage, pageUrl: string, selectors: SourceSelecto
       advertisement = 0;
     }
     // Entries that are sections over several companies (a panel per commune): their companies.
-    found.items = splitGroups(found.items);
+    found.items = splitGroups(found.items, posts.size > 0 ? (el) => hasAncestor(el, (a) => posts.has(a)) || posts.has(el) : undefined);
     for (const el of found.items) {
       if (el.tagName === 'TR' && (!el.childNodes.some((c) => (c as HTMLElement).tagName === 'TD') || tableHeader(el, ctx).row === el || tableHeader(el, ctx).above?.has(el))) continue; // a header row, or a title above it
       scopes.push({ el, ld: [], kind: 'item' });
@@ -613,10 +616,13 @@ function companiesOf(page: ParsedPage, pageUrl: string, selectors: SourceSelecto
   }
   // A question ('Comment signaler une erreur ?', an FAQ entry beside the listing) is never a company's name,
   // nor the title of a block of the site's own ('Nous écrire', 'Mentions légales', 'Espace publicitaire').
-  // A post's own lines around an emoji-numbered list (its title, its call to share) are no entries; nor is a sentence without a contact.
-  const read = withoutPostLines(scopes, scopes.map((s) => withoutBullet(withoutContinuation(readScope(s, ctx, selectors)))));
-  const named = withoutPlaceTails(withoutRanks(read).filter((c): c is RawCompany => c !== undefined && namesACompany(c.name) && !(isSentence(c.name) && !hasAnyContact(c))));
-  let companies = named.filter(identifies);
+  // A post's own lines around an emoji-numbered list (its title, its call to share) are no entries; nor is a sentence without a contact,
+  // nor a document's title over its list ('LISTE DES ENTREPRISES IMPLANTÉES (mise à jour : octobre 2026)').
+  // The directory's own card among its entries (the chamber's 'standard', the cluster that runs the site): no company.
+  const own = directoryCards(scopes, chrome);
+  const read = withoutPostLines(scopes, scopes.map((s) => (own.has(s) ? undefined : withoutBullet(withoutContinuation(readScope(s, ctx, selectors))))));
+  const named = withoutPlaceTails(withoutRanks(read).filter((c): c is RawCompany => c !== undefined && namesACompany(c.name) && !((isSentence(c.name) || isListTitle(c.name)) && !hasAnyContact(c))));
+  let companies = withoutOwnOffice(named.filter(identifies));
   // Paragraphs of prose found as entries, some naming two companies each with its own contacts: the companies they name.
   if (!selectors.item && scopes.length >= 2 && scopes.every((s) => s.el?.tagName === 'P' && s.ld.length === 0 && !s.md)) {
     const prose = proseCompanies(scopes.map((s) => s.el!), ctx, selectors);
@@ -640,6 +646,67 @@ function companiesOf(page: ParsedPage, pageUrl: string, selectors: SourceSelecto
   }
   const result = { companies, dropped: { no_name: scopes.length - named.length, invalid_name: named.length - companies.length, advertisement } };
   return shape === undefined ? result : { ...result, shape };
+}
+
+/**
+ * A name of a network's own office, not one of its agencies: 'Direction régionale …', 'Direction
+ * générale', 'Siège social', 'Délégation régionale', 'Services centraux', 'Head office', 'المديرية الجهوية'.
+ */
+const OWN_OFFICE = /^(?:direction\s(?:r[ée]gionale|g[ée]n[ée]rale)|d[ée]l[ée]gation\sr[ée]gionale|si[èe]ge(?:\ssocial)?|services?\scentraux|head\soffice|headquarters|المديرية\s(?:الجهوية|العامة)|المقر\s(?:الاجتماعي|الرئيسي))(?:\s|$|[-–—,:(])/iu;
+
+/** The word a network names its entries by: 'Agence', 'Succursale', 'Bureau', 'Branch', 'وكالة'. */
+const NETWORK_ENTRY = /^(?:agence|succursale|bureau|antenne|point\sde\svente|branch|وكالة|فرع)(?:\s|$)/iu;
+
+/** Fewest entries of a page for it to be read as a network of agencies ({@link withoutOwnOffice}). */
+const NETWORK_ENTRIES = 5;
+
+/**
+ * A network's entries without its own office written as one of them: an insurer's, a bank's or an
+ * operator's 'Réseau d'agences' whose 'Direction régionale …' block comes in the agencies' shape.
+ * On a page of five entries or more, nearly all (80%) named as a network names its branches
+ * ('Agence …', 'Succursale …', 'Branch …'), an entry named as the network's office
+ * ({@link OWN_OFFICE}) is the network's owner, not one of its members: its contacts are the
+ * directory's. A directory of administrations (every entry a 'Direction …') is read whole.
+ */
+function withoutOwnOffice(companies: RawCompany[]): RawCompany[] {
+  if (companies.length < NETWORK_ENTRIES) return companies;
+  const offices = companies.filter((c) => OWN_OFFICE.test(c.name.slice(0, MAX_TITLE)));
+  if (offices.length === 0 || offices.length > 2) return companies;
+  const branches = companies.filter((c) => NETWORK_ENTRY.test(c.name.slice(0, MAX_TITLE))).length;
+  if (branches < 0.8 * (companies.length - offices.length)) return companies;
+  return companies.filter((c) => !offices.includes(c));
+}
+
+/** Most characters of an entry's markup looked at for the page's own contacts ({@link directoryCards}). */
+const MAX_CARD_RAW = 20_000;
+
+/**
+ * The entries of the page's markup that are the directory's own card written like a company's
+ * (the chamber's 'standard' section at the end of its list, the cluster that runs a partner
+ * directory shown as the first partner): an entry showing a phone, fax or e-mail of the page's
+ * header or footer (`chrome`) that no other entry shows (its other numbers, a WhatsApp line, are
+ * the directory's too). A chrome number every card repeats ('Vous êtes cette agence ? Réclamez-la
+ * au …') is the site's line in each card, not its card. Entries read from a page's JSON state or
+ * schema.org are not looked at (the site's organisation is told apart there).
+ */
+function directoryCards(scopes: readonly Scope[], chrome: ReadonlySet<string>): Set<Scope> {
+  const found = new Set<Scope>();
+  if (chrome.size === 0) return found;
+  const shown = new Map<Scope, string[]>();
+  const entries = new Map<string, number>();
+  for (const scope of scopes) {
+    const el = scope.el;
+    if (el === undefined || scope.json !== undefined || scope.md !== undefined || scope.ld.length > 0) continue;
+    const parts = itemParts(el);
+    if (parts.raw.length > MAX_CARD_RAW) continue;
+    const { phones, faxes } = findPhonesAndFaxes(parts.text);
+    const own = unique([...findEmails(parts.raw), ...links(parts, 'tel:').flatMap(phonesIn), ...phones, ...faxes]).filter((c) => chrome.has(c));
+    if (own.length === 0) continue;
+    shown.set(scope, own);
+    for (const c of own) entries.set(c, (entries.get(c) ?? 0) + 1);
+  }
+  for (const [scope, own] of shown) if (own.some((c) => entries.get(c) === 1)) found.add(scope);
+  return found;
 }
 
 /** The companies a page's paragraphs name in prose ({@link proseRecords}), each read as an entry. */
@@ -1498,6 +1565,22 @@ function entryName(scope: Scope, el: HTMLElement | undefined, parts: ItemParts):
  * readers between the companies it posts). A block named so is never a company (its contacts are the site's or an advertiser's).
  */
 const SITE_BLOCK_TITLE = /^(?:contactez[- ]nous|nous contacter|nous [ée]crire|[ée]crivez[- ]nous|contact(?:s| us)?|newsletter|[àa] propos(?: de nous)?|qui sommes[- ]nous|mentions l[ée]gales|conditions g[ée]n[ée]rales(?: d['’]utilisation)?|politique de confidentialit[ée]|plan du site|aide|faq|publicit[ée]|espace publicitaire|annonce|annonces|sponsoris[ée]e?s?|votre (?:publicit[ée]|annonce|entreprise) ici|rappel|important|attention|[àa] noter|avis important|communiqu[ée]|اتصل بنا|تواصل معنا|إعلان)\s*[.:!]?$/iu;
+
+/**
+ * A title over a list, read as an entry's name where the list is written as a document (a Word
+ * file saved as a web page, a blog post): it names a list ('Liste des entreprises implantées',
+ * 'Annuaire des pépinières', 'Répertoire des …', 'List of …', 'قائمة …') or says when it was
+ * brought up to date ('(mise à jour : octobre 2026)', 'actualisée le …', 'updated …'). No company
+ * when it shows no contact.
+ */
+const LIST_TITLE = /^(?:(?:liste|annuaire|r[ée]pertoire)\s(?:des|de|du|d['’])|(?:list|directory)\sof\s|قائمة\s)|\bmises?\s[àa]\sjour\b|\bactualis[ée]e?s?\s(?:le|en|au)\b|\bupdated\b/iu;
+
+/** Longest name looked at for a list's title ({@link LIST_TITLE}). */
+const MAX_TITLE = 200;
+
+function isListTitle(name: string): boolean {
+  return LIST_TITLE.test(name.slice(0, MAX_TITLE));
+}
 
 /**
  * Names no company has: a page number, a time or a date (a post's time link, '20:15',

@@ -117,8 +117,22 @@ const GROUP_SAMPLE = 8;
  * entries as they are (a card with a branch or two is still one company). Table rows are never
  * groups (read by their columns), nor is an entry one of whose records is named by words before
  * a colon that open lines in another entry too (a field's label: 'Standard : …' in every card).
+ * The entries that are forum posts (`isPost`: text typed by members, see forum.ts) are each split
+ * into those records when they hold two or more with contacts of their own, whatever the others
+ * hold; a post without any record with a contact is conversation and gives none.
  */
-export function splitGroups(items: readonly HTMLElement[]): HTMLElement[] {
+export function splitGroups(items: readonly HTMLElement[], isPost?: (el: HTMLElement) => boolean): HTMLElement[] {
+  // A forum post is a member's free text: every post that holds two or more records is split, whatever the others hold.
+  if (isPost !== undefined && items.some(isPost)) {
+    return items.flatMap((item) => {
+      if (!isPost(item)) return [item];
+      const g = groupOf(item);
+      // (A post without a contact is the topic's conversation, 'Merci à tous !', 'Up !': no company.)
+      if (g !== undefined && !g.records.some((r) => r.contacts.size > 0)) return [];
+      // (Its records without a contact, 'Bonjour, voici mes adresses :', are its words around them.)
+      return g !== undefined && isGroup(g) ? recordElements(g.records.filter((r) => r.contacts.size > 0)) : [item];
+    });
+  }
   if (items.length < 2) return [...items];
   // (Read in turn, and no further once too few entries are left for half of them to be groups: most pages have none.)
   const needed = Math.max(2, Math.ceil(items.length / 2));
@@ -379,6 +393,9 @@ function clean(text: string): string {
   return text.replace(/\s+/g, ' ').trim();
 }
 
+/** Most words of a line ending in a colon read as a field's label ('Adresse du siège social :'), a sentence's punctuation aside. */
+const MAX_LABEL_WORDS = 5;
+
 /**
  * The records of a block's lines. A record opens at a line that is not a field and either begins
  * with a name set apart (not followed by a colon: 'Gérant :' is a label) or is a heading, or,
@@ -399,7 +416,9 @@ function recordsOf(lines: readonly Line[]): Grouped {
     const contacts = contactsOf(text, line.units);
     const label = FIELD_LABEL.exec(text.replace(BULLETS, ''));
     const opened = label || afterLabel ? undefined : openRecord(line, text, contacts, cur);
-    afterLabel = /[:：]$/u.test(text) || (label !== null && !/[\p{L}\p{N}@]/u.test(text.replace(BULLETS, '').slice(label[0].length)));
+    // (A sentence ending in a colon, 'je confirme, très sérieux. Et aussi :', 'Bonjour, voici mes adresses :', announces
+    // what follows: no field's label.)
+    afterLabel = (/[:：]$/u.test(text) && text.split(' ').length <= MAX_LABEL_WORDS && !/[,;!]|\.\s/u.test(text)) || (label !== null && !/[\p{L}\p{N}@]/u.test(text.replace(BULLETS, '').slice(label[0].length)));
     if (opened) {
       cur = opened;
       records.push(cur);
@@ -488,7 +507,8 @@ function writtenName(text: string): { name: string; rest: string; end: 'separato
   const number = numberStart(t);
   if (number !== -1 && number < end) [end, how] = [number, 'number'];
   const name = t.slice(0, end).replace(/[\s.,;:–—-]+$/u, '').trim();
-  if (!nameLike(name) || name.split(' ').length > 10) return undefined;
+  // (Words that begin in lower case go on with a sentence, 'ou bien 0699 …', 'je confirme, …': a name begins with a capital.)
+  if (!nameLike(name) || name.split(' ').length > 10 || /^\p{Ll}/u.test(name)) return undefined;
   return { name, rest: t.slice(end).trim(), end: how, colon: how === 'separator' && LABEL_END.test(t.slice(end)) };
 }
 

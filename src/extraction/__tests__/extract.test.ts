@@ -1163,3 +1163,70 @@ describe('extractDetail: contacts written the hard way', () => {
     expect(extractDetail(html, 'https://annuaire.test/entreprises/sayamel/')?.emails).toEqual(['contact@sayamel-services.dz']);
   });
 });
+
+describe("the directory's own card among its entries", () => {
+  test('a card showing a number of the page\'s header or footer is the directory\'s (its other lines too), never a company', () => {
+    const card = (name: string, lines: string[]) => `<section class="bloc"><h3>${name}</h3><ul>${lines.map((l) => `<li>${l}</li>`).join('')}</ul></section>`;
+    const html = page(
+      card('Pépinière El Feth', ['045 80 11 22', 'pepiniere.elfeth@gmail.com']) +
+        card('Coopérative Ennakhil', ['0661 30 40 50']) +
+        card("Annuaire DZ – standard", ['021 99 88 77', 'WhatsApp : 0790 12 34 56']),
+    );
+    expect(readListing(html, PAGE).companies.map((c) => [c.name, ...c.phones, ...c.emails])).toEqual([
+      ['Pépinière El Feth', '+21345801122', 'pepiniere.elfeth@gmail.com'],
+      ['Coopérative Ennakhil', '+213661304050'],
+    ]);
+  });
+
+  test('a number of the footer that every card repeats (the site\'s "claim this listing" line) leaves each card a company', () => {
+    const card = (name: string, phone: string) => `<section class="bloc"><h3>${name}</h3><p>Tél : ${phone}</p><p class="claim">Vous êtes cette agence ? Réclamez-la au 0770 99 88 77</p></section>`;
+    const html = page(card('Pépinière El Feth', '045 80 11 22') + card('Coopérative Ennakhil', '0661 30 40 50') + card('Agro Services', '0790 12 34 56'));
+    expect(readListing(html, PAGE).companies.map((c) => [c.name, ...c.phones])).toEqual([
+      ['Pépinière El Feth', '+21345801122'],
+      ['Coopérative Ennakhil', '+213661304050'],
+      ['Agro Services', '+213790123456'],
+    ]);
+  });
+
+  test('a card showing only numbers of its own stays a company, whatever the header shows', () => {
+    const card = (name: string, phone: string) => `<section class="bloc"><h3>${name}</h3><p>Tél : ${phone}</p></section>`;
+    const html = page(card('Pépinière El Feth', '045 80 11 22') + card('Coopérative Ennakhil', '0661 30 40 50') + card('Annuaire Services', '0790 12 34 56'));
+    expect(readListing(html, PAGE).companies.map((c) => c.name)).toEqual(['Pépinière El Feth', 'Coopérative Ennakhil', 'Annuaire Services']);
+  });
+});
+
+describe("a document's title over its list", () => {
+  test('a Word document saved as a web page: its bold title naming the list and its update is no company; its entries are', () => {
+    const p = (inner: string) => `<p class=MsoNormal style='margin-bottom:0cm'><span style='font-size:11.0pt'>${inner}<o:p></o:p></span></p>`;
+    const entry = (n: number, name: string, phone: string) => p(`<b><span style='font-size:12.0pt'>${n}. ${name}</span></b>`) + p('Activité : Mécanique – ZI') + p(`Tél : ${phone}`) + p('&nbsp;');
+    const html = `<html><body><div class=WordSection1>${p('<b><u>LISTE DES ENTREPRISES DE LA ZONE (mise à jour : mars 2026)</u></b>')}${p('Les fiches sont publiées avec l\'accord des entreprises.')}${p('&nbsp;')}${entry(1, 'SARL Méca Hodna', '035 11 22 33')}${entry(2, 'EURL Tôlerie du Hodna', '035 44 55 66')}${entry(3, 'SPA Plastiques Bou Saâda', '035 77 88 99')}</div></body></html>`;
+    expect(readListing(html, 'https://zi.test/liste.htm').companies.map((c) => c.name)).toEqual(['SARL Méca Hodna', 'EURL Tôlerie du Hodna', 'SPA Plastiques Bou Saâda']);
+  });
+});
+
+describe("a network's own office among its agencies", () => {
+  const agency = (name: string, phone: string) => `<div class="agence-item"><h4 class="agence-nom">${name}</h4><p>Tél : ${phone}</p></div>`;
+
+  test("an insurer's 'Direction régionale' written in its agencies' shape is the network's, never a company", () => {
+    const html = page(
+      agency('Direction régionale de Saïda', '048 40 10 11') +
+        agency('Agence Saïda Centre', '048 40 20 21') +
+        agency('Agence Aïn El Hadjar', '048 41 30 31') +
+        agency('Agence générale Youb', '048 42 40 41') +
+        agency('Agence Sidi Boubekeur', '048 43 50 51') +
+        agency('Agence El Hassasna', '048 44 60 61'),
+    );
+    expect(readListing(html, PAGE).companies.map((c) => c.name)).toEqual(['Agence Saïda Centre', 'Agence Aïn El Hadjar', 'Agence générale Youb', 'Agence Sidi Boubekeur', 'Agence El Hassasna']);
+  });
+
+  test('a directory of administrations, each a direction, is read whole', () => {
+    const html = page(
+      agency('Direction régionale des douanes de Saïda', '048 40 10 11') +
+        agency('Direction régionale du commerce', '048 40 20 21') +
+        agency('Agence nationale de l\'emploi', '048 41 30 31') +
+        agency('Direction des impôts de wilaya', '048 42 40 41') +
+        agency('Caisse nationale des retraites', '048 43 50 51'),
+    );
+    expect(readListing(html, PAGE).companies).toHaveLength(5);
+  });
+});

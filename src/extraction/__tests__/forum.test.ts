@@ -1,0 +1,61 @@
+/**
+ * Forum topics (phpBB, XenForo, vBulletin …): a topic is a list of posts, and the companies are in
+ * the posts' text, never the posts' authors, titles or signatures, nor a quote's attribution.
+ * Read by readListing without selectors.
+ */
+import { readListing } from '../extract';
+
+const URL = 'https://forum-oran.test/viewtopic.php?f=3&t=120';
+
+type Found = { name: string; phones: string[]; emails: string[] };
+
+function read(html: string): Found[] {
+  return readListing(html, URL).companies.map(({ name, phones, emails }) => ({ name, phones, emails }));
+}
+
+/** A phpBB (prosilver) topic: each post its author's profile, its 'Re: …' title linking to itself, 'par X » date', its text. */
+function phpbb(posts: [string, string][]): string {
+  const post = ([author, text]: [string, string], i: number) =>
+    `<div id="p${900 + i}" class="post has-profile bg${(i % 2) + 1}"><div class="inner"><dl class="postprofile" id="profile${900 + i}"><dt><a href="./memberlist.php?mode=viewprofile&amp;u=${40 + i}" class="username">${author}</a></dt><dd class="profile-rank">Membre</dd><dd class="profile-posts"><strong>Messages :</strong> ${12 + i}</dd></dl>
+<div class="postbody"><div id="post_content${900 + i}"><h3><a href="#p${900 + i}">Re: Bonnes adresses plomberie à Oran</a></h3><p class="author"><span>par <strong>${author}</strong> » </span>0${i + 1}/03/2026</p><div class="content">${text}</div></div></div></div></div><hr class="divider">`;
+  return `<html><head><title>Bonnes adresses plomberie à Oran - Forum Oran</title></head><body><div id="page-header"><h1>Forum Oran</h1></div>
+<div id="page-body"><h2 class="topic-title"><a href="./viewtopic.php?f=3&amp;t=120">Bonnes adresses plomberie à Oran</a></h2>${posts.map(post).join('')}</div>
+<div id="page-footer" class="page-footer">Développé par phpBB</div></body></html>`;
+}
+
+describe('a forum topic', () => {
+  test('phpBB: the companies of the posts\' text, each post split into its companies; never an author, a post title, a reply\'s connective or a sentence before a colon', () => {
+    const html = phpbb([
+      ['Karim_31', 'Bonjour, voici mes adresses :<br><br><b>Plomberie Hamdi</b> – sanitaire, Es Senia<br>tel 041 51 22 33 / 0661 20 30 40<br><br><b>SARL Eau Pure</b> – chauffe-eau, Bir El Djir<br>fixe : 041 42 11 50<br>ou bien 0770 11 22 33 (autre ligne)<br><br>'],
+      ['nadia.o', '<b>Ets Benali Frères</b> – robinetterie, Haï Sabah<br>mob. 0550 60 70 80<br><br>'],
+      ['Oranais2', '<blockquote><div><cite>nadia.o a écrit :</cite><b>Ets Benali Frères</b> – robinetterie<br>mob. 0550 60 70 80</div></blockquote>je confirme, très sérieux. Et aussi :<br><br><b>Sanitaires El Bahia</b> – carrelage, Canastel<br>Tél 041 33 44 55<br><br>'],
+    ]);
+    expect(read(html).map((c) => [c.name, ...c.phones])).toEqual([
+      ['Plomberie Hamdi', '+21341512233', '+213661203040'],
+      ['SARL Eau Pure', '+21341421150', '+213770112233'],
+      ['Ets Benali Frères', '+213550607080'],
+      ['Ets Benali Frères', '+213550607080'],
+      ['Sanitaires El Bahia', '+21341334455'],
+    ]);
+  });
+
+  test('XenForo: an article per post, its user cell and attribution aside, its one company read from the text', () => {
+    const post = (id: number, user: string, text: string) =>
+      `<article class="message message--post" data-author="${user}" data-content="post-${id}" id="js-post-${id}"><div class="message-inner"><div class="message-cell message-cell--user"><section class="message-user"><div class="message-userDetails"><h4 class="message-name"><a href="/members/${user.toLowerCase()}.${id}/" class="username">${user}</a></h4></div></section></div>
+<div class="message-cell message-cell--main"><header class="message-attribution"><time datetime="2026-03-01">1 mars 2026</time></header><div class="message-content"><div class="bbWrapper">${text}</div></div></div></div></article>`;
+    const html = `<html><body><div class="p-body"><h1 class="p-title-value">Électriciens à Tlemcen ?</h1><div class="block-body">
+${post(11, 'Sofiane', '<b>Électricité Mansouri</b><br>Tél : 043 20 11 22<br>mansouri.elec@gmail.com')}
+${post(12, 'Amel', '<b>Tlemcen Câblage</b><br>0771 22 33 44')}
+${post(13, 'Walid', 'Merci à tous !')}</div></div></body></html>`;
+    expect(read(html).map((c) => [c.name, ...c.phones, ...c.emails])).toEqual([
+      ['Électricité Mansouri', '+21343201122', 'mansouri.elec@gmail.com'],
+      ['Tlemcen Câblage', '+213771223344'],
+    ]);
+  });
+
+  test('cards that link a member\'s page without a forum\'s post parts are read as they are', () => {
+    const card = (slug: string, name: string, phone: string) => `<div class="post" id="post-${slug.length}${phone.slice(-2)}"><h3><a href="/members/${slug}/">${name}</a></h3><p>Tél : ${phone}</p></div>`;
+    const html = `<html><body><main>${card('alpha', 'Alpha Services', '041 10 20 30')}${card('beta-conseil', 'Beta Conseil', '041 10 20 31')}</main></body></html>`;
+    expect(read(html).map((c) => c.name)).toEqual(['Alpha Services', 'Beta Conseil']);
+  });
+});

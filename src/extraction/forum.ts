@@ -1,0 +1,122 @@
+/**
+ * Forum topics (phpBB, vBulletin, XenForo, Discourse, SMF, MyBB, Invision, Flarum, FluxBB): a
+ * topic is a list of posts, and the companies are in the posts' text, never in a post's furniture:
+ * its author (the profile beside the post, 'par <strong>Sarah_Tolga</strong> » 05/09/2026'), its
+ * title ('Re: Liste des grossistes …', a link to the post itself), its signature, its buttons, nor
+ * a quote's attribution ('OuledDjellal_Pro a écrit :'). That furniture is removed before the page
+ * is read, so each post is read as the text its member typed.
+ */
+import type { HTMLElement } from 'node-html-parser';
+import { attrOf, type ParsedPage } from './parse';
+import { classWords } from './items';
+
+/** A post's id as forum engines write it: phpBB `p51234`, vBulletin `post_123`, SMF `msg123`, XenForo `js-post-123`, Invision `elComment_123`. */
+const POST_ID = /^(?:p|post|post[-_]|msg|js-post-|elComment_|comment-)\d{1,12}$/i;
+
+/** Class words of a forum post's block (vBulletin's `postcontainer`, XenForo's `message`, Flarum's `Post`, phpBB's `post`). */
+const POST_WORDS = new Set(['post', 'postcontainer', 'postbit', 'postbitlegacy', 'message', 'topic', 'cpost']);
+
+/**
+ * A link to a member's profile: phpBB `memberlist.php?mode=viewprofile&u=300`, vBulletin
+ * `member.php?u=1`, SMF `index.php?action=profile;u=1`, XenForo `/members/x.1/`, Discourse `/u/x`,
+ * Invision `/profile/1-x/`, MyBB `member.php?action=profile&uid=1`, FluxBB `profile.php?id=1`.
+ */
+const MEMBER_LINK = /(?:memberlist\.php\?[^#]{0,200}mode=viewprofile|member\.php\?|[?&;]action=profile|profile\.php\?|showuser=|\/members?\/[^/?#]|\/u\/[^/?#]|\/users?\/[^/?#]|\/profile\/\d)/i;
+
+/**
+ * Class words of a post's furniture: its author's block and name (`postprofile`, `author`,
+ * `username`, `poster`, `userinfo`, XenForo's `message-userDetails`, Discourse's `names`), its
+ * head and meta line (`posthead`, `postinfo`, `keyinfo`, `topic-meta-data`), its signature, its
+ * foot and buttons (`postfoot`, `post-buttons`, `back2top`), a quote's attribution
+ * (`bbcode_postedby`, `bbCodeBlock-title`).
+ */
+const FURNITURE_WORDS = new Set([
+  'postprofile', 'author', 'username', 'postauthor', 'poster', 'userinfo', 'userdetails', 'usertitle', 'names', 'avatar', 'cauthorpane',
+  'postuser', 'postmeta', 'posthead', 'postheader', 'postinfo', 'postdetails', 'keyinfo', 'attribution', 'signature', 'postfoot',
+  'postfooter', 'back2top', 'buttons', 'postedby', 'profile',
+]);
+
+/** Elements looked at, at most, in one post. */
+const MAX_POST_ELEMENTS = 3_000;
+/** Posts looked at, at most, on one page. */
+const MAX_POSTS = 500;
+
+/** Whether an element is a forum post's block: a post's id, or a post's class word (`data-post-id` too). */
+function isPostBlock(el: HTMLElement): boolean {
+  if (el.id !== '' && POST_ID.test(el.id)) return true;
+  if (el.rawAttrs.includes('data-post-id')) return true;
+  return classWords(el).some((w) => POST_WORDS.has(w.toLowerCase()));
+}
+
+/** A post and the elements inside it, in document order, at most `MAX_POST_ELEMENTS`. */
+function postParts(post: HTMLElement): HTMLElement[] {
+  const out: HTMLElement[] = [];
+  const stack: HTMLElement[] = [post];
+  let steps = 0;
+  while (stack.length > 0 && ++steps <= MAX_POST_ELEMENTS) {
+    const e = stack.pop()!;
+    out.push(e);
+    for (let i = e.childNodes.length - 1; i >= 0; i--) {
+      const c = e.childNodes[i];
+      if (c.nodeType === 1) stack.push(c as HTMLElement);
+    }
+  }
+  return out;
+}
+
+/** Whether a word of an element's class or id names a post's furniture ('message-userDetails' -> userdetails). */
+function isFurniture(el: HTMLElement): boolean {
+  if (el.tagName === 'CITE') return true;
+  return classWords(el).some((w) => FURNITURE_WORDS.has(w.toLowerCase()));
+}
+
+/** Whether a heading is a post's title: a link to the post itself (`#p51234`), or a reply's 'Re: …'. */
+function isPostTitle(el: HTMLElement, post: HTMLElement): boolean {
+  if (!/^H[1-6]$/.test(el.tagName)) return false;
+  if (/^\s*re\s?:/i.test(el.text)) return true;
+  if (post.id === '') return false;
+  return el.querySelectorAll('a').some((a) => (attrOf(a, 'href') ?? '').endsWith(`#${post.id}`));
+}
+
+/**
+ * Removes the furniture of a page's forum posts (see the module's comment): a post is a block with
+ * a post's id or class that holds a link to a member's profile (its author's) and a part its
+ * template names as furniture (`postprofile`, `author`, `signature` …); the outermost such blocks
+ * only, two at least. A page without such posts is left as it is. Returns the posts.
+ */
+export function stripForumFurniture(page: ParsedPage): Set<HTMLElement> {
+  const posts: HTMLElement[] = [];
+  const inPost = new Set<HTMLElement>();
+  for (const el of page.elements) {
+    if (posts.length >= MAX_POSTS) break;
+    if (el.parentNode !== null && inPost.has(el.parentNode)) {
+      inPost.add(el);
+      continue;
+    }
+    if (!isPostBlock(el)) continue;
+    const parts = postParts(el);
+    // (A forum's template marks the post's parts too: a card linking a member's page is no post without them.)
+    if (!parts.some((a) => a.tagName === 'A' && MEMBER_LINK.test(attrOf(a, 'href') ?? '')) || !parts.some((e) => e !== el && isFurniture(e) && e.tagName !== 'CITE')) continue;
+    posts.push(el);
+    inPost.add(el);
+  }
+  // (Two posts at least: a topic, not one block of a page that links its author.)
+  if (posts.length < 2) return new Set();
+  for (const post of posts) {
+    for (const e of postParts(post)) {
+      if (e === post || e.parentNode === null) continue;
+      if (isFurniture(e) || isPostTitle(e, post)) {
+        e.remove();
+        continue;
+      }
+      // A member's name linked to the profile: the largest block around it holding only it ('<dt><a>X</a></dt>').
+      if (e.tagName === 'A' && MEMBER_LINK.test(attrOf(e, 'href') ?? '')) {
+        const name = e.text.trim();
+        let top = e;
+        while (top.parentNode !== null && top.parentNode !== post && top.parentNode.text.trim() === name) top = top.parentNode;
+        top.remove();
+      }
+    }
+  }
+  return new Set(posts);
+}
