@@ -694,11 +694,14 @@ function directoryCards(scopes: readonly Scope[], chrome: ReadonlySet<string>): 
   if (chrome.size === 0) return found;
   const shown = new Map<Scope, string[]>();
   const entries = new Map<string, number>();
+  // (Most entries show none of them: a cheap look for their digits or their e-mails' domain comes before the scan.)
+  const digits = [...chrome].filter((c) => c.startsWith('+')).map((c) => c.slice(-8));
+  const domains = [...chrome].filter((c) => c.includes('@')).map((c) => c.slice(c.indexOf('@') + 1));
   for (const scope of scopes) {
     const el = scope.el;
     if (el === undefined || scope.json !== undefined || scope.md !== undefined || scope.ld.length > 0) continue;
-    const parts = itemParts(el);
-    if (parts.raw.length > MAX_CARD_RAW) continue;
+    const parts = partsOf(scope)!;
+    if (parts.raw.length > MAX_CARD_RAW || !mayShow(parts.raw, digits, domains)) continue;
     const { phones, faxes } = findPhonesAndFaxes(parts.text);
     const own = unique([...findEmails(parts.raw), ...links(parts, 'tel:').flatMap(phonesIn), ...phones, ...faxes]).filter((c) => chrome.has(c));
     if (own.length === 0) continue;
@@ -707,6 +710,34 @@ function directoryCards(scopes: readonly Scope[], chrome: ReadonlySet<string>): 
   }
   for (const [scope, own] of shown) if (own.some((c) => entries.get(c) === 1)) found.add(scope);
   return found;
+}
+
+/** Marks of an address written otherwise than whole: Cloudflare's encoding, a dot spelled out or bracketed. */
+const DISGUISED = /cfemail|email-protection|point|dot\b|\[\.\]|\(\.\)|&#/;
+
+/**
+ * Whether markup may show one of some contacts: the last eight digits of a number among its digits
+ * run together (separators dropped, Arabic-Indic digits read), or an e-mail's domain in it, whole
+ * or its name beside a disguise ({@link DISGUISED}). A linear pass; false means it shows none.
+ */
+function mayShow(raw: string, digits: readonly string[], domains: readonly string[]): boolean {
+  if (domains.length > 0) {
+    const lower = raw.toLowerCase();
+    for (const d of domains) {
+      if (lower.includes(d)) return true;
+      const name = d.split('.')[0];
+      if (name.length >= 2 && lower.includes(name) && DISGUISED.test(lower)) return true;
+    }
+  }
+  if (digits.length === 0) return false;
+  let run = '';
+  for (let i = 0; i < raw.length; i++) {
+    const code = raw.charCodeAt(i);
+    if (code >= 48 && code <= 57) run += raw[i];
+    else if (code >= 0x660 && code <= 0x669) run += String(code - 0x660);
+    else if (code >= 0x6f0 && code <= 0x6f9) run += String(code - 0x6f0);
+  }
+  return digits.some((d) => run.includes(d));
 }
 
 /** The companies a page's paragraphs name in prose ({@link proseRecords}), each read as an entry. */
