@@ -404,6 +404,31 @@ function recordPeriod(texts: (string | undefined)[]): number {
   return 0;
 }
 
+/** A cell's `colspan` (1 when absent or not a number, at most 100). */
+function colSpan(cell: HTMLElement): number {
+  const raw = cell.rawAttrs.includes('span') ? cell.getAttribute('colspan') : undefined;
+  return Math.min(100, Math.max(1, Number.parseInt(raw ?? '1', 10) || 1));
+}
+
+/**
+ * A row's cells cut into its records, `period` columns each (`colspan` counted: an empty record
+ * written as one merged cell), or undefined when the row does not fill `width` columns, a cell
+ * spans rows, or a cell crosses from one record into the next.
+ */
+function recordParts(cells: HTMLElement[], period: number, width: number): HTMLElement[][] | undefined {
+  const parts: HTMLElement[][] = [];
+  let col = 0;
+  for (const cell of cells) {
+    if (cell.rawAttrs.includes('span') && cell.getAttribute('rowspan') !== undefined) return undefined;
+    const span = colSpan(cell);
+    if (col % period === 0) parts.push([]);
+    if (Math.floor(col / period) !== Math.floor((col + span - 1) / period)) return undefined;
+    parts[parts.length - 1].push(cell);
+    col += span;
+  }
+  return col === width ? parts : undefined;
+}
+
 /**
  * Rewrites the tables that hold several companies side by side in each row, each company over
  * several columns under a header that names its columns once per company (a list typed in a
@@ -411,8 +436,9 @@ function recordPeriod(texts: (string | undefined)[]): number {
  * border between the halves), as tables of one company per row: each row cut into its records,
  * left first, under the header's first run. A row is otherwise one entry, and its two companies
  * one company holding both's contacts. A row's empty part (the list's last company alone on its
- * row) gives none; a row of one cell (a section's title across the table) is kept as written;
- * any other row (cells spanning, a different count) leaves the table as it is.
+ * row, its cells empty or merged into one) gives none; a row of one cell (a section's title across
+ * the table) is kept as written; any other row (a cell spanning rows or two records, a different
+ * count) leaves the table as it is.
  * Bounded: at most {@link MAX_SPLIT_ROWS} rows. Returns whether a table was rewritten.
  */
 export function splitSideBySideRecords(tables: HTMLElement[], parse: (html: string) => HTMLElement): boolean {
@@ -429,7 +455,7 @@ export function splitSideBySideRecords(tables: HTMLElement[], parse: (html: stri
     const at = rows.findIndex((r) => cellsOf(r).length > 1);
     if (at === -1) continue;
     const head = cellsOf(rows[at]);
-    if (head.length < 4 || rows.slice(0, at).some((r) => cellsOf(r).length > 1)) continue;
+    if (head.length < 4 || head.some((c) => c.rawAttrs.includes('span')) || rows.slice(0, at).some((r) => cellsOf(r).length > 1)) continue;
     const period = recordPeriod(head.map(headText));
     if (period === 0) continue;
     const thead = rows[at].parentNode?.tagName === 'THEAD';
@@ -441,12 +467,12 @@ export function splitSideBySideRecords(tables: HTMLElement[], parse: (html: stri
         body.push(row.toString());
         continue;
       }
-      if (cells.length !== head.length || cells.some((c) => c.rawAttrs.includes('span'))) {
+      const parts = recordParts(cells, period, head.length);
+      if (!parts) {
         fits = false;
         break;
       }
-      for (let from = 0; from < cells.length; from += period) {
-        const part = cells.slice(from, from + period);
+      for (const part of parts) {
         if (part.every((c) => c.text.trim() === '' && !c.querySelector('img'))) continue;
         body.push(`<tr>${part.map((c) => c.toString()).join('')}</tr>`);
       }

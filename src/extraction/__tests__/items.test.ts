@@ -1961,11 +1961,13 @@ describe('a table holding two companies per row, each over several columns', () 
   const half = (i: number) => `<td><p><b>${firms[i]}</b></p></td><td><p>Rue ${i + 1}, Tipaza</p></td><td><p>Tél : 024 47 10 2${i}</p><p>Fax : 024 47 10 9${i}</p><p><a href="mailto:c${i}@firm${i}.dz">c${i}@firm${i}.dz</a></p></td>`;
   const empty = '<td><p>&nbsp;</p></td><td><p>&nbsp;</p></td><td><p>&nbsp;</p></td>';
   const head = (cols: string[]) => `<tr>${[...cols, ...cols].map((h) => `<td><p><b>${h}</b></p></td>`).join('')}</tr>`;
-  const table = (cols: string[]) => `<table class="MsoTableGrid">${head(cols)}<tr>${half(0)}${half(1)}</tr><tr>${half(2)}${half(3)}</tr><tr>${half(4)}${empty}</tr></table>`;
+  const table = (cols: string[], last = empty) => `<table class="MsoTableGrid">${head(cols)}<tr>${half(0)}${half(1)}</tr><tr>${half(2)}${half(3)}</tr><tr>${half(4)}${last}</tr></table>`;
 
-  test('each half of a row is one company with its own contacts, a row\'s empty half none', () => {
-    const found = readListing(chrome(table(['Raison sociale', 'Adresse', 'Contact'])), URL).companies;
-    expect(found.map((c) => [c.name, c.phones, c.faxes ?? [], c.emails])).toEqual(firms.map((n, i) => [n, [`+2132447102${i}`], [`+2132447109${i}`], [`c${i}@firm${i}.dz`]]));
+  test('each half of a row is one company with its own contacts, a row\'s empty half (its cells empty or merged) none', () => {
+    for (const last of [empty, '<td colspan="3">&nbsp;</td>']) {
+      const found = readListing(chrome(table(['Raison sociale', 'Adresse', 'Contact'], last)), URL).companies;
+      expect(found.map((c) => [c.name, c.phones, c.faxes ?? [], c.emails])).toEqual(firms.map((n, i) => [n, [`+2132447102${i}`], [`+2132447109${i}`], [`c${i}@firm${i}.dz`]]));
+    }
   });
 
   test('a header whose columns do not repeat as a whole (one company, two offices) keeps its rows whole', () => {
