@@ -13,7 +13,7 @@
  */
 import { parse, type HTMLElement, type Node, type TextNode } from 'node-html-parser';
 import { applyStylesheetBold, describedIconText, isInlineBold } from './labels';
-import { divTables, isLabelCellText, pairedColumns, transposeTables } from './tables';
+import { divTables, isLabelCellText, pairedColumns, splitSideBySideRecords, transposeTables } from './tables';
 import { revealCloakedEmails } from './cloak';
 import { disclosedPanels } from './disclosure';
 import { revealPopovers } from './popovers';
@@ -71,6 +71,8 @@ export function parsePage(html: string): ParsedPage {
   // Tables of one company per column are rewritten one company per row, then the page walked again (rare: once).
   const tables = tags.get('TABLE');
   if (tables && transposeTables(tables, (fragment) => parse(fragment, PARSE_OPTIONS))) walk();
+  // Tables of several companies side by side in each row, each over several columns, are rewritten one company per row, then the page walked again (rare: once).
+  if (tables && splitSideBySideRecords(tables, (fragment) => parse(fragment, PARSE_OPTIONS))) walk();
   // Tables built of divs (a published database, a data grid) are rewritten as tables, then the page walked again (rare: once).
   if (divTables(elements, (fragment) => parse(fragment, PARSE_OPTIONS))) walk();
   // Labels and values in two parallel lists lined up by the stylesheet are paired by position (rare: once).

@@ -40,7 +40,7 @@ import { setMaxListeners } from 'node:events';
 import { normalizeCompanyName } from '../platform/text';
 import type { RawCompany } from './extract';
 import { sameHost, type FetchResult, type GetOptions } from './fetcher';
-import { mergeCompanies, type MergedCompany } from './merge';
+import { compatibleNames, mergeCompanies, type MergedCompany } from './merge';
 import type { PageOutcome, PageReader, PageTask } from './pages';
 import { expandSearchUrl, type SourceConfig } from './sources';
 
@@ -399,7 +399,7 @@ async function runSource(state: SourceState, ctx: SourceContext): Promise<void> 
   for (const { owners, detail } of details) {
     // A page with more contacts than one company shows (the directory's own aside) is a list (a category, a search), not the company's own.
     if (detail.emails.filter((e) => !repeated.has(e)).length + detail.phones.filter((p) => !repeated.has(p)).length > MAX_DETAIL_CONTACTS) continue;
-    for (const r of owners) {
+    for (const r of pageOwners(owners, detail.name)) {
       r.emails = [...new Set([...r.emails, ...detail.emails.filter((e) => !repeated.has(e))])];
       r.phones = [...new Set([...r.phones, ...detail.phones.filter((p) => !repeated.has(p))])];
       if (detail.faxes?.length) r.faxes = [...new Set([...(r.faxes ?? []), ...detail.faxes])];
@@ -472,6 +472,21 @@ function onMostPages(pages: readonly (readonly string[])[], min: number): string
   const counts = new Map<string, number>();
   for (const p of pages) for (const c of new Set(p)) counts.set(c, (counts.get(c) ?? 0) + 1);
   return [...counts].filter(([, n]) => n >= min && n * 2 > pages.length).map(([c]) => c);
+}
+
+/**
+ * The entries a detail page belongs to, of those that link it. Entries of one name (a company
+ * listed twice) share their page; but a page two or more differently-named entries link (a
+ * directory whose ids collide, an entry of page 1 linking the page of an entry of page 2) is the
+ * page of the entries whose name the page's own is compatible with (or completes, a name the grid
+ * cut), and of none when it names none of them: one page never gives two companies its contacts.
+ */
+export function pageOwners(owners: RawCompany[], pageName: string): RawCompany[] {
+  const keys = new Set(owners.map((r) => normalizeCompanyName(r.name)));
+  if (keys.size < 2) return owners;
+  const key = pageName ? normalizeCompanyName(pageName) : '';
+  if (!key) return [];
+  return owners.filter((r) => compatibleNames(normalizeCompanyName(r.name), key) || completedName(r.name, pageName) !== undefined);
 }
 
 /**

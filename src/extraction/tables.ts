@@ -370,3 +370,120 @@ function columnPair(labels: HTMLElement, values: HTMLElement): { texts: string[]
   if (contact < MIN_CONTACT_ROWS || vals.every((v) => isLabelCellText(v.text.slice(0, MAX_COLUMN_LABEL * 2)))) return undefined;
   return { texts, vals };
 }
+
+/**
+ * A column header naming the company ('Raison sociale', 'Nom', 'Société', 'Agence', 'Cabinet' …):
+ * its first words.
+ */
+const NAME_HEAD = /^(?:raison sociale|d[ée]nomination|nom\b|soci[ée]t[ée]|entreprise|[ée]tablissement|enseigne|agence|cabinet|company|name\b|الاسم|الشركة|المؤسسة)/iu;
+/** Most rows of a table cut into its records (a longer table is left as written). */
+const MAX_SPLIT_ROWS = 2_000;
+
+/** A header cell's text compared with the others: spaces collapsed, case and a final colon aside; undefined when long. */
+function headText(cell: HTMLElement): string | undefined {
+  const text = shortText(cell, 80);
+  return text === undefined ? undefined : text.replace(/\s+/g, ' ').replace(/\s*:$/, '').trim().toLowerCase();
+}
+
+/**
+ * How many columns one record of a header row spans when the header names one company's
+ * columns several times over ('Raison sociale | Adresse | Contact | Raison sociale | Adresse |
+ * Contact'): the shortest run of two or more headers, one of them naming the company, that the
+ * row repeats whole, two times or more. 0 when it repeats none (a company's two offices, 'Nom |
+ * Tél | Fax | Tél | Fax', is one record a row).
+ */
+function recordPeriod(texts: (string | undefined)[]): number {
+  const width = texts.length;
+  if (texts.some((t) => t === undefined || t.includes('@') || (t.match(/\d/g) ?? []).length >= 6)) return 0;
+  for (let period = 2; period * 2 <= width; period++) {
+    if (width % period !== 0) continue;
+    const run = texts.slice(0, period) as string[];
+    if (run.filter((t) => t !== '').length < 2 || !run.some((t) => NAME_HEAD.test(t))) continue;
+    if (texts.every((t, i) => t === run[i % period])) return period;
+  }
+  return 0;
+}
+
+/** A cell's `colspan` (1 when absent or not a number, at most 100). */
+function colSpan(cell: HTMLElement): number {
+  const raw = cell.rawAttrs.includes('span') ? cell.getAttribute('colspan') : undefined;
+  return Math.min(100, Math.max(1, Number.parseInt(raw ?? '1', 10) || 1));
+}
+
+/**
+ * A row's cells cut into its records, `period` columns each (`colspan` counted: an empty record
+ * written as one merged cell), or undefined when the row does not fill `width` columns, a cell
+ * spans rows, or a cell crosses from one record into the next.
+ */
+function recordParts(cells: HTMLElement[], period: number, width: number): HTMLElement[][] | undefined {
+  const parts: HTMLElement[][] = [];
+  let col = 0;
+  for (const cell of cells) {
+    if (cell.rawAttrs.includes('span') && cell.getAttribute('rowspan') !== undefined) return undefined;
+    const span = colSpan(cell);
+    if (col % period === 0) parts.push([]);
+    if (Math.floor(col / period) !== Math.floor((col + span - 1) / period)) return undefined;
+    parts[parts.length - 1].push(cell);
+    col += span;
+  }
+  return col === width ? parts : undefined;
+}
+
+/**
+ * Rewrites the tables that hold several companies side by side in each row, each company over
+ * several columns under a header that names its columns once per company (a list typed in a
+ * word processor, 'Raison sociale | Adresse | Contact' twice across a landscape page, a double
+ * border between the halves), as tables of one company per row: each row cut into its records,
+ * left first, under the header's first run. A row is otherwise one entry, and its two companies
+ * one company holding both's contacts. A row's empty part (the list's last company alone on its
+ * row, its cells empty or merged into one) gives none; a row of one cell (a section's title across
+ * the table) is kept as written; any other row (a cell spanning rows or two records, a different
+ * count) leaves the table as it is.
+ * Bounded: at most {@link MAX_SPLIT_ROWS} rows. Returns whether a table was rewritten.
+ */
+export function splitSideBySideRecords(tables: HTMLElement[], parse: (html: string) => HTMLElement): boolean {
+  let changed = false;
+  for (const table of tables) {
+    const rows: HTMLElement[] = [];
+    for (const kid of elementKids(table)) {
+      if (kid.tagName === 'TR') rows.push(kid);
+      else if (kid.tagName === 'TBODY' || kid.tagName === 'THEAD' || kid.tagName === 'TFOOT') for (const r of elementKids(kid)) if (r.tagName === 'TR') rows.push(r);
+      if (rows.length > MAX_SPLIT_ROWS) break;
+    }
+    if (rows.length > MAX_SPLIT_ROWS) continue;
+    // The header: the first row of four cells or more, after title rows of one cell.
+    const at = rows.findIndex((r) => cellsOf(r).length > 1);
+    if (at === -1) continue;
+    const head = cellsOf(rows[at]);
+    if (head.length < 4 || head.some((c) => c.rawAttrs.includes('span')) || rows.slice(0, at).some((r) => cellsOf(r).length > 1)) continue;
+    const period = recordPeriod(head.map(headText));
+    if (period === 0) continue;
+    const thead = rows[at].parentNode?.tagName === 'THEAD';
+    const body: string[] = [];
+    let fits = true;
+    for (const row of rows.slice(at + 1)) {
+      const cells = cellsOf(row);
+      if (cells.length <= 1) {
+        body.push(row.toString());
+        continue;
+      }
+      const parts = recordParts(cells, period, head.length);
+      if (!parts) {
+        fits = false;
+        break;
+      }
+      for (const part of parts) {
+        if (part.every((c) => c.text.trim() === '' && !c.querySelector('img'))) continue;
+        body.push(`<tr>${part.map((c) => c.toString()).join('')}</tr>`);
+      }
+    }
+    if (!fits) continue;
+    const header = `<tr>${head.slice(0, period).map((c) => c.toString()).join('')}</tr>`;
+    const above = rows.slice(0, at).map((r) => r.toString()).join('');
+    const html = thead ? `<table><thead>${above}${header}</thead><tbody>${body.join('')}</tbody></table>` : `<table><tbody>${above}${header}${body.join('')}</tbody></table>`;
+    const fresh = parse(html);
+    table.set_content(fresh.childNodes.find((n) => n.nodeType === 1)?.childNodes ?? []);
+    changed = true;
+  }
+  return changed;
+}

@@ -1953,3 +1953,26 @@ describe("a SPIP section's articles boxed as a menu", () => {
     expect(names(section('menu'), 'https://tlemcen-com.test/spip.php?rubrique4')).toEqual([]);
   });
 });
+
+describe('a table holding two companies per row, each over several columns', () => {
+  // A list typed in a word processor: the header names the columns of one company, twice
+  // ('Raison sociale | Adresse | Contact | Raison sociale | Adresse | Contact'), each row two companies.
+  const firms = ['SARL Affichage Chenoua', 'Agence Studio Tipasa', 'EURL Pub Koléa', 'Atelier Signalétique Fouka', 'SARL Events Cherchell'];
+  const half = (i: number) => `<td><p><b>${firms[i]}</b></p></td><td><p>Rue ${i + 1}, Tipaza</p></td><td><p>Tél : 024 47 10 2${i}</p><p>Fax : 024 47 10 9${i}</p><p><a href="mailto:c${i}@firm${i}.dz">c${i}@firm${i}.dz</a></p></td>`;
+  const empty = '<td><p>&nbsp;</p></td><td><p>&nbsp;</p></td><td><p>&nbsp;</p></td>';
+  const head = (cols: string[]) => `<tr>${[...cols, ...cols].map((h) => `<td><p><b>${h}</b></p></td>`).join('')}</tr>`;
+  const table = (cols: string[], last = empty) => `<table class="MsoTableGrid">${head(cols)}<tr>${half(0)}${half(1)}</tr><tr>${half(2)}${half(3)}</tr><tr>${half(4)}${last}</tr></table>`;
+
+  test('each half of a row is one company with its own contacts, a row\'s empty half (its cells empty or merged) none', () => {
+    for (const last of [empty, '<td colspan="3">&nbsp;</td>']) {
+      const found = readListing(chrome(table(['Raison sociale', 'Adresse', 'Contact'], last)), URL).companies;
+      expect(found.map((c) => [c.name, c.phones, c.faxes ?? [], c.emails])).toEqual(firms.map((n, i) => [n, [`+2132447102${i}`], [`+2132447109${i}`], [`c${i}@firm${i}.dz`]]));
+    }
+  });
+
+  test('a header whose columns do not repeat as a whole (one company, two offices) keeps its rows whole', () => {
+    const rows = firms.slice(0, 3).map((n, i) => `<tr><td>${n}</td><td>024 47 11 0${i}</td><td>024 47 11 5${i}</td><td>024 47 12 0${i}</td><td>024 47 12 5${i}</td></tr>`).join('');
+    const found = readListing(chrome(`<table><tr><th>Entreprise</th><th>Tél</th><th>Fax</th><th>Tél</th><th>Fax</th></tr>${rows}</table>`), URL).companies;
+    expect(found.map((c) => [c.name, c.phones.length, (c.faxes ?? []).length])).toEqual(firms.slice(0, 3).map((n) => [n, 2, 2]));
+  });
+});

@@ -711,3 +711,28 @@ describe("a map's data layers", () => {
     }
   });
 });
+
+test("a detail page two differently-named entries link to is the page of the one it names: the other keeps its own contacts only", async () => {
+  // The directory's ids collide: an entry of page 1 links the page of an entry of page 2.
+  const card = (name: string, id: number, tel: string) => `<div class="cell"><h3><a href="/fiche/${id}">${name}</a></h3><p>Tél.: ${tel}</p></div>`;
+  const fiche = (name: string, mobile: string, email: string) => `<!doctype html><html><body><main><h1>${name}</h1><p>Mobile : ${mobile}</p><p>E-mail : <a href="mailto:${email}">${email}</a></p></main></body></html>`;
+  const s = await startSite({
+    '/cat?site=1': `<div class="list">${card('SNC Bonneterie Grarem', 7, '031 91 53 13')}${card('Atelier Tissage Ferdjioua', 2, '031 69 26 91')}${card('SARL Broderie Mila', 3, '031 86 22 53')}</div><a href="/cat?site=2">Suivant</a>`,
+    '/cat?site=2': `<div class="list">${card('SNC Literie Milev', 7, '031 99 42 74')}${card('SARL Textiles Tadjenanet', 5, '031 80 14 63')}${card('EURL Couture Oued Endja', 6, '031 48 21 40')}</div>`,
+    '/fiche/7': fiche('SNC Literie Milev', '0554 68 75 62', 'admin@literiemilev.dz'),
+    '/fiche/2': fiche('Atelier Tissage Ferdjioua', '0671 41 55 46', 'admin@tissageferdjioua.dz'),
+    '/fiche/3': fiche('SARL Broderie Mila', '0777 00 00 42', 'info@broderiemila.dz'),
+    '/fiche/5': fiche('SARL Textiles Tadjenanet', '0798 86 85 10', 'contact@textilestadj.dz'),
+    '/fiche/6': fiche('EURL Couture Oued Endja', '0798 70 66 25', 'direction@coutureoe.dz'),
+  });
+  try {
+    const sources = parseSources(`sources:\n  - name: dz\n    search_url: "${s.origin}/cat?site={page}"\n`);
+    const { companies } = await runExtraction({ pages: testPageReader(), sources, secteur: 'x', wilaya: ALGER, fetcher: fetcher(), deadlineMs: 30_000 });
+    const of = (n: string) => companies.find((c) => c.name === n)!;
+    expect([of('SNC Bonneterie Grarem').phones, of('SNC Bonneterie Grarem').emails]).toEqual([['+21331915313'], []]);
+    expect([of('SNC Literie Milev').phones, of('SNC Literie Milev').emails]).toEqual([['+21331994274', '+213554687562'], ['admin@literiemilev.dz']]);
+    expect(of('Atelier Tissage Ferdjioua').emails).toEqual(['admin@tissageferdjioua.dz']);
+  } finally {
+    await s.close();
+  }
+});
