@@ -38,7 +38,7 @@ import { dataAttributeJson } from './embeddedState';
 import { cursorNext, isCursorToken, listEndpoint, pageCountNext } from './cursor';
 import { scriptedListUrl } from './scriptFetch';
 import { splitGroups } from './groups';
-import { stripForumFurniture } from './forum';
+import { introducedName, stripForumFurniture } from './forum';
 import { positionedRecords } from './positioned';
 import { proseRecords } from './prose';
 import { csvTable, isCsv } from './csv';
@@ -1556,6 +1556,8 @@ function entryName(scope: Scope, el: HTMLElement | undefined, parts: ItemParts):
     notALabel(nameText(parts.bold)) ||
     // A logo wall: the card's name written only as its logo's alt and title, before any text.
     (el ? logoName(el) : undefined) ||
+    // A member's reply that introduces his company in a sentence ('je travaille chez X (commune)').
+    (el ? introducedName(el) : undefined) ||
     // Nothing sets a name apart: the entry's first line of text, as a reader takes it.
     (el ? leadName(el) : undefined)
   );
