@@ -1729,9 +1729,9 @@ const NO_TEXT_TAGS = new Set(['SCRIPT', 'STYLE', 'TEMPLATE', 'NOSCRIPT', 'SVG'])
 
 /**
  * What a picture's alt says when it describes the picture, not whom it shows: 'Logo', 'Photo',
- * 'Image', 'Avatar', 'Icône', 'Bannière', a placeholder, or a file name ('logo.png').
+ * 'Image', 'Avatar', 'Icône', 'Bannière', 'Photo du dépôt', a placeholder, or a file name ('logo.png').
  */
-const PICTURE_WORDS = /^(?:(?:le |la |l['’]|notre )?(?:logos?|photos?|images?|pictures?|avatar|ic[ôo]ne|icon|banni[èe]re|banner|vignette|thumbnail|placeholder|default|sans (?:logo|image|photo)|no (?:logo|image|photo)|صورة|شعار)(?: (?:de|du|d['’]|of) .{0,3})?|[\w.-]{0,80}\.(?:png|jpe?g|gif|svg|webp))$/iu;
+const PICTURE_WORDS = /^(?:(?:le |la |l['’]|notre )?(?:logos?|photos?|images?|pictures?|avatar|ic[ôo]ne|icon|banni[èe]re|banner|vignette|thumbnail|placeholder|default|sans (?:logo|image|photo)|no (?:logo|image|photo)|صورة|شعار)(?:[ \t](?:de|du|des|of)[ \t].{0,160}|[ \t]d['’].{0,160})?|[\w.-]{0,80}\.(?:png|jpe?g|gif|svg|webp))$/iu;
 
 /**
  * An entry named only by its logo (a trade fair's exhibitor wall, a members' or partners' grid whose
@@ -1762,7 +1762,7 @@ function logoName(el: HTMLElement): string | undefined {
     if (!marked && (alt === '' || alt !== title)) return undefined;
     for (const v of [alt, title]) {
       const t = clean(v.replace(/^logo\s(?:de\s|du\s|d['’]\s?|of\s)?/iu, ''));
-      if (t.length >= 2 && /\p{L}{2}/u.test(t) && !PICTURE_WORDS.test(t) && !/^logo$/i.test(t) && !t.includes('@') && !ACTION_LINK.test(t) && !NOT_A_NAME_LINK.test(t) && notALabel(t) && !PICTURE_WORDS.test(v)) return t;
+      if (t.length >= 2 && /\p{L}{2}/u.test(t) && !PICTURE_WORDS.test(t) && !/^logo$/i.test(t) && !t.includes('@') && !ACTION_LINK.test(t) && !NOT_A_NAME_LINK.test(t) && notALabel(t)) return t;
     }
     return undefined;
   }

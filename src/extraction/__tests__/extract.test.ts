@@ -1241,7 +1241,7 @@ describe("a logo wall: the exhibitor named only by its logo's alt and title", ()
   });
 
   test('a photo whose alt says only what it shows leaves the first line as the name', () => {
-    const html = page(`<ul class="wall">${card('Logo', 'SARL Forage Minier El Kouif', '037 78 02 76')}${card('logo.png', 'SPA Marbre Ouenza', '037 78 02 77')}${card('Photo', 'EURL Concassage Chéria', '037 78 02 78', 'class="thumb"')}</ul>`);
+    const html = page(`<ul class="wall">${card('Logo', 'SARL Forage Minier El Kouif', '037 78 02 76')}${card('logo.png', 'SPA Marbre Ouenza', '037 78 02 77')}${card('Photo du dépôt', 'EURL Concassage Chéria', '037 78 02 78')}</ul>`);
     expect(readListing(html, PAGE).companies.map((c) => c.name)).toEqual(['SARL Forage Minier El Kouif', 'SPA Marbre Ouenza', 'EURL Concassage Chéria']);
   });
 });
