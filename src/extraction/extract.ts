@@ -38,7 +38,7 @@ import { dataAttributeJson } from './embeddedState';
 import { cursorNext, isCursorToken, listEndpoint, pageCountNext } from './cursor';
 import { scriptedListUrl } from './scriptFetch';
 import { splitGroups } from './groups';
-import { stripForumFurniture } from './forum';
+import { introducedName, stripForumFurniture } from './forum';
 import { positionedRecords } from './positioned';
 import { proseRecords } from './prose';
 import { csvTable, isCsv } from './csv';
@@ -1585,6 +1585,10 @@ function entryName(scope: Scope, el: HTMLElement | undefined, parts: ItemParts):
     (el ? accessibleName(el, parts) : undefined) ||
     parts.anchors.filter((a) => namingLink(a) && !(el && inByline(a, el))).map(textOf).find((t) => t !== undefined && !NOT_A_NAME_LINK.test(t) && !ACTION_LINK.test(t)) ||
     notALabel(nameText(parts.bold)) ||
+    // A logo wall: the card's name written only as its logo's alt and title, before any text.
+    (el ? logoName(el) : undefined) ||
+    // A member's reply that introduces his company in a sentence ('je travaille chez X (commune)').
+    (el ? introducedName(el) : undefined) ||
     // Nothing sets a name apart: the entry's first line of text, as a reader takes it.
     (el ? leadName(el) : undefined)
   );
@@ -1745,6 +1749,53 @@ function accessibleName(el: HTMLElement, parts: ItemParts): string | undefined {
     if (!namingLink(a) || textOf(a)) continue;
     const v = read(a.getAttribute('aria-label')) ?? read(a.getAttribute('title'));
     if (v) return v;
+  }
+  return undefined;
+}
+
+/** Elements looked at, at most, for an entry's leading logo. */
+const MAX_LOGO_WALK = 60;
+/** Elements whose content is never a card's opening: scripts, styles, templates, icons. */
+const NO_TEXT_TAGS = new Set(['SCRIPT', 'STYLE', 'TEMPLATE', 'NOSCRIPT', 'SVG']);
+
+/**
+ * What a picture's alt says when it describes the picture, not whom it shows: 'Logo', 'Photo',
+ * 'Image', 'Avatar', 'Icône', 'Bannière', 'Photo du dépôt', a placeholder, or a file name ('logo.png').
+ */
+const PICTURE_WORDS = /^(?:(?:le |la |l['’]|notre )?(?:logos?|photos?|images?|pictures?|avatar|ic[ôo]ne|icon|banni[èe]re|banner|vignette|thumbnail|placeholder|default|sans (?:logo|image|photo)|no (?:logo|image|photo)|صورة|شعار)(?:[ \t](?:de|du|des|of)[ \t].{0,160}|[ \t]d['’].{0,160})?|[\w.-]{0,80}\.(?:png|jpe?g|gif|svg|webp))$/iu;
+
+/**
+ * An entry named only by its logo (a trade fair's exhibitor wall, a members' or partners' grid whose
+ * text is a hover overlay of stand and contacts): the alt of the picture the entry opens with,
+ * before any text, else its title, when the picture is the entry's logo (a class or file name with
+ * 'logo') or its alt and title say the same. A 'Logo de X' alt names X; an alt that only describes
+ * the picture ('Logo', 'Photo', 'logo.png'), a field or an action names nothing. A bounded walk.
+ */
+function logoName(el: HTMLElement): string | undefined {
+  const stack = [...el.childNodes].reverse();
+  let steps = 0;
+  while (stack.length > 0 && ++steps <= MAX_LOGO_WALK) {
+    const n = stack.pop()!;
+    // (Text before any picture: the entry opens with words, its first line names it.)
+    if (n.nodeType === 3) {
+      if (n.rawText.trim() !== '') return undefined;
+      continue;
+    }
+    if (n.nodeType !== 1) continue;
+    const e = n as HTMLElement;
+    if (e.tagName !== 'IMG') {
+      if (!NO_TEXT_TAGS.has(e.tagName)) for (let i = e.childNodes.length - 1; i >= 0; i--) stack.push(e.childNodes[i]);
+      continue;
+    }
+    const alt = clean((e.getAttribute('alt') ?? '').slice(0, MAX_ARIA));
+    const title = clean((e.getAttribute('title') ?? '').slice(0, MAX_ARIA));
+    const marked = /logo/i.test(`${e.getAttribute('class') ?? ''} ${e.parentNode?.getAttribute('class') ?? ''} ${(e.getAttribute('src') ?? '').slice(0, 300)}`);
+    if (!marked && (alt === '' || alt !== title)) return undefined;
+    for (const v of [alt, title]) {
+      const t = clean(v.replace(/^logo\s(?:de\s|du\s|d['’]\s?|of\s)?/iu, ''));
+      if (t.length >= 2 && /\p{L}{2}/u.test(t) && !PICTURE_WORDS.test(t) && !/^logo$/i.test(t) && !t.includes('@') && !ACTION_LINK.test(t) && !NOT_A_NAME_LINK.test(t) && notALabel(t)) return t;
+    }
+    return undefined;
   }
   return undefined;
 }

@@ -120,3 +120,24 @@ export function stripForumFurniture(page: ParsedPage): Set<HTMLElement> {
   }
   return new Set(posts);
 }
+
+/** Characters of an entry's opening text looked at for a company introduced in a sentence. */
+const MAX_INTRO = 300;
+
+/**
+ * The words a member writes before his company's name when he introduces it in a sentence (a forum
+ * reply, a comment): 'je travaille chez X', 'je suis le gérant de X', 'notre entreprise : X', 'je
+ * vous présente notre société X', 'nous sommes X', 'I work at X'. The name is what follows, from a
+ * capital up to a bracket or a punctuation mark ('… chez SARL Multiservices Guelma (Héliopolis), on …').
+ */
+const INTRODUCED_NAME = /(?:^|[\s,.;!])(?:[Jj]e travaille (?:chez|pour|au sein de)|[Nn]ous sommes|[Jj]e suis (?:le |la )?(?:g[ée]rante?|directeur|directrice|responsable|propri[ée]taire|patron)(?: de| du| chez)|(?:[Jj]e vous pr[ée]sente |[Vv]oici )?(?:[Nn]otre|[Mm]on|[Mm]a) (?:entreprise|soci[ée]t[ée]|agence|bo[iî]te|cabinet)(?: s['’]appelle| se nomme| est)?|[Jj]e vous pr[ée]sente|I work (?:at|for)|[Ww]e are)[ \t]?:?[ \t](\p{Lu}[^(),.;:!?\n]{1,80})/u;
+
+/**
+ * A company introduced in a sentence of the entry's opening text ({@link INTRODUCED_NAME}): a
+ * forum reply whose member names his company in what he writes, no line or mark setting it apart.
+ */
+export function introducedName(el: HTMLElement): string | undefined {
+  const m = INTRODUCED_NAME.exec(el.text.slice(0, MAX_INTRO));
+  const name = m ? m[1].replace(/\s+/g, ' ').trim() : '';
+  return name.length >= 2 && /\p{L}{2}/u.test(name) ? name : undefined;
+}

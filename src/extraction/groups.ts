@@ -19,6 +19,7 @@
  */
 import type { HTMLElement, Node } from 'node-html-parser';
 import { findEmails, findPhonesAndFaxes } from '../platform/contacts';
+import { introducedName } from './forum';
 import { isInlineBold } from './labels';
 import { escapeHtml, parseHtml } from './parse';
 
@@ -127,8 +128,12 @@ export function splitGroups(items: readonly HTMLElement[], isPost?: (el: HTMLEle
     return items.flatMap((item) => {
       if (!isPost(item)) return [item];
       const g = groupOf(item);
-      // (A post without a contact is the topic's conversation, 'Merci à tous !', 'Up !': no company.)
-      if (g !== undefined && !g.records.some((r) => r.contacts.size > 0)) return [];
+      // (A post without a contact is the topic's conversation, 'Merci à tous !', 'Up !': no company.
+      // A post with contacts none of its records holds is one company written the member's way, a
+      // reply per company: its name in a sentence ('je vous présente notre entreprise : <b>X</b>, …',
+      // 'je travaille chez X (commune)') or in a larger font, the field lines below.)
+      // A reply that introduces a company without a contact ('je travaille chez X (commune), on …') names it all the same.)
+      if (g !== undefined && !g.records.some((r) => r.contacts.size > 0)) return postContacts(item) || introducedName(item) !== undefined ? [item] : [];
       // (Its records without a contact, 'Bonjour, voici mes adresses :', are its words around them.)
       return g !== undefined && isGroup(g) ? recordElements(g.records.filter((r) => r.contacts.size > 0)) : [item];
     });
@@ -546,6 +551,20 @@ function numberStart(text: string): number {
     } else if (!(digits > 0 && inNumber(code))) digits = 0;
   }
   return -1;
+}
+
+/** Longest post text looked at for a contact. */
+const MAX_POST_TEXT = 20_000;
+
+/** Whether a forum post shows a contact: an e-mail or a phone number in its text, a mailto: or tel: link. */
+function postContacts(post: HTMLElement): boolean {
+  const text = post.text.slice(0, MAX_POST_TEXT);
+  if (findEmails(text).length > 0) return true;
+  if (numberStart(text) !== -1) {
+    const { phones, faxes } = findPhonesAndFaxes(text);
+    if (phones.length + faxes.length > 0) return true;
+  }
+  return post.querySelectorAll('a').some((a) => /^(?:mailto|tel):/i.test((a.getAttribute('href') ?? '').trim()));
 }
 
 /** A line's contacts: its e-mails and phone and fax numbers (as the entry's reading will find them), with those of its mailto: and tel: links. */

@@ -1230,3 +1230,18 @@ describe("a network's own office among its agencies", () => {
     expect(readListing(html, PAGE).companies).toHaveLength(5);
   });
 });
+
+describe("a logo wall: the exhibitor named only by its logo's alt and title", () => {
+  const card = (name: string, stand: string, phone: string, img = 'class="exh-logo"') =>
+    `<li class="exh-card"><img ${img} src="/uploads/exposants/${name.length}.png" alt="${name}" title="${name}"><div class="exh-hover"><span class="exh-stand">${stand}</span><span class="exh-activity">Forage</span><ul><li><i class="icon-phone"></i> ${phone}</li></ul></div></li>`;
+
+  test("the logo's alt names the card, not its first line of text (the stand)", () => {
+    const html = page(`<ul class="wall">${card('SARL Forage Minier El Kouif', 'Hall A · Stand C-51', '037 78 02 76')}${card('SPA Marbre Ouenza', 'Hall B · Stand A-33', '037 78 02 77')}${card('EURL Concassage Chéria', 'Hall A · Stand B-30', '037 78 02 78')}</ul>`);
+    expect(readListing(html, PAGE).companies.map((c) => c.name)).toEqual(['SARL Forage Minier El Kouif', 'SPA Marbre Ouenza', 'EURL Concassage Chéria']);
+  });
+
+  test('a photo whose alt says only what it shows leaves the first line as the name', () => {
+    const html = page(`<ul class="wall">${card('Logo', 'SARL Forage Minier El Kouif', '037 78 02 76')}${card('logo.png', 'SPA Marbre Ouenza', '037 78 02 77')}${card('Photo du dépôt', 'EURL Concassage Chéria', '037 78 02 78')}</ul>`);
+    expect(readListing(html, PAGE).companies.map((c) => c.name)).toEqual(['SARL Forage Minier El Kouif', 'SPA Marbre Ouenza', 'EURL Concassage Chéria']);
+  });
+});

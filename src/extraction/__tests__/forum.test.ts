@@ -59,3 +59,22 @@ ${post(13, 'Walid', 'Merci à tous !')}</div></div></body></html>`;
     expect(read(html).map((c) => c.name)).toEqual(['Alpha Services', 'Beta Conseil']);
   });
 });
+
+describe('a forum topic of one company per reply, each member writing it his way', () => {
+  test('a bold name in a sentence, a large-font name, a name introduced in a sentence: one company per reply with contacts; chatter none', () => {
+    const html = phpbb([
+      ['moderateur', 'Bonjour à tous,<br>merci de poster <strong>une réponse par société</strong> avec ses contacts.'],
+      ['Sofiane', 'Salam,<br>je vous présente notre entreprise : <strong>SARL Nettoyage Calama</strong>, désinfection à Oued Zenati.<br>Tél : 037 41 73 16<br>Portable : 0798 68 72 71'],
+      ['Amel', '<span style="font-size: 150%; line-height: 116%;">SNC Intérim Bouchegouf</span><br>cité Agabi, Guelma<br>Tél : 037 56 95 39<br><em>Devis gratuit sous 48h.</em>'],
+      ['Walid', 'Up ! La liste est mise à jour en première page.'],
+      ['Karima', '<span style="font-weight: bold">SARL Clean Services Est</span><br>Activité : gardiennage<br>Adresse : cité des 500 logements, Héliopolis<br>Portable : 0691.26.94.82'],
+      ['Nadir', 'Bonjour à tous, je travaille chez SARL Multiservices Guelma (Héliopolis), on travaille pour les entreprises.<br>Tél : 037 72 42 18<br>Mail : <a href="mailto:contact@multiservices.dz" class="postlink">contact@multiservices.dz</a><br>Merci pour la liste !'],
+    ]);
+    expect(read(html)).toEqual([
+      { name: 'SARL Nettoyage Calama', phones: ['+21337417316', '+213798687271'], emails: [] },
+      { name: 'SNC Intérim Bouchegouf', phones: ['+21337569539'], emails: [] },
+      { name: 'SARL Clean Services Est', phones: ['+213691269482'], emails: [] },
+      { name: 'SARL Multiservices Guelma', phones: ['+21337724218'], emails: ['contact@multiservices.dz'] },
+    ]);
+  });
+});
