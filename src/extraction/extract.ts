@@ -622,7 +622,7 @@ function companiesOf(page: ParsedPage, pageUrl: string, selectors: SourceSelecto
   const own = directoryCards(scopes, chrome);
   const read = withoutPostLines(scopes, scopes.map((s) => (own.has(s) ? undefined : withoutBullet(withoutContinuation(readScope(s, ctx, selectors))))));
   const named = withoutPlaceTails(withoutRanks(read).filter((c): c is RawCompany => c !== undefined && namesACompany(c.name) && !((isSentence(c.name) || isListTitle(c.name)) && !hasAnyContact(c))));
-  let companies = withoutOwnOffice(named.filter(identifies));
+  let companies = withoutOwnOffice(withoutSiteNamed(named.filter(identifies), page));
   // Paragraphs of prose found as entries, some naming two companies each with its own contacts: the companies they name.
   if (!selectors.item && scopes.length >= 2 && scopes.every((s) => s.el?.tagName === 'P' && s.ld.length === 0 && !s.md)) {
     const prose = proseCompanies(scopes.map((s) => s.el!), ctx, selectors);
@@ -1092,6 +1092,27 @@ function linkByName(page: ParsedPage, companies: RawCompany[], ctx: PageContext)
     for (const c of owners) c.detailUrl = url;
     missing.delete(foldName(text!));
   }
+}
+
+/** A name's words, folded to compare with a line's: lower case, no accents, letters and digits only. */
+function nameWords(text: string): string {
+  return ` ${text.toLowerCase().normalize('NFD').replace(/[\u0300-\u036f]/g, '').replace(/[^\p{L}\p{N}]+/gu, ' ').trim()} `;
+}
+
+/**
+ * The companies without those named as the site itself: the owner its copyright line names ('©
+ * 2024 DSP Tamanrasset'), two words or more, whole (a banner's logo whose alt names the site,
+ * where nothing marks the page's header). A company of one word is kept (a town's name in a
+ * copyright line names no company of the list).
+ */
+function withoutSiteNamed(companies: RawCompany[], page: ParsedPage): RawCompany[] {
+  if (companies.length === 0) return companies;
+  const owners = copyrightBlocks(page).map((b) => nameWords(shortText(b, MAX_COPYRIGHT_TEXT) ?? ''));
+  if (owners.length === 0) return companies;
+  return companies.filter((c) => {
+    const words = nameWords(c.name.slice(0, MAX_COPYRIGHT_TEXT));
+    return words.trim().split(' ').length < 2 || !owners.some((o) => o.includes(words));
+  });
 }
 
 function foldName(text: string): string {
@@ -1618,12 +1639,12 @@ function isListTitle(name: string): boolean {
 }
 
 /**
- * Names no company has: a page number, a time or a date (a post's time link, '20:15',
+ * Names no company has: a menu's link home ('Accueil', 'Home'), a page number, a time or a date (a post's time link, '20:15',
  * '22/11/2026'), a pagination control ('2', '« Page précédente', 'Suivant »', the part it leads
  * to after a colon: 'Page suivante : Ouest & Sud »'), or an ad's label before its text
  * ('Annonce : …', 'Publicité - …', 'إعلان: …').
  */
-const NOT_A_COMPANY = /^(?:\d{1,4}|\d{1,2}[:h]\d{2}(?::\d{2})?(?: ?[ap]m)?|\d{1,2}[./-]\d{1,2}[./-]\d{2,4}|[«‹<]?\s{0,3}(?:page )?(?:pr[ée]c[ée]dente?|suivante?|previous|next)(?: page)?(?:\s?:\s?[^:«»‹›<>]{1,60})?\s{0,3}[»›>]?|(?:annonce|publicit[ée]|sponsoris[ée]e?|إعلان|اعلان)\s*[:：–—-].*)$/iu;
+const NOT_A_COMPANY = /^(?:accueil|home|page d['’]accueil|الرئيسية|\d{1,4}|\d{1,2}[:h]\d{2}(?::\d{2})?(?: ?[ap]m)?|\d{1,2}[./-]\d{1,2}[./-]\d{2,4}|[«‹<]?\s{0,3}(?:page )?(?:pr[ée]c[ée]dente?|suivante?|previous|next)(?: page)?(?:\s?:\s?[^:«»‹›<>]{1,60})?\s{0,3}[»›>]?|(?:annonce|publicit[ée]|sponsoris[ée]e?|إعلان|اعلان)\s*[:：–—-].*)$/iu;
 
 /** A bold field label ('Téléphone :', 'Mél:', 'E-mail') is no name. */
 function notALabel(text: string | undefined): string | undefined {

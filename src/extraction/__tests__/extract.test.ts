@@ -936,7 +936,7 @@ describe('a list in a frame', () => {
     expect(readListing(frameset, at).data).toBe('https://portail.test/liste.php?page=1');
     // Media, maps and widgets on the host itself are no list; nor is a frame of another host.
     for (const src of ['/media/visite.mp4', '/embed/carte?z=12', 'https://annuaire.example/liste.php', '/docs/liste.pdf']) expect(readListing(page(`<iframe src="${src}"></iframe>`), at).data).toBeUndefined();
-    // A menu's links read as companies (no contact, no page of their own) do not hide the framed list.
+    // A menu's links in blocks of one link each do not hide the framed list, and its 'Accueil' is no company.
     // (A portal read under the metamorphic bench's mutations: its menu became blocks of one link each.)
     const menu = `<div class="w-1"><article id="m"><div class="w-1"><article><a href="/">Accueil</a></article></div>
  <div class="w-1"><article><a href="/portail/etablissements">Établissements</a></article></div>
@@ -944,7 +944,7 @@ describe('a list in a frame', () => {
  <div class="w-1"><article><a href='/portail/garde'>Pharmacies de  garde</a></article></div></article></div>`;
     const framing = `<html><body><div class="w-1"><article>Direction — Standard : 029 34 00 50</article></div>${menu}<div class="w-1"><article id="c"><div class="w-2"><h1>Liste des pharmacies  agréées</h1></div>
       <p>Pour toute réclamation : 029 34 00 52.</p><iframe src="/app/liste.php?p=1" height="900" name="liste" width="100%"></iframe></article></div></body></html>`;
-    expect(readListing(framing, at).companies.map((c) => c.name)).toEqual(['Accueil']);
+    expect(readListing(framing, at).companies.map((c) => c.name)).toEqual([]);
     expect(readListing(framing, at).data).toBe('https://portail.test/app/liste.php?p=1');
     // Two frames alike: which one holds the list is not known.
     expect(readListing(page('<iframe src="/a.php"></iframe><iframe src="/b.php"></iframe>'), at).data).toBeUndefined();
@@ -1243,5 +1243,16 @@ describe("a logo wall: the exhibitor named only by its logo's alt and title", ()
   test('a photo whose alt says only what it shows leaves the first line as the name', () => {
     const html = page(`<ul class="wall">${card('Logo', 'SARL Forage Minier El Kouif', '037 78 02 76')}${card('logo.png', 'SPA Marbre Ouenza', '037 78 02 77')}${card('Photo du dépôt', 'EURL Concassage Chéria', '037 78 02 78')}</ul>`);
     expect(readListing(html, PAGE).companies.map((c) => c.name)).toEqual(['SARL Forage Minier El Kouif', 'SPA Marbre Ouenza', 'EURL Concassage Chéria']);
+  });
+});
+
+describe("the site's own blocks where nothing marks its header, menu and footer", () => {
+  test("a portal page framing its list: the banner whose logo names the site (its copyright line's owner) and the menu's 'Accueil' are no companies", () => {
+    const block = (inner: string) => `<div class="w-x"><article>${inner}</article></div>`;
+    const menu = ['<a href="/">Accueil</a>', '<a href="/portail/etablissements">Établissements</a>', '<a href="/portail/pharmacies">Pharmacies</a>'].map(block).join('');
+    const html = `<html><body>${block('<img src="/img/logo-dsp.png" alt="DSP Tamanrasset"> Direction de la Santé — Standard : 029 34 00 50 — Fax : 029 34 00 51 — dsp.tamanrasset@sante.gov.dz')}
+      ${block(menu)}${block('<h1>Liste des pharmacies agréées</h1><p>Réclamations : 029 34 00 52.</p><iframe src="/app/liste.php?w=11&amp;p=1" width="100%"></iframe>')}
+      ${block('© 2024 DSP Tamanrasset — Cité administrative, Tamanrasset — Tél : 029 34 00 50')}</body></html>`;
+    expect(readListing(html, 'https://dsp.test/portail/pharmacies').companies.map((c) => c.name)).toEqual([]);
   });
 });
