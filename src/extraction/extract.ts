@@ -170,6 +170,8 @@ interface PageContext {
   rowTexts?: Map<HTMLElement, string>;
   /** The page's host (lower case, no 'www.') and URL without its hash, as detail links are compared to them (see {@link pageLink}). */
   pageLink?: { host: string; key: string };
+  /** A forum topic's posts (see forum.ts): only there does a sentence introduce a company ('je travaille chez X'). */
+  posts?: ReadonlySet<HTMLElement>;
 }
 
 /** The page's host without 'www.' and its URL without hash, read once per page (each entry's detail link is compared to them). */
@@ -572,6 +574,7 @@ function companiesOf(page: ParsedPage, pageUrl: string, selectors: SourceSelecto
   stripScripts(page);
   // A forum topic: its posts' text only, without their authors, titles and signatures.
   const posts = selectors.item ? new Set<HTMLElement>() : stripForumFurniture(page);
+  if (posts.size > 0) ctx.posts = posts;
   // Microdata on some entries of a list only (a list half migrated): the list's entries, each with its microdata if any.
   if (!selectors.item && scopes.length > 0 && scopes.every((s) => s.md !== undefined && s.ld.length === 0)) {
     const partial = partialMicrodata(root, scopes);
@@ -1567,7 +1570,7 @@ function readName(scope: Scope, ctx: PageContext, selectors: SourceSelectors, pa
   // written out rather than listed as functions: a page reads its names once per entry.
   const name =
     givenName(scope, el, selectors) ||
-    (scope.kind === 'page' ? pageTitle(parts, page) : el && el.tagName === 'TR' ? rowName(el, ctx) : parts ? entryName(scope, el, parts) : undefined);
+    (scope.kind === 'page' ? pageTitle(parts, page) : el && el.tagName === 'TR' ? rowName(el, ctx) : parts ? entryName(scope, el, parts, ctx.posts) : undefined);
   return name ? name.slice(0, MAX_TEXT) : undefined;
 }
 
@@ -1587,7 +1590,7 @@ function pageTitle(parts: ItemParts | undefined, page: ParsedPage | undefined): 
 }
 
 /** An entry's name read from its markup and text, the first of these steps that finds one. */
-function entryName(scope: Scope, el: HTMLElement | undefined, parts: ItemParts): string | undefined {
+function entryName(scope: Scope, el: HTMLElement | undefined, parts: ItemParts, posts?: ReadonlySet<HTMLElement>): string | undefined {
   return (
     // A listing of products or ads: the entry's seller link ('Vendu par <a>X</a>') names the company,
     // or its seller line written as text after the seller's type ('Professionnel · X').
@@ -1609,7 +1612,7 @@ function entryName(scope: Scope, el: HTMLElement | undefined, parts: ItemParts):
     // A logo wall: the card's name written only as its logo's alt and title, before any text.
     (el ? logoName(el) : undefined) ||
     // A member's reply that introduces his company in a sentence ('je travaille chez X (commune)').
-    (el ? introducedName(el) : undefined) ||
+    (el && posts !== undefined && (posts.has(el) || closest(el.parentNode, (a) => posts.has(a)) !== undefined) ? introducedName(el) : undefined) ||
     // Nothing sets a name apart: the entry's first line of text, as a reader takes it.
     (el ? leadName(el) : undefined)
   );
@@ -1783,6 +1786,8 @@ const NO_TEXT_TAGS = new Set(['SCRIPT', 'STYLE', 'TEMPLATE', 'NOSCRIPT', 'SVG'])
  * What a picture's alt says when it describes the picture, not whom it shows: 'Logo', 'Photo',
  * 'Image', 'Avatar', 'Icône', 'Bannière', 'Photo du dépôt', a placeholder, or a file name ('logo.png').
  */
+/** What a logo's alt says when it names no one: a default picture, the kind of entry ('entreprise', 'société'). */
+const PLACEHOLDER_ALT = /^(?:par d[ée]faut|d[ée]faut|default|g[ée]n[ée]rique|generic|entreprise|soci[ée]t[ée]|company|business|exposant|exhibitor|membre|member|partenaire|partner|annonceur|client|marque|brand)$/iu;
 const PICTURE_WORDS = /^(?:(?:le |la |l['’]|notre )?(?:logos?|photos?|images?|pictures?|avatar|ic[ôo]ne|icon|banni[èe]re|banner|vignette|thumbnail|placeholder|default|sans (?:logo|image|photo)|no (?:logo|image|photo)|صورة|شعار)(?:[ \t](?:de|du|des|of)[ \t].{0,160}|[ \t]d['’].{0,160})?|[\w.-]{0,80}\.(?:png|jpe?g|gif|svg|webp))$/iu;
 
 /**
@@ -1814,6 +1819,8 @@ function logoName(el: HTMLElement): string | undefined {
     if (!marked && (alt === '' || alt !== title)) return undefined;
     for (const v of [alt, title]) {
       const t = clean(v.replace(/^logo\s(?:de\s|du\s|d['’]\s?|of\s)?/iu, ''));
+      // (What is left of 'Logo par défaut', 'Logo entreprise' or a file's name, 'logo-acme-300x200', names nothing.)
+      if (PLACEHOLDER_ALT.test(t) || (!/\s/.test(t) && /[-_]/.test(t) && /\d/.test(t))) continue;
       if (t.length >= 2 && /\p{L}{2}/u.test(t) && !PICTURE_WORDS.test(t) && !/^logo$/i.test(t) && !t.includes('@') && !ACTION_LINK.test(t) && !NOT_A_NAME_LINK.test(t) && notALabel(t)) return t;
     }
     return undefined;

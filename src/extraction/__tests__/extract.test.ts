@@ -1256,3 +1256,17 @@ describe("the site's own blocks where nothing marks its header, menu and footer"
     expect(readListing(html, 'https://dsp.test/portail/pharmacies').companies.map((c) => c.name)).toEqual([]);
   });
 });
+
+describe('names outside forums and logos that name no one', () => {
+  test("a card's sales copy introducing the company ('Notre société …', 'Nous sommes …') does not rename it outside a forum", () => {
+    const card = (name: string, copy: string, phone: string) => `<div class="item"><p>${name}</p><p>${copy}</p><p>Tél : ${phone}</p></div>`;
+    const html = page(`<div class="list">${card('Import Atlas', 'Notre société Atlas Import est spécialisée dans la distribution de matériel médical.', '021 23 45 60')}${card('Conseil Hodna', 'Nous sommes Leader du conseil en Algérie depuis 1990.', '035 55 31 90')}${card('Sahel Fret', 'Transport de marchandises.', '045 20 11 03')}</div>`);
+    expect(readListing(html, PAGE).companies.map((c) => c.name)).toEqual(['Import Atlas', 'Conseil Hodna', 'Sahel Fret']);
+  });
+
+  test("a logo's placeholder alt ('Logo par défaut', 'Logo entreprise', a file's name) names no entry", () => {
+    const card = (alt: string, name: string, phone: string) => `<div class="exp"><img class="logo" src="/l.png" alt="${alt}"><div class="ov"><span>${name}</span><span>Tél : ${phone}</span></div></div>`;
+    const html = page(`<div class="wall">${card('Logo par défaut', 'Carrières Tébessa', '037 41 20 10')}${card('Logo entreprise', 'Marbres Chéria', '037 41 20 11')}${card('logo-granulats-300x200', 'Granulats Bir El Ater', '037 41 20 12')}</div>`);
+    expect(readListing(html, PAGE).companies.map((c) => c.name)).toEqual(['Carrières Tébessa', 'Marbres Chéria', 'Granulats Bir El Ater']);
+  });
+});
