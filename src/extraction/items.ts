@@ -2379,6 +2379,8 @@ function dropUnlikeBlocks(members: HTMLElement[], counts: Map<HTMLElement, Count
     let n = 0;
     for (const c of m.childNodes) {
       if (c.nodeType !== 1 || ++n > 60) continue;
+      // (A part holding a contact, the contact line itself, is what an entry without contact lacks: not a shared part.)
+      if (hasContacts(counts.get(c as HTMLElement))) continue;
       const sig = signature(c as HTMLElement);
       if (!sig.endsWith('.')) parts.add(sig);
     }

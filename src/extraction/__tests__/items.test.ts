@@ -867,6 +867,12 @@ describe('records grouped under headings', () => {
     expect(names(html)).toEqual(['Restaurant El Djenane', 'Grill Hammam Debagh', 'Pizzeria Calama', 'Café Mermoura', 'Restaurant Seybouse']);
   });
 
+  test('entries whose only shared classed part is their contact line: the one without a contact (the template left the line out) stays', () => {
+    const entry = (name: string, phone?: string) => `<li><strong>${name}</strong><br>Centre-ville${phone ? `<span class="tel">Tél : ${phone}</span>` : ''}</li>`;
+    const html = chrome(`<ul class="annuaire">${entry('Atelier Un', '037 20 11 01')}${entry('Atelier Deux', '037 20 11 02')}${entry('Atelier Trois')}${entry('Atelier Quatre', '037 20 11 04')}${entry('Atelier Cinq', '037 20 11 05')}</ul>`);
+    expect(names(html)).toEqual(['Atelier Un', 'Atelier Deux', 'Atelier Trois', 'Atelier Quatre', 'Atelier Cinq']);
+  });
+
   test('a card whose own name stands above sub-blocks (a company and its branches) stays one company', () => {
     const branch = (town: string, phone: string) => `<div class="site"><h4>Agence ${town}</h4><p>Zone industrielle</p><p>Tél : ${phone}</p></div>`;
     const card = (name: string, branches: string[]) => `<div class="card"><h3>${name}</h3>${branches.join('')}</div>`;
