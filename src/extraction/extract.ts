@@ -28,7 +28,7 @@ import { findEmails, findPhonesAndFaxes, normalizeEmail, normalizePhone, readNum
 import { sameHost } from './hosts';
 import { isInlineBold, labelledNameInText } from './labels';
 import { removeOtherCompanyCards } from './otherCards';
-import { normalizeCompanyName, stripControlCharacters } from '../platform/text';
+import { normalizeCompanyName, stripControlCharacters, words } from '../platform/text';
 import { isBadge, withoutEdgeBadges } from './badges';
 import { attributeJson, classWords, embeddedJson, isAdBlock, isComponentPart, isPageFrame, leadName, repeatedMembers, findNextPage, jsonHtml, jsonItems, jsonList, jsonNext, preRecords, repeatedItems, type JsonItem } from './items';
 import { collapseSpaces, shortText } from './nodeText';
@@ -1097,9 +1097,9 @@ function linkByName(page: ParsedPage, companies: RawCompany[], ctx: PageContext)
   }
 }
 
-/** A name's words, folded to compare with a line's: lower case, no accents, letters and digits only. */
+/** A name's folded words ({@link words}), spaced at both ends, to find it whole in a line's. */
 function nameWords(text: string): string {
-  return ` ${text.toLowerCase().normalize('NFD').replace(/[\u0300-\u036f]/g, '').replace(/[^\p{L}\p{N}]+/gu, ' ').trim()} `;
+  return ` ${words(text).join(' ')} `;
 }
 
 /**
@@ -1113,8 +1113,8 @@ function withoutSiteNamed(companies: RawCompany[], page: ParsedPage): RawCompany
   const owners = copyrightBlocks(page).map((b) => nameWords(shortText(b, MAX_COPYRIGHT_TEXT) ?? ''));
   if (owners.length === 0) return companies;
   return companies.filter((c) => {
-    const words = nameWords(c.name.slice(0, MAX_COPYRIGHT_TEXT));
-    return words.trim().split(' ').length < 2 || !owners.some((o) => o.includes(words));
+    const name = nameWords(c.name.slice(0, MAX_COPYRIGHT_TEXT));
+    return name.trim().split(' ').length < 2 || !owners.some((o) => o.includes(name));
   });
 }
 
