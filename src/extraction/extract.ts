@@ -1601,7 +1601,8 @@ function entryName(scope: Scope, el: HTMLElement | undefined, parts: ItemParts, 
     labelledNameInText(parts.text) ||
     nameText(parts.heading) ||
     nameText(parts.labelledName) ||
-    withoutLabel(nameText(parts.named)) ||
+    // (A class saying title or name around a date, 'summary-metadata-container--above-title', names nothing.)
+    notADate(withoutLabel(nameText(parts.named))) ||
     // Bold text, unless a link of the entry's own comes first ('<a>Name</a> <b>Catégorie</b>'): the first a reader meets.
     (parts.bold && !linkFirst(el, parts) ? notALabel(nameText(parts.bold)) : undefined) ||
     textOf(parts.term) ||
@@ -1648,6 +1649,18 @@ function isListTitle(name: string): boolean {
  * ('Annonce : …', 'Publicité - …', 'إعلان: …').
  */
 const NOT_A_COMPANY = /^(?:accueil|home|page d['’]accueil|الرئيسية|\d{1,4}|\d{1,2}[:h]\d{2}(?::\d{2})?(?: ?[ap]m)?|\d{1,2}[./-]\d{1,2}[./-]\d{2,4}|[«‹<]?\s{0,3}(?:page )?(?:pr[ée]c[ée]dente?|suivante?|previous|next)(?: page)?(?:\s?:\s?[^:«»‹›<>]{1,60})?\s{0,3}[»›>]?|(?:annonce|publicit[ée]|sponsoris[ée]e?|إعلان|اعلان)\s*[:：–—-].*)$/iu;
+
+/** A month's name in French or English, whole or cut ('mars', 'févr.', 'March', 'Sep'). */
+const MONTH = String.raw`(?:janv(?:ier)?|f[ée]vr?(?:ier)?|mars|avr(?:il)?|mai|juin|juil(?:let)?|ao[uû]t|sept?(?:embre)?|oct(?:obre)?|nov(?:embre)?|d[ée]c(?:embre)?|jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|september|october|november|dec(?:ember)?)\.?`;
+/** A date written in words ('12 mars 2026', 'le 1er avril 2026', 'Mar 12, 2026', 'mars 12th, 2026'), a weekday before it or not. */
+const WORDED_DATE = new RegExp(String.raw`^(?:(?:publi[ée] )?le |on )?(?:\p{L}{3,9}\.?,? )?(?:\d{1,2}(?:er|st|nd|rd|th)? ${MONTH}|${MONTH} \d{1,2}(?:er|st|nd|rd|th)?,?) \d{4}$`, 'iu');
+
+/** A date, a time, a page number or a pager's word is no name ({@link NOT_A_COMPANY}, {@link WORDED_DATE}): the next step is looked at. */
+function notADate(text: string | undefined): string | undefined {
+  if (text === undefined) return undefined;
+  const t = text.trim();
+  return NOT_A_COMPANY.test(t) || (t.length <= 40 && WORDED_DATE.test(t)) ? undefined : text;
+}
 
 /** A bold field label ('Téléphone :', 'Mél:', 'E-mail') is no name. */
 function notALabel(text: string | undefined): string | undefined {

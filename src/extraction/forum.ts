@@ -7,7 +7,7 @@
  * is read, so each post is read as the text its member typed.
  */
 import type { HTMLElement } from 'node-html-parser';
-import { attrOf, type ParsedPage } from './parse';
+import { attrOf, classText, type ParsedPage } from './parse';
 import { classWords } from './items';
 
 /** A post's id as forum engines write it: phpBB `p51234`, vBulletin `post_123`, SMF `msg123`, XenForo `js-post-123`, Invision `elComment_123`. */
@@ -41,8 +41,17 @@ const MAX_POST_ELEMENTS = 3_000;
 /** Posts looked at, at most, on one page. */
 const MAX_POSTS = 500;
 
-/** Whether an element is a forum post's block: a post's id, or a post's class word (`data-post-id` too). */
+/**
+ * A WordPress post's type class (`post_class()` writes `type-post`, `type-page`, `type-gd_place` …):
+ * an article of a blog or a directory plugin, no forum post, though its id is `post-123` and its
+ * byline links its author's member page. bbPress's topics and replies (`type-topic`, `type-reply`)
+ * are a forum's.
+ */
+const WP_POST_TYPE = /(?:^|\s)type-(?!(?:topic|reply|forum)(?:\s|$))[a-z0-9_-]{1,40}(?:\s|$)/i;
+
+/** Whether an element is a forum post's block: a post's id, or a post's class word (`data-post-id` too); never a WordPress article ({@link WP_POST_TYPE}). */
 function isPostBlock(el: HTMLElement): boolean {
+  if (el.classList.length > 0 && WP_POST_TYPE.test(classText(el))) return false;
   if (el.id !== '' && POST_ID.test(el.id)) return true;
   if (el.rawAttrs.includes('data-post-id')) return true;
   return classWords(el).some((w) => POST_WORDS.has(w.toLowerCase()));

@@ -1277,7 +1277,45 @@ export function isChromeBlock(el: HTMLElement, where: { sectioned?: boolean; inE
   if (raw === '' || !CHROME_HINT.test(raw)) return false;
   if (isComponentPart(el)) return false;
   const words = classWords(el);
-  return words.some((w) => CHROME_WORDS.has(w) && !(where.inEntry && ENTRY_PART_WORDS.has(w)) && (w !== 'widget' || (sidebarWidget(raw) && !holdsPostBody(el))) && (w !== 'menu' || !words.some((v) => LISTED_WORDS.has(v))));
+  return words.some(
+    (w) =>
+      CHROME_WORDS.has(w) &&
+      !(where.inEntry && ENTRY_PART_WORDS.has(w)) &&
+      (w !== 'widget' || (sidebarWidget(raw) && !holdsPostBody(el))) &&
+      (w !== 'menu' || !words.some((v) => LISTED_WORDS.has(v))) &&
+      ((w !== 'pagination' && w !== 'pager') || !holdsHeadings(el)),
+  );
+}
+
+/** Elements looked at, at most, for headings under a block classed as a pager ({@link holdsHeadings}). */
+const MAX_PAGER_WALK = 2_000;
+/** Headings that make a block classed as a pager the paged content: more than a pager's own title. */
+const MIN_PAGED_HEADINGS = 2;
+/** Blocks classed as a pager known to hold the paged content, or not. */
+const pagedContent = new WeakMap<HTMLElement, boolean>();
+
+/**
+ * Whether a block classed as a pager holds headings, two at least: the content a script pages,
+ * not its page links. Divi's blog module wraps its posts in `et_pb_ajax_pagination_container`,
+ * other themes in 'pagination-container' or 'ajax-pager-content'; a pager holds numbers and
+ * 'Suivant', a heading of its own at most. A bounded walk, its answer kept for the page.
+ */
+function holdsHeadings(el: HTMLElement): boolean {
+  const known = pagedContent.get(el);
+  if (known !== undefined) return known;
+  const stack: Node[] = [...el.childNodes];
+  let steps = 0;
+  let headings = 0;
+  while (stack.length > 0 && ++steps <= MAX_PAGER_WALK && headings < MIN_PAGED_HEADINGS) {
+    const n = stack.pop()!;
+    if (n.nodeType !== 1) continue;
+    const e = n as HTMLElement;
+    if (/^H[1-6]$/.test(e.tagName)) headings++;
+    else for (let i = e.childNodes.length - 1; i >= 0; i--) stack.push(e.childNodes[i]);
+  }
+  const paged = headings >= MIN_PAGED_HEADINGS;
+  pagedContent.set(el, paged);
+  return paged;
 }
 
 /**

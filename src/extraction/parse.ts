@@ -329,7 +329,7 @@ export interface ItemParts {
   h1?: HTMLElement;
   /** The first element that names itself the name (`itemprop=name`, a class with name/nom/title/titre/raison). */
   named?: HTMLElement;
-  /** The first hCard / microformats name (class word `fn`, `org`, `p-name`, `p-org`): the name the entry declares. */
+  /** The first hCard / microformats name (class word `fn`, `org`, `p-name`, `p-org`): the name the entry declares; never its author's (a WordPress byline's `author vcard`). */
   card?: HTMLElement;
   /** hCard `tel` elements (class word `tel`), in document order. */
   tels: HTMLElement[];
@@ -649,7 +649,7 @@ function readParts(el: HTMLElement, full: boolean): ItemParts {
       }
       if (parts.named === undefined || parts.activity === undefined || parts.card === undefined) {
         const cls = classText(child);
-        if (parts.card === undefined && cls !== '' && isCardName(child)) parts.card = child;
+        if (parts.card === undefined && cls !== '' && isCardName(child) && !inByline(child, el) && !holdsAuthorLink(child)) parts.card = child;
         if (parts.named === undefined && (NAME_CLASS.test(cls) || attrOf(child, 'itemprop') === 'name') && !inByline(child, el)) parts.named = child;
         if (parts.activity === undefined && ACTIVITY_CLASS.test(cls)) parts.activity = child;
       }
@@ -686,8 +686,8 @@ function readParts(el: HTMLElement, full: boolean): ItemParts {
   return parts;
 }
 
-/** Class words of a post's author line: who posted it (`message_owner_name`, `post-author`, `byline`; not `authorized-dealer`). */
-const BYLINE_CLASS = /author(?!i[sz])|owner|byline/i;
+/** Class words of a post's author line: who posted it (`message_owner_name`, `post-author`, `byline`; not `authorized-dealer` nor `authority-approved`). */
+const BYLINE_CLASS = /author(?!i[sz]|it)|owner|byline/i;
 /** Most ancestors looked at for an author line. */
 const MAX_BYLINE_DEPTH = 8;
 
@@ -703,6 +703,24 @@ export function inByline(el: HTMLElement, entry: HTMLElement): boolean {
   for (let i = 0; a && a !== entry && i < MAX_BYLINE_DEPTH; i++) {
     if (BYLINE_CLASS.test(classText(a)) || (a.tagName === 'A' && /\bauthor\b/i.test(attrOf(a, 'rel') ?? ''))) return true;
     a = a.parentNode as HTMLElement | null;
+  }
+  return false;
+}
+
+/** Elements looked at, at most, for an author's link in an hCard name ({@link holdsAuthorLink}). */
+const MAX_AUTHOR_WALK = 30;
+
+/**
+ * Whether an element is, or holds, a link to a post's author (`rel=author`, a WordPress `/author/x/`
+ * page): Avada writes its byline `<span class="vcard"><span class="fn"><a rel="author">admin</a>`,
+ * an hCard of who wrote the post, not of the company it describes. A bounded walk.
+ */
+function holdsAuthorLink(el: HTMLElement): boolean {
+  const stack: HTMLElement[] = [el];
+  for (let steps = 0; stack.length > 0 && steps < MAX_AUTHOR_WALK; steps++) {
+    const e = stack.pop()!;
+    if (e.tagName === 'A' && (/\bauthor\b/i.test(attrOf(e, 'rel') ?? '') || /\/author\//i.test(attrOf(e, 'href') ?? ''))) return true;
+    for (const c of e.childNodes) if (c.nodeType === 1) stack.push(c as HTMLElement);
   }
   return false;
 }

@@ -1134,6 +1134,37 @@ describe("a post's author line", () => {
     const html = `<html><body><div class="list">${card('Auto Souf', '032 41 20 10', 1)}${card('Garage Erg', '032 41 20 11', 2)}${card('Motors Oasis', '032 41 20 12', 3)}</div></body></html>`;
     expect(readListing(html, 'https://d.test/concessionnaires').companies.map((c) => c.name)).toEqual(['Auto Souf', 'Garage Erg', 'Motors Oasis']);
   });
+
+  test("a WordPress byline's hCard (`author vcard`, `url fn n`) names the post's author, not the company the post describes", () => {
+    const post = (id: number, name: string, phone: string) =>
+      `<article id="post-${id}" class="post-${id} post type-post status-publish hentry"><header class="entry-header"><h2 class="entry-title"><a href="/${id}/" rel="bookmark">${name}</a></h2>` +
+      `<div class="entry-meta"><span class="posted-on"><time>12 mars 2026</time></span> <span class="byline">par <span class="author vcard"><a class="url fn n" href="/author/redaction/">Rédaction</a></span></span></div></header>` +
+      `<div class="entry-summary"><p>Entreprise de bâtiment à Chlef.</p></div><p>Tél : ${phone}</p></article>`;
+    const html = `<html><body><main id="main" class="site-main">${post(41, 'Bâtiments Cheliff', '027 77 20 10')}${post(42, 'Ouarsenis Construction', '027 77 20 11')}${post(43, 'Ténès Travaux', '027 77 20 12')}</main></body></html>`;
+    expect(readListing(html, 'https://wp.test/category/btp/').companies.map((c) => [c.name, ...c.phones])).toEqual([
+      ['Bâtiments Cheliff', '+21327772010'],
+      ['Ouarsenis Construction', '+21327772011'],
+      ['Ténès Travaux', '+21327772012'],
+    ]);
+  });
+
+  test("Divi's blog module: posts inside `et_pb_ajax_pagination_container` are the paged content, not a pager", () => {
+    const post = (id: number, name: string, phone: string) =>
+      `<article id="post-${id}" class="et_pb_post clearfix et_pb_blog_item_0_${id} post-${id} post type-post status-publish hentry"><h2 class="entry-title"><a href="/${id}/">${name}</a></h2>` +
+      `<p class="post-meta">par <span class="author vcard"><a href="/author/admin/" rel="author">admin</a></span> | <span class="published">Mar 12, 2026</span></p><div class="post-content"><div class="post-content-inner"><p>Tél : ${phone}</p></div></div></article>`;
+    const html = `<html><body><main><div class="et_pb_module et_pb_blog_0 et_pb_blog_grid_wrapper"><div class="et_pb_ajax_pagination_container">${post(41, 'Bâtiments Cheliff', '027 77 20 10')}${post(42, 'Ouarsenis Construction', '027 77 20 11')}${post(43, 'Ténès Travaux', '027 77 20 12')}<div class="pagination clearfix"><div class="alignleft"><a href="/category/btp/page/2/">« Articles précédents</a></div></div></div></div></main></body></html>`;
+    expect(readListing(html, 'https://wp.test/category/btp/').companies.map((c) => [c.name, ...c.phones])).toEqual([
+      ['Bâtiments Cheliff', '+21327772010'],
+      ['Ouarsenis Construction', '+21327772011'],
+      ['Ténès Travaux', '+21327772012'],
+    ]);
+  });
+
+  test("an 'authority-…' class (a regulator's approval badge) is no author line either", () => {
+    const card = (name: string, phone: string, n: number) => `<div class="entry"><div class="authority-approved"><a href="/agences/${n}">${name}</a><span class="tag">Agréé ARPCE</span></div><p>Tél : ${phone}</p></div>`;
+    const html = `<html><body><div class="list">${card('Télécom Souf', '032 41 20 20', 1)}${card('Réseaux Erg', '032 41 20 21', 2)}${card('Fibre Oasis', '032 41 20 22', 3)}</div></body></html>`;
+    expect(readListing(html, 'https://d.test/agences').companies.map((c) => c.name)).toEqual(['Télécom Souf', 'Réseaux Erg', 'Fibre Oasis']);
+  });
 });
 
 describe("a site's own notice among its entries", () => {

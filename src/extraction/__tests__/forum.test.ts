@@ -58,6 +58,19 @@ ${post(13, 'Walid', 'Merci à tous !')}</div></div></body></html>`;
     const html = `<html><body><main>${card('alpha', 'Alpha Services', '041 10 20 30')}${card('beta-conseil', 'Beta Conseil', '041 10 20 31')}</main></body></html>`;
     expect(read(html).map((c) => c.name)).toEqual(['Alpha Services', 'Beta Conseil']);
   });
+
+  test("a WordPress archive's posts (`type-*` classes) linking their author's member page are no forum posts: their contact buttons stay", () => {
+    const post = (id: number, name: string, phone: string, mail: string) =>
+      `<article id="post-${id}" class="post-${id} post type-post status-publish format-standard hentry category-btp"><header class="entry-header"><h2 class="entry-title"><a href="/${name.toLowerCase().replace(/ /g, '-')}/" rel="bookmark">${name}</a></h2>` +
+      `<div class="entry-meta"><span class="byline">par <span class="author vcard"><a class="url fn n" href="/members/redaction/">Rédaction</a></span></span></div></header>` +
+      `<div class="entry-summary"><p>Entreprise de bâtiment à Chlef.</p></div><div class="listing-buttons"><a class="btn" href="tel:${phone.replace(/ /g, '')}">${phone}</a> <a class="btn" href="mailto:${mail}">${mail}</a></div></article>`;
+    const html = `<html><body><main id="main" class="site-main">${post(41, 'Bâtiments Cheliff', '027 77 20 10', 'contact@batiments-cheliff.dz')}${post(42, 'Ouarsenis Construction', '027 77 20 11', 'info@ouarsenis-construction.dz')}${post(43, 'Ténès Travaux', '027 77 20 12', 'tenes.travaux@gmail.com')}</main></body></html>`;
+    expect(read(html).map((c) => [c.name, ...c.phones, ...c.emails])).toEqual([
+      ['Bâtiments Cheliff', '+21327772010', 'contact@batiments-cheliff.dz'],
+      ['Ouarsenis Construction', '+21327772011', 'info@ouarsenis-construction.dz'],
+      ['Ténès Travaux', '+21327772012', 'tenes.travaux@gmail.com'],
+    ]);
+  });
 });
 
 describe('a forum topic of one company per reply, each member writing it his way', () => {
