@@ -1271,7 +1271,7 @@ export function isChromeBlock(el: HTMLElement, where: { sectioned?: boolean; inE
   // (A panel a control discloses, a member's modal, is content: see disclosure.ts.)
   if ((el as Kept).keptDisclosed === true) return false;
   if (tag === 'NAV' || tag === 'ASIDE') return true;
-  if (tag === 'HEADER' || tag === 'FOOTER') return !where.sectioned;
+  if (tag === 'HEADER' || tag === 'FOOTER') return !where.sectioned && !inRepeatedBlock(el);
   if (role === 'banner' || role === 'contentinfo' || role === 'navigation' || role === 'complementary') return true;
   const raw = classAndId(el);
   if (raw === '' || !CHROME_HINT.test(raw)) return false;
@@ -1281,6 +1281,7 @@ export function isChromeBlock(el: HTMLElement, where: { sectioned?: boolean; inE
     (w) =>
       CHROME_WORDS.has(w) &&
       !(where.inEntry && ENTRY_PART_WORDS.has(w)) &&
+      !(where.inEntry && ENTRY_CONTACT_WORDS.has(w) && holdsContact(el)) &&
       (w !== 'widget' || (sidebarWidget(raw) && !holdsPostBody(el))) &&
       (w !== 'menu' || !words.some((v) => LISTED_WORDS.has(v))) &&
       ((w !== 'pagination' && w !== 'pager') || !holdsHeadings(el)),
@@ -1295,10 +1296,10 @@ const MIN_PAGED_HEADINGS = 2;
 const pagedContent = new WeakMap<HTMLElement, boolean>();
 
 /**
- * Whether a block classed as a pager holds headings, two at least: the content a script pages,
- * not its page links. Divi's blog module wraps its posts in `et_pb_ajax_pagination_container`,
- * other themes in 'pagination-container' or 'ajax-pager-content'; a pager holds numbers and
- * 'Suivant', a heading of its own at most. A bounded walk, its answer kept for the page.
+ * Whether a block classed as a pager holds what is paged: two headings or more, or a heading and
+ * a `tel:` or `mailto:` link. Divi's blog module wraps its posts in `et_pb_ajax_pagination_container`,
+ * Web 2.0 Directory classes each listing `w2dc-listing-pagination-N`; a pager holds numbers and
+ * 'Suivant', a heading of its own at most, never a contact. A bounded walk, its answer kept for the page.
  */
 function holdsHeadings(el: HTMLElement): boolean {
   const known = pagedContent.get(el);
@@ -1306,16 +1307,93 @@ function holdsHeadings(el: HTMLElement): boolean {
   const stack: Node[] = [...el.childNodes];
   let steps = 0;
   let headings = 0;
-  while (stack.length > 0 && ++steps <= MAX_PAGER_WALK && headings < MIN_PAGED_HEADINGS) {
+  let contacts = 0;
+  const paged = (): boolean => headings >= MIN_PAGED_HEADINGS || (headings >= 1 && contacts >= 1);
+  while (stack.length > 0 && ++steps <= MAX_PAGER_WALK && !paged()) {
     const n = stack.pop()!;
     if (n.nodeType !== 1) continue;
     const e = n as HTMLElement;
     if (/^H[1-6]$/.test(e.tagName)) headings++;
+    else if (e.tagName === 'A' && /^\s{0,3}(?:tel|mailto):/i.test(e.getAttribute('href') ?? '')) contacts++;
     else for (let i = e.childNodes.length - 1; i >= 0; i--) stack.push(e.childNodes[i]);
   }
-  const paged = headings >= MIN_PAGED_HEADINGS;
-  pagedContent.set(el, paged);
-  return paged;
+  pagedContent.set(el, paged());
+  return paged();
+}
+
+/**
+ * Chrome words that, on a block inside an entry holding a contact, name the entry's own contact
+ * block: a card's 'card-social' or 'contact-share' links, its 'popup-phone', its 'contact-menu'
+ * list, its 'fiche-bandeau-contact'. The page's own such blocks stand outside any entry.
+ */
+const ENTRY_CONTACT_WORDS = new Set(['social', 'share', 'sharing', 'popup', 'modal', 'bandeau', 'menu', 'topbar']);
+/** Elements looked at, at most, for a contact in a block ({@link holdsContact}). */
+const MAX_CONTACT_WALK = 300;
+/** Longest text node looked at for a number or an e-mail. */
+const MAX_CONTACT_TEXT = 300;
+/** A number as phones are written (nine digits or more with spaces, dots, dashes), or an e-mail's '@' between letters. */
+const CONTACT_TEXT = /\d(?:[ .-]?\d){8}|\w@\w/;
+/** Blocks known to hold a contact, or not. */
+const contactBlocks = new WeakMap<HTMLElement, boolean>();
+
+/**
+ * Whether a block holds a contact: a `tel:`, `mailto:` or WhatsApp link, a contact `data-*`
+ * attribute, or a text with a phone number or an e-mail. A bounded walk, its answer kept.
+ */
+function holdsContact(el: HTMLElement): boolean {
+  const known = contactBlocks.get(el);
+  if (known !== undefined) return known;
+  let found = false;
+  const stack: Node[] = [el];
+  for (let steps = 0; stack.length > 0 && steps < MAX_CONTACT_WALK && !found; steps++) {
+    const n = stack.pop()!;
+    if (n.nodeType === 3) {
+      const text = n.rawText;
+      found = CONTACT_TEXT.test(text.length > MAX_CONTACT_TEXT ? text.slice(0, MAX_CONTACT_TEXT) : text);
+      continue;
+    }
+    if (n.nodeType !== 1) continue;
+    const e = n as HTMLElement;
+    if (e.rawAttrs !== '') {
+      const href = e.tagName === 'A' ? (e.getAttribute('href') ?? '').trim().toLowerCase() : '';
+      if (/^(?:tel:|mailto:[^?]|https?:\/\/(?:wa\.me|api\.whatsapp\.com)\/)/.test(href)) found = true;
+      else if (e.rawAttrs.includes('data-') && Object.keys(e.attributes).some((a) => contactAttr(a) !== undefined)) found = true;
+    }
+    for (let i = e.childNodes.length - 1; i >= 0; i--) stack.push(e.childNodes[i]);
+  }
+  contactBlocks.set(el, found);
+  return found;
+}
+
+/** Siblings looked at, at most, around a header's or footer's parent ({@link inRepeatedBlock}). */
+const MAX_FRAME_SIBLINGS = 300;
+/** Parents known to be, or not to be, one of several blocks of one shape each with its own header or footer. */
+const repeatedFrames = new WeakMap<HTMLElement, boolean>();
+
+/**
+ * Whether a `<header>` or `<footer>` is one of a list's entries' own: its parent is one of two
+ * or more sibling blocks of the same tag and class that each hold a header or footer of their own
+ * (hand-written HTML5 cards, `<div class="entreprise"><header><h3>…</h3></header>…<footer>…`). The
+ * page's own header is never repeated beside itself. Its answer kept per parent.
+ */
+export function inRepeatedBlock(el: HTMLElement): boolean {
+  const parent = el.parentNode;
+  if (!parent || parent.tagName === 'BODY' || parent.tagName === 'HTML' || !parent.parentNode) return false;
+  const known = repeatedFrames.get(parent);
+  if (known !== undefined) return known;
+  const cls = parent.getAttribute('class') ?? '';
+  let framed = 0;
+  let seen = 0;
+  for (const sib of parent.parentNode.childNodes) {
+    if (sib.nodeType !== 1) continue;
+    if (++seen > MAX_FRAME_SIBLINGS || framed >= 2) break;
+    const s = sib as HTMLElement;
+    if (s.tagName !== parent.tagName || (s.getAttribute('class') ?? '') !== cls) continue;
+    if (s.childNodes.some((c) => c.nodeType === 1 && (c as HTMLElement).tagName === el.tagName)) framed++;
+  }
+  const repeated = framed >= 2;
+  repeatedFrames.set(parent, repeated);
+  return repeated;
 }
 
 /**
@@ -1460,8 +1538,8 @@ export function isComponentPart(el: HTMLElement): boolean {
   }
   return part;
 }
-/** Elements under which a header/footer is a section's, not the page's. */
-const SECTIONING_TAGS = new Set(['ARTICLE', 'SECTION', 'MAIN', 'ASIDE']);
+/** Elements under which a header/footer is a section's or an entry's, not the page's (a list item: a theme's card `<li><header>…</header></li>`). */
+const SECTIONING_TAGS = new Set(['ARTICLE', 'SECTION', 'MAIN', 'ASIDE', 'LI']);
 /** Elements that hold one entry. */
 const ENTRY_TAGS = new Set(['ARTICLE', 'LI']);
 
