@@ -50,6 +50,8 @@ const MATRIX = /(?:^|[;\s{])transform[ \t]{0,3}:[ \t]{0,3}matrix\([ \t]{0,3}(\d{
 const OTHER_POSITION = /position[ \t]{0,3}:[ \t]{0,3}(?:relative|static|sticky|fixed)/i;
 /** CSS properties that make a font look different (a name's bold, size, family or colour). */
 const FONT_PROPS = /font-(?:weight|size|family|style)|(?:^|[;\s])color[ \t]{0,3}:/i;
+/** A word every one of the patterns above needs (a rule's body without any sets nothing: most of a theme's rules). */
+const RULE_WORD = /left|top|bottom|position|font-|color|width|transform/i;
 
 /** A line that starts with a field label (a whole word: 'Télécom Services' is a name) is a field, not a name. */
 const FIELD_LINE = /^(?:t[ée]l|t[ée]l[ée]phones?|mob|mobile|gsm|portable|fixe|fax|t[ée]l[ée]copie|e-?mail|m[ée]l|courriel|adresse|site(?: web| internet)?|web|rc|nif|activit[ée]s?|contacts?|coordonn[ée]es|الهاتف|الفاكس|البريد|العنوان)(?![\p{L}\p{N}])/iu;
@@ -99,6 +101,8 @@ function classRules(page: ParsedPage): Map<string, ClassPos> {
     CLASS_RULE.lastIndex = 0;
     for (let m = CLASS_RULE.exec(css); m !== null; m = CLASS_RULE.exec(css)) {
       const body = m[2];
+      // (A body none of the patterns can match adds nothing to the class's rule: not copied, not matched eight times.)
+      if (!RULE_WORD.test(body)) continue;
       const rule: ClassPos = { ...(rules.get(m[1]) ?? { absolute: false, font: false }) };
       const left = LEFT.exec(body);
       const top = TOP.exec(body);
