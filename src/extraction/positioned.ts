@@ -50,8 +50,6 @@ const MATRIX = /(?:^|[;\s{])transform[ \t]{0,3}:[ \t]{0,3}matrix\([ \t]{0,3}(\d{
 const OTHER_POSITION = /position[ \t]{0,3}:[ \t]{0,3}(?:relative|static|sticky|fixed)/i;
 /** CSS properties that make a font look different (a name's bold, size, family or colour). */
 const FONT_PROPS = /font-(?:weight|size|family|style)|(?:^|[;\s])color[ \t]{0,3}:/i;
-/** A word every one of the patterns above needs (a rule's body without any sets nothing: most of a theme's rules). */
-const RULE_WORD = /left|top|bottom|position|font-|color|width|transform/i;
 
 /** A line that starts with a field label (a whole word: 'Télécom Services' is a name) is a field, not a name. */
 const FIELD_LINE = /^(?:t[ée]l|t[ée]l[ée]phones?|mob|mobile|gsm|portable|fixe|fax|t[ée]l[ée]copie|e-?mail|m[ée]l|courriel|adresse|site(?: web| internet)?|web|rc|nif|activit[ée]s?|contacts?|coordonn[ée]es|الهاتف|الفاكس|البريد|العنوان)(?![\p{L}\p{N}])/iu;
@@ -101,20 +99,29 @@ function classRules(page: ParsedPage): Map<string, ClassPos> {
     CLASS_RULE.lastIndex = 0;
     for (let m = CLASS_RULE.exec(css); m !== null; m = CLASS_RULE.exec(css)) {
       const body = m[2];
-      // (A body none of the patterns can match adds nothing to the class's rule: not copied, not matched eight times.)
-      if (!RULE_WORD.test(body)) continue;
+      // (Each pattern needs a word of its own, in any case: a body is matched only against the patterns
+      // whose word it holds, and one holding none adds nothing to the class's rule: most of a theme's rules.)
+      const lower = body.toLowerCase();
+      const hasLeft = lower.includes('left');
+      const hasTop = lower.includes('top');
+      const hasBottom = lower.includes('bottom');
+      const hasAbsolute = lower.includes('absolute');
+      const hasFont = lower.includes('font-') || lower.includes('color');
+      const hasWidth = lower.includes('width');
+      const hasMatrix = lower.includes('matrix');
+      if (!hasLeft && !hasTop && !hasBottom && !hasAbsolute && !hasFont && !hasWidth && !hasMatrix) continue;
       const rule: ClassPos = { ...(rules.get(m[1]) ?? { absolute: false, font: false }) };
-      const left = LEFT.exec(body);
-      const top = TOP.exec(body);
-      const bottom = BOTTOM.exec(body);
+      const left = hasLeft ? LEFT.exec(body) : null;
+      const top = hasTop ? TOP.exec(body) : null;
+      const bottom = hasBottom ? BOTTOM.exec(body) : null;
       if (left) rule.left = Number(left[1]);
       if (top) rule.top = Number(top[1]);
       if (bottom) rule.bottom = Number(bottom[1]);
-      if (ABSOLUTE.test(body)) rule.absolute = true;
-      if (FONT_PROPS.test(body)) rule.font = true;
-      const width = WIDTH.exec(body);
-      const size = FONT_SIZE.exec(body);
-      const matrix = MATRIX.exec(body);
+      if (hasAbsolute && ABSOLUTE.test(body)) rule.absolute = true;
+      if (hasFont && FONT_PROPS.test(body)) rule.font = true;
+      const width = hasWidth ? WIDTH.exec(body) : null;
+      const size = hasFont ? FONT_SIZE.exec(body) : null;
+      const matrix = hasMatrix ? MATRIX.exec(body) : null;
       if (width) rule.width = Number(width[1]);
       if (size) rule.fontSize = Number(size[1]);
       if (matrix && Number(matrix[1]) > 0) rule.scale = Number(matrix[1]);
