@@ -95,6 +95,8 @@ function isPostTitle(el: HTMLElement, post: HTMLElement): boolean {
  */
 export function stripForumFurniture(page: ParsedPage): Set<HTMLElement> {
   const posts: HTMLElement[] = [];
+  // (A post holds a link to a member's profile: a page without any has none, and its elements are not looked at.)
+  if (!page.byTag('A').some((a) => MEMBER_LINK.test(attrOf(a, 'href') ?? ''))) return new Set();
   const inPost = new Set<HTMLElement>();
   for (const el of page.elements) {
     if (posts.length >= MAX_POSTS) break;

@@ -1146,20 +1146,30 @@ function jsValueAt(text: string, start: number, scope?: ReadonlyMap<string, unkn
     if (/[\w$]/.test(text[i] ?? '')) fail();
     return word === 'true' ? true : word === 'false' ? false : word === 'null' || word === 'undefined' ? null : Number(word);
   };
+  // (A text that is no literal throws, and the error is dropped: no stack trace is captured for it.)
+  const limit = Error.stackTraceLimit;
+  Error.stackTraceLimit = 0;
   try {
     const out = value(0);
     space();
     return { value: out, end: i };
   } catch {
     return undefined;
+  } finally {
+    Error.stackTraceLimit = limit;
   }
 }
 
 function tryJson(text: string): unknown {
+  // (Most texts tried are JS, not JSON: the error is dropped, so no stack trace is captured for it.)
+  const limit = Error.stackTraceLimit;
+  Error.stackTraceLimit = 0;
   try {
     return JSON.parse(text);
   } catch {
     return undefined;
+  } finally {
+    Error.stackTraceLimit = limit;
   }
 }
 

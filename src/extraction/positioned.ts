@@ -99,18 +99,29 @@ function classRules(page: ParsedPage): Map<string, ClassPos> {
     CLASS_RULE.lastIndex = 0;
     for (let m = CLASS_RULE.exec(css); m !== null; m = CLASS_RULE.exec(css)) {
       const body = m[2];
+      // (Each pattern needs a word of its own, in any case: a body is matched only against the patterns
+      // whose word it holds, and one holding none adds nothing to the class's rule: most of a theme's rules.)
+      const lower = body.toLowerCase();
+      const hasLeft = lower.includes('left');
+      const hasTop = lower.includes('top');
+      const hasBottom = lower.includes('bottom');
+      const hasAbsolute = lower.includes('absolute');
+      const hasFont = lower.includes('font-') || lower.includes('color');
+      const hasWidth = lower.includes('width');
+      const hasMatrix = lower.includes('matrix');
+      if (!hasLeft && !hasTop && !hasBottom && !hasAbsolute && !hasFont && !hasWidth && !hasMatrix) continue;
       const rule: ClassPos = { ...(rules.get(m[1]) ?? { absolute: false, font: false }) };
-      const left = LEFT.exec(body);
-      const top = TOP.exec(body);
-      const bottom = BOTTOM.exec(body);
+      const left = hasLeft ? LEFT.exec(body) : null;
+      const top = hasTop ? TOP.exec(body) : null;
+      const bottom = hasBottom ? BOTTOM.exec(body) : null;
       if (left) rule.left = Number(left[1]);
       if (top) rule.top = Number(top[1]);
       if (bottom) rule.bottom = Number(bottom[1]);
-      if (ABSOLUTE.test(body)) rule.absolute = true;
-      if (FONT_PROPS.test(body)) rule.font = true;
-      const width = WIDTH.exec(body);
-      const size = FONT_SIZE.exec(body);
-      const matrix = MATRIX.exec(body);
+      if (hasAbsolute && ABSOLUTE.test(body)) rule.absolute = true;
+      if (hasFont && FONT_PROPS.test(body)) rule.font = true;
+      const width = hasWidth ? WIDTH.exec(body) : null;
+      const size = hasFont ? FONT_SIZE.exec(body) : null;
+      const matrix = hasMatrix ? MATRIX.exec(body) : null;
       if (width) rule.width = Number(width[1]);
       if (size) rule.fontSize = Number(size[1]);
       if (matrix && Number(matrix[1]) > 0) rule.scale = Number(matrix[1]);

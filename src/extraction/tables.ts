@@ -202,6 +202,8 @@ export function transposeTables(tables: HTMLElement[], parse: (html: string) => 
 const DIV_ROW_CLASS = /(?:^|[\s_-])(?:table|grid)[_-]?(?:row|tr)(?:$|\s)/i;
 /** A class word of a div table's header cell ('notion-table-th', 'grid-header-cell', 'table-column-header'). */
 const DIV_HEAD_CLASS = /(?:^|[\s_-])(?:table|grid)[_-]?(?:th|header[_-]?cell|col(?:umn)?[_-]?header)(?:$|\s)/i;
+/** What both class patterns above need. */
+const TABLE_OR_GRID = /table|grid/i;
 /** Deepest a div table's header cells and rows sit apart from their common block ('table > header > inner > th'). */
 const DIV_TABLE_DEPTH = 4;
 /** Most rows of one div table rewritten, and most div tables of a page looked at. */
@@ -253,6 +255,8 @@ export function divTables(elements: HTMLElement[], parse: (html: string) => HTML
     if (el.rawAttrs.length === 0) return;
     const parent = el.parentNode;
     if (!parent) return;
+    // (Both need a role or a class word with 'table' or 'grid': most elements have neither, and are classed by one look.)
+    if (!el.rawAttrs.includes('role') && !TABLE_OR_GRID.test(classText(el))) return;
     if (isDivHeadCell(el)) {
       order.set(el, i);
       const list = headsByParent.get(parent);
