@@ -2351,7 +2351,7 @@ function repeatedGroups(root: HTMLElement, base?: string): RepeatedItems & { wit
   groups.sort((a, b) => b.score - a.score || a.size - b.size);
   // (A listing in several tiers, each a group of its own shape, is led by one of them: see listingLead.)
   let best = listingLead(groups, base);
-  let chosen = [best, ...groups.filter((g) => g !== best && g.key === best.key && signature(g.parent) === signature(best.parent) && !insideAny(g.parent, best.members) && !best.members.some((m) => insideAny(m, g.members)))];
+  let chosen = [best, ...groups.filter((g) => g !== best && g.key === best.key && containerShape(g.parent) === containerShape(best.parent) && !insideAny(g.parent, best.members) && !best.members.some((m) => insideAny(m, g.members)))];
   // Records written several to a block (two companies per table row, a row of cards): when most of the
   // best group's members each hold a group of blocks that all qualify on their own, those blocks are the records.
   // (A site builder's section holds its row of text boxes behind wrappers of its own and an empty background layer: that row is the holder's.)
@@ -2401,12 +2401,12 @@ function repeatedGroups(root: HTMLElement, base?: string): RepeatedItems & { wit
     const grand = g.parent.parentNode;
     if (!grand || seen.has(grand)) continue;
     seen.add(grand);
-    const shape = signature(g.parent);
+    const shape = containerShape(g.parent);
     // (A lone block only after the grid's rows: a block of that shape before them is the page's banner, not its last row.)
     let after = false;
     for (const sib of grand.childNodes) {
       if (parents.has(sib as HTMLElement)) after = true;
-      if (sib.nodeType !== 1 || parents.has(sib as HTMLElement) || !counts.has(sib as HTMLElement) || signature(sib as HTMLElement) !== shape) continue;
+      if (sib.nodeType !== 1 || parents.has(sib as HTMLElement) || !counts.has(sib as HTMLElement) || containerShape(sib as HTMLElement) !== shape) continue;
       const blocks = (sib as HTMLElement).childNodes.filter((c): c is HTMLElement => c.nodeType === 1 && counts.has(c as HTMLElement) && signature(c as HTMLElement) === best.key);
       if (blocks.length === 1 && !after) continue;
       parents.add(sib as HTMLElement);
@@ -2975,6 +2975,26 @@ function signature(el: HTMLElement): string {
   }
   kept.keptShape = sig;
   return sig;
+}
+
+/**
+ * A grid column's span class (Bootstrap's `col-lg-8`, `col-4`, `span8`, Foundation's `large-8`,
+ * Tailwind's `md:col-span-2`): the column's width, not a number given to an entry.
+ */
+const GRID_SPAN = /^(?:col(?:-(?:xs|sm|md|lg|xl|xxl))?-\d{1,2}|span\d{1,2}|(?:small|medium|large)-\d{1,2}|(?:[a-z]{2,3}:)?col-span-\d{1,2})$/i;
+
+/**
+ * The shape of a container of entries: its {@link signature} and its grid span classes. A page's
+ * main column (`col-lg-8`) and its sidebar column (`col-lg-4`) both lose their numbered class
+ * from their signature, yet are not two parts of one list: the sidebar's cards of the list's
+ * shape (an adviser's card, categories) are no entries.
+ */
+function containerShape(el: HTMLElement): string {
+  const sig = signature(el);
+  const classes = el.classList.value;
+  if (classes.length === 0 || classes.length > 30) return sig;
+  const spans = classes.filter((w) => w.length <= 20 && GRID_SPAN.test(w));
+  return spans.length === 0 ? sig : `${sig}|${spans.map((w) => w.toLowerCase()).sort().join(' ')}`;
 }
 
 /** An inline style that takes an element's own box away: its children are laid out as its parent's. */

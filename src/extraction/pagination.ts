@@ -69,7 +69,9 @@ export function steppedPageLink(anchors: readonly HTMLElement[], pageUrl: string
     const text = (a.text ?? '').trim();
     const shown = text.length <= 6 && NUMBER.test(text) ? Number(text) : undefined;
     const step = queryStep(page, link) ?? pathStep(page, link, shown !== undefined);
-    if (step) steps.push({ ...step, href, shown });
+    // (A site's menu links its other pages, which a site builder numbers as it numbers the listing's: 'page4.html' of the
+    // menu is another page of the site, not the list's next one, unless the menu shows it as a number.)
+    if (step && (shown !== undefined || !inSiteMenu(a))) steps.push({ ...step, href, shown });
   }
   if (steps.length === 0) return undefined;
   const pick = (s: Step[]): Step | undefined => s.sort((x, y) => x.n - y.n)[0];
@@ -84,6 +86,28 @@ export function steppedPageLink(anchors: readonly HTMLElement[], pageUrl: string
   // The first page has no number: the next is 2, or 1 when the links number pages from 0 ('?page=1' shown as '2').
   const zeroBased = added.some((s) => s.shown !== undefined && s.shown === s.n + 1);
   return added.find((s) => s.kind === 'page' && s.n === (zeroBased ? 1 : 2))?.href;
+}
+
+/** Most ancestors of a link looked at for a site menu ({@link inSiteMenu}). */
+const MAX_MENU_WALK = 12;
+/** Class words of a site's menu bar. */
+const MENU_WORDS = new Set(['navbar', 'menu', 'nav-menu', 'main-menu', 'mainmenu', 'menubar', 'topnav', 'main-nav']);
+/** Class or id text of a pager: what holds it is the list's pagination, not the site's menu. */
+const PAGER_HINT = /pagin|pager|page-numbers|pagenavi/i;
+
+/**
+ * Whether a link stands in the site's menu (a `<header>`, or a block classed `navbar` / `menu`) and
+ * in no pager nearer to it (a `pagination` list inside a `<nav>`). Bounded: {@link MAX_MENU_WALK} ancestors.
+ */
+function inSiteMenu(a: HTMLElement): boolean {
+  let el: HTMLElement | null = a.parentNode;
+  for (let i = 0; el && i < MAX_MENU_WALK; i++, el = el.parentNode) {
+    const cls = el.getAttribute('class') ?? '';
+    if (PAGER_HINT.test(cls.slice(0, 300)) || PAGER_HINT.test((el.id ?? '').slice(0, 100))) return false;
+    if (el.tagName === 'HEADER') return true;
+    if (cls !== '' && cls.length <= 300 && cls.split(/\s+/).some((w) => MENU_WORDS.has(w.toLowerCase()))) return true;
+  }
+  return false;
 }
 
 /** The link as the page's URL with one page or offset parameter changed or added (the rest equal). */

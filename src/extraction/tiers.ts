@@ -20,6 +20,7 @@ import type { HTMLElement } from 'node-html-parser';
 import { attrOf } from './parse';
 import { shortText } from './nodeText';
 import { normalizeCompanyName } from '../platform/text';
+import { findEmails, findPhones } from '../platform/contacts';
 
 /** Most nodes of an entry walked for its links and its name. */
 const MAX_ENTRY_NODES = 400;
@@ -293,7 +294,7 @@ export function recordTiers(chosen: readonly HTMLElement[], candidates: readonly
  */
 function distinctRun(marks: readonly EntryMarks[], group: TierGroup): boolean {
   const names = marks.flatMap((m) => (m.name ? [m.name] : []));
-  if (new Set(names).size !== names.length) return false;
+  if (new Set(names).size !== names.length || sharesContact(group.members)) return false;
   const members = new Set(group.members);
   const parent = group.members[0].parentNode;
   if (!parent || group.members.some((m) => m.parentNode !== parent)) return false;
@@ -306,6 +307,27 @@ function distinctRun(marks: readonly EntryMarks[], group: TierGroup): boolean {
     } else if (inside && n.nodeType === 1 && !SEPARATORS.has((n as HTMLElement).tagName) && n.childNodes.length > 0) return false;
   }
   return true;
+}
+
+/** Most characters of a block's text read for its contacts ({@link sharesContact}). */
+const MAX_RECORD_TEXT = 2_000;
+
+/**
+ * Whether two blocks of a group show one same e-mail or number: notices naming listed companies
+ * (job offers, news) that all give one address, the site's own ('Postulez : emplois@…'), are
+ * no records of companies, each of which has contacts of its own. Each block's text read up to
+ * {@link MAX_RECORD_TEXT} characters.
+ */
+function sharesContact(members: readonly HTMLElement[]): boolean {
+  const seen = new Set<string>();
+  for (const m of members) {
+    const text = m.text.slice(0, MAX_RECORD_TEXT);
+    for (const c of new Set([...findEmails(text), ...findPhones(text)])) {
+      if (seen.has(c)) return true;
+      seen.add(c);
+    }
+  }
+  return false;
 }
 
 /** Elements between two entries of a list that part them without being anything. */
