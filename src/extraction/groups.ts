@@ -233,12 +233,34 @@ function isGroup(g: Grouped): boolean {
   if (withContacts.length < 2) return false;
   const [first, ...others] = withContacts;
   if (first === g.records[0] && first.written === undefined && others.every((r) => r.colon && r.inline)) return false;
-  const seen = new Set<string>();
+  if (isOfficesOfOne(withContacts)) return false;
+    const seen = new Set<string>();
   for (const r of withContacts) {
     for (const c of r.contacts) if (seen.has(c)) return false;
     for (const c of r.contacts) seen.add(c);
   }
   return true;
+}
+
+/** A name that is a firm's head office alone, no company's: 'Siège social', 'Siège', 'Head office', 'المقر الاجتماعي'. */
+const HEAD_OFFICE = /^(?:si[èe]ge(?:\s(?:social|central|administratif))?|head\soffice|headquarters|المقر(?:\s(?:الاجتماعي|الرئيسي))?)(?:$|[\s:,(–—-])/iu;
+/** A name that is a firm's branch named by its place alone: 'Bureau de Telagh', "Agence d'Arzew", 'Succursale du Port', 'فرع وهران'. */
+const BRANCH_OFFICE = /^(?:(?:agence|bureau|succursale|antenne|annexe|point\sde\svente|showroom|d[ée]p[ôo]t|magasin|usine|branch|office)(?:$|\s(?:de\s|du\s|des\s|à\s|of\s|in\s)|\sd['’])|(?:وكالة|فرع|مكتب)\s)/iu;
+
+/**
+ * Records that are one firm's offices, not companies: each named by an office's designation alone
+ * ('Siège social', 'Bureau de Telagh', 'Agence de Sfisef': words no company is named by), one of
+ * them its head office. A member's card listing its head office and branches, each under a heading
+ * with its own numbers, is one company holding them all (the card's name is the firm's).
+ */
+function isOfficesOfOne(records: readonly Rec[]): boolean {
+  let head = false;
+  for (const r of records) {
+    const name = r.name.slice(0, MAX_NAME).trim();
+    if (HEAD_OFFICE.test(name)) head = true;
+    else if (!BRANCH_OFFICE.test(name)) return false;
+  }
+  return head;
 }
 
 /** The records of a block ({@link linesOf}, then {@link recordsOf}); undefined for a table row and a block too large to read. */

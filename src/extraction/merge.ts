@@ -209,3 +209,33 @@ export function compatibleNames(a: string, b: string): boolean {
 function withoutContacts(raw: RawCompany, contacts: ReadonlySet<string>): RawCompany {
   return { ...raw, emails: raw.emails.filter((e) => !contacts.has(e)), phones: raw.phones.filter((p) => !contacts.has(p)) };
 }
+
+/** Longest name looked at for a firm's office ({@link firmOffice}). */
+const MAX_OFFICE_NAME = 200;
+
+/**
+ * An office's designation after a firm's name: its head office ('Siège …', 'Direction régionale',
+ * 'Direction générale', 'Head office', 'المقر', 'المديرية') or a branch ('Agence …', 'Succursale …',
+ * 'Bureau …', 'Antenne …', 'Annexe …', 'Branch …', 'وكالة', 'فرع'), a word of its own after a space.
+ */
+const OFFICE_IN_NAME = /\s(?:(si[èe]ge|direction\s(?:r[ée]gionale|g[ée]n[ée]rale)|d[ée]l[ée]gation\sr[ée]gionale|head\soffice|headquarters|المقر|المديرية)|agence|succursale|bureau|antenne|annexe|branch|وكالة|فرع)(?=$|[\s,(:–—-])/iu;
+
+/** A name's words ending with a preposition, an article or a conjunction ('… de', "… l'", '… et'). */
+const AFTER_WORD = /(?:^|[\s'’])(?:de|du|des|d|la|le|les|l|et|pour|en|au|aux|à|of|the|and|for|في|من)['’]?$/iu;
+
+/**
+ * The firm a name names one office of, and whether that office is its head office: 'Trans Sahel
+ * Siège Es Senia' and 'Trans Sahel Agence Arzew' are the offices of 'trans sahel' (its name key),
+ * the first its head office. Undefined for a name without a firm's name before an office's
+ * designation ('Agence Assurances Amrani', 'Cabinet Belkacem').
+ */
+export function firmOffice(name: string): { firm: string; head: boolean } | undefined {
+  const text = name.slice(0, MAX_OFFICE_NAME);
+  const m = OFFICE_IN_NAME.exec(text);
+  if (!m) return undefined;
+  const before = text.slice(0, m.index);
+  // (Words of an activity, not a firm's name: 'Fournitures de bureau …', 'Mobilier et bureau …'.)
+  if (AFTER_WORD.test(before)) return undefined;
+  const firm = normalizeCompanyName(before);
+  return firm ? { firm, head: m[1] !== undefined } : undefined;
+}

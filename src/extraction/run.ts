@@ -40,7 +40,7 @@ import { setMaxListeners } from 'node:events';
 import { normalizeCompanyName } from '../platform/text';
 import type { RawCompany } from './extract';
 import { sameHost, type FetchResult, type GetOptions } from './fetcher';
-import { compatibleNames, mergeCompanies, type MergedCompany } from './merge';
+import { compatibleNames, firmOffice, mergeCompanies, type MergedCompany } from './merge';
 import type { PageOutcome, PageReader, PageTask } from './pages';
 import { expandSearchUrl, type SourceConfig } from './sources';
 
@@ -409,6 +409,7 @@ async function runSource(state: SourceState, ctx: SourceContext): Promise<void> 
       if (full !== undefined) r.name = full;
     }
   }
+  headOfficeContacts(records);
   state.done = true;
 }
 
@@ -512,10 +513,42 @@ function foldForPrefix(s: string): string {
   return s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/[\s\u00a0]+/g, ' ').trim();
 }
 
-/** Whether every record carrying a contact has the same name key (one company listed several times). */
+/**
+ * Whether every record carrying a contact has the same name key (one company listed several
+ * times), or names an office of one firm ({@link firmOffice}: its head office and its branches,
+ * listed apart, the branches repeating the head office's switchboard).
+ */
 function oneCompany(records: RawCompany[], contact: string): boolean {
-  const names = new Set(records.filter((r) => r.emails.includes(contact) || r.phones.includes(contact)).map((r) => normalizeCompanyName(r.name)));
-  return names.size === 1;
+  const carrying = records.filter((r) => r.emails.includes(contact) || r.phones.includes(contact));
+  if (new Set(carrying.map((r) => normalizeCompanyName(r.name))).size === 1) return true;
+  const firms = new Set(carrying.map((r) => firmOffice(r.name)?.firm));
+  return firms.size === 1 && !firms.has(undefined);
+}
+
+/**
+ * A firm listed as its head office and its branches, each an entry of its own ({@link firmOffice}):
+ * a contact its head office's record carries is the head office's only, taken from its branches'
+ * records (the switchboard or claims line each branch's entry repeats, 'Standard du groupe : …').
+ * Records are changed in place.
+ */
+function headOfficeContacts(records: RawCompany[]): void {
+  const offices = records.map((r) => firmOffice(r.name));
+  const heads = new Map<string, Set<string>>();
+  records.forEach((r, i) => {
+    const o = offices[i];
+    if (!o?.head) return;
+    const own = heads.get(o.firm) ?? new Set<string>();
+    for (const c of [...r.emails, ...r.phones]) own.add(c);
+    heads.set(o.firm, own);
+  });
+  if (heads.size === 0) return;
+  records.forEach((r, i) => {
+    const o = offices[i];
+    const own = o && !o.head ? heads.get(o.firm) : undefined;
+    if (own === undefined) return;
+    r.emails = r.emails.filter((e) => !own.has(e));
+    r.phones = r.phones.filter((p) => !own.has(p));
+  });
 }
 
 function contactsOf(records: RawCompany[]): Set<string> {

@@ -156,6 +156,27 @@ ${card('Sétif Emballage', '<p>Tél : 036 10 20 30<br>E-mail : setif.emballage@g
     ]);
   });
 
+  test("cards each holding a firm's head office and its branches under headings of their own are one company each", () => {
+    // A union's roll: the firm's name in the card's header, then a column per office ('Siège social', 'Bureau de …',
+    // 'Agence de …'), each with its own numbers; most cards have a branch or two, so half the cards hold two offices.
+    const office = (title: string, lines: string) => `<div class="col-sm-4 office"><h5>${title}</h5><p>${lines}</p></div>`;
+    const card = (name: string, offices: string, mail: string) => `<div class="adherent panel"><div class="panel-heading"><h3>${name}</h3><span class="label">Courtier</span></div><div class="panel-body"><p class="text-muted">Agréé sous le n° 12/2019</p><div class="row">${offices}</div><p>E-mail : <a href="mailto:${mail}">${mail}</a></p></div></div>`;
+    const html = page(`<div class="liste">
+${card('Cabinet Hodna Courtage', office('Siège social', '5, rue Ben Boulaïd, M\'Sila<br>Tél. : 035 55 10 20<br>Mob. : 0661 55 10 20') + office('Bureau de Boussaâda', 'Centre-ville<br>Tél. : 035 52 30 40'), 'hodna.courtage@gmail.com')}
+${card('Assurances Titteri Conseil', office('Siège social', 'Cité 300 logements, Médéa<br>Tél. : 025 58 11 22') + office('Agence de Berrouaghia', 'Rue principale<br>Tél. : 025 59 33 44') + office('Bureau de Ksar El Boukhari', 'Place du marché<br>Mob. : 0770 59 55 66'), 'titteri.conseil@yahoo.fr')}
+${card('Courtage Zibans Risques', office('Siège social', '12, avenue de l\'Émir, Biskra<br>Tél. : 033 74 12 34'), 'zibans.risques@gmail.com')}
+${card('Cabinet Aurès Prévoyance', office('Siège social', 'Allées Ben Boulaïd, Batna<br>Tél. : 033 80 45 67<br>Fax : 033 80 45 68') + office('Bureau de Barika', 'Cité 100 logements<br>Tél. : 033 89 12 13'), 'aures.prevoyance@outlook.fr')}
+${card('Agence Générale Souf Assurances', office('Siège social', 'Rue Taleb Larbi, El Oued<br>Mob. : 0661 90 80 70'), 'souf.assurances@gmail.com')}
+</div>`);
+    expect(read(html)).toEqual([
+      { name: 'Cabinet Hodna Courtage', phones: ['+21335551020', '+213661551020', '+21335523040'], emails: ['hodna.courtage@gmail.com'] },
+      { name: 'Assurances Titteri Conseil', phones: ['+21325581122', '+21325593344', '+213770595566'], emails: ['titteri.conseil@yahoo.fr'] },
+      { name: 'Courtage Zibans Risques', phones: ['+21333741234'], emails: ['zibans.risques@gmail.com'] },
+      { name: 'Cabinet Aurès Prévoyance', phones: ['+21333804567', '+21333891213'], emails: ['aures.prevoyance@outlook.fr'], faxes: ['+21333804568'] },
+      { name: 'Agence Générale Souf Assurances', phones: ['+213661908070'], emails: ['souf.assurances@gmail.com'] },
+    ]);
+  });
+
   test('contacts only in links (a tel: written with spaces, a mailto:) are the records\' own', () => {
     const g = groupOf(parseHtml('<div><b>Pharmacie Amrani</b><br><a href="tel:+213 36 84 21 10">Appeler</a><br><b>Pharmacie Belkacem</b><br><a href="mailto:ph.belkacem@gmail.com">Écrire</a></div>').querySelector('div')!)!;
     expect(g.records.map((r) => [r.name, ...r.contacts])).toEqual([['Pharmacie Amrani', '+21336842110'], ['Pharmacie Belkacem', 'ph.belkacem@gmail.com']]);

@@ -1,5 +1,5 @@
 import type { RawCompany } from '../extract';
-import { compatibleNames, furnitureContacts, mergeCompanies, type SourcedRecord } from '../merge';
+import { compatibleNames, firmOffice, furnitureContacts, mergeCompanies, type SourcedRecord } from '../merge';
 
 function rec(source: string, raw: Partial<RawCompany> & { name: string }, wilayaCode = 16): SourcedRecord {
   return { source, wilayaCode, raw: { emails: [], phones: [], sourceUrl: `https://${source}.test/p`, ...raw } };
@@ -155,4 +155,13 @@ describe('mergeCompanies', () => {
   test('nothing in, nothing out', () => {
     expect(mergeCompanies([])).toEqual([]);
   });
+});
+
+test("a firm's offices named after it: the firm, and whether it is the head office; an activity's words or a name opening with 'Agence' name none", () => {
+  expect(firmOffice('Sahel Froid Siège social Es Senia')).toEqual({ firm: 'sahel froid', head: true });
+  expect(firmOffice('Sahel Froid Agence de Arzew')).toEqual({ firm: 'sahel froid', head: false });
+  expect(firmOffice('Mutuelle Tafna Direction Régionale')).toEqual({ firm: 'mutuelle tafna', head: true });
+  expect(firmOffice('Agence Assurances Amrani')).toBeUndefined();
+  expect(firmOffice('Fournitures de Bureau Amrani')).toBeUndefined();
+  expect(firmOffice('Cabinet Belkacem')).toBeUndefined();
 });

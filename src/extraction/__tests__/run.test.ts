@@ -736,3 +736,30 @@ test("a detail page two differently-named entries link to is the page of the one
     await s.close();
   }
 });
+
+test("a firm listed as its head office and its branches, the branches repeating the head office's switchboard: the number is the head office's only, on every page it is shown", async () => {
+  // The head office and one branch on page 1, another branch on page 2: the switchboard is on every listing page, carried by one firm's offices.
+  const card = (name: string, id: number, lines: string) => `<div class="entry"><h3><a href="/fiche/${id}">${name}</a></h3><p>${lines}</p></div>`;
+  const fiche = (name: string, lines: string) => `<!doctype html><html><body><main><h1>${name}</h1><dl>${lines}</dl></main></body></html>`;
+  const s = await startSite({
+    '/liste?p=1': `<div class="list">${card('Hodna Frigo Services Siège M\'Sila', 1, 'Tél : 035 55 12 12')}${card('Hodna Frigo Services Agence Bou Saâda', 2, 'Tél : 035 52 40 41 — Standard du groupe : 035 55 12 12')}${card('Menuiserie Zerrouki', 3, 'Tél : 035 51 77 01')}</div><a href="/liste?p=2">Suivant</a>`,
+    '/liste?p=2': `<div class="list">${card('Hodna Frigo Services Agence Sidi Aïssa', 4, 'Mob : 0661 45 12 90 — Standard du groupe : 035 55 12 12')}${card('Boulangerie Ennour', 5, 'Tél : 035 53 20 20')}${card('Tôlerie Ben Salem', 6, 'Mob : 0770 12 34 56')}</div>`,
+    '/fiche/1': fiche('Hodna Frigo Services Siège M\'Sila', '<dt>Téléphone</dt><dd>035 55 12 12</dd><dt>E-mail</dt><dd>hodnafrigo@gmail.com</dd>'),
+    '/fiche/2': fiche('Hodna Frigo Services Agence Bou Saâda', '<dt>Téléphone</dt><dd>035 52 40 41</dd><dt>Standard</dt><dd>Standard du siège : 035 55 12 12</dd>'),
+    '/fiche/3': fiche('Menuiserie Zerrouki', '<dt>Téléphone</dt><dd>035 51 77 01</dd>'),
+    '/fiche/4': fiche('Hodna Frigo Services Agence Sidi Aïssa', '<dt>Mobile</dt><dd>0661 45 12 90</dd><dt>Standard</dt><dd>Standard du siège : 035 55 12 12</dd>'),
+    '/fiche/5': fiche('Boulangerie Ennour', '<dt>Téléphone</dt><dd>035 53 20 20</dd>'),
+    '/fiche/6': fiche('Tôlerie Ben Salem', '<dt>Mobile</dt><dd>0770 12 34 56</dd>'),
+  });
+  try {
+    const sources = parseSources(`sources:\n  - name: dz\n    search_url: "${s.origin}/liste?p={page}"\n`);
+    const { companies } = await runExtraction({ pages: testPageReader(), sources, secteur: 'x', wilaya: ALGER, fetcher: fetcher(), deadlineMs: 30_000 });
+    const of = (n: string) => companies.find((c) => c.name === n)!;
+    expect(of("Hodna Frigo Services Siège M'Sila").phones).toEqual(['+21335551212']);
+    expect(of('Hodna Frigo Services Agence Bou Saâda').phones).toEqual(['+21335524041']);
+    expect(of('Hodna Frigo Services Agence Sidi Aïssa').phones).toEqual(['+213661451290']);
+    expect(companies).toHaveLength(6);
+  } finally {
+    await s.close();
+  }
+});
