@@ -30,7 +30,7 @@ import { isInlineBold, labelledNameInText } from './labels';
 import { removeOtherCompanyCards } from './otherCards';
 import { normalizeCompanyName, stripControlCharacters, words } from '../platform/text';
 import { isBadge, withoutEdgeBadges } from './badges';
-import { attributeJson, classWords, embeddedJson, isAdBlock, inRepeatedBlock, isComponentPart, isPageFrame, leadName, repeatedMembers, findNextPage, jsonHtml, jsonItems, jsonList, jsonNext, preRecords, repeatedItems, type JsonItem } from './items';
+import { attributeJson, classWords, embeddedJson, isAdBlock, inRepeatedBlock, isComponentPart, SECTIONING_TAGS, isPageFrame, leadName, repeatedMembers, findNextPage, jsonHtml, jsonItems, jsonList, jsonNext, preRecords, repeatedItems, type JsonItem } from './items';
 import { collapseSpaces, shortText } from './nodeText';
 import { attrOf, blockText, classAndId, classText, descendants, hasAttr, inByline, isCardTelType, itemParts, parsePage, spanningRowAbove, type ItemParts, type ParsedPage } from './parse';
 import type { SourceSelectors } from './sources';
@@ -132,8 +132,6 @@ export const DEFAULT_NEXT_PAGE = 'a[rel~=next], link[rel~=next]';
 /** Longest name and activity kept. */
 const MAX_TEXT = 200;
 
-/** Elements whose `<header>` and `<footer>` are their own, not the page's: sectioning elements, and a list item (a theme's card written `<li><header>name, phone</header><footer>…</footer></li>`). */
-const SECTIONING = new Set(['ARTICLE', 'ASIDE', 'MAIN', 'SECTION', 'LI']);
 /** Properties through which a JSON-LD/microdata organisation is a listed company; others (publisher, brand, ...) are not. */
 const CONTAINERS = new Set(['@graph', '@list', 'itemListElement', 'item', 'mainEntity', 'about', 'hasPart']);
 
@@ -2942,7 +2940,7 @@ function isChrome(el: HTMLElement): boolean {
   const role = (el.getAttribute('role') ?? '').toLowerCase();
   if (role === 'banner' || role === 'contentinfo' || el.tagName === 'NAV') return true;
   if (el.tagName !== 'HEADER' && el.tagName !== 'FOOTER') return false;
-  return !hasAncestor(el, (a) => SECTIONING.has(a.tagName)) && !inRepeatedBlock(el);
+  return !hasAncestor(el, (a) => SECTIONING_TAGS.has(a.tagName)) && !inRepeatedBlock(el);
 }
 
 /**
@@ -2962,7 +2960,7 @@ function outermostOutsideChrome(root: HTMLElement, test: (el: HTMLElement) => bo
       found.push(el);
       continue;
     }
-    const inside = sectioned || SECTIONING.has(el.tagName);
+    const inside = sectioned || SECTIONING_TAGS.has(el.tagName);
     const children = el.childNodes;
     for (let i = children.length - 1; i >= 0; i--) {
       const child = children[i] as HTMLElement;

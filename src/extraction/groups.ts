@@ -234,7 +234,7 @@ function isGroup(g: Grouped): boolean {
   const [first, ...others] = withContacts;
   if (first === g.records[0] && first.written === undefined && others.every((r) => r.colon && r.inline)) return false;
   if (isOfficesOfOne(withContacts)) return false;
-    const seen = new Set<string>();
+  const seen = new Set<string>();
   for (const r of withContacts) {
     for (const c of r.contacts) if (seen.has(c)) return false;
     for (const c of r.contacts) seen.add(c);

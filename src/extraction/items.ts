@@ -1548,8 +1548,8 @@ export function isComponentPart(el: HTMLElement): boolean {
   }
   return part;
 }
-/** Elements under which a header/footer is a section's or an entry's, not the page's (a list item: a theme's card `<li><header>…</header></li>`). */
-const SECTIONING_TAGS = new Set(['ARTICLE', 'SECTION', 'MAIN', 'ASIDE', 'LI']);
+/** Elements under which a header/footer is a section's or an entry's, not the page's: sectioning elements, and a list item (a theme's card `<li><header>name, phone</header><footer>…</footer></li>`). Shared with extract.ts's chrome walks. */
+export const SECTIONING_TAGS: ReadonlySet<string> = new Set(['ARTICLE', 'SECTION', 'MAIN', 'ASIDE', 'LI']);
 /** Elements that hold one entry. */
 const ENTRY_TAGS = new Set(['ARTICLE', 'LI']);
 
