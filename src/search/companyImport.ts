@@ -291,8 +291,10 @@ export async function importCompanies(db: Knex, file: string, options: ImportOpt
     if ('reason' in parsed) writer.result.rejected.push({ line: entry.line, reason: parsed.reason });
     else await writer.add(parsed.company, entry.line);
     if (options.onProgress && Date.now() - lastReport > 200) {
-      lastReport = Date.now();
       options.onProgress(stream.bytesRead, size);
+      // Timed from the end of the call: a callback slower than the interval is not called again
+      // on the next row, so the import keeps doing its own work between reports.
+      lastReport = Date.now();
     }
   }
   await writer.flush();

@@ -17,7 +17,9 @@ import { createStore, json, refused, runCli, type Store } from '../../../test/he
 // in-process for the CSV corner cases and a bounded-memory check on a large file.
 
 // The large-file import takes about a minute on the embedded store on a quiet machine; a CI run on a
-// machine loaded four times over took more than 300 s. Not a timing test (memory is what it checks).
+// machine loaded four times over took more than 300 s (and one on a slow machine more than 900 s,
+// before the importer stopped calling a slow progress callback on every row: see the test below).
+// Not a timing test (memory is what it checks).
 jest.setTimeout(900_000);
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -295,6 +297,34 @@ describe('importCompanies reads CSV line numbers exactly in the corner cases', (
     fs.writeFileSync(file, '\uFEFFWilaya, NOM ,Score_Qualite\n\nOran,Lambda Un,55\n\n\nOran,,10\n31,Lambda Deux,x\n');
     await expectImport(file, 1, [[6, /^nom: /], [7, /^score_qualite: /]]);
     expect(await db.knex('companies').where({ nom: 'Lambda Un' }).first()).toMatchObject({ wilaya_code: 31, score_qualite: 55 });
+  });
+
+  test('a progress callback slower than the report interval is called once an interval of import work has passed, not on every row', async () => {
+    // A CI run on a slow machine: the large-file test's callback (a full collection) took longer
+    // than the 200 ms interval, and the importer, timing the interval from before the call, called
+    // it again on the very next row: 100,000 collections, more than 900 s. The clock here moves
+    // 300 ms in each call, as such a callback's would.
+    const rows = 400;
+    const file = writeLines('slow-progress.csv', ['nom,wilaya', ...Array.from({ length: rows }, (_, i) => `Progrès ${i},16`)]);
+    const realNow = Date.now.bind(Date);
+    let offset = 0;
+    const now = jest.spyOn(Date, 'now').mockImplementation(() => realNow() + offset);
+    let calls = 0;
+    try {
+      const result = await importCompanies(db.knex, file, {
+        onProgress: () => {
+          calls += 1;
+          offset += 300;
+        },
+      });
+      expect(result).toEqual({ imported: rows, updated: 0, rejected: [] });
+    } finally {
+      now.mockRestore();
+    }
+    // Once at the end, and otherwise only after 200 ms of the import's own time each (the rows
+    // take well under a second here): a handful, not one per row.
+    expect(calls).toBeGreaterThanOrEqual(1);
+    expect(calls).toBeLessThan(rows / 10);
   });
 });
 
