@@ -30,7 +30,7 @@ import { isInlineBold, labelledNameInText } from './labels';
 import { removeOtherCompanyCards } from './otherCards';
 import { normalizeCompanyName, stripControlCharacters, words } from '../platform/text';
 import { isBadge, withoutEdgeBadges } from './badges';
-import { attributeJson, classWords, embeddedJson, isAdBlock, inRepeatedBlock, isComponentPart, SECTIONING_TAGS, isPageFrame, leadName, repeatedMembers, findNextPage, jsonHtml, jsonItems, jsonList, jsonNext, preRecords, repeatedItems, type JsonItem } from './items';
+import { attributeJson, classWords, embeddedJson, holdsContact, isAdBlock, inRepeatedBlock, isComponentPart, SECTIONING_TAGS, isPageFrame, leadName, repeatedMembers, findNextPage, jsonHtml, jsonItems, jsonList, jsonNext, preRecords, repeatedItems, type JsonItem } from './items';
 import { collapseSpaces, shortText } from './nodeText';
 import { attrOf, blockText, classAndId, classText, descendants, hasAttr, inByline, isCardTelType, itemParts, parsePage, spanningRowAbove, type ItemParts, type ParsedPage } from './parse';
 import type { SourceSelectors } from './sources';
@@ -1379,6 +1379,13 @@ const SITE_CONTACT_HEADING = /^(?:contactez[- ]nous|nous contacter|contact us|co
 const OTHERS_HEADING = /^(?:(?:annonces|entreprises|soci[ée]t[ée]s|fiches|professionnels|r[ée]sultats|établissements|etablissements|commerces)\s(?:similaires|proches|associ[ée]e?s|de la m[êe]me cat[ée]gorie)|(?:vous aimerez|vous pourriez (?:aussi|[ée]galement) aimer|[àa] voir aussi|voir aussi|dans la m[êe]me cat[ée]gorie|autres (?:entreprises|annonces|fiches|professionnels)|[àa] proximit[ée]|similar|related|you may also like|you might also like|people also viewed|see also|nearby|(?:ils|elles|les (?:internautes|visiteurs|utilisateurs)) ont (?:aussi|[ée]galement) (?:consult[ée]|vu|aim[ée])|[àa] d[ée]couvrir aussi|d[ée]couvrez aussi)|(?:(?:entreprises |annonces |fiches )?[àa] la une|les plus (?:consult[ée]e?s|vu(?:e?s)?|populaires|recherch[ée]e?s)|nos partenaires|partenaires|top (?:entreprises|annonces)|featured(?: listings| companies)?)$|إعلانات مشابهة|شركات مشابهة|قد (?:يعجبك|يهمك|تهمك) (?:أيضا|أيضًا|ايضا)|شاهد (?:أيضا|ايضا)|أماكن قريبة|[^\s]{0,20} ?(?:ذات صلة|مشابهة)$)/iu;
 
 /**
+ * A heading naming others of the page's kind, whatever the kind ('Lieux similaires', 'Hôtels à
+ * proximité', "D'autres garages dans la même ville", 'Agences du même secteur'): one or two
+ * words, then what makes them others. Bounded words, anchored at both ends: linear.
+ */
+const OTHERS_OF_A_KIND = /^(?:(?:d['’]\s?autres|autres|les|des|nos)\s)?[\p{L}'’-]{3,24}(?:\s[\p{L}'’-]{2,24})?\s(?:similaires|proches|[àa] proximit[ée]|(?:de|dans) la m[êe]me (?:cat[ée]gorie|ville|commune|wilaya|r[ée]gion|zone)|(?:du|dans le) m[êe]me (?:secteur|quartier|domaine)|aux alentours|dans les environs|[àa] d[ée]couvrir)$/iu;
+
+/**
  * Removes the directory's furniture from a detail page: header, footer and navigation (outside
  * sectioning elements), blocks whose class or id says footer, cookie, newsletter, share, menu,
  * breadcrumb, similar/related ..., "Contactez-nous" blocks and blocks of other companies
@@ -1394,8 +1401,9 @@ function removeFurniture(page: ParsedPage): void {
   for (const el of page.elements) {
     if (el.tagName === 'BODY' || el.tagName === 'MAIN' || el.tagName === 'ARTICLE' || classAndId(el) === '') continue;
     const words = classWords(el);
-    // (A card's own footer, `panel-footer`, `card-footer`, holds the company's contacts.)
-    if (words.some((w) => FURNITURE_WORDS.has(w)) && !isComponentPart(el)) el.remove();
+    // (A card's own footer, `panel-footer`, `card-footer`, holds the company's contacts; so does a
+    // profile's 'social' list of its phone, e-mail and pages, `details-list social-nav`.)
+    if (words.some((w) => FURNITURE_WORDS.has(w)) && !isComponentPart(el) && !ownSocialContacts(el, words)) el.remove();
   }
   // An advertiser's block beside the company (a 'Publicité' banner, an aside marked sponsored):
   // its contacts are the advertiser's. Never a block holding the page's title (the company's own card).
@@ -1408,7 +1416,7 @@ function removeFurniture(page: ParsedPage): void {
   for (const h0 of headings) {
     const text = h0.text.replace(/\s+/g, ' ').trim();
     if (text.length > 60) continue;
-    const others = OTHERS_HEADING.test(text);
+    const others = OTHERS_HEADING.test(text) || OTHERS_OF_A_KIND.test(text);
     if (!others && !SITE_CONTACT_HEADING.test(text)) continue;
     // A heading alone in its wrapper(s) ('<div><h3>Entreprises similaires</h3></div><ul>…'): the wrapper stands for it.
     let h = h0;
@@ -1455,6 +1463,18 @@ function titledAbove(block: HTMLElement, child: HTMLElement): boolean {
   return false;
 }
 
+/** Furniture words a company's own contact list may be classed with ({@link ownSocialContacts}). */
+const SOCIAL_WORDS = new Set(['social', 'share', 'sharing']);
+
+/**
+ * Whether a block classed as social links or sharing is the company's own contact list: no other
+ * furniture word, and a phone, an e-mail or a WhatsApp number in it (a share link to the page,
+ * `mailto:?subject=…`, is none). A directory's own such strip, on every page, is told by its repetition.
+ */
+function ownSocialContacts(el: HTMLElement, words: readonly string[]): boolean {
+  return words.every((w) => !FURNITURE_WORDS.has(w) || SOCIAL_WORDS.has(w)) && holdsContact(el);
+}
+
 /** Longest text of an advertisement block removed from a company's page (a banner, not a page section), and most nodes it may hold. */
 const MAX_AD_TEXT = 1_000;
 const MAX_AD_NODES = 400;
@@ -1484,7 +1504,7 @@ const HEADING_LIKE = new Set(['STRONG', 'B', 'P', 'DIV', 'SPAN', 'DT', 'LEGEND',
 /** Whether a short element's whole text is a heading of other companies ('Entreprises similaires' in a <strong>). */
 function othersHeading(el: HTMLElement): boolean {
   const text = shortText(el, 60);
-  return text !== undefined && text.length >= 3 && OTHERS_HEADING.test(text);
+  return text !== undefined && text.length >= 3 && (OTHERS_HEADING.test(text) || OTHERS_OF_A_KIND.test(text));
 }
 
 /** Class or id words of blocks that are never a company's on its own page. */
@@ -1569,7 +1589,7 @@ function readName(scope: Scope, ctx: PageContext, selectors: SourceSelectors, pa
   // written out rather than listed as functions: a page reads its names once per entry.
   const name =
     givenName(scope, el, selectors) ||
-    (scope.kind === 'page' ? pageTitle(parts, page) : el && el.tagName === 'TR' ? rowName(el, ctx) : parts ? entryName(scope, el, parts, ctx.posts) : undefined);
+    (scope.kind === 'page' ? pageTitle(parts, page, ctx) : el && el.tagName === 'TR' ? rowName(el, ctx) : parts ? entryName(scope, el, parts, ctx.posts) : undefined);
   return name ? name.slice(0, MAX_TEXT) : undefined;
 }
 
@@ -1583,9 +1603,31 @@ function givenName(scope: Scope, el: HTMLElement | undefined, selectors: SourceS
   );
 }
 
-/** A company's own page's name: its h1, its og:title, its title. */
-function pageTitle(parts: ItemParts | undefined, page: ParsedPage | undefined): string | undefined {
-  return textOf(parts?.h1) || clean(page?.byTag('META').find((m) => attrOf(m, 'property') === 'og:title')?.getAttribute('content') ?? '') || textOf(page?.byTag('TITLE')[0]);
+/**
+ * A company's own page's name: its h1 (without the badges and category tags set inside it), else
+ * its og:title or its title, without what names the site or the page's kind ('Bâtiments Cheliff -
+ * BTP à Chlef | Annuaire Chlef': the first part that is not one of the site's names).
+ */
+function pageTitle(parts: ItemParts | undefined, page: ParsedPage | undefined, ctx: PageContext): string | undefined {
+  const h1 = nameText(parts?.h1);
+  if (h1 || !page) return h1;
+  const og = page.byTag('META').find((m) => attrOf(m, 'property') === 'og:title');
+  const title = clean((og ? attrOf(og, 'content') ?? '' : '').slice(0, MAX_PAGE_TITLE)) || (textOf(page.byTag('TITLE')[0]) ?? '').slice(0, MAX_PAGE_TITLE);
+  return titleName(title, page, ctx);
+}
+
+/** Longest title read for a name (a title is a line; more is not one). */
+const MAX_PAGE_TITLE = 300;
+/** What separates a title's parts: ' - ', ' | ', ' – ', ' — ', ' · ', ' : ', ' » '. */
+const TITLE_SEPARATOR = /\s[-–—|·:»]\s/;
+
+/** A title's first part that is not one of the site's names (the whole title when it has one part). */
+function titleName(title: string, page: ParsedPage, ctx: PageContext): string | undefined {
+  const text = clean(title);
+  const parts = text.split(TITLE_SEPARATOR).map(clean).filter((p) => /\p{L}{2}/u.test(p));
+  if (parts.length < 2) return text || undefined;
+  const site = siteNames(page, ctx, false);
+  return parts.find((p) => !site.has(foldName(p))) ?? parts[0];
 }
 
 /** An entry's name read from its markup and text, the first of these steps that finds one. */
@@ -2820,7 +2862,7 @@ function microdataOrgs(page: ParsedPage, ctx: PageContext): HTMLElement[] {
  * of its links to its own home page (the logo link), and the last part of the page's title
  * ('Opticiens à Ouargla - Guide Sud'). Folded (see {@link foldName}).
  */
-function siteNames(page: ParsedPage, ctx: PageContext): Set<string> {
+function siteNames(page: ParsedPage, ctx: PageContext, fromTitle = true): Set<string> {
   const names = new Set<string>();
   for (const meta of page.byTag('META')) {
     const key = (attrOf(meta, 'property') ?? attrOf(meta, 'name') ?? '').toLowerCase();
@@ -2832,8 +2874,8 @@ function siteNames(page: ParsedPage, ctx: PageContext): Set<string> {
     const text = shortText(a, 60);
     if (text) names.add(foldName(text));
   }
-  const title = page.byTag('TITLE')[0];
-  const parts = title ? (shortText(title, 200) ?? '').split(/\s[-–—|·:]\s/) : [];
+  const title = fromTitle ? page.byTag('TITLE')[0] : undefined;
+  const parts = title ? (shortText(title, 200) ?? '').split(TITLE_SEPARATOR) : [];
   if (parts.length >= 2) names.add(foldName(parts[parts.length - 1]));
   names.delete('');
   return names;

@@ -1350,7 +1350,7 @@ const contactBlocks = new WeakMap<HTMLElement, boolean>();
  * Whether a block holds a contact: a `tel:`, `mailto:` or WhatsApp link, a contact `data-*`
  * attribute, or a text with a phone number or an e-mail. A bounded walk, its answer kept.
  */
-function holdsContact(el: HTMLElement): boolean {
+export function holdsContact(el: HTMLElement): boolean {
   const known = contactBlocks.get(el);
   if (known !== undefined) return known;
   let found = false;

@@ -226,10 +226,10 @@ describe('extractDetail', () => {
     });
   });
 
-  test('selectors apply to the page; the title is the last name fallback', () => {
+  test("selectors apply to the page; the title, without the site's name after it, is the last name fallback", () => {
     const html = `<html><head><title>Tassili Import | Annuaire</title></head><body><div class="coord"><span class="t">0661 22 33 44</span></div></body></html>`;
     expect(extractDetail(html, 'https://annuaire.test/e/t', { phone: '.t' })).toEqual({
-      name: 'Tassili Import | Annuaire',
+      name: 'Tassili Import',
       emails: [],
       phones: ['+213661223344'],
       sourceUrl: 'https://annuaire.test/e/t',
