@@ -363,7 +363,8 @@ const RANK_WORDS = new Set(['alt', 'alternatif', 'alternative', 'alternate', 'au
  * The contact a data-* attribute holds, by its name: one of {@link CONTACT_DATA_ATTRS} as is;
  * others by their words, singular or plural (data-num-tel, data-phone2, data-phones, data-contact-mobile: 'data-phone'; data-fax2:
  * 'data-fax'; data-contact-email: 'data-email'); data-num, data-num-2, data-num_1, data-numero-alt, data-second-number,
- * data-contact, data-contact-autre: 'data-contact' (a phone or an e-mail, by its value). Undefined for any other attribute.
+ * data-contact, data-contact-autre, and Stimulus's data-reveal-number-param, data-reveal-contact-value: 'data-contact' (a phone
+ * or an e-mail, by its value). Undefined for any other attribute.
  */
 export function contactAttr(attr: string): string | undefined {
   const name = attr.toLowerCase();
@@ -376,6 +377,11 @@ export function contactAttr(attr: string): string | undefined {
   // A number or a contact by a vaguer name (data-num, data-num-2, data-numero-alt, data-second-number, data-contact):
   // a phone or an e-mail by its value; its other words only say which one (a rank, 'alt', 'bis', 'autre' ...).
   if (words.some((w) => VAGUE_CONTACT_WORD.test(w)) && words.every((w) => VAGUE_CONTACT_WORD.test(w) || /^\d{1,2}$/.test(w) || RANK_WORDS.has(w))) return 'data-contact';
+  // Stimulus writes a controller's values and an action's params as data-<controller>-<name>-value and
+  // data-<controller>-<name>-param (data-reveal-number-param on a 'reveal#show' button): the controller's
+  // identifier before the name says nothing; the name's last word says a number or a contact.
+  const last = words.length - 1;
+  if (last >= 2 && (words[last] === 'value' || words[last] === 'param') && VAGUE_CONTACT_WORD.test(words[last - 1])) return 'data-contact';
   return undefined;
 }
 

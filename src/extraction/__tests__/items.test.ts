@@ -88,6 +88,20 @@ describe('repeated blocks', () => {
   });
 
 
+  test('a Stimulus reveal button: the number is its action param (data-reveal-number-param), the text shows it masked', () => {
+    // Rails + Hotwire: <button data-action="reveal#show" data-reveal-number-param="…"> in a card whose controller is "reveal".
+    const card = (id: number, name: string, masked: string, full: string) => `<article class="listing-card" id="listing_${id}" data-controller="reveal" data-reveal-listing-id-value="${id}">
+        <h2><a data-turbo-frame="_top" href="/entreprises/${id}-x">${name}</a></h2><p>Annaba</p>
+        <span data-reveal-target="masked">${masked}</span>
+        <button type="button" data-action="reveal#show" data-reveal-number-param="${full}">Afficher le numéro</button></article>`;
+    const html = chrome(`<turbo-frame id="listings">${card(101, 'SARL Seybouse Nettoyage', '038 61 •• ••', '038618221')}${card(102, 'EURL Edough Services', '0799 17 •• ••', '0799171529')}${card(103, 'Hippone Intérim', '038 95 •• ••', '038957337')}</turbo-frame>`);
+    expect(readListing(html, URL).companies.map((c) => [c.name, c.phones])).toEqual([
+      ['SARL Seybouse Nettoyage', ['+21338618221']],
+      ['EURL Edough Services', ['+213799171529']],
+      ['Hippone Intérim', ['+21338957337']],
+    ]);
+  });
+
   test('a number labelled Tél in the text is kept beside the one behind a button; the fax stays apart', () => {
     const html = chrome(`<div class="results">
       <div class="card"><h3><a href="/entreprise/1">SARL Numidia Bâtiment</a></h3><p class="tel">Tél : 0550 10 34 56 – Fax : 021 23 45 10</p>

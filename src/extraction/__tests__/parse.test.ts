@@ -141,6 +141,14 @@ describe('contactAttr', () => {
     expect(['data-numero-fax', 'data-fax_1', 'data-telecopie-2', 'data-telephone-secondaire', 'data-numero-mobile'].map(contactAttr)).toEqual(['data-fax', 'data-fax', 'data-fax', 'data-phone', 'data-phone']);
     expect(['data-contact-id', 'data-number-format', 'data-num-items'].map(contactAttr)).toEqual([undefined, undefined, undefined]);
   });
+
+  test("Stimulus values and action params (data-<controller>-<name>-value, -param) hold a contact by their name's last word", () => {
+    // Stimulus writes a controller's values as data-reveal-number-value and an action's params
+    // as data-reveal-number-param; the controller's identifier comes first and says nothing.
+    expect(['data-reveal-number-param', 'data-reveal-contact-value', 'data-admin--reveal-numero-param'].map(contactAttr)).toEqual(Array(3).fill('data-contact'));
+    expect(['data-reveal-phone-param', 'data-phone-reveal-number-value', 'data-toggle-fax-value', 'data-clipboard-email-param'].map(contactAttr)).toEqual(['data-phone', 'data-phone', 'data-fax', 'data-email']);
+    expect(['data-reveal-listing-id-value', 'data-reveal-target', 'data-pagination-page-value', 'data-number-format-value', 'data-reveal-url-value'].map(contactAttr)).toEqual(Array(5).fill(undefined));
+  });
 });
 
 describe('cloaked e-mails', () => {
