@@ -56,8 +56,12 @@ const EMAIL_KEYS = new Set(['email', 'emails', 'mail', 'courriel', 'contactemail
 const ACTIVITY_KEYS = new Set(['activity', 'activite', 'activité', 'secteur', 'sector', 'category', 'categorie', 'catégorie', 'industry', 'rubrique', 'metier', 'métier', 'specialite']);
 const URL_KEYS = new Set(['url', 'link', 'href', 'permalink', 'detailurl', 'profileurl', 'ficheurl', 'path', 'slugurl']);
 const AD_KEYS = new Set(['sponsored', 'issponsored', 'promoted', 'ispromoted', 'isad', 'ad', 'advertisement', 'isadvertisement', 'featuredad', 'sponsorise', 'sponsorisé', 'sponsorisee', 'promo', 'ispromo', 'publicite', 'publicité']);
-/** Numbered and qualified keys: tel1, telephone_2, tel_fixe, phone_mobile, mobile2, email1, fax2 (folded). */
-const PHONE_KEY = /^(?:tel|tél|telephone|téléphone|phone|mobile|gsm|portable|fixe|cell|numtel|numerotel|numerotelephone)(?:\d|fixe|mobile|portable|gsm|bureau|pro|principal|secondaire|number|numero)*$/u;
+/**
+ * Numbered and qualified keys: tel1, telephone_2, tel_fixe, phone_mobile, mobile2, email1, fax2
+ * (folded); and a number named for the desk that answers it, as a brand's dealer API writes
+ * them (phoneSales, phoneService, phone_sav, tel_reservation, mobileWhatsapp).
+ */
+const PHONE_KEY = /^(?:tel|tél|telephone|téléphone|phone|mobile|gsm|portable|fixe|cell|numtel|numerotel|numerotelephone)(?:\d|fixe|mobile|portable|gsm|bureau|pro|principal|secondaire|number|numero|sales|service|services|support|sav|vente|ventes|commercial|atelier|parts|pieces|pièces|reservation|réservation|accueil|standard|direction|office|work|main|other|alt|secondary|primary|fixed|landline|whatsapp|hotline)*$/u;
 const FAX_KEY = /^(?:fax|telecopie|télécopie)(?:\d|number|numero)*$/u;
 /**
  * An e-mail key with any qualifier after it (email1, email_pro, email_reservation, courriel_inscriptions,
