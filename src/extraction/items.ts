@@ -2289,7 +2289,11 @@ function wrapNamedTerms(root: HTMLElement): boolean {
   return true;
 }
 
-/** Moves each `tag` child of `parent` and the siblings up to the next one into a div of their own. */
+/**
+ * Moves each `tag` child of `parent` and the siblings up to the next one into a div of their own.
+ * An ad slot among the siblings (a post's in-article unit between two entries) ends the run: it
+ * is the page's, no mark on the entry before it.
+ */
 function wrapRuns(parent: HTMLElement, tag: string): void {
   {
     const kids = parent.childNodes;
@@ -2300,13 +2304,29 @@ function wrapRuns(parent: HTMLElement, tag: string): void {
         group = new HTMLElementClass('div', { class: 'entry' }, 'class="entry"', parent, [-1, -1]);
         keep(group, 'DIV');
         out.push(group);
-      }
+      } else if (group && k.nodeType === 1 && isAdSlot(k as HTMLElement)) group = undefined;
       if (group) {
         k.parentNode = group;
         group.childNodes.push(k);
       } else out.push(k);
     }
     parent.childNodes = out;
+  }
+}
+
+/**
+ * A block between a list's entries that is only an ad slot: an ad block by its own marks
+ * ({@link isAdBlock}), or a wrapper holding one through single children (a CMS's HTML card
+ * around an AdSense unit), with no contact of its own (a sponsor's card with a number stays in
+ * its run, to be weighed as an entry).
+ */
+function isAdSlot(el: HTMLElement): boolean {
+  let at = el;
+  for (let depth = 0; ; depth++) {
+    if (isAdBlock(at)) return !holdsContact(el);
+    const kids = at.childNodes.filter((c) => c.nodeType === 1 || NOT_SPACE.test(c.rawText));
+    if (depth === 3 || kids.length !== 1 || kids[0].nodeType !== 1) return false;
+    at = kids[0] as HTMLElement;
   }
 }
 
