@@ -922,10 +922,15 @@ function withoutBullet<T extends { name: string } | undefined>(company: T): T {
  */
 const RANK = /^(?:#\s?(\d{1,3})[.):\-–—]?\s+|(?:N°|Nº|No\.?)\s?(\d{1,3})\s?[.):\-–—]?\s+|(\d{1,3})(?:[.)]|\s?[:\-–—])\s+)(?=[\p{L}\p{N}"«“'])/iu;
 
+/** Most ranks a numbered list's read entries may skip between two ({@link withoutRanks}): a few entries not read. */
+const MAX_RANK_GAP = 3;
+
 /**
  * The names of a list without the ranks of a numbered list ('1. Name', 'N°5 - Name', a blog's
  * 'Top 20'): stripped only when two or more entries carry one and their ranks follow each
  * other (up or down by one, in the page's order), so that a company named by a number keeps it.
+ * A ranked entry not read (a sponsored one dropped, one without a name) leaves a gap: steps of
+ * up to {@link MAX_RANK_GAP} are allowed, all one way, when at least half of them are by one.
  */
 function withoutRanks<T extends { name: string } | undefined>(companies: T[]): T[] {
   const ranked = companies.flatMap((c, i) => {
@@ -933,8 +938,9 @@ function withoutRanks<T extends { name: string } | undefined>(companies: T[]): T
     return m ? [{ i, rank: Number(m[1] ?? m[2] ?? m[3]), cut: m[0].length }] : [];
   });
   if (ranked.length < 2) return companies;
-  const step = ranked[1].rank - ranked[0].rank;
-  if ((step !== 1 && step !== -1) || ranked.some((r, k) => k > 0 && r.rank - ranked[k - 1].rank !== step)) return companies;
+  const step = Math.sign(ranked[1].rank - ranked[0].rank);
+  const steps = ranked.slice(1).map((r, k) => (r.rank - ranked[k].rank) * step);
+  if (step === 0 || steps.some((d) => d < 1 || d > MAX_RANK_GAP) || steps.filter((d) => d === 1).length * 2 < steps.length) return companies;
   const out = [...companies];
   for (const r of ranked) {
     const c = out[r.i]!;

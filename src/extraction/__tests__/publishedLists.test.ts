@@ -37,9 +37,9 @@ describe("a blog's ranked post", () => {
     expect(Object.keys(got).sort()).toEqual(['EURL Delta Média', 'Gamma Print', 'SARL Beta Com', 'Studio Alpha']);
   });
 
-  test("the ranks are no part of the names when one entry of the list went unread", () => {
-    const unnamed = '<h2 id="3-x">3. </h2><p>Fiche en cours de mise à jour.</p>';
-    const got = byName(post(`${ENTRIES[0]}${ENTRIES[1]}${unnamed}${ENTRIES[3]}`));
+  test('the ranks are no part of the names when one ranked entry is not read (a sponsored one)', () => {
+    const sponsored = ENTRIES[2].replace('</h2>', '</h2><span class="badge">Sponsorisé</span>');
+    const got = byName(post(`${ENTRIES[0]}${ENTRIES[1]}${sponsored}${ENTRIES[3]}`));
     expect(Object.keys(got).sort()).toEqual(['EURL Delta Média', 'SARL Beta Com', 'Studio Alpha']);
   });
 
