@@ -2087,6 +2087,8 @@ function cellName(cell: HTMLElement, header?: string): string | undefined {
   // (So do a rating's star images and a small status in an element of its own, 'non classé', 'fermé le vendredi'.)
   const shown = kids.filter((k, i) => i === 0 || k.nodeType !== 1 || !(classWords(k as HTMLElement).some((w) => BADGE_WORDS.has(w)) || isBadge(k as HTMLElement) || isDecoration(k as HTMLElement))) as HTMLElement[];
   const [first, second] = shown;
+  const original = translatedName(shown);
+  if (original !== undefined) return original;
   if (first?.nodeType === 1 && CELL_NAME_TAGS.has(first.tagName) && second?.nodeType === 1 && (second.tagName === 'BR' || second.tagName === 'DIV' || second.tagName === 'P')) {
     const href = first.tagName === 'A' ? first.getAttribute('href') ?? '' : '';
     const name = /^(?:mailto:|tel:)/i.test(href) ? undefined : nameText(first);
@@ -2106,6 +2108,27 @@ function cellName(cell: HTMLElement, header?: string): string | undefined {
     if (name && /\p{L}{2}/u.test(name)) return name;
   }
   return nameText(cell);
+}
+
+/** Longest name line read by {@link translatedName}. */
+const MAX_TRANSLATED_LINE = 120;
+
+/**
+ * A bilingual register's name cell: the name, then its translation in another script in an
+ * element of its own ('SARL Transit X<div dir="rtl">ش.ذ.م.م العبور X</div>', a line break between
+ * or not): the first line is the name, the second only says it again. Read when the cell holds
+ * those two parts alone, one written in Latin letters and no Arabic, the other in Arabic and no
+ * Latin letters; undefined otherwise.
+ */
+function translatedName(kids: Node[]): string | undefined {
+  const parts = kids.filter((k) => !(k.nodeType === 1 && (k as HTMLElement).tagName === 'BR'));
+  if (parts.length !== 2 || kids.length - parts.length > 1 || parts[1].nodeType !== 1) return undefined;
+  const texts = parts.map((k) => (k.nodeType === 1 ? shortText(k as HTMLElement, MAX_TRANSLATED_LINE) : k.text.length <= MAX_TRANSLATED_LINE ? clean(k.text) : undefined));
+  if (texts.some((t) => t === undefined || t.length === 0)) return undefined;
+  const script = (t: string) => (/\p{Script=Arabic}/u.test(t) ? (/\p{Script=Latin}/u.test(t) ? 'mixed' : 'arabic') : /\p{Script=Latin}/u.test(t) ? 'latin' : 'none');
+  const [a, b] = texts.map((t) => script(t!));
+  if (!((a === 'latin' && b === 'arabic') || (a === 'arabic' && b === 'latin'))) return undefined;
+  return parts[0].nodeType === 1 ? nameText(parts[0] as HTMLElement) : texts[0];
 }
 
 /** Inline elements that may hold a short status written after a name, on its line. */
