@@ -2291,27 +2291,38 @@ function wrapNamedTerms(root: HTMLElement): boolean {
 
 /**
  * Moves each `tag` child of `parent` and the siblings up to the next one into a div of their own.
- * An ad slot among the siblings (a post's in-article unit between two entries) ends the run: it
- * is the page's, no mark on the entry before it.
+ * An ad slot that closes a run, right before the next leader (a post's in-article unit between
+ * two entries), is left out of it: it is the page's, no mark on the entry before it. (One right
+ * under a leader, before the entry's text, is the entry's own sponsored mark.)
  */
 function wrapRuns(parent: HTMLElement, tag: string): void {
   {
     const kids = parent.childNodes;
     const out: typeof kids = [];
     let group: HTMLElement | undefined;
-    for (const k of kids) {
+    kids.forEach((k, i) => {
       if (k.nodeType === 1 && (k as HTMLElement).tagName === tag) {
         group = new HTMLElementClass('div', { class: 'entry' }, 'class="entry"', parent, [-1, -1]);
         keep(group, 'DIV');
         out.push(group);
-      } else if (group && k.nodeType === 1 && isAdSlot(k as HTMLElement)) group = undefined;
+      } else if (group && k.nodeType === 1 && beforeLeader(kids, i, tag) && isAdSlot(k as HTMLElement)) group = undefined;
       if (group) {
         k.parentNode = group;
         group.childNodes.push(k);
       } else out.push(k);
-    }
+    });
     parent.childNodes = out;
   }
+}
+
+/** Whether the element siblings after `kids[i]` begin with a `tag` leader or are none (the block closes a run; whitespace skipped). */
+function beforeLeader(kids: Node[], i: number, tag: string): boolean {
+  for (let j = i + 1; j < kids.length; j++) {
+    const k = kids[j];
+    if (k.nodeType === 1) return (k as HTMLElement).tagName === tag;
+    if (NOT_SPACE.test(k.rawText)) return false;
+  }
+  return true;
 }
 
 /**

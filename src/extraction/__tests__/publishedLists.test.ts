@@ -37,6 +37,13 @@ describe("a blog's ranked post", () => {
     expect(Object.keys(got).sort()).toEqual(['EURL Delta Média', 'Gamma Print', 'SARL Beta Com', 'Studio Alpha']);
   });
 
+  test('a sponsored entry whose mark is a block of its own under its heading is dropped whole', () => {
+    const sponsored = '<h2 id="p">Bouna Leasing</h2><div class="sponsored">Sponsorisé</div><p>Leasing de matériel.</p><ul><li><strong>Téléphone :</strong> 031 99 88 77</li></ul>';
+    const got = byName(post(`${ENTRIES[0]}${ENTRIES[1]}${sponsored}${ENTRIES[2]}${ENTRIES[3]}`));
+    expect(Object.keys(got).sort()).toEqual(['EURL Delta Média', 'Gamma Print', 'SARL Beta Com', 'Studio Alpha']);
+    expect(Object.values(got).flatMap((c) => c.phones)).not.toContain('+21331998877');
+  });
+
   test('the ranks are no part of the names when one ranked entry is not read (a sponsored one)', () => {
     const sponsored = ENTRIES[2].replace('</h2>', '</h2><span class="badge">Sponsorisé</span>');
     const got = byName(post(`${ENTRIES[0]}${ENTRIES[1]}${sponsored}${ENTRIES[3]}`));
