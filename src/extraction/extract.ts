@@ -922,10 +922,15 @@ function withoutBullet<T extends { name: string } | undefined>(company: T): T {
  */
 const RANK = /^(?:#\s?(\d{1,3})[.):\-–—]?\s+|(?:N°|Nº|No\.?)\s?(\d{1,3})\s?[.):\-–—]?\s+|(\d{1,3})(?:[.)]|\s?[:\-–—])\s+)(?=[\p{L}\p{N}"«“'])/iu;
 
+/** Most ranks a numbered list's read entries may skip between two ({@link withoutRanks}): a few entries not read. */
+const MAX_RANK_GAP = 3;
+
 /**
  * The names of a list without the ranks of a numbered list ('1. Name', 'N°5 - Name', a blog's
  * 'Top 20'): stripped only when two or more entries carry one and their ranks follow each
  * other (up or down by one, in the page's order), so that a company named by a number keeps it.
+ * A ranked entry not read (a sponsored one dropped, one without a name) leaves a gap: steps of
+ * up to {@link MAX_RANK_GAP} are allowed, all one way, when at least half of them are by one.
  */
 function withoutRanks<T extends { name: string } | undefined>(companies: T[]): T[] {
   const ranked = companies.flatMap((c, i) => {
@@ -933,8 +938,9 @@ function withoutRanks<T extends { name: string } | undefined>(companies: T[]): T
     return m ? [{ i, rank: Number(m[1] ?? m[2] ?? m[3]), cut: m[0].length }] : [];
   });
   if (ranked.length < 2) return companies;
-  const step = ranked[1].rank - ranked[0].rank;
-  if ((step !== 1 && step !== -1) || ranked.some((r, k) => k > 0 && r.rank - ranked[k - 1].rank !== step)) return companies;
+  const step = Math.sign(ranked[1].rank - ranked[0].rank);
+  const steps = ranked.slice(1).map((r, k) => (r.rank - ranked[k].rank) * step);
+  if (step === 0 || steps.some((d) => d < 1 || d > MAX_RANK_GAP) || steps.filter((d) => d === 1).length * 2 < steps.length) return companies;
   const out = [...companies];
   for (const r of ranked) {
     const c = out[r.i]!;
@@ -2081,6 +2087,8 @@ function cellName(cell: HTMLElement, header?: string): string | undefined {
   // (So do a rating's star images and a small status in an element of its own, 'non classé', 'fermé le vendredi'.)
   const shown = kids.filter((k, i) => i === 0 || k.nodeType !== 1 || !(classWords(k as HTMLElement).some((w) => BADGE_WORDS.has(w)) || isBadge(k as HTMLElement) || isDecoration(k as HTMLElement))) as HTMLElement[];
   const [first, second] = shown;
+  const original = translatedName(shown);
+  if (original !== undefined) return original;
   if (first?.nodeType === 1 && CELL_NAME_TAGS.has(first.tagName) && second?.nodeType === 1 && (second.tagName === 'BR' || second.tagName === 'DIV' || second.tagName === 'P')) {
     const href = first.tagName === 'A' ? first.getAttribute('href') ?? '' : '';
     const name = /^(?:mailto:|tel:)/i.test(href) ? undefined : nameText(first);
@@ -2100,6 +2108,27 @@ function cellName(cell: HTMLElement, header?: string): string | undefined {
     if (name && /\p{L}{2}/u.test(name)) return name;
   }
   return nameText(cell);
+}
+
+/** Longest name line read by {@link translatedName}. */
+const MAX_TRANSLATED_LINE = 120;
+
+/**
+ * A bilingual register's name cell: the name, then its translation in another script in an
+ * element of its own ('SARL Transit X<div dir="rtl">ش.ذ.م.م العبور X</div>', a line break between
+ * or not): the first line is the name, the second only says it again. Read when the cell holds
+ * those two parts alone, one written in Latin letters and no Arabic, the other in Arabic and no
+ * Latin letters; undefined otherwise.
+ */
+function translatedName(kids: Node[]): string | undefined {
+  const parts = kids.filter((k) => !(k.nodeType === 1 && (k as HTMLElement).tagName === 'BR'));
+  if (parts.length !== 2 || kids.length - parts.length > 1 || parts[1].nodeType !== 1) return undefined;
+  const texts = parts.map((k) => (k.nodeType === 1 ? shortText(k as HTMLElement, MAX_TRANSLATED_LINE) : k.text.length <= MAX_TRANSLATED_LINE ? clean(k.text) : undefined));
+  if (texts.some((t) => t === undefined || t.length === 0)) return undefined;
+  const script = (t: string) => (/\p{Script=Arabic}/u.test(t) ? (/\p{Script=Latin}/u.test(t) ? 'mixed' : 'arabic') : /\p{Script=Latin}/u.test(t) ? 'latin' : 'none');
+  const [a, b] = texts.map((t) => script(t!));
+  if (!((a === 'latin' && b === 'arabic') || (a === 'arabic' && b === 'latin'))) return undefined;
+  return parts[0].nodeType === 1 ? nameText(parts[0] as HTMLElement) : texts[0];
 }
 
 /** Inline elements that may hold a short status written after a name, on its line. */

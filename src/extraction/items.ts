@@ -56,8 +56,12 @@ const EMAIL_KEYS = new Set(['email', 'emails', 'mail', 'courriel', 'contactemail
 const ACTIVITY_KEYS = new Set(['activity', 'activite', 'activité', 'secteur', 'sector', 'category', 'categorie', 'catégorie', 'industry', 'rubrique', 'metier', 'métier', 'specialite']);
 const URL_KEYS = new Set(['url', 'link', 'href', 'permalink', 'detailurl', 'profileurl', 'ficheurl', 'path', 'slugurl']);
 const AD_KEYS = new Set(['sponsored', 'issponsored', 'promoted', 'ispromoted', 'isad', 'ad', 'advertisement', 'isadvertisement', 'featuredad', 'sponsorise', 'sponsorisé', 'sponsorisee', 'promo', 'ispromo', 'publicite', 'publicité']);
-/** Numbered and qualified keys: tel1, telephone_2, tel_fixe, phone_mobile, mobile2, email1, fax2 (folded). */
-const PHONE_KEY = /^(?:tel|tél|telephone|téléphone|phone|mobile|gsm|portable|fixe|cell|numtel|numerotel|numerotelephone)(?:\d|fixe|mobile|portable|gsm|bureau|pro|principal|secondaire|number|numero)*$/u;
+/**
+ * Numbered and qualified keys: tel1, telephone_2, tel_fixe, phone_mobile, mobile2, email1, fax2
+ * (folded); and a number named for the desk that answers it, as a brand's dealer API writes
+ * them (phoneSales, phoneService, phone_sav, tel_reservation, mobileWhatsapp).
+ */
+const PHONE_KEY = /^(?:tel|tél|telephone|téléphone|phone|mobile|gsm|portable|fixe|cell|numtel|numerotel|numerotelephone)(?:\d|fixe|mobile|portable|gsm|bureau|pro|principal|secondaire|number|numero|sales|service|services|support|sav|vente|ventes|commercial|atelier|parts|pieces|pièces|reservation|réservation|accueil|standard|direction|office|work|main|other|alt|secondary|primary|fixed|landline|whatsapp|hotline)*$/u;
 const FAX_KEY = /^(?:fax|telecopie|télécopie)(?:\d|number|numero)*$/u;
 /**
  * An e-mail key with any qualifier after it (email1, email_pro, email_reservation, courriel_inscriptions,
@@ -2285,24 +2289,55 @@ function wrapNamedTerms(root: HTMLElement): boolean {
   return true;
 }
 
-/** Moves each `tag` child of `parent` and the siblings up to the next one into a div of their own. */
+/**
+ * Moves each `tag` child of `parent` and the siblings up to the next one into a div of their own.
+ * An ad slot that closes a run, right before the next leader (a post's in-article unit between
+ * two entries), is left out of it: it is the page's, no mark on the entry before it. (One right
+ * under a leader, before the entry's text, is the entry's own sponsored mark.)
+ */
 function wrapRuns(parent: HTMLElement, tag: string): void {
   {
     const kids = parent.childNodes;
     const out: typeof kids = [];
     let group: HTMLElement | undefined;
-    for (const k of kids) {
+    kids.forEach((k, i) => {
       if (k.nodeType === 1 && (k as HTMLElement).tagName === tag) {
         group = new HTMLElementClass('div', { class: 'entry' }, 'class="entry"', parent, [-1, -1]);
         keep(group, 'DIV');
         out.push(group);
-      }
+      } else if (group && k.nodeType === 1 && beforeLeader(kids, i, tag) && isAdSlot(k as HTMLElement)) group = undefined;
       if (group) {
         k.parentNode = group;
         group.childNodes.push(k);
       } else out.push(k);
-    }
+    });
     parent.childNodes = out;
+  }
+}
+
+/** Whether the element siblings after `kids[i]` begin with a `tag` leader or are none (the block closes a run; whitespace skipped). */
+function beforeLeader(kids: Node[], i: number, tag: string): boolean {
+  for (let j = i + 1; j < kids.length; j++) {
+    const k = kids[j];
+    if (k.nodeType === 1) return (k as HTMLElement).tagName === tag;
+    if (NOT_SPACE.test(k.rawText)) return false;
+  }
+  return true;
+}
+
+/**
+ * A block between a list's entries that is only an ad slot: an ad block by its own marks
+ * ({@link isAdBlock}), or a wrapper holding one through single children (a CMS's HTML card
+ * around an AdSense unit), with no contact of its own (a sponsor's card with a number stays in
+ * its run, to be weighed as an entry).
+ */
+function isAdSlot(el: HTMLElement): boolean {
+  let at = el;
+  for (let depth = 0; ; depth++) {
+    if (isAdBlock(at)) return !holdsContact(el);
+    const kids = at.childNodes.filter((c) => c.nodeType === 1 || NOT_SPACE.test(c.rawText));
+    if (depth === 3 || kids.length !== 1 || kids[0].nodeType !== 1) return false;
+    at = kids[0] as HTMLElement;
   }
 }
 

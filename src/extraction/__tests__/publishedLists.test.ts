@@ -1,0 +1,103 @@
+/**
+ * Lists as three common stacks publish them: a blog's ranked post ('Top 20 …', one heading per
+ * company with an in-article ad slot between two of them), a bilingual register's grid (the
+ * French name with its Arabic translation on a line of its own in the same cell), and an
+ * Angular app's TransferState whose contact object holds numbers under qualified keys
+ * (phoneSales, phoneService). Each page is read by readListing with no selector.
+ */
+import { readListing } from '../extract';
+
+const URL = 'https://annuaire.test/liste';
+
+const byName = (html: string, url = URL) => Object.fromEntries(readListing(html, url).companies.map((c) => [c.name, { phones: [...c.phones].sort(), emails: c.emails, faxes: c.faxes ?? [] }]));
+
+/** An AdSense in-article unit as a blog's HTML card holds it between two paragraphs of a post. */
+const AD_CARD = '<div class="kg-card kg-html-card"><div class="ad-unit"><span class="ad-unit__label">Publicité</span><ins class="adsbygoogle" style="display:block; text-align:center;" data-ad-layout="in-article" data-ad-format="fluid" data-ad-client="ca-pub-1111111111111111" data-ad-slot="2222222222"></ins><script>(adsbygoogle = window.adsbygoogle || []).push({});</script></div></div>';
+
+describe("a blog's ranked post", () => {
+  const entry = (rank: number, name: string, phone: string, mail: string) =>
+    `<h2 id="${rank}-x">${rank}. ${name}</h2><p>Une agence appréciée de ses clients.</p><ul><li><strong>Adresse :</strong> Rue ${rank}, Constantine</li><li><strong>Téléphone :</strong> ${phone}</li><li><strong>E-mail :</strong> <a href="mailto:${mail}">${mail}</a></li></ul>`;
+  const post = (body: string) =>
+    `<html><body><header class="gh-head"><a href="/">Le Blog B2B</a></header><main class="site-main"><article class="article post"><header class="article-header gh-canvas"><h1 class="article-title">Top 4 des agences à Constantine</h1></header><section class="gh-content gh-canvas"><p>Notre sélection.</p>${body}<h2 id="choisir">Comment choisir son agence ?</h2><p>Demandez un devis.</p></section></article></main></body></html>`;
+  const ENTRIES = [entry(1, 'Studio Alpha', '031 11 22 33', 'contact@alpha.dz'), entry(2, 'SARL Beta Com', '0550 12 34 56', 'info@betacom.dz'), entry(3, 'Gamma Print', '031 44 55 66', 'gamma@print.dz'), entry(4, 'EURL Delta Média', '0661 23 45 67', 'delta@media.dz')];
+
+  test('an ad slot between two entries is no mark on the entry it follows', () => {
+    const got = byName(post(`${ENTRIES[0]}${ENTRIES[1]}${AD_CARD}${ENTRIES[2]}${ENTRIES[3]}`));
+    expect(got).toEqual({
+      'Studio Alpha': { phones: ['+21331112233'], emails: ['contact@alpha.dz'], faxes: [] },
+      'SARL Beta Com': { phones: ['+213550123456'], emails: ['info@betacom.dz'], faxes: [] },
+      'Gamma Print': { phones: ['+21331445566'], emails: ['gamma@print.dz'], faxes: [] },
+      'EURL Delta Média': { phones: ['+213661234567'], emails: ['delta@media.dz'], faxes: [] },
+    });
+  });
+
+  test('a sponsored entry, its badge under its own heading, is still dropped', () => {
+    const sponsored = '<h2 id="p">Bouna Leasing</h2><span class="badge">Sponsorisé</span><p>Leasing de matériel.</p><ul><li><strong>Téléphone :</strong> 031 99 88 77</li></ul>';
+    const got = byName(post(`${ENTRIES[0]}${ENTRIES[1]}${sponsored}${ENTRIES[2]}${ENTRIES[3]}`));
+    expect(Object.keys(got).sort()).toEqual(['EURL Delta Média', 'Gamma Print', 'SARL Beta Com', 'Studio Alpha']);
+  });
+
+  test('a sponsored entry whose mark is a block of its own under its heading is dropped whole', () => {
+    const sponsored = '<h2 id="p">Bouna Leasing</h2><div class="sponsored">Sponsorisé</div><p>Leasing de matériel.</p><ul><li><strong>Téléphone :</strong> 031 99 88 77</li></ul>';
+    const got = byName(post(`${ENTRIES[0]}${ENTRIES[1]}${sponsored}${ENTRIES[2]}${ENTRIES[3]}`));
+    expect(Object.keys(got).sort()).toEqual(['EURL Delta Média', 'Gamma Print', 'SARL Beta Com', 'Studio Alpha']);
+    expect(Object.values(got).flatMap((c) => c.phones)).not.toContain('+21331998877');
+  });
+
+  test('the ranks are no part of the names when one ranked entry is not read (a sponsored one)', () => {
+    const sponsored = ENTRIES[2].replace('</h2>', '</h2><span class="badge">Sponsorisé</span>');
+    const got = byName(post(`${ENTRIES[0]}${ENTRIES[1]}${sponsored}${ENTRIES[3]}`));
+    expect(Object.keys(got).sort()).toEqual(['EURL Delta Média', 'SARL Beta Com', 'Studio Alpha']);
+  });
+
+  test('numbers that do not follow each other are kept (a name that begins with a number)', () => {
+    const named = (n: string, phone: string) => `<h2>${n}</h2><ul><li><strong>Téléphone :</strong> ${phone}</li></ul>`;
+    const got = byName(post(`${named('1. Groupe Alpha', '031 11 22 33')}${named('7. Avenue Services', '031 44 55 66')}${named('3. Bureau Centre', '031 77 88 99')}`));
+    expect(Object.keys(got).sort()).toEqual(['1. Groupe Alpha', '3. Bureau Centre', '7. Avenue Services']);
+  });
+});
+
+describe("a bilingual register's grid", () => {
+  const row = (key: number, fr: string, ar: string, phone: string) =>
+    `<tr data-key="${key}"><td>${key}</td><td>${fr}<div class="text-muted small" dir="rtl" lang="ar">${ar}</div></td><td>Transport de marchandises</td><td>${phone}</td><td><a href="/entreprise/view?id=${key}" title="Voir" aria-label="Voir" data-pjax="0"><svg aria-hidden="true" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 576 512"><path fill="currentColor" d="M288 400a144 144 0 11144-144 143.93 143.93 0 01-144 144zm0-240a95.31 95.31 0 00-25.31 3.79 47.85 47.85 0 01-66.9 66.9A95.78 95.78 0 10288 160z"/></svg></a></td></tr>`;
+  const grid = (rows: string) =>
+    `<html><body><main><h1>Registre des transporteurs</h1><div id="w0" class="grid-view"><div class="summary">Affichage de <b>1-3</b> sur <b>3</b> éléments.</div><table class="table table-striped table-bordered"><thead><tr><th>#</th><th><a href="/entreprise/index?sort=nom" data-sort="nom">Raison sociale / الاسم التجاري</a></th><th>Activité / النشاط</th><th>Téléphone / الهاتف</th><th class="action-column">&nbsp;</th></tr></thead><tbody>${rows}</tbody></table></div></main></body></html>`;
+
+  test('the name is the first line; the line under it in another script is its translation', () => {
+    const got = byName(grid(row(1, 'SARL Transit El Djazair', 'ش.ذ.م.م العبور الجزائر', '048 11 22 33') + row(2, 'EURL Trans Mekerra', 'ش.ذ.ش.و ترانس مكرة', '0550 98 76 54') + row(3, 'Logistique Tessala', 'مؤسسة اللوجستيك تسالة', '048 44 55 66')));
+    expect(got).toEqual({
+      'SARL Transit El Djazair': { phones: ['+21348112233'], emails: [], faxes: [] },
+      'EURL Trans Mekerra': { phones: ['+213550987654'], emails: [], faxes: [] },
+      'Logistique Tessala': { phones: ['+21348445566'], emails: [], faxes: [] },
+    });
+  });
+
+  test('a second line in the same script stays part of the name', () => {
+    const got = byName(grid(row(1, 'SARL Transit El Djazair', 'Groupe Nord', '048 11 22 33') + row(2, 'EURL Trans Mekerra', 'Groupe Sud', '0550 98 76 54') + row(3, 'Logistique Tessala', 'Groupe Est', '048 44 55 66')));
+    expect(Object.keys(got).sort()).toEqual(['EURL Trans Mekerra Groupe Sud', 'Logistique Tessala Groupe Est', 'SARL Transit El Djazair Groupe Nord']);
+  });
+});
+
+describe("an Angular app's TransferState", () => {
+  test('numbers under qualified keys (phoneSales, phoneService, phoneParts) are phones', () => {
+    const state = {
+      '2726200': {
+        b: {
+          items: [
+            { id: 1, name: 'SARL Auto Hall Es Senia', type: 'Concessionnaire', contact: { phoneSales: '041 11 22 33', phoneService: '041 44 55 66', mobile: ['0661 12 34 56'], fax: '041 77 88 99', email: 'ventes@autohall.dz' } },
+            { id: 2, name: 'Garage Bir El Djir', type: 'Atelier agréé', contact: { phoneService: '041 22 33 44', email: null } },
+            { id: 3, name: 'EURL Pièces Oranie', type: 'Pièces', contact: { phoneParts: '041 55 66 77', mobile: [] } },
+          ],
+        },
+        h: {}, s: 200, st: 'OK', u: 'https://api.marque.test/v2/dealers?region=31', rt: 'json',
+      },
+    };
+    const cards = state['2726200'].b.items.map((d) => `<app-dealer-card _ngcontent-ng-c1 _nghost-ng-c2><h3 _ngcontent-ng-c2>${d.name}</h3><p _ngcontent-ng-c2>${d.type}</p><button _ngcontent-ng-c2 type="button">Afficher les coordonnées</button></app-dealer-card>`).join('');
+    const html = `<html><body><app-root ng-version="17.3.0" ng-server-context="ssr"><main><h1>Nos concessionnaires</h1>${cards}</main></app-root><script id="ng-state" type="application/json">${JSON.stringify(state)}</script></body></html>`;
+    expect(byName(html)).toEqual({
+      'SARL Auto Hall Es Senia': { phones: ['+21341112233', '+21341445566', '+213661123456'], emails: ['ventes@autohall.dz'], faxes: ['+21341778899'] },
+      'Garage Bir El Djir': { phones: ['+21341223344'], emails: [], faxes: [] },
+      'EURL Pièces Oranie': { phones: ['+21341556677'], emails: [], faxes: [] },
+    });
+  });
+});
