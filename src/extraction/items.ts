@@ -1260,10 +1260,14 @@ export function classWords(el: HTMLElement): readonly string[] {
   return words;
 }
 const NO_WORDS: readonly string[] = [];
-/** A class token saying what a block has beside it ('has-footer', 'with_sidebar', 'avec-sidebar'; {@link classWords}). */
-const STATE_CLASS = /^(?:has|with|avec)[-_]/;
+/**
+ * A class token saying what a block has beside it ('has-footer', 'with_sidebar', 'avec-sidebar') or what it is not
+ * (Weebly's 'wsite-not-footer' on its whole content, 'no-header-page', 'non-sidebar'): a layout state, no word of it
+ * the block's ({@link classWords}).
+ */
+const STATE_CLASS = /^(?:has|with|avec)[-_]|(?:^|[-_])(?:not|non|no|without|sans)[-_]/;
 /** A quick test before class tokens are looked at one by one for {@link STATE_CLASS}. */
-const STATE_HINT = /(?:^|\s)(?:has|with|avec)[-_]/;
+const STATE_HINT = /(?:^|\s)(?:has|with|avec)[-_]|(?:^|[\s_-])(?:not|non|no|without|sans)[-_]/;
 
 /**
  * Whether an element is page chrome by its tag, role, or class/id words (header, footer,
