@@ -668,7 +668,7 @@ describe('page chrome is told by where a block stands, not only by its class', (
     expect(listing.chromeContacts.sort()).toEqual(['+213550000007', 'equipe@guide-oran.dz']);
   });
 
-  test('a class saying what a block is not (Weebly\'s `wsite-not-footer` on its content, `no-header-page`) is not chrome: its entries are read', () => {
+  test('a class saying what a block is not (Weebly\'s `wsite-not-footer` on its whole content) is not chrome: its entries are read', () => {
     const post = (id: string, name: string, lines: string) => `<div id="blog-post-${id}" class="blog-post"><div class="blog-header">
       <h2 class="blog-title"><a class="blog-title-link blog-link" href="/blog/${id}">${name}</a></h2><p class="blog-date"><span class="date-text">3/4/2025</span></p></div>
       <div class="blog-content"><div><div class="paragraph">Une adresse testée.<br /><br /><strong>Adresse :</strong> Centre-ville<br />${lines}</div></div></div></div><div class="blog-divider"></div>`;
