@@ -160,6 +160,11 @@ interface PageContext {
   pageUrl: string;
   /** The page's host without `www.`: e-mails on that domain are the directory's own. */
   siteHost: string;
+  /**
+   * The hosts the page declares as its site's (see {@link declaredSiteHosts}), read when an
+   * e-mail is first checked: e-mails on them are the directory's own too.
+   */
+  declaredHosts?: () => readonly string[];
   /** Where relative links resolve (a <base href>, else the page). */
   base: string;
   siteContacts: ReadonlySet<string>;
@@ -1539,7 +1544,47 @@ function nextOf(root: HTMLElement, pageUrl: string, selector: string, base: stri
 
 function pageContext(page: ParsedPage, pageUrl: string, options: ExtractOptions): PageContext {
   const siteHost = new URL(pageUrl).hostname.toLowerCase().replace(/^www\./, '');
-  return { pageUrl, siteHost, base: baseOf(page, pageUrl), siteContacts: options.siteContacts ?? new Set(), tableHeaders: new Map() };
+  let declared: readonly string[] | undefined;
+  const declaredHosts = () => (declared ??= declaredSiteHosts(page, siteHost));
+  return { pageUrl, siteHost, declaredHosts, base: baseOf(page, pageUrl), siteContacts: options.siteContacts ?? new Set(), tableHeaders: new Map() };
+}
+
+/** Most JSON-LD text read for the site's declared root (a site's WebSite node is a few hundred characters). */
+const MAX_DECLARED_LD = 100_000;
+
+/**
+ * The hosts (no 'www.') other than the page's that the page declares as its own site's: its
+ * canonical URL's and its JSON-LD WebSite node's (url or @id). A directory reached at another
+ * address than its production domain (a mirror, a hosting or staging address, a proxy) still
+ * names that domain, and its contact-form relay addresses (`pro-4850@relais.annuaire.dz`),
+ * its team's and its services' mailboxes are on it: never a company's.
+ */
+function declaredSiteHosts(page: ParsedPage, siteHost: string): string[] {
+  const hosts = new Set<string>();
+  const add = (url: string | undefined) => {
+    const root = url === undefined ? undefined : rootOf(url.trim());
+    if (root !== undefined) hosts.add(new URL(root).hostname);
+  };
+  for (const link of page.byTag('LINK')) if (/(?:^|\s)canonical(?:\s|$)/i.test(attrOf(link, 'rel') ?? '')) add(attrOf(link, 'href'));
+  const blocks: unknown[] = [];
+  for (const script of page.byTag('SCRIPT')) {
+    if ((attrOf(script, 'type') ?? '').split(';')[0].trim().toLowerCase() !== 'application/ld+json') continue;
+    const text = script.rawText;
+    if (text.length > MAX_DECLARED_LD || !/website/i.test(text)) continue;
+    try {
+      blocks.push(JSON.parse(text.replace(/^\s*(?:<!--|\/\/\s*<!\[CDATA\[|<!\[CDATA\[)/, '').replace(/(?:-->|\/\/\s*\]\]>|\]\]>)\s*$/, '').replace(/[\u0000-\u001f]+/g, ' ')));
+    } catch {
+      // A broken block declares nothing.
+    }
+  }
+  if (blocks.length > 0) for (const root of siteNodes(blocks).roots) add(root);
+  hosts.delete(siteHost);
+  return [...hosts].filter((h) => /[a-z]/.test(h) && h.includes('.'));
+}
+
+/** Whether an e-mail is on the directory's own domain: the page's host, or one the page declares as its site's. */
+function onOwnDomain(email: string, ctx: PageContext): boolean {
+  return onSiteDomain(email, ctx.siteHost) || (ctx.declaredHosts?.() ?? []).some((h) => onSiteDomain(email, h));
 }
 
 function baseOf(page: ParsedPage, pageUrl: string): string {
@@ -2515,7 +2560,7 @@ function writtenEmails(parts: ItemParts): string[] {
 
 /** E-mails each once, the directory's (its contacts, its own domain) left out. */
 function ownEmails(list: (string | undefined)[], ctx: PageContext): string[] {
-  return unique(list).filter((e) => !ctx.siteContacts.has(e) && !onSiteDomain(e, ctx.siteHost));
+  return unique(list).filter((e) => !ctx.siteContacts.has(e) && !onOwnDomain(e, ctx));
 }
 
 /** data-* attributes that hold a phone, a fax or an e-mail (a number behind an "Afficher le numéro" button). */
@@ -2867,7 +2912,7 @@ function ownFragment(id: string): boolean {
 /** An organisation that shows phones or e-mails, every one of them the directory's (its header, footer, every page): the directory. */
 function onlyDirectoryContacts(node: Json, ctx: PageContext): boolean {
   const contacts = [...schemaValues(node, 'telephone').flatMap(phonesIn), ...schemaValues(node, 'email').flatMap(findEmails)];
-  return contacts.length > 0 && contacts.every((c) => ctx.siteContacts.has(c) || (c.includes('@') && onSiteDomain(c, ctx.siteHost)));
+  return contacts.length > 0 && contacts.every((c) => ctx.siteContacts.has(c) || (c.includes('@') && onOwnDomain(c, ctx)));
 }
 
 /** The microdata organisations outside the chrome, reached as top-level items or list entries. */

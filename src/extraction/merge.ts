@@ -8,8 +8,11 @@
  *    against every name of both groups: merging is never transitive through a contact, so
  *    A~B and B~C by contacts do not make A~C unless A's and C's names agree too;
  *  - a contact carried by more than {@link MAX_NAMES_PER_CONTACT} differently-named records of
- *    the run is the directory's furniture (a switchboard, a footer address), not an identity:
- *    it is removed from every record before merging (see {@link furnitureContacts}).
+ *    the run, or by that many whose names are unrelated, is the directory's furniture or a shared
+ *    line (a switchboard, a footer address, an accountant's), not an identity: it is removed
+ *    from every record before merging (see {@link furnitureContacts});
+ *  - records showing the same two or more contacts and nothing else, named in two scripts (a
+ *    French entry and an Arabic entry), are one company.
  */
 import { normalizeCompanyName } from '../platform/text';
 import { unique, type RawCompany } from './extract';
@@ -86,6 +89,17 @@ export function mergeCompanies(input: readonly SourcedRecord[]): MergedCompany[]
       group.push(i);
     } else if (groups) groups.push([i]);
     else byName.set(k, [[i]]);
+  });
+  // 1b. One company entered in two scripts ('Hôtel Les Grottes' and 'فندق المغارات'): the same contacts, two or more, and nothing else.
+  const byContacts = new Map<string, number[]>();
+  records.forEach((r, i) => {
+    const contacts = [...new Set([...r.raw.phones, ...r.raw.emails])];
+    if (contacts.length < MIN_CONTACTS_ACROSS_SCRIPTS || !nameKeys[i]) return;
+    const k = `${contacts.sort().join(' ')}|${r.wilayaCode}`;
+    const same = byContacts.get(k) ?? [];
+    for (const j of same) if (otherScripts(records[i].raw.name, records[j].raw.name)) union(i, j);
+    same.push(i);
+    byContacts.set(k, same);
   });
   // 2. A shared contact, when every name of one group is compatible with every name of the other.
   const owners = new Map<string, number[]>();
@@ -171,13 +185,32 @@ function letters(name: string): number {
   return (name.match(/[\p{L}\p{N}]/gu) ?? []).length;
 }
 
+/** Fewest contacts two records must both show, and only them, to be one company named in two scripts ({@link otherScripts}). */
+const MIN_CONTACTS_ACROSS_SCRIPTS = 2;
+
+/**
+ * Whether two names are written in two scripts, one in Arabic letters only and the other in
+ * Latin letters only: a directory's French entry and its Arabic entry of one company, whose
+ * names no word comparison can match.
+ */
+function otherScripts(a: string, b: string): boolean {
+  const script = (name: string) => {
+    const arabic = /\p{Script=Arabic}/u.test(name);
+    const latin = /\p{Script=Latin}/u.test(name);
+    return arabic === latin ? undefined : arabic ? 'arabic' : 'latin';
+  };
+  const x = script(a);
+  return x !== undefined && script(b) !== undefined && x !== script(b);
+}
+
 /** A contact carried by more differently-named records than this, in one run, is furniture. */
 export const MAX_NAMES_PER_CONTACT = 3;
 
 /**
  * The contacts (e-mails and E.164 phones) that records of more than
- * {@link MAX_NAMES_PER_CONTACT} different name keys carry: a directory's footer address or
- * hotline repeated on its pages, never one company's.
+ * {@link MAX_NAMES_PER_CONTACT} different name keys carry, or of that many unrelated ones
+ * ({@link unrelatedNames}): a directory's footer address or hotline repeated on its pages, a
+ * line several companies give as their accountant's or their building's, never one company's.
  */
 export function furnitureContacts(records: readonly SourcedRecord[]): Set<string> {
   const names = new Map<string, Set<string>>();
@@ -189,7 +222,17 @@ export function furnitureContacts(records: readonly SourcedRecord[]): Set<string
       names.set(c, set);
     }
   }
-  return new Set([...names].filter(([, set]) => set.size > MAX_NAMES_PER_CONTACT).map(([c]) => c));
+  return new Set([...names].filter(([, set]) => set.size > MAX_NAMES_PER_CONTACT || (set.size === MAX_NAMES_PER_CONTACT && unrelatedNames([...set]))).map(([c]) => c));
+}
+
+/**
+ * Whether no two of some name keys could be one company's ({@link compatibleNames}): three
+ * unrelated companies showing one number or address show a line that is none of theirs (their
+ * accountant's, their domiciliation office's, their building's), where three names of one
+ * company ('numidia', 'numidia conseil', 'cabinet numidia conseil', from three sources) are not.
+ */
+function unrelatedNames(keys: readonly string[]): boolean {
+  return keys.every((a, i) => keys.slice(i + 1).every((b) => !compatibleNames(a, b)));
 }
 
 /**

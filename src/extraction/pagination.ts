@@ -21,8 +21,8 @@ const PAGE_KEYS = new Set(['p', 'pg', 'pn', 'page', 'pagina', 'paged', 'pageno',
 const OFFSET_KEYS = new Set(['start', 'offset', 'o', 'from', 'debut', 'skip', 'first', 'begin', 'limitstart', 'startrow', 'start_row']);
 /** SPIP's offset of a paginated loop, named after the loop: `debut_articles`, `debut_breves`, `debut_rubriques`. */
 const SPIP_OFFSET = /^debut_[a-z][a-z0-9_]{0,30}$/;
-/** Path segments before a page number (`/page/2/`, `/p/2`). */
-const PAGE_SEGMENTS = new Set(['page', 'p', 'pg', 'pagina', 'seite', 'pages']);
+/** Path segments before a page number (`/page/2/`, `/p/2`; Weebly's blog pages of older posts, `/blog/previous/2`). */
+const PAGE_SEGMENTS = new Set(['page', 'p', 'pg', 'pagina', 'seite', 'pages', 'previous']);
 /** Most links looked at per page. */
 const MAX_LINKS = 2_000;
 

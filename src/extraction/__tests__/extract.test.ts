@@ -98,6 +98,19 @@ describe('extractCompanies with selectors.item', () => {
     expect(extractCompanies(html, 'https://www.annuaire.test/', { item: '.fiche' })[0].emails).toEqual(['info@atlas-btp.dz']);
   });
 
+  test("a page reached at another address than its site's (a mirror, a hosting address) keeps its site's domain: e-mails on it and its subdomains (a contact form's relay address) are the directory's", () => {
+    const fiche = (head: string) => `<html><head><title>Transit Sahel | Annuaire Pro</title>${head}</head><body>
+      <main><article class="fiche"><h1>Transit Sahel</h1><ul><li><a href="tel:+21324891936">024 89 19 36</a></li><li><a href="mailto:transitsahel@yahoo.fr">transitsahel@yahoo.fr</a></li></ul>
+      <h2>Écrire à cette entreprise</h2><p>Votre message lui est transmis depuis l'adresse relais <a href="mailto:pro-4850@relais.annuaire-pro.dz">pro-4850@relais.annuaire-pro.dz</a>.</p>
+      <p>Une question ? <a href="mailto:equipe@annuaire-pro.dz">equipe@annuaire-pro.dz</a></p></article></main></body></html>`;
+    const url = 'https://annuaire-pro.hebergeur.test/fiche/4850-transit-sahel';
+    const website = '<script type="application/ld+json">{"@context":"https://schema.org","@type":"WebSite","name":"Annuaire Pro","url":"https://www.annuaire-pro.dz/"}</script>';
+    const canonical = '<link rel="canonical" href="https://www.annuaire-pro.dz/fiche/4850-transit-sahel">';
+    for (const head of [website, canonical]) expect(extractDetail(fiche(head), url)).toMatchObject({ emails: ['transitsahel@yahoo.fr'], phones: ['+21324891936'] });
+    // A page that declares no other site keeps every address it shows.
+    expect(extractDetail(fiche(''), url)?.emails).toEqual(['transitsahel@yahoo.fr', 'pro-4850@relais.annuaire-pro.dz', 'equipe@annuaire-pro.dz']);
+  });
+
   test('a field selector that finds nothing falls back; items without a name are dropped', () => {
     const html = `<div class="fiche"><h3>Atlas BTP</h3><a href="tel:0550112233">t</a></div><div class="fiche"><p>0661 22 33 44</p></div>`;
     expect(extractCompanies(html, PAGE, { item: '.fiche', name: '.nom', phone: '.tel' })).toEqual([

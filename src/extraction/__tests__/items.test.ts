@@ -682,6 +682,26 @@ describe('page chrome is told by where a block stands, not only by its class', (
     expect(listing.chromeContacts.sort()).toEqual(['+213550000007', 'equipe@guide-oran.dz']);
   });
 
+  test('a class saying what a block is not (Weebly\'s `wsite-not-footer` on its whole content) is not chrome: its entries are read', () => {
+    const post = (id: string, name: string, lines: string) => `<div id="blog-post-${id}" class="blog-post"><div class="blog-header">
+      <h2 class="blog-title"><a class="blog-title-link blog-link" href="/blog/${id}">${name}</a></h2><p class="blog-date"><span class="date-text">3/4/2025</span></p></div>
+      <div class="blog-content"><div><div class="paragraph">Une adresse testée.<br /><br /><strong>Adresse :</strong> Centre-ville<br />${lines}</div></div></div></div><div class="blog-divider"></div>`;
+    const page = `<html><body class="no-header-page wsite-page-blog"><div class="wrapper"><div class="header-wrap"><div class="header"><span class="wsite-logo">Le Guide</span></div></div>
+      <div class="main-wrap"><div class="container"><div id="wsite-content" class="wsite-elements wsite-not-footer"><div id="blogTable" class="blog-table"><div class="blog-body">
+      ${post('pizzeria-sahel', 'Pizzeria Sahel', '<strong>Tél :</strong> 024 31 22 90')}
+      ${post('grill-chenoua', 'Grill Chenoua', '<strong>Mobile :</strong> 0662 18 40 73')}
+      ${post('creperie-roses', 'Crêperie des Roses', '<strong>Email :</strong> creperiedesroses@gmail.com')}
+      </div></div></div></div></div>
+      <div class="footer-wrap"><div class="footer"><div class="wsite-elements wsite-footer"><div class="paragraph">Le Guide – 024 00 00 09</div></div></div></div></div></body></html>`;
+    const listing = readListing(page, URL);
+    expect(listing.companies.map((c) => [c.name, c.phones, c.emails])).toEqual([
+      ['Pizzeria Sahel', ['+21324312290'], []],
+      ['Grill Chenoua', ['+213662184073'], []],
+      ['Crêperie des Roses', [], ['creperiedesroses@gmail.com']],
+    ]);
+    expect(listing.chromeContacts).toEqual(['+21324000009']);
+  });
+
   test('a blog engine\'s main widget holding the post body (Blogger\'s `widget Blog`) is the content; the sidebar\'s widgets stay chrome', () => {
     const entry = (name: string, tel: string) => `<div><b>${name}</b></div><div>Adresse : Centre-ville</div><div>Tél : ${tel}</div><div><br /></div>`;
     const page = (body: string) => `<html><body><div class="main section" id="main"><div class="widget Blog" data-version="1" id="Blog1"><div class="blog-posts hfeed">

@@ -126,15 +126,42 @@ describe('mergeCompanies', () => {
     expect(merged.every((c, i) => c.emails.includes(`c${i}@societe${i}.dz`))).toBe(true);
   });
 
-  test('a contact on more than 3 differently-named records is furniture and removed; on 3 it is kept', () => {
+  test('a contact on more than 3 differently-named records is furniture and removed; on 3 it is kept unless their names are unrelated', () => {
     const four = ['Alpha Conseil', 'Beta Transport', 'Gamma BTP', 'Delta Import'].map((name) => rec('a', { name, phones: ['+21321234567'] }));
     expect(furnitureContacts(four)).toEqual(new Set(['+21321234567']));
     expect(mergeCompanies(four).map((c) => c.phones)).toEqual([[], [], [], []]);
-    const three = four.slice(0, 3);
+    // Three names of one company (three sources' spellings) keep their line.
+    const three = ['Numidia', 'Numidia Conseil', 'Cabinet Numidia Conseil'].map((name, i) => rec(['a', 'b', 'c'][i], { name, phones: ['+21321234567'] }));
     expect(furnitureContacts(three).size).toBe(0);
-    expect(mergeCompanies(three).map((c) => c.phones)).toEqual([['+21321234567'], ['+21321234567'], ['+21321234567']]);
+    expect(mergeCompanies(three).map((c) => c.phones)).toEqual([['+21321234567']]);
+    // Two related names and an unrelated one: kept too (the unrelated one may be a misread entry).
+    expect(furnitureContacts([...three.slice(0, 2), rec('a', { name: 'Gamma BTP', phones: ['+21321234567'] })]).size).toBe(0);
     // The same company seen on many pages is not furniture: one name.
     expect(furnitureContacts(Array.from({ length: 10 }, () => rec('a', { name: 'Alpha Conseil', phones: ['+21321234567'] }))).size).toBe(0);
+  });
+
+  test('three unrelated companies giving one line (their accountant\'s, their domiciliation office\'s) give none of theirs: it is removed, and merges nothing', () => {
+    const clients = [
+      rec('a', { name: 'El Khair Distribution', emails: ['commercial@elkhair-distribution.dz', 'cabinet.comptable@yahoo.fr'], phones: ['+213554440535', '+21325770642'], detailUrl: 'https://a.test/e/1' }),
+      rec('a', { name: 'Grossiste Numidia', emails: ['grossiste.numidia@outlook.fr', 'cabinet.comptable@yahoo.fr'], phones: ['+21325770642'], detailUrl: 'https://a.test/e/2' }),
+      rec('a', { name: 'SARL Trading Aouchiche', emails: ['tradingaouchiche@hotmail.com', 'cabinet.comptable@yahoo.fr'], phones: ['+213696963272', '+21325770642'], detailUrl: 'https://a.test/e/3' }),
+    ];
+    expect(furnitureContacts(clients)).toEqual(new Set(['cabinet.comptable@yahoo.fr', '+21325770642']));
+    expect(mergeCompanies(clients).map((c) => [c.name, c.emails, c.phones])).toEqual([
+      ['El Khair Distribution', ['commercial@elkhair-distribution.dz'], ['+213554440535']],
+      ['Grossiste Numidia', ['grossiste.numidia@outlook.fr'], []],
+      ['SARL Trading Aouchiche', ['tradingaouchiche@hotmail.com'], ['+213696963272']],
+    ]);
+  });
+
+  test('one company entered in French and in Arabic (the same contacts, two or more, and only them) is one company under its first name', () => {
+    const french = rec('a', { name: 'Hôtel Les Grottes', phones: ['+21334936993', '+213672128023'], detailUrl: 'https://a.test/hotels/les-grottes/' });
+    const arabic = rec('a', { name: 'فندق المغارات', phones: ['+213672128023', '+21334936993'], detailUrl: 'https://a.test/hotels/funduq-al-magharat/' });
+    expect(mergeCompanies([french, arabic]).map((c) => [c.name, c.phones])).toEqual([['Hôtel Les Grottes', ['+21334936993', '+213672128023']]]);
+    // One shared number (a group's central line), or another contact of its own, is not enough; nor are two Latin names.
+    expect(mergeCompanies([french, { ...arabic, raw: { ...arabic.raw, phones: ['+21334936993'] } }])).toHaveLength(2);
+    expect(mergeCompanies([french, { ...arabic, raw: { ...arabic.raw, emails: ['reception@magharat.dz'] } }])).toHaveLength(2);
+    expect(mergeCompanies([french, { ...arabic, raw: { ...arabic.raw, name: 'Hôtel Kotama' } }])).toHaveLength(2);
   });
 
   test('compatible names', () => {

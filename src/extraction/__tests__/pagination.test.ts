@@ -17,6 +17,11 @@ describe('steppedPageLink', () => {
     expect(steppedPageLink(a, 'https://d.test/categorie/x/?r=Oran')).toBe('/categorie/x/page/2/?r=Oran');
   });
 
+  test('Weebly\'s blog pages: older posts at /blog/previous/N, linked as "<<Previous" from the first page', () => {
+    expect(steppedPageLink(links('<a href="/blog/pizzeria-sahel">Pizzeria Sahel</a><a href="/blog/previous/2" class="blog-link">&lt;&lt;Previous</a>'), 'https://b.test/blog')).toBe('/blog/previous/2');
+    expect(steppedPageLink(links('<a href="/blog/previous/3" class="blog-link">&lt;&lt;Previous</a><a href="/blog" class="blog-link">Next&gt;&gt;</a>'), 'https://b.test/blog/previous/2')).toBe('/blog/previous/3');
+  });
+
   test('a page number in a query parameter: the current one + 1, not the last page', () => {
     const a = links('<a href="?w=13&p=5"><img alt=""></a><a href="?w=13&p=3"><i class="icon-right"></i></a><a href="?w=14&p=2">Oran</a>');
     expect(steppedPageLink(a, 'https://d.test/liste.php?w=13&p=2')).toBe('?w=13&p=3');
