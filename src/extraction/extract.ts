@@ -626,7 +626,7 @@ function companiesOf(page: ParsedPage, pageUrl: string, selectors: SourceSelecto
   // A post's own lines around an emoji-numbered list (its title, its call to share) are no entries; nor is a sentence without a contact,
   // nor a document's title over its list ('LISTE DES ENTREPRISES IMPLANTÉES (mise à jour : octobre 2026)').
   // The directory's own card among its entries (the chamber's 'standard', the cluster that runs the site): no company.
-  const own = directoryCards(scopes, chrome);
+  const own = directoryCards(scopes, chrome, ctx);
   const read = withoutPostLines(scopes, scopes.map((s) => (own.has(s) ? undefined : withoutBullet(withoutContinuation(readScope(s, ctx, selectors))))));
   const named = withoutPlaceTails(withoutRanks(read).filter((c): c is RawCompany => c !== undefined && namesACompany(c.name) && !((isSentence(c.name) || isListTitle(c.name)) && !hasAnyContact(c))));
   let companies = withoutOwnOffice(withoutSiteNamed(named.filter(identifies), page));
@@ -692,11 +692,12 @@ const MAX_CARD_RAW = 20_000;
  * (the chamber's 'standard' section at the end of its list, the cluster that runs a partner
  * directory shown as the first partner): an entry showing a phone, fax or e-mail of the page's
  * header or footer (`chrome`) that no other entry shows (its other numbers, a WhatsApp line, are
- * the directory's too). A chrome number every card repeats ('Vous êtes cette agence ? Réclamez-la
+ * the directory's too), unless it also shows an e-mail of another domain than the directory's (a
+ * tenant reached through the site's reception: a company). A chrome number every card repeats ('Vous êtes cette agence ? Réclamez-la
  * au …') is the site's line in each card, not its card. Entries read from a page's JSON state or
  * schema.org are not looked at (the site's organisation is told apart there).
  */
-function directoryCards(scopes: readonly Scope[], chrome: ReadonlySet<string>): Set<Scope> {
+function directoryCards(scopes: readonly Scope[], chrome: ReadonlySet<string>, ctx: PageContext): Set<Scope> {
   const found = new Set<Scope>();
   if (chrome.size === 0) return found;
   const shown = new Map<Scope, string[]>();
@@ -710,13 +711,56 @@ function directoryCards(scopes: readonly Scope[], chrome: ReadonlySet<string>): 
     const parts = partsOf(scope)!;
     if (parts.raw.length > MAX_CARD_RAW || !mayShow(parts.raw, digits, domains)) continue;
     const { phones, faxes } = findPhonesAndFaxes(parts.text);
-    const own = unique([...findEmails(parts.raw), ...links(parts, 'tel:').flatMap(phonesIn), ...phones, ...faxes]).filter((c) => chrome.has(c));
+    const emails = findEmails(parts.raw);
+    const own = unique([...emails, ...links(parts, 'tel:').flatMap(phonesIn), ...phones, ...faxes]).filter((c) => chrome.has(c));
     if (own.length === 0) continue;
+    // A company giving the directory's line beside an address of its own (a tenant reached through
+    // the reception of the incubator that runs the site, a franchisee through the brand's number):
+    // a company, the line set aside with the page's other contacts. The directory's own card shows
+    // none but the directory's (its domain, the addresses of its header and footer).
+    if (emails.some((e) => !chrome.has(e) && !domains.includes(e.slice(e.indexOf('@') + 1)) && !onOwnDomain(e, ctx))) continue;
     shown.set(scope, own);
     for (const c of own) entries.set(c, (entries.get(c) ?? 0) + 1);
   }
-  for (const [scope, own] of shown) if (own.some((c) => entries.get(c) === 1)) found.add(scope);
+  if (shown.size === 0) return found;
+  // An entry linking its own page as the list's entries link theirs ('/startups/1083-ads-idir'
+  // among '/startups/…') is one of them, whatever line it gives: the directory's own card links
+  // none, or its contact page.
+  const shapes = new Map<string, number>();
+  const shapeOf = new Map<Scope, string | undefined>();
+  for (const scope of scopes) {
+    const shape = scope.el && scope.json === undefined ? linkShape(partsOf(scope)!, ctx) : undefined;
+    shapeOf.set(scope, shape);
+    if (shape !== undefined) shapes.set(shape, (shapes.get(shape) ?? 0) + 1);
+  }
+  for (const [scope, own] of shown) {
+    const shape = shapeOf.get(scope);
+    if (shape !== undefined && (shapes.get(shape) ?? 0) >= 3) continue;
+    if (own.some((c) => entries.get(c) === 1)) found.add(scope);
+  }
   return found;
+}
+
+/**
+ * The shape of an entry's first page link: its URL without the last path segment, query or
+ * fragment ('https://site.test/startups/' for '/startups/1083-ads-idir'), or a script's path
+ * and its parameters' names ('/fiche.php?id=12'); undefined for a link to the site's root or to
+ * a path of one segment without parameters (a menu's page), or no link.
+ */
+function linkShape(parts: ItemParts, ctx: PageContext): string | undefined {
+  for (const a of parts.anchors) {
+    const href = (attrOf(a, 'href') ?? '').trim();
+    if (href === '' || href.startsWith('#') || /^(?:tel|mailto|javascript|sms|whatsapp):/i.test(href)) continue;
+    const url = absolute(href, ctx.base);
+    if (url === undefined) return undefined;
+    const { origin, pathname, searchParams } = new URL(url);
+    const segments = pathname.split('/').filter(Boolean);
+    if (segments.length >= 2) return `${origin}/${segments.slice(0, -1).join('/')}/`;
+    // A script's page of each entry ('/fiche.php?id=12'): the script and its parameters' names.
+    const keys = [...searchParams.keys()].sort().join('&');
+    return segments.length === 1 && keys !== '' ? `${origin}/${segments[0]}?${keys}` : undefined;
+  }
+  return undefined;
 }
 
 /** Marks of an address written otherwise than whole: Cloudflare's encoding, a dot spelled out or bracketed. */

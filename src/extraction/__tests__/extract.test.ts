@@ -1232,6 +1232,30 @@ describe("the directory's own card among its entries", () => {
     ]);
   });
 
+  test("a card giving the directory's line beside an address of its own (a tenant reached through the incubator that runs the site) is a company, the line set aside", () => {
+    const card = (name: string, lines: string[]) => `<section class="bloc"><h3>${name}</h3><ul>${lines.map((l) => `<li>${l}</li>`).join('')}</ul></section>`;
+    const html = page(
+      card('Pépinière El Feth', ['045 80 11 22', 'pepiniere.elfeth@gmail.com']) +
+        card('Ads Idir', ['Accueil de l’incubateur : 021 99 88 77', 'ads.idir@gmail.com']) +
+        card('Coopérative Ennakhil', ['0661 30 40 50']) +
+        // The directory's own card still: its other address is on its own domain.
+        card('Annuaire DZ – standard', ['021 99 88 77', 'direction@annuaire-dz.net']),
+    );
+    expect(readListing(html, PAGE).companies.map((c) => [c.name, ...c.phones, ...c.emails])).toEqual([
+      ['Pépinière El Feth', '+21345801122', 'pepiniere.elfeth@gmail.com'],
+      ['Ads Idir', 'ads.idir@gmail.com'],
+      ['Coopérative Ennakhil', '+213661304050'],
+    ]);
+  });
+
+  test("a card linking its own page as the other entries do is an entry, even when the only line it shows is the directory's", () => {
+    for (const link of [(id: number, slug: string) => `/startups/${id}-${slug}`, (id: number) => `/fiche.php?id=${id}`]) {
+      const card = (id: number, name: string, line: string) => `<div class="startup-card"><h2><a href="${link(id, name.toLowerCase().replace(/\W+/g, '-'))}">${name}</a></h2><p>Événementiel</p><p>${line}</p></div>`;
+      const html = page(card(1032, 'Marketing Rimal', 'Tél : 031 40 51 32') + card(1083, 'Ads Idir', "Contact via l'incubateur : 021 99 88 77") + card(1113, 'Ads Tafat', 'Tél : 0794 39 94 44'));
+      expect(readListing(html, PAGE).companies.map((c) => [c.name, ...c.phones])).toEqual([['Marketing Rimal', '+21331405132'], ['Ads Idir'], ['Ads Tafat', '+213794399444']]);
+    }
+  });
+
   test('a card showing only numbers of its own stays a company, whatever the header shows', () => {
     const card = (name: string, phone: string) => `<section class="bloc"><h3>${name}</h3><p>Tél : ${phone}</p></section>`;
     const html = page(card('Pépinière El Feth', '045 80 11 22') + card('Coopérative Ennakhil', '0661 30 40 50') + card('Annuaire Services', '0790 12 34 56'));
