@@ -171,7 +171,7 @@ beforeAll(async () => {
     gate(['check'], { CONTRACT_GATE_OPTIC_BIN: silentOptic }).then((run) => ['opticSilent', run] as const),
   ]);
   runs = Object.fromEntries(entries) as typeof runs;
-}, 1_200_000); // (two at a time: about 70 s on a quiet machine, 300 s on a loaded one)
+}, (Math.ceil((Object.keys(mutations).length + Object.keys(removals).length + 3) / AT_ONCE) * 180 + 300) * 1000); // (every gate run, two at a time, each within the gate's 180 s Optic timeout; about 70 s on a quiet machine, 300 s on a loaded one)
 
 afterAll(() => {
   if (tmp) fs.rmSync(tmp, { recursive: true, force: true });
