@@ -1589,7 +1589,7 @@ function nextOf(root: HTMLElement, pageUrl: string, selector: string, base: stri
 function pageContext(page: ParsedPage, pageUrl: string, options: ExtractOptions): PageContext {
   const siteHost = new URL(pageUrl).hostname.toLowerCase().replace(/^www\./, '');
   let declared: readonly string[] | undefined;
-  const declaredHosts = () => (declared ??= declaredSiteHosts(page, siteHost));
+  const declaredHosts = () => (declared ??= declaredSiteHosts(page, siteHost, pageUrl));
   return { pageUrl, siteHost, declaredHosts, base: baseOf(page, pageUrl), siteContacts: options.siteContacts ?? new Set(), tableHeaders: new Map() };
 }
 
@@ -1603,13 +1603,21 @@ const MAX_DECLARED_LD = 100_000;
  * names that domain, and its contact-form relay addresses (`pro-4850@relais.annuaire.dz`),
  * its team's and its services' mailboxes are on it: never a company's.
  */
-function declaredSiteHosts(page: ParsedPage, siteHost: string): string[] {
+function declaredSiteHosts(page: ParsedPage, siteHost: string, pageUrl: string): string[] {
   const hosts = new Set<string>();
   const add = (url: string | undefined) => {
     const root = url === undefined ? undefined : rootOf(url.trim());
     if (root !== undefined) hosts.add(new URL(root).hostname);
   };
-  for (const link of page.byTag('LINK')) if (/(?:^|\s)canonical(?:\s|$)/i.test(attrOf(link, 'rel') ?? '')) add(attrOf(link, 'href'));
+  // A canonical URL is this page's own address elsewhere only when its path is the page's (a
+  // mirror, a hosting address): one pointing at another path is another page, a company's own
+  // site or vitrine whose domain is the company's.
+  const path = (url: string) => new URL(url).pathname.replace(/\/+$/, '');
+  for (const link of page.byTag('LINK')) {
+    if (!/(?:^|\s)canonical(?:\s|$)/i.test(attrOf(link, 'rel') ?? '')) continue;
+    const href = absolute((attrOf(link, 'href') ?? '').trim(), pageUrl);
+    if (href !== undefined && path(href) === path(pageUrl)) add(href);
+  }
   const blocks: unknown[] = [];
   for (const script of page.byTag('SCRIPT')) {
     if ((attrOf(script, 'type') ?? '').split(';')[0].trim().toLowerCase() !== 'application/ld+json') continue;
@@ -1623,8 +1631,15 @@ function declaredSiteHosts(page: ParsedPage, siteHost: string): string[] {
   }
   if (blocks.length > 0) for (const root of siteNodes(blocks).roots) add(root);
   hosts.delete(siteHost);
-  return [...hosts].filter((h) => /[a-z]/.test(h) && h.includes('.'));
+  return [...hosts].filter((h) => /[a-z]/.test(h) && h.includes('.') && !MAILBOX_PROVIDERS.has(h.replace(/^(?:www|mail|webmail)\./, '')));
 }
+
+/** Mailbox providers' domains: a site of theirs a page names is never a directory's own domain (its users' addresses are on it). */
+const MAILBOX_PROVIDERS: ReadonlySet<string> = new Set([
+  'gmail.com', 'googlemail.com', 'google.com', 'yahoo.com', 'yahoo.fr', 'ymail.com', 'hotmail.com', 'hotmail.fr', 'outlook.com', 'outlook.fr', 'live.com', 'live.fr',
+  'msn.com', 'icloud.com', 'me.com', 'aol.com', 'aol.fr', 'gmx.com', 'gmx.fr', 'gmx.de', 'yandex.com', 'yandex.ru', 'mail.ru', 'mail.com', 'protonmail.com', 'proton.me',
+  'orange.fr', 'wanadoo.fr', 'free.fr', 'sfr.fr', 'laposte.net', 'caramail.com', 'djaweb.dz', 'algerietelecom.dz', 'zoho.com',
+]);
 
 /** Whether an e-mail is on the directory's own domain: the page's host, or one the page declares as its site's. */
 function onOwnDomain(email: string, ctx: PageContext): boolean {

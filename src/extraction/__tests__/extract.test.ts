@@ -111,6 +111,15 @@ describe('extractCompanies with selectors.item', () => {
     expect(extractDetail(fiche(''), url)?.emails).toEqual(['transitsahel@yahoo.fr', 'pro-4850@relais.annuaire-pro.dz', 'equipe@annuaire-pro.dz']);
   });
 
+  test("a canonical URL that is not this page's own address elsewhere (a company's vitrine, its own site) and a mailbox provider's site declare no directory's domain", () => {
+    const fiche = (head: string, mail: string) => `<html><head><title>Numidia Conseil</title>${head}</head><body><main><h1>Numidia Conseil</h1><p>Tél : 021 63 44 55</p><p><a href="mailto:${mail}">${mail}</a></p></main></body></html>`;
+    const url = 'https://annuaire.test/fiche/12-numidia-conseil';
+    expect(extractDetail(fiche('<link rel="canonical" href="https://www.numidia-conseil.dz/">', 'contact@numidia-conseil.dz'), url)?.emails).toEqual(['contact@numidia-conseil.dz']);
+    expect(extractDetail(fiche('<link rel="canonical" href="https://www.numidia-conseil.dz/contact">', 'contact@numidia-conseil.dz'), url)?.emails).toEqual(['contact@numidia-conseil.dz']);
+    const provider = '<script type="application/ld+json">{"@context":"https://schema.org","@type":"WebSite","url":"https://www.orange.fr/"}</script>';
+    expect(extractDetail(fiche(provider, 'numidia.conseil@orange.fr'), url)?.emails).toEqual(['numidia.conseil@orange.fr']);
+  });
+
   test('a field selector that finds nothing falls back; items without a name are dropped', () => {
     const html = `<div class="fiche"><h3>Atlas BTP</h3><a href="tel:0550112233">t</a></div><div class="fiche"><p>0661 22 33 44</p></div>`;
     expect(extractCompanies(html, PAGE, { item: '.fiche', name: '.nom', phone: '.tel' })).toEqual([
