@@ -28,7 +28,7 @@ import { findEmails, findPhonesAndFaxes, normalizeEmail, normalizePhone, readNum
 import { sameHost } from './hosts';
 import { isInlineBold, labelledNameInText } from './labels';
 import { removeOtherCompanyCards } from './otherCards';
-import { normalizeCompanyName, stripControlCharacters, words } from '../platform/text';
+import { fold, normalizeCompanyName, stripControlCharacters, words } from '../platform/text';
 import { isBadge, withoutEdgeBadges } from './badges';
 import { attributeJson, classWords, embeddedJson, holdsContact, isAdBlock, inRepeatedBlock, isComponentPart, SECTIONING_TAGS, isPageFrame, leadName, repeatedMembers, findNextPage, jsonHtml, jsonItems, jsonList, jsonNext, preRecords, repeatedItems, type JsonItem } from './items';
 import { collapseSpaces, shortText } from './nodeText';
@@ -1435,10 +1435,12 @@ const OTHERS_HEADING = /^(?:(?:annonces|entreprises|soci[ée]t[ée]s|fiches|prof
 
 /**
  * A heading naming others of the page's kind, whatever the kind ('Lieux similaires', 'Hôtels à
- * proximité', "D'autres garages dans la même ville", 'Agences du même secteur'): one or two
- * words, then what makes them others. Bounded words, anchored at both ends: linear.
+ * proximité', "D'autres garages dans la même ville", 'Agences du même secteur'), or naming only
+ * what they share with the page ('Même secteur', 'Dans la même rubrique'): one or two words, then
+ * what makes them others. Bounded words, anchored at both ends: linear. Such a heading names a
+ * block of others only when that block is small and does not hold the page's h1.
  */
-const OTHERS_OF_A_KIND = /^(?:(?:d['’]\s?autres|autres|les|des|nos)\s)?[\p{L}'’-]{3,24}(?:\s[\p{L}'’-]{2,24})?\s(?:similaires|proches|[àa] proximit[ée]|(?:de|dans) la m[êe]me (?:cat[ée]gorie|ville|commune|wilaya|r[ée]gion|zone)|(?:du|dans le) m[êe]me (?:secteur|quartier|domaine)|aux alentours|dans les environs|[àa] d[ée]couvrir)$/iu;
+const OTHERS_OF_A_KIND = /^(?:(?:(?:d['’]\s?autres|autres|les|des|nos)\s)?[\p{L}'’-]{3,24}(?:\s[\p{L}'’-]{2,24})?\s(?:similaires|proches|[àa] proximit[ée]|(?:de|dans) la m[êe]me (?:cat[ée]gorie|rubrique|ville|commune|wilaya|r[ée]gion|zone)|(?:du|dans le) m[êe]me (?:secteur|quartier|domaine)|aux alentours|dans les environs)|(?:(?:dans|de|du)\s)?(?:(?:la|le)\s)?m[êe]me\s(?:secteur|rubrique|cat[ée]gorie|activit[ée]|domaine|ville|commune|wilaya|quartier|zone|r[ée]gion))$/iu;
 
 /**
  * Removes the directory's furniture from a detail page: header, footer and navigation (outside
@@ -1453,12 +1455,13 @@ function removeFurniture(page: ParsedPage): void {
   }
   // The site's copyright line ('© 2025 Annuaire — Contactez-nous : …'), in a foot classed by utility classes only.
   for (const el of copyrightBlocks(page)) el.remove();
-  for (const el of page.elements) {
+  const titleAt = page.elements.findIndex((e) => e.tagName === 'H1');
+  for (const [i, el] of page.elements.entries()) {
     if (el.tagName === 'BODY' || el.tagName === 'MAIN' || el.tagName === 'ARTICLE' || classAndId(el) === '') continue;
     const words = classWords(el);
     // (A card's own footer, `panel-footer`, `card-footer`, holds the company's contacts; so does a
-    // profile's 'social' list of its phone, e-mail and pages, `details-list social-nav`.)
-    if (words.some((w) => FURNITURE_WORDS.has(w)) && !isComponentPart(el) && !ownSocialContacts(el, words)) el.remove();
+    // profile's 'social' list of its phone, e-mail and pages under its title, `details-list social-nav`.)
+    if (words.some((w) => FURNITURE_WORDS.has(w)) && !isComponentPart(el) && !(titleAt >= 0 && i > titleAt && ownSocialContacts(el, words))) el.remove();
   }
   // An advertiser's block beside the company (a 'Publicité' banner, an aside marked sponsored):
   // its contacts are the advertiser's. Never a block holding the page's title (the company's own card).
@@ -1471,7 +1474,9 @@ function removeFurniture(page: ParsedPage): void {
   for (const h0 of headings) {
     const text = h0.text.replace(/\s+/g, ' ').trim();
     if (text.length > 60) continue;
-    const others = OTHERS_HEADING.test(text) || OTHERS_OF_A_KIND.test(text);
+    const named = OTHERS_HEADING.test(text);
+    const ofAKind = !named && OTHERS_OF_A_KIND.test(text);
+    const others = named || ofAKind;
     if (!others && !SITE_CONTACT_HEADING.test(text)) continue;
     // A heading alone in its wrapper(s) ('<div><h3>Entreprises similaires</h3></div><ul>…'): the wrapper stands for it.
     let h = h0;
@@ -1483,11 +1488,12 @@ function removeFurniture(page: ParsedPage): void {
     // under the page's title in the same block opens none (the company's own contacts).
     const opensBlock = block !== null && block.childNodes.slice(0, block.childNodes.indexOf(h)).every((c) => c.nodeType !== 1 && c.text.trim() === '');
     if (block && opensBlock && block.tagName !== 'BODY' && block.tagName !== 'MAIN' && block.tagName !== 'ARTICLE') {
-      if (others || block.text.length < 2_000) block.remove();
+      if (named || (block.text.length < 2_000 && !(ofAKind && holdsH1(block)))) block.remove();
     } else if (block) {
       // A contact heading in the block that holds the page's title, under it (a builder's single template:
-      // the company's h1, its text, 'Nous contacter' and its icon list) opens the company's own contacts.
-      if (!others && block.tagName !== 'BODY' && block.tagName !== 'MAIN' && titledAbove(block, h)) continue;
+      // the company's h1, its text, 'Nous contacter' and its icon list) opens the company's own contacts;
+      // so does a heading of others of its kind there ('Nos agences à proximité').
+      if (!named && block.tagName !== 'BODY' && block.tagName !== 'MAIN' && titledAbove(block, h)) continue;
       // The heading stands in the page's main content: its section is it and what follows up to the next heading.
       const siblings = block.childNodes;
       const from = siblings.indexOf(h);
@@ -1496,6 +1502,18 @@ function removeFurniture(page: ParsedPage): void {
       block.childNodes = [...siblings.slice(0, from), ...siblings.slice(to)];
     }
   }
+}
+
+/** Whether a block is or holds an `<h1>` (bounded walk: a block past the bound is taken to hold one). */
+function holdsH1(block: HTMLElement): boolean {
+  const stack: HTMLElement[] = [block];
+  for (let steps = 0; stack.length > 0; steps++) {
+    if (steps > MAX_TITLE_WALK) return true;
+    const el = stack.pop()!;
+    if (el.tagName === 'H1') return true;
+    for (const c of el.childNodes) if (c.nodeType === 1) stack.push(c as HTMLElement);
+  }
+  return false;
 }
 
 /** Most elements looked at for a page's title before a heading ({@link titledAbove}). */
@@ -1522,9 +1540,11 @@ function titledAbove(block: HTMLElement, child: HTMLElement): boolean {
 const SOCIAL_WORDS = new Set(['social', 'share', 'sharing']);
 
 /**
- * Whether a block classed as social links or sharing is the company's own contact list: no other
- * furniture word, and a phone, an e-mail or a WhatsApp number in it (a share link to the page,
- * `mailto:?subject=…`, is none). A directory's own such strip, on every page, is told by its repetition.
+ * Whether a block classed as social links or sharing (written after the page's h1: the caller
+ * checks) is the company's own contact list: no other furniture word, and a phone, an e-mail or
+ * a WhatsApp number in it (a share link to the page, `mailto:?subject=…`, is none). A directory's
+ * own such strip above the title is not; one below it, on every detail page, is the run's to set
+ * aside (a contact on most detail pages is the directory's).
  */
 function ownSocialContacts(el: HTMLElement, words: readonly string[]): boolean {
   return words.every((w) => !FURNITURE_WORDS.has(w) || SOCIAL_WORDS.has(w)) && holdsContact(el);
@@ -1736,8 +1756,34 @@ function titleName(title: string, page: ParsedPage, ctx: PageContext): string | 
   const text = clean(title);
   const parts = text.split(TITLE_SEPARATOR).map(clean).filter((p) => /\p{L}{2}/u.test(p));
   if (parts.length < 2) return text || undefined;
+  // Not one of the site's names nor the page's kind ('Fiche entreprise', 'Annuaire Chlef', 'BTP à Chlef').
   const site = siteNames(page, ctx, false);
-  return parts.find((p) => !site.has(foldName(p))) ?? parts[0];
+  const named = parts.filter((p) => !site.has(foldName(p)) && !TITLE_KIND.test(p));
+  // Of those, the part the page's own address names ('/fiche/12-batiments-cheliff'), else the first.
+  const slug = new Set(slugWords(ctx.pageUrl));
+  let best: string | undefined;
+  let most = 0;
+  for (const p of named) {
+    const shared = slugWords(p).filter((w) => slug.has(w)).length;
+    if (shared > most) [best, most] = [p, shared];
+  }
+  return best ?? named[0] ?? parts[0];
+}
+
+/** A title's part that says what the page is or where, not whose: 'Fiche entreprise', 'Annuaire …', '… à Chlef'. */
+const TITLE_KIND = /^(?:fiche|annuaire|guide|r[ée]pertoire|portail|entreprises?|soci[ée]t[ée]s?|profil|d[ée]tails?|coordonn[ée]es|contact|accueil|page)\b|\s[àa]\s\p{Lu}/iu;
+
+/** The folded words of three letters or more of a text or of a URL's last path segment (bounded). */
+function slugWords(text: string): string[] {
+  let tail = text;
+  if (/^https?:/i.test(text)) {
+    try {
+      tail = decodeURIComponent(new URL(text).pathname.split('/').filter(Boolean).pop() ?? '');
+    } catch {
+      tail = '';
+    }
+  }
+  return (fold(tail.slice(0, 200)).match(/\p{L}{3,}/gu) ?? []).slice(0, 20);
 }
 
 /** An entry's name read from its markup and text, the first of these steps that finds one. */
@@ -2232,7 +2278,11 @@ function translatedName(kids: Node[]): string | undefined {
   const script = (t: string) => (/\p{Script=Arabic}/u.test(t) ? (/\p{Script=Latin}/u.test(t) ? 'mixed' : 'arabic') : /\p{Script=Latin}/u.test(t) ? 'latin' : 'none');
   const [a, b] = texts.map((t) => script(t!));
   if (!((a === 'latin' && b === 'arabic') || (a === 'arabic' && b === 'latin'))) return undefined;
-  return parts[0].nodeType === 1 ? nameText(parts[0] as HTMLElement) : texts[0];
+  // (A contact's link or an address written first is no name: 'x@y.dz' above 'شركة'.)
+  const first = parts[0].nodeType === 1 ? (parts[0] as HTMLElement) : undefined;
+  if (first?.tagName === 'A' && /^(?:mailto:|tel:)/i.test((first.getAttribute('href') ?? '').trim())) return undefined;
+  if (texts[0]!.includes('@')) return undefined;
+  return first ? nameText(first) : texts[0];
 }
 
 /** Inline elements that may hold a short status written after a name, on its line. */

@@ -72,6 +72,11 @@ describe("a bilingual register's grid", () => {
     });
   });
 
+  test("an address written first in a cell, above a line in another script, is no name", () => {
+    const got = byName(grid(row(1, 'SARL Transit El Djazair', 'ش.ذ.م.م العبور الجزائر', '048 11 22 33') + row(2, '<a href="mailto:trans.mekerra@gmail.com">trans.mekerra@gmail.com</a>', 'ش.ذ.ش.و ترانس مكرة', '0550 98 76 54') + row(3, 'Logistique Tessala', 'مؤسسة اللوجستيك تسالة', '048 44 55 66')));
+    expect(Object.keys(got)).not.toContain('trans.mekerra@gmail.com');
+  });
+
   test('a second line in the same script stays part of the name', () => {
     const got = byName(grid(row(1, 'SARL Transit El Djazair', 'Groupe Nord', '048 11 22 33') + row(2, 'EURL Trans Mekerra', 'Groupe Sud', '0550 98 76 54') + row(3, 'Logistique Tessala', 'Groupe Est', '048 44 55 66')));
     expect(Object.keys(got).sort()).toEqual(['EURL Trans Mekerra Groupe Sud', 'Logistique Tessala Groupe Est', 'SARL Transit El Djazair Groupe Nord']);

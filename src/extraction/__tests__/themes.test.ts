@@ -200,8 +200,35 @@ describe('detail pages as directory plugins ship them', () => {
   test("a directory's own social strip on the page (links to its pages, a share-by-mail link) is still the directory's", () => {
     const html = DETAIL_STACKS.drupal.replace('<main role="main">', '<div class="social-links"><a href="https://facebook.com/annuairechlef">Facebook</a> <a href="mailto:?subject=Bâtiments%20Cheliff">Partager par e-mail</a> <a href="tel:+21327779998">027 77 99 98</a> <a href="mailto:pub@annuaire-chlef.dz">Publicité</a></div><div class="share-buttons"><a href="https://facebook.com/sharer?u=x">Partager</a></div><main role="main">');
     const company = readDetail(html, 'https://annuaire-chlef.test/fiche/12').company!;
-    // (Its phone and e-mail, kept on this one page, are the directory's on most of its pages: the run drops them there.)
-    expect(company.name).toBe(N);
-    expect(company.phones).toEqual(expect.arrayContaining(['+21327772010', '+213550123456']));
+    expect([company.name, company.phones, company.emails]).toEqual([N, ['+21327772010', '+213550123456'], [E]]);
+  });
+
+  test("a heading of others sharing the page's sector ('Même secteur') in a table layout's side column opens a block of others; a heading of the company's own offers does not", () => {
+    const side = `<td class="colonne"><div class="titrebloc">Même secteur</div><p class="petit"><a href="fiche.asp?id=381"><b>${other.n}</b></a><br>Chlef<br>Tél : ${other.p}</p><p class="petit"><a href="fiche.asp?id=254"><b>Cheliff Béton</b></a><br>Ténès<br>Tél : 027 76 10 10</p></td>`;
+    const main = `<td class="contenu"><h1>${N}</h1><table class="fiche"><tr><td>Téléphone :</td><td>${P}</td></tr><tr><td>Portable :</td><td>${M}</td></tr><tr><td>Fax :</td><td>${F}</td></tr><tr><td>E-mail :</td><td><a href="mailto:${E}">${E}</a></td></tr></table></td>`;
+    const company = readDetail(page(`<table><tr>${main}${side}</tr></table>`), 'https://annuaire-chlef.test/annuaire/fiche.asp?id=12').company!;
+    expect([company.name, company.phones, company.faxes, company.emails]).toEqual([N, ['+21327772010', '+213550123456'], ['+21327772090'], [E]]);
+    const agency = page(`<main><h1>${N}</h1><p>Entreprise générale de bâtiment.</p></main><div class="profile-body"><h2>Nos chantiers à découvrir</h2><p>Cité 500 logements, Chlef.</p><p>Contact : ${P} — <a href="mailto:${E}">${E}</a></p></div>`);
+    expect(readDetail(agency, 'https://annuaire-chlef.test/fiche/12').company).toMatchObject({ name: N, phones: ['+21327772010'], emails: [E] });
+  });
+});
+
+describe("a detail page's title as its name, without an h1", () => {
+  const titled = (title: string, home = '') => `<html><head><title>${title}</title></head><body>${home}<div class="fiche"><p>Tél : ${P}</p><p>${E}</p></div></body></html>`;
+
+  test.each([
+    [`${N} - BTP à Chlef | Annuaire Chlef`, 'https://annuaire-chlef.test/fiche/12'],
+    [`Annuaire Chlef - ${N}`, 'https://annuaire-chlef.test/fiche/12'],
+    [`Fiche entreprise : ${N} | Annuaire Chlef`, 'https://annuaire-chlef.test/fiche.php?id=12'],
+    [`BTP à Chlef - ${N} | Annuaire Chlef`, 'https://annuaire-chlef.test/fiche/12'],
+    [`Annuaire Chlef | Entreprises | ${N}`, 'https://annuaire-chlef.test/entreprises/12-batiments-cheliff'],
+    [`Chlef Pro | ${N}`, 'https://annuaire-chlef.test/entreprises/12-batiments-cheliff'],
+  ])('%s (%s): the part naming the company', (title, url) => {
+    expect(readDetail(titled(title), url).company?.name).toBe(N);
+  });
+
+  test("a title of one part is the name; a site's name given by its home link is skipped", () => {
+    expect(readDetail(titled(N), 'https://annuaire-chlef.test/fiche/12').company?.name).toBe(N);
+    expect(readDetail(titled(`Chlef Pro | ${N}`, '<a href="/">Chlef Pro</a>'), 'https://annuaire-chlef.test/fiche/12').company?.name).toBe(N);
   });
 });
