@@ -2297,8 +2297,9 @@ function wrapNamedTerms(root: HTMLElement): boolean {
 /**
  * Moves each `tag` child of `parent` and the siblings up to the next one into a div of their own.
  * An ad slot that closes a run, right before the next leader (a post's in-article unit between
- * two entries), is left out of it: it is the page's, no mark on the entry before it. (One right
- * under a leader, before the entry's text, is the entry's own sponsored mark.)
+ * two entries, {@link isAdSlot}), is left out of it: it is the page's, no mark on the entry before
+ * it. (One right under a leader, before the entry's text, and a bare 'Sponsorisé' block are the
+ * entry's own sponsored mark.)
  */
 function wrapRuns(parent: HTMLElement, tag: string): void {
   {
@@ -2330,20 +2331,60 @@ function beforeLeader(kids: Node[], i: number, tag: string): boolean {
   return true;
 }
 
+/** Most nodes of a block looked at for an ad network's unit ({@link isAdSlot}). */
+const MAX_AD_SLOT_NODES = 200;
+/** Longest text an ad slot shows beside its unit: a label ('Publicité', 'Advertisement'). */
+const MAX_AD_SLOT_TEXT = 40;
+/** Hosts of ad networks' frames (AdSense, Google Ad Manager, other exchanges). */
+const AD_FRAME_HOST = /(?:^|\.)(?:googlesyndication\.com|doubleclick\.net|googleadservices\.com|adnxs\.com|amazon-adsystem\.com|criteo\.(?:com|net)|smartadserver\.com|adform\.net)$/;
+/** Elements whose text is no page text. */
+const NO_TEXT_TAGS = new Set(['SCRIPT', 'STYLE', 'NOSCRIPT', 'TEMPLATE']);
+
 /**
- * A block between a list's entries that is only an ad slot: an ad block by its own marks
- * ({@link isAdBlock}), or a wrapper holding one through single children (a CMS's HTML card
- * around an AdSense unit), with no contact of its own (a sponsor's card with a number stays in
- * its run, to be weighed as an entry).
+ * Whether an element is an ad network's unit: AdSense's `<ins class="adsbygoogle">` (or any
+ * element carrying `data-ad-slot` / `data-ad-client`), a Google Publisher Tag slot
+ * (`div-gpt-ad-…`, its frame `google_ads_iframe_…`), or a frame served by an ad network.
+ */
+function isAdUnit(el: HTMLElement): boolean {
+  const raw = el.rawAttrs;
+  if (raw === '') return false;
+  if (el.tagName === 'INS' && el.classList.contains('adsbygoogle')) return true;
+  if (raw.includes('data-ad-') && (hasAttr(el, 'data-ad-slot') || hasAttr(el, 'data-ad-client'))) return true;
+  const id = raw.includes('id') ? (el.getAttribute('id') ?? '') : '';
+  if (id.startsWith('div-gpt-ad') || id.startsWith('google_ads_iframe')) return true;
+  if (el.tagName !== 'IFRAME') return false;
+  const src = (el.getAttribute('src') ?? '').trim().slice(0, 300);
+  const host = /^(?:https?:)?\/\/([^/?#:]{1,100})/i.exec(src)?.[1];
+  return host !== undefined && AD_FRAME_HOST.test(host.toLowerCase());
+}
+
+/**
+ * A block between a list's entries that is only an ad slot: it holds an ad network's unit
+ * ({@link isAdUnit}: a CMS's HTML card around an AdSense unit, a GPT slot) and no text but a
+ * label ('Publicité'), and no contact. A block that only says 'Sponsorisé' is no slot: it is
+ * the sponsored entry's own mark. A bounded walk.
  */
 function isAdSlot(el: HTMLElement): boolean {
-  let at = el;
-  for (let depth = 0; ; depth++) {
-    if (isAdBlock(at)) return !holdsContact(el);
-    const kids = at.childNodes.filter((c) => c.nodeType === 1 || NOT_SPACE.test(c.rawText));
-    if (depth === 3 || kids.length !== 1 || kids[0].nodeType !== 1) return false;
-    at = kids[0] as HTMLElement;
+  let unit = false;
+  let text = '';
+  const stack: Node[] = [el];
+  for (let steps = 0; stack.length > 0; steps++) {
+    if (steps === MAX_AD_SLOT_NODES) return false;
+    const n = stack.pop()!;
+    if (n.nodeType === 3) {
+      if (!NOT_SPACE.test(n.rawText)) continue;
+      text += ` ${n.text}`;
+      if (text.length > MAX_AD_SLOT_TEXT) return false;
+      continue;
+    }
+    if (n.nodeType !== 1) continue;
+    const e = n as HTMLElement;
+    if (!unit && isAdUnit(e)) unit = true;
+    if (NO_TEXT_TAGS.has(e.tagName)) continue;
+    for (let i = e.childNodes.length - 1; i >= 0; i--) stack.push(e.childNodes[i]);
   }
+  const label = text.replace(/[\s()[\]·•|:-]+/g, '');
+  return unit && (label === '' || AD_BADGE.test(label)) && !holdsContact(el);
 }
 
 function strip({ items, advertisements }: RepeatedItems & { withContacts: number }): RepeatedItems {
