@@ -1249,7 +1249,8 @@ const WEAK_AD_WORDS = new Set(['annonce', 'ad', 'ads', 'promo', 'banner', 'parte
  * The words of an element's class and id ('card listing-item--sponsored' -> card, listing, item,
  * sponsored). A class that says what the block has beside it ('has-footer', 'has-sidebar',
  * 'with-sidebar': themes and site builders mark a content wrapper so for their layout) describes
- * its surroundings, not the block: none of its words is the block's.
+ * its surroundings, not the block: none of its words is the block's; one that says what it is not
+ * loses the words from the negation on ('wsite-not-footer': 'wsite').
  */
 export function classWords(el: HTMLElement): readonly string[] {
   const raw = classAndId(el);
@@ -1258,7 +1259,7 @@ export function classWords(el: HTMLElement): readonly string[] {
   let words = kept.keptClassWords;
   if (words === undefined) {
     const bounded = raw.length > 1000 ? raw.slice(0, 1000) : raw;
-    words = (STATE_HINT.test(bounded) ? bounded.split(/\s+/).filter((token) => !STATE_CLASS.test(token)).join(' ') : bounded).split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+    words = (STATE_HINT.test(bounded) ? bounded.split(/\s+/).map(withoutState).join(' ') : bounded).split(/[^\p{L}\p{N}]+/u).filter(Boolean);
     kept.keptClassWords = words;
   }
   return words;
@@ -1266,11 +1267,18 @@ export function classWords(el: HTMLElement): readonly string[] {
 const NO_WORDS: readonly string[] = [];
 /**
  * A class token saying what a block has beside it ('has-footer', 'with_sidebar', 'avec-sidebar') or what it is not
- * (Weebly's 'wsite-not-footer' on its whole content, 'non-sidebar'): a layout state, no word of it the block's
- * ({@link classWords}). 'no-' is left out: a
- * press article's `entry-content no-share` body is read otherwise when its words go (holdout-23).
+ * (Weebly's 'wsite-not-footer' on its whole content, 'non-sidebar', a theme's 'site-footer-not-fixed'): the words from
+ * the state word on are a layout state, not the block's; those before it are ('wsite'; 'site', 'footer')
+ * ({@link classWords}). 'no-' is left out: a press article's `entry-content no-share` body is read otherwise when its
+ * words go (holdout-23).
  */
 const STATE_CLASS = /^(?:has|with|avec)[-_]|(?:^|[-_])(?:not|non|without|sans)[-_]/;
+
+/** A class token without its layout state ({@link STATE_CLASS}): the words before it. */
+function withoutState(token: string): string {
+  const m = STATE_CLASS.exec(token);
+  return m ? token.slice(0, m.index) : token;
+}
 /** A quick test before class tokens are looked at one by one for {@link STATE_CLASS}. */
 const STATE_HINT = /(?:^|\s)(?:has|with|avec)[-_]|(?:^|[\s_-])(?:not|non|without|sans)[-_]/;
 

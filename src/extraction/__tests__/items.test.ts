@@ -3,9 +3,9 @@
  * pagination. Each test is a page written the way a directory writes it, read by readListing
  * with no selector at all.
  */
-import { parse } from 'node-html-parser';
+import { parse, type HTMLElement } from 'node-html-parser';
 import { extractDetail, readListing } from '../extract';
-import { embeddedJson, findNextPage, jsLiteral, jsonItems, jsonNext, repeatedItems } from '../items';
+import { classWords, embeddedJson, findNextPage, jsLiteral, jsonItems, jsonNext, repeatedItems } from '../items';
 import { cpuMs, expectCpuWithin } from '../../../test/helpers/cpuTime';
 import { normalizePhone } from '../../platform/contacts';
 
@@ -680,6 +680,16 @@ describe('page chrome is told by where a block stands, not only by its class', (
       ['Agence Sidi El Houari', [], ['contact@sidielhouari.dz']],
     ]);
     expect(listing.chromeContacts.sort()).toEqual(['+213550000007', 'equipe@guide-oran.dz']);
+  });
+
+  test('a negation inside a class token drops only the words after it: `site-footer-not-fixed` is still the site\'s footer', () => {
+    expect(classWords(parse('<div class="site-footer-not-fixed"></div>').firstChild as HTMLElement)).toEqual(['site', 'footer']);
+    expect(classWords(parse('<div class="wsite-elements wsite-not-footer"></div>').firstChild as HTMLElement)).toEqual(['wsite', 'elements', 'wsite']);
+    expect(classWords(parse('<div class="page-body has-footer without_sidebar"></div>').firstChild as HTMLElement)).toEqual(['page', 'body']);
+    const page = `<!doctype html><html><head><title>EURL Ouarsenis Négoce - Annuaire Chlef</title></head><body><div class="site-wrap"><main class="site-main"><article class="fiche">
+      <h1>EURL Ouarsenis Négoce</h1><p>Négoce de céréales, Oued Fodda.</p><p>Tél : 027 26 42 66 — <a href="mailto:ouarsenis.negoce@gmail.com">ouarsenis.negoce@gmail.com</a></p></article></main>
+      <div class="site-footer-not-fixed">Annuaire — 027 00 00 09 — contact@annuaire-chlef.dz</div></div></body></html>`;
+    expect(extractDetail(page, 'https://annuaire.test/fiche/ouarsenis')).toMatchObject({ name: 'EURL Ouarsenis Négoce', phones: ['+21327264266'], emails: ['ouarsenis.negoce@gmail.com'] });
   });
 
   test('a class saying what a block is not (Weebly\'s `wsite-not-footer` on its whole content) is not chrome: its entries are read', () => {
