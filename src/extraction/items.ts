@@ -1384,7 +1384,7 @@ export function holdsContact(el: HTMLElement): boolean {
     if (e.rawAttrs !== '') {
       const href = e.tagName === 'A' ? (e.getAttribute('href') ?? '').trim().toLowerCase() : '';
       if (/^(?:tel:|mailto:[^?]|https?:\/\/(?:wa\.me|api\.whatsapp\.com)\/)/.test(href)) found = true;
-      else if (e.rawAttrs.includes('data-') && Object.keys(e.attributes).some((a) => contactAttr(a) !== undefined)) found = true;
+      else if (e.rawAttrs.includes('data-') && Object.keys(e.attributes).some((a) => contactAttr(a, e) !== undefined)) found = true;
     }
     for (let i = e.childNodes.length - 1; i >= 0; i--) stack.push(e.childNodes[i]);
   }
@@ -3222,7 +3222,7 @@ function countAll(root: HTMLElement): Map<HTMLElement, Counts> {
     else if (href === '' && el.rawAttrs.includes('hx-get') && (el.getAttribute('hx-get') ?? el.getAttribute('data-hx-get') ?? '').trim() !== '') c.links++;
     if (el.rawAttrs.includes('data-')) {
       for (const a of Object.keys(el.attributes)) {
-        const kind = contactAttr(a);
+        const kind = contactAttr(a, el);
         if (kind === 'data-contact') {
           // A vaguely named attribute counts when its value looks like a contact (an '@', eight digits).
           const v = el.attributes[a] ?? '';

@@ -102,6 +102,19 @@ describe('repeated blocks', () => {
     ]);
   });
 
+  test("a Stimulus value is a contact only by its name after the declared controller's identifier: an order number is not a phone", () => {
+    // A shop's cart controller keeps the order's number as a value (data-cart-order-number-value); the card's phone is in its text.
+    const card = (id: number, name: string, phone: string) => `<article class="listing-card" data-controller="cart" data-cart-order-number-value="05501234${id}">
+        <h2><a href="/entreprises/${id}-x">${name}</a></h2><p>Annaba — Tél : ${phone}</p>
+        <button type="button" data-action="cart#add" data-cart-invoice-number-param="06601234${id}">Commander</button></article>`;
+    const html = chrome(`<div class="listings">${card(11, 'SARL Seybouse Nettoyage', '038 61 82 21')}${card(12, 'EURL Edough Services', '0799 17 15 29')}${card(13, 'Hippone Intérim', '038 95 73 37')}</div>`);
+    expect(readListing(html, URL).companies.map((c) => [c.name, c.phones])).toEqual([
+      ['SARL Seybouse Nettoyage', ['+21338618221']],
+      ['EURL Edough Services', ['+213799171529']],
+      ['Hippone Intérim', ['+21338957337']],
+    ]);
+  });
+
   test('a number labelled Tél in the text is kept beside the one behind a button; the fax stays apart', () => {
     const html = chrome(`<div class="results">
       <div class="card"><h3><a href="/entreprise/1">SARL Numidia Bâtiment</a></h3><p class="tel">Tél : 0550 10 34 56 – Fax : 021 23 45 10</p>
