@@ -979,17 +979,21 @@ const MAX_RANK_GAP = 3;
  * 'Top 20'): stripped only when two or more entries carry one and their ranks follow each
  * other (up or down by one, in the page's order), so that a company named by a number keeps it.
  * A ranked entry not read (a sponsored one dropped, one without a name) leaves a gap: steps of
- * up to {@link MAX_RANK_GAP} are allowed, all one way, when at least half of them are by one.
+ * up to {@link MAX_RANK_GAP} are allowed, all one way, when at least half of them are by one and
+ * three or more entries are all ranked in the same format (the same marks around the number).
  */
 function withoutRanks<T extends { name: string } | undefined>(companies: T[]): T[] {
   const ranked = companies.flatMap((c, i) => {
     const m = c ? RANK.exec(c.name) : null;
-    return m ? [{ i, rank: Number(m[1] ?? m[2] ?? m[3]), cut: m[0].length }] : [];
+    // (Its format: what is written around the number, '.', '#', 'n°-'.)
+    return m ? [{ i, rank: Number(m[1] ?? m[2] ?? m[3]), cut: m[0].length, format: m[0].replace(/[\d\s]/g, '').toLowerCase() }] : [];
   });
   if (ranked.length < 2) return companies;
   const step = Math.sign(ranked[1].rank - ranked[0].rank);
   const steps = ranked.slice(1).map((r, k) => (r.rank - ranked[k].rank) * step);
   if (step === 0 || steps.some((d) => d < 1 || d > MAX_RANK_GAP) || steps.filter((d) => d === 1).length * 2 < steps.length) return companies;
+  // A gap: three or more entries, all ranked in one format ('1. ', '2. ', '5 - ' is two ranks and a name).
+  if (steps.some((d) => d > 1) && (ranked.length < 3 || ranked.some((r) => r.format !== ranked[0].format))) return companies;
   const out = [...companies];
   for (const r of ranked) {
     const c = out[r.i]!;

@@ -1249,7 +1249,8 @@ const WEAK_AD_WORDS = new Set(['annonce', 'ad', 'ads', 'promo', 'banner', 'parte
  * The words of an element's class and id ('card listing-item--sponsored' -> card, listing, item,
  * sponsored). A class that says what the block has beside it ('has-footer', 'has-sidebar',
  * 'with-sidebar': themes and site builders mark a content wrapper so for their layout) describes
- * its surroundings, not the block: none of its words is the block's.
+ * its surroundings, not the block: none of its words is the block's; one that says what it is not
+ * loses the words from the negation on ('wsite-not-footer': 'wsite').
  */
 export function classWords(el: HTMLElement): readonly string[] {
   const raw = classAndId(el);
@@ -1258,7 +1259,7 @@ export function classWords(el: HTMLElement): readonly string[] {
   let words = kept.keptClassWords;
   if (words === undefined) {
     const bounded = raw.length > 1000 ? raw.slice(0, 1000) : raw;
-    words = (STATE_HINT.test(bounded) ? bounded.split(/\s+/).filter((token) => !STATE_CLASS.test(token)).join(' ') : bounded).split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+    words = (STATE_HINT.test(bounded) ? bounded.split(/\s+/).map(withoutState).join(' ') : bounded).split(/[^\p{L}\p{N}]+/u).filter(Boolean);
     kept.keptClassWords = words;
   }
   return words;
@@ -1266,11 +1267,18 @@ export function classWords(el: HTMLElement): readonly string[] {
 const NO_WORDS: readonly string[] = [];
 /**
  * A class token saying what a block has beside it ('has-footer', 'with_sidebar', 'avec-sidebar') or what it is not
- * (Weebly's 'wsite-not-footer' on its whole content, 'non-sidebar'): a layout state, no word of it the block's
- * ({@link classWords}). 'no-' is left out: a
- * press article's `entry-content no-share` body is read otherwise when its words go (holdout-23).
+ * (Weebly's 'wsite-not-footer' on its whole content, 'non-sidebar', a theme's 'site-footer-not-fixed'): the words from
+ * the state word on are a layout state, not the block's; those before it are ('wsite'; 'site', 'footer')
+ * ({@link classWords}). 'no-' is left out: a press article's `entry-content no-share` body is read otherwise when its
+ * words go (holdout-23).
  */
 const STATE_CLASS = /^(?:has|with|avec)[-_]|(?:^|[-_])(?:not|non|without|sans)[-_]/;
+
+/** A class token without its layout state ({@link STATE_CLASS}): the words before it. */
+function withoutState(token: string): string {
+  const m = STATE_CLASS.exec(token);
+  return m ? token.slice(0, m.index) : token;
+}
 /** A quick test before class tokens are looked at one by one for {@link STATE_CLASS}. */
 const STATE_HINT = /(?:^|\s)(?:has|with|avec)[-_]|(?:^|[\s_-])(?:not|non|without|sans)[-_]/;
 
@@ -1376,7 +1384,7 @@ export function holdsContact(el: HTMLElement): boolean {
     if (e.rawAttrs !== '') {
       const href = e.tagName === 'A' ? (e.getAttribute('href') ?? '').trim().toLowerCase() : '';
       if (/^(?:tel:|mailto:[^?]|https?:\/\/(?:wa\.me|api\.whatsapp\.com)\/)/.test(href)) found = true;
-      else if (e.rawAttrs.includes('data-') && Object.keys(e.attributes).some((a) => contactAttr(a) !== undefined)) found = true;
+      else if (e.rawAttrs.includes('data-') && Object.keys(e.attributes).some((a) => contactAttr(a, e) !== undefined)) found = true;
     }
     for (let i = e.childNodes.length - 1; i >= 0; i--) stack.push(e.childNodes[i]);
   }
@@ -2297,8 +2305,9 @@ function wrapNamedTerms(root: HTMLElement): boolean {
 /**
  * Moves each `tag` child of `parent` and the siblings up to the next one into a div of their own.
  * An ad slot that closes a run, right before the next leader (a post's in-article unit between
- * two entries), is left out of it: it is the page's, no mark on the entry before it. (One right
- * under a leader, before the entry's text, is the entry's own sponsored mark.)
+ * two entries, {@link isAdSlot}), is left out of it: it is the page's, no mark on the entry before
+ * it. (One right under a leader, before the entry's text, and a bare 'Sponsorisé' block are the
+ * entry's own sponsored mark.)
  */
 function wrapRuns(parent: HTMLElement, tag: string): void {
   {
@@ -2330,20 +2339,60 @@ function beforeLeader(kids: Node[], i: number, tag: string): boolean {
   return true;
 }
 
+/** Most nodes of a block looked at for an ad network's unit ({@link isAdSlot}). */
+const MAX_AD_SLOT_NODES = 200;
+/** Longest text an ad slot shows beside its unit: a label ('Publicité', 'Advertisement'). */
+const MAX_AD_SLOT_TEXT = 40;
+/** Hosts of ad networks' frames (AdSense, Google Ad Manager, other exchanges). */
+const AD_FRAME_HOST = /(?:^|\.)(?:googlesyndication\.com|doubleclick\.net|googleadservices\.com|adnxs\.com|amazon-adsystem\.com|criteo\.(?:com|net)|smartadserver\.com|adform\.net)$/;
+/** Elements whose text is no page text. */
+const NO_TEXT_TAGS = new Set(['SCRIPT', 'STYLE', 'NOSCRIPT', 'TEMPLATE']);
+
 /**
- * A block between a list's entries that is only an ad slot: an ad block by its own marks
- * ({@link isAdBlock}), or a wrapper holding one through single children (a CMS's HTML card
- * around an AdSense unit), with no contact of its own (a sponsor's card with a number stays in
- * its run, to be weighed as an entry).
+ * Whether an element is an ad network's unit: AdSense's `<ins class="adsbygoogle">` (or any
+ * element carrying `data-ad-slot` / `data-ad-client`), a Google Publisher Tag slot
+ * (`div-gpt-ad-…`, its frame `google_ads_iframe_…`), or a frame served by an ad network.
+ */
+function isAdUnit(el: HTMLElement): boolean {
+  const raw = el.rawAttrs;
+  if (raw === '') return false;
+  if (el.tagName === 'INS' && el.classList.contains('adsbygoogle')) return true;
+  if (raw.includes('data-ad-') && (hasAttr(el, 'data-ad-slot') || hasAttr(el, 'data-ad-client'))) return true;
+  const id = raw.includes('id') ? (el.getAttribute('id') ?? '') : '';
+  if (id.startsWith('div-gpt-ad') || id.startsWith('google_ads_iframe')) return true;
+  if (el.tagName !== 'IFRAME') return false;
+  const src = (el.getAttribute('src') ?? '').trim().slice(0, 300);
+  const host = /^(?:https?:)?\/\/([^/?#:]{1,100})/i.exec(src)?.[1];
+  return host !== undefined && AD_FRAME_HOST.test(host.toLowerCase());
+}
+
+/**
+ * A block between a list's entries that is only an ad slot: it holds an ad network's unit
+ * ({@link isAdUnit}: a CMS's HTML card around an AdSense unit, a GPT slot) and no text but a
+ * label ('Publicité'), and no contact. A block that only says 'Sponsorisé' is no slot: it is
+ * the sponsored entry's own mark. A bounded walk.
  */
 function isAdSlot(el: HTMLElement): boolean {
-  let at = el;
-  for (let depth = 0; ; depth++) {
-    if (isAdBlock(at)) return !holdsContact(el);
-    const kids = at.childNodes.filter((c) => c.nodeType === 1 || NOT_SPACE.test(c.rawText));
-    if (depth === 3 || kids.length !== 1 || kids[0].nodeType !== 1) return false;
-    at = kids[0] as HTMLElement;
+  let unit = false;
+  let text = '';
+  const stack: Node[] = [el];
+  for (let steps = 0; stack.length > 0; steps++) {
+    if (steps === MAX_AD_SLOT_NODES) return false;
+    const n = stack.pop()!;
+    if (n.nodeType === 3) {
+      if (!NOT_SPACE.test(n.rawText)) continue;
+      text += ` ${n.text}`;
+      if (text.length > MAX_AD_SLOT_TEXT) return false;
+      continue;
+    }
+    if (n.nodeType !== 1) continue;
+    const e = n as HTMLElement;
+    if (!unit && isAdUnit(e)) unit = true;
+    if (NO_TEXT_TAGS.has(e.tagName)) continue;
+    for (let i = e.childNodes.length - 1; i >= 0; i--) stack.push(e.childNodes[i]);
   }
+  const label = text.replace(/[\s()[\]·•|:-]+/g, '');
+  return unit && (label === '' || AD_BADGE.test(label)) && !holdsContact(el);
 }
 
 function strip({ items, advertisements }: RepeatedItems & { withContacts: number }): RepeatedItems {
@@ -3173,7 +3222,7 @@ function countAll(root: HTMLElement): Map<HTMLElement, Counts> {
     else if (href === '' && el.rawAttrs.includes('hx-get') && (el.getAttribute('hx-get') ?? el.getAttribute('data-hx-get') ?? '').trim() !== '') c.links++;
     if (el.rawAttrs.includes('data-')) {
       for (const a of Object.keys(el.attributes)) {
-        const kind = contactAttr(a);
+        const kind = contactAttr(a, el);
         if (kind === 'data-contact') {
           // A vaguely named attribute counts when its value looks like a contact (an '@', eight digits).
           const v = el.attributes[a] ?? '';

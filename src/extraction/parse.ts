@@ -363,10 +363,11 @@ const RANK_WORDS = new Set(['alt', 'alternatif', 'alternative', 'alternate', 'au
  * The contact a data-* attribute holds, by its name: one of {@link CONTACT_DATA_ATTRS} as is;
  * others by their words, singular or plural (data-num-tel, data-phone2, data-phones, data-contact-mobile: 'data-phone'; data-fax2:
  * 'data-fax'; data-contact-email: 'data-email'); data-num, data-num-2, data-num_1, data-numero-alt, data-second-number,
- * data-contact, data-contact-autre, and Stimulus's data-reveal-number-param, data-reveal-contact-value: 'data-contact' (a phone
- * or an e-mail, by its value). Undefined for any other attribute.
+ * data-contact, data-contact-autre, and a Stimulus value or action param of `el` named by a contact word
+ * ({@link isStimulusContact}: data-reveal-number-param): 'data-contact' (a phone or an e-mail, by its value).
+ * Undefined for any other attribute.
  */
-export function contactAttr(attr: string): string | undefined {
+export function contactAttr(attr: string, el?: HTMLElement): string | undefined {
   const name = attr.toLowerCase();
   if (!name.startsWith('data-')) return undefined;
   if (CONTACT_DATA_ATTRS.includes(name)) return name;
@@ -377,12 +378,46 @@ export function contactAttr(attr: string): string | undefined {
   // A number or a contact by a vaguer name (data-num, data-num-2, data-numero-alt, data-second-number, data-contact):
   // a phone or an e-mail by its value; its other words only say which one (a rank, 'alt', 'bis', 'autre' ...).
   if (words.some((w) => VAGUE_CONTACT_WORD.test(w)) && words.every((w) => VAGUE_CONTACT_WORD.test(w) || /^\d{1,2}$/.test(w) || RANK_WORDS.has(w))) return 'data-contact';
-  // Stimulus writes a controller's values and an action's params as data-<controller>-<name>-value and
-  // data-<controller>-<name>-param (data-reveal-number-param on a 'reveal#show' button): the controller's
-  // identifier before the name says nothing; the name's last word says a number or a contact.
   const last = words.length - 1;
-  if (last >= 2 && (words[last] === 'value' || words[last] === 'param') && VAGUE_CONTACT_WORD.test(words[last - 1])) return 'data-contact';
+  if (el && last >= 2 && (words[last] === 'value' || words[last] === 'param') && VAGUE_CONTACT_WORD.test(words[last - 1]) && isStimulusContact(name, el)) return 'data-contact';
   return undefined;
+}
+
+/** Most ancestors looked at for the controller an action param belongs to. */
+const MAX_CONTROLLER_DEPTH = 40;
+/**
+ * Words of a controller's identifier that name a numbered thing that is no contact: its 'number'
+ * is an order's, an invoice's, a page's (data-order-number-value on an 'order' controller).
+ */
+const NUMBERED_THINGS = new Set(['order', 'orders', 'commande', 'invoice', 'facture', 'cart', 'panier', 'checkout', 'page', 'pages', 'pagination', 'pager', 'rc', 'registre', 'nif', 'nis', 'ticket', 'tracking', 'suivi', 'colis', 'shipment', 'quote', 'devis', 'step', 'etape', 'slide', 'slider', 'carousel', 'counter', 'compteur', 'quantity', 'quantite', 'account', 'compte', 'payment', 'paiement', 'version']);
+
+/**
+ * Whether a data attribute (lower case) is a Stimulus value or action param whose name is a contact
+ * word alone: Stimulus reads data-<identifier>-<name>-value on the element that declares the
+ * controller (`data-controller`, identifiers separated by spaces, '--' for a folder: 'admin--reveal')
+ * and data-<identifier>-<name>-param on an action's element, the controller's or one under it. The
+ * identifier is one declared there, stripped exactly; what is left must be only contact words
+ * ('number', 'numero', 'contact': data-reveal-number-param on a 'reveal#show' button), not a
+ * thing's number ('order-number'), and the controller no numbered thing of its own ({@link NUMBERED_THINGS}).
+ * With no controller declared, Stimulus reads nothing and the attribute is no contact by this rule.
+ */
+function isStimulusContact(name: string, el: HTMLElement): boolean {
+  const value = name.endsWith('-value');
+  const body = name.slice(5, -6);
+  let e: HTMLElement | null = el;
+  for (let depth = 0; e !== null && depth < MAX_CONTROLLER_DEPTH; depth++, e = e.parentNode) {
+    const declared = e.rawAttrs === '' ? undefined : attrOf(e, 'data-controller');
+    if (declared) {
+      for (const id of declared.slice(0, 300).toLowerCase().split(/\s+/)) {
+        if (id === '' || !body.startsWith(`${id}-`)) continue;
+        const rest = body.slice(id.length + 1).split('-');
+        if (rest.every((w) => VAGUE_CONTACT_WORD.test(w)) && !id.split('-').some((w) => NUMBERED_THINGS.has(w))) return true;
+      }
+    }
+    // (A value is read on the controller's own element only.)
+    if (value) break;
+  }
+  return false;
 }
 
 const HEADINGS = new Set(['H1', 'H2', 'H3', 'H4', 'H5', 'H6']);
@@ -754,7 +789,7 @@ function readData(node: HTMLElement, data: Map<string, string[]>): void {
   const attrs = node.rawAttrs;
   if (!attrs.includes('data-') && !attrs.includes('DATA-')) return;
   for (const [attr, v] of Object.entries(node.attributes)) {
-    const name = contactAttr(attr);
+    const name = contactAttr(attr, node);
     if (!name || !v) continue;
     const list = data.get(name);
     const value = v.length > MAX_ATTR ? v.slice(0, MAX_ATTR) : v;

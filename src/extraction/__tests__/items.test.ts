@@ -3,9 +3,9 @@
  * pagination. Each test is a page written the way a directory writes it, read by readListing
  * with no selector at all.
  */
-import { parse } from 'node-html-parser';
+import { parse, type HTMLElement } from 'node-html-parser';
 import { extractDetail, readListing } from '../extract';
-import { embeddedJson, findNextPage, jsLiteral, jsonItems, jsonNext, repeatedItems } from '../items';
+import { classWords, embeddedJson, findNextPage, jsLiteral, jsonItems, jsonNext, repeatedItems } from '../items';
 import { cpuMs, expectCpuWithin } from '../../../test/helpers/cpuTime';
 import { normalizePhone } from '../../platform/contacts';
 
@@ -95,6 +95,19 @@ describe('repeated blocks', () => {
         <span data-reveal-target="masked">${masked}</span>
         <button type="button" data-action="reveal#show" data-reveal-number-param="${full}">Afficher le numéro</button></article>`;
     const html = chrome(`<turbo-frame id="listings">${card(101, 'SARL Seybouse Nettoyage', '038 61 •• ••', '038618221')}${card(102, 'EURL Edough Services', '0799 17 •• ••', '0799171529')}${card(103, 'Hippone Intérim', '038 95 •• ••', '038957337')}</turbo-frame>`);
+    expect(readListing(html, URL).companies.map((c) => [c.name, c.phones])).toEqual([
+      ['SARL Seybouse Nettoyage', ['+21338618221']],
+      ['EURL Edough Services', ['+213799171529']],
+      ['Hippone Intérim', ['+21338957337']],
+    ]);
+  });
+
+  test("a Stimulus value is a contact only by its name after the declared controller's identifier: an order number is not a phone", () => {
+    // A shop's cart controller keeps the order's number as a value (data-cart-order-number-value); the card's phone is in its text.
+    const card = (id: number, name: string, phone: string) => `<article class="listing-card" data-controller="cart" data-cart-order-number-value="05501234${id}">
+        <h2><a href="/entreprises/${id}-x">${name}</a></h2><p>Annaba — Tél : ${phone}</p>
+        <button type="button" data-action="cart#add" data-cart-invoice-number-param="06601234${id}">Commander</button></article>`;
+    const html = chrome(`<div class="listings">${card(11, 'SARL Seybouse Nettoyage', '038 61 82 21')}${card(12, 'EURL Edough Services', '0799 17 15 29')}${card(13, 'Hippone Intérim', '038 95 73 37')}</div>`);
     expect(readListing(html, URL).companies.map((c) => [c.name, c.phones])).toEqual([
       ['SARL Seybouse Nettoyage', ['+21338618221']],
       ['EURL Edough Services', ['+213799171529']],
@@ -680,6 +693,16 @@ describe('page chrome is told by where a block stands, not only by its class', (
       ['Agence Sidi El Houari', [], ['contact@sidielhouari.dz']],
     ]);
     expect(listing.chromeContacts.sort()).toEqual(['+213550000007', 'equipe@guide-oran.dz']);
+  });
+
+  test('a negation inside a class token drops only the words after it: `site-footer-not-fixed` is still the site\'s footer', () => {
+    expect(classWords(parse('<div class="site-footer-not-fixed"></div>').firstChild as HTMLElement)).toEqual(['site', 'footer']);
+    expect(classWords(parse('<div class="wsite-elements wsite-not-footer"></div>').firstChild as HTMLElement)).toEqual(['wsite', 'elements', 'wsite']);
+    expect(classWords(parse('<div class="page-body has-footer without_sidebar"></div>').firstChild as HTMLElement)).toEqual(['page', 'body']);
+    const page = `<!doctype html><html><head><title>EURL Ouarsenis Négoce - Annuaire Chlef</title></head><body><div class="site-wrap"><main class="site-main"><article class="fiche">
+      <h1>EURL Ouarsenis Négoce</h1><p>Négoce de céréales, Oued Fodda.</p><p>Tél : 027 26 42 66 — <a href="mailto:ouarsenis.negoce@gmail.com">ouarsenis.negoce@gmail.com</a></p></article></main>
+      <div class="site-footer-not-fixed">Annuaire — 027 00 00 09 — contact@annuaire-chlef.dz</div></div></body></html>`;
+    expect(extractDetail(page, 'https://annuaire.test/fiche/ouarsenis')).toMatchObject({ name: 'EURL Ouarsenis Négoce', phones: ['+21327264266'], emails: ['ouarsenis.negoce@gmail.com'] });
   });
 
   test('a class saying what a block is not (Weebly\'s `wsite-not-footer` on its whole content) is not chrome: its entries are read', () => {

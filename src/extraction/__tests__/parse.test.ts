@@ -131,23 +131,39 @@ describe('labelled name fields', () => {
 
 describe('contactAttr', () => {
   test('vaguely named attributes (data-num, data-num-2, data-contact) hold a contact told by its value; others do not', () => {
-    expect(['data-num', 'data-num-2', 'data-num-3', 'data-contact', 'data-numero-2'].map(contactAttr)).toEqual(['data-contact', 'data-contact', 'data-contact', 'data-contact', 'data-contact']);
-    expect(['data-fiche', 'data-num-page', 'data-contact-form', 'data-entreprise'].map(contactAttr)).toEqual([undefined, undefined, undefined, undefined]);
-    expect(['data-tel2', 'data-contact-email', 'data-fax'].map(contactAttr)).toEqual(['data-phone', 'data-email', 'data-fax']);
+    expect(['data-num', 'data-num-2', 'data-num-3', 'data-contact', 'data-numero-2'].map((a) => contactAttr(a))).toEqual(['data-contact', 'data-contact', 'data-contact', 'data-contact', 'data-contact']);
+    expect(['data-fiche', 'data-num-page', 'data-contact-form', 'data-entreprise'].map((a) => contactAttr(a))).toEqual([undefined, undefined, undefined, undefined]);
+    expect(['data-tel2', 'data-contact-email', 'data-fax'].map((a) => contactAttr(a))).toEqual(['data-phone', 'data-email', 'data-fax']);
   });
 
   test('ranked or qualified numbers (data-numero-alt, data-num_1, data-second-number) hold a contact; faxes told by the name', () => {
-    expect(['data-numero-alt', 'data-numero-bis', 'data-num_1', 'data-contact-autre', 'data-second-number'].map(contactAttr)).toEqual(Array(5).fill('data-contact'));
-    expect(['data-numero-fax', 'data-fax_1', 'data-telecopie-2', 'data-telephone-secondaire', 'data-numero-mobile'].map(contactAttr)).toEqual(['data-fax', 'data-fax', 'data-fax', 'data-phone', 'data-phone']);
-    expect(['data-contact-id', 'data-number-format', 'data-num-items'].map(contactAttr)).toEqual([undefined, undefined, undefined]);
+    expect(['data-numero-alt', 'data-numero-bis', 'data-num_1', 'data-contact-autre', 'data-second-number'].map((a) => contactAttr(a))).toEqual(Array(5).fill('data-contact'));
+    expect(['data-numero-fax', 'data-fax_1', 'data-telecopie-2', 'data-telephone-secondaire', 'data-numero-mobile'].map((a) => contactAttr(a))).toEqual(['data-fax', 'data-fax', 'data-fax', 'data-phone', 'data-phone']);
+    expect(['data-contact-id', 'data-number-format', 'data-num-items'].map((a) => contactAttr(a))).toEqual([undefined, undefined, undefined]);
   });
 
-  test("Stimulus values and action params (data-<controller>-<name>-value, -param) hold a contact by their name's last word", () => {
-    // Stimulus writes a controller's values as data-reveal-number-value and an action's params
-    // as data-reveal-number-param; the controller's identifier comes first and says nothing.
-    expect(['data-reveal-number-param', 'data-reveal-contact-value', 'data-admin--reveal-numero-param'].map(contactAttr)).toEqual(Array(3).fill('data-contact'));
-    expect(['data-reveal-phone-param', 'data-phone-reveal-number-value', 'data-toggle-fax-value', 'data-clipboard-email-param'].map(contactAttr)).toEqual(['data-phone', 'data-phone', 'data-fax', 'data-email']);
-    expect(['data-reveal-listing-id-value', 'data-reveal-target', 'data-pagination-page-value', 'data-number-format-value', 'data-reveal-url-value'].map(contactAttr)).toEqual(Array(5).fill(undefined));
+  test("Stimulus values and action params hold a contact by their name after the declared controller's identifier", () => {
+    // Stimulus reads data-<identifier>-<name>-value on the element that declares the controller
+    // (data-controller, identifiers separated by spaces, '--' for a folder) and an action's
+    // data-<identifier>-<name>-param on an element under it; the name is what is left.
+    const page = parse(`<article data-controller="reveal admin--reveal" data-reveal-number-value="x"><button data-action="reveal#show"></button>
+      <div data-controller="cart"><button data-action="cart#add"></button></div><div data-controller="order"><button></button></div></article><p><span></span></p>`);
+    const [card, reveal, shop, cart, order, loose] = ['article', 'article > button', 'div[data-controller=cart]', 'div[data-controller=cart] button', 'div[data-controller=order] button', 'span'].map((s) => page.querySelector(s)!);
+    expect(['data-reveal-number-value', 'data-reveal-contact-value'].map((a) => contactAttr(a, card))).toEqual(['data-contact', 'data-contact']);
+    expect(['data-reveal-number-param', 'data-admin--reveal-numero-param', 'data-reveal-num-param'].map((a) => contactAttr(a, reveal))).toEqual(Array(3).fill('data-contact'));
+    // A value is read on the controller's own element only; a name of several words is no contact word alone.
+    expect(['data-reveal-number-value', 'data-reveal-listing-id-value', 'data-reveal-target', 'data-reveal-url-value'].map((a) => contactAttr(a, reveal))).toEqual(Array(4).fill(undefined));
+    expect(['data-cart-order-number-value', 'data-cart-number-format-value'].map((a) => contactAttr(a, shop))).toEqual([undefined, undefined]);
+    expect(['data-cart-invoice-number-param', 'data-page-number-param', 'data-rc-number-param'].map((a) => contactAttr(a, cart))).toEqual(Array(3).fill(undefined));
+    // A controller named for a numbered thing that is no contact (an order, an invoice, a page): its 'number' is that thing's.
+    expect(contactAttr('data-order-number-param', order)).toBeUndefined();
+    // A param is read for a controller declared on the element or above it.
+    expect(contactAttr('data-reveal-number-param', cart)).toBe('data-contact');
+    // No controller declared: nothing Stimulus reads, and no contact by this rule.
+    expect(['data-reveal-number-param', 'data-order-number-value', 'data-page-number-value'].map((a) => contactAttr(a, loose))).toEqual(Array(3).fill(undefined));
+    expect(contactAttr('data-reveal-number-param')).toBeUndefined();
+    // Contact words anywhere in the name keep their meaning, as for any data attribute.
+    expect(['data-reveal-phone-param', 'data-toggle-fax-value', 'data-clipboard-email-param'].map((a) => contactAttr(a))).toEqual(['data-phone', 'data-fax', 'data-email']);
   });
 });
 

@@ -44,10 +44,33 @@ describe("a blog's ranked post", () => {
     expect(Object.values(got).flatMap((c) => c.phones)).not.toContain('+21331998877');
   });
 
+  test('a sponsored entry whose mark closes it, right before the next heading, is dropped whole: only an ad network\'s unit is a slot of the page', () => {
+    const sponsored = '<h2 id="3-p">3. Bouna Leasing</h2><p>Leasing de matériel.</p><ul><li><strong>Téléphone :</strong> 031 99 88 77</li></ul><div class="sponsored">Sponsorisé</div>';
+    const got = byName(post(`${ENTRIES[0]}${ENTRIES[1]}${sponsored}${ENTRIES[3]}`));
+    expect(Object.keys(got).sort()).toEqual(['EURL Delta Média', 'SARL Beta Com', 'Studio Alpha']);
+    expect(Object.values(got).flatMap((c) => c.phones)).not.toContain('+21331998877');
+  });
+
+  test('a Google Publisher Tag slot (div-gpt-ad-…) between two entries is no mark on the entry it follows', () => {
+    const gpt = '<div class="kg-card kg-html-card"><div id="div-gpt-ad-1700000000000-0" style="min-width:300px;min-height:250px;"><script>googletag.cmd.push(function(){googletag.display("div-gpt-ad-1700000000000-0");});</script></div></div>';
+    const got = byName(post(`${ENTRIES[0]}${ENTRIES[1]}${gpt}${ENTRIES[2]}${ENTRIES[3]}`));
+    expect(Object.keys(got).sort()).toEqual(['EURL Delta Média', 'Gamma Print', 'SARL Beta Com', 'Studio Alpha']);
+  });
+
   test('the ranks are no part of the names when one ranked entry is not read (a sponsored one)', () => {
     const sponsored = ENTRIES[2].replace('</h2>', '</h2><span class="badge">Sponsorisé</span>');
     const got = byName(post(`${ENTRIES[0]}${ENTRIES[1]}${sponsored}${ENTRIES[3]}`));
     expect(Object.keys(got).sort()).toEqual(['EURL Delta Média', 'SARL Beta Com', 'Studio Alpha']);
+  });
+
+  test('a gap in the ranks is allowed only among three or more entries ranked alike, the one after the gap too', () => {
+    const named = (n: string, phone: string) => `<h2>${n}</h2><ul><li><strong>Téléphone :</strong> ${phone}</li></ul>`;
+    const three = (a: string, b: string, c: string) => Object.keys(byName(post(`${named(a, '031 11 22 33')}${named(b, '031 44 55 66')}${named(c, '031 77 88 99')}`))).sort();
+    expect(three('1. Auto Plus', '2. Garage Benali', '5 - Étoiles Auto')).toEqual(['1. Auto Plus', '2. Garage Benali', '5 - Étoiles Auto']);
+    expect(three('1. Auto Plus', '2. Garage Benali', '4. Étoiles Auto')).toEqual(['Auto Plus', 'Garage Benali', 'Étoiles Auto']);
+    expect(three('1) Auto Plus', '2. Garage Benali', '3 - Étoiles Auto')).toEqual(['Auto Plus', 'Garage Benali', 'Étoiles Auto']);
+    const two = Object.keys(byName(post(`${named('1. Auto Plus', '031 11 22 33')}${named('3. Garage Benali', '031 44 55 66')}`))).sort();
+    expect(two).toEqual(['1. Auto Plus', '3. Garage Benali']);
   });
 
   test('numbers that do not follow each other are kept (a name that begins with a number)', () => {
