@@ -12,8 +12,9 @@
  *    initials) and that are shown to be that many companies, is the directory's furniture or a
  *    shared line (a switchboard, a footer address, an accountant's), not an identity: it is
  *    removed from every record before merging (see {@link furnitureContacts});
- *  - records showing the same two or more contacts and nothing else, named in two scripts (a
- *    French entry and an Arabic entry), are one company.
+ *  - one directory's records showing the same two or more contacts and nothing else, named in
+ *    two scripts (its French entry and its Arabic entry), are one company, unless another
+ *    company shows those contacts too (a domiciliation office's line and address).
  */
 import { normalizeCompanyName, words } from '../platform/text';
 import { unique, type RawCompany } from './extract';
@@ -91,18 +92,35 @@ export function mergeCompanies(input: readonly SourcedRecord[]): MergedCompany[]
     } else if (groups) groups.push([i]);
     else byName.set(k, [[i]]);
   });
-  // 1b. One company entered in two scripts ('Hôtel Les Grottes' and 'فندق المغارات'): the same contacts, two or more, and nothing else.
-  const byContacts = new Map<string, number[]>();
+  // 1b. One company entered in two scripts by one directory ('Hôtel Les Grottes' and 'فندق المغارات'): the same contacts, two or more, and nothing else.
+  // Per contact set, wilaya and source, its first Latin-named and first Arabic-named record (each name's script read once).
+  const byContacts = new Map<string, { contacts: string[]; latin?: number; arabic?: number }>();
   records.forEach((r, i) => {
-    const contacts = [...new Set([...r.raw.phones, ...r.raw.emails])];
-    if (contacts.length < MIN_CONTACTS_ACROSS_SCRIPTS || !nameKeys[i]) return;
-    const k = `${contacts.sort().join(' ')}|${r.wilayaCode}`;
-    const same = byContacts.get(k) ?? [];
-    for (const j of same) if (otherScripts(records[i].raw.name, records[j].raw.name)) union(i, j);
-    same.push(i);
-    byContacts.set(k, same);
+    if (r.raw.phones.length + r.raw.emails.length < MIN_CONTACTS_ACROSS_SCRIPTS || !nameKeys[i]) return;
+    const contacts = [...new Set([...r.raw.phones, ...r.raw.emails])].sort();
+    if (contacts.length < MIN_CONTACTS_ACROSS_SCRIPTS) return;
+    const k = `${r.wilayaCode}\n${r.source}\n${contacts.join(' ')}`;
+    const entry = byContacts.get(k) ?? { contacts };
+    const s = entry.latin !== undefined && entry.arabic !== undefined ? undefined : script(r.raw.name);
+    if (s !== undefined && entry[s] === undefined) entry[s] = i;
+    byContacts.set(k, entry);
   });
+  // The name keys carrying each contact of such a pair.
+  const pairs = [...byContacts.values()].filter((e) => e.latin !== undefined && e.arabic !== undefined);
+  const carriers = new Map<string, Set<string>>(pairs.flatMap((e) => e.contacts.map((c): [string, Set<string>] => [c, new Set()])));
+  if (carriers.size > 0) {
+    records.forEach((r, i) => {
+      for (const c of [...r.raw.phones, ...r.raw.emails]) carriers.get(c)?.add(nameKeys[i]);
+    });
+  }
+  for (const { contacts, latin, arabic } of pairs) {
+    // No other company shows every one of these contacts (a domiciliation office's line and address): they are this company's.
+    const names = new Set([nameKeys[latin!], nameKeys[arabic!]]);
+    const others = [...carriers.get(contacts[0])!].filter((k) => !names.has(k));
+    if (others.every((k) => contacts.some((c) => !carriers.get(c)!.has(k)))) union(latin!, arabic!);
+  }
   // 2. A shared contact, when every name of one group is compatible with every name of the other.
+  // Per contact, one record of each group carrying it: two of one group would only repeat the check.
   const owners = new Map<string, number[]>();
   records.forEach((r, i) => {
     for (const k of [...r.raw.phones.map((p) => `p:${p}`), ...r.raw.emails.map((e) => `e:${e}`)]) {
@@ -111,8 +129,9 @@ export function mergeCompanies(input: readonly SourcedRecord[]): MergedCompany[]
         const [a, b] = [find(i), find(j)];
         if (a !== b && [...groupNames.get(a)!].every((x) => [...groupNames.get(b)!].every((y) => compatibleNames(x, y)))) union(a, b);
       }
-      seen.push(i);
-      owners.set(k, seen);
+      const kept = new Map<number, number>();
+      for (const j of [...seen, i]) if (!kept.has(find(j))) kept.set(find(j), j);
+      owners.set(k, [...kept.values()]);
     }
   });
 
@@ -186,7 +205,7 @@ function letters(name: string): number {
   return (name.match(/[\p{L}\p{N}]/gu) ?? []).length;
 }
 
-/** Fewest contacts two records must both show, and only them, to be one company named in two scripts ({@link otherScripts}). */
+/** Fewest contacts two records must both show, and only them, to be one company named in two scripts ({@link script}). */
 const MIN_CONTACTS_ACROSS_SCRIPTS = 2;
 
 /**
@@ -198,12 +217,6 @@ function script(name: string): 'arabic' | 'latin' | undefined {
   const arabic = /\p{Script=Arabic}/u.test(name);
   const latin = /\p{Script=Latin}/u.test(name);
   return arabic === latin ? undefined : arabic ? 'arabic' : 'latin';
-}
-
-/** Whether two names are written in two scripts ({@link script}). */
-function otherScripts(a: string, b: string): boolean {
-  const x = script(a);
-  return x !== undefined && script(b) !== undefined && x !== script(b);
 }
 
 /** A contact carried by more differently-named records than this, in one run, is furniture. */

@@ -209,6 +209,21 @@ describe('mergeCompanies', () => {
     expect(mergeCompanies([french, { ...arabic, raw: { ...arabic.raw, name: 'Hôtel Kotama' } }])).toHaveLength(2);
   });
 
+  test('a French and an Arabic name showing the same contacts are two companies when two sources show them, or when another company shows those contacts too', () => {
+    // Two companies of two directories domiciled at one business centre: its phone and its e-mail, nothing else.
+    const numidia = rec('a', { name: 'SARL Numidia Import', phones: ['+21321634455'], emails: ['domiciliation@centre-affaires.dz'] });
+    const amal = rec('b', { name: 'مؤسسة الأمل للتجارة', phones: ['+21321634455'], emails: ['domiciliation@centre-affaires.dz'] });
+    expect(mergeCompanies([numidia, amal])).toHaveLength(2);
+    // One directory's French and Arabic entries, when a third company shows their two contacts: a shared office's, not one company's.
+    const french = rec('a', { name: 'Hôtel Les Grottes', phones: ['+21334936993', '+213672128023'], detailUrl: 'https://a.test/hotels/les-grottes/' });
+    const arabic = rec('a', { name: 'فندق المغارات', phones: ['+213672128023', '+21334936993'], detailUrl: 'https://a.test/hotels/funduq-al-magharat/' });
+    const agency = rec('a', { name: 'Agence Tassili Voyages', phones: ['+21334936993', '+213672128023'], detailUrl: 'https://a.test/agences/tassili/' });
+    expect(mergeCompanies([french, arabic, agency])).toHaveLength(3);
+    expect(mergeCompanies([french, arabic, { ...agency, raw: { ...agency.raw, emails: ['tassili.voyages@gmail.com'] } }])).toHaveLength(3);
+    // The French entry seen again on another page of the directory is no other company.
+    expect(mergeCompanies([french, { ...french, raw: { ...french.raw, sourceUrl: 'https://a.test/p/2' } }, arabic])).toHaveLength(1);
+  });
+
   test('compatible names', () => {
     expect(compatibleNames('numidia', 'numidia conseil')).toBe(true);
     expect(compatibleNames('transports du sud', 'transports sud')).toBe(true);
