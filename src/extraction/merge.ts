@@ -79,18 +79,20 @@ export function mergeCompanies(input: readonly SourcedRecord[]): MergedCompany[]
     groupNames.delete(b);
   };
   // 1. The same name key in the same wilaya, unless the directory shows the two apart ({@link shownApart}).
-  const byName = new Map<string, number[][]>();
+  const byName = new Map<string, NameGroup[]>();
   records.forEach((r, i) => {
     if (!nameKeys[i]) return;
     // A name cut with an ellipsis ('Quincaillerie Es...') may be several companies' beginning: only the same page makes it one.
     const k = `${nameKeys[i]}|${r.wilayaCode}${CUT_NAME.test(r.raw.name.trimEnd()) ? `|${r.raw.detailUrl ?? `#${i}`}` : ''}`;
     const groups = byName.get(k);
-    const group = groups?.find((g) => !g.some((j) => shownApart(records[i], records[j])));
-    if (group) {
-      union(i, group[0]);
-      group.push(i);
-    } else if (groups) groups.push([i]);
-    else byName.set(k, [[i]]);
+    let group = groups?.find((g) => !g.apart.some((j) => shownApart(r, records[j])));
+    if (group) union(i, group.first);
+    else {
+      group = { first: i, apart: [], pages: new Map() };
+      if (groups) groups.push(group);
+      else byName.set(k, [group]);
+    }
+    addToNameGroup(group, r, i);
   });
   // 1b. One company entered in two scripts by one directory ('Hôtel Les Grottes' and 'فندق المغارات'): the same contacts, two or more, and nothing else.
   // Per contact set, wilaya and source, its first Latin-named and first Arabic-named record (each name's script read once).
@@ -145,6 +147,30 @@ export function mergeCompanies(input: readonly SourcedRecord[]): MergedCompany[]
   return [...groups.entries()]
     .sort(([a], [b]) => a - b)
     .map(([, members]) => mergeGroup(members.map((i) => records[i]), members.map((i) => nameKeys[i])));
+}
+
+/**
+ * The records of one name key that step 1 of {@link mergeCompanies} made one company: its first,
+ * and those a new record may be shown apart from ({@link shownApart}): with a page of their own
+ * and contacts, and of those showing the same contacts in one source, two pages at most (the
+ * others would answer as one of them does).
+ */
+interface NameGroup {
+  first: number;
+  apart: number[];
+  /** Each source and contact set's pages in {@link apart}. */
+  pages: Map<string, string[]>;
+}
+
+function addToNameGroup(group: NameGroup, r: SourcedRecord, i: number): void {
+  const url = r.raw.detailUrl;
+  if (url === undefined || r.raw.phones.length + r.raw.emails.length === 0) return;
+  const k = `${r.source}\n${[...new Set([...r.raw.phones, ...r.raw.emails])].sort().join(' ')}`;
+  const pages = group.pages.get(k) ?? [];
+  if (pages.length >= 2 || pages.includes(url)) return;
+  pages.push(url);
+  group.pages.set(k, pages);
+  group.apart.push(i);
 }
 
 /**

@@ -59,6 +59,20 @@ describe('mergeCompanies', () => {
     ]);
   });
 
+  test('one directory\'s many pages of one company are one company, and an entry of that name with other contacts on a page of its own stays apart', () => {
+    const pages = Array.from({ length: 50 }, (_, i) => rec('a', { name: 'Pharmacie Centrale', detailUrl: `https://a.test/f/${i}`, phones: ['+21341332109'] }));
+    const merged = mergeCompanies([
+      ...pages,
+      rec('a', { name: 'Pharmacie Centrale', detailUrl: 'https://a.test/f/0', emails: ['pc@gmail.com'] }), // a page seen before, its e-mail
+      rec('a', { name: 'Pharmacie Centrale', detailUrl: 'https://a.test/f/99', phones: ['+21341521477'] }),
+    ]);
+    expect(merged.map((c) => [c.phones, c.emails, c.sourceUrls.length])).toEqual([
+      [['+21341332109'], [], 51],
+      [[], ['pc@gmail.com'], 2],
+      [['+21341521477'], [], 2],
+    ]);
+  });
+
   test('one name in one directory still merges when a side has no contact, when they share one, across directories, and without pages of their own', () => {
     const two = (a: Partial<RawCompany>, b: Partial<RawCompany>, sources = ['a', 'a']) =>
       mergeCompanies([rec(sources[0], { name: 'Atlas BTP', detailUrl: 'https://a.test/f/1', ...a }), rec(sources[1], { name: 'Atlas BTP', detailUrl: 'https://a.test/f/2', ...b })]).length;
