@@ -354,7 +354,7 @@ function initialsOf(key: string, name: string): boolean {
   if (!ACRONYM.test(key)) return false;
   const ws = words(name.slice(0, MAX_INITIALS_NAME)).slice(0, MAX_INITIALS_WORDS);
   if (ws.length < 2) return false;
-  // reach[j]: the positions of the key that the words before word j can end at.
+  // The positions in the key that the words read so far can end at.
   let reach = new Set([0]);
   for (const w of ws) {
     const next = new Set<number>();
