@@ -8,13 +8,15 @@
  *    against every name of both groups: merging is never transitive through a contact, so
  *    A~B and B~C by contacts do not make A~C unless A's and C's names agree too;
  *  - a contact carried by more than {@link MAX_NAMES_PER_CONTACT} differently-named records of
- *    the run, or by that many whose names are unrelated, is the directory's furniture or a shared
- *    line (a switchboard, a footer address, an accountant's), not an identity: it is removed
- *    from every record before merging (see {@link furnitureContacts});
- *  - records showing the same two or more contacts and nothing else, named in two scripts (a
- *    French entry and an Arabic entry), are one company.
+ *    the run, or by that many whose names are unrelated (not in two scripts, none the other's
+ *    initials) and that are shown to be that many companies, is the directory's furniture or a
+ *    shared line (a switchboard, a footer address, an accountant's), not an identity: it is
+ *    removed from every record before merging (see {@link furnitureContacts});
+ *  - one directory's records showing the same two or more contacts and nothing else, named in
+ *    two scripts (its French entry and its Arabic entry), are one company, unless another
+ *    company shows those contacts too (a domiciliation office's line and address).
  */
-import { normalizeCompanyName } from '../platform/text';
+import { normalizeCompanyName, words } from '../platform/text';
 import { unique, type RawCompany } from './extract';
 
 /** One record to merge: a company read from a page of a source, for a wilaya. */
@@ -77,31 +79,50 @@ export function mergeCompanies(input: readonly SourcedRecord[]): MergedCompany[]
     groupNames.delete(b);
   };
   // 1. The same name key in the same wilaya, unless the directory shows the two apart ({@link shownApart}).
-  const byName = new Map<string, number[][]>();
+  const byName = new Map<string, NameGroup[]>();
   records.forEach((r, i) => {
     if (!nameKeys[i]) return;
     // A name cut with an ellipsis ('Quincaillerie Es...') may be several companies' beginning: only the same page makes it one.
     const k = `${nameKeys[i]}|${r.wilayaCode}${CUT_NAME.test(r.raw.name.trimEnd()) ? `|${r.raw.detailUrl ?? `#${i}`}` : ''}`;
     const groups = byName.get(k);
-    const group = groups?.find((g) => !g.some((j) => shownApart(records[i], records[j])));
-    if (group) {
-      union(i, group[0]);
-      group.push(i);
-    } else if (groups) groups.push([i]);
-    else byName.set(k, [[i]]);
+    let group = groups?.find((g) => !g.apart.some((j) => shownApart(r, records[j])));
+    if (group) union(i, group.first);
+    else {
+      group = { first: i, apart: [], pages: new Map() };
+      if (groups) groups.push(group);
+      else byName.set(k, [group]);
+    }
+    addToNameGroup(group, r, i);
   });
-  // 1b. One company entered in two scripts ('Hôtel Les Grottes' and 'فندق المغارات'): the same contacts, two or more, and nothing else.
-  const byContacts = new Map<string, number[]>();
+  // 1b. One company entered in two scripts by one directory ('Hôtel Les Grottes' and 'فندق المغارات'): the same contacts, two or more, and nothing else.
+  // Per contact set, wilaya and source, its first Latin-named and first Arabic-named record (each name's script read once).
+  const byContacts = new Map<string, { contacts: string[]; latin?: number; arabic?: number }>();
   records.forEach((r, i) => {
-    const contacts = [...new Set([...r.raw.phones, ...r.raw.emails])];
-    if (contacts.length < MIN_CONTACTS_ACROSS_SCRIPTS || !nameKeys[i]) return;
-    const k = `${contacts.sort().join(' ')}|${r.wilayaCode}`;
-    const same = byContacts.get(k) ?? [];
-    for (const j of same) if (otherScripts(records[i].raw.name, records[j].raw.name)) union(i, j);
-    same.push(i);
-    byContacts.set(k, same);
+    if (r.raw.phones.length + r.raw.emails.length < MIN_CONTACTS_ACROSS_SCRIPTS || !nameKeys[i]) return;
+    const contacts = [...new Set([...r.raw.phones, ...r.raw.emails])].sort();
+    if (contacts.length < MIN_CONTACTS_ACROSS_SCRIPTS) return;
+    const k = `${r.wilayaCode}\n${r.source}\n${contacts.join(' ')}`;
+    const entry = byContacts.get(k) ?? { contacts };
+    const s = entry.latin !== undefined && entry.arabic !== undefined ? undefined : script(r.raw.name);
+    if (s !== undefined && entry[s] === undefined) entry[s] = i;
+    byContacts.set(k, entry);
   });
+  // The name keys carrying each contact of such a pair.
+  const pairs = [...byContacts.values()].filter((e) => e.latin !== undefined && e.arabic !== undefined);
+  const carriers = new Map<string, Set<string>>(pairs.flatMap((e) => e.contacts.map((c): [string, Set<string>] => [c, new Set()])));
+  if (carriers.size > 0) {
+    records.forEach((r, i) => {
+      for (const c of [...r.raw.phones, ...r.raw.emails]) carriers.get(c)?.add(nameKeys[i]);
+    });
+  }
+  for (const { contacts, latin, arabic } of pairs) {
+    // No other company shows every one of these contacts (a domiciliation office's line and address): they are this company's.
+    const names = new Set([nameKeys[latin!], nameKeys[arabic!]]);
+    const others = [...carriers.get(contacts[0])!].filter((k) => !names.has(k));
+    if (others.every((k) => contacts.some((c) => !carriers.get(c)!.has(k)))) union(latin!, arabic!);
+  }
   // 2. A shared contact, when every name of one group is compatible with every name of the other.
+  // Per contact, one record of each group carrying it: two of one group would only repeat the check.
   const owners = new Map<string, number[]>();
   records.forEach((r, i) => {
     for (const k of [...r.raw.phones.map((p) => `p:${p}`), ...r.raw.emails.map((e) => `e:${e}`)]) {
@@ -110,8 +131,9 @@ export function mergeCompanies(input: readonly SourcedRecord[]): MergedCompany[]
         const [a, b] = [find(i), find(j)];
         if (a !== b && [...groupNames.get(a)!].every((x) => [...groupNames.get(b)!].every((y) => compatibleNames(x, y)))) union(a, b);
       }
-      seen.push(i);
-      owners.set(k, seen);
+      const kept = new Map<number, number>();
+      for (const j of [...seen, i]) if (!kept.has(find(j))) kept.set(find(j), j);
+      owners.set(k, [...kept.values()]);
     }
   });
 
@@ -125,6 +147,30 @@ export function mergeCompanies(input: readonly SourcedRecord[]): MergedCompany[]
   return [...groups.entries()]
     .sort(([a], [b]) => a - b)
     .map(([, members]) => mergeGroup(members.map((i) => records[i]), members.map((i) => nameKeys[i])));
+}
+
+/**
+ * The records of one name key that step 1 of {@link mergeCompanies} made one company: its first,
+ * and those a new record may be shown apart from ({@link shownApart}): with a page of their own
+ * and contacts, and of those showing the same contacts in one source, two pages at most (the
+ * others would answer as one of them does).
+ */
+interface NameGroup {
+  first: number;
+  apart: number[];
+  /** Each source and contact set's pages in {@link apart}. */
+  pages: Map<string, string[]>;
+}
+
+function addToNameGroup(group: NameGroup, r: SourcedRecord, i: number): void {
+  const url = r.raw.detailUrl;
+  if (url === undefined || r.raw.phones.length + r.raw.emails.length === 0) return;
+  const k = `${r.source}\n${[...new Set([...r.raw.phones, ...r.raw.emails])].sort().join(' ')}`;
+  const pages = group.pages.get(k) ?? [];
+  if (pages.length >= 2 || pages.includes(url)) return;
+  pages.push(url);
+  group.pages.set(k, pages);
+  group.apart.push(i);
 }
 
 /**
@@ -185,22 +231,18 @@ function letters(name: string): number {
   return (name.match(/[\p{L}\p{N}]/gu) ?? []).length;
 }
 
-/** Fewest contacts two records must both show, and only them, to be one company named in two scripts ({@link otherScripts}). */
+/** Fewest contacts two records must both show, and only them, to be one company named in two scripts ({@link script}). */
 const MIN_CONTACTS_ACROSS_SCRIPTS = 2;
 
 /**
- * Whether two names are written in two scripts, one in Arabic letters only and the other in
- * Latin letters only: a directory's French entry and its Arabic entry of one company, whose
- * names no word comparison can match.
+ * The script a name is written in, when it is one: Arabic letters only or Latin letters only. A
+ * directory's French entry and its Arabic entry of one company are named in two, and no word
+ * comparison can match their names.
  */
-function otherScripts(a: string, b: string): boolean {
-  const script = (name: string) => {
-    const arabic = /\p{Script=Arabic}/u.test(name);
-    const latin = /\p{Script=Latin}/u.test(name);
-    return arabic === latin ? undefined : arabic ? 'arabic' : 'latin';
-  };
-  const x = script(a);
-  return x !== undefined && script(b) !== undefined && x !== script(b);
+function script(name: string): 'arabic' | 'latin' | undefined {
+  const arabic = /\p{Script=Arabic}/u.test(name);
+  const latin = /\p{Script=Latin}/u.test(name);
+  return arabic === latin ? undefined : arabic ? 'arabic' : 'latin';
 }
 
 /** A contact carried by more differently-named records than this, in one run, is furniture. */
@@ -208,31 +250,131 @@ export const MAX_NAMES_PER_CONTACT = 3;
 
 /**
  * The contacts (e-mails and E.164 phones) that records of more than
- * {@link MAX_NAMES_PER_CONTACT} different name keys carry, or of that many unrelated ones
- * ({@link unrelatedNames}): a directory's footer address or hotline repeated on its pages, a
- * line several companies give as their accountant's or their building's, never one company's.
+ * {@link MAX_NAMES_PER_CONTACT} different name keys carry: a directory's footer address or hotline
+ * repeated on its pages, never one company's. Also a contact that exactly that many carry when
+ * no two of their names could be one company's ({@link relatedNames}) and the records show them
+ * to be that many companies ({@link shownDistinct}): a line several companies give as their
+ * accountant's, their domiciliation office's or their building's.
  */
 export function furnitureContacts(records: readonly SourcedRecord[]): Set<string> {
   const names = new Map<string, Set<string>>();
-  for (const r of records) {
-    const key = normalizeCompanyName(r.raw.name);
+  const keys = records.map((r) => normalizeCompanyName(r.raw.name));
+  records.forEach((r, i) => {
     for (const c of [...r.raw.emails, ...r.raw.phones]) {
       const set = names.get(c) ?? new Set<string>();
-      set.add(key);
+      set.add(keys[i]);
       names.set(c, set);
     }
+  });
+  const furniture = new Set<string>();
+  const shared: [string, string[]][] = [];
+  for (const [c, set] of names) {
+    if (set.size > MAX_NAMES_PER_CONTACT) furniture.add(c);
+    else if (set.size === MAX_NAMES_PER_CONTACT) shared.push([c, [...set]]);
   }
-  return new Set([...names].filter(([, set]) => set.size > MAX_NAMES_PER_CONTACT || (set.size === MAX_NAMES_PER_CONTACT && unrelatedNames([...set]))).map(([c]) => c));
+  if (shared.length === 0) return furniture;
+  // What the records of the keys carrying such a line show: their names, contacts and pages.
+  const carriers = new Map<string, Carrier>(shared.flatMap(([, ks]) => ks.map((k): [string, Carrier] => [k, { names: [], contacts: new Set(), pages: new Map() }])));
+  records.forEach((r, i) => {
+    const carrier = carriers.get(keys[i]);
+    if (!carrier) return;
+    if (carrier.names.length < MAX_NAMES_PER_CARRIER && !carrier.names.includes(r.raw.name)) carrier.names.push(r.raw.name);
+    for (const c of [...r.raw.emails, ...r.raw.phones]) carrier.contacts.add(c);
+    if (r.raw.detailUrl !== undefined) {
+      const pages = carrier.pages.get(r.source) ?? new Set<string>();
+      pages.add(r.raw.detailUrl);
+      carrier.pages.set(r.source, pages);
+    }
+  });
+  for (const [c, ks] of shared) {
+    const pairs = ks.flatMap((a, i) => ks.slice(i + 1).map((b): [string, string] => [a, b]));
+    if (pairs.every(([a, b]) => !relatedNames(a, carriers.get(a)!, b, carriers.get(b)!) && shownDistinct(c, carriers.get(a)!, carriers.get(b)!))) furniture.add(c);
+  }
+  return furniture;
+}
+
+/** What the records of one name key show, for {@link furnitureContacts}. */
+interface Carrier {
+  /** Its first distinct names as written, up to {@link MAX_NAMES_PER_CARRIER}. */
+  names: string[];
+  /** Every contact of its records. */
+  contacts: Set<string>;
+  /** Each source's detail pages of its records. */
+  pages: Map<string, Set<string>>;
+}
+
+/** Most names as written kept per name key for {@link relatedNames}. */
+const MAX_NAMES_PER_CARRIER = 3;
+
+/**
+ * Whether two name keys could be one company's: compatible ({@link compatibleNames}: 'numidia'
+ * and 'cabinet numidia conseil'), written in two scripts ({@link script}: a French name and an
+ * Arabic one, which no word comparison can match), or one the other's initials
+ * ({@link initialsOf}: 'ENIEM' and 'Entreprise Nationale des Industries de l'Electroménager').
+ */
+function relatedNames(a: string, x: Carrier, b: string, y: Carrier): boolean {
+  if (compatibleNames(a, b)) return true;
+  const sa = script(a);
+  const sb = script(b);
+  if (sa !== undefined && sb !== undefined && sa !== sb) return true;
+  return y.names.some((name) => initialsOf(a, name)) || x.names.some((name) => initialsOf(b, name));
 }
 
 /**
- * Whether no two of some name keys could be one company's ({@link compatibleNames}): three
- * unrelated companies showing one number or address show a line that is none of theirs (their
- * accountant's, their domiciliation office's, their building's), where three names of one
- * company ('numidia', 'numidia conseil', 'cabinet numidia conseil', from three sources) are not.
+ * Whether two name keys sharing a line are shown to be two companies: each has a contact the
+ * other does not, or one source lists them on pages of their own (as {@link shownApart}). Three
+ * names showing only one line, one in each of three sources, may be one company named three ways.
  */
-function unrelatedNames(keys: readonly string[]): boolean {
-  return keys.every((a, i) => keys.slice(i + 1).every((b) => !compatibleNames(a, b)));
+function shownDistinct(line: string, x: Carrier, y: Carrier): boolean {
+  const own = (p: Carrier, q: Carrier) => [...p.contacts].some((c) => c !== line && !q.contacts.has(c));
+  if (own(x, y) && own(y, x)) return true;
+  for (const [source, pages] of x.pages) {
+    const other = y.pages.get(source);
+    if (other && ![...pages].some((u) => other.has(u))) return true;
+  }
+  return false;
+}
+
+/** An acronym ({@link initialsOf}): a name key of one word of 2 to 12 letters. */
+const ACRONYM = /^[a-z]{2,12}$/;
+/** Longest name, and most of its words, read for the initials of ({@link initialsOf}). */
+const MAX_INITIALS_NAME = 200;
+const MAX_INITIALS_WORDS = 16;
+
+/** Words a name's initials may leave out: articles, prepositions, conjunctions, legal forms. */
+const WORDS_WITHOUT_INITIAL = new Set(['d', 'l', 'de', 'des', 'du', 'la', 'le', 'les', 'el', 'al', 'et', 'en', 'au', 'aux', 'a', 'pour', 'of', 'the', 'and', 'for', 'sarl', 'eurl', 'spa', 'snc', 'ets']);
+
+/**
+ * Whether a name key of one word of letters is made of the initials of a name's words, in order:
+ * each word gives its first letter and possibly more of its letters, in order ('ENIEM' from
+ * Entreprise, Nationale, Industries and ElectroMénager; 'SNVI'; 'Sonelgaz' from SOciété,
+ * Nationale, ELectricité, GAZ), articles, prepositions and legal forms may give none.
+ */
+function initialsOf(key: string, name: string): boolean {
+  if (!ACRONYM.test(key)) return false;
+  const ws = words(name.slice(0, MAX_INITIALS_NAME)).slice(0, MAX_INITIALS_WORDS);
+  if (ws.length < 2) return false;
+  // The positions in the key that the words read so far can end at.
+  let reach = new Set([0]);
+  for (const w of ws) {
+    const next = new Set<number>();
+    for (const i of reach) {
+      if (WORDS_WITHOUT_INITIAL.has(w) || w.length === 1) next.add(i);
+      if (i >= key.length || key[i] !== w[0]) continue;
+      // The word's first letter, then as many of the key's next letters as follow in it, in order.
+      let at = 1;
+      for (let e = i + 1; ; e++) {
+        next.add(e);
+        if (e >= key.length) break;
+        while (at < w.length && w[at] !== key[e]) at++;
+        if (at >= w.length) break;
+        at++;
+      }
+    }
+    reach = next;
+    if (reach.size === 0) return false;
+  }
+  return reach.has(key.length);
 }
 
 /**

@@ -59,6 +59,20 @@ describe('mergeCompanies', () => {
     ]);
   });
 
+  test('one directory\'s many pages of one company are one company, and an entry of that name with other contacts on a page of its own stays apart', () => {
+    const pages = Array.from({ length: 50 }, (_, i) => rec('a', { name: 'Pharmacie Centrale', detailUrl: `https://a.test/f/${i}`, phones: ['+21341332109'] }));
+    const merged = mergeCompanies([
+      ...pages,
+      rec('a', { name: 'Pharmacie Centrale', detailUrl: 'https://a.test/f/0', emails: ['pc@gmail.com'] }), // a page seen before, its e-mail
+      rec('a', { name: 'Pharmacie Centrale', detailUrl: 'https://a.test/f/99', phones: ['+21341521477'] }),
+    ]);
+    expect(merged.map((c) => [c.phones, c.emails, c.sourceUrls.length])).toEqual([
+      [['+21341332109'], [], 51],
+      [[], ['pc@gmail.com'], 2],
+      [['+21341521477'], [], 2],
+    ]);
+  });
+
   test('one name in one directory still merges when a side has no contact, when they share one, across directories, and without pages of their own', () => {
     const two = (a: Partial<RawCompany>, b: Partial<RawCompany>, sources = ['a', 'a']) =>
       mergeCompanies([rec(sources[0], { name: 'Atlas BTP', detailUrl: 'https://a.test/f/1', ...a }), rec(sources[1], { name: 'Atlas BTP', detailUrl: 'https://a.test/f/2', ...b })]).length;
@@ -154,6 +168,51 @@ describe('mergeCompanies', () => {
     ]);
   });
 
+  test('a line three names carry stays theirs when two of the names may be one company (two scripts, an acronym)', () => {
+    // A national firm under its acronym, its full name and its Arabic name, from three sources, each showing only its line.
+    const eniem = [
+      rec('a', { name: 'ENIEM', phones: ['+21326213434'] }),
+      rec('b', { name: "Entreprise Nationale des Industries de l'Electroménager", phones: ['+21326213434'] }),
+      rec('c', { name: 'المؤسسة الوطنية للصناعات الكهرومنزلية', phones: ['+21326213434'] }),
+    ];
+    expect(furnitureContacts(eniem).size).toBe(0);
+    expect(mergeCompanies(eniem).every((c) => c.phones.includes('+21326213434'))).toBe(true);
+    // The acronym and the full name, each with a contact of its own, and an unrelated company: two companies, not three.
+    const acronym = [
+      rec('a', { name: 'ENIEM', phones: ['+21326213434'], emails: ['contact@eniem.dz'] }),
+      rec('b', { name: "Entreprise Nationale des Industries de l'Electroménager", phones: ['+21326213434', '+21326214040'] }),
+      rec('c', { name: 'Atlas Froid', phones: ['+21326213434'], emails: ['atlas.froid@gmail.com'] }),
+    ];
+    expect(furnitureContacts(acronym).size).toBe(0);
+    expect(furnitureContacts([...acronym.slice(0, 2), rec('d', { name: 'SNVI', phones: ['+21326213434'], emails: ['info@snvi.dz'] })]).size).toBe(0);
+    // A bilingual directory's French and Arabic entries of a hotel, and another source's agency showing one of its numbers.
+    const hotel = [
+      rec('a', { name: 'Hôtel Les Grottes', phones: ['+21334936993', '+213672128023'], detailUrl: 'https://a.test/hotels/les-grottes/' }),
+      rec('a', { name: 'فندق المغارات', phones: ['+213672128023', '+21334936993'], detailUrl: 'https://a.test/hotels/funduq-al-magharat/' }),
+      rec('b', { name: 'SARL Bejaia Tourisme', phones: ['+21334936993'], emails: ['bejaia.tourisme@gmail.com'] }),
+    ];
+    expect(furnitureContacts(hotel).size).toBe(0);
+    expect(mergeCompanies(hotel).map((c) => [c.name, c.phones])).toEqual([
+      ['Hôtel Les Grottes', ['+21334936993', '+213672128023']],
+      ['SARL Bejaia Tourisme', ['+21334936993']],
+    ]);
+  });
+
+  test('a line three unrelated names carry is removed only when they are shown to be three companies (contacts of their own, or one directory\'s pages of their own)', () => {
+    // Three sources, each showing only the line under a name of its own: nothing says these are three companies.
+    const alone = ['Alpha Conseil', 'Beta Transport', 'Gamma BTP'].map((name, i) => rec(['a', 'b', 'c'][i], { name, phones: ['+21321234567'] }));
+    expect(furnitureContacts(alone).size).toBe(0);
+    expect(mergeCompanies(alone).map((c) => c.phones)).toEqual([['+21321234567'], ['+21321234567'], ['+21321234567']]);
+    // One directory listing the three, each on a page of its own: a building's or a domiciliation office's line.
+    const listed = ['Alpha Conseil', 'Beta Transport', 'Gamma BTP'].map((name, i) => rec('a', { name, phones: ['+21321234567'], detailUrl: `https://a.test/e/${i}` }));
+    expect(furnitureContacts(listed)).toEqual(new Set(['+21321234567']));
+    // Each with a contact of its own, from three sources: removed too.
+    const own = alone.map((r, i) => ({ ...r, raw: { ...r.raw, emails: [`contact@societe${i}.dz`] } }));
+    expect(furnitureContacts(own)).toEqual(new Set(['+21321234567']));
+    // One of them with nothing else: kept.
+    expect(furnitureContacts([...own.slice(0, 2), alone[2]]).size).toBe(0);
+  });
+
   test('one company entered in French and in Arabic (the same contacts, two or more, and only them) is one company under its first name', () => {
     const french = rec('a', { name: 'Hôtel Les Grottes', phones: ['+21334936993', '+213672128023'], detailUrl: 'https://a.test/hotels/les-grottes/' });
     const arabic = rec('a', { name: 'فندق المغارات', phones: ['+213672128023', '+21334936993'], detailUrl: 'https://a.test/hotels/funduq-al-magharat/' });
@@ -162,6 +221,21 @@ describe('mergeCompanies', () => {
     expect(mergeCompanies([french, { ...arabic, raw: { ...arabic.raw, phones: ['+21334936993'] } }])).toHaveLength(2);
     expect(mergeCompanies([french, { ...arabic, raw: { ...arabic.raw, emails: ['reception@magharat.dz'] } }])).toHaveLength(2);
     expect(mergeCompanies([french, { ...arabic, raw: { ...arabic.raw, name: 'Hôtel Kotama' } }])).toHaveLength(2);
+  });
+
+  test('a French and an Arabic name showing the same contacts are two companies when two sources show them, or when another company shows those contacts too', () => {
+    // Two companies of two directories domiciled at one business centre: its phone and its e-mail, nothing else.
+    const numidia = rec('a', { name: 'SARL Numidia Import', phones: ['+21321634455'], emails: ['domiciliation@centre-affaires.dz'] });
+    const amal = rec('b', { name: 'مؤسسة الأمل للتجارة', phones: ['+21321634455'], emails: ['domiciliation@centre-affaires.dz'] });
+    expect(mergeCompanies([numidia, amal])).toHaveLength(2);
+    // One directory's French and Arabic entries, when a third company shows their two contacts: a shared office's, not one company's.
+    const french = rec('a', { name: 'Hôtel Les Grottes', phones: ['+21334936993', '+213672128023'], detailUrl: 'https://a.test/hotels/les-grottes/' });
+    const arabic = rec('a', { name: 'فندق المغارات', phones: ['+213672128023', '+21334936993'], detailUrl: 'https://a.test/hotels/funduq-al-magharat/' });
+    const agency = rec('a', { name: 'Agence Tassili Voyages', phones: ['+21334936993', '+213672128023'], detailUrl: 'https://a.test/agences/tassili/' });
+    expect(mergeCompanies([french, arabic, agency])).toHaveLength(3);
+    expect(mergeCompanies([french, arabic, { ...agency, raw: { ...agency.raw, emails: ['tassili.voyages@gmail.com'] } }])).toHaveLength(3);
+    // The French entry seen again on another page of the directory is no other company.
+    expect(mergeCompanies([french, { ...french, raw: { ...french.raw, sourceUrl: 'https://a.test/p/2' } }, arabic])).toHaveLength(1);
   });
 
   test('compatible names', () => {
