@@ -1218,12 +1218,14 @@ describe('extractDetail: contacts written the hard way', () => {
 });
 
 describe("the directory's own card among its entries", () => {
+  /** A card of a name and lines. */
+  const lined = (name: string, lines: string[]) => `<section class="bloc"><h3>${name}</h3><ul>${lines.map((l) => `<li>${l}</li>`).join('')}</ul></section>`;
+
   test('a card showing a number of the page\'s header or footer is the directory\'s (its other lines too), never a company', () => {
-    const card = (name: string, lines: string[]) => `<section class="bloc"><h3>${name}</h3><ul>${lines.map((l) => `<li>${l}</li>`).join('')}</ul></section>`;
     const html = page(
-      card('Pépinière El Feth', ['045 80 11 22', 'pepiniere.elfeth@gmail.com']) +
-        card('Coopérative Ennakhil', ['0661 30 40 50']) +
-        card("Annuaire DZ – standard", ['021 99 88 77', 'WhatsApp : 0790 12 34 56']),
+      lined('Pépinière El Feth', ['045 80 11 22', 'pepiniere.elfeth@gmail.com']) +
+        lined('Coopérative Ennakhil', ['0661 30 40 50']) +
+        lined("Annuaire DZ – standard", ['021 99 88 77', 'WhatsApp : 0790 12 34 56']),
     );
     expect(readListing(html, PAGE).companies.map((c) => [c.name, ...c.phones, ...c.emails])).toEqual([
       ['Pépinière El Feth', '+21345801122', 'pepiniere.elfeth@gmail.com'],
@@ -1242,13 +1244,12 @@ describe("the directory's own card among its entries", () => {
   });
 
   test("a card giving the directory's line beside an address of its own (a tenant reached through the incubator that runs the site) is a company, the line set aside", () => {
-    const card = (name: string, lines: string[]) => `<section class="bloc"><h3>${name}</h3><ul>${lines.map((l) => `<li>${l}</li>`).join('')}</ul></section>`;
     const html = page(
-      card('Pépinière El Feth', ['045 80 11 22', 'pepiniere.elfeth@gmail.com']) +
-        card('Ads Idir', ['Accueil de l’incubateur : 021 99 88 77', 'ads.idir@gmail.com']) +
-        card('Coopérative Ennakhil', ['0661 30 40 50']) +
+      lined('Pépinière El Feth', ['045 80 11 22', 'pepiniere.elfeth@gmail.com']) +
+        lined('Ads Idir', ['Accueil de l’incubateur : 021 99 88 77', 'ads.idir@gmail.com']) +
+        lined('Coopérative Ennakhil', ['0661 30 40 50']) +
         // The directory's own card still: its other address is on its own domain.
-        card('Annuaire DZ – standard', ['021 99 88 77', 'direction@annuaire-dz.net']),
+        lined('Annuaire DZ – standard', ['021 99 88 77', 'direction@annuaire-dz.net']),
     );
     expect(readListing(html, PAGE).companies.map((c) => [c.name, ...c.phones, ...c.emails])).toEqual([
       ['Pépinière El Feth', '+21345801122', 'pepiniere.elfeth@gmail.com'],
