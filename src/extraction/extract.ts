@@ -2096,10 +2096,35 @@ const NAME_HEADER = /raison|soci[ée]t[ée]|entreprise|^nom|name|company|d[ée]n
  */
 const HOLDER_HEADER = /^(?:titulaire|b[ée]n[ée]ficiaire|attributaire|adjudicataire|soumissionnaire|exploitant|concessionnaire|d[ée]tenteur|holder|bidder|(?:ال)?مستفيد|صاحب|(?:ال)?متعامل|(?:ال)?متعهد)(?![\p{L}])/iu;
 
-/** A table's name column among its headers: one headed by a name word, else by a holder word (see {@link HOLDER_HEADER}); -1 when none. */
+/**
+ * A header naming a person, not a company: a bare 'Nom', 'Name', 'Nom et prénom', 'Nom complet',
+ * الاسم واللقب. A members' table (an association's or a club's public list: Dolibarr's 'Prénom |
+ * Nom | Société | Ville', a fair's contacts 'Nom et prénom | Entreprise | Tél.') writes the
+ * member's name before the company's column ({@link COMPANY_HEADER}).
+ */
+const PERSON_HEADER = /^(?:nom|name|pr[ée]noms?|first ?name|last ?name|full ?name|nom complet|nom (?:et|&|\/) pr[ée]noms?|pr[ée]noms? (?:et|&|\/) nom|nom,? pr[ée]noms?|الاسم|اللقب|الاسم و ?اللقب|اللقب و ?الاسم)\s{0,3}:?$/iu;
+
+/** A header naming the company's column itself (its first words): 'Société', 'Entreprise', 'Raison sociale', 'Organisme', 'Nom de l'entreprise'. */
+const COMPANY_HEADER = /^(?:raison sociale|soci[ée]t[ée]|entreprise|organisme|organisation|company|d[ée]nomination|[ée]tablissement|enseigne|nom (?:de l['’](?:entreprise|organisme|[ée]tablissement)|de la soci[ée]t[ée]|commercial)|الشركة|المؤسسة|اسم الشركة|اسم المؤسسة)(?![\p{L}])/iu;
+
+/**
+ * A table's name column among its headers: one headed by a name word, else by a holder word (see
+ * {@link HOLDER_HEADER}); -1 when none. A person's column ({@link PERSON_HEADER}) gives way to a
+ * company's column beside it: each row is the member's company.
+ */
 function nameColumn(headers: readonly string[]): number {
   const named = headers.findIndex((h) => NAME_HEADER.test(h));
+  if (named !== -1 && PERSON_HEADER.test(headers[named])) {
+    const company = headers.findIndex((h, i) => i !== named && COMPANY_HEADER.test(h));
+    if (company !== -1) return company;
+  }
   return named !== -1 ? named : headers.findIndex((h) => HOLDER_HEADER.test(h));
+}
+
+/** A table's person column when its company column names the rows (see {@link nameColumn}); -1 when none. */
+function personColumn(headers: readonly string[], at: number): number {
+  const person = headers.findIndex((h) => NAME_HEADER.test(h));
+  return person !== at && person !== -1 && PERSON_HEADER.test(headers[person]) ? person : -1;
 }
 
 /** The header cells' texts of a row's table (a thead row, else the first row with th cells), or [] when it has none. */
@@ -2212,7 +2237,9 @@ function rowName(row: HTMLElement, ctx: PageContext): string | undefined {
   const list = cells(row);
   const byHeader = nameColumn(headers);
   if (byHeader !== -1 && list[byHeader]) {
-    const name = cellName(list[byHeader], headers[byHeader]);
+    // A member without a company (its company cell empty) is named by the person's column.
+    const person = personColumn(headers, byHeader);
+    const name = cellName(list[byHeader], headers[byHeader]) ?? (person !== -1 && list[person] ? cellName(list[person], headers[person]) : undefined);
     // A field's label ('Fax', 'E-mail') in the name column is a row of the company above, never a company.
     return name !== undefined && LABEL_CELL.test(name) ? undefined : name;
   }

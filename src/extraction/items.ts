@@ -1309,7 +1309,7 @@ export function isChromeBlock(el: HTMLElement, where: { sectioned?: boolean; inE
       CHROME_WORDS.has(w) &&
       !(where.inEntry && ENTRY_PART_WORDS.has(w)) &&
       !(where.inEntry && ENTRY_CONTACT_WORDS.has(w) && holdsContact(el)) &&
-      (w !== 'widget' || (sidebarWidget(raw) && !holdsPostBody(el))) &&
+      (w !== 'widget' || (sidebarWidget(raw) && !holdsPostBody(el) && !isPageSection(el))) &&
       (w !== 'menu' || !words.some((v) => LISTED_WORDS.has(v))) &&
       ((w !== 'pagination' && w !== 'pager') || !holdsHeadings(el)),
   );
@@ -1464,6 +1464,45 @@ const POST_BODY_CLASSES = new Set(['entry-content', 'post-body']);
 /** Whether an element is marked as an article's body (`itemprop="articleBody"`, among other properties). */
 function isArticleBody(e: HTMLElement): boolean {
   return e.rawAttrs.includes('articleBody') && (attrOf(e, 'itemprop') ?? '').split(/\s+/).includes('articleBody');
+}
+
+/** Parents whose children standing between the page's header and its footer are known ({@link isPageSection}). */
+const pageSections = new WeakMap<HTMLElement, WeakSet<HTMLElement>>();
+
+/**
+ * Whether an element is one of the page's stacked sections: a site builder that writes every
+ * section of a page as a widget (GoDaddy Websites + Marketing: `widget widget-header`, `widget
+ * widget-content`, `widget widget-footer`, one under the other) sets the page's content in
+ * widgets standing between its header and its footer. A sidebar's widgets stand in a column of
+ * their own, never beside the page's header and footer. The siblings are looked at once per parent
+ * (at most {@link MAX_FRAME_SIBLINGS}): the first header, the last footer after it, those between.
+ */
+function isPageSection(el: HTMLElement): boolean {
+  const parent = el.parentNode;
+  if (!parent) return false;
+  let between = pageSections.get(parent);
+  if (between === undefined) {
+    between = new WeakSet<HTMLElement>();
+    const kids = parent.childNodes.filter((c): c is HTMLElement => c.nodeType === 1).slice(0, MAX_FRAME_SIBLINGS);
+    const head = kids.findIndex((k) => isPageEnd(k, 'HEADER', 'banner', 'header'));
+    let foot = -1;
+    for (let i = kids.length - 1; i > head + 1 && head !== -1; i--) {
+      if (isPageEnd(kids[i], 'FOOTER', 'contentinfo', 'footer')) {
+        foot = i;
+        break;
+      }
+    }
+    for (let i = head + 1; head !== -1 && i < foot; i++) between.add(kids[i]);
+    pageSections.set(parent, between);
+  }
+  return between.has(el);
+}
+
+/** Whether an element is the page's header or footer by its tag, its role or a class word ('widget-header', 'site-footer'). */
+function isPageEnd(el: HTMLElement, tag: string, role: string, word: string): boolean {
+  if (el.tagName === tag) return true;
+  if (el.rawAttrs === '') return false;
+  return (attrOf(el, 'role') ?? '').toLowerCase() === role || (classAndId(el).includes(word) && classWords(el).includes(word));
 }
 
 /**

@@ -536,6 +536,46 @@ describe('label/value records', () => {
   });
 });
 
+describe("tables of people with their company's column", () => {
+  test("a members' table of first name, last name and company (Dolibarr's public list): each row is named by its company, its link its card", () => {
+    const member = (id: number, first: string, last: string, company: string, town: string) =>
+      `<tr class="oddeven"><td><a href="public_card.php?id=${id}&amp;entity=1">${first}</a></td><td><a href="public_card.php?id=${id}&amp;entity=1">${last}</a></td><td>${company}</td><td>${town}</td></tr>`;
+    const html = page(`<table class="public_border centpercent"><tr class="liste_titre"><th><a href="public_list.php?sortfield=d.firstname">Prénom</a></th><th><a href="public_list.php?sortfield=d.lastname">Nom</a></th><th><a href="public_list.php?sortfield=d.societe">Société</a></th><th>Ville</th></tr>
+      ${member(12, 'Karim', 'Bouzid', 'SARL Imprimerie Rouiba', 'Rouiba')}
+      ${member(15, 'Nadia', 'Cherif', 'Cabinet Conseil Reghaïa', 'Reghaïa')}
+      ${member(19, 'Sofiane', 'Mekki', 'EURL Transit Dar El Beida', 'Dar El Beida')}</table>`);
+    expect(extractCompanies(html, 'https://club.test/public/members/public_list.php?entity=1').map((c) => [c.name, c.detailUrl])).toEqual([
+      ['SARL Imprimerie Rouiba', 'https://club.test/public/members/public_card.php?id=12&entity=1'],
+      ['Cabinet Conseil Reghaïa', 'https://club.test/public/members/public_card.php?id=15&entity=1'],
+      ['EURL Transit Dar El Beida', 'https://club.test/public/members/public_card.php?id=19&entity=1'],
+    ]);
+  });
+
+  test("a person's column ('Nom et prénom') before an 'Entreprise' or 'Organisme' column: the company names the row, the person's name when the company cell is empty", () => {
+    const html = page(`<table><thead><tr><th>Nom et prénom</th><th>Entreprise</th><th>Téléphone</th><th>E-mail</th></tr></thead><tbody>
+      <tr><td>Benali Yacine</td><td>SARL Froid Industriel Mitidja</td><td>025 41 22 10</td><td>froid.mitidja@gmail.com</td></tr>
+      <tr><td>Haddad Amina</td><td>Laboratoire Analyses Blida</td><td>0661 30 40 50</td><td></td></tr>
+      <tr><td>Ouali Samir</td><td></td><td>0770 11 22 33</td><td></td></tr></tbody></table>
+      <table><thead><tr><th>Nom</th><th>Organisme</th><th>Wilaya</th><th>Tél.</th></tr></thead><tbody>
+      <tr><td>Mme Slimani</td><td>Centre de Formation El Amel</td><td>Blida</td><td>025 43 10 20</td></tr>
+      <tr><td>M. Touati</td><td>Institut Technique Boufarik</td><td>Blida</td><td>025 47 30 40</td></tr></tbody></table>`);
+    expect(extractCompanies(html, PAGE).map((c) => [c.name, c.phones, c.emails])).toEqual([
+      ['SARL Froid Industriel Mitidja', ['+21325412210'], ['froid.mitidja@gmail.com']],
+      ['Laboratoire Analyses Blida', ['+213661304050'], []],
+      ['Ouali Samir', ['+213770112233'], []],
+      ['Centre de Formation El Amel', ['+21325431020'], []],
+      ['Institut Technique Boufarik', ['+21325473040'], []],
+    ]);
+  });
+
+  test("a company's own name column ('Raison sociale') stays the name beside a manager's column and a 'Type d'entreprise' column", () => {
+    const html = page(`<table><thead><tr><th>Raison sociale</th><th>Gérant</th><th>Type d'entreprise</th><th>Téléphone</th></tr></thead><tbody>
+      <tr><td>SARL Meunerie Soummam</td><td>Amrani Lyes</td><td>Privée</td><td>034 21 10 20</td></tr>
+      <tr><td>Eurl Béjaïa Emballage</td><td>Kaci Nora</td><td>Privée</td><td>034 22 30 40</td></tr></tbody></table>`);
+    expect(extractCompanies(html, PAGE).map((c) => c.name)).toEqual(['SARL Meunerie Soummam', 'Eurl Béjaïa Emballage']);
+  });
+});
+
 describe('vCard links and names set apart in a cell', () => {
   test('a row’s .vcf link (or a link typed text/x-vcard) is its vCard, never its detail page; the bold name without the title under it', () => {
     const html = page(`<table><tr><th>Professionnel</th><th>Commune</th><th>Carte</th></tr>

@@ -1178,6 +1178,28 @@ describe('page-builder blocks', () => {
       ['Bureautique El Eulma', [], [], []],
     ]);
   });
+
+  test("a site builder's page made of widgets (GoDaddy's header, content and footer widgets): the content widget between the page's header and footer is content", () => {
+    // GoDaddy Websites + Marketing writes every section of a page as a `widget widget-<kind>`, one under the other.
+    const card = (name: string, lines: string[]) =>
+      `<div data-ux="GridCell" class="x-el x-el-div c1-1"><div data-ux="ContentCard" class="x-el x-el-div c1-1"><h4 role="heading" aria-level="4" data-ux="ContentCardHeading" data-aid="CONTENT_CARD_TITLE_RENDERED" class="x-el x-el-h4 c1-1 c1-d">${name}</h4><div data-ux="ContentCardText" data-aid="CONTENT_CARD_TEXT_RENDERED" class="x-el c1-1 c1-g">${lines.map((l) => `<p style="margin:0">${l}</p>`).join('')}</div></div></div>`;
+    const html = `<!DOCTYPE html><html lang="fr-DZ"><head><title>Nos revendeurs</title></head><body class="x x-fonts-montserrat"><div id="layout-1" class="layout layout-layout layout-layout-layout-13 locale-fr-DZ lang-fr"><div data-ux="Page" id="page-1" class="x-el x-el-div c1-1"><div data-ux="Block" class="x-el x-el-div c1-1">
+      <div id="w-header" class="widget widget-header widget-header-header-9"><div data-ux="Header" role="main" data-aid="HEADER_WIDGET" class="x-el x-el-div c1-1"><nav data-ux="Navigation"><a data-ux="NavLink" href="/">Accueil</a><a data-ux="NavLink" href="/revendeurs">Revendeurs</a></nav><a data-ux="Link" data-aid="HEADER_PHONE_LINK" href="tel:+21338900150">038 90 01 50</a></div></div>
+      <div id="w-content" class="widget widget-content widget-content-content-4"><div data-ux="Widget" class="x-el x-el-div c1-1"><div data-ux="Container" class="x-el x-el-div c1-1"><h2 data-ux="SectionHeading">Nos revendeurs à Annaba</h2><div data-ux="Grid" class="x-el x-el-div c1-1">
+        ${card('Quincaillerie du Port', ['Revendeur – Annaba', 'Tél : 038 84 12 07', 'quincaillerie.port@gmail.com'])}
+        ${card('SARL Seybouse Matériaux', ['Revendeur – El Bouni', 'Mob : 0661 20 44 55'])}
+        ${card('Outillage Edough', ['Revendeur – Seraïdi', 'Tél : 038 84 12 09', 'Fax : 038 84 12 10'])}
+      </div></div></div></div>
+      <div id="w-footer" class="widget widget-footer widget-footer-footer-2"><div data-ux="Widget" role="contentinfo" class="x-el x-el-div c1-1"><p data-ux="FooterDetails">contact@marque-outils.dz</p></div></div>
+      <div id="w-cookie" class="widget widget-cookie-banner widget-cookie-banner-cookie-1"><p data-ux="Text">Ce site utilise des cookies.</p></div>
+    </div></div></div></body></html>`;
+    const found = readListing(html, URL).companies.map((c) => [c.name, c.phones, c.emails, c.faxes ?? []]);
+    expect(found).toEqual([
+      ['Quincaillerie du Port', ['+21338841207'], ['quincaillerie.port@gmail.com'], []],
+      ['SARL Seybouse Matériaux', ['+213661204455'], [], []],
+      ['Outillage Edough', ['+21338841209'], [], ['+21338841210']],
+    ]);
+  });
 });
 
 describe('accordions and letter-range pages', () => {
