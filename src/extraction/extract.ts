@@ -1460,8 +1460,10 @@ function removeFurniture(page: ParsedPage): void {
   // The site's copyright line ('© 2025 Annuaire — Contactez-nous : …'), in a foot classed by utility classes only.
   for (const el of copyrightBlocks(page)) el.remove();
   const titleAt = page.elements.findIndex((e) => e.tagName === 'H1');
+  // (The document element is never furniture: a theme writes its layout and cookie-bar state on
+  // `<html>`, Enfold's `html_header_top av-cookies-consent-show-message-bar`.)
   for (const [i, el] of page.elements.entries()) {
-    if (el.tagName === 'BODY' || el.tagName === 'MAIN' || el.tagName === 'ARTICLE' || classAndId(el) === '') continue;
+    if (el.tagName === 'HTML' || el.tagName === 'BODY' || el.tagName === 'MAIN' || el.tagName === 'ARTICLE' || classAndId(el) === '') continue;
     const words = classWords(el);
     // (A card's own footer, `panel-footer`, `card-footer`, holds the company's contacts; so does a
     // profile's 'social' list of its phone, e-mail and pages under its title, `details-list social-nav`.)
@@ -1470,7 +1472,7 @@ function removeFurniture(page: ParsedPage): void {
   // An advertiser's block beside the company (a 'Publicité' banner, an aside marked sponsored):
   // its contacts are the advertiser's. Never a block holding the page's title (the company's own card).
   for (const el of page.elements) {
-    if (el.tagName === 'BODY' || el.tagName === 'MAIN' || el.tagName === 'ARTICLE' || !isAdBlock(el)) continue;
+    if (el.tagName === 'HTML' || el.tagName === 'BODY' || el.tagName === 'MAIN' || el.tagName === 'ARTICLE' || !isAdBlock(el)) continue;
     if (smallWithoutTitle(el)) el.remove();
   }
   // Headings, and what reads as one where the markup says nothing (a short bold line, a short first line of a block): 'Entreprises similaires'.

@@ -3346,6 +3346,14 @@ const NEXT_TEXTS = new Set(['suivant', 'suivante', 'page suivante', 'next', 'nex
  * Tested on a folded label of at most 40 characters.
  */
 const OLDER_OR_MORE = /^(?:[←<«‹]+ ?)?(?:(?:articles|publications|entrees|annonces|messages) plus ancien(?:ne)?s|older (?:posts|entries|articles)|suite(?: (?:d[eu] (?:la )?|de l['’] ?)(?:liste|repertoire|annuaire|classement))?|voir la suite (?:d[eu] (?:la )?|de l['’] ?)(?:liste|repertoire|annuaire|classement))(?: ?[»›>→]+)?$/;
+/**
+ * A button continuing a list under its name, folded: 'Suite de la liste des membres →', 'Voir la
+ * suite de la liste des exposants', 'Suite du répertoire de nos partenaires »' (a site builder's
+ * list split over two pages). The list's word (liste, répertoire, annuaire, classement) is
+ * required: a bare 'Voir la suite' or 'Lire la suite de l'article' is an entry's 'read more'.
+ * Anchored, words bounded and each after a space: linear; tested on at most 120 characters.
+ */
+const LIST_CONTINUED = /^(?:(?:voir|afficher|lire) )?(?:la )?suite (?:d[eu] (?:la )?|de l['’] ?)(?:liste|repertoire|annuaire|classement)(?: (?:(?:des|de nos|de la|du) |d['’] ?|de l['’] ?)[\p{L}-]{2,24}(?: [\p{L}-]{2,24}){0,2})?(?: ?[»›>→]+)?$/u;
 /** Texts and classes of a "load more" control. */
 const LOAD_MORE = /\bvoir plus|afficher plus|charger plus|plus de r[ée]sultats|load more|show more|more results|see more|المزيد|عرض المزيد|load-?more|loadmore|voir-plus|\bmore\b/i;
 /**
@@ -3480,6 +3488,7 @@ function saysNext(el: HTMLElement): boolean {
   const long = foldText(shortText(el, 120) ?? '');
   // An article split in pages names what its next page holds: 'Page suivante : les agences de … »', 'Next page: …'.
   if (long.length > 40 && NEXT_PAGE_TITLED.test(long)) return true;
+  if (LIST_CONTINUED.test(long)) return true;
   const label = foldText(shortText(el, 40) ?? '') || foldText(el.getAttribute('aria-label') ?? el.getAttribute('title') ?? '');
   if (label.length <= 40 && PREVIOUS_ISSUE.test(label)) return true;
   return label.length <= 40 && (NEXT_TEXTS.has(label) || /^(?:page |partie |section )?suivante?\b|^next\b|التالي/.test(label) || OLDER_OR_MORE.test(label)) && !/pr[ée]c[ée]dent|prev|السابق/.test(label);

@@ -123,6 +123,13 @@ describe('listing rules', () => {
     expect(findNextPage(parse('<div><a href="/article/12">Voir la suite</a> <a href="/article/13">Lire la suite</a></div>'), URL)).toBeUndefined();
   });
 
+  test('a builder\'s button continuing the list and naming it ("Suite de la liste des adhérents →", "Voir la suite de la liste des exposants") is the next page; a menu\'s list link or an article\'s "Lire la suite de l\'article" is not', () => {
+    expect(findNextPage(parse('<div class="s-section-content s-common-button-wrapper"><a class="s-common-button s-font-body s-action-button" href="/adherents-2" target="_self">Suite de la liste des adhérents →</a></div>'), URL)).toBe('/adherents-2');
+    expect(findNextPage(parse('<p><a class="btn" href="/exposants-suite">Voir la suite de la liste des exposants</a></p>'), URL)).toBe('/exposants-suite');
+    expect(findNextPage(parse('<p><a href="/annuaire/b">Suite du répertoire de nos partenaires »</a></p>'), URL)).toBe('/annuaire/b');
+    expect(findNextPage(parse('<nav class="menu"><a href="/membres">Liste des membres</a> <a href="/adhesion">Suite à votre adhésion</a></nav><div><a href="/article/12">Lire la suite de l&#39;article</a> <a href="/article/13">Voir la suite</a></div>'), URL)).toBeUndefined();
+  });
+
   test('"Distributeurs des autres wilayas →" leading below the listing\'s own path is its next page; one leading elsewhere, or a menu\'s "Autres régions", is not', () => {
     const page = 'https://peinture.test/revendeurs/';
     expect(findNextPage(parse('<main><ul><li>A</li></ul><a class="btn" href="/revendeurs/autres-regions/">Revendeurs des autres régions →</a></main>'), page)).toBe('/revendeurs/autres-regions/');

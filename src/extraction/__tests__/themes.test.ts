@@ -213,6 +213,14 @@ describe('detail pages as directory plugins ship them', () => {
   });
 });
 
+describe("a theme's state classes on the <html> element", () => {
+  test("layout and cookie-bar state classes on <html> (Enfold's html_header_top, av-cookies-consent-…) do not make the whole page furniture", () => {
+    const html = `<!DOCTYPE html><html lang="fr-FR" class="html_stretched responsive html_header_top html_logo_left html_main_nav_header av-cookies-consent-show-message-bar av-cookies-cookie-consent-enabled"><head><title>${N} – Sahel Solar</title></head><body id="top" class="portfolio-template-default single single-portfolio"><div id="wrap_all"><header id="header" class="all_colors header_color av_header_top"><div id="header_meta"><div class="phone-info"><div>Service partenaires : 027 77 99 99</div></div></div></header><div id="main" class="all_colors"><div class="title_container"><h1 class="main-title entry-title">${N}</h1></div><main class="template-page content"><div class="post-entry"><div class="entry-content-wrapper clearfix"><section class="av_textblock_section"><div class="avia_textblock"><p>Rue Hassiba Ben Bouali, Chlef</p><p><strong>Tél :</strong> ${P}<br><strong>Fax :</strong> ${F}<br><strong>E-mail :</strong> <a href="mailto:${E}">${E}</a></p></div></section></div></div></main></div><footer id="socket" class="container_wrap socket_color"><span class="copyright">© 2026 Sahel Solar – contact@sahel-solar.dz</span></footer></div></body></html>`;
+    const company = readDetail(html, 'https://sahel-solar.test/portfolio-item/batiments-cheliff/').company;
+    expect(company && [company.name, company.phones, company.faxes ?? [], company.emails]).toEqual([N, ['+21327772010'], ['+21327772090'], [E]]);
+  });
+});
+
 describe("a detail page's title as its name, without an h1", () => {
   const titled = (title: string, home = '') => `<html><head><title>${title}</title></head><body>${home}<div class="fiche"><p>Tél : ${P}</p><p>${E}</p></div></body></html>`;
 
