@@ -3385,6 +3385,12 @@ export function findNextPage(root: HTMLElement, pageUrl: string, elements: reado
       if (href && !href.startsWith('#') && !href.toLowerCase().startsWith('javascript:')) return href;
     }
   }
+  // A bare 'Voir la suite' whose URL is this page's with a number after it ('/nos-distributeurs' ->
+  // '/nos-distributeurs-1', '/membres/2'): a site builder's list split over numbered pages.
+  for (const a of anchors) {
+    const href = a.getAttribute('href')?.trim();
+    if (href && SEQUEL_WORDS.test(foldText(shortText(a, 80) ?? '')) && isSequel(pageUrl, href, baseHref(elements, pageUrl))) return href;
+  }
   const control = nextControl(elements);
   if (control !== undefined) return control;
   // A Livewire paginator's buttons (wire:click="nextPage('page')"): the page's URL with the next page number.
@@ -3482,6 +3488,33 @@ const PREVIOUS_ISSUE = /^(?:[←<«‹]+ ?)?(?:(?:lire|voir|consulter|read|see|v
 
 /** A link's text that begins 'Page suivante :' / 'Next page:' / 'الصفحة التالية :' then says what that page holds (bounded). */
 const NEXT_PAGE_TITLED = /^(?:page suivante|partie suivante|next page|الصفحة التالية)[ \u00a0]{0,3}[:：–—-]/u;
+
+/** A link's text that continues something, bare ('Voir la suite', 'La suite (Aïn Touta, Arris…)', 'Suite →'). */
+const SEQUEL_WORDS = /^(?:(?:voir|afficher|lire) )?(?:la )?suite\b/;
+
+/**
+ * Whether a URL is the page's own followed by a page number: its path the page's path, then a
+ * dash, an underscore, a slash or 'page' and one to three digits ('/liste' -> '/liste-1',
+ * '/liste/page2'), or the page's path with its last number one higher ('/liste-1' -> '/liste-2').
+ */
+function isSequel(pageUrl: string, href: string, base: string): boolean {
+  let from: URL;
+  let to: URL;
+  try {
+    from = new URL(pageUrl);
+    to = new URL(href, base);
+  } catch {
+    return false;
+  }
+  if (from.origin !== to.origin) return false;
+  const a = from.pathname.replace(/\/+$/, '').replace(/\.html?$/, '');
+  const b = to.pathname.replace(/\/+$/, '').replace(/\.html?$/, '');
+  if (a.length > 200 || b.length > 200) return false;
+  if (b.length > a.length && b.startsWith(a) && /^(?:[-_/]|[-_/]?page[-_]?)\d{1,3}$/.test(b.slice(a.length))) return true;
+  const m = /^(.*\D)(\d{1,3})$/.exec(a);
+  const n = /^(.*\D)(\d{1,3})$/.exec(b);
+  return m !== null && n !== null && m[1] === n[1] && Number(n[2]) === Number(m[2]) + 1;
+}
 
 /** Whether a link or control says it leads to the next page ('Suivant', 'Next', '»', 'التالي', a printed list's 'Partie suivante'), by its text, else its aria-label or title. */
 function saysNext(el: HTMLElement): boolean {

@@ -130,6 +130,17 @@ describe('listing rules', () => {
     expect(findNextPage(parse('<nav class="menu"><a href="/membres">Liste des membres</a> <a href="/adhesion">Suite à votre adhésion</a></nav><div><a href="/article/12">Lire la suite de l&#39;article</a> <a href="/article/13">Voir la suite</a></div>'), URL)).toBeUndefined();
   });
 
+  test("a bare 'Voir la suite' to the page's own address with a number after it (a builder's list split over numbered pages) is the next page; to any other page it is not", () => {
+    const page = 'https://labo.test/nos-distributeurs';
+    const button = (href: string, text = 'Voir la suite (Aïn Touta, Arris, N&#39;Gaous…)') => `<main><div data-ux="ContentCard"><h4>Pharmacie X</h4></div><a data-ux="Button" data-aid="CONTENT_CTA" href="${href}">${text}</a></main>`;
+    expect(findNextPage(parse(button('/nos-distributeurs-1')), page)).toBe('/nos-distributeurs-1');
+    expect(findNextPage(parse(button('/nos-distributeurs/page2', 'La suite →')), page)).toBe('/nos-distributeurs/page2');
+    expect(findNextPage(parse(button('/nos-distributeurs-2')), 'https://labo.test/nos-distributeurs-1')).toBe('/nos-distributeurs-2');
+    expect(findNextPage(parse(button('/nos-distributeurs-3')), 'https://labo.test/nos-distributeurs-1')).toBeUndefined();
+    expect(findNextPage(parse(button('/actualites/nouveau-site', 'Voir la suite')), page)).toBeUndefined();
+    expect(findNextPage(parse(button('/nos-distributeurs-1', 'Nos distributeurs')), page)).toBeUndefined();
+  });
+
   test('"Distributeurs des autres wilayas →" leading below the listing\'s own path is its next page; one leading elsewhere, or a menu\'s "Autres régions", is not', () => {
     const page = 'https://peinture.test/revendeurs/';
     expect(findNextPage(parse('<main><ul><li>A</li></ul><a class="btn" href="/revendeurs/autres-regions/">Revendeurs des autres régions →</a></main>'), page)).toBe('/revendeurs/autres-regions/');
