@@ -3489,13 +3489,13 @@ const PREVIOUS_ISSUE = /^(?:[←<«‹]+ ?)?(?:(?:lire|voir|consulter|read|see|v
 /** A link's text that begins 'Page suivante :' / 'Next page:' / 'الصفحة التالية :' then says what that page holds (bounded). */
 const NEXT_PAGE_TITLED = /^(?:page suivante|partie suivante|next page|الصفحة التالية)[ \u00a0]{0,3}[:：–—-]/u;
 
-/** A link's text that continues something, bare ('Voir la suite', 'La suite (Aïn Touta, Arris…)', 'Suite →'). */
-const SEQUEL_WORDS = /^(?:(?:voir|afficher|lire) )?(?:la )?suite\b/;
+/** A link's text that continues something, bare ('Voir la suite', 'La suite (Aïn Touta, Arris…)', 'Suite →'); never an article's 'Lire la suite'. */
+const SEQUEL_WORDS = /^(?:(?:voir|afficher) )?(?:la )?suite\b/;
 
 /**
  * Whether a URL is the page's own followed by a page number: its path the page's path, then a
- * dash, an underscore, a slash or 'page' and one to three digits ('/liste' -> '/liste-1',
- * '/liste/page2'), or the page's path with its last number one higher ('/liste-1' -> '/liste-2').
+ * dash, an underscore or 'page' and one to three digits ('/liste' -> '/liste-1', '/liste/page2',
+ * '/liste/page/2'), or the page's path with its last number one higher ('/liste-1' -> '/liste-2').
  */
 function isSequel(pageUrl: string, href: string, base: string): boolean {
   let from: URL;
@@ -3510,7 +3510,8 @@ function isSequel(pageUrl: string, href: string, base: string): boolean {
   const a = from.pathname.replace(/\/+$/, '').replace(/\.html?$/, '');
   const b = to.pathname.replace(/\/+$/, '').replace(/\.html?$/, '');
   if (a.length > 200 || b.length > 200) return false;
-  if (b.length > a.length && b.startsWith(a) && /^(?:[-_/]|[-_/]?page[-_]?)\d{1,3}$/.test(b.slice(a.length))) return true;
+  // (Not '/' and a number alone: that is an item under the page's path, Joomla's '/avocats-mila/101'.)
+  if (b.length > a.length && b.startsWith(a) && /^(?:[-_]|[-_/]?page[-_/]?)\d{1,3}$/.test(b.slice(a.length))) return true;
   const m = /^(.*\D)(\d{1,3})$/.exec(a);
   const n = /^(.*\D)(\d{1,3})$/.exec(b);
   return m !== null && n !== null && m[1] === n[1] && Number(n[2]) === Number(m[2]) + 1;

@@ -139,6 +139,9 @@ describe('listing rules', () => {
     expect(findNextPage(parse(button('/nos-distributeurs-3')), 'https://labo.test/nos-distributeurs-1')).toBeUndefined();
     expect(findNextPage(parse(button('/actualites/nouveau-site', 'Voir la suite')), page)).toBeUndefined();
     expect(findNextPage(parse(button('/nos-distributeurs-1', 'Nos distributeurs')), page)).toBeUndefined();
+    // An article under the page's path (Joomla's category blog: '/avocats-mila/101'), whatever its link says.
+    expect(findNextPage(parse(button('/nos-distributeurs/101', 'Voir la suite')), page)).toBeUndefined();
+    expect(findNextPage(parse(button('/nos-distributeurs-1', 'Lire la suite')), page)).toBeUndefined();
   });
 
   test('"Distributeurs des autres wilayas →" leading below the listing\'s own path is its next page; one leading elsewhere, or a menu\'s "Autres régions", is not', () => {
