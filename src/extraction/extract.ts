@@ -28,7 +28,7 @@ import { findEmails, findPhonesAndFaxes, normalizeEmail, normalizePhone, readNum
 import { sameHost } from './hosts';
 import { isInlineBold, labelledNameInText } from './labels';
 import { removeOtherCompanyCards } from './otherCards';
-import { fold, normalizeCompanyName, stripControlCharacters, words } from '../platform/text';
+import { fold, normalizeCompanyName, scriptOf, stripControlCharacters, words } from '../platform/text';
 import { isBadge, withoutEdgeBadges } from './badges';
 import { attributeJson, classWords, embeddedJson, holdsContact, isAdBlock, inRepeatedBlock, isComponentPart, SECTIONING_TAGS, isPageFrame, leadName, repeatedMembers, findNextPage, jsonHtml, jsonItems, jsonList, jsonNext, preRecords, repeatedItems, type JsonItem } from './items';
 import { collapseSpaces, shortText } from './nodeText';
@@ -1512,17 +1512,10 @@ function removeFurniture(page: ParsedPage): void {
 
 /** Whether a block is or holds an `<h1>` (bounded walk: a block past the bound is taken to hold one). */
 function holdsH1(block: HTMLElement): boolean {
-  const stack: HTMLElement[] = [block];
-  for (let steps = 0; stack.length > 0; steps++) {
-    if (steps > MAX_TITLE_WALK) return true;
-    const el = stack.pop()!;
-    if (el.tagName === 'H1') return true;
-    for (const c of el.childNodes) if (c.nodeType === 1) stack.push(c as HTMLElement);
-  }
-  return false;
+  return h1Among([block], true);
 }
 
-/** Most elements looked at for a page's title before a heading ({@link titledAbove}). */
+/** Most elements looked at for a page's title ({@link h1Among}). */
 const MAX_TITLE_WALK = 2_000;
 
 /**
@@ -1532,9 +1525,14 @@ const MAX_TITLE_WALK = 2_000;
 function titledAbove(block: HTMLElement, child: HTMLElement): boolean {
   const kids = block.childNodes;
   const at = kids.indexOf(child);
-  const stack = kids.slice(0, at < 0 ? 0 : at).filter((k) => k.nodeType === 1) as HTMLElement[];
-  let steps = 0;
-  while (stack.length > 0 && ++steps <= MAX_TITLE_WALK) {
+  return h1Among(kids.slice(0, at < 0 ? 0 : at).filter((k) => k.nodeType === 1) as HTMLElement[], false);
+}
+
+/** Whether one of these elements is or holds an `<h1>`, {@link MAX_TITLE_WALK} elements looked at at most; `pastBound` when there were more. */
+function h1Among(roots: HTMLElement[], pastBound: boolean): boolean {
+  const stack = [...roots];
+  for (let steps = 0; stack.length > 0; steps++) {
+    if (steps === MAX_TITLE_WALK) return pastBound;
     const el = stack.pop()!;
     if (el.tagName === 'H1') return true;
     for (const c of el.childNodes) if (c.nodeType === 1) stack.push(c as HTMLElement);
@@ -1646,14 +1644,10 @@ function declaredSiteHosts(page: ParsedPage, siteHost: string, pageUrl: string):
   }
   const blocks: unknown[] = [];
   for (const script of page.byTag('SCRIPT')) {
-    if ((attrOf(script, 'type') ?? '').split(';')[0].trim().toLowerCase() !== 'application/ld+json') continue;
     const text = script.rawText;
-    if (text.length > MAX_DECLARED_LD || !/website/i.test(text)) continue;
-    try {
-      blocks.push(JSON.parse(text.replace(/^\s*(?:<!--|\/\/\s*<!\[CDATA\[|<!\[CDATA\[)/, '').replace(/(?:-->|\/\/\s*\]\]>|\]\]>)\s*$/, '').replace(/[\u0000-\u001f]+/g, ' ')));
-    } catch {
-      // A broken block declares nothing.
-    }
+    // (A broken block declares nothing.)
+    const value = text.length > MAX_DECLARED_LD || !/website/i.test(text) ? undefined : ldJson(script);
+    if (value !== undefined) blocks.push(value);
   }
   if (blocks.length > 0) for (const root of siteNodes(blocks).roots) add(root);
   hosts.delete(siteHost);
@@ -2308,9 +2302,8 @@ function translatedName(kids: Node[]): string | undefined {
   if (parts.length !== 2 || kids.length - parts.length > 1 || parts[1].nodeType !== 1) return undefined;
   const texts = parts.map((k) => (k.nodeType === 1 ? shortText(k as HTMLElement, MAX_TRANSLATED_LINE) : k.text.length <= MAX_TRANSLATED_LINE ? clean(k.text) : undefined));
   if (texts.some((t) => t === undefined || t.length === 0)) return undefined;
-  const script = (t: string) => (/\p{Script=Arabic}/u.test(t) ? (/\p{Script=Latin}/u.test(t) ? 'mixed' : 'arabic') : /\p{Script=Latin}/u.test(t) ? 'latin' : 'none');
-  const [a, b] = texts.map((t) => script(t!));
-  if (!((a === 'latin' && b === 'arabic') || (a === 'arabic' && b === 'latin'))) return undefined;
+  const [a, b] = texts.map((t) => scriptOf(t!));
+  if (a === undefined || b === undefined || a === b) return undefined;
   // (A contact's link or an address written first is no name: 'x@y.dz' above 'شركة'.)
   const first = parts[0].nodeType === 1 ? (parts[0] as HTMLElement) : undefined;
   if (first?.tagName === 'A' && /^(?:mailto:|tel:)/i.test((first.getAttribute('href') ?? '').trim())) return undefined;
@@ -2964,22 +2957,31 @@ function jsonLdOrgs(scripts: readonly HTMLElement[], ctx: PageContext, page?: Pa
     }
   };
   for (const script of scripts) {
-    const type = (attrOf(script, 'type') ?? '').split(';')[0].trim().toLowerCase();
-    if (type !== 'application/ld+json') continue;
-    const text = script.rawText
-      .replace(/^\s*(?:<!--|\/\/\s*<!\[CDATA\[|<!\[CDATA\[)/, '')
-      .replace(/(?:-->|\/\/\s*\]\]>|\]\]>)\s*$/, '')
-      .replace(/[\u0000-\u001f]+/g, ' ');
-    try {
-      blocks.push(JSON.parse(text));
-    } catch {
-      // A broken block is skipped; the page's other data still counts.
-    }
+    // (A broken block is skipped; the page's other data still counts.)
+    const value = ldJson(script);
+    if (value !== undefined) blocks.push(value);
   }
   if (blocks.length === 0) return out;
   const site = siteNodes(blocks);
   for (const block of blocks) visit(block, site);
   return out;
+}
+
+/**
+ * A `<script type="application/ld+json">`'s value, its HTML comment or CDATA wrapper and control
+ * characters removed; undefined for another script or a block that is no JSON.
+ */
+function ldJson(script: HTMLElement): unknown {
+  if ((attrOf(script, 'type') ?? '').split(';')[0].trim().toLowerCase() !== 'application/ld+json') return undefined;
+  const text = script.rawText
+    .replace(/^\s*(?:<!--|\/\/\s*<!\[CDATA\[|<!\[CDATA\[)/, '')
+    .replace(/(?:-->|\/\/\s*\]\]>|\]\]>)\s*$/, '')
+    .replace(/[\u0000-\u001f]+/g, ' ');
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
 }
 
 /** What the page's JSON-LD says of the directory itself: its pages' publisher (by @id) and its site's root. */

@@ -16,7 +16,7 @@
  *    two scripts (its French entry and its Arabic entry), are one company, unless another
  *    company shows those contacts too (a domiciliation office's line and address).
  */
-import { normalizeCompanyName, words } from '../platform/text';
+import { normalizeCompanyName, scriptOf, words } from '../platform/text';
 import { unique, type RawCompany } from './extract';
 
 /** One record to merge: a company read from a page of a source, for a wilaya. */
@@ -103,7 +103,7 @@ export function mergeCompanies(input: readonly SourcedRecord[]): MergedCompany[]
     if (contacts.length < MIN_CONTACTS_ACROSS_SCRIPTS) return;
     const k = `${r.wilayaCode}\n${r.source}\n${contacts.join(' ')}`;
     const entry = byContacts.get(k) ?? { contacts };
-    const s = entry.latin !== undefined && entry.arabic !== undefined ? undefined : script(r.raw.name);
+    const s = entry.latin !== undefined && entry.arabic !== undefined ? undefined : scriptOf(r.raw.name);
     if (s !== undefined && entry[s] === undefined) entry[s] = i;
     byContacts.set(k, entry);
   });
@@ -231,19 +231,9 @@ function letters(name: string): number {
   return (name.match(/[\p{L}\p{N}]/gu) ?? []).length;
 }
 
-/** Fewest contacts two records must both show, and only them, to be one company named in two scripts ({@link script}). */
+/** Fewest contacts two records must both show, and only them, to be one company named in two scripts ({@link scriptOf}). */
 const MIN_CONTACTS_ACROSS_SCRIPTS = 2;
 
-/**
- * The script a name is written in, when it is one: Arabic letters only or Latin letters only. A
- * directory's French entry and its Arabic entry of one company are named in two, and no word
- * comparison can match their names.
- */
-function script(name: string): 'arabic' | 'latin' | undefined {
-  const arabic = /\p{Script=Arabic}/u.test(name);
-  const latin = /\p{Script=Latin}/u.test(name);
-  return arabic === latin ? undefined : arabic ? 'arabic' : 'latin';
-}
 
 /** A contact carried by more differently-named records than this, in one run, is furniture. */
 export const MAX_NAMES_PER_CONTACT = 3;
@@ -308,14 +298,14 @@ const MAX_NAMES_PER_CARRIER = 3;
 
 /**
  * Whether two name keys could be one company's: compatible ({@link compatibleNames}: 'numidia'
- * and 'cabinet numidia conseil'), written in two scripts ({@link script}: a French name and an
+ * and 'cabinet numidia conseil'), written in two scripts ({@link scriptOf}: a French name and an
  * Arabic one, which no word comparison can match), or one the other's initials
  * ({@link initialsOf}: 'ENIEM' and 'Entreprise Nationale des Industries de l'Electroménager').
  */
 function relatedNames(a: string, x: Carrier, b: string, y: Carrier): boolean {
   if (compatibleNames(a, b)) return true;
-  const sa = script(a);
-  const sb = script(b);
+  const sa = scriptOf(a);
+  const sb = scriptOf(b);
   if (sa !== undefined && sb !== undefined && sa !== sb) return true;
   return y.names.some((name) => initialsOf(a, name)) || x.names.some((name) => initialsOf(b, name));
 }

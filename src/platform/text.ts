@@ -244,3 +244,14 @@ export function isSpace(c: number): boolean {
   if (c < 128) return c === 32 || (c >= 9 && c <= 13);
   return c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;
 }
+
+/**
+ * The script a text is written in, when it is one: Arabic letters only or Latin letters only
+ * (undefined for both or neither). A company's French name and its Arabic name are in two, and
+ * no word comparison can match them.
+ */
+export function scriptOf(text: string): 'arabic' | 'latin' | undefined {
+  const arabic = /\p{Script=Arabic}/u.test(text);
+  const latin = /\p{Script=Latin}/u.test(text);
+  return arabic === latin ? undefined : arabic ? 'arabic' : 'latin';
+}
