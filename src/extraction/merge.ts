@@ -79,21 +79,7 @@ export function mergeCompanies(input: readonly SourcedRecord[]): MergedCompany[]
     groupNames.delete(b);
   };
   // 1. The same name key in the same wilaya, unless the directory shows the two apart ({@link shownApart}).
-  const byName = new Map<string, NameGroup[]>();
-  records.forEach((r, i) => {
-    if (!nameKeys[i]) return;
-    // A name cut with an ellipsis ('Quincaillerie Es...') may be several companies' beginning: only the same page makes it one.
-    const k = `${nameKeys[i]}|${r.wilayaCode}${CUT_NAME.test(r.raw.name.trimEnd()) ? `|${r.raw.detailUrl ?? `#${i}`}` : ''}`;
-    const groups = byName.get(k);
-    let group = groups?.find((g) => !g.apart.some((j) => shownApart(r, records[j])));
-    if (group) union(i, group.first);
-    else {
-      group = { first: i, apart: [], pages: new Map() };
-      if (groups) groups.push(group);
-      else byName.set(k, [group]);
-    }
-    addToNameGroup(group, r, i);
-  });
+  sameNameGroups(records, nameKeys).forEach((first, i) => union(i, first));
   // 1b. One company entered in two scripts by one directory ('Hôtel Les Grottes' and 'فندق المغارات'): the same contacts, two or more, and nothing else.
   // Per contact set, wilaya and source, its first Latin-named and first Arabic-named record (each name's script read once).
   const byContacts = new Map<string, { contacts: string[]; latin?: number; arabic?: number }>();
@@ -150,27 +136,162 @@ export function mergeCompanies(input: readonly SourcedRecord[]): MergedCompany[]
 }
 
 /**
- * The records of one name key that step 1 of {@link mergeCompanies} made one company: its first,
- * and those a new record may be shown apart from ({@link shownApart}): with a page of their own
- * and contacts, and of those showing the same contacts in one source, two pages at most (the
- * others would answer as one of them does).
+ * Step 1 of {@link mergeCompanies}: for each record, the first record of its group of the same
+ * name key in the same wilaya. A record joins the first group (in order of creation) none of
+ * whose records it is shown apart from ({@link shownApart}), or starts a group. Indexed, so that
+ * N same-named companies, each on a page of its own, cost about N steps, not N² (a hostile page
+ * of 20,000 such entries took 8.5 s of the event loop): a group's records of one source are
+ * counted per source and per page and listed per contact, and the groups a record could join
+ * are only the first with none of its source, those with records on its own page, and those
+ * sharing a contact with it.
+ */
+export function sameNameGroups(records: readonly SourcedRecord[], nameKeys: readonly string[]): number[] {
+  const keys = new Map<string, NameKey>();
+  return records.map((r, i) => {
+    if (!nameKeys[i]) return i;
+    // A name cut with an ellipsis ('Quincaillerie Es...') may be several companies' beginning: only the same page makes it one.
+    const k = `${nameKeys[i]}|${r.wilayaCode}${CUT_NAME.test(r.raw.name.trimEnd()) ? `|${r.raw.detailUrl ?? `#${i}`}` : ''}`;
+    let key = keys.get(k);
+    if (!key) keys.set(k, (key = { groups: [], free: new Map(), onPage: new Map(), byContact: new Map() }));
+    const contacts = [...new Set([...r.raw.phones, ...r.raw.emails])];
+    const group = joinable(key, r, contacts, records) ?? newGroup(key, i);
+    addToNameGroup(key, group, r, i, contacts);
+    return group.first;
+  });
+}
+
+/** The groups of one name key in one wilaya ({@link sameNameGroups}), and their indexes. */
+interface NameKey {
+  groups: NameGroup[];
+  /** Per source, the position of the first group that may have none of its records apart (groups only gain records). */
+  free: Map<string, number>;
+  /** Per source and page, the groups with records apart on that page. */
+  onPage: Map<string, Set<NameGroup>>;
+  /** Per source and contact, the groups with records apart carrying it. */
+  byContact: Map<string, Set<NameGroup>>;
+}
+
+/**
+ * The records of one name key that step 1 made one company: its first, and those a new record
+ * may be shown apart from ({@link shownApart}): with a page of their own and contacts, and of
+ * those showing the same contacts in one source, two pages at most (the others would answer as
+ * one of them does).
  */
 interface NameGroup {
   first: number;
-  apart: number[];
-  /** Each source and contact set's pages in {@link apart}. */
+  /** Its position among its name key's groups. */
+  at: number;
+  /** Each source and contact set's pages among the records apart. */
   pages: Map<string, string[]>;
+  /** How many records apart per source. */
+  perSource: Map<string, number>;
+  /** The records apart per source and page, and per source and contact. */
+  onPage: Map<string, number[]>;
+  carrying: Map<string, number[]>;
 }
 
-function addToNameGroup(group: NameGroup, r: SourcedRecord, i: number): void {
+/**
+ * Most steps (groups and records apart looked at) spent on one record: past it, the groups not
+ * yet looked at are taken as showing it apart (it joins the best group found so far, or is a
+ * company of its own). Only a run of hundreds of same-named companies shown apart reaches it.
+ */
+const MAX_GROUP_STEPS = 128;
+
+function newGroup(key: NameKey, first: number): NameGroup {
+  const group: NameGroup = { first, at: key.groups.length, pages: new Map(), perSource: new Map(), onPage: new Map(), carrying: new Map() };
+  key.groups.push(group);
+  return group;
+}
+
+/** The first group of `key` the record may join (none of its records shown apart from it), if any. */
+function joinable(key: NameKey, r: SourcedRecord, contacts: readonly string[], records: readonly SourcedRecord[]): NameGroup | undefined {
   const url = r.raw.detailUrl;
-  if (url === undefined || r.raw.phones.length + r.raw.emails.length === 0) return;
-  const k = `${r.source}\n${[...new Set([...r.raw.phones, ...r.raw.emails])].sort().join(' ')}`;
+  // Without a page of its own or a contact, a record is shown apart from none.
+  if (url === undefined || contacts.length === 0) return key.groups[0];
+  const source = r.source;
+  let at = key.free.get(source) ?? 0;
+  while (at < key.groups.length && (key.groups[at].perSource.get(source) ?? 0) > 0) at++;
+  key.free.set(source, at);
+  let best = key.groups[at];
+  const where: Where = { source, url, page: `${source}\n${url}`, contacts, keys: contacts.map((c) => `${source}\n${c}`) };
+  const budget = { steps: MAX_GROUP_STEPS };
+  const looked = new Set<NameGroup>();
+  for (const groups of [key.onPage.get(where.page), ...where.keys.map((k) => key.byContact.get(k))]) {
+    for (const g of groups ?? []) {
+      if (--budget.steps < 0) return best;
+      if (looked.has(g)) continue;
+      looked.add(g);
+      if ((best === undefined || g.at < best.at) && noneApart(g, where, records, budget)) best = g;
+    }
+  }
+  return best;
+}
+
+/**
+ * Whether every record apart in `g` of the record's source, on another page than its own,
+ * shares a contact with it: none is shown apart from it ({@link shownApart}).
+ */
+function noneApart(g: NameGroup, { source, url, page, contacts, keys }: Where, records: readonly SourcedRecord[], budget: { steps: number }): boolean {
+  const here = g.onPage.get(page) ?? [];
+  const others = (g.perSource.get(source) ?? 0) - here.length;
+  if (others === 0) return true;
+  // One contact that all of them carry (the common case: a company's pages showing its number).
+  for (let i = 0; i < keys.length; i++) {
+    const carrying = g.carrying.get(keys[i]);
+    if (carrying && carrying.length - here.filter((j) => carries(records[j], contacts[i])).length === others) return true;
+  }
+  // Else those sharing any of its contacts, counted once each.
+  const sharing = new Set<number>();
+  for (const k of keys) {
+    for (const j of g.carrying.get(k) ?? []) {
+      if (--budget.steps < 0) return false;
+      if (records[j].raw.detailUrl !== url) sharing.add(j);
+    }
+  }
+  return sharing.size === others;
+}
+
+/** A record looked up in the groups of its name key: its page and contacts, and their keys (source and page, source and contact). */
+interface Where {
+  source: string;
+  url: string;
+  page: string;
+  contacts: readonly string[];
+  keys: readonly string[];
+}
+
+function carries(r: SourcedRecord, contact: string): boolean {
+  return r.raw.phones.includes(contact) || r.raw.emails.includes(contact);
+}
+
+function addToNameGroup(key: NameKey, group: NameGroup, r: SourcedRecord, i: number, contacts: readonly string[]): void {
+  const url = r.raw.detailUrl;
+  if (url === undefined || contacts.length === 0) return;
+  const k = `${r.source}\n${[...contacts].sort().join(' ')}`;
   const pages = group.pages.get(k) ?? [];
   if (pages.length >= 2 || pages.includes(url)) return;
   pages.push(url);
   group.pages.set(k, pages);
-  group.apart.push(i);
+  const page = `${r.source}\n${url}`;
+  group.perSource.set(r.source, (group.perSource.get(r.source) ?? 0) + 1);
+  push(group.onPage, page, i);
+  addTo(key.onPage, page, group);
+  for (const c of contacts) {
+    push(group.carrying, `${r.source}\n${c}`, i);
+    addTo(key.byContact, `${r.source}\n${c}`, group);
+  }
+}
+
+function push<K, V>(map: Map<K, V[]>, k: K, v: V): void {
+  const list = map.get(k);
+  if (list) list.push(v);
+  else map.set(k, [v]);
+}
+
+function addTo<K, V>(map: Map<K, Set<V>>, k: K, v: V): void {
+  const set = map.get(k);
+  if (set) set.add(v);
+  else map.set(k, new Set([v]));
 }
 
 /**
@@ -181,7 +302,7 @@ function addToNameGroup(group: NameGroup, r: SourcedRecord, i: number): void {
  * directories still merges, and so do two entries of one page without pages of their own (a
  * company listed twice, its phone in one entry and its e-mail in the other).
  */
-function shownApart(a: SourcedRecord, b: SourcedRecord): boolean {
+export function shownApart(a: SourcedRecord, b: SourcedRecord): boolean {
   if (a.source !== b.source) return false;
   const x = a.raw;
   const y = b.raw;

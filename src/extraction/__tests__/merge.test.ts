@@ -1,5 +1,8 @@
 import type { RawCompany } from '../extract';
-import { compatibleNames, firmOffice, furnitureContacts, mergeCompanies, type SourcedRecord } from '../merge';
+import fc from 'fast-check';
+import { cpuMs, expectCpuWithin } from '../../../test/helpers/cpuTime';
+import { normalizeCompanyName } from '../../platform/text';
+import { compatibleNames, firmOffice, furnitureContacts, mergeCompanies, sameNameGroups, shownApart, type SourcedRecord } from '../merge';
 
 function rec(source: string, raw: Partial<RawCompany> & { name: string }, wilayaCode = 16): SourcedRecord {
   return { source, wilayaCode, raw: { emails: [], phones: [], sourceUrl: `https://${source}.test/p`, ...raw } };
@@ -251,6 +254,66 @@ describe('mergeCompanies', () => {
     expect(
       mergeCompanies([rec('a', { name: 'Numidia', phones: ['+213550123456'] }), rec('b', { name: 'Numidia Conseil et Formation Professionnelle', phones: ['+213550123456'] })])[0].name,
     ).toBe('Numidia');
+  });
+
+  test('N same-named companies each on a page of its own cost about N steps, not N² (a hostile page of such entries)', () => {
+    const n = 20_000;
+    const page = (i: number) => `https://a.test/f/${i}`;
+    const phone = (i: number) => `+21321${String(100_000 + i)}`;
+    // Each with its own number: 20,000 companies (8.5 s of the event loop before the index).
+    const apart = Array.from({ length: n }, (_, i) => rec('a', { name: 'Pharmacie Centrale', detailUrl: page(i), phones: [phone(i)] }));
+    const a = cpuMs(() => mergeCompanies(apart));
+    expect(a.result).toHaveLength(n);
+    expectCpuWithin(a.ms, 3_000);
+    // Each with its own number and one they all show: one company.
+    const together = Array.from({ length: n }, (_, i) => rec('a', { name: 'Pharmacie Centrale', detailUrl: page(i), phones: ['+21321999999', phone(i)] }));
+    const b = cpuMs(() => mergeCompanies(together));
+    expect(b.result).toHaveLength(1);
+    expect(b.result[0].phones).toHaveLength(n + 1);
+    expectCpuWithin(b.ms, 3_000);
+  });
+
+  test('step 1, indexed, groups as its definition does: each record joins the first group none of whose records is shown apart from it', () => {
+    // The definition, read plainly (quadratic): the records of one key a new record may be shown apart from are those with a
+    // page and contacts, two pages at most per source and contact set.
+    const reference = (records: SourcedRecord[], keys: string[]): number[] => {
+      const byKey = new Map<string, { first: number; apart: number[]; pages: Map<string, string[]> }[]>();
+      return records.map((r, i) => {
+        if (!keys[i]) return i;
+        const k = `${keys[i]}|${r.wilayaCode}${/(?:…|\.{3})$/u.test(r.raw.name.trimEnd()) ? `|${r.raw.detailUrl ?? `#${i}`}` : ''}`;
+        const groups = byKey.get(k) ?? [];
+        byKey.set(k, groups);
+        let group = groups.find((g) => !g.apart.some((j) => shownApart(r, records[j])));
+        if (!group) groups.push((group = { first: i, apart: [], pages: new Map() }));
+        const contacts = [...new Set([...r.raw.phones, ...r.raw.emails])];
+        if (r.raw.detailUrl && contacts.length > 0) {
+          const pk = `${r.source}\n${contacts.sort().join(' ')}`;
+          const pages = group.pages.get(pk) ?? [];
+          if (pages.length < 2 && !pages.includes(r.raw.detailUrl)) {
+            pages.push(r.raw.detailUrl);
+            group.pages.set(pk, pages);
+            group.apart.push(i);
+          }
+        }
+        return group.first;
+      });
+    };
+    const record = fc.record({
+      source: fc.constantFrom('a', 'b'),
+      name: fc.constantFrom('Pharmacie Centrale', 'Pharmacie Centrale...', 'Élevage', '', 'SARL Élevage'),
+      wilayaCode: fc.constantFrom(16, 31),
+      page: fc.option(fc.integer({ min: 1, max: 5 }), { nil: undefined }),
+      phones: fc.uniqueArray(fc.constantFrom('+21321000001', '+21321000002', '+21321000003', '+21321000004'), { maxLength: 3 }),
+      emails: fc.uniqueArray(fc.constantFrom('x@a.dz', 'y@a.dz'), { maxLength: 2 }),
+    });
+    fc.assert(
+      fc.property(fc.array(record, { maxLength: 40 }), (drawn) => {
+        const records = drawn.map((d) => rec(d.source, { name: d.name, phones: d.phones, emails: d.emails, detailUrl: d.page === undefined ? undefined : `https://${d.source}.test/f/${d.page}` }, d.wilayaCode));
+        const keys = records.map((r) => normalizeCompanyName(r.raw.name));
+        expect(sameNameGroups(records, keys)).toEqual(reference(records, keys));
+      }),
+      { numRuns: 500, seed: 12 },
+    );
   });
 
   test('nothing in, nothing out', () => {
