@@ -36,7 +36,7 @@ import { attrOf, blockText, classAndId, classText, descendants, hasAttr, inBylin
 import type { SourceSelectors } from './sources';
 import { dataAttributeJson } from './embeddedState';
 import { cursorNext, isCursorToken, listEndpoint, pageCountNext } from './cursor';
-import { scriptedListUrl } from './scriptFetch';
+import { loadedFragmentUrl, scriptedListUrl } from './scriptFetch';
 import { splitGroups } from './groups';
 import { introducedName, stripForumFurniture } from './forum';
 import { positionedRecords } from './positioned';
@@ -282,7 +282,7 @@ export function readListing(html: string, pageUrl: string, selectors: SourceSele
   const layers = companies.length === 0 ? mapLayerUrls(page.byTag('SCRIPT'), pageUrl, base) : [];
   const data =
     companies.length === 0
-      ? pageDataUrl(page, pageUrl, base) ?? listData(page, pageUrl, base, next) ?? storeLocatorRequest(page.byTag('SCRIPT'), pageUrl, base) ?? layers[0] ?? preloadedData(page.byTag('LINK'), pageUrl, base, next) ?? framedList(page, pageUrl, base) ?? scriptedListUrl(page.elements, pageUrl, base, next) ?? csvDownload(page, pageUrl, base)
+      ? pageDataUrl(page, pageUrl, base) ?? listData(page, pageUrl, base, next) ?? storeLocatorRequest(page.byTag('SCRIPT'), pageUrl, base) ?? layers[0] ?? preloadedData(page.byTag('LINK'), pageUrl, base, next) ?? framedList(page, pageUrl, base) ?? scriptedListUrl(page.elements, pageUrl, base, next) ?? loadedFragmentUrl(page.elements, pageUrl, base, next) ?? csvDownload(page, pageUrl, base)
       : (!companies.some(hasContact) ? framedList(page, pageUrl, base) : undefined) ?? (companies.length <= FEW_BESIDE_LIST ? listData(page, pageUrl, base, next) ?? storeLocatorRequest(page.byTag('SCRIPT'), pageUrl, base) : undefined);
   if (data !== undefined) listing.data = data;
   // A page whose list its script loads, one page per category shown as tabs: the next tab's page.
@@ -425,23 +425,36 @@ const CONTENT_FRAME = /(?:^|[^a-z])(?:main|content|contenu|corps|body|liste?|ann
 /** Frames that are never a list: media, maps, videos, documents, social widgets. */
 const NOT_A_LIST_FRAME = /\.(?:pdf|jpe?g|png|gif|svg|webp|mp4|webm|docx?|xlsx?)(?:[?#]|$)|\/(?:embed|maps|video|player|widgets?|plugins|ads?|pub|banners?)(?:[/?#.]|$)/i;
 
+/** Most elements looked at for an htmx element loading its content ({@link framedList}). */
+const MAX_DEFERRED_WALK = 50_000;
+/** An htmx trigger that fires without the user: on load, when revealed or intersecting. */
+const DEFERRED_TRIGGER = /(?:^|[\s,])(?:load|revealed|intersect)(?=$|[\s,[])/;
+
 /**
  * The page a page without companies frames (an old portal's `<iframe src="/app/liste.php?…">`, a
  * `<frameset>` whose main frame holds the list): the one frame on the page's host that is no
  * media, map or widget, else among several the one named for content, else the largest declared.
+ * So is a fragment it loads after the page on its own: a Turbo Frame's or an include-fragment's
+ * `src` (lazy or not), an htmx element's `hx-get` fired on load or when revealed.
  * The run fetches it like any page and reads it as this page's listing, its own next page included.
  */
 function framedList(page: ParsedPage, pageUrl: string, base: string): string | undefined {
   const frames: { url: string; named: boolean; area: number }[] = [];
-  for (const tag of ['IFRAME', 'FRAME']) {
-    for (const el of page.byTag(tag)) {
-      const src = el.getAttribute('src')?.trim();
-      if (!src || /^(?:javascript|data|about):/i.test(src)) continue;
-      const url = absolute(src, base);
-      if (!url || NOT_A_LIST_FRAME.test(url) || !sameHost(url, pageUrl) || withoutHash(url) === withoutHash(pageUrl)) continue;
-      const size = (v: string | undefined) => (v && /^\d{1,5}$/.test(v.trim()) ? Number(v.trim()) : 0);
-      frames.push({ url, named: CONTENT_FRAME.test(`${el.getAttribute('name') ?? ''} ${el.getAttribute('id') ?? ''} ${src}`), area: (size(el.getAttribute('width')) || 1) * (size(el.getAttribute('height')) || 1) });
-    }
+  const frame = (el: HTMLElement, src: string | undefined) => {
+    src = src?.trim();
+    if (!src || /^(?:javascript|data|about):/i.test(src)) return;
+    const url = absolute(src, base);
+    if (!url || NOT_A_LIST_FRAME.test(url) || !sameHost(url, pageUrl) || withoutHash(url) === withoutHash(pageUrl)) return;
+    const size = (v: string | undefined) => (v && /^\d{1,5}$/.test(v.trim()) ? Number(v.trim()) : 0);
+    frames.push({ url, named: CONTENT_FRAME.test(`${el.getAttribute('name') ?? ''} ${el.id} ${src}`), area: (size(el.getAttribute('width')) || 1) * (size(el.getAttribute('height')) || 1) });
+  };
+  for (const tag of ['IFRAME', 'FRAME', 'TURBO-FRAME', 'INCLUDE-FRAGMENT']) for (const el of page.byTag(tag)) frame(el, el.getAttribute('src'));
+  // An htmx element that loads its content when the page loads or when it comes into view (a click's is no list's yet).
+  const n = Math.min(page.elements.length, MAX_DEFERRED_WALK);
+  for (let i = 0; i < n; i++) {
+    const el = page.elements[i];
+    if (!el.rawAttrs.includes('hx-get')) continue;
+    if (DEFERRED_TRIGGER.test(attrOf(el, 'hx-trigger') ?? attrOf(el, 'data-hx-trigger') ?? '')) frame(el, attrOf(el, 'hx-get') ?? attrOf(el, 'data-hx-get'));
   }
   if (frames.length <= 1) return frames[0]?.url;
   const named = frames.filter((f) => f.named);

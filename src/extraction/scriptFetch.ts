@@ -28,6 +28,8 @@ const TEMPLATE_ATTR = /(?:^|\s)(?:v-for|x-for|ng-repeat|\*ngfor|v-cloak|ng-cloak
 const TEMPLATE_SCRIPT = /^text\/(?:x-template|template|x-handlebars-template|x-mustache|html)$/i;
 /** Calls that fetch a URL given as their first argument. */
 const FETCH_CALL = /(?:^|[^\w$.])(?:window\.)?fetch\s*\(|\baxios(?:\.get)?\s*\(|(?:\$|\bjQuery)\.(?:getJSON|get)\s*\(/g;
+/** jQuery's `load()` called on a selection: `$('#liste').load(`, `jQuery("#x").load(`. */
+const LOAD_CALL = /\)\s*\.load\s*\(/g;
 /** A name bound to a literal: `const API_URL = '/api/x.php';`, `var WILAYA = 7,` (a quote's escapes one character each, so linear). */
 const BINDING = /\b(?:const|let|var)\s+([A-Za-z_$][\w$]{0,63})\s*=\s*(?:'((?:[^'\\\n]|\\.){0,500})'|"((?:[^"\\\n]|\\.){0,500})"|`([^`\\$\n]{0,500})`|(-?\d{1,12}))\s*[;,\n]/g;
 /** A name alone, as a template substitution or a term of a concatenation. */
@@ -46,6 +48,21 @@ const ASSET = /\.(?:png|jpe?g|gif|webp|avif|svg|ico|bmp|css|m?js|map|woff2?|ttf|
  */
 export function scriptedListUrl(elements: readonly HTMLElement[], pageUrl: string, base: string, next: string | undefined): string | undefined {
   if (!rendersOnClient(elements)) return undefined;
+  return calledUrl(elements, pageUrl, base, next, FETCH_CALL);
+}
+
+/**
+ * The fragment a page's script loads into one of its elements with jQuery's `load()`
+ * (`$('#resultats').load('ajax/liste.php?secteur=3 #tableau')`, an old PHP portal's way of filling
+ * its list after the page), resolved against `base`, its selector part dropped; the same rules
+ * as {@link scriptedListUrl}'s, without a template (the fragment is HTML).
+ */
+export function loadedFragmentUrl(elements: readonly HTMLElement[], pageUrl: string, base: string, next: string | undefined): string | undefined {
+  return calledUrl(elements, pageUrl, base, next, LOAD_CALL);
+}
+
+/** The first URL a call of `calls` is given in the page's inline scripts (see {@link scriptedListUrl}). */
+function calledUrl(elements: readonly HTMLElement[], pageUrl: string, base: string, next: string | undefined, calls: RegExp): string | undefined {
   let page: URL;
   try {
     page = new URL(pageUrl);
@@ -70,15 +87,16 @@ export function scriptedListUrl(elements: readonly HTMLElement[], pageUrl: strin
   }
   const own = (u: string) => u.replace(/#.*$/, '');
   let first: string | undefined;
-  let calls = 0;
+  let count = 0;
   for (const text of scripts) {
-    for (const m of text.matchAll(FETCH_CALL)) {
-      if (++calls > MAX_CALLS) return first;
+    for (const m of text.matchAll(calls)) {
+      if (++count > MAX_CALLS) return first;
       const read = argumentUrl(text.slice(m.index + m[0].length, m.index + m[0].length + MAX_ARG), bindings);
       if (read === undefined) continue;
       let url: URL;
       try {
-        url = new URL(read.url, base);
+        // (jQuery's load() takes the part after a space as a selector of the answer.)
+        url = new URL(calls === LOAD_CALL ? read.url.trim().split(/\s/)[0] : read.url, base);
       } catch {
         continue;
       }

@@ -1018,6 +1018,36 @@ describe('a list in a frame', () => {
   });
 });
 
+describe('a list loaded after the page', () => {
+  const at = 'https://annuaire.test/secteurs/btp';
+  const shell = (body: string) => page(`<h1>Entreprises du BTP</h1><p>Les entreprises inscrites, par ordre alphabétique.</p>${body}<footer>Contact : 021 00 00 01</footer>`);
+
+  test("a page without companies names the fragment it loads on its host as its list's data: a lazy Turbo Frame, an include-fragment, an htmx element loaded on load or when revealed, a jQuery load()", () => {
+    expect(readListing(shell('<turbo-frame id="entreprises" src="/secteurs/btp/entreprises?page=1" loading="lazy"><p>Chargement…</p></turbo-frame>'), at).data).toBe(
+      'https://annuaire.test/secteurs/btp/entreprises?page=1',
+    );
+    expect(readListing(shell('<include-fragment src="/fragments/btp"><p>Chargement…</p></include-fragment>'), at).data).toBe('https://annuaire.test/fragments/btp');
+    expect(readListing(shell('<div id="liste" hx-get="/partials/liste?secteur=btp&amp;page=1" hx-trigger="load" hx-swap="innerHTML"><span class="htmx-indicator">…</span></div>'), at).data).toBe(
+      'https://annuaire.test/partials/liste?secteur=btp&page=1',
+    );
+    expect(readListing(shell('<section data-hx-get="/partials/liste" data-hx-trigger="revealed once"></section>'), at).data).toBe('https://annuaire.test/partials/liste');
+    const jquery = `<div id="resultats"><img src="/img/loader.gif" alt=""></div><script src="/js/jquery.min.js"></script>
+      <script>$(function () { $("#resultats").load("ajax/liste.php?secteur=3&page=1 #tableau"); });</script>`;
+    expect(readListing(shell(jquery), 'https://annuaire.test/annuaire/').data).toBe('https://annuaire.test/annuaire/ajax/liste.php?secteur=3&page=1');
+  });
+
+  test('never a fragment loaded on a click, of another host, or beside companies already shown; a frame of the page itself neither', () => {
+    expect(readListing(shell('<button hx-get="/partials/liste?page=2" hx-target="#liste">Voir plus</button><div id="liste"></div>'), at).data).toBeUndefined();
+    expect(readListing(shell('<turbo-frame id="x" src="https://widgets.example/liste"></turbo-frame>'), at).data).toBeUndefined();
+    expect(readListing(shell('<turbo-frame id="x" src="/secteurs/btp"></turbo-frame>'), at).data).toBeUndefined();
+    expect(readListing(shell('<script>$(window).load(function () { init(); }); $("#panier").load(url);</script>'), at).data).toBeUndefined();
+    const shown = shell(`<turbo-frame id="pub" src="/pub/banniere" loading="lazy"></turbo-frame>${['A', 'B', 'C', 'D'].map((x, i) => `<div class="fiche"><h3>Entreprise ${x}</h3>Tél : 021 34 12 0${i}</div>`).join('')}`);
+    const listing = readListing(shown, at);
+    expect(listing.companies).toHaveLength(4);
+    expect(listing.data).toBeUndefined();
+  });
+});
+
 describe('a list published as a CSV file', () => {
   const at = 'https://data.wilaya.test/fr/datasets/pharmacies-de-garde/';
   const resource = (links: string) => page(`<h1>Officines agréées 2024</h1><p>Jeu de données publié par la direction de la santé.</p>

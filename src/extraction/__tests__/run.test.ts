@@ -569,6 +569,52 @@ test("a directory's floating WhatsApp button on every detail page reaches no com
   }
 });
 
+describe('lists loaded after the page: a lazy Turbo Frame, an htmx fragment', () => {
+  const layout = (main: string) => `<!DOCTYPE html><html><head><title>Annuaire BTP</title><meta name="turbo-cache-control" content="no-preview"></head><body><header>Annuaire — 021 99 88 77</header><main>${main}</main><footer>contact@annuaire.test</footer></body></html>`;
+  const card = (name: string, phone: string) => `<article class="entreprise"><h3>${name}</h3><p class="ville">Blida</p><p>Tél. ${phone}</p></article>`;
+
+  test("a Rails page whose list is a lazy Turbo Frame: the frame's page is read as the list, and its next page after it", async () => {
+    const s = await startSite({
+      '/secteurs/btp': layout('<h1>BTP</h1><turbo-frame id="entreprises" src="/secteurs/btp/entreprises" loading="lazy"><p>Chargement…</p></turbo-frame>'),
+      '/secteurs/btp/entreprises': layout(`<turbo-frame id="entreprises">${card('Numidia Bâtiment', '025 41 00 01')}${card('Atlas Travaux', '0550 12 00 02')}${card('Tafna Génie Civil', '025 41 00 03')}<nav class="pagy"><a href="/secteurs/btp/entreprises?page=2" rel="next">Suivant</a></nav></turbo-frame>`),
+      '/secteurs/btp/entreprises?page=2': layout(`<turbo-frame id="entreprises">${card('Chréa Construction', '025 41 00 04')}${card('Mitidja Routes', '0661 00 00 05')}</turbo-frame>`),
+    });
+    try {
+      const sources = parseSources(`sources:\n  - name: dz\n    search_url: "${s.origin}/secteurs/btp"\n    max_pages: 5\n`);
+      const { companies, report } = await runExtraction({ pages: testPageReader(), sources, secteur: 'x', wilaya: ALGER, fetcher: fetcher(), deadlineMs: 30_000 });
+      expect(companies.map((c) => [c.name, c.phones])).toEqual([
+        ['Numidia Bâtiment', ['+21325410001']],
+        ['Atlas Travaux', ['+213550120002']],
+        ['Tafna Génie Civil', ['+21325410003']],
+        ['Chréa Construction', ['+21325410004']],
+        ['Mitidja Routes', ['+213661000005']],
+      ]);
+      expect(s.hits.filter((h) => h !== '/robots.txt')).toEqual(['/secteurs/btp', '/secteurs/btp/entreprises', '/secteurs/btp/entreprises?page=2']);
+      expect(report[0]).toMatchObject({ status: 'ok', outcome: 'ok', pages_read: 3, companies_found: 5 });
+    } finally {
+      await s.close();
+    }
+  });
+
+  test('a page whose list an htmx element loads on load: the fragment answered (cards alone, no page around them) is read as the list', async () => {
+    const s = await startSite({
+      '/annuaire': layout('<h1>Entreprises</h1><div id="liste" hx-get="/annuaire/liste?page=1" hx-trigger="load"><span class="htmx-indicator">Chargement…</span></div>'),
+      '/annuaire/liste?page=1': `${card('Numidia Bâtiment', '025 41 00 01')}${card('Atlas Travaux', '0550 12 00 02')}${card('Tafna Génie Civil', '025 41 00 03')}`,
+    });
+    try {
+      const sources = parseSources(`sources:\n  - name: dz\n    search_url: "${s.origin}/annuaire"\n`);
+      const { companies } = await runExtraction({ pages: testPageReader(), sources, secteur: 'x', wilaya: ALGER, fetcher: fetcher(), deadlineMs: 30_000 });
+      expect(companies.map((c) => [c.name, c.phones])).toEqual([
+        ['Numidia Bâtiment', ['+21325410001']],
+        ['Atlas Travaux', ['+213550120002']],
+        ['Tafna Génie Civil', ['+21325410003']],
+      ]);
+    } finally {
+      await s.close();
+    }
+  });
+});
+
 describe('Gatsby pages whose listing is only in page-data.json', () => {
   const shell = (preload: string) => `<!DOCTYPE html><html><head><meta name="generator" content="Gatsby 5.13.3"/>${preload}</head><body><div id="___gatsby"><header>Annuaire — 021 99 88 77</header><main><div class="skeleton"></div></main></div></body></html>`;
   const data = (records: object[], next = '') => ({ headers: { 'content-type': 'application/json' }, body: JSON.stringify({ path: '/', result: { data: { allEntreprise: { nodes: records } }, pageContext: { nextPagePath: next } } }) });
