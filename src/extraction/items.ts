@@ -1259,7 +1259,7 @@ export function classWords(el: HTMLElement): readonly string[] {
   let words = kept.keptClassWords;
   if (words === undefined) {
     const bounded = raw.length > 1000 ? raw.slice(0, 1000) : raw;
-    words = (STATE_HINT.test(bounded) ? bounded.split(/\s+/).map(withoutState).join(' ') : bounded).split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+    words = (STATE_HINT.test(bounded) || MEASURE_HINT.test(bounded) ? bounded.split(/\s+/).map(withoutState).join(' ') : bounded).split(/[^\p{L}\p{N}]+/u).filter(Boolean);
     kept.keptClassWords = words;
   }
   return words;
@@ -1274,11 +1274,21 @@ const NO_WORDS: readonly string[] = [];
  */
 const STATE_CLASS = /^(?:has|with|avec)[-_]|(?:^|[-_])(?:not|non|without|sans)[-_]/;
 
-/** A class token without its layout state ({@link STATE_CLASS}): the words before it. */
+/** A class token without its layout state ({@link STATE_CLASS}): the words before it; none of a measure of the chrome beside it ({@link MEASURE_CLASS}). */
 function withoutState(token: string): string {
+  if (MEASURE_CLASS.test(token)) return '';
   const m = STATE_CLASS.exec(token);
   return m ? token.slice(0, m.index) : token;
 }
+/**
+ * A class token that measures or places a block by the chrome beside it: the header's height as
+ * its top padding (Listable's `js-header-height-padding-top`), a `header-offset`, `navbar-offset`,
+ * `below-header`, `after-nav`: a layout state of a content wrapper, none of whose words is the
+ * block's. A header's own parts (`header-top`, `header-inner`) are not measures.
+ */
+const MEASURE_CLASS = /(?:^|[-_])(?:header|masthead|navbar|nav|menu|topbar)[-_](?:height|offset|padding|margin|spacing|spacer|space|gap)(?=$|[-_])|(?:^|[-_])(?:below|after|under|beneath|sous)[-_](?:header|masthead|navbar|nav|menu|topbar)(?=$|[-_])/;
+/** A quick test for {@link MEASURE_CLASS} before class tokens are looked at one by one. */
+const MEASURE_HINT = /(?:header|masthead|nav|menu|topbar)[-_](?:height|offset|padding|margin|spacing|spacer|space|gap)|(?:below|after|under|beneath|sous)[-_](?:header|masthead|nav|menu|topbar)/;
 /** A quick test before class tokens are looked at one by one for {@link STATE_CLASS}. */
 const STATE_HINT = /(?:^|\s)(?:has|with|avec)[-_]|(?:^|[\s_-])(?:not|non|without|sans)[-_]/;
 
@@ -1394,33 +1404,52 @@ export function holdsContact(el: HTMLElement): boolean {
 
 /** Siblings looked at, at most, around a header's or footer's parent ({@link inRepeatedBlock}). */
 const MAX_FRAME_SIBLINGS = 300;
-/** Parents known to be, or not to be, one of several blocks of one shape each with its own header or footer. */
-const repeatedFrames = new WeakMap<HTMLElement, boolean>();
+/** Blocks known to be, or not to be, one of several blocks of one shape each with its own header or footer, per path down to it. */
+const repeatedFrames = new WeakMap<HTMLElement, Map<string, boolean>>();
+/** Levels looked up from a header or footer for the entry it belongs to ({@link inRepeatedBlock}). */
+const MAX_FRAME_DEPTH = 4;
 
 /**
- * Whether a `<header>` or `<footer>` is one of a list's entries' own: its parent is one of two
- * or more sibling blocks of the same tag and class that each hold a header or footer of their own
- * (hand-written HTML5 cards, `<div class="entreprise"><header><h3>…</h3></header>…<footer>…`). The
- * page's own header is never repeated beside itself. Its answer kept per parent.
+ * Whether a `<header>` or `<footer>` is one of a list's entries' own: one of its nearest
+ * ancestors (its parent, or up to {@link MAX_FRAME_DEPTH} levels up) is one of two or more sibling
+ * blocks of the same tag and class that each hold a header or footer at the same place
+ * (hand-written HTML5 cards, `<div class="entreprise"><header><h3>…</h3></header>…<footer>…`; a
+ * WordPress theme's card link `<a class="card"><div class="card__content">…<footer class="card__footer">`).
+ * The page's own header is never repeated beside itself. Its answer kept per block and path.
  */
 export function inRepeatedBlock(el: HTMLElement): boolean {
-  const parent = el.parentNode;
-  if (!parent || parent.tagName === 'BODY' || parent.tagName === 'HTML' || !parent.parentNode) return false;
-  const known = repeatedFrames.get(parent);
-  if (known !== undefined) return known;
-  const cls = parent.getAttribute('class') ?? '';
+  const path = [el.tagName];
+  for (let block = el.parentNode, depth = 0; depth < MAX_FRAME_DEPTH && block; block = block.parentNode, depth++) {
+    if (block.tagName === 'BODY' || block.tagName === 'HTML' || !block.parentNode) return false;
+    const key = path.join(' ');
+    let known = repeatedFrames.get(block);
+    if (known === undefined) repeatedFrames.set(block, (known = new Map()));
+    let repeated = known.get(key);
+    if (repeated === undefined) {
+      repeated = repeatedAround(block, path);
+      known.set(key, repeated);
+    }
+    if (repeated) return true;
+    path.unshift(block.tagName);
+  }
+  return false;
+}
+
+/** Whether two or more siblings of `block` of its tag and class (itself included) hold an element at the end of `path` (child tags, in order). */
+function repeatedAround(block: HTMLElement, path: readonly string[]): boolean {
+  const cls = block.getAttribute('class') ?? '';
   let framed = 0;
   let seen = 0;
-  for (const sib of parent.parentNode.childNodes) {
+  for (const sib of block.parentNode?.childNodes ?? []) {
     if (sib.nodeType !== 1) continue;
     if (++seen > MAX_FRAME_SIBLINGS || framed >= 2) break;
     const s = sib as HTMLElement;
-    if (s.tagName !== parent.tagName || (s.getAttribute('class') ?? '') !== cls) continue;
-    if (s.childNodes.some((c) => c.nodeType === 1 && (c as HTMLElement).tagName === el.tagName)) framed++;
+    if (s.tagName !== block.tagName || (s.getAttribute('class') ?? '') !== cls) continue;
+    let at: HTMLElement | undefined = s;
+    for (const tag of path) at = at?.childNodes.find((c): c is HTMLElement => c.nodeType === 1 && (c as HTMLElement).tagName === tag);
+    if (at !== undefined) framed++;
   }
-  const repeated = framed >= 2;
-  repeatedFrames.set(parent, repeated);
-  return repeated;
+  return framed >= 2;
 }
 
 /**

@@ -705,6 +705,39 @@ describe('page chrome is told by where a block stands, not only by its class', (
     expect(extractDetail(page, 'https://annuaire.test/fiche/ouarsenis')).toMatchObject({ name: 'EURL Ouarsenis Négoce', phones: ['+21327264266'], emails: ['ouarsenis.negoce@gmail.com'] });
   });
 
+  test("an entry's own footer a few levels down its card (a theme's `<a class=\"card\"><div class=\"card__content\">…<footer class=\"card__footer\">`) is the entry's, not the page's", () => {
+    const card = (slug: string, name: string, tel: string) => `<a href="/listings/${slug}/" class="card"><div class="card__content"><h2>${name}</h2>
+      <footer class="card__footer"><span>Béjaïa</span> <span>Tél. ${tel}</span></footer></div></a>`;
+    const page = `<html><body><header class="site-header">Guide — Tél. 034 00 00 01</header><div class="site-content"><div class="grid">
+      ${card('a', 'Hôtel Cap Carbon', '034 21 10 01')}${card('b', 'Hôtel Tichy Plage', '034 21 10 02')}${card('c', 'Hôtel Saldae', '034 21 10 03')}</div></div>
+      <div><footer class="site-footer">Guide — 034 00 00 02</footer></div></body></html>`;
+    const listing = readListing(page, URL);
+    expect(listing.companies.map((c) => [c.name, c.phones])).toEqual([
+      ['Hôtel Cap Carbon', ['+21334211001']],
+      ['Hôtel Tichy Plage', ['+21334211002']],
+      ['Hôtel Saldae', ['+21334211003']],
+    ]);
+    expect(listing.chromeContacts.sort()).toEqual(['+21334000001', '+21334000002']);
+  });
+
+  test("a class that measures the header or the menu beside a block (Listable's `js-header-height-padding-top`, `header-offset`, `below-header`) is a layout state, not chrome: its entries are read", () => {
+    expect(classWords(parse('<div class="site-content js-header-height-padding-top"></div>').firstChild as HTMLElement)).toEqual(['site', 'content']);
+    expect(classWords(parse('<div class="page below-header navbar-offset"></div>').firstChild as HTMLElement)).toEqual(['page']);
+    // The header's own parts keep their words.
+    expect(classWords(parse('<div class="header-top site-header"></div>').firstChild as HTMLElement)).toEqual(['header', 'top', 'site', 'header']);
+    const card = (slug: string, name: string, tel: string) => `<a href="/listings/${slug}/" class="grid__item card card--listing"><div class="card__content"><h2 class="card__title">${name}</h2>
+      <div class="card__tagline">Hôtel — Béjaïa</div><footer class="card__footer"><span class="address__city">Béjaïa</span> <span>Tél. ${tel}</span></footer></div></a>`;
+    const page = `<html><body><div id="page" class="site"><header class="site-header"><a href="/">Guide</a> Tél. 034 00 00 01</header>
+      <div id="content" class="site-content js-header-height-padding-top"><div class="page-header"><h1 class="page-title">Béjaïa</h1></div>
+      <div class="grid list job_listings">${card('cap-carbon', 'Hôtel Cap Carbon', '034 21 10 01')}${card('tichy-plage', 'Hôtel Tichy Plage', '034 21 10 02')}${card('saldae', 'Hôtel Saldae', '034 21 10 03')}</div></div>
+      <footer class="site-footer">Guide — 034 00 00 02</footer></div></body></html>`;
+    expect(readListing(page, URL).companies.map((c) => [c.name, c.phones])).toEqual([
+      ['Hôtel Cap Carbon', ['+21334211001']],
+      ['Hôtel Tichy Plage', ['+21334211002']],
+      ['Hôtel Saldae', ['+21334211003']],
+    ]);
+  });
+
   test('a class saying what a block is not (Weebly\'s `wsite-not-footer` on its whole content) is not chrome: its entries are read', () => {
     const post = (id: string, name: string, lines: string) => `<div id="blog-post-${id}" class="blog-post"><div class="blog-header">
       <h2 class="blog-title"><a class="blog-title-link blog-link" href="/blog/${id}">${name}</a></h2><p class="blog-date"><span class="date-text">3/4/2025</span></p></div>
