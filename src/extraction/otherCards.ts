@@ -61,13 +61,40 @@ function shape(el: HTMLElement): string {
   return `${el.tagName}.${el.classList.length > 0 ? el.classList.value[0] : ''}`;
 }
 
+/** Most levels climbed from a page's title through the wrappers of its heading ({@link titleBlock}). */
+const MAX_TITLE_WRAPPERS = 3;
+/** Longest text of a wrapper of a title's heading: the title, a subtitle, a badge. */
+const MAX_TITLE_WRAPPER_TEXT = 300;
+
+/**
+ * The block a page's title (h1) heads: its parent, or, when that parent only wraps the heading
+ * (a theme's `<header class="entry-header"><div class="header-content"><h1>…</h1><span class="entry-subtitle">`:
+ * a header or hgroup, or a block of short text without a contact), the first block above such
+ * wrappers (the post's `<article>`). Undefined when that is the page's body or main.
+ */
+function titleBlock(h1: HTMLElement): HTMLElement | undefined {
+  let block = h1.parentNode;
+  for (let i = 0; i < MAX_TITLE_WRAPPERS && block && !isPageFrame(block) && block.parentNode && wrapsTitle(block); i++) block = block.parentNode;
+  return block && !isPageFrame(block) ? block : undefined;
+}
+
+/** Whether a block only wraps a title's heading: a header or hgroup, or short text showing no contact. */
+function wrapsTitle(block: HTMLElement): boolean {
+  if (block.tagName === 'HGROUP') return true;
+  const { contact } = readCard(block);
+  if (contact) return false;
+  if (block.tagName === 'HEADER') return true;
+  return block.text.length <= MAX_TITLE_WRAPPER_TEXT;
+}
+
 /**
  * Removes, from a company's own page, groups of two or more sibling cards of one shape that each
  * name a company (a heading, a link or bold text that is not a field label, names that differ)
  * and show a contact (a number, an e-mail, a tel: or mailto: link), when the page has a title
  * (h1) that is in none of them: the page's own company is the block around its title, the
- * cards beside it are other companies'. Cards inside the title's own block (the h1's parent,
- * unless that is the page's body or main: an article holding the name and "Nos 2 agences") are
+ * cards beside it are other companies'. Cards inside the title's own block (the h1's parent, or
+ * the block above the wrappers of its heading ({@link titleBlock}), unless that is the page's
+ * body or main: an article holding the name and "Nos 2 agences") are
  * the company's branches and stay, and so do cards beside the title itself or beside a block
  * holding it (a page's 'Siège' and 'Agence de …' sections). A page without an h1 is left as it is.
  */
@@ -78,7 +105,7 @@ export function removeOtherCompanyCards(root: HTMLElement): void {
   const aroundTitle = new Set<HTMLElement>();
   for (let a: HTMLElement | null = h1; a; a = a.parentNode) aroundTitle.add(a);
   // The title's own block (an article, a 'fiche' div: not the page's body or main) is the company's: cards in it are its branches.
-  const block = h1.parentNode && !isPageFrame(h1.parentNode) ? h1.parentNode : undefined;
+  const block = titleBlock(h1);
   const own = new Set(block ? [block, ...descendants(block)] : []);
   const remove: HTMLElement[] = [];
   for (const parent of [root, ...elements]) {
