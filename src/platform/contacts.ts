@@ -779,7 +779,9 @@ export function readNumbers(text: string, defaultCountry: CountryCode = 'DZ'): {
     const reachEnd = i + 1 < starts.length ? (named[i + 1] >= 0 ? named[i + 1] : starts[i + 1]) : text.length;
     // A bracketed label names its number only: the numbers after it, up to the next label, stand without one.
     if (named[i] >= 0) for (const n of phonesBetween(text, ends[i], reachEnd, defaultCountry)) order.push(n);
-    const numbers = named[i] >= 0 ? phonesBetween(text, named[i], starts[i], defaultCountry) : phonesBetween(text, ends[i], reachEnd, defaultCountry);
+    // A fax label's reach also ends at a line of words after its numbers (a review, a map's link, another block's text).
+    const reach = named[i] < 0 && (spanKinds[i] & FAX) !== 0 && (spanKinds[i] & PHONE) === 0 ? wordsLineAfterNumbers(text, ends[i], reachEnd) : reachEnd;
+    const numbers = named[i] >= 0 ? phonesBetween(text, named[i], starts[i], defaultCountry) : phonesBetween(text, ends[i], reach, defaultCountry);
     // Labels written together ('Tél/Fax :') name one number as both; over several they do not say which is the fax: phones.
     const kind = (spanKinds[i] & PHONE) !== 0 && (spanKinds[i] & FAX) !== 0 && numbers.length > 1 ? PHONE : spanKinds[i];
     const unlabelled = (kind & FAX) !== 0 && (kind & PHONE) === 0 && numbers.length > 1 && named[i] < 0 ? mobilesBelow(text.slice(ends[i], reachEnd), defaultCountry) : NO_NUMBERS;
@@ -789,6 +791,7 @@ export function readNumbers(text: string, defaultCountry: CountryCode = 'DZ'): {
       if ((kind & PHONE) !== 0) labelledPhone.add(n);
       if ((kind & FAX) !== 0) fax.add(n);
     }
+    if (reach < reachEnd) for (const n of phonesBetween(text, reach, reachEnd, defaultCountry)) order.push(n);
   }
   // Each number once, in order of appearance; one only ever labelled fax is no phone.
   const phones: string[] = [];
@@ -905,6 +908,31 @@ function mobilesBelow(reach: string, defaultCountry: CountryCode): ReadonlySet<s
     first = false;
   }
   return out;
+}
+
+/**
+ * Where a line of words (letters, no digit) begins after the first digit of `text` between
+ * `from` and `to`, else `to`: a fax label's numbers end there ('Fax : 027 …', then a review, a
+ * map's link, and the company's number in its sidebar). One pass over the span.
+ */
+function wordsLineAfterNumbers(text: string, from: number, to: number): number {
+  let i = from;
+  while (i < to && !isAnyDigit(text.charCodeAt(i))) i++;
+  // From the end of the first number's line, line by line.
+  for (i = text.indexOf('\n', i); i >= 0 && i < to; ) {
+    const next = text.indexOf('\n', i + 1);
+    const end = next < 0 || next > to ? to : next;
+    let digit = false;
+    let letters = 0;
+    for (let k = i + 1; k < end && !digit; k++) {
+      const c = text.charCodeAt(k);
+      if (isAnyDigit(c)) digit = true;
+      else if (isLatinLetter(c) || (c >= 0x600 && c <= 0x6ff)) letters++;
+    }
+    if (!digit && letters >= 2) return i + 1;
+    i = next;
+  }
+  return to;
 }
 
 function isAsciiDigit(code: number): boolean {

@@ -389,6 +389,13 @@ describe('findPhonesAndFaxes: numbers with their labels', () => {
     expect(findPhonesAndFaxes('Fax : 021 23 45 67\n021 23 45 68')).toEqual({ phones: [], faxes: ['+21321234567', '+21321234568'] });
   });
 
+  test("a fax label's reach ends at a line of words after its numbers: a number after a review, a map's link or another block's text is no fax", () => {
+    expect(readNumbers('Fax : 027 77 20 90\n2 avis\nNadia O.\nTrès sérieux.\nItinéraire\n027 77 20 10')).toEqual({ phones: ['+21327772010'], faxes: ['+21327772090'], labelled: [] });
+    expect(readNumbers('الفاكس : 027 77 20 90\nساعات العمل\n027 77 20 10')).toEqual({ phones: ['+21327772010'], faxes: ['+21327772090'], labelled: [] });
+    // A line holding digits after it is still the label's.
+    expect(findPhonesAndFaxes('Fax : 021 23 45 67\n021 23 45 68')).toEqual({ phones: [], faxes: ['+21321234567', '+21321234568'] });
+  });
+
   test("a field's name alone on its line ends a number label's reach, known label or not (a table column 'Chef de chantier' after the Fax column)", () => {
     expect(findPhonesAndFaxes('Fax :\n021 23 45 67\nChef de chantier :\n021 23 45 68')).toEqual({ phones: ['+21321234568'], faxes: ['+21321234567'] });
     expect(findPhonesAndFaxes('Télécopie :\n031 11 22 33\nResponsable commercial :\n031 11 22 34\nFax :\n031 11 22 35')).toEqual({ phones: ['+21331112234'], faxes: ['+21331112233', '+21331112235'] });
