@@ -3814,7 +3814,8 @@ function currentPage(elements: readonly HTMLElement[], pageUrl: string, told?: n
   const url = new URL(pageUrl);
   for (const name of ['page', 'p', 'pg', 'paged', 'pagina', 'pageno', 'page_no', 'num']) {
     const v = url.searchParams.get(name);
-    if (v && /^\d{1,5}$/.test(v)) return Number(v);
+    // A zero-based number ('?page=0' shown as '1': Spring Data, Drupal): the numbered link to this very page shows the page.
+    if (v && /^\d{1,5}$/.test(v)) return numberLinkedHere(elements, url) ?? Number(v);
   }
   const path = /\/(?:page|p)[/,](\d{1,5})\/?$/.exec(url.pathname);
   if (path) return Number(path[1]);
@@ -3824,6 +3825,11 @@ function currentPage(elements: readonly HTMLElement[], pageUrl: string, told?: n
   // The page's own words: 'Page 3 sur 7'.
   if (told !== undefined) return told;
   // Unmarked: the numbered link to this very page.
+  return numberLinkedHere(elements, url) ?? 1;
+}
+
+/** The number shown by a numbered link to this very page (its query and path, the fragment aside), or undefined. */
+function numberLinkedHere(elements: readonly HTMLElement[], url: URL): number | undefined {
   const here = `${url.origin}${url.pathname}${url.search}`;
   for (const el of elements) {
     if (el.tagName !== 'A') continue;
@@ -3837,7 +3843,7 @@ function currentPage(elements: readonly HTMLElement[], pageUrl: string, told?: n
       // not a URL: not this page
     }
   }
-  return 1;
+  return undefined;
 }
 
 /**

@@ -299,3 +299,17 @@ describe("a pager's '»' that leads to its last page ('« 1 2 3 »': first and l
     expect(readListing(html, 'https://g.test/annuaire?secteur=btp&page=0&size=10').next).toBe(`https://g.test${zeroBased(2)}`);
   });
 });
+
+describe("a zero-based page number in the URL ('?page=0' shown as '1': Spring Data, Drupal)", () => {
+  const url = (n: number) => `/annuaire?secteur=btp&page=${n - 1}&size=10`;
+  const numbersOnly = (current: number) =>
+    `<ul class="pagination">${[1, 2, 3].map((n) => `<li class="page-item${n === current ? ' active' : ''}"><a class="page-link" href="${url(n)}">${n}</a></li>`).join('')}</ul>`;
+
+  test('a pager of numbers only: the current page is the number its link to this very URL shows, and the next the one after', () => {
+    expect(findNextPage(parse(numbersOnly(1)), `https://g.test${url(1)}`)).toBe(url(2));
+    expect(findNextPage(parse(numbersOnly(2)), `https://g.test${url(2)}`)).toBe(url(3));
+    const rows = ['SARL Un', 'SARL Deux', 'SARL Trois'].map((n, i) => `<tr><td><strong>${n}</strong></td><td>038-76-12-3${i}</td></tr>`).join('');
+    const last = `<html><body><table><tr><th>Raison sociale</th><th>Téléphone</th></tr>${rows}</table><nav>${numbersOnly(3)}</nav></body></html>`;
+    expect(readListing(last, `https://g.test${url(3)}`).next).toBeUndefined();
+  });
+});
