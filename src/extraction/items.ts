@@ -3411,7 +3411,7 @@ export function findNextPage(root: HTMLElement, pageUrl: string, elements: reado
   for (const a of anchors) {
     if (saysNext(a)) {
       const href = a.getAttribute('href');
-      if (href && !href.startsWith('#') && !href.toLowerCase().startsWith('javascript:')) return href;
+      if (href && !href.startsWith('#') && !href.toLowerCase().startsWith('javascript:')) return arrowToLast(a, href, anchors, elements, pageUrl) ?? href;
     }
   }
   // A bare 'Voir la suite' whose URL is this page's with a number after it ('/nos-distributeurs' ->
@@ -3471,6 +3471,71 @@ export function findNextPage(root: HTMLElement, pageUrl: string, elements: reado
   }
   // An infinite scroll's sentinel (no button, no link): its next batch or endpoint; else, in a list read newest first, its older entries.
   return scrollSentinelNext(elements) ?? olderEntriesNext(elements, pageUrl);
+}
+
+/** A next link's text that is only an arrow ('»', '>>', '›'): first / last in some pagers, previous / next in others. */
+const ARROW_ONLY = /^[»›>→]{1,3}$/;
+/** Most numbered links of a pager looked at for {@link arrowToLast}. */
+const MAX_PAGER_NUMBERS = 200;
+
+/**
+ * The numbered link after the current page when a pager's bare arrow ('»', '>>') leads to a
+ * numbered page further on: '« 1 2 3 »' as Spring/Thymeleaf templates, Kaminari, django-bootstrap
+ * and many hand-written pagers write it, '«' the first page and '»' the last, so following the
+ * arrow would skip the pages between. The current page is the numbered link to this very URL,
+ * else the numbered item marked current (`aria-current`, an active / current class, on it or on
+ * its `<li>`). Undefined (the arrow is followed) when the arrow is worded, leads to the page after
+ * the current one, to a page no number shows (the next block, '1 … 5 »' to 6), or when the
+ * current page or the link after it is not shown.
+ */
+function arrowToLast(arrow: HTMLElement, href: string, anchors: readonly HTMLElement[], elements: readonly HTMLElement[], pageUrl: string): string | undefined {
+  if (!ARROW_ONLY.test(foldText(shortText(arrow, 8) ?? ''))) return undefined;
+  const base = baseHref(elements, pageUrl);
+  const resolve = (h: string): string | undefined => {
+    try {
+      const u = new URL(h, base);
+      return `${u.origin}${u.pathname}${u.search}`;
+    } catch {
+      return undefined;
+    }
+  };
+  const target = resolve(href);
+  const here = resolve(pageUrl);
+  if (target === undefined || here === undefined) return undefined;
+  const numbered = new Map<number, { href: string; url: string }>();
+  let current: number | undefined;
+  let led: number | undefined;
+  let seen = 0;
+  for (const a of anchors) {
+    const text = shortText(a, 8)?.trim();
+    if (text === undefined || !/^\d{1,5}$/.test(text)) continue;
+    if (++seen > MAX_PAGER_NUMBERS) break;
+    const h = a.getAttribute('href');
+    const url = h && !h.startsWith('#') ? resolve(h) : undefined;
+    if (h === undefined || url === undefined) continue;
+    const n = Number(text);
+    if (!numbered.has(n)) numbered.set(n, { href: h, url });
+    if (url === here) current ??= n;
+    if (url === target) led ??= n;
+  }
+  if (led === undefined) return undefined;
+  current ??= markedPageNumber(elements);
+  if (current === undefined || led <= current + 1) return undefined;
+  const after = numbered.get(current + 1);
+  return after !== undefined && after.url !== target ? after.href : undefined;
+}
+
+/** The number of the pagination item marked current (`aria-current`, an active / current class on it or its parent), or undefined. */
+function markedPageNumber(elements: readonly HTMLElement[]): number | undefined {
+  const marked = (el: HTMLElement | null): boolean =>
+    el !== null && ((attrOf(el, 'aria-current') ?? '') !== '' || ['active', 'current', 'is-active', 'selected'].some((c) => el.classList.contains(c)));
+  for (const el of elements) {
+    if (el.childNodes.length !== 1 || el.childNodes[0].nodeType !== 3) continue;
+    if (!marked(el) && !marked(el.parentNode)) continue;
+    const text = shortText(el, 8)?.trim();
+    if (text !== undefined && /^\d{1,5}$/.test(text)) return Number(text);
+  }
+  return undefined;
 }
 
 /** A link's words for the rest of a listing split by area ('Distributeurs des autres wilayas', 'Voir les autres régions'), folded. */
@@ -3778,7 +3843,8 @@ function currentPage(elements: readonly HTMLElement[], pageUrl: string, told?: n
   const url = new URL(pageUrl);
   for (const name of ['page', 'p', 'pg', 'paged', 'pagina', 'pageno', 'page_no', 'num']) {
     const v = url.searchParams.get(name);
-    if (v && /^\d{1,5}$/.test(v)) return Number(v);
+    // A zero-based number ('?page=0' shown as '1': Spring Data, Drupal): the numbered link to this very page shows the page.
+    if (v && /^\d{1,5}$/.test(v)) return numberLinkedHere(elements, url) ?? Number(v);
   }
   const path = /\/(?:page|p)[/,](\d{1,5})\/?$/.exec(url.pathname);
   if (path) return Number(path[1]);
@@ -3788,6 +3854,11 @@ function currentPage(elements: readonly HTMLElement[], pageUrl: string, told?: n
   // The page's own words: 'Page 3 sur 7'.
   if (told !== undefined) return told;
   // Unmarked: the numbered link to this very page.
+  return numberLinkedHere(elements, url) ?? 1;
+}
+
+/** The number shown by a numbered link to this very page (its query and path, the fragment aside), or undefined. */
+function numberLinkedHere(elements: readonly HTMLElement[], url: URL): number | undefined {
   const here = `${url.origin}${url.pathname}${url.search}`;
   for (const el of elements) {
     if (el.tagName !== 'A') continue;
@@ -3801,7 +3872,7 @@ function currentPage(elements: readonly HTMLElement[], pageUrl: string, told?: n
       // not a URL: not this page
     }
   }
-  return 1;
+  return undefined;
 }
 
 /**

@@ -265,3 +265,51 @@ describe('lists read newest first: the older entries are the rest of the list', 
     expect(findNextPage(parse('<p><a href="/annuaire/b">« Lettre précédente</a> <a href="/salon/2025">Édition précédente</a></p>'), 'https://m.test/annuaire/c')).toBeUndefined();
   });
 });
+
+describe("a pager's '»' that leads to its last page ('« 1 2 3 »': first and last, not previous and next)", () => {
+  // Spring Data's zero-based pages (?page=0 shown as '1'), as a Thymeleaf template writes them; Kaminari, django-bootstrap and
+  // many hand-written pagers alike: '«' the first page, '»' the last, the numbers between.
+  const pager = (current: number, last: number, url: (n: number) => string, active: 'link' | 'span' = 'link') => {
+    const items = [];
+    for (let n = 1; n <= last; n++)
+      items.push(n === current && active === 'span' ? `<li class="page-item active"><span class="page-link">${n}</span></li>` : `<li class="page-item${n === current ? ' active' : ''}"><a class="page-link" href="${url(n)}">${n}</a></li>`);
+    return `<ul class="pagination"><li class="page-item${current === 1 ? ' disabled' : ''}"><a class="page-link" href="${url(1)}">&laquo;</a></li>${items.join('')}<li class="page-item${current === last ? ' disabled' : ''}"><a class="page-link" href="${url(last)}">&raquo;</a></li></ul>`;
+  };
+  const zeroBased = (n: number) => `/annuaire?secteur=btp&page=${n - 1}&size=10`;
+
+  test('the next page is the numbered one after the current, not the last the arrow leads to', () => {
+    expect(findNextPage(parse(pager(1, 4, zeroBased)), 'https://g.test/annuaire?secteur=btp&page=0&size=10')).toBe(zeroBased(2));
+    expect(findNextPage(parse(pager(2, 4, zeroBased)), 'https://g.test/annuaire?secteur=btp&page=1&size=10')).toBe(zeroBased(3));
+    // The current page shown as text, not as a link: its number read there.
+    expect(findNextPage(parse(pager(2, 4, (n) => `/liste?p=${n}`, 'span')), 'https://g.test/liste?p=2')).toBe('/liste?p=3');
+  });
+
+  test("on the page before the last, and where '»' is the next page ('« 1 2 3 »' stepping one page), the arrow is followed", () => {
+    expect(findNextPage(parse(pager(3, 4, zeroBased)), 'https://g.test/annuaire?secteur=btp&page=2&size=10')).toBe(zeroBased(4));
+    const stepping = '<ul class="pagination"><li><a href="/liste?p=1">&laquo;</a></li><li><a href="/liste?p=1">1</a></li><li class="active"><span>2</span></li><li><a href="/liste?p=3">3</a></li><li><a href="/liste?p=3">&raquo;</a></li></ul>';
+    expect(findNextPage(parse(stepping), 'https://g.test/liste?p=2')).toBe('/liste?p=3');
+    // An arrow to the next block of pages ('1 … 5 »' leading to 6) is not a numbered page: followed as before.
+    const block = '<ul class="pagination"><li class="active"><span>1</span></li><li><a href="/liste?p=2">2</a></li><li><a href="/liste?p=5">5</a></li><li><a href="/liste?p=6">&raquo;</a></li></ul>';
+    expect(findNextPage(parse(block), 'https://g.test/liste?p=1')).toBe('/liste?p=6');
+  });
+
+  test('a listing read over the pager: its next page is the one after the current', () => {
+    const rows = ['SARL Un', 'SARL Deux', 'SARL Trois'].map((n, i) => `<tr><td><strong>${n}</strong></td><td>038-76-12-3${i}</td></tr>`).join('');
+    const html = `<html><body><table><tr><th>Raison sociale</th><th>Téléphone</th></tr>${rows}</table><nav>${pager(1, 3, zeroBased)}</nav></body></html>`;
+    expect(readListing(html, 'https://g.test/annuaire?secteur=btp&page=0&size=10').next).toBe(`https://g.test${zeroBased(2)}`);
+  });
+});
+
+describe("a zero-based page number in the URL ('?page=0' shown as '1': Spring Data, Drupal)", () => {
+  const url = (n: number) => `/annuaire?secteur=btp&page=${n - 1}&size=10`;
+  const numbersOnly = (current: number) =>
+    `<ul class="pagination">${[1, 2, 3].map((n) => `<li class="page-item${n === current ? ' active' : ''}"><a class="page-link" href="${url(n)}">${n}</a></li>`).join('')}</ul>`;
+
+  test('a pager of numbers only: the current page is the number its link to this very URL shows, and the next the one after', () => {
+    expect(findNextPage(parse(numbersOnly(1)), `https://g.test${url(1)}`)).toBe(url(2));
+    expect(findNextPage(parse(numbersOnly(2)), `https://g.test${url(2)}`)).toBe(url(3));
+    const rows = ['SARL Un', 'SARL Deux', 'SARL Trois'].map((n, i) => `<tr><td><strong>${n}</strong></td><td>038-76-12-3${i}</td></tr>`).join('');
+    const last = `<html><body><table><tr><th>Raison sociale</th><th>Téléphone</th></tr>${rows}</table><nav>${numbersOnly(3)}</nav></body></html>`;
+    expect(readListing(last, `https://g.test${url(3)}`).next).toBeUndefined();
+  });
+});
