@@ -1306,6 +1306,11 @@ describe('extractDetail: contacts written the hard way', () => {
     expect(c?.phones).toEqual(['+21331686151']);
   });
 
+  test("a number after a field named at its line's start ('Service après-vente : …') or after 'contactez le' in the company's own text is its phone, beside its tel: link", () => {
+    const html = page(`<main><h1>SARL Djurdjura Électro</h1><p><a href="tel:+21323456701">023 45 67 01</a></p><div class="bio"><p>Magasin à Tizi Ouzou, livraison partout.</p><p>Service après-vente : 0794.11.22.33 (sauf vendredi).</p><p>Vente en gros pour les revendeurs, contactez le 0790 44 55 66.</p><p>Capital social : 1 000 000 DA</p></div></main>`);
+    expect(extractDetail(html, 'https://annuaire.test/store/djurdjura/')?.phones).toEqual(['+21323456701', '+213794112233', '+213790445566']);
+  });
+
   test('an e-mail cut by HTML comments (an anti-spam habit) is read whole', () => {
     const html = page('<main><h1>SARL Sayamel Intérim</h1><ul><li><strong>Tél</strong> : 031 59 94 74</li><li><strong>E-mail</strong> : contact<!-- anti-spam -->@<!-- -->sayamel-services.dz</li></ul></main>');
     expect(extractDetail(html, 'https://annuaire.test/entreprises/sayamel/')?.emails).toEqual(['contact@sayamel-services.dz']);
