@@ -592,6 +592,8 @@ function companiesOf(page: ParsedPage, pageUrl: string, selectors: SourceSelecto
   // A forum topic: its posts' text only, without their authors, titles and signatures.
   const posts = selectors.item ? new Set<HTMLElement>() : stripForumFurniture(page);
   if (posts.size > 0) ctx.posts = posts;
+  // The entry around each organisation that marks only its contact block, found before anything reshapes the page.
+  if (!selectors.item) microdataEntries(scopes, root);
   // Microdata on some entries of a list only (a list half migrated): the list's entries, each with its microdata if any.
   if (!selectors.item && scopes.length > 0 && scopes.every((s) => s.md !== undefined && s.ld.length === 0)) {
     const partial = partialMicrodata(root, scopes);
@@ -601,7 +603,6 @@ function companiesOf(page: ParsedPage, pageUrl: string, selectors: SourceSelecto
       advertisement = partial.advertisements;
     }
   }
-  if (!selectors.item) microdataEntries(scopes, root);
   // A text listing in a <pre> (a PDF list pasted into the page): its records.
   if (scopes.length === 0 && !selectors.item) for (const el of preRecords(page.byTag('PRE'))) scopes.push({ el, ld: [], kind: 'item' });
   // A PDF converted to HTML (every run of text absolutely positioned): records of its rebuilt lines.
@@ -2897,7 +2898,9 @@ const PAGE_TAGS = new Set(['HTML', 'BODY', 'MAIN']);
  * The entry around each microdata organisation read as an item that marks only its contact block
  * (Odoo's members and partners pages: `<address itemscope itemtype=Organization>` under the
  * member's heading link and logo): its widest ancestor holding no other organisation of the page,
- * below the page's body, kept as the scope's `entry`, where its name link is looked for. One walk
+ * below the page's body, kept as the scope's `entry`, where its name link is looked for; an
+ * organisation that gives no name (`name`, `legalName`, `alternateName`) has its entry read
+ * instead of itself (name, contacts and links), the organisation's properties still its. One walk
  * up from each organisation (the ancestors' counts first), so the work is bounded by the
  * organisations times the page's depth.
  */
@@ -2909,9 +2912,16 @@ function microdataEntries(scopes: Scope[], root: HTMLElement): void {
   for (const s of marked) {
     let entry: HTMLElement | undefined;
     for (let a = s.md!.parentNode; a && a !== root && counts.get(a) === 1 && !PAGE_TAGS.has(a.tagName); a = a.parentNode) entry = a;
-    if (entry) s.entry = entry;
+    if (!entry) continue;
+    s.entry = entry;
+    // An organisation that gives no name of its own marks only its entry's address or numbers
+    // (Odoo's contact widget set to the address field): its entry is what is read.
+    if (!NAME_PROPS.some((p) => ownProps(s.md!, p).some((e) => clean(propValue(e)) !== ''))) s.el = entry;
   }
 }
+
+/** The microdata properties that name an organisation. */
+const NAME_PROPS = ['name', 'legalName', 'alternateName'];
 
 /** An element's link: its href, else its first link's. */
 function hrefOf(m: HTMLElement | null | undefined): string | undefined {

@@ -1314,15 +1314,49 @@ export function isChromeBlock(el: HTMLElement, where: { sectioned?: boolean; inE
   if (raw === '' || !CHROME_HINT.test(raw)) return false;
   if (isComponentPart(el)) return false;
   const words = classWords(el);
-  return words.some(
-    (w) =>
-      CHROME_WORDS.has(w) &&
-      !(where.inEntry && ENTRY_PART_WORDS.has(w)) &&
-      !(where.inEntry && ENTRY_CONTACT_WORDS.has(w) && holdsContact(el)) &&
-      (w !== 'widget' || (sidebarWidget(raw) && !holdsPostBody(el) && !isPageSection(el))) &&
-      (w !== 'menu' || !words.some((v) => LISTED_WORDS.has(v))) &&
-      ((w !== 'pagination' && w !== 'pager') || !holdsHeadings(el)),
+  return (
+    words.some(
+      (w) =>
+        CHROME_WORDS.has(w) &&
+        !(where.inEntry && ENTRY_PART_WORDS.has(w)) &&
+        !(where.inEntry && ENTRY_CONTACT_WORDS.has(w) && holdsContact(el)) &&
+        (w !== 'widget' || (sidebarWidget(raw) && !holdsPostBody(el) && !isPageSection(el))) &&
+        (w !== 'menu' || !words.some((v) => LISTED_WORDS.has(v))) &&
+        ((w !== 'pagination' && w !== 'pager') || !holdsHeadings(el)),
+    ) && !holdsMainContent(el)
   );
+}
+
+/** Most elements looked at under a block classed as chrome for the page's main content ({@link holdsMainContent}). */
+const MAX_MAIN_WALK = 2_000;
+/** Blocks classed as chrome known to hold the page's main content, or not. */
+const mainHolders = new WeakMap<HTMLElement, boolean>();
+
+/**
+ * Whether a block classed as chrome holds the page's main content (a `<main>`, an element with
+ * `role="main"`): a theme's content wrapper classed with its layout, The7's `<div id="main"
+ * class="sidebar-none">` or `sidebar-right` around `<div id="content" role="main">`, is the
+ * page, not its sidebar. A bounded walk, breadth first (the content sits a few wrappers down,
+ * a sidebar beside it), its answer kept for the page.
+ */
+function holdsMainContent(el: HTMLElement): boolean {
+  const known = mainHolders.get(el);
+  if (known !== undefined) return known;
+  const queue: HTMLElement[] = [el];
+  let found = false;
+  for (let i = 0; i < queue.length && i < MAX_MAIN_WALK && !found; i++) {
+    for (const c of queue[i].childNodes) {
+      if (c.nodeType !== 1) continue;
+      const e = c as HTMLElement;
+      if (e.tagName === 'MAIN' || (e.rawAttrs.includes('main') && (attrOf(e, 'role') ?? '').toLowerCase() === 'main')) {
+        found = true;
+        break;
+      }
+      if (queue.length < MAX_MAIN_WALK) queue.push(e);
+    }
+  }
+  mainHolders.set(el, found);
+  return found;
 }
 
 /** Elements looked at, at most, for headings under a block classed as a pager ({@link holdsHeadings}). */

@@ -652,7 +652,7 @@ type PhoneKind = 'phone' | 'fax' | 'id';
  * Label words, longest first so that 'Télécopie' is not read as 'Tél'. Matched only as whole
  * words (see {@link findPhonesAndFaxes}). The one-letter labels of 'T : 023 … F : 023 …' count
  * only right before a colon (an initial 'F. Benali' is not a label). The verbs of a call
- * ('appelez notre chef de projet au 0798 …', 'composez le …', 'joignable au …', 'pour nous joindre : …')
+ * ('appelez notre chef de projet au 0798 …', 'composez le …', 'contactez le …', 'joignable au …', 'pour nous joindre : …')
  * label a phone, and so do a booking's ('Réservations conseillées le week-end au 0795 …', 'réservez
  * au …') and the desks a line reaches ('Standard : …', 'Secrétariat …'; 'Réception :' and 'Accueil :' only before
  * their colon, as a menu's 'Accueil' or a hotel's 'Réception 24h/24' label nothing), a direct line ('Ligne directe : …'),
@@ -664,7 +664,7 @@ type PhoneKind = 'phone' | 'fax' | 'id';
  * different first letters never match at one place, so the first that matches is the same):
  * the pattern then tries a few words at each letter of a text, not every one of them.
  */
-const LABEL = /[\u260e\u260f\u2706\u{1f4de}\u{1f4f1}\u{1f4f2}\u{1f57b}\u{1f57d}\u{1f4e0}\u{1f5b7}\u2709\u{1f4e7}\u{1f4e8}\u{1f4e9}]|t(?:(?=[ \u00a0]{0,3}:)|[ée]l[ée]copieur|[ée]l[ée]copie|[ée]l[ée]phones?|elephone|[ée]l)|f(?:(?=[ \u00a0]{0,3}:)|ixe|ax)|a(?:ppelez|ppeler|dresse|ctivit[ée]s?|ccueil(?=[ \u00a0]{0,3}:))|c(?:omposez|ellulaire|ell|ourriel|apital|ontact(?![@.\-_]))|jo(?:ignable|indre)|l(?:igne[ \u00a0]directe)|m(?:obile|ob)|p(?:ortable|ort(?=\.)|hone)|gsm|whatsapp|e-?mail|horaires?|n(?:if|is)|r(?:c|[ée]serv(?:ations?|ez|er)|[ée]ception(?=[ \u00a0]{0,3}:))|s(?:tandard|ecr[ée]tariat|ite web)|(?:ال)?(?:هاتف|جوال|نقال|فاكس)|(?:لل|ال)?اتصال|اتصلوا|اتصل|(?:ال)?(?:بريد|عنوان)/giu;
+const LABEL = /[\u260e\u260f\u2706\u{1f4de}\u{1f4f1}\u{1f4f2}\u{1f57b}\u{1f57d}\u{1f4e0}\u{1f5b7}\u2709\u{1f4e7}\u{1f4e8}\u{1f4e9}]|t(?:(?=[ \u00a0]{0,3}:)|[ée]l[ée]copieur|[ée]l[ée]copie|[ée]l[ée]phones?|elephone|[ée]l)|f(?:(?=[ \u00a0]{0,3}:)|ixe|ax)|a(?:ppelez|ppeler|dresse|ctivit[ée]s?|ccueil(?=[ \u00a0]{0,3}:))|c(?:omposez|ellulaire|ell|ourriel|apital|ontactez|ontacter|ontact(?![@.\-_]))|jo(?:ignable|indre)|l(?:igne[ \u00a0]directe)|m(?:obile|ob)|p(?:ortable|ort(?=\.)|hone)|gsm|whatsapp|e-?mail|horaires?|n(?:if|is)|r(?:c|[ée]serv(?:ations?|ez|er)|[ée]ception(?=[ \u00a0]{0,3}:))|s(?:tandard|ecr[ée]tariat|ite web)|(?:ال)?(?:هاتف|جوال|نقال|فاكس)|(?:لل|ال)?اتصال|اتصلوا|اتصل|(?:ال)?(?:بريد|عنوان)/giu;
 
 /**
  * The kind a label word gives its numbers: a phone's, a fax's, an identifier's (RC, NIF, NIS,
@@ -730,25 +730,39 @@ export function readNumbers(text: string, defaultCountry: CountryCode = 'DZ'): {
   const ends: number[] = [];
   const spanKinds: number[] = [];
   // Fields named alone on their line ('Chef de chantier :' over its number, as a table row's
-  // column is written): each ends the label before it, unless a label word lies in it or that
+  // column is written) or at its start before their number ('Service après-vente : 0794 …'): each ends the label before it, unless a label word lies in it or that
   // label, written as a value and not as a field's name, still awaits its number (a row's type
   // cell 'Fax', then its 'Coordonnée' column; an empty 'Fax :' column ends at the next).
+  // A field named with its number on the same line labels that line only: its reach ends at the
+  // line's end (a span of no kind there, unless a label comes first).
   const fields = fieldLines(text);
   let field = 0;
-  const addField = (start: number, end: number): void => {
+  let lineEnd = -1;
+  const endLine = (before: number): void => {
+    if (lineEnd >= 0 && lineEnd <= before) {
+      starts.push(lineEnd);
+      ends.push(lineEnd);
+      spanKinds.push(0);
+    }
+    lineEnd = -1;
+  };
+  const addField = (start: number, end: number, reach: number): void => {
+    endLine(start);
     const last = ends.length - 1;
     if (last >= 0 && spanKinds[last] !== 0 && start - ends[last] <= MAX_AWAITING && !hasDigits(text, MIN_DIGITS, ends[last], start) && !text.slice(ends[last], start).includes(':')) return;
     starts.push(start);
     ends.push(end);
     spanKinds.push(PHONE);
+    lineEnd = reach;
   };
   LABEL.lastIndex = 0;
   for (let m = LABEL.exec(text); m !== null; m = LABEL.exec(text)) {
     const start = m.index;
     const end = start + m[0].length;
     if (isLatinLetter(text.charCodeAt(start - 1)) || isLatinLetter(text.charCodeAt(end))) continue;
-    for (; field < fields.length && fields[field + 1] <= start; field += 2) addField(fields[field], fields[field + 1]);
-    if (field < fields.length && fields[field] <= start) field += 2;
+    for (; field < fields.length && fields[field + 1] <= start; field += 3) addField(fields[field], fields[field + 1], fields[field + 2]);
+    if (field < fields.length && fields[field] <= start) field += 3;
+    endLine(start);
     const last = spanKinds.length - 1;
     const kind = kindOf(m[0]);
     // A desk named after a fax label ('Fax secrétariat :', 'Fax du standard :') says whose fax it is: still a fax label.
@@ -766,7 +780,8 @@ export function readNumbers(text: string, defaultCountry: CountryCode = 'DZ'): {
       spanKinds.push(kind);
     }
   }
-  for (; field < fields.length; field += 2) addField(fields[field], fields[field + 1]);
+  for (; field < fields.length; field += 3) addField(fields[field], fields[field + 1], fields[field + 2]);
+  endLine(text.length);
   // A label written after its number, in brackets ('037 … (Fax)', '0550 … (Mob.)'): where the number it names begins, else -1.
   const named: number[] = starts.map((start, i) => namedBefore(text, i > 0 ? ends[i - 1] : 0, start, ends[i], spanKinds[i], defaultCountry));
   const labelledPhone = new Set<string>();
@@ -859,14 +874,31 @@ function isSpace(c: number): boolean {
 /** Farthest a label awaiting its number reaches past a field's name (see {@link readNumbers}). */
 const MAX_AWAITING = 200;
 
+/** Farthest a field's number on its own line is looked for: its line's end, or this many characters on. */
+const MAX_FIELD_LINE = 200;
+
+/** Where the line holding `from` ends (a line break), at most {@link MAX_FIELD_LINE} characters on. */
+function lineEndAfter(text: string, from: number): number {
+  const limit = Math.min(text.length, from + MAX_FIELD_LINE);
+  for (let i = from; i < limit; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 10 || c === 13) return i;
+  }
+  return limit;
+}
+
 /** Longest field name read alone on its line. */
 const MAX_FIELD_NAME = 60;
 
 /**
  * The lines of a text that only name a field ('Chef de chantier :', 'Contact :'): a few words
- * without digits, ending with their colon, the value on the next line. As flat [start, end]
- * pairs, in order. A field's number is a phone (a fax is named by its label word); the line ends
- * the reach of the label before it ('Fax :' of the column before).
+ * without digits, ending with their colon, the value on the next line, or on the same line when
+ * a number begins right after the colon ('Service après-vente : 0794 …', 'Service livraison
+ * chantier : 0771 …': a shop's line named by what it serves, typed in its description). As flat
+ * [start, end] pairs, in order. A field's number is a phone (a fax is named by its label word,
+ * 'Commandes par fax : …'); the line ends the reach of the label before it ('Fax :' of the column before).
+ * As flat [start, end, line end] triples, in order: the line's end (at most {@link MAX_FIELD_LINE}
+ * characters on) for a field with its number on its line, -1 for one alone on its line.
  */
 function fieldLines(text: string): number[] {
   const out: number[] = [];
@@ -875,7 +907,9 @@ function fieldLines(text: string): number[] {
     let after = colon + 1;
     while (text.charCodeAt(after) === 32 || text.charCodeAt(after) === 9 || text.charCodeAt(after) === 0xa0) after++;
     const c = text.charCodeAt(after);
-    if (c === 10 || c === 13) {
+    // (A number begins: '0', '+' or an Arabic-Indic zero.)
+    const alone = c === 10 || c === 13;
+    if (alone || c === 48 || c === 43 || c === 0x660 || c === 0x6f0) {
       let start = colon;
       let letters = 0;
       while (start > 0 && colon - start <= MAX_FIELD_NAME) {
@@ -885,7 +919,7 @@ function fieldLines(text: string): number[] {
         start--;
       }
       const lineStart = start === 0 || text.charCodeAt(start - 1) === 10 || text.charCodeAt(start - 1) === 13;
-      if (lineStart && letters > 0) out.push(start, colon + 1);
+      if (lineStart && letters > 0) out.push(start, colon + 1, alone ? -1 : lineEndAfter(text, after));
     }
     colon = text.indexOf(':', colon + 1);
   }

@@ -858,6 +858,31 @@ describe('microdata around the contacts only', () => {
   });
 });
 
+describe('microdata that gives no name (an address block only)', () => {
+  test("a nameless organisation marks its entry's address: the entry is read, its name link the name and its page the detail page", () => {
+    const entry = (n: number, name: string, city: string) => `<div class="media"><a href="/revendeurs/${n}"><img src="/img/${n}.png" alt="${name}"></a>
+      <div class="body"><a href="/revendeurs/${n}"><span>${name}</span></a>
+      <address itemscope itemtype="http://schema.org/Organization"><div itemprop="address" itemscope itemtype="http://schema.org/PostalAddress"><span itemprop="streetAddress">Rue des Frères Bouadou<br>${city}<br>Algérie</span></div></address>
+      <p>Revendeur agréé.</p></div></div>`;
+    const html = page(`<h3>Or</h3>${entry(1, 'Droguerie Nour', 'Sétif')}${entry(2, 'SARL Teinte Plus', 'El Eulma')}<h3>Argent</h3>${entry(3, 'Ets Kaci Peintures', 'Aïn Arnat')}`);
+    expect(extractCompanies(html, PAGE).map((c) => [c.name, c.detailUrl])).toEqual([
+      ['Droguerie Nour', 'https://annuaire.test/revendeurs/1'],
+      ['SARL Teinte Plus', 'https://annuaire.test/revendeurs/2'],
+      ['Ets Kaci Peintures', 'https://annuaire.test/revendeurs/3'],
+    ]);
+  });
+
+  test('a nameless organisation holding the numbers gives them to its entry', () => {
+    const entry = (n: number, name: string) => `<li class="partner"><h4><a href="/p/${n}">${name}</a></h4>
+      <div itemscope itemtype="https://schema.org/LocalBusiness"><span itemprop="telephone">+213 36 84 12 1${n}</span></div></li>`;
+    const html = page(`<ul>${entry(1, 'Droguerie Nour')}${entry(2, 'SARL Teinte Plus')}</ul>`);
+    expect(extractCompanies(html, PAGE).map((c) => [c.name, c.phones])).toEqual([
+      ['Droguerie Nour', ['+21336841211']],
+      ['SARL Teinte Plus', ['+21336841212']],
+    ]);
+  });
+});
+
 describe('ranks of a numbered list', () => {
   test('ranks in sequence are not part of the names; a name that is a number keeps it', () => {
     const html = page(`<div class="post">
@@ -1279,6 +1304,11 @@ describe('extractDetail: contacts written the hard way', () => {
     const html = page('<main><h1>EURL Tamano Facility</h1><ul><li><strong>Tél/Fax</strong> : <a href="tel:+21331686151">031 68 61 51</a></li></ul></main>');
     const c = extractDetail(html, 'https://annuaire.test/entreprises/tamano/');
     expect(c?.phones).toEqual(['+21331686151']);
+  });
+
+  test("a number after a field named at its line's start ('Service après-vente : …') or after 'contactez le' in the company's own text is its phone, beside its tel: link", () => {
+    const html = page(`<main><h1>SARL Djurdjura Électro</h1><p><a href="tel:+21323456701">023 45 67 01</a></p><div class="bio"><p>Magasin à Tizi Ouzou, livraison partout.</p><p>Service après-vente : 0794.11.22.33 (sauf vendredi).</p><p>Vente en gros pour les revendeurs, contactez le 0790 44 55 66.</p><p>Capital social : 1 000 000 DA</p></div></main>`);
+    expect(extractDetail(html, 'https://annuaire.test/store/djurdjura/')?.phones).toEqual(['+21323456701', '+213794112233', '+213790445566']);
   });
 
   test('an e-mail cut by HTML comments (an anti-spam habit) is read whole', () => {

@@ -229,6 +229,17 @@ describe("a theme's state classes on the <html> element", () => {
   });
 });
 
+describe("a content wrapper classed with its layout's sidebar (The7's #main 'sidebar-none' / 'sidebar-right')", () => {
+  test.each(['sidebar-none sidebar-divider-off', 'sidebar-right sidebar-divider-vertical'])("a wrapper classed '%s' around the page's role=main content is the page, not a sidebar: its table is read", (layout) => {
+    const rows = COMPANIES.map(([n, p, m], i) => `<tr class="row-${i + 2}"><td class="column-1">${n}</td><td class="column-2">${p}</td><td class="column-3">${fax(p)}</td><td class="column-4">${m}</td></tr>`).join('');
+    const aside = layout.includes('right') ? '<aside id="sidebar" class="sidebar"><div class="widget"><div class="widget-title">Liens</div><a href="/textes/">Textes</a></div></aside>' : '';
+    const html = `<html><head><title>Tableau – Ordre Chlef</title></head><body><div id="page"><div class="masthead" role="banner"><div class="top-bar"><span class="mini-contacts phone">027 77 99 99</span></div><header class="header-bar"><a href="/">Ordre Chlef</a></header></div><div id="main" class="${layout}"><div class="wf-wrap"><div class="wf-container-main"><div id="content" class="content" role="main"><h1>Tableau de l'Ordre</h1><table id="tablepress-4" class="tablepress tablepress-id-4"><thead><tr class="row-1"><th class="column-1">Nom / Raison sociale</th><th class="column-2">Téléphone</th><th class="column-3">Fax</th><th class="column-4">E-mail</th></tr></thead><tbody class="row-striping row-hover">${rows}</tbody></table></div>${aside}</div></div></div><footer id="footer" role="contentinfo"><p>Secrétariat : 027 77 99 99</p></footer></div></body></html>`;
+    expect(readListing(html, 'https://ordre-chlef.test/tableau/').companies.map((c) => [c.name, c.phones, c.faxes ?? [], c.emails])).toEqual(
+      COMPANIES.map(([n, , m], i) => [n, [E164[i]], [FAX_E164[i]], [m]]),
+    );
+  });
+});
+
 describe("a detail page's title as its name, without an h1", () => {
   const titled = (title: string, home = '') => `<html><head><title>${title}</title></head><body>${home}<div class="fiche"><p>Tél : ${P}</p><p>${E}</p></div></body></html>`;
 

@@ -407,6 +407,19 @@ describe('findPhonesAndFaxes: numbers with their labels', () => {
     expect(readNumbers('Tél :\n021 23 45 67\nContact :\n0550 12 34 56')).toEqual({ phones: ['+21321234567', '+213550123456'], faxes: [], labelled: ['+21321234567', '+213550123456'] });
   });
 
+  test("a field named at its line's start with its number after the colon on the same line labels a phone ('Service après-vente : 0794 …'); a label word inside it still says", () => {
+    expect(readNumbers('Service après-vente : 0794.86.91.54 (sauf vendredi).').labelled).toEqual(['+213794869154']);
+    expect(readNumbers('Boutique à Chéraga.\nService livraison chantier : 0771 46 00 01').labelled).toEqual(['+213771460001']);
+    expect(findPhonesAndFaxes('Fax : 021 23 45 67\nService commercial : 0550 12 34 56')).toEqual({ phones: ['+213550123456'], faxes: ['+21321234567'] });
+    expect(findPhonesAndFaxes('Commandes par fax : 035 36 39 32')).toEqual({ phones: [], faxes: ['+21335363932'] });
+    // Not at its line's start, or a number not right after the colon: no field.
+    expect(readNumbers('Livraison rapide, horaires : 8h-17h, 0550 12 34 56').labelled).toEqual([]);
+  });
+
+  test("'contactez le …' labels a phone as 'appelez' does", () => {
+    expect(readNumbers('Vente en gros et demi-gros pour les revendeurs, contactez le 0790 48 68 27.').labelled).toEqual(['+213790486827']);
+  });
+
   test("hours written right after a number ('(7j/7)', '(24h/24)', '8h30') are not part of it; a number glued to letters still is none", () => {
     expect(findPhones('Tél : 049 80 17 52 (7j/7)')).toEqual(['+21349801752']);
     expect(findPhones('Pharmacie de garde : 021 23 45 67 (24h/24)')).toEqual(['+21321234567']);
