@@ -94,6 +94,8 @@ export interface Rec {
   inline?: boolean;
   /** The pictogram or bullet written before its name set apart ('🏭' of '🏭 <b>Name</b>'). */
   lead?: string;
+  /** Named by a mark (bold, a link …) that opens a block (`<p><strong>Name</strong></p>`). */
+  markOpens?: boolean;
 }
 
 /** What a block holds when read as records. */
@@ -153,12 +155,12 @@ export function splitGroups(items: readonly HTMLElement[], isPost?: (el: HTMLEle
     if (g !== undefined && (isGroup(g) || isHeadedSingle(g))) candidates++;
     if (g !== undefined && leadOf(g) !== undefined) led = true;
     if (led) continue;
-    if (candidates + (items.length - i - 1) < needed) return [...items];
+    if (candidates + (items.length - i - 1) < needed) return namedAlikeEntries(items, read);
     // A long list whose first entries hold no group is a list of single entries: a page's entries share a shape,
     // and reading half of them to be sure cost a tenth of a 100 KB page's reading.
     if (i === GROUP_SAMPLE - 1 && groupsSeen === 0 && items.length > 2 * GROUP_SAMPLE) return [...items];
   }
-  if (candidates < needed) return led ? ledEntries(items, read) : [...items];
+  if (candidates < needed) return led ? ledEntries(items, read) : namedAlikeEntries(items, read);
   // Words before a colon that open lines in two or more entries are a field's label there ('Commune :', 'Gérant :'):
   // an entry read with one as a name is a card of labelled fields, not a group.
   const colonNames = new Map<string, number>();
@@ -169,7 +171,7 @@ export function splitGroups(items: readonly HTMLElement[], isPost?: (el: HTMLEle
   // (Sections of a single company count with the groups: a roll grouped by town, most towns holding one member.)
   const groups = read.filter((g) => g !== undefined && isGroup(g)).length;
   const singles = read.filter((g) => g !== undefined && !isGroup(g) && isHeadedSingle(g)).length;
-  if (groups < 2 || groups + singles < needed) return led ? ledEntries(items, read) : [...items];
+  if (groups < 2 || groups + singles < needed) return led ? ledEntries(items, read) : namedAlikeEntries(items, read);
   const out: HTMLElement[] = [];
   items.forEach((item, i) => {
     const g = read[i];
@@ -204,6 +206,43 @@ function ledEntries(items: readonly HTMLElement[], read: readonly (Grouped | und
     const lead = g && leadOf(g);
     const count = lead === undefined ? 0 : leads.get(lead)!;
     if (g && count >= LED_ENTRIES && count * 2 >= items.length && isGroup(g) && g.records.every((r) => r.contacts.size === 0 || r.lead === lead)) {
+      out.push(...recordElements(g.records.filter((r) => r.contacts.size > 0)));
+      split = true;
+    } else out.push(item);
+  });
+  return split ? out : [...items];
+}
+
+/** A person's civility before a name: 'M.', 'Mme', 'Mlle', 'Monsieur', 'Madame', 'Mr', 'Mrs', 'السيد', 'السيدة'. */
+const CIVILITY = /^(?:m\.|mr\.?|mrs\.?|mme\.?|mlle\.?|monsieur|madame|mademoiselle|السيد|السيدة)(?:\s|$)/iu;
+/** Most entries a page may have for {@link namedAlikeEntries} to read them all. */
+const MAX_ALIKE_ENTRIES = 40;
+
+/**
+ * A page's entries with those that hold several entries written as the others are replaced by
+ * them: members typed into a site builder's text blocks, one a block, but two in a few
+ * (`<p><strong>Name</strong></p><p>activity</p><p>Tél …</p>`, then the next member's bold name in
+ * the same block). When at least three entries, and half of them, are each one record with
+ * contacts named by a mark opening a block, an entry that is a group ({@link isGroup}) whose
+ * records with contacts are all named so, each with lines of its own, is those records. Read
+ * whole only on pages of at most {@link MAX_ALIKE_ENTRIES} entries (a long list was sampled).
+ */
+function namedAlikeEntries(items: readonly HTMLElement[], read: (Grouped | undefined)[]): HTMLElement[] {
+  if (items.length < LED_ENTRIES || items.length > MAX_ALIKE_ENTRIES) return [...items];
+  for (let i = read.length; i < items.length; i++) read.push(groupOf(items[i]));
+  // (A person named in bold in a member's block, 'M. Karim Benali, gérant', is its contact, never another member.)
+  const named = (r: Rec) => r.markOpens === true && r.lines.length > 0 && !CIVILITY.test(r.name);
+  let singles = 0;
+  for (const g of read) {
+    const withContacts = g?.records.filter((r) => r.contacts.size > 0) ?? [];
+    if (withContacts.length === 1 && withContacts[0] === g!.records[0] && named(withContacts[0])) singles++;
+  }
+  if (singles < LED_ENTRIES || singles * 2 < items.length) return [...items];
+  const out: HTMLElement[] = [];
+  let split = false;
+  items.forEach((item, i) => {
+    const g = read[i];
+    if (g && isGroup(g) && g.records.every((r) => r.contacts.size === 0 || named(r))) {
       out.push(...recordElements(g.records.filter((r) => r.contacts.size > 0)));
       split = true;
     } else out.push(item);
@@ -328,6 +367,11 @@ function linesOf(el: HTMLElement): Line[] | undefined {
     if (n.nodeType !== 1) continue;
     const e = n as HTMLElement;
     const tag = e.tagName;
+    // (An accordion's title is a heading's button, `<h3><button aria-expanded>Dellys (3)</button></h3>`: its text is the heading's.)
+    if (tag === 'BUTTON' && line.heading) {
+      for (let i = e.childNodes.length - 1; i >= 0; i--) stack.push(e.childNodes[i]);
+      continue;
+    }
     if (SKIP_TAGS.has(tag)) continue;
     if (tag === 'BR' || tag === 'HR') {
       flush(tag === 'HR', false);
@@ -467,7 +511,25 @@ function recordsOf(lines: readonly Line[]): Grouped {
     alone.shows = true;
     records.splice(i + 1, 1);
   }
+  // A line written after a record set apart (a heading, bold), without a contact in it or after it, and an item of the
+  // same list as that record's lines, is that record's last line, not a company: 'Installateur certifié X – formation
+  // 2025' closing an installer's icon list under its <h4> (a name in a list of its own is one: 'Atelier Rym (couture)').
+  for (let i = 1; i < records.length; i++) {
+    const [before, r] = [records[i - 1], records[i]];
+    if (r.written === undefined || r.contacts.size > 0 || before.written !== undefined || before.contacts.size === 0 || before.lines.length === 0) continue;
+    const list = listOf(r.written);
+    if (list === undefined || list !== listOf(before.lines[before.lines.length - 1])) continue;
+    before.lines.push(r.written, ...r.lines);
+    records.splice(i--, 1);
+  }
   return { records: records.filter((r) => !isHeadingAlone(r)), headed };
+}
+
+/** The list (`<ul>`, `<ol>`, `<dl>`) a line's first unit is an item of, a few levels up at most. */
+function listOf(units: readonly Unit[]): HTMLElement | undefined {
+  let e = units[0]?.node.parentNode;
+  for (let depth = 0; e && depth < 4; depth++, e = e.parentNode) if (e.tagName === 'UL' || e.tagName === 'OL' || e.tagName === 'DL') return e;
+  return undefined;
 }
 
 /** A record that is a name alone: nothing on its line after the name, no other line, no contact. */
@@ -500,6 +562,7 @@ function openRecord(line: Line, text: string, contacts: Set<string>, cur: Rec | 
       const record: Rec = { name, rest, lines: [], contacts, shows: /[\p{L}\p{N}]/u.test(restText) || contacts.size > 0, heading: line.heading };
       if (line.row) record.row = line.row;
       if (lead !== undefined) record.lead = lead;
+      if (first.mark !== undefined && line.block && lead === undefined && !line.heading) record.markOpens = true;
       return record;
     }
   }

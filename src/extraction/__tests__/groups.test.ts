@@ -127,6 +127,28 @@ ${town('Ville de Sebdou', member('Cabinet Maître Kherbouche', '<li><span>Tél. 
     ]);
   });
 
+  test("an accordion whose titles are buttons in headings (Kadence, WAI-ARIA: <h3><button>Commune (N)</button></h3>): a commune of one installer is read by the installer, and a plain line closing an installer's list is no company", () => {
+    const installer = (name: string, tel: string, email: string, extra = '') =>
+      `<h4 class="wp-block-heading">${name}</h4><div class="kt-svg-icon-list-items"><ul class="kt-svg-icon-list"><li><span class="kt-svg-icon-list-text">12, rue X</span></li><li><span class="kt-svg-icon-list-text"><a href="tel:${tel.replace(/ /g, '')}">${tel}</a></span></li><li><span class="kt-svg-icon-list-text"><a href="mailto:${email}">${email}</a></span></li>${extra}</ul></div>`;
+    const pane = (title: string, body: string) =>
+      `<div class="kt-accordion-pane"><h3 class="kt-accordion-header-wrap"><button class="kt-blocks-accordion-header" type="button"><span class="kt-blocks-accordion-title">${title}</span><span class="kt-blocks-accordion-icon-trigger"></span></button></h3><div class="kt-accordion-panel"><div class="kt-accordion-panel-inner">${body}</div></div></div>`;
+    const badge = '<li><span class="kt-svg-icon-list-text">Installateur certifié SunWater – formation 2025</span></li>';
+    const html = page(`<div class="kt-accordion-inner-wrap">${[
+      pane('Boumerdès (2)', installer('SARL Soleil Énergie', '0552 96 19 30', 'soleil@gmail.com', badge) + installer('EURL Rocher Noir Solaire', '0562 69 11 50', 'rochernoir@gmail.com')),
+      pane('Boudouaou (1)', installer('EURL Boudouaou Green Power', '0554 94 32 37', 'boudouaou@gmail.com')),
+      pane('Dellys (2)', installer('EURL Thermo-Solaire Dellys', '0557 24 70 58', 'thermo@gmail.com') + installer('SARL Atelier du Soleil', '0540 78 77 26', 'atelier@gmail.com', badge)),
+      pane('Corso (1)', installer('SARL Corso Thermique', '0559 97 10 70', 'corso@gmail.com', badge)),
+    ].join('')}</div>`);
+    expect(read(html).map((c) => [c.name, c.phones, c.emails])).toEqual([
+      ['SARL Soleil Énergie', ['+213552961930'], ['soleil@gmail.com']],
+      ['EURL Rocher Noir Solaire', ['+213562691150'], ['rochernoir@gmail.com']],
+      ['EURL Boudouaou Green Power', ['+213554943237'], ['boudouaou@gmail.com']],
+      ['EURL Thermo-Solaire Dellys', ['+213557247058'], ['thermo@gmail.com']],
+      ['SARL Atelier du Soleil', ['+213540787726'], ['atelier@gmail.com']],
+      ['SARL Corso Thermique', ['+213559971070'], ['corso@gmail.com']],
+    ]);
+  });
+
   test('sections of companies written as run-on lines ("- Name, activity. Tél …", "Name : number") are split at each line', () => {
     const html = page(`<div id="liste">
 <h3>Lettre A</h3><div class="bloc">- Agence Amal, assurances. Tél 038 20 30 40.<br>- Auto-école Annaba, permis B. Tél 0661 55 44 33.<br></div>
@@ -138,6 +160,41 @@ ${town('Ville de Sebdou', member('Cabinet Maître Kherbouche', '<li><span>Tél. 
       ["Bureau d'études Bouzid", '+21338212223', 'bet.bouzid@gmail.com'],
       ['Boucherie Bendjedid', '+213770121314'],
     ]);
+  });
+});
+
+describe("a site builder's text blocks, one member each, two in a few", () => {
+  const member = (name: string, activity: string, tel: string, person = '') =>
+    `<p><strong><span style="font-size: 17px;">${name}</span></strong></p><p>${activity}</p><p>Zone d'activités, Saïda</p>${person}<p>Tél : ${tel}</p>`;
+  const block = (...members: string[]) => `<div class="j-module n j-text">${members.join('<p>&nbsp;</p>')}</div><div class="j-module n j-hr"><hr/></div>`;
+
+  test('a block holding two members written as the others (a bold name opening each, its lines, its contacts) is those two members', () => {
+    const html = page(`<div class="content">${[
+      block(member('SARL Kada Menuiserie', 'Menuiserie aluminium', '048 12 01 93')),
+      block(member('SARL Aïn El Hadjar Béton', 'Béton prêt à l’emploi', '048 23 86 96')),
+      block(member('EURL Hasnaoui Étanchéité', 'Étanchéité', '048 95 86 62'), member('SARL Youb Routes', 'Routes, ouvrages d’art', '048 22 97 04')),
+      block(member('Entreprise Tahraoui', 'Maçonnerie', '0557 03 24 35')),
+      block(member('SARL Carrières de Doui Thabet', 'Agrégats', '0654 48 73 19')),
+    ].join('')}</div>`);
+    expect(read(html).map((c) => [c.name, c.phones])).toEqual([
+      ['SARL Kada Menuiserie', ['+21348120193']],
+      ['SARL Aïn El Hadjar Béton', ['+21348238696']],
+      ['EURL Hasnaoui Étanchéité', ['+21348958662']],
+      ['SARL Youb Routes', ['+21348229704']],
+      ['Entreprise Tahraoui', ['+213557032435']],
+      ['SARL Carrières de Doui Thabet', ['+213654487319']],
+    ]);
+  });
+
+  test("a member's block naming its manager in bold with his mobile stays one member", () => {
+    const manager = '<p><strong>M. Karim Benali</strong></p><p>Gérant</p><p>Mob : 0661 22 33 44</p>';
+    const html = page(`<div class="content">${[
+      block(member('SARL Kada Menuiserie', 'Menuiserie aluminium', '048 12 01 93')),
+      block(member('SARL Aïn El Hadjar Béton', 'Béton prêt à l’emploi', '048 23 86 96', manager)),
+      block(member('Entreprise Tahraoui', 'Maçonnerie', '0557 03 24 35')),
+      block(member('SARL Carrières de Doui Thabet', 'Agrégats', '0654 48 73 19')),
+    ].join('')}</div>`);
+    expect(read(html).map((c) => c.name)).toEqual(['SARL Kada Menuiserie', 'SARL Aïn El Hadjar Béton', 'Entreprise Tahraoui', 'SARL Carrières de Doui Thabet']);
   });
 });
 
