@@ -1043,6 +1043,17 @@ describe('a list in a frame', () => {
   });
 });
 
+describe("a navigation link is no company's name", () => {
+  test("'← Retour à la page 1', 'Retour à la liste', 'Back to top', 'Page 2' in a block after the entries name none", () => {
+    const member = (name: string, tel: string) => `<div class="j-module j-text"><p><strong>${name}</strong></p><p>Maçonnerie</p><p>Tél : ${tel}</p></div><div class="j-module j-hr"><hr/></div>`;
+    for (const nav of ['← Retour à la page 1', 'Retour à la liste', 'Back to top', '« Page 2', 'العودة إلى القائمة']) {
+      const html = page(`${member('SARL Youb Routes', '048 22 97 04')}${member('EURL Hasnaoui Étanchéité', '048 95 86 62')}${member('Entreprise Tahraoui', '0557 03 24 35')}
+        <div class="j-module j-text"><p><a href="/adherents-btp/">${nav}</a></p><p>Votre entreprise souhaite rejoindre le Club ? <a href="/adherer/">Adhérer</a> — 048 66 45 17</p></div>`);
+      expect(readListing(html, 'https://club.test/adherents-btp/suite/').companies.map((c) => c.name)).toEqual(['SARL Youb Routes', 'EURL Hasnaoui Étanchéité', 'Entreprise Tahraoui']);
+    }
+  });
+});
+
 describe('a list loaded after the page', () => {
   const at = 'https://annuaire.test/secteurs/btp';
   const shell = (body: string) => page(`<h1>Entreprises du BTP</h1><p>Les entreprises inscrites, par ordre alphabétique.</p>${body}<footer>Contact : 021 00 00 01</footer>`);
