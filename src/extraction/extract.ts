@@ -280,9 +280,11 @@ export function readListing(html: string, pageUrl: string, selectors: SourceSele
   // A page that frames its list shows at most a menu's links read as companies (without contacts).
   // A uMap map's data layers (GeoJSON read by its script): the first as its data, the others after it.
   const layers = companies.length === 0 ? mapLayerUrls(page.byTag('SCRIPT'), pageUrl, base) : [];
+  // A document in parts (a workbook's sheets, a converted PDF's pages): the first part is the data, the others more data.
+  const parts = companies.length === 0 ? documentParts(page, pageUrl, base) : [];
   const data =
     companies.length === 0
-      ? pageDataUrl(page, pageUrl, base) ?? listData(page, pageUrl, base, next) ?? storeLocatorRequest(page.byTag('SCRIPT'), pageUrl, base) ?? layers[0] ?? preloadedData(page.byTag('LINK'), pageUrl, base, next) ?? framedList(page, pageUrl, base) ?? scriptedListUrl(page.elements, pageUrl, base, next) ?? loadedFragmentUrl(page.elements, pageUrl, base, next) ?? csvDownload(page, pageUrl, base)
+      ? parts[0] ?? pageDataUrl(page, pageUrl, base) ?? listData(page, pageUrl, base, next) ?? storeLocatorRequest(page.byTag('SCRIPT'), pageUrl, base) ?? layers[0] ?? preloadedData(page.byTag('LINK'), pageUrl, base, next) ?? framedList(page, pageUrl, base) ?? scriptedListUrl(page.elements, pageUrl, base, next) ?? loadedFragmentUrl(page.elements, pageUrl, base, next) ?? csvDownload(page, pageUrl, base)
       : (!companies.some(hasContact) ? framedList(page, pageUrl, base) : undefined) ?? (companies.length <= FEW_BESIDE_LIST ? listData(page, pageUrl, base, next) ?? storeLocatorRequest(page.byTag('SCRIPT'), pageUrl, base) : undefined);
   if (data !== undefined) listing.data = data;
   // A page whose list its script loads, one page per category shown as tabs: the next tab's page.
@@ -291,6 +293,7 @@ export function readListing(html: string, pageUrl: string, selectors: SourceSele
     if (tab !== undefined) listing.next = tab;
   }
   if (data !== undefined && data === layers[0] && layers.length > 1) listing.moreData = layers.slice(1);
+  if (data !== undefined && data === parts[0] && parts.length > 1) listing.moreData = parts.slice(1);
   return listing;
 }
 
@@ -424,6 +427,63 @@ function hasContact(company: RawCompany): boolean {
 const CONTENT_FRAME = /(?:^|[^a-z])(?:main|content|contenu|corps|body|liste?|annuaire|resultats?|results?|centre|center|principal)(?:[^a-z]|$)/i;
 /** Frames that are never a list: media, maps, videos, documents, social widgets. */
 const NOT_A_LIST_FRAME = /\.(?:pdf|jpe?g|png|gif|svg|webp|mp4|webm|docx?|xlsx?)(?:[?#]|$)|\/(?:embed|maps|video|player|widgets?|plugins|ads?|pub|banners?)(?:[/?#.]|$)/i;
+
+/** A frame's name that says it holds a document's outline (pdftohtml's `links` beside its `contents`, a help's `toc`). */
+const OUTLINE_FRAME = /^(?:links|toc|outline|index|sommaire|signets|bookmarks)$/i;
+/** A link's text naming a page of a document: 'Page 3', '3', 'p. 3' (pdftohtml's outline frame). */
+const PAGE_LINK = /^(?:page|p\.|pg\.?)?[ \t]{0,3}\d{1,4}$/i;
+/** Targets that open a link in no frame of the page's own. */
+const NO_FRAME_TARGET = /^_(?:blank|self|parent|top)$/i;
+/** Most parts of a document read from one page (sheets of a workbook, pages of an outline). */
+const MAX_DOCUMENT_PARTS = 50;
+/** Most links looked at on an outline's page. */
+const MAX_OUTLINE_LINKS = 2_000;
+
+/**
+ * The parts of a document exported in several files, when the page is its entry (and shows no company):
+ * - a workbook saved as a web page (Excel's "Page Web" of a whole workbook: a frameset whose sheets
+ *   its head names in order, `<link id="shLink" href="…_files/sheet001.htm">`): its sheets;
+ * - a PDF converted with pdftohtml's frames (a frameset of an outline frame, `links`, and one other
+ *   frame, `contents`, showing the first page): that frame, then the outline frame, read for the pages
+ *   it names;
+ * - that outline (a page of links named 'Page 1', 'Page 2' … each opening in a frame of the frameset,
+ *   `target="contents"`): the document's pages, in order, each file once.
+ * Only parts on the page's host; empty when the page is none of these. The run reads the first as this
+ * page's listing and the others each as a page of its own.
+ */
+function documentParts(page: ParsedPage, pageUrl: string, base: string): string[] {
+  const parts: string[] = [];
+  const add = (href: string | undefined) => {
+    href = href?.trim();
+    if (!href || parts.length >= MAX_DOCUMENT_PARTS || /^(?:javascript|data|about):/i.test(href)) return;
+    const url = absolute(href, base);
+    if (!url || !sameHost(url, pageUrl)) return;
+    const file = withoutHash(url);
+    if (file !== withoutHash(pageUrl) && !parts.includes(file)) parts.push(file);
+  };
+  for (const link of page.byTag('LINK')) if (link.id === 'shLink') add(link.getAttribute('href'));
+  if (parts.length > 0) return parts;
+  const frames = page.byTag('FRAME');
+  if (frames.length > 0) {
+    // (The outline frame and one other, the content: its first page.)
+    const outline = frames.filter((f) => OUTLINE_FRAME.test((f.getAttribute('name') ?? '').trim()));
+    const content = frames.filter((f) => !outline.includes(f));
+    if (outline.length === 0 || content.length !== 1) return [];
+    for (const f of [...content, ...outline]) add(f.getAttribute('src'));
+    return parts.length > 1 ? parts : [];
+  }
+  const links = page.byTag('A');
+  const n = Math.min(links.length, MAX_OUTLINE_LINKS);
+  let pageLinks = 0;
+  for (let i = 0; i < n; i++) {
+    const a = links[i];
+    const target = a.getAttribute('target')?.trim();
+    if (!target || NO_FRAME_TARGET.test(target) || !PAGE_LINK.test(a.text.trim())) continue;
+    pageLinks++;
+    add(a.getAttribute('href'));
+  }
+  return pageLinks >= 2 ? parts : [];
+}
 
 /** Most elements looked at for an htmx element loading its content ({@link framedList}). */
 const MAX_DEFERRED_WALK = 50_000;

@@ -130,8 +130,17 @@ const MAX_DETAIL_CONTACTS = 8;
 
 /** A contact shared by every company of a page with at least this many is the directory's. */
 const MIN_ITEMS_FOR_SHARED = 3;
-/** Most other data files of one listing page fetched (a map's data layers). */
+/** Most other data files of one listing page fetched (a map's data layers, a workbook's sheets, a converted PDF's pages). */
 const MAX_MORE_DATA = 10;
+
+/**
+ * The data files a file read as data names in its turn, when it shows no company itself: a workbook
+ * reached as a page's data (its sheets), a converted PDF's outline frame (the document's pages).
+ */
+function dataFiles(listing: { companies: readonly unknown[]; data?: string; moreData?: string[] }): string[] {
+  if (listing.companies.length > 0) return [];
+  return [...(listing.data === undefined ? [] : [listing.data]), ...(listing.moreData ?? [])];
+}
 
 /** How long after the deadline the run waits for sources to wind down (their requests are aborted at the deadline). */
 const GRACE_MS = 100;
@@ -289,6 +298,9 @@ async function runSource(state: SourceState, ctx: SourceContext): Promise<void> 
     // list filled on the client): that file, fetched like any page (robots, politeness, deadline), is
     // read as this page's listing, after the few companies the page itself shows.
     const data = listing.data;
+    // The data files named by the files read here (a frameset's outline names a document's pages; a
+    // workbook reached as a page's data names its sheets), read after the page's own more data.
+    const named: string[] = [];
     if (data !== undefined && !visited.has(data) && sameHost(data, first)) {
       visited.add(data);
       const got = await get(data);
@@ -298,16 +310,22 @@ async function runSource(state: SourceState, ctx: SourceContext): Promise<void> 
           state.pagesRead++;
           page = { url: got.url, html: got.body, contentType: got.contentType };
           listing = { ...more.result, companies: [...listing.companies, ...more.result.companies], next: listing.next ?? more.result.next, chromeContacts: listing.chromeContacts };
+          named.push(...dataFiles(more.result));
         } else dropped(state, got.url, more);
       } else if (!got.ok && got.deadline) state.cut = true;
     }
     pages.push(page);
     shape = listing.shape ?? shape;
-    // The page's other data files (a map's other layers): each fetched and read as a page of its own.
+    // The page's other data files (a map's other layers, a workbook's other sheets): each fetched and read as a
+    // page of its own, then those they name in turn (a converted PDF's outline frame: its pages), MAX_MORE_DATA in all.
     const layers: RawCompany[][] = [];
-    for (const more of (read.result.moreData ?? []).slice(0, MAX_MORE_DATA)) {
+    const queue = [...(read.result.moreData ?? []), ...named];
+    let taken = 0;
+    for (let i = 0; i < queue.length && taken < MAX_MORE_DATA; i++) {
+      const more = queue[i];
       if (visited.has(more) || !sameHost(more, first)) continue;
       visited.add(more);
+      taken++;
       const got = await get(more);
       if (!got.ok) {
         if (got.deadline) state.cut = true;
@@ -322,6 +340,7 @@ async function runSource(state: SourceState, ctx: SourceContext): Promise<void> 
       state.pagesRead++;
       pages.push({ url: got.url, html: got.body, contentType: got.contentType });
       layers.push(other.result.companies);
+      if (queue.length < 2 * MAX_MORE_DATA) queue.push(...dataFiles(other.result));
     }
     const { companies, next, dropped: drops, chromeContacts: chrome } = listing;
     state.itemsDropped.no_name += drops.no_name;

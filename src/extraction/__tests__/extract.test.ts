@@ -1041,6 +1041,40 @@ describe('a list in a frame', () => {
     expect(listing.companies).toHaveLength(4);
     expect(listing.data).toBeUndefined();
   });
+
+  test("a workbook saved as a web page (Excel's frameset, its sheets named by <link id=\"shLink\">): its first sheet is the list's data, the other sheets more data; another host's sheet never", () => {
+    const at = 'https://dlep.test/wp-content/uploads/liste.htm';
+    const workbook = `<html xmlns:x="urn:schemas-microsoft-com:office:excel"><head><meta name="Excel Workbook Frameset"><meta name=ProgId content=Excel.Sheet>
+<link rel=File-List href="liste_files/filelist.xml"><![if !supportTabStrip]><link id="shLink" href="liste_files/sheet001.htm"><link id="shLink" href="liste_files/sheet002.htm"><link id="shLink" href="https://cdn.example/sheet003.htm"><link id="shLink"><![endif]></head>
+<frameset rows="*,39" border=0><frame src="liste_files/sheet001.htm" name="frSheet"><frame src="liste_files/tabstrip.htm" name="frTabs"></frameset></html>`;
+    const listing = readListing(workbook, at);
+    expect(listing.data).toBe('https://dlep.test/wp-content/uploads/liste_files/sheet001.htm');
+    expect(listing.moreData).toEqual(['https://dlep.test/wp-content/uploads/liste_files/sheet002.htm']);
+  });
+
+  test("a PDF converted with pdftohtml's frames: the 'contents' frame (its first page) is the list's data, the outline frame more data; the outline's 'Page N' links opening in a frame name the document's pages", () => {
+    const at = 'https://dsa.test/uploads/liste.html';
+    const frameset = `<html><head><title>liste</title><meta name="generator" content="pdftohtml 0.36"/></head><frameset cols="100,*"><frame name="links" src="liste_ind.html"/><frame name="contents" src="liste-1.html"/></frameset></html>`;
+    const listing = readListing(frameset, at);
+    expect(listing.data).toBe('https://dsa.test/uploads/liste-1.html');
+    expect(listing.moreData).toEqual(['https://dsa.test/uploads/liste_ind.html']);
+    // The outline: its page links, in order (pdftohtml's simple mode points at anchors of one file: that file once).
+    const outline = `<html><head><title></title></head><body><a href="liste-1.html" target="contents" >Page 1</a><br/><a href="liste-2.html" target="contents" >Page 2</a><br/><a href="liste-3.html" target="contents" >Page 3</a><br/></body></html>`;
+    const pages = readListing(outline, 'https://dsa.test/uploads/liste_ind.html');
+    expect(pages.companies).toEqual([]);
+    expect(pages.data).toBe('https://dsa.test/uploads/liste-1.html');
+    expect(pages.moreData).toEqual(['https://dsa.test/uploads/liste-2.html', 'https://dsa.test/uploads/liste-3.html']);
+    const anchors = `<html><body><a href="listes.html#1" target="contents" >Page 1</a><br/><a href="listes.html#2" target="contents" >Page 2</a><br/></body></html>`;
+    expect(readListing(anchors, 'https://dsa.test/uploads/liste_ind.html').data).toBe('https://dsa.test/uploads/listes.html');
+    expect(readListing(anchors, 'https://dsa.test/uploads/liste_ind.html').moreData).toBeUndefined();
+    // A portal's menu frame opening its sections in the main frame names no pages of a document.
+    const menu = `<html><body><a href="accueil.htm" target="principal">Accueil</a><br><a href="liste.asp?page=1" target="principal">Annuaire</a><br><a href="contact.htm" target="principal">Contact</a></body></html>`;
+    expect(readListing(menu, 'https://dsa.test/menu.htm').moreData).toBeUndefined();
+    // A frameset of a menu and a main frame reads the main frame only.
+    const portal = `<html><frameset cols="185,*"><frame name="menu" src="menu.htm"><frame name="principal" src="liste.asp?page=1"></frameset></html>`;
+    expect(readListing(portal, 'https://dsa.test/index.htm')).toMatchObject({ data: 'https://dsa.test/liste.asp?page=1' });
+    expect(readListing(portal, 'https://dsa.test/index.htm').moreData).toBeUndefined();
+  });
 });
 
 describe("a navigation link is no company's name", () => {

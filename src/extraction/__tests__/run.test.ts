@@ -809,3 +809,49 @@ test("a firm listed as its head office and its branches, the branches repeating 
     await s.close();
   }
 });
+
+describe('a document exported in several files', () => {
+  const sheet = (rows: string[][]) => `<html><body><table border=0 cellpadding=0 cellspacing=0><tr><td class=xl66>Raison sociale</td><td class=xl66>Tél</td><td class=xl66>E-mail</td></tr>${rows.map((r) => `<tr>${r.map((c) => `<td class=xl68>${c}</td>`).join('')}</tr>`).join('')}</table></body></html>`;
+
+  test("a workbook saved as a web page: every sheet it names is read, each as a page of its own, also when the workbook is reached as another page's data", async () => {
+    const workbook = `<html><head><meta name="Excel Workbook Frameset"><link id="shLink" href="liste_files/sheet001.htm"><link id="shLink" href="liste_files/sheet002.htm"></head><frameset rows="*,39"><frame src="liste_files/sheet001.htm" name="frSheet"><frame src="liste_files/tabstrip.htm" name="frTabs"></frameset></html>`;
+    const s = await startSite({
+      '/docs/liste.htm': workbook,
+      '/docs/liste_files/sheet001.htm': sheet([['SARL Djemila BTPH', '036 78 61 09', 'direction@djemila.dz'], ['ETB Ferhat Nabil', '036 88 10 82', 'ferhat@hotmail.com']]),
+      '/docs/liste_files/sheet002.htm': sheet([['SARL Guedjal TP', '0790 36 39 50', 'info@guedjal.dz'], ['EURL Amoucha Béton', '036 43 71 82', 'amoucha@beton.dz']]),
+      '/docs/liste_files/tabstrip.htm': '<html><body><a href="sheet001.htm" target="frSheet">Feuil1</a> <a href="sheet002.htm" target="frSheet">Feuil2</a></body></html>',
+      // A page that frames the workbook: the workbook is its data, the workbook's sheets read after it.
+      '/annuaire.htm': '<html><body><h1>Entreprises qualifiées</h1><iframe src="/docs/liste.htm" width="900" height="700"></iframe></body></html>',
+    });
+    try {
+      for (const start of ['/docs/liste.htm', '/annuaire.htm']) {
+        const sources = parseSources(`sources:\n  - name: classeur\n    search_url: "${s.origin}${start}"\n    max_pages: 1\n`);
+        const { companies } = await runExtraction({ pages: testPageReader(), sources, secteur: 'x', wilaya: ALGER, fetcher: fetcher(), deadlineMs: 30_000 });
+        expect(companies.map((c) => c.name).sort()).toEqual(['ETB Ferhat Nabil', 'EURL Amoucha Béton', 'SARL Djemila BTPH', 'SARL Guedjal TP']);
+      }
+    } finally {
+      await s.close();
+    }
+  });
+
+  test("a PDF converted with pdftohtml's frames: the first page, then every page its outline frame names, each read once", async () => {
+    const page = (n: number, rows: [string, string][]) =>
+      `<html><head><title>Page ${n}</title></head><body><div id="page${n}-div" style="position:relative;width:900px;height:700px;">${rows
+        .map(([name, tel], i) => `<p style="position:absolute;top:${100 + i * 40}px;left:60px;white-space:nowrap" class="ft1"><b>${name}</b></p><p style="position:absolute;top:${116 + i * 40}px;left:60px;white-space:nowrap" class="ft2">Tél : ${tel}</p>`)
+        .join('')}</div></body></html>`;
+    const s = await startSite({
+      '/up/liste.html': '<html><head><meta name="generator" content="pdftohtml 0.36"/></head><frameset cols="100,*"><frame name="links" src="liste_ind.html"/><frame name="contents" src="liste-1.html"/></frameset></html>',
+      '/up/liste_ind.html': '<html><body><a href="liste-1.html" target="contents" >Page 1</a><br/><a href="liste-2.html" target="contents" >Page 2</a><br/></body></html>',
+      '/up/liste-1.html': page(1, [['SARL Laiterie Hachem', '045 52 64 65'], ['EURL Moulin Ghriss', '045 82 93 24'], ['SARL Conserverie Sig', '045 52 06 95']]),
+      '/up/liste-2.html': page(2, [['SARL Huilerie Tighennif', '0661 74 27 89'], ['EURL Miel Sidi Kada', '045 84 61 32'], ['SARL Limonaderie Zahana', '045 73 12 76']]),
+    });
+    try {
+      const sources = parseSources(`sources:\n  - name: pdf\n    search_url: "${s.origin}/up/liste.html"\n    max_pages: 1\n`);
+      const { companies, fetched } = await runExtraction({ pages: testPageReader(), sources, secteur: 'x', wilaya: ALGER, fetcher: fetcher(), deadlineMs: 30_000 });
+      expect(companies.map((c) => c.name).sort()).toEqual(['EURL Miel Sidi Kada', 'EURL Moulin Ghriss', 'SARL Conserverie Sig', 'SARL Huilerie Tighennif', 'SARL Laiterie Hachem', 'SARL Limonaderie Zahana']);
+      expect(fetched.filter((u) => u.endsWith('/up/liste-1.html'))).toHaveLength(1);
+    } finally {
+      await s.close();
+    }
+  });
+});
