@@ -188,6 +188,8 @@ interface NameGroup {
   /** The records apart per source and page, and per source and contact. */
   onPage: Map<string, number[]>;
   carrying: Map<string, number[]>;
+  /** How many records apart carry each contact on each page (per source, page and contact). */
+  carryingOnPage: Map<string, number>;
 }
 
 /**
@@ -198,7 +200,7 @@ interface NameGroup {
 const MAX_GROUP_STEPS = 128;
 
 function newGroup(key: NameKey, first: number): NameGroup {
-  const group: NameGroup = { first, at: key.groups.length, pages: new Map(), perSource: new Map(), onPage: new Map(), carrying: new Map() };
+  const group: NameGroup = { first, at: key.groups.length, pages: new Map(), perSource: new Map(), onPage: new Map(), carrying: new Map(), carryingOnPage: new Map() };
   key.groups.push(group);
   return group;
 }
@@ -238,7 +240,7 @@ function noneApart(g: NameGroup, { source, url, page, contacts, keys }: Where, r
   // One contact that all of them carry (the common case: a company's pages showing its number).
   for (let i = 0; i < keys.length; i++) {
     const carrying = g.carrying.get(keys[i]);
-    if (carrying && carrying.length - here.filter((j) => carries(records[j], contacts[i])).length === others) return true;
+    if (carrying && carrying.length - (g.carryingOnPage.get(`${page}\n${contacts[i]}`) ?? 0) === others) return true;
   }
   // Else those sharing any of its contacts, counted once each.
   const sharing = new Set<number>();
@@ -260,10 +262,6 @@ interface Where {
   keys: readonly string[];
 }
 
-function carries(r: SourcedRecord, contact: string): boolean {
-  return r.raw.phones.includes(contact) || r.raw.emails.includes(contact);
-}
-
 function addToNameGroup(key: NameKey, group: NameGroup, r: SourcedRecord, i: number, contacts: readonly string[]): void {
   const url = r.raw.detailUrl;
   if (url === undefined || contacts.length === 0) return;
@@ -279,6 +277,7 @@ function addToNameGroup(key: NameKey, group: NameGroup, r: SourcedRecord, i: num
   for (const c of contacts) {
     push(group.carrying, `${r.source}\n${c}`, i);
     addTo(key.byContact, `${r.source}\n${c}`, group);
+    group.carryingOnPage.set(`${page}\n${c}`, (group.carryingOnPage.get(`${page}\n${c}`) ?? 0) + 1);
   }
 }
 

@@ -271,6 +271,11 @@ describe('mergeCompanies', () => {
     expect(b.result).toHaveLength(1);
     expect(b.result[0].phones).toHaveLength(n + 1);
     expectCpuWithin(b.ms, 3_000);
+    // One on a page of its own, then all the others on one page, each with that one's number and its own: one company.
+    const onePage = [rec('a', { name: 'Pharmacie Centrale', detailUrl: page(-1), phones: ['+21321999999'] }), ...Array.from({ length: n }, (_, i) => rec('a', { name: 'Pharmacie Centrale', detailUrl: page(0), phones: ['+21321999999', phone(i)] }))];
+    const c = cpuMs(() => mergeCompanies(onePage));
+    expect(c.result).toHaveLength(1);
+    expectCpuWithin(c.ms, 3_000);
   });
 
   test('step 1, indexed, groups as its definition does: each record joins the first group none of whose records is shown apart from it', () => {
