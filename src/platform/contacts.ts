@@ -746,13 +746,19 @@ export function readNumbers(text: string, defaultCountry: CountryCode = 'DZ'): {
     }
     lineEnd = -1;
   };
+  // A fax label alone on its line over fields with their numbers ('Télécopie :' then 'Siège : 021 …', 'Usine : 031 …')
+  // names whose faxes they are: those fields are faxes, up to the next label or field alone on its line.
+  let inherited = 0;
   const addField = (start: number, end: number, reach: number): void => {
     endLine(start);
     const last = ends.length - 1;
-    if (last >= 0 && spanKinds[last] !== 0 && start - ends[last] <= MAX_AWAITING && !hasDigits(text, MIN_DIGITS, ends[last], start) && !text.slice(ends[last], start).includes(':')) return;
+    const awaiting = last >= 0 && spanKinds[last] !== 0 && start - ends[last] <= MAX_AWAITING && !hasDigits(text, MIN_DIGITS, ends[last], start);
+    if (awaiting && !text.slice(ends[last], start).includes(':')) return;
+    if (reach < 0) inherited = 0;
+    else if (awaiting && (spanKinds[last] & FAX) !== 0 && (spanKinds[last] & PHONE) === 0) inherited = FAX;
     starts.push(start);
     ends.push(end);
-    spanKinds.push(PHONE);
+    spanKinds.push(reach >= 0 && inherited !== 0 ? inherited : PHONE);
     lineEnd = reach;
   };
   LABEL.lastIndex = 0;
@@ -763,6 +769,7 @@ export function readNumbers(text: string, defaultCountry: CountryCode = 'DZ'): {
     for (; field < fields.length && fields[field + 1] <= start; field += 3) addField(fields[field], fields[field + 1], fields[field + 2]);
     if (field < fields.length && fields[field] <= start) field += 3;
     endLine(start);
+    inherited = 0;
     const last = spanKinds.length - 1;
     const kind = kindOf(m[0]);
     // A desk named after a fax label ('Fax secrétariat :', 'Fax du standard :') says whose fax it is: still a fax label.
@@ -887,6 +894,21 @@ function lineEndAfter(text: string, from: number): number {
   return limit;
 }
 
+/** Characters looked at after a field's colon for its number ({@link numberFollows}). */
+const MAX_FIELD_NUMBER = 24;
+
+/** Whether a phone number's digits (eight or more before a letter) follow `at`: '0794.86.91.54', '+213 (0) 21 …', not '08h00'. */
+function numberFollows(text: string, at: number): boolean {
+  let digits = 0;
+  for (let i = at; i < Math.min(text.length, at + MAX_FIELD_NUMBER); i++) {
+    const c = text.charCodeAt(i);
+    if (isAnyDigit(c)) {
+      if (++digits >= 8) return true;
+    } else if (isLatinLetter(c) || c === 10 || c === 13) return false;
+  }
+  return false;
+}
+
 /** Longest field name read alone on its line. */
 const MAX_FIELD_NAME = 60;
 
@@ -894,8 +916,7 @@ const MAX_FIELD_NAME = 60;
  * The lines of a text that only name a field ('Chef de chantier :', 'Contact :'): a few words
  * without digits, ending with their colon, the value on the next line, or on the same line when
  * a number begins right after the colon ('Service après-vente : 0794 …', 'Service livraison
- * chantier : 0771 …': a shop's line named by what it serves, typed in its description). As flat
- * [start, end] pairs, in order. A field's number is a phone (a fax is named by its label word,
+ * chantier : 0771 …': a shop's line named by what it serves, typed in its description). A field's number is a phone (a fax is named by its label word,
  * 'Commandes par fax : …'); the line ends the reach of the label before it ('Fax :' of the column before).
  * As flat [start, end, line end] triples, in order: the line's end (at most {@link MAX_FIELD_LINE}
  * characters on) for a field with its number on its line, -1 for one alone on its line.
@@ -909,7 +930,8 @@ function fieldLines(text: string): number[] {
     const c = text.charCodeAt(after);
     // (A number begins: '0', '+' or an Arabic-Indic zero.)
     const alone = c === 10 || c === 13;
-    if (alone || c === 48 || c === 43 || c === 0x660 || c === 0x6f0) {
+    // (A number begins: '0', '+' or an Arabic-Indic zero, and goes on as one: '08h00 - 17h00' is an hour.)
+    if (alone || ((c === 48 || c === 43 || c === 0x660 || c === 0x6f0) && numberFollows(text, after))) {
       let start = colon;
       let letters = 0;
       while (start > 0 && colon - start <= MAX_FIELD_NAME) {
@@ -952,21 +974,30 @@ function mobilesBelow(reach: string, defaultCountry: CountryCode): ReadonlySet<s
 function wordsLineAfterNumbers(text: string, from: number, to: number): number {
   let i = from;
   while (i < to && !isAnyDigit(text.charCodeAt(i))) i++;
-  // From the end of the first number's line, line by line.
-  for (i = text.indexOf('\n', i); i >= 0 && i < to; ) {
-    const next = text.indexOf('\n', i + 1);
-    const end = next < 0 || next > to ? to : next;
+  // From the end of the first number's line, line by line, never past `to` (one pass over the span).
+  while (i < to && !isLineEnd(text.charCodeAt(i))) i++;
+  while (i < to) {
+    const start = ++i;
     let digit = false;
     let letters = 0;
-    for (let k = i + 1; k < end && !digit; k++) {
-      const c = text.charCodeAt(k);
+    for (; i < to && !isLineEnd(text.charCodeAt(i)); i++) {
+      const c = text.charCodeAt(i);
       if (isAnyDigit(c)) digit = true;
       else if (isLatinLetter(c) || (c >= 0x600 && c <= 0x6ff)) letters++;
     }
-    if (!digit && letters >= 2) return i + 1;
-    i = next;
+    // (A connective alone, 'ou', 'et', 'or', 'و', joins two numbers of the label: no line of words.)
+    if (!digit && letters >= MIN_WORDS_LINE && !CONNECTIVE_LINE.test(text.slice(start, Math.min(i, start + 20)))) return start;
   }
   return to;
+}
+
+/** Fewest letters of a line of words that ends a fax label's reach ({@link wordsLineAfterNumbers}). */
+const MIN_WORDS_LINE = 3;
+/** A line that is only a connective between two numbers: 'ou', 'et', 'or', 'and', 'و', 'أو', with its punctuation. */
+const CONNECTIVE_LINE = /^[\s,;/–—-]*(?:ou|et|or|and|و|أو|او)[\s,;/–—:-]*$/iu;
+
+function isLineEnd(code: number): boolean {
+  return code === 10 || code === 13;
 }
 
 function isAsciiDigit(code: number): boolean {

@@ -389,11 +389,29 @@ describe('findPhonesAndFaxes: numbers with their labels', () => {
     expect(findPhonesAndFaxes('Fax : 021 23 45 67\n021 23 45 68')).toEqual({ phones: [], faxes: ['+21321234567', '+21321234568'] });
   });
 
+  test('fields named with their numbers under a fax label alone on its line are faxes; an hour after a colon is no field', () => {
+    expect(findPhonesAndFaxes('Télécopie :\nSiège : 021 23 45 67\nUsine : 031 11 22 33')).toEqual({ phones: [], faxes: ['+21321234567', '+21331112233'] });
+    expect(findPhonesAndFaxes('Téléphone :\nStandard : 021 23 45 60\nFax :\nDirection générale : 021 23 45 67\nService commercial : 021 23 45 68')).toEqual({
+      phones: ['+21321234560'],
+      faxes: ['+21321234567', '+21321234568'],
+    });
+    // A fax with its number, then a desk's line: a phone.
+    expect(findPhonesAndFaxes('Fax : 021 23 45 67\nService après-vente : 0794 86 91 54')).toEqual({ phones: ['+213794869154'], faxes: ['+21321234567'] });
+    expect(readNumbers('Tél : 021 23 45 67\nOuverture : 08h00 - 17h00\n0550 12 34 56').labelled).toEqual(['+21321234567', '+213550123456']);
+  });
+
   test("a fax label's reach ends at a line of words after its numbers: a number after a review, a map's link or another block's text is no fax", () => {
     expect(readNumbers('Fax : 027 77 20 90\n2 avis\nNadia O.\nTrès sérieux.\nItinéraire\n027 77 20 10')).toEqual({ phones: ['+21327772010'], faxes: ['+21327772090'], labelled: [] });
     expect(readNumbers('الفاكس : 027 77 20 90\nساعات العمل\n027 77 20 10')).toEqual({ phones: ['+21327772010'], faxes: ['+21327772090'], labelled: [] });
-    // A line holding digits after it is still the label's.
-    expect(findPhonesAndFaxes('Fax : 021 23 45 67\n021 23 45 68')).toEqual({ phones: [], faxes: ['+21321234567', '+21321234568'] });
+    // A connective alone on its line ('ou', 'et') joins two numbers of the label; so does a line of two letters or fewer.
+    expect(findPhonesAndFaxes('Fax : 021 23 45 67\nou\n021 23 45 68')).toEqual({ phones: [], faxes: ['+21321234567', '+21321234568'] });
+    expect(findPhonesAndFaxes('Fax : 021 23 45 67\r\nHoraires\r\n021 23 45 68')).toEqual({ phones: ['+21321234568'], faxes: ['+21321234567'] });
+  });
+
+  test("a fax label's reach is found in one pass: a hostile text of fax labels without a line break reads in linear time", () => {
+    const text = 'Fax : 1 '.repeat(320_000);
+    const { ms } = cpuMs(() => readNumbers(text));
+    expectCpuWithin(ms, 3_000);
   });
 
   test("a field's name alone on its line ends a number label's reach, known label or not (a table column 'Chef de chantier' after the Fax column)", () => {
