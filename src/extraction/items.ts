@@ -1286,9 +1286,9 @@ function withoutState(token: string): string {
  * `below-header`, `after-nav`: a layout state of a content wrapper, none of whose words is the
  * block's. A header's own parts (`header-top`, `header-inner`) are not measures.
  */
-const MEASURE_CLASS = /(?:^|[-_])(?:header|masthead|navbar|nav|menu|topbar)[-_](?:height|offset|padding|margin|spacing|spacer|space|gap)(?=$|[-_])|(?:^|[-_])(?:below|after|under|beneath|sous)[-_](?:header|masthead|navbar|nav|menu|topbar)(?=$|[-_])/;
+const MEASURE_CLASS = /(?:^|[-_])(?:header|masthead|navbar|topbar)[-_](?:height|offset|padding|margin|spacing|space|gap)(?=$|[-_])|(?:^|[-_])(?:below|after|under|beneath)[-_](?:header|masthead|navbar|topbar)(?=$|[-_])/;
 /** A quick test for {@link MEASURE_CLASS} before class tokens are looked at one by one. */
-const MEASURE_HINT = /(?:header|masthead|nav|menu|topbar)[-_](?:height|offset|padding|margin|spacing|spacer|space|gap)|(?:below|after|under|beneath|sous)[-_](?:header|masthead|nav|menu|topbar)/;
+const MEASURE_HINT = /(?:header|masthead|navbar|topbar)[-_](?:height|offset|padding|margin|spacing|space|gap)|(?:below|after|under|beneath)[-_](?:header|masthead|navbar|topbar)/;
 /** A quick test before class tokens are looked at one by one for {@link STATE_CLASS}. */
 const STATE_HINT = /(?:^|\s)(?:has|with|avec)[-_]|(?:^|[\s_-])(?:not|non|without|sans)[-_]/;
 
@@ -1469,6 +1469,13 @@ export function inRepeatedBlock(el: HTMLElement): boolean {
   return false;
 }
 
+/** Whether a block shows text outside one of its descendants (bounded: the first {@link MAX_CARD_TEXT} characters of each are compared). */
+function textBeside(block: HTMLElement, inner: HTMLElement): boolean {
+  return block.text.slice(0, MAX_CARD_TEXT).replace(/\s+/g, '').length > inner.text.slice(0, MAX_CARD_TEXT).replace(/\s+/g, '').length;
+}
+/** Characters of a card and of its header or footer compared by {@link textBeside}. */
+const MAX_CARD_TEXT = 2_000;
+
 /** Whether two or more siblings of `block` of its tag and class (itself included) hold an element at the end of `path` (child tags, in order). */
 function repeatedAround(block: HTMLElement, path: readonly string[]): boolean {
   const cls = block.getAttribute('class') ?? '';
@@ -1481,7 +1488,9 @@ function repeatedAround(block: HTMLElement, path: readonly string[]): boolean {
     if (s.tagName !== block.tagName || (s.getAttribute('class') ?? '') !== cls) continue;
     let at: HTMLElement | undefined = s;
     for (const tag of path) at = at?.childNodes.find((c): c is HTMLElement => c.nodeType === 1 && (c as HTMLElement).tagName === tag);
-    if (at !== undefined) framed++;
+    // (Above the header's or footer's parent, a card holds more than it: its name, its text. Wrappers holding only a page's
+    // footer each, `<div class="section"><div class="inner"><footer>`, are no cards.)
+    if (at !== undefined && (path.length === 1 || textBeside(s, at))) framed++;
   }
   return framed >= 2;
 }

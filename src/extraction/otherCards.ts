@@ -78,13 +78,17 @@ function titleBlock(h1: HTMLElement): HTMLElement | undefined {
   return block && !isPageFrame(block) ? block : undefined;
 }
 
-/** Whether a block only wraps a title's heading: a header or hgroup, or short text showing no contact. */
+/**
+ * Whether a block only wraps a title's heading: a header or hgroup showing no contact, or short
+ * text showing none inside one (`<header><div class="header-content"><h1>`). A `<div
+ * class="page-title">` of its own is the title's block: the cards beside it are others'.
+ */
 function wrapsTitle(block: HTMLElement): boolean {
-  if (block.tagName === 'HGROUP') return true;
-  const { contact } = readCard(block);
-  if (contact) return false;
-  if (block.tagName === 'HEADER') return true;
-  return block.text.length <= MAX_TITLE_WRAPPER_TEXT;
+  const tag = block.tagName;
+  const inHeader = block.parentNode?.tagName === 'HEADER' || block.parentNode?.tagName === 'HGROUP';
+  if (tag !== 'HEADER' && tag !== 'HGROUP' && !inHeader) return false;
+  if (readCard(block).contact) return false;
+  return tag === 'HEADER' || tag === 'HGROUP' || block.text.length <= MAX_TITLE_WRAPPER_TEXT;
 }
 
 /**

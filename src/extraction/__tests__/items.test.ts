@@ -725,6 +725,8 @@ describe('page chrome is told by where a block stands, not only by its class', (
     expect(classWords(parse('<div class="page below-header navbar-offset"></div>').firstChild as HTMLElement)).toEqual(['page']);
     // The header's own parts keep their words.
     expect(classWords(parse('<div class="header-top site-header"></div>').firstChild as HTMLElement)).toEqual(['header', 'top', 'site', 'header']);
+    // A sub-menu ('sous-menu') and a menu's spacer are the menu's.
+    expect(classWords(parse('<ul class="sous-menu menu-spacer"></ul>').firstChild as HTMLElement)).toEqual(['sous', 'menu', 'menu', 'spacer']);
     const card = (slug: string, name: string, tel: string) => `<a href="/listings/${slug}/" class="grid__item card card--listing"><div class="card__content"><h2 class="card__title">${name}</h2>
       <div class="card__tagline">Hôtel — Béjaïa</div><footer class="card__footer"><span class="address__city">Béjaïa</span> <span>Tél. ${tel}</span></footer></div></a>`;
     const page = `<html><body><div id="page" class="site"><header class="site-header"><a href="/">Guide</a> Tél. 034 00 00 01</header>

@@ -205,6 +205,20 @@ describe('detail pages as directory plugins ship them', () => {
     expect(company && [company.name, company.phones, company.faxes ?? [], company.emails]).toEqual([N, ['+21327772010', '+213550123456'], ['+21327772090'], [E]]);
   });
 
+  test("a page title's own wrapper (`<div class=\"page-title\">` around the h1) is the title's block: other companies' cards beside it are still others'", () => {
+    const html = page(`<div id="page"><div class="container"><div class="page-title"><h1>${N}</h1><span>BTP à Chlef</span></div><div class="fiche"><p>Tél : ${P}</p></div>
+      <div class="autres"><div class="card"><strong>${other.n}</strong><p>Tél : ${other.p}</p></div><div class="card"><strong>SARL Teinte Plus</strong><p>Tél : 027 84 12 12</p></div></div></div></div>`);
+    expect(readDetail(html, 'https://annuaire-chlef.test/fiche/12').company?.phones).toEqual(['+21327772010']);
+  });
+
+  test("a page's footer nested in wrappers of one class, each holding only a footer, is still the page's", () => {
+    const html = `<!doctype html><html><head><title>${N}</title></head><body><div class="fiche"><h1>${N}</h1><p>Tél : ${P}</p></div>
+      <div class="section"><div class="inner"><footer><h4>Annuaire Chlef</h4><p>Tél : 027 99 88 77</p><p>contact@annuaire-chlef.dz</p></footer></div></div>
+      <div class="section"><div class="inner"><footer><p>© 2025</p></footer></div></div></body></html>`;
+    const company = readDetail(html, 'https://annuaire-chlef.test/fiche/12').company;
+    expect(company && [company.phones, company.emails]).toEqual([['+21327772010'], []]);
+  });
+
   test("a directory's own social strip on the page (links to its pages, a share-by-mail link) is still the directory's", () => {
     const html = DETAIL_STACKS.drupal.replace('<main role="main">', '<div class="social-links"><a href="https://facebook.com/annuairechlef">Facebook</a> <a href="mailto:?subject=Bâtiments%20Cheliff">Partager par e-mail</a> <a href="tel:+21327779998">027 77 99 98</a> <a href="mailto:pub@annuaire-chlef.dz">Publicité</a></div><div class="share-buttons"><a href="https://facebook.com/sharer?u=x">Partager</a></div><main role="main">');
     const company = readDetail(html, 'https://annuaire-chlef.test/fiche/12').company!;
