@@ -2975,8 +2975,10 @@ function microdataEntries(scopes: Scope[], root: HTMLElement): void {
     if (!entry) continue;
     s.entry = entry;
     // An organisation that gives no name of its own marks only its entry's address or numbers
-    // (Odoo's contact widget set to the address field): its entry is what is read.
-    if (!NAME_PROPS.some((p) => ownProps(s.md!, p).some((e) => clean(propValue(e)) !== ''))) s.el = entry;
+    // (Odoo's contact widget set to the address field): its entry is what is read, when it is one
+    // of a list (its parent holds other marked entries; a lone one's widest ancestor is the page's wrapper).
+    const parent = entry.parentNode;
+    if (parent && (counts.get(parent) ?? 0) >= 2 && !NAME_PROPS.some((p) => ownProps(s.md!, p).some((e) => clean(propValue(e)) !== ''))) s.el = entry;
   }
 }
 

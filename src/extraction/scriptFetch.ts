@@ -30,6 +30,20 @@ const TEMPLATE_SCRIPT = /^text\/(?:x-template|template|x-handlebars-template|x-m
 const FETCH_CALL = /(?:^|[^\w$.])(?:window\.)?fetch\s*\(|\baxios(?:\.get)?\s*\(|(?:\$|\bjQuery)\.(?:getJSON|get)\s*\(/g;
 /** jQuery's `load()` called on a selection: `$('#liste').load(`, `jQuery("#x").load(`. */
 const LOAD_CALL = /\)\s*\.load\s*\(/g;
+/** Words of a load() target or file that is the page's furniture: header, footer, menu, nav, sidebar, banner. */
+const CHROME_TARGET = /(?:^|[^a-z])(?:header|entete|en-tete|footer|pied|menu|nav|navbar|navigation|sidebar|banner|banniere|top|bottom|copyright|cookies?)(?:[^a-z]|$)/i;
+/** Words of a load() target or file that names a list: liste, resultats, annuaire, entreprises, content … */
+const LIST_TARGET = /(?:^|[^a-z])(?:liste?s?|resultats?|results?|annuaire|entreprises?|societes?|adherents?|membres?|fiches?|content|contenu|main|principal)(?:[^a-z]|$)/i;
+/** Longest stretch read back from a `.load(` call for its selection's selector. */
+const MAX_TARGET_BACK = 120;
+
+/** The selector a `$('…').load(` call selects, read back from the call (bounded), or ''. */
+function loadTarget(text: string, at: number): string {
+  const before = text.slice(Math.max(0, at - MAX_TARGET_BACK), at + 1);
+  const m = /(?:\$|jQuery)\(\s*(['"])([^'"]{1,100})\1\s*\)$/.exec(before);
+  return m ? m[2] : '';
+}
+
 /** A name bound to a literal: `const API_URL = '/api/x.php';`, `var WILAYA = 7,` (a quote's escapes one character each, so linear). */
 const BINDING = /\b(?:const|let|var)\s+([A-Za-z_$][\w$]{0,63})\s*=\s*(?:'((?:[^'\\\n]|\\.){0,500})'|"((?:[^"\\\n]|\\.){0,500})"|`([^`\\$\n]{0,500})`|(-?\d{1,12}))\s*[;,\n]/g;
 /** A name alone, as a template substitution or a term of a concatenation. */
@@ -103,6 +117,13 @@ function calledUrl(elements: readonly HTMLElement[], pageUrl: string, base: stri
       if ((url.protocol !== 'http:' && url.protocol !== 'https:') || !sameHost(url, page) || ASSET.test(url.pathname)) continue;
       if (own(url.href) === own(pageUrl) || (next !== undefined && own(url.href) === own(next))) continue;
       if (read.paged) return url.href;
+      if (calls === LOAD_CALL) {
+        // A load() into the page's header, menu or footer ('#header', 'includes/menu.php') is its furniture; one into a
+        // list, or of a list, is the list: taken first.
+        const target = `${loadTarget(text, m.index)} ${url.pathname}`;
+        if (CHROME_TARGET.test(target)) continue;
+        if (LIST_TARGET.test(target)) return url.href;
+      }
       first ??= url.href;
     }
   }

@@ -872,6 +872,15 @@ describe('microdata that gives no name (an address block only)', () => {
     ]);
   });
 
+  test("a lone nameless organisation (the directory's address block in a footer that is no <footer>) is no list's entry: the page's wrapper is not read as one company", () => {
+    const footer = `<div id="bas" class="zone-infos"><div class="row"><div class="col-lg-4"><h5>Nos coordonnées</h5><address itemscope itemtype="http://schema.org/Organization"><div itemprop="address" itemscope itemtype="http://schema.org/PostalAddress"><span itemprop="streetAddress">12 rue Larbi Ben M'hidi, Alger</span></div>
+      <span itemprop="telephone">+213 21 99 88 77</span><span itemprop="email">info@annuaire.test</span></address></div><div class="col-lg-4"><a href="/a-propos">À propos</a></div></div></div>`;
+    const fiche = (n: number, name: string) => `<div class="fiche"><h3><a href="/partners/${n}">${name}</a></h3><p>Tél : 036 84 12 1${n}</p></div>`;
+    const html = `<html><head><title>Revendeurs</title></head><body><div id="wrapwrap"><header><nav><a href="/">Accueil</a></nav></header><main>${fiche(1, 'Droguerie Nour')}${fiche(2, 'SARL Teinte Plus')}${fiche(3, 'Ets Kaci')}</main>${footer}</div></body></html>`;
+    // (The entries' own numbers are never one company's.)
+    expect(readListing(html, PAGE).companies.filter((c) => c.phones.length > 1)).toEqual([]);
+  });
+
   test('a nameless organisation holding the numbers gives them to its entry', () => {
     const entry = (n: number, name: string) => `<li class="partner"><h4><a href="/p/${n}">${name}</a></h4>
       <div itemscope itemtype="https://schema.org/LocalBusiness"><span itemprop="telephone">+213 36 84 12 1${n}</span></div></li>`;
@@ -1111,6 +1120,11 @@ describe('a list loaded after the page', () => {
     expect(readListing(shell('<turbo-frame id="x" src="https://widgets.example/liste"></turbo-frame>'), at).data).toBeUndefined();
     expect(readListing(shell('<turbo-frame id="x" src="/secteurs/btp"></turbo-frame>'), at).data).toBeUndefined();
     expect(readListing(shell('<script>$(window).load(function () { init(); }); $("#panier").load(url);</script>'), at).data).toBeUndefined();
+    // The page's header, menu and footer loaded by load() are its furniture: the list's load() is the one read, wherever it is.
+    const includes = `<div id="header"></div><div id="resultats"></div><div id="footer"></div><script>$("#header").load("includes/header.php"); $("#menu").load("menu.php");
+      $("#resultats").load("ajax/liste.php?secteur=3"); $("#footer").load("includes/footer.php");</script>`;
+    expect(readListing(shell(includes), 'https://annuaire.test/annuaire/').data).toBe('https://annuaire.test/annuaire/ajax/liste.php?secteur=3');
+    expect(readListing(shell('<div id="menu"></div><script>$("#menu").load("menu.php");</script>'), at).data).toBeUndefined();
     const shown = shell(`<turbo-frame id="pub" src="/pub/banniere" loading="lazy"></turbo-frame>${['A', 'B', 'C', 'D'].map((x, i) => `<div class="fiche"><h3>Entreprise ${x}</h3>Tél : 021 34 12 0${i}</div>`).join('')}`);
     const listing = readListing(shown, at);
     expect(listing.companies).toHaveLength(4);
