@@ -1102,6 +1102,32 @@ describe('a list published as a CSV file', () => {
   });
 });
 
+describe('a list published as a document exported to HTML', () => {
+  const at = 'https://dsp.wilaya.test/index.php/fr/pharmacie/grossistes';
+  const article = (body: string) => page(`<header><nav><a href="/index.html">Accueil</a></nav></header>
+    <main><h1>Grossistes agréés</h1><p>La direction publie la liste des grossistes agréés.</p>${body}</main>
+    <footer><p>Direction de la santé — Tél : 031 92 10 10</p><a href="/plan.html">Plan du site</a></footer>`);
+
+  test("a page without companies names the HTML export it links from its files as its list's data; a contents file and chapters follow it in order", () => {
+    const one = readListing(article('<p><a href="/images/documents/liste_grossistes_2025.htm">Consulter la liste (février 2025)</a> – <a href="/images/documents/liste_grossistes_2025.docx">Word</a></p>'), at);
+    expect(one.data).toBe('https://dsp.wilaya.test/images/documents/liste_grossistes_2025.htm');
+    expect(one.document).toBe(true);
+    expect(one.moreData).toBeUndefined();
+    const chapters = readListing(article('<ul><li><a href="annuaire/sommaire.htm">Sommaire</a></li><li><a href="annuaire/chapitre1.htm">Chapitre 1 – Plasturgie</a></li><li><a href="annuaire/chapitre2.htm">Chapitre 2 – Mécanique</a></li></ul>'), 'https://cci.test/publications/annuaire.php');
+    expect([chapters.data, ...(chapters.moreData ?? [])]).toEqual(['https://cci.test/publications/annuaire/sommaire.htm', 'https://cci.test/publications/annuaire/chapitre1.htm', 'https://cci.test/publications/annuaire/chapitre2.htm']);
+    // An attached document typed text/html (a CMS's 'Documents joints'), its icon and its title linking it twice.
+    const attached = readListing(article('<div class="documents"><a href="IMG/htm/partie1.htm" type="text/html"><img src="icon.png" alt=""></a><a href="IMG/htm/partie1.htm" type="text/html">Partie 1</a><a href="IMG/htm/partie2.htm" type="text/html">Partie 2</a></div>'), 'https://drag.wilaya.test/spip.php?article77');
+    expect([attached.data, ...(attached.moreData ?? [])]).toEqual(['https://drag.wilaya.test/IMG/htm/partie1.htm', 'https://drag.wilaya.test/IMG/htm/partie2.htm']);
+  });
+
+  test("a static site's own pages, another host's document, menus and footers, or a page showing companies, name no document", () => {
+    expect(readListing(article('<p>Voir aussi <a href="/services.html">nos services</a> et <a href="/equipe.html">notre équipe</a>.</p>'), at).data).toBeUndefined();
+    expect(readListing(article('<p><a href="https://stockage.example/docs/liste.htm">Consulter la liste</a></p>'), at).data).toBeUndefined();
+    const shown = article(`<div class="fiche"><h3>Pharmacie A</h3>Tél : 029 34 12 01</div><div class="fiche"><h3>Pharmacie B</h3>Tél : 029 34 12 02</div><div class="fiche"><h3>Pharmacie C</h3>Tél : 029 34 12 03</div><div class="fiche"><h3>Pharmacie D</h3>Tél : 029 34 12 04</div><a href="/images/documents/liste.htm">Consulter la liste</a>`);
+    expect(readListing(shown, at).data).toBeUndefined();
+  });
+});
+
 describe("a card's own footer on a company's page", () => {
   const card = (footerClass: string) => `<div class="container"><div class="card shop-box">
     <div class="card-header"><h1>Garage Pièces Tebboune</h1></div>
