@@ -2193,7 +2193,9 @@ function personColumn(headers: readonly string[], at: number): number {
 
 /** The header cells' texts of a row's table (a thead row, else the first row with th cells), or [] when it has none. */
 function rowHeaders(row: HTMLElement, ctx: PageContext): string[] {
-  return tableHeader(row, ctx).headers;
+  const found = tableHeader(row, ctx);
+  const columns = found.columns?.get(row);
+  return columns === undefined ? found.headers : columns.map((c) => found.headers[c] ?? '');
 }
 
 /** Words of header cells: a first row of plain cells made of two or more of them is the table's header. */
@@ -2204,6 +2206,8 @@ interface TableHeader {
   row?: HTMLElement;
   headers: string[];
   above?: Set<HTMLElement>;
+  /** The column of each cell of a row that a cell above spans into (a commune over its companies): the row's cells start further right. */
+  columns?: Map<HTMLElement, number[]>;
 }
 
 /** A row's table header: its row (a thead row, a row of th cells, or a first row of header words) and the cells' texts. */
@@ -2226,10 +2230,52 @@ function tableHeader(row: HTMLElement, ctx: PageContext): TableHeader {
       const stacked = headerRows(header, rows);
       // (A header's lower rows are no entries either: with plain cells nothing else tells them apart.)
       found = { row: header, headers: headerTexts(stacked), above: new Set([...rows.slice(0, rows.indexOf(header)), ...stacked.slice(1)]) };
+      const columns = spannedColumns(table, rows.slice(rows.indexOf(header) + stacked.length));
+      if (columns !== undefined) found.columns = columns;
     } else found = { headers: [] };
     ctx.tableHeaders.set(table, found);
   }
   return found;
+}
+
+/** Most body rows of one table laid out on its grid for the cells spanning rows ({@link spannedColumns}). */
+const MAX_SPANNED_ROWS = 5_000;
+/** Most columns of a table laid out on its grid. */
+const MAX_GRID_COLUMNS = 60;
+
+/**
+ * The columns of the cells of a table's body rows that start further right than their position
+ * says, because a cell of a row above spans down into them (`rowspan`): a Word or Excel table
+ * whose Commune cell spans its companies' rows leaves those rows without it, so their name is
+ * under the commune's header and every field under the one before its own. Laid out once per
+ * table on its grid; undefined when no body cell spans rows.
+ */
+function spannedColumns(table: HTMLElement, body: HTMLElement[]): Map<HTMLElement, number[]> | undefined {
+  if (!body.slice(0, MAX_SPANNED_ROWS).some((tr) => cells(tr).some((c) => c.rawAttrs.includes('rowspan') && cellSpan(c, 'rowspan') > 1))) return undefined;
+  const columns = new Map<HTMLElement, number[]>();
+  // Rows still covered in each column by a cell of a row above.
+  let carry: number[] = [];
+  for (const tr of body.slice(0, MAX_SPANNED_ROWS)) {
+    if (closest(tr.parentNode, (a) => a.tagName === 'TABLE') !== table) continue;
+    const next = carry.map((n) => Math.max(0, n - 1));
+    const at: number[] = [];
+    let col = 0;
+    let shifted = false;
+    for (const cell of cells(tr)) {
+      while (col < MAX_GRID_COLUMNS && (carry[col] ?? 0) > 0) {
+        col++;
+        shifted = true;
+      }
+      at.push(col);
+      const wide = Math.min(cellSpan(cell, 'colspan'), MAX_GRID_COLUMNS);
+      const down = cellSpan(cell, 'rowspan');
+      for (let dc = 0; dc < wide && col + dc < MAX_GRID_COLUMNS; dc++) next[col + dc] = down - 1;
+      col += wide;
+    }
+    if (shifted) columns.set(tr, at);
+    carry = next;
+  }
+  return columns.size > 0 ? columns : undefined;
 }
 
 /** Most columns or rows one header cell is taken to span (a bound on hostile `colspan` values). */

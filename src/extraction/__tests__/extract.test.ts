@@ -649,6 +649,19 @@ describe('tables whose companies span rows', () => {
     expect(extractCompanies(html, PAGE).map((c) => c.phones)).toEqual([['+21324415719'], ['+21324827062'], ['+21324965378']]);
   });
 
+  test("the rows under a commune cell spanning them (a Word table) read each cell under its own column: the name under the name's header, the fax under Fax", () => {
+    const row = (n: string, name: string, address: string, tel: string, fax: string) => `<td><p>${n}</p></td><td><p><b>${name}</b></p><p><i>Agrément n° ${n}/2024</i></p></td><td><p>${address}</p></td><td><p>${tel}</p></td><td><p>${fax}</p></td>`;
+    const html = page(`<table class="MsoTableGrid" border="1"><tr><td><p><b>N°</b></p></td><td><p><b>Commune</b></p></td><td><p><b>Raison sociale</b></p></td><td><p><b>Adresse</b></p></td><td><p><b>Téléphone</b></p></td><td><p><b>Fax</b></p></td></tr>
+      <tr>${row('01', 'SARL Pharma Cirta', 'Cité El Bir, local 26', '031 28 38 71', '031 41 38 24').replace('</td>', '</td><td rowspan="2"><p><b>Constantine</b></p></td>')}</tr>
+      <tr>${row('02', 'EURL Boudjemaa Médical', 'Zone industrielle Palma, lot 34', '031 72 24 53', '031 88 16 76')}</tr>
+      <tr>${row('03', 'SARL El Khroub Pharma', 'Cité 1650 logements', '031 53 03 31', '031 53 03 32').replace('</td>', '</td><td><p><b>El Khroub</b></p></td>')}</tr></table>`);
+    expect(extractCompanies(html, PAGE).map((c) => [c.name, c.phones, c.faxes ?? []])).toEqual([
+      ['SARL Pharma Cirta', ['+21331283871'], ['+21331413824']],
+      ['EURL Boudjemaa Médical', ['+21331722453'], ['+21331881676']],
+      ['SARL El Khroub Pharma', ['+21331530331'], ['+21331530332']],
+    ]);
+  });
+
   test('a header over two rows (colspan, rowspan) and heading rows of sections: each firm spans its rows, each number under its own column', () => {
     // Sections of unequal length under heading rows (a commune, a daïra): never cut into runs of
     // one period, never companies; the worksite rows' mobiles are the firm's phones, not the fax
