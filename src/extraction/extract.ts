@@ -123,6 +123,12 @@ export interface Listing {
   data?: string;
   /** More data files of this page, read after `data` each as a page of its own (a map's other data layers). */
   moreData?: string[];
+  /**
+   * `data` is a document the page publishes its list in (an HTML export of a Word, Excel or
+   * LibreOffice file): the page is its cover, the few entries read from its text are its sentences,
+   * and their contacts the publisher's.
+   */
+  document?: boolean;
   /** The shape its repeated entries share (their tag and class, their parent's), to find a lone entry on another page of the list. */
   shape?: string;
 }
@@ -286,6 +292,15 @@ export function readListing(html: string, pageUrl: string, selectors: SourceSele
     companies.length === 0
       ? parts[0] ?? pageDataUrl(page, pageUrl, base) ?? listData(page, pageUrl, base, next) ?? storeLocatorRequest(page.byTag('SCRIPT'), pageUrl, base) ?? layers[0] ?? preloadedData(page.byTag('LINK'), pageUrl, base, next) ?? framedList(page, pageUrl, base) ?? scriptedListUrl(page.elements, pageUrl, base, next) ?? loadedFragmentUrl(page.elements, pageUrl, base, next) ?? csvDownload(page, pageUrl, base)
       : (!companies.some(hasContact) ? framedList(page, pageUrl, base) : undefined) ?? (companies.length <= FEW_BESIDE_LIST ? listData(page, pageUrl, base, next) ?? storeLocatorRequest(page.byTag('SCRIPT'), pageUrl, base) : undefined);
+  // A CMS page that publishes its list as a document exported to HTML (Word's 'Page Web', Excel's
+  // 'Publier', LibreOffice's export): the document, its other parts or chapters after it in order.
+  const documents = data === undefined && companies.length <= FEW_BESIDE_LIST ? documentExports(page, pageUrl, base, next) : [];
+  if (documents.length > 0) {
+    listing.data = documents[0];
+    listing.document = true;
+    if (documents.length > 1) listing.moreData = documents.slice(1);
+    return listing;
+  }
   if (data !== undefined) listing.data = data;
   // A page whose list its script loads, one page per category shown as tabs: the next tab's page.
   if (data !== undefined && companies.length === 0 && listing.next === undefined && selectors.nextPage === undefined) {
@@ -414,6 +429,45 @@ function csvDownload(page: ParsedPage, pageUrl: string, base: string): string | 
     if (!url || !sameHost(url, pageUrl) || withoutHash(url) === withoutHash(pageUrl)) continue;
     if (found !== undefined && withoutHash(found) !== withoutHash(url)) return undefined;
     found = url;
+  }
+  return found;
+}
+
+/** A link's path naming a static HTML file: a document exported to HTML ('liste_2025.htm'). */
+const HTML_FILE = /\.html?$/i;
+/** A folder where a CMS or a hand-made site keeps the files it publishes (Joomla's images/, SPIP's IMG/, WordPress's uploads/). */
+const DOCUMENT_FOLDER = /\/(?:images|img|docs?|documents?|fichiers|files|uploads?|media|medias|publications?|telechargements?|t[ée]l[ée]chargements?|downloads?|attachments?|pieces?-jointes|ressources)\//i;
+/** A link's text or title naming the list it opens ('Consulter la liste', 'Annuaire 2025', 'القائمة'). */
+const LIST_LABEL = /(?:^|[^\p{L}])(?:liste|annuaire|r[ée]pertoire|list|directory|sommaire|chapitre|partie|القائمة|قائمة|الدليل|دليل)(?:$|[^\p{L}])/iu;
+/** Most documents of one page followed (a yearly directory's contents and chapters). */
+const MAX_DOCUMENTS = 10;
+
+/**
+ * The documents a page showing no company (at most a few sentences read as entries) publishes
+ * its list in: links, outside its header, footer and menus, to static HTML files on its host (a
+ * Word 'Page Web', an Excel 'Publier' page, a LibreOffice export) kept where the site keeps its
+ * files (`/images/documents/`, SPIP's `IMG/`, `/uploads/`, `/publications/`), typed `text/html`
+ * (a CMS's attached document) or named as the list ('Consulter la liste', 'Annuaire', 'القائمة').
+ * Several (parts, a contents file and its chapters) in the order the page links them. None when
+ * the page links its next page among them (a static site's own pages), or more than
+ * {@link MAX_DOCUMENTS}.
+ */
+function documentExports(page: ParsedPage, pageUrl: string, base: string, next: string | undefined): string[] {
+  const found: string[] = [];
+  for (const a of page.byTag('A')) {
+    const href = a.getAttribute('href')?.trim();
+    if (!href || href.length > 2000) continue;
+    const bare = href.split('#', 1)[0].split('?', 1)[0];
+    if (!HTML_FILE.test(bare)) continue;
+    if (closest(a, (x) => x.tagName === 'HEADER' || x.tagName === 'FOOTER' || x.tagName === 'NAV')) continue;
+    const url = absolute(href, base);
+    if (!url || !sameHost(url, pageUrl) || withoutHash(url) === withoutHash(pageUrl)) continue;
+    if (next !== undefined && withoutHash(url) === withoutHash(next)) return [];
+    const label = `${a.textContent} ${attrOf(a, 'title') ?? ''}`.slice(0, 300);
+    if (!DOCUMENT_FOLDER.test(new URL(url).pathname) && !/html/i.test(attrOf(a, 'type') ?? '') && !LIST_LABEL.test(label)) continue;
+    if (found.includes(withoutHash(url))) continue;
+    found.push(withoutHash(url));
+    if (found.length > MAX_DOCUMENTS) return [];
   }
   return found;
 }
@@ -2199,7 +2253,9 @@ function personColumn(headers: readonly string[], at: number): number {
 
 /** The header cells' texts of a row's table (a thead row, else the first row with th cells), or [] when it has none. */
 function rowHeaders(row: HTMLElement, ctx: PageContext): string[] {
-  return tableHeader(row, ctx).headers;
+  const found = tableHeader(row, ctx);
+  const columns = found.columns?.get(row);
+  return columns === undefined ? found.headers : columns.map((c) => found.headers[c] ?? '');
 }
 
 /** Words of header cells: a first row of plain cells made of two or more of them is the table's header. */
@@ -2210,6 +2266,8 @@ interface TableHeader {
   row?: HTMLElement;
   headers: string[];
   above?: Set<HTMLElement>;
+  /** The column of each cell of a row that a cell above spans into (a commune over its companies): the row's cells start further right. */
+  columns?: Map<HTMLElement, number[]>;
 }
 
 /** A row's table header: its row (a thead row, a row of th cells, or a first row of header words) and the cells' texts. */
@@ -2232,10 +2290,52 @@ function tableHeader(row: HTMLElement, ctx: PageContext): TableHeader {
       const stacked = headerRows(header, rows);
       // (A header's lower rows are no entries either: with plain cells nothing else tells them apart.)
       found = { row: header, headers: headerTexts(stacked), above: new Set([...rows.slice(0, rows.indexOf(header)), ...stacked.slice(1)]) };
+      const columns = spannedColumns(table, rows.slice(rows.indexOf(header) + stacked.length));
+      if (columns !== undefined) found.columns = columns;
     } else found = { headers: [] };
     ctx.tableHeaders.set(table, found);
   }
   return found;
+}
+
+/** Most body rows of one table laid out on its grid for the cells spanning rows ({@link spannedColumns}). */
+const MAX_SPANNED_ROWS = 5_000;
+/** Most columns of a table laid out on its grid. */
+const MAX_GRID_COLUMNS = 60;
+
+/**
+ * The columns of the cells of a table's body rows that start further right than their position
+ * says, because a cell of a row above spans down into them (`rowspan`): a Word or Excel table
+ * whose Commune cell spans its companies' rows leaves those rows without it, so their name is
+ * under the commune's header and every field under the one before its own. Laid out once per
+ * table on its grid; undefined when no body cell spans rows.
+ */
+function spannedColumns(table: HTMLElement, body: HTMLElement[]): Map<HTMLElement, number[]> | undefined {
+  if (!body.slice(0, MAX_SPANNED_ROWS).some((tr) => cells(tr).some((c) => c.rawAttrs.includes('rowspan') && cellSpan(c, 'rowspan') > 1))) return undefined;
+  const columns = new Map<HTMLElement, number[]>();
+  // Rows still covered in each column by a cell of a row above.
+  let carry: number[] = [];
+  for (const tr of body.slice(0, MAX_SPANNED_ROWS)) {
+    if (closest(tr.parentNode, (a) => a.tagName === 'TABLE') !== table) continue;
+    const next = carry.map((n) => Math.max(0, n - 1));
+    const at: number[] = [];
+    let col = 0;
+    let shifted = false;
+    for (const cell of cells(tr)) {
+      while (col < MAX_GRID_COLUMNS && (carry[col] ?? 0) > 0) {
+        col++;
+        shifted = true;
+      }
+      at.push(col);
+      const wide = Math.min(cellSpan(cell, 'colspan'), MAX_GRID_COLUMNS);
+      const down = cellSpan(cell, 'rowspan');
+      for (let dc = 0; dc < wide && col + dc < MAX_GRID_COLUMNS; dc++) next[col + dc] = down - 1;
+      col += wide;
+    }
+    if (shifted) columns.set(tr, at);
+    carry = next;
+  }
+  return columns.size > 0 ? columns : undefined;
 }
 
 /** Most columns or rows one header cell is taken to span (a bound on hostile `colspan` values). */

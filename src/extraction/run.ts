@@ -309,7 +309,11 @@ async function runSource(state: SourceState, ctx: SourceContext): Promise<void> 
         if (more.ok && more.result.kind === 'listing') {
           state.pagesRead++;
           page = { url: got.url, html: got.body, contentType: got.contentType };
-          listing = { ...more.result, companies: [...listing.companies, ...more.result.companies], next: listing.next ?? more.result.next, chromeContacts: listing.chromeContacts };
+          // A document's cover page: its few entries are sentences, their contacts the publisher's.
+          const cover = listing.document === true && more.result.companies.length > 0;
+          const own = cover ? [] : listing.companies;
+          const chrome = cover ? [...listing.chromeContacts, ...contactsOf(listing.companies)] : listing.chromeContacts;
+          listing = { ...more.result, companies: [...own, ...more.result.companies], next: listing.next ?? more.result.next, chromeContacts: chrome };
           named.push(...dataFiles(more.result));
         } else dropped(state, got.url, more);
       } else if (!got.ok && got.deadline) state.cut = true;

@@ -649,6 +649,19 @@ describe('tables whose companies span rows', () => {
     expect(extractCompanies(html, PAGE).map((c) => c.phones)).toEqual([['+21324415719'], ['+21324827062'], ['+21324965378']]);
   });
 
+  test("the rows under a commune cell spanning them (a Word table) read each cell under its own column: the name under the name's header, the fax under Fax", () => {
+    const row = (n: string, name: string, address: string, tel: string, fax: string) => `<td><p>${n}</p></td><td><p><b>${name}</b></p><p><i>Agrément n° ${n}/2024</i></p></td><td><p>${address}</p></td><td><p>${tel}</p></td><td><p>${fax}</p></td>`;
+    const html = page(`<table class="MsoTableGrid" border="1"><tr><td><p><b>N°</b></p></td><td><p><b>Commune</b></p></td><td><p><b>Raison sociale</b></p></td><td><p><b>Adresse</b></p></td><td><p><b>Téléphone</b></p></td><td><p><b>Fax</b></p></td></tr>
+      <tr>${row('01', 'SARL Pharma Cirta', 'Cité El Bir, local 26', '031 28 38 71', '031 41 38 24').replace('</td>', '</td><td rowspan="2"><p><b>Constantine</b></p></td>')}</tr>
+      <tr>${row('02', 'EURL Boudjemaa Médical', 'Zone industrielle Palma, lot 34', '031 72 24 53', '031 88 16 76')}</tr>
+      <tr>${row('03', 'SARL El Khroub Pharma', 'Cité 1650 logements', '031 53 03 31', '031 53 03 32').replace('</td>', '</td><td><p><b>El Khroub</b></p></td>')}</tr></table>`);
+    expect(extractCompanies(html, PAGE).map((c) => [c.name, c.phones, c.faxes ?? []])).toEqual([
+      ['SARL Pharma Cirta', ['+21331283871'], ['+21331413824']],
+      ['EURL Boudjemaa Médical', ['+21331722453'], ['+21331881676']],
+      ['SARL El Khroub Pharma', ['+21331530331'], ['+21331530332']],
+    ]);
+  });
+
   test('a header over two rows (colspan, rowspan) and heading rows of sections: each firm spans its rows, each number under its own column', () => {
     // Sections of unequal length under heading rows (a commune, a daïra): never cut into runs of
     // one period, never companies; the worksite rows' mobiles are the firm's phones, not the fax
@@ -1158,6 +1171,32 @@ describe('a list published as a CSV file', () => {
       ['Pharmacie Tassili', ['+213770405060'], [], []],
       ['Pharmacie du Hoggar', [], [], []],
     ]);
+  });
+});
+
+describe('a list published as a document exported to HTML', () => {
+  const at = 'https://dsp.wilaya.test/index.php/fr/pharmacie/grossistes';
+  const article = (body: string) => page(`<header><nav><a href="/index.html">Accueil</a></nav></header>
+    <main><h1>Grossistes agréés</h1><p>La direction publie la liste des grossistes agréés.</p>${body}</main>
+    <footer><p>Direction de la santé — Tél : 031 92 10 10</p><a href="/plan.html">Plan du site</a></footer>`);
+
+  test("a page without companies names the HTML export it links from its files as its list's data; a contents file and chapters follow it in order", () => {
+    const one = readListing(article('<p><a href="/images/documents/liste_grossistes_2025.htm">Consulter la liste (février 2025)</a> – <a href="/images/documents/liste_grossistes_2025.docx">Word</a></p>'), at);
+    expect(one.data).toBe('https://dsp.wilaya.test/images/documents/liste_grossistes_2025.htm');
+    expect(one.document).toBe(true);
+    expect(one.moreData).toBeUndefined();
+    const chapters = readListing(article('<ul><li><a href="annuaire/sommaire.htm">Sommaire</a></li><li><a href="annuaire/chapitre1.htm">Chapitre 1 – Plasturgie</a></li><li><a href="annuaire/chapitre2.htm">Chapitre 2 – Mécanique</a></li></ul>'), 'https://cci.test/publications/annuaire.php');
+    expect([chapters.data, ...(chapters.moreData ?? [])]).toEqual(['https://cci.test/publications/annuaire/sommaire.htm', 'https://cci.test/publications/annuaire/chapitre1.htm', 'https://cci.test/publications/annuaire/chapitre2.htm']);
+    // An attached document typed text/html (a CMS's 'Documents joints'), its icon and its title linking it twice.
+    const attached = readListing(article('<div class="documents"><a href="IMG/htm/partie1.htm" type="text/html"><img src="icon.png" alt=""></a><a href="IMG/htm/partie1.htm" type="text/html">Partie 1</a><a href="IMG/htm/partie2.htm" type="text/html">Partie 2</a></div>'), 'https://drag.wilaya.test/spip.php?article77');
+    expect([attached.data, ...(attached.moreData ?? [])]).toEqual(['https://drag.wilaya.test/IMG/htm/partie1.htm', 'https://drag.wilaya.test/IMG/htm/partie2.htm']);
+  });
+
+  test("a static site's own pages, another host's document, menus and footers, or a page showing companies, name no document", () => {
+    expect(readListing(article('<p>Voir aussi <a href="/services.html">nos services</a> et <a href="/equipe.html">notre équipe</a>.</p>'), at).data).toBeUndefined();
+    expect(readListing(article('<p><a href="https://stockage.example/docs/liste.htm">Consulter la liste</a></p>'), at).data).toBeUndefined();
+    const shown = article(`<div class="fiche"><h3>Pharmacie A</h3>Tél : 029 34 12 01</div><div class="fiche"><h3>Pharmacie B</h3>Tél : 029 34 12 02</div><div class="fiche"><h3>Pharmacie C</h3>Tél : 029 34 12 03</div><div class="fiche"><h3>Pharmacie D</h3>Tél : 029 34 12 04</div><a href="/images/documents/liste.htm">Consulter la liste</a>`);
+    expect(readListing(shown, at).data).toBeUndefined();
   });
 });
 

@@ -855,3 +855,30 @@ describe('a document exported in several files', () => {
     }
   });
 });
+
+describe('a list published as documents exported to HTML', () => {
+  const article = (main: string) => `<!DOCTYPE html><html><head><title>Sociétés de gardiennage</title></head><body><header>Direction de la réglementation</header><main><h1>Sociétés de gardiennage agréées</h1>${main}</main><footer>Tél : 045 21 00 00</footer></body></html>`;
+  const part = (rows: [string, string][]) => `<html><head><meta name="ProgId" content="Excel.Sheet"></head><body><table><tr><td>N°</td><td>Raison sociale</td><td>Téléphone</td></tr>${rows.map(([n, t], i) => `<tr><td>${i + 1}</td><td>${n}</td><td>${t}</td></tr>`).join('')}</table></body></html>`;
+
+  test("a CMS article linking its list's two parts: each part is fetched and read in order, the article's own sentences no entries, their number the publisher's", async () => {
+    const s = await startSite({
+      '/spip.php?article77': article(`<p>Pour tout renseignement : bureau des agréments, tél. 045 21 00 01.</p><div class="documents"><a href="IMG/htm/partie1.htm" type="text/html">Partie 1</a><a href="IMG/htm/partie2.htm" type="text/html">Partie 2</a></div>`),
+      '/IMG/htm/partie1.htm': part([['SARL Sentinelle Ouest', '045 21 10 01'], ['EURL Gardiennage Dahra', '0550 11 22 33'], ['SARL Bouclier Mosta', '045 21 10 03']]),
+      '/IMG/htm/partie2.htm': part([['SARL Vigilance Sidi Ali', '045 21 10 04'], ['EURL Garde Achaacha', '0661 44 55 66']]),
+    });
+    try {
+      const sources = parseSources(`sources:\n  - name: dz\n    search_url: "${s.origin}/spip.php?article77"\n`);
+      const { companies } = await runExtraction({ pages: testPageReader(), sources, secteur: 'x', wilaya: ALGER, fetcher: fetcher(), deadlineMs: 30_000 });
+      expect(companies.map((c) => [c.name, c.phones])).toEqual([
+        ['SARL Sentinelle Ouest', ['+21345211001']],
+        ['EURL Gardiennage Dahra', ['+213550112233']],
+        ['SARL Bouclier Mosta', ['+21345211003']],
+        ['SARL Vigilance Sidi Ali', ['+21345211004']],
+        ['EURL Garde Achaacha', ['+213661445566']],
+      ]);
+      expect(s.hits.filter((h) => h !== '/robots.txt')).toEqual(['/spip.php?article77', '/IMG/htm/partie1.htm', '/IMG/htm/partie2.htm']);
+    } finally {
+      await s.close();
+    }
+  });
+});

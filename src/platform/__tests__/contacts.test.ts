@@ -679,6 +679,16 @@ describe('findPhonesAndFaxes: a bracketed label names the number right before it
     expect(findPhonesAndFaxes('0550 12 34 56 - 021 23 45 68 (fax)')).toEqual({ phones: ['+213550123456'], faxes: ['+21321234568'] });
     expect(findPhonesAndFaxes('021 23 45 67 ou 021 23 45 68 (Fax)')).toEqual({ phones: ['+21321234567'], faxes: ['+21321234568'] });
   });
+
+  test("a one-letter label alone in brackets after its number ('(F)', '(T)', as a spreadsheet's 'Tél / Fax' column marks its fax) names it; the joined label's other number is then a phone", () => {
+    expect(findPhonesAndFaxes('045510231 / 0670369137 / 045 21 73 18 (F)')).toEqual({ phones: ['+21345510231', '+213670369137'], faxes: ['+21345217318'] });
+    expect(findPhonesAndFaxes('Tél / Fax :\n0782744927 / 045 70 40 34 (F)')).toEqual({ phones: ['+213782744927'], faxes: ['+21345704034'] });
+    expect(findPhonesAndFaxes('045 21 73 17 (T) / 045 21 73 18 (f)')).toEqual({ phones: ['+21345217317'], faxes: ['+21345217318'] });
+    // (An initial in brackets, or a letter before its number, is no label.)
+    expect(findPhonesAndFaxes('M. Benali (F) gérant : 0661 20 30 40')).toEqual({ phones: ['+213661203040'], faxes: [] });
+    // A number written alone under the joined label stays both.
+    expect(findPhonesAndFaxes('Tél/Fax : 045 21 73 18')).toEqual({ phones: ['+21345217318'], faxes: ['+21345217318'] });
+  });
 });
 
 describe('readNumbers: labels typed by hand in a description', () => {
