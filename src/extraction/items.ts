@@ -3568,10 +3568,17 @@ function arrowToLast(arrow: HTMLElement, href: string, anchors: readonly HTMLEle
   return after !== undefined && after.url !== target ? after.href : undefined;
 }
 
+/** Classes that mark a pager's or an index's current item. */
+const CURRENT_CLASSES = ['active', 'current', 'courant', 'courante', 'selected', 'is-active'];
+
+/** Whether an element is classed as the current item ({@link CURRENT_CLASSES}). */
+function hasCurrentClass(el: HTMLElement): boolean {
+  return CURRENT_CLASSES.some((c) => el.classList.contains(c));
+}
+
 /** The number of the pagination item marked current (`aria-current`, an active / current class on it or its parent), or undefined. */
 function markedPageNumber(elements: readonly HTMLElement[]): number | undefined {
-  const marked = (el: HTMLElement | null): boolean =>
-    el !== null && ((attrOf(el, 'aria-current') ?? '') !== '' || ['active', 'current', 'is-active', 'selected'].some((c) => el.classList.contains(c)));
+  const marked = (el: HTMLElement | null): boolean => el !== null && ((attrOf(el, 'aria-current') ?? '') !== '' || hasCurrentClass(el));
   for (const el of elements) {
     if (el.childNodes.length !== 1 || el.childNodes[0].nodeType !== 3) continue;
     if (!marked(el) && !marked(el.parentNode)) continue;
@@ -3737,7 +3744,7 @@ function linkAfterCurrent(elements: readonly HTMLElement[], pageUrl: string): st
     if (!unlinked(el)) return 0;
     const text = shortText(el, 16)?.trim();
     if (!text || text.endsWith(':')) return 0;
-    if ((attrOf(el, 'aria-current') ?? '') !== '' || ['active', 'current', 'courant', 'courante', 'selected', 'is-active'].some((c) => el.classList.contains(c))) return 3;
+    if ((attrOf(el, 'aria-current') ?? '') !== '' || hasCurrentClass(el)) return 3;
     if (own.has(foldText(text))) return 2;
     return el === odd || el.tagName === 'STRONG' || el.tagName === 'B' ? 1 : 0;
   };
@@ -3891,7 +3898,7 @@ function currentPage(elements: readonly HTMLElement[], pageUrl: string, told?: n
   }
   const path = /\/(?:page|p)[/,](\d{1,5})\/?$/.exec(url.pathname);
   if (path) return Number(path[1]);
-  const active = elements.find((el) => (attrOf(el, 'aria-current') ?? '') === 'page' || ['active', 'current', 'is-active', 'selected'].some((c) => el.classList.contains(c)));
+  const active = elements.find((el) => (attrOf(el, 'aria-current') ?? '') === 'page' || hasCurrentClass(el));
   const n = active ? shortText(active, 8)?.trim() : undefined;
   if (n && /^\d{1,5}$/.test(n)) return Number(n);
   // The page's own words: 'Page 3 sur 7'.
