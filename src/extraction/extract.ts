@@ -3253,11 +3253,40 @@ function microdataOrgs(page: ParsedPage, ctx: PageContext): HTMLElement[] {
     if (prop && !prop.split(/\s+/).some((p) => CONTAINERS.has(p))) return false;
     const url = ownProps(el, 'url').map(propValue)[0];
     if (url && isSiteRoot(absolute(url, ctx.base), ctx.pageUrl)) return false;
+    // An organisation under the site's 'Contactez-nous' heading (a footer that is no <footer>): the directory itself.
+    if (underSiteContactHeading(el)) return false;
     // An organisation named as the site is (whatever its block's class says): the directory itself.
     const name = ownProps(el, 'name').map(propValue)[0];
     site ??= siteNames(page, ctx);
     return !(name && site.has(foldName(name)));
   });
+}
+
+/** Levels looked up, and earlier siblings looked at per level, for a heading over an organisation ({@link underSiteContactHeading}). */
+const MAX_HEADING_UP = 3;
+const MAX_HEADING_BACK = 3;
+
+/**
+ * Whether an element comes right under a heading of the site's own contact block ('Contactez-nous',
+ * 'Nous contacter', 'Contact us', 'اتصل بنا'): one of the few element siblings before it, or
+ * before one of its nearest ancestors, is such a heading. Bounded.
+ */
+function underSiteContactHeading(el: HTMLElement): boolean {
+  let e: HTMLElement | null = el;
+  for (let up = 0; up < MAX_HEADING_UP && e && e.parentNode && !isPageFrame(e.parentNode); up++, e = e.parentNode) {
+    const kids = e.parentNode.childNodes;
+    let back = 0;
+    for (let i = kids.indexOf(e) - 1; i >= 0 && back < MAX_HEADING_BACK; i--) {
+      if (kids[i].nodeType !== 1) continue;
+      back++;
+      const sib = kids[i] as HTMLElement;
+      if (/^H[1-6]$/.test(sib.tagName) || sib.classList.contains('widget-title') || sib.classList.contains('title')) {
+        const text = shortText(sib, 60);
+        if (text !== undefined && SITE_CONTACT_HEADING.test(text.trim())) return true;
+      }
+    }
+  }
+  return false;
 }
 
 /**

@@ -894,6 +894,19 @@ describe('microdata that gives no name (an address block only)', () => {
     expect(readListing(html, PAGE).companies.filter((c) => c.phones.length > 1)).toEqual([]);
   });
 
+  test("an organisation under the site's 'Contactez-nous' heading (a footer that is no <footer>) is the directory's: the page's entries are read, and a page without any gives none", () => {
+    const footer = `<div id="bas" class="zone-infos"><div class="row"><div class="col-lg-4"><h5>Contactez-nous</h5><address itemscope itemtype="http://schema.org/Organization"><div itemprop="address" itemscope itemtype="http://schema.org/PostalAddress"><span itemprop="streetAddress">12 rue Larbi Ben M'hidi, Alger</span></div>
+      <span itemprop="telephone">+213 21 99 88 77</span><span itemprop="email">info@annuaire.test</span></address></div></div></div>`;
+    const wrap = (main: string) => `<html><head><title>Revendeurs</title></head><body><div id="wrapwrap"><header><nav><a href="/">Accueil</a></nav></header><main>${main}</main>${footer}</div></body></html>`;
+    const fiche = (n: number, name: string) => `<div class="fiche"><h3><a href="/partners/${n}">${name}</a></h3><p>Tél : 036 84 12 1${n}</p></div>`;
+    expect(readListing(wrap(`${fiche(1, 'Droguerie Nour')}${fiche(2, 'SARL Teinte Plus')}${fiche(3, 'Ets Kaci')}`), PAGE).companies.map((c) => [c.name, c.phones])).toEqual([
+      ['Droguerie Nour', ['+21336841211']],
+      ['SARL Teinte Plus', ['+21336841212']],
+      ['Ets Kaci', ['+21336841213']],
+    ]);
+    expect(readListing(wrap('<h1>Nos revendeurs</h1><p>Bientôt en ligne.</p>'), PAGE).companies).toEqual([]);
+  });
+
   test('a nameless organisation holding the numbers gives them to its entry', () => {
     const entry = (n: number, name: string) => `<li class="partner"><h4><a href="/p/${n}">${name}</a></h4>
       <div itemscope itemtype="https://schema.org/LocalBusiness"><span itemprop="telephone">+213 36 84 12 1${n}</span></div></li>`;
