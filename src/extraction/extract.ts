@@ -3247,6 +3247,7 @@ function onlyDirectoryContacts(node: Json, ctx: PageContext): boolean {
 /** The microdata organisations outside the chrome, reached as top-level items or list entries. */
 function microdataOrgs(page: ParsedPage, ctx: PageContext): HTMLElement[] {
   let site: Set<string> | undefined;
+  let contactBlocks: Set<HTMLElement> | undefined;
   return page.elements.filter((el) => {
     if (!hasAttr(el, 'itemscope') || !isOrgScope(el) || insideChrome(el) || inChromeBlock(el) || !attached(el, page.root)) return false;
     const prop = el.getAttribute('itemprop');
@@ -3254,7 +3255,8 @@ function microdataOrgs(page: ParsedPage, ctx: PageContext): HTMLElement[] {
     const url = ownProps(el, 'url').map(propValue)[0];
     if (url && isSiteRoot(absolute(url, ctx.base), ctx.pageUrl)) return false;
     // An organisation under the site's 'Contactez-nous' heading (a footer that is no <footer>): the directory itself.
-    if (underSiteContactHeading(el)) return false;
+    contactBlocks ??= afterSiteContactHeadings(page);
+    if (underOneOf(el, contactBlocks)) return false;
     // An organisation named as the site is (whatever its block's class says): the directory itself.
     const name = ownProps(el, 'name').map(propValue)[0];
     site ??= siteNames(page, ctx);
@@ -3262,30 +3264,37 @@ function microdataOrgs(page: ParsedPage, ctx: PageContext): HTMLElement[] {
   });
 }
 
-/** Levels looked up, and earlier siblings looked at per level, for a heading over an organisation ({@link underSiteContactHeading}). */
-const MAX_HEADING_UP = 3;
+/** Element siblings after a site contact heading taken as its block, and levels looked up from an organisation for one. */
 const MAX_HEADING_BACK = 3;
+const MAX_HEADING_UP = 3;
 
 /**
- * Whether an element comes right under a heading of the site's own contact block ('Contactez-nous',
- * 'Nous contacter', 'Contact us', 'اتصل بنا'): one of the few element siblings before it, or
- * before one of its nearest ancestors, is such a heading. Bounded.
+ * The blocks right under a heading of the site's own contact block ('Contactez-nous', 'Nous
+ * contacter', 'Contact us', 'اتصل بنا'): the few element siblings after each such heading. One
+ * pass over the page's headings.
  */
-function underSiteContactHeading(el: HTMLElement): boolean {
-  let e: HTMLElement | null = el;
-  for (let up = 0; up < MAX_HEADING_UP && e && e.parentNode && !isPageFrame(e.parentNode); up++, e = e.parentNode) {
-    const kids = e.parentNode.childNodes;
-    let back = 0;
-    for (let i = kids.indexOf(e) - 1; i >= 0 && back < MAX_HEADING_BACK; i--) {
+function afterSiteContactHeadings(page: ParsedPage): Set<HTMLElement> {
+  const blocks = new Set<HTMLElement>();
+  for (const h of page.elements) {
+    if (!/^H[1-6]$/.test(h.tagName) && !h.classList.contains('widget-title') && !h.classList.contains('title')) continue;
+    const text = shortText(h, 60);
+    if (text === undefined || !SITE_CONTACT_HEADING.test(text.trim()) || !h.parentNode) continue;
+    const kids = h.parentNode.childNodes;
+    let after = 0;
+    for (let i = kids.indexOf(h) + 1; i < kids.length && after < MAX_HEADING_BACK; i++) {
       if (kids[i].nodeType !== 1) continue;
-      back++;
-      const sib = kids[i] as HTMLElement;
-      if (/^H[1-6]$/.test(sib.tagName) || sib.classList.contains('widget-title') || sib.classList.contains('title')) {
-        const text = shortText(sib, 60);
-        if (text !== undefined && SITE_CONTACT_HEADING.test(text.trim())) return true;
-      }
+      after++;
+      blocks.add(kids[i] as HTMLElement);
     }
   }
+  return blocks;
+}
+
+/** Whether an element, or one of its {@link MAX_HEADING_UP} nearest ancestors below the page's frame, is one of `blocks`. */
+function underOneOf(el: HTMLElement, blocks: ReadonlySet<HTMLElement>): boolean {
+  if (blocks.size === 0) return false;
+  let e: HTMLElement | null = el;
+  for (let up = 0; up < MAX_HEADING_UP && e && !isPageFrame(e); up++, e = e.parentNode) if (blocks.has(e)) return true;
   return false;
 }
 
