@@ -21,7 +21,7 @@ import { olderEntriesNext, scrollSentinelNext } from './cursor';
 import { ajaxActionRequest } from './ajaxMore';
 import { isPaginationText, livewirePageNext, numberedPageUrl, pageOfText, steppedPageLink } from './pagination';
 import { flightRecords, flightText, isFlightScript } from './flight';
-import { isCountedEntry, listingLead, otherTiers, recordTiers } from './tiers';
+import { eachLinksOwnPage, isCountedEntry, listingLead, otherTiers, recordTiers } from './tiers';
 
 type Json = Record<string, unknown>;
 
@@ -2558,8 +2558,10 @@ function repeatedGroups(root: HTMLElement, base?: string): RepeatedItems & { wit
   const holders = new Set(chosen.flatMap((g) => g.members));
   const rows = new Map<HTMLElement, HTMLElement>();
   for (const holder of holders) rows.set(contentRow(holder, counts), holder);
-  // (Looked for behind wrappers, the blocks must each be a record with contacts: a card's layout table of a name row and a category row is one record.)
-  const inner = groups.filter((g) => rows.has(g.parent) && g.qualified === g.members.length && (holders.has(g.parent) || g.members.every((m) => qualifies(m, counts) === 2)));
+  // (Looked for behind wrappers, the blocks must each be a record with contacts, or most of them, each
+  // linking to a page of its own of one template: a card's layout table of a name row and a category
+  // row is one record; a grid's row behind a theme's wrapper holds its columns' companies.)
+  const inner = groups.filter((g) => rows.has(g.parent) && g.qualified === g.members.length && (holders.has(g.parent) || g.members.every((m) => qualifies(m, counts) === 2) || (g.members.filter((m) => qualifies(m, counts) === 2).length * 2 >= g.members.length && eachLinksOwnPage(g.members, base))));
   // (Holders without a contact, a group's heading alone in a section of its own, hold no record to split.)
   let withContacts = 0;
   for (const holder of holders) if (hasContacts(counts.get(holder))) withContacts++;
@@ -2664,15 +2666,15 @@ function repeatedGroups(root: HTMLElement, base?: string): RepeatedItems & { wit
 /** Most elements walked in a block for its first heading ({@link firstHeading}). */
 const MAX_HEADING_WALK = 200;
 
-/** A block's first heading, in document order, by a bounded walk; undefined without one. */
-function firstHeadingElement(block: HTMLElement): HTMLElement | undefined {
+/** A block's first heading (or first element of `tags`), in document order, by a bounded walk; undefined without one. */
+function firstHeadingElement(block: HTMLElement, tags: ReadonlySet<string> = HEADING_TAGS): HTMLElement | undefined {
   const stack: Node[] = [block];
   let steps = 0;
   while (stack.length > 0 && ++steps <= MAX_HEADING_WALK) {
     const n = stack.pop()!;
     if (n.nodeType !== 1) continue;
     const el = n as HTMLElement;
-    if (HEADING_TAGS.has(el.tagName)) return el;
+    if (tags.has(el.tagName)) return el;
     for (let i = el.childNodes.length - 1; i >= 0; i--) stack.push(el.childNodes[i]);
   }
   return undefined;
@@ -2765,8 +2767,10 @@ function dropDataTables(members: HTMLElement[], counts: Map<HTMLElement, Counts>
  * Removes from a list's members the blocks that hold only a heading (no contact, no link, its text
  * the heading's) of a higher rank than the heading that names most of the members with contacts:
  * a builder's grid gives a zone's title ('<h3>Constantine ville</h3>') a text box of the entries'
- * shape, above agencies named by `<h4>`s (or by bold text: any heading is above those). An entry
- * without contacts, named at the entries' rank, stays.
+ * shape, above agencies named by `<h4>`s (or by bold text: any heading is above those). So do
+ * the blocks holding only a bold line when the entries are named by headings (a theme's fancy
+ * heading, `<strong class="title">`: an entry is written as the others are). An entry without
+ * contacts, named at the entries' rank, stays.
  */
 function dropRankedHeadings(members: HTMLElement[], counts: Map<HTMLElement, Counts>): void {
   const ranks = new Map<number, number>();
@@ -2785,15 +2789,17 @@ function dropRankedHeadings(members: HTMLElement[], counts: Map<HTMLElement, Cou
     const c = counts.get(m) ?? ZERO;
     if (hasContacts(c) || c.links > 0 || c.texts > 1) continue;
     const own = firstHeading(m);
-    if (own !== undefined && own < rank && soleHeading(m)) members.splice(i, 1);
+    if (own !== undefined ? own < rank && soleHeading(m) : rank <= 6 && soleHeading(m, BOLD_TAGS)) members.splice(i, 1);
   }
 }
 
-/** Whether a block's whole text is that of one heading (its first). Bounded. */
-function soleHeading(block: HTMLElement): boolean {
+const BOLD_TAGS = new Set(['STRONG', 'B']);
+
+/** Whether a block's whole text is that of one heading (its first; or its first element of `tags`). Bounded. */
+function soleHeading(block: HTMLElement, tags: ReadonlySet<string> = HEADING_TAGS): boolean {
   const text = shortText(block, 120);
   if (text === undefined) return false;
-  const heading = firstHeadingElement(block);
+  const heading = firstHeadingElement(block, tags);
   return heading !== undefined && shortText(heading, 120) === text;
 }
 

@@ -149,6 +149,19 @@ function linksTo(marks: readonly EntryMarks[], template: string): boolean {
   return holding * 2 >= marks.length && pages.size >= holding;
 }
 
+/**
+ * Whether every one of `blocks` links to a page of its own, all of one template (a grid's columns
+ * each linking its company's page, `/artisan/a-1`, `/artisan/b-2`): they are entries, not the
+ * parts of one (a card's name row and category row link pages of two templates, or one page).
+ */
+export function eachLinksOwnPage(blocks: readonly HTMLElement[], base?: string): boolean {
+  const site = siteOf(base);
+  const marks = blocks.map((b) => marksOf(b, site));
+  const template = templateOf(marks);
+  if (template === undefined || !marks.every((m) => m.templates.has(template))) return false;
+  return new Set(marks.flatMap((m) => m.links.filter((l) => l.template === template).map((l) => l.url))).size >= blocks.length;
+}
+
 /** A repeated group of the page (its members: sibling blocks of one shape), scored by items.ts. */
 export interface TierGroup {
   members: readonly HTMLElement[];

@@ -875,6 +875,17 @@ describe('grids of rows', () => {
     // (the best row first, then the others: order is not what is tested)
     expect(names(html).sort()).toEqual([1, 2, 3, 4, 5, 6, 7].map((n) => `Société ${n}`));
   });
+
+  test('a grid whose rows are each behind a wrapper of their own, a column of every row without a number: each column is an entry with its own page', () => {
+    // (A Drupal Views grid inside a theme's row wrapper: the row is no entry, its columns are.)
+    const col = (n: number) => `<div class="views-col"><div class="views-field-title"><a href="/artisan/a${n}">Atelier ${n}</a></div><div class="views-field-metier">Métier ${n}</div>${n % 3 === 2 ? '' : `<div class="views-field-tel"><span class="views-label">Tél. : </span><a href="tel:05501234${10 + n}">0550 12 34 ${10 + n}</a></div>`}</div>`;
+    const row = (...ns: number[]) => `<div class="row-wrap"><div class="views-row">${ns.map(col).join('')}</div></div>`;
+    const html = chrome(`<div class="view-content">${row(1, 2, 3)}${row(4, 5, 6)}${row(7, 8, 9)}${row(10, 11, 12)}</div>`);
+    const found = readListing(html, URL).companies;
+    expect(found.map((c) => [c.name, c.phones, c.detailUrl])).toEqual(
+      Array.from({ length: 12 }, (_, i) => i + 1).map((n) => [`Atelier ${n}`, n % 3 === 2 ? [] : [`+2135501234${10 + n}`], `https://annuaire.test/artisan/a${n}`]),
+    );
+  });
 });
 
 describe('pagination by a page select', () => {
@@ -1817,6 +1828,20 @@ describe('a zone\'s heading in a block of the list\'s shape', () => {
 
   test('a block holding only a heading of a higher rank than the entries\' names is no entry; an entry without contacts stays', () => {
     expect(names(html)).toEqual(['Cabinet Bouzid Assurances', 'Cabinet Ferhat', 'Cabinet Hamlaoui', 'Cabinet Saadi', 'Cabinet Zerrouki']);
+  });
+
+  test('a block holding only a bold line (a builder’s fancy heading, `<strong class="title">`) above entries named by headings is no entry either', () => {
+    const zone = (title: string) => box(`<div class="fancy_heading"><strong class="title">${title}</strong></div>`);
+    const bold = chrome(`<h1>Nos agences à Sétif</h1><div class="grid">
+      ${zone('Sétif centre')}
+      ${agency('Cabinet Bouzid Assurances', ['Cité 1014 logements, Sétif', 'Tél. : 036 84 51 20'])}
+      ${agency('Cabinet Ferhat', ['Avenue de l’ALN, Sétif', 'Mobile : 0661 25 80 14'])}
+      ${zone('El Eulma et Aïn Arnat')}
+      ${agency('Cabinet Hamlaoui', ['Rue Larbi Ben M’hidi, El Eulma', 'Tél. : 036 87 12 09'])}
+      ${agency('Cabinet Saadi', ['Centre-ville, Aïn Arnat'])}
+      ${agency('Cabinet Zerrouki', ['Route de Béjaïa, El Eulma', 'E-mail : zerrouki.assur@gmail.com'])}
+    </div>`);
+    expect(names(bold)).toEqual(['Cabinet Bouzid Assurances', 'Cabinet Ferhat', 'Cabinet Hamlaoui', 'Cabinet Saadi', 'Cabinet Zerrouki']);
   });
 });
 
