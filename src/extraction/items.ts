@@ -2556,12 +2556,21 @@ function repeatedGroups(root: HTMLElement, base?: string): RepeatedItems & { wit
   // best group's members each hold a group of blocks that all qualify on their own, those blocks are the records.
   // (A site builder's section holds its row of text boxes behind wrappers of its own and an empty background layer: that row is the holder's.)
   const holders = new Set(chosen.flatMap((g) => g.members));
+  const sponsored = new Set<HTMLElement>();
   const rows = new Map<HTMLElement, HTMLElement>();
   for (const holder of holders) rows.set(contentRow(holder, counts), holder);
   // (Looked for behind wrappers, the blocks must each be a record with contacts, or most of them, each
   // linking to a page of its own of one template: a card's layout table of a name row and a category
   // row is one record; a grid's row behind a theme's wrapper holds its columns' companies.)
-  const inner = groups.filter((g) => rows.has(g.parent) && g.qualified === g.members.length && (holders.has(g.parent) || g.members.every((m) => qualifies(m, counts) === 2) || (g.members.filter((m) => qualifies(m, counts) === 2).length * 2 >= g.members.length && eachLinksOwnPage(g.members, base))));
+  // (And a builder's section of several rows, its heading's row then rows of blurbs: groups a few levels
+  // down a holder whose every block is a record with contacts are the records, the section none.)
+  const rowsCache = new Map<HTMLElement, Map<string, { rows: number; contacts: number }>>();
+  const inner = groups.filter((g) =>
+    g.qualified === g.members.length &&
+    (rows.has(g.parent)
+      ? holders.has(g.parent) || g.members.every((m) => qualifies(m, counts) === 2) || (g.members.filter((m) => qualifies(m, counts) === 2).length * 2 >= g.members.length && eachLinksOwnPage(g.members, base))
+      : sectionRecords(g, holders, counts, rowsCache)),
+  );
   // (Holders without a contact, a group's heading alone in a section of its own, hold no record to split.)
   let withContacts = 0;
   for (const holder of holders) if (hasContacts(counts.get(holder))) withContacts++;
@@ -2576,10 +2585,15 @@ function repeatedGroups(root: HTMLElement, base?: string): RepeatedItems & { wit
       // (The nearest blocks of that shape down the holder's wrappers: a lone record is its row's only content, its inside no row of records.)
       let blocks: HTMLElement[] = [];
       contentRow(holder, counts, (el) => (blocks = ofKey(el)).length > 0);
+      // (Else those of its rows, a section's: each row's blocks of that shape, in the page's order.)
+      if (blocks.length === 0) blocks = blocksBelow(holder, key, counts);
       if (blocks.length > 0) split.push({ parent: holder, key, members: blocks, score: 0, size: 0, qualified: 0 });
     }
     chosen = split;
     best = split[0];
+    // (A section of the page titled as its partners or sponsors, beside the sections of members: their blocks are advertisers'.)
+    const sponsors = split.filter((g) => sponsorsSection(g.parent));
+    if (sponsors.length > 0 && sponsors.length < split.length) for (const g of sponsors) for (const m of g.members) sponsored.add(m);
   } else {
     const wrapped = wrappedRecords(holders, counts);
     if (wrapped) {
@@ -2657,7 +2671,7 @@ function repeatedGroups(root: HTMLElement, base?: string): RepeatedItems & { wit
   const advertisements: HTMLElement[] = [];
   for (const m of members) {
     const marks = adMarks(m);
-    if (marks.strong || (marks.weak && weakShare < 0.5) || hasAdBadge(m)) advertisements.push(m);
+    if (marks.strong || (marks.weak && weakShare < 0.5) || hasAdBadge(m) || sponsored.has(m)) advertisements.push(m);
     else items.push(m);
   }
   return { items, advertisements, withContacts: items.filter((m) => qualifies(m, counts) === 2).length, counts };
@@ -2802,6 +2816,81 @@ function soleHeading(block: HTMLElement, tags: ReadonlySet<string> = HEADING_TAG
   const heading = firstHeadingElement(block, tags);
   return heading !== undefined && shortText(heading, 120) === text;
 }
+
+/** A section's title naming its partners or sponsors ('Nos partenaires', 'Partenaires officiels', 'Sponsors', 'شركاؤنا'). */
+const SPONSORS_HEADING = /^(?:(?:nos|les)\s)?(?:partenaires|sponsors|m[ée]c[èe]nes)(?:\s(?:officiels|institutionnels|financiers|et sponsors))?\s?[.:]?$|^(?:شركاؤنا|الشركاء|الرعاة)$/iu;
+
+/** Whether a block's first heading (a section's title) names it as its partners' or sponsors'. */
+function sponsorsSection(block: HTMLElement): boolean {
+  const heading = firstHeadingElement(block);
+  const text = heading === undefined ? undefined : shortText(heading, 60);
+  return text !== undefined && SPONSORS_HEADING.test(text.trim());
+}
+
+/** Levels looked down from a holder (a builder's section) to its rows' blocks: section, row, column. */
+const MAX_SECTION_DEPTH = 3;
+
+/**
+ * Whether a group a few levels down a holder is a row of records of a builder's section (a Divi
+ * section: its heading's row, then rows of blurbs): every block a record with contacts, each
+ * named by its own heading, bold text or link (not by its first line: an address); its row one
+ * of two or more rows of one shape in the holder (a card's single row of offices, a card's field
+ * lines, are no section's rows); and no contact of the holder outside its rows (a card's e-mail
+ * line under its offices is the card's own: the card is the record).
+ */
+function sectionRecords(g: { parent: HTMLElement; members: HTMLElement[] }, holders: ReadonlySet<HTMLElement>, counts: Map<HTMLElement, Counts>, rowsCache: Map<HTMLElement, Map<string, { rows: number; contacts: number }>>): boolean {
+  const holder = holderAbove(g.parent, holders);
+  const within = g.parent.parentNode;
+  if (holder === undefined || within === null || !insideAny(within, [holder])) return false;
+  if (!g.members.every((m) => qualifies(m, counts) === 2 && (counts.get(m) ?? ZERO).names > 0)) return false;
+  // (Each container's rows counted once per shape, however many groups it holds.)
+  let shapes = rowsCache.get(within);
+  if (shapes === undefined) {
+    shapes = new Map();
+    for (const c of within.childNodes) {
+      if (c.nodeType !== 1) continue;
+      const n = counts.get(c as HTMLElement) ?? ZERO;
+      const sig = signature(c as HTMLElement);
+      const seen = shapes.get(sig) ?? { rows: 0, contacts: 0 };
+      seen.rows++;
+      seen.contacts += n.numbers + n.ats + n.tels;
+      shapes.set(sig, seen);
+    }
+    rowsCache.set(within, shapes);
+  }
+  const rows = shapes.get(signature(g.parent));
+  const own = counts.get(holder) ?? ZERO;
+  return rows !== undefined && rows.rows >= 2 && rows.contacts === own.numbers + own.ats + own.tels;
+}
+
+/** The holder among `holders` that `el` is, or is at most {@link MAX_SECTION_DEPTH} levels under. */
+function holderAbove(el: HTMLElement, holders: ReadonlySet<HTMLElement>): HTMLElement | undefined {
+  let e: HTMLElement | null = el;
+  for (let up = 0; up <= MAX_SECTION_DEPTH && e; up++, e = e.parentNode) if (holders.has(e)) return e;
+  return undefined;
+}
+
+/**
+ * The blocks of shape `key` at most {@link MAX_SECTION_DEPTH} levels under `holder` (not inside one
+ * another), in the page's order: a section's rows' columns. Bounded by the levels and
+ * {@link MAX_SECTION_BLOCKS} elements looked at.
+ */
+function blocksBelow(holder: HTMLElement, key: string, counts: Map<HTMLElement, Counts>): HTMLElement[] {
+  const found: HTMLElement[] = [];
+  let looked = 0;
+  const walk = (el: HTMLElement, depth: number): void => {
+    for (const c of el.childNodes) {
+      if (c.nodeType !== 1 || !counts.has(c as HTMLElement) || ++looked > MAX_SECTION_BLOCKS) continue;
+      if (signature(c as HTMLElement) === key) found.push(c as HTMLElement);
+      else if (depth < MAX_SECTION_DEPTH) walk(c as HTMLElement, depth + 1);
+    }
+  };
+  walk(holder, 1);
+  return found;
+}
+
+/** Most elements looked at under one holder by {@link blocksBelow}. */
+const MAX_SECTION_BLOCKS = 2_000;
 
 /** Most wrappers looked through from a block to the row of blocks it holds ({@link contentRow}). */
 const MAX_ROW_WRAPPERS = 8;

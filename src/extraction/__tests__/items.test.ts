@@ -913,6 +913,45 @@ describe('several records to a row', () => {
   });
 });
 
+describe('a builder’s page of sections, each a heading’s row then rows of blurbs (Divi)', () => {
+  const blurb = (name: string, lines: string[]) => `<div class="et_pb_column et_pb_column_1_3"><div class="et_pb_module et_pb_blurb"><div class="et_pb_blurb_content"><div class="et_pb_blurb_container"><h4 class="et_pb_module_header"><span>${name}</span></h4><div class="et_pb_blurb_description"><p>${lines.join('<br>')}</p></div></div></div></div></div>`;
+  const headingRow = (title: string) => `<div class="et_pb_row"><div class="et_pb_column et_pb_column_4_4"><div class="et_pb_module et_pb_text"><div class="et_pb_text_inner"><h2>${title}</h2></div></div></div></div>`;
+  const section = (title: string, ...rows: string[][]) => `<div class="et_pb_section">${headingRow(title)}${rows.map((r) => `<div class="et_pb_row">${r.join('')}</div>`).join('')}</div>`;
+  const page = chrome(`<h1>Nos membres</h1>
+    ${section('Plasturgie et emballage', [blurb('SARL Plastimed Mitidja', ['Zone d’activités de Soumaa', 'Tél : 025 20 02 94', 'Fax : 025 20 02 79']), blurb('EURL Emballages Chiffa', ['Chiffa', 'Tél : 025 89 83 82']), blurb('SPA Polyflex Algérie', ['Soumaa', 'Standard : 025 53 67 18'])], [blurb('SARL Cartonnerie de Boufarik', ['Boufarik', 'Mob : 0667 40 42 20'])])}
+    ${section('Métallurgie', [blurb('SARL Métal Atlas Blida', ['Blida', 'Tél : 025 44 25 27']), blurb('EURL Charpentes Oued El Alleug', ['Oued El Alleug', 'E-mail : contact@charpentes-oea.dz'])])}
+    ${section('Matériaux de construction', [blurb('SARL Briqueterie Bouinan', ['Bouinan', 'Tél : 025 87 05 40']), blurb('EURL Peintures Larbaa', ['Larbaâ', 'Tél : 025 32 34 75'])])}
+    ${section('Chimie', [blurb('SARL Détergents El Affroun', ['El Affroun', 'Tél : 025 71 12 36']), blurb('EURL Cosmétiques Rose des Sables', ['Blida', 'Mob : 0550 12 43 61'])])}
+    ${section('Nos partenaires', [blurb('Banque El Khadra Finance', ['Partenaire financier du club', 'Centre d’affaires : 025 96 14 21'])])}`);
+
+  test('each blurb is a member; the sections are none, their headings name no company; the partners’ section is advertising', () => {
+    const { companies, dropped } = readListing(page, URL);
+    expect(companies.map((c) => [c.name, c.phones, c.faxes ?? [], c.emails])).toEqual([
+      ['SARL Plastimed Mitidja', ['+21325200294'], ['+21325200279'], []],
+      ['EURL Emballages Chiffa', ['+21325898382'], [], []],
+      ['SPA Polyflex Algérie', ['+21325536718'], [], []],
+      ['SARL Cartonnerie de Boufarik', ['+213667404220'], [], []],
+      ['SARL Métal Atlas Blida', ['+21325442527'], [], []],
+      ['EURL Charpentes Oued El Alleug', [], [], ['contact@charpentes-oea.dz']],
+      ['SARL Briqueterie Bouinan', ['+21325870540'], [], []],
+      ['EURL Peintures Larbaa', ['+21325323475'], [], []],
+      ['SARL Détergents El Affroun', ['+21325711236'], [], []],
+      ['EURL Cosmétiques Rose des Sables', ['+213550124361'], [], []],
+    ]);
+    expect(dropped.advertisement).toBe(1);
+  });
+
+  test('a card holding its offices in one row, its e-mail below them, stays one record', () => {
+    const office = (name: string, lines: string[]) => `<div class="col-md-6 implantation"><h4>${name}</h4><p>${lines.join('<br>')}</p></div>`;
+    const card = (name: string, offices: string[], email: string) => `<div class="membre card"><div class="card-header"><h3>${name}</h3></div><div class="card-body"><div class="row">${offices.join('')}</div><p>E-mail : <a href="mailto:${email}">${email}</a></p></div></div>`;
+    const html = chrome(`<h1>Nos membres</h1>
+      ${card('Cabinet Mekerra Courtage', [office('Siège social', ['Sidi Bel Abbès', 'Tél. : 048 25 36 38']), office('Bureau de Ben Badis', ['Ben Badis', 'Tél. : 048 22 18 87'])], 'mekerra@hotmail.com')}
+      ${card('Cabinet Tessala Assurances', [office('Siège social', ['Sidi Bel Abbès', 'Tél. : 048 84 83 46']), office('Bureau de Mérine', ['Mérine', 'Tél. : 048 37 40 07'])], 'tessala@gmail.com')}
+      ${card('Courtage Bel Abbès Risques', [office('Siège social', ['Sidi Bel Abbès', 'Tél. : 048 60 21 14']), office('Bureau de Tessala', ['Tessala', 'Tél. : 048 97 32 04'])], 'risques@yahoo.fr')}`);
+    expect(names(html)).toEqual(['Cabinet Mekerra Courtage', 'Cabinet Tessala Assurances', 'Courtage Bel Abbès Risques']);
+  });
+});
+
 describe('a post whose author wrote its entries in several styles', () => {
   // One rich-text body, no wrapper per entry: a heading then one <p> per line; a paragraph holding
   // only a bold name then its lines; a bold name followed by its activity in the same paragraph;
