@@ -1422,6 +1422,14 @@ describe('extractDetail: contacts written the hard way', () => {
     expect(extractDetail(html, 'https://annuaire.test/store/djurdjura/')?.phones).toEqual(['+21323456701', '+213794112233', '+213790445566']);
   });
 
+  test("a number after a field named mid-line at a sentence's start in the store's description ('… toute la wilaya. Showroom : 037 …') is its phone, beside its icon-labelled tel: and mailto: rows", () => {
+    const row = (icon: string, text: string) => `<div class="store-info-item"><div class="icon"><i class="rtcl-icon rtcl-icon-${icon}"></i></div><div class="text">${text}</div></div>`;
+    const html = page(`<main><div class="store-name"><h2>SARL Djebel Onk Motors</h2></div><div class="store-information">${row('location', 'Avenue du 1er Novembre, El Ma Labiodh')}${row('phone', '<a href="tel:0672599363">06 72 59 93 63</a>')}${row('mail', '<a href="mailto:djebelonk@yahoo.fr">djebelonk@yahoo.fr</a>')}</div><div class="store-description"><h3>À propos</h3><p>Véhicules 4x4 et pick-up à El Ma Labiodh. Garantie sur toutes nos pièces. Showroom : 037 41 25 65.</p></div></main>`);
+    const c = extractDetail(html, 'https://annonces.test/store/sarl-djebel-onk-motors/');
+    expect(c?.phones).toEqual(['+213672599363', '+21337412565']);
+    expect(c?.emails).toEqual(['djebelonk@yahoo.fr']);
+  });
+
   test('an e-mail cut by HTML comments (an anti-spam habit) is read whole', () => {
     const html = page('<main><h1>SARL Sayamel Intérim</h1><ul><li><strong>Tél</strong> : 031 59 94 74</li><li><strong>E-mail</strong> : contact<!-- anti-spam -->@<!-- -->sayamel-services.dz</li></ul></main>');
     expect(extractDetail(html, 'https://annuaire.test/entreprises/sayamel/')?.emails).toEqual(['contact@sayamel-services.dz']);
