@@ -755,7 +755,12 @@ function companiesOf(page: ParsedPage, pageUrl: string, selectors: SourceSelecto
   // nor a document's title over its list ('LISTE DES ENTREPRISES IMPLANTÉES (mise à jour : octobre 2026)').
   // The directory's own card among its entries (the chamber's 'standard', the cluster that runs the site): no company.
   const own = directoryCards(scopes, chrome, ctx);
-  const read = withoutPostLines(scopes, scopes.map((s) => (own.has(s) ? undefined : withoutBullet(withoutContinuation(readScope(s, ctx, selectors))))));
+  // The organisation's board written as a block among its members ('Bureau exécutif': its officers with their mobiles): the directory's, no company.
+  const read = withoutPostLines(scopes, scopes.map((s) => {
+    if (own.has(s)) return undefined;
+    const company = withoutBullet(withoutContinuation(readScope(s, ctx, selectors)));
+    return company && isOfficersBoard(s, company.name) ? undefined : company;
+  }));
   const named = withoutPlaceTails(withoutRanks(read).filter((c): c is RawCompany => c !== undefined && namesACompany(c.name) && !((isSentence(c.name) || isListTitle(c.name)) && !hasAnyContact(c))));
   let companies = withoutOwnOffice(withoutSiteNamed(named.filter(identifies), page));
   // Paragraphs of prose found as entries, some naming two companies each with its own contacts: the companies they name.
@@ -810,6 +815,49 @@ function withoutOwnOffice(companies: RawCompany[]): RawCompany[] {
   const branches = companies.filter((c) => NETWORK_ENTRY.test(c.name.slice(0, MAX_TITLE))).length;
   if (branches < 0.8 * (companies.length - offices.length)) return companies;
   return companies.filter((c) => !offices.includes(c));
+}
+
+/**
+ * A title naming an organisation's board, not an organisation: 'Bureau exécutif', 'Le bureau',
+ * 'Comité directeur', "Conseil d'administration", 'Executive committee', 'المكتب التنفيذي'.
+ * Anchored at both ends, bounded words: linear.
+ */
+const BOARD_TITLE = /^(?:(?:le|notre|composition du|(?:les )?membres du)\s)?(?:bureau(?:\s(?:ex[ée]cutif|directeur|national|r[ée]gional|de wilaya|f[ée]d[ée]ral|de l['’]association|du club|de la f[ée]d[ée]ration|de la chambre))?|comit[ée]\s(?:directeur|ex[ée]cutif|de direction|de gestion)|conseil\s(?:d['’]administration|ex[ée]cutif|de direction)|board(?:\sof\sdirectors)?|executive\s(?:board|committee)|المكتب(?:\s(?:التنفيذي|الولائي|الوطني))?|مجلس\sالإدارة|الهيئة\sالتنفيذية)$/iu;
+
+/**
+ * A line naming one of an organisation's officers, a person with a role: the role ('Président',
+ * 'Vice-président', 'Secrétaire général', 'Trésorière', 'Membre', 'الرئيس', 'أمين المال'), then a
+ * person's civility ('Président : M. Bouchefa Rachid – 0662 …'). A role held by a company
+ * ('Président : ETBTPH Meziane', a federation's bureau of member companies) is no such line.
+ */
+const OFFICER_LINE = /^(?:(?:1er|premier|premi[eè]re|2[eè]me|deuxi[eè]me)\s)?(?:vice[- ]pr[ée]sidente?|pr[ée]sidente?(?:\sd['’]honneur)?|secr[ée]taire(?:\sg[ée]n[ée]rale?)?(?:\sadjointe?)?|tr[ée]sori(?:er|[eè]re)(?:\sadjointe?)?|rapporteur|assesseur|commissaire aux comptes|membre|(?:نائب\s)?(?:ال)?رئيس|(?:ال)?أمين\s(?:العام|المال)|أمينة\sالمال)\s?[:：]?\s?(?:m\.|mr\.?|mme\.?|mlle\.?|monsieur|madame|mademoiselle|dr\.?|docteur|pr\.|professeur|السيد|السيدة)(?:\s|$)/iu;
+
+/** Fewest officers' lines that make a block titled as a board the organisation's board ({@link isOfficersBoard}). */
+const MIN_OFFICERS = 2;
+/** Most lines of an entry looked at for its officers. */
+const MAX_OFFICER_LINES = 40;
+
+/**
+ * Whether an entry is the organisation's own board written among its members (a Divi toggle
+ * 'Bureau exécutif' above an association's member blurbs): named as a board ({@link BOARD_TITLE})
+ * and naming two officers or more, persons with their roles ({@link OFFICER_LINE}). Its numbers
+ * are the officers' own, the directory's contacts, and the board is no company. A member that
+ * is an association naming its own officers is named as itself, and stays a member.
+ */
+function isOfficersBoard(scope: Scope, name: string): boolean {
+  if (scope.el === undefined || !BOARD_TITLE.test(name.trim().replace(/\s+/g, ' ').slice(0, MAX_TITLE))) return false;
+  const parts = partsOf(scope);
+  if (!parts) return false;
+  let officers = 0;
+  let line = 0;
+  for (let at = 0; at < parts.text.length && line < MAX_OFFICER_LINES; line++) {
+    const end = parts.text.indexOf('\n', at);
+    const text = parts.text.slice(at, end === -1 ? parts.text.length : end).trim();
+    if (OFFICER_LINE.test(text.slice(0, MAX_TITLE)) && ++officers >= MIN_OFFICERS) return true;
+    if (end === -1) break;
+    at = end + 1;
+  }
+  return false;
 }
 
 /** Most characters of an entry's markup looked at for the page's own contacts ({@link directoryCards}). */

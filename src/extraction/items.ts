@@ -1237,8 +1237,13 @@ const NAME_TAGS = new Set(['H1', 'H2', 'H3', 'H4', 'H5', 'H6', 'STRONG', 'B', 'A
 const CHROME_WORDS = new Set(['footer', 'header', 'sidebar', 'navbar', 'nav', 'menu', 'breadcrumb', 'breadcrumbs', 'cookie', 'cookies', 'newsletter', 'copyright', 'widget', 'topbar', 'share', 'sharing', 'social', 'modal', 'popup', 'masthead', 'pagination', 'pager', 'pied', 'colophon', 'entete', 'bandeau']);
 /** Class or id words that mark an advertisement or a paid placement. */
 const AD_WORDS = new Set(['partenaire', 'partner', 'ad', 'ads', 'advert', 'adverts', 'advertisement', 'advertising', 'adsense', 'adslot', 'adsbygoogle', 'sponsored', 'sponsor', 'sponsorise', 'sponsorisee', 'sponsorisé', 'sponsorisée', 'promoted', 'promo', 'publicite', 'publicité', 'pub', 'banner', 'banniere', 'dfp', 'annonce']);
-/** The whole text of a badge that marks an advertisement. */
-const AD_BADGE = /^(?:sponsoris[ée]e?s?|sponsored|annonce|publicit[ée]|pub|ad|ads|advertisement|promoted|promotion|إعلان|ممول)$/iu;
+/**
+ * The whole text of a badge that marks an advertisement, its separators removed: a word
+ * ('Sponsorisé', 'Publicité'), or the slot's name in two ('Espace publicitaire', 'Encart
+ * publicitaire', 'Espace pub', 'Contenu sponsorisé', 'Lien sponsorisé', 'Annonce publicitaire',
+ * 'مساحة إعلانية'), a site builder's ad cell labelled by its text only.
+ */
+const AD_BADGE = /^(?:sponsoris[ée]e?s?|sponsored|annonce|publicit[ée]|pub|ad|ads|advertisement|promoted|promotion|(?:espace|encart)(?:pub|publicitaire)|annonce(?:publicitaire|sponsoris[ée]e)|contenusponsoris[ée]|liens?sponsoris[ée]s?|sponsoredcontent|إعلان|ممول|مساحةإعلانية)$/iu;
 /**
  * Words ('annonce', 'ad') that a site may use for all its listings (a classifieds site's every
  * entry is an 'ad-item'): an ad marker only when most siblings lack it.
@@ -1750,7 +1755,7 @@ function hasAdBadge(el: HTMLElement): boolean {
 /**
  * Whether a text can be an ad badge ({@link AD_BADGE}, once its separators are removed): its first
  * character other than a separator begins one of the badge words ('s' or the long 'ſ' that
- * /iu reads as 's', 'a', 'p', either case; 'إ', 'م'). Most short texts of an entry are not, and
+ * /iu reads as 's', 'a', 'p', 'e', 'c', 'l', either case; 'إ', 'م'). Most short texts of an entry are not, and
  * skip the rewriting.
  */
 function mayBeAdBadge(text: string): boolean {
@@ -1794,9 +1799,9 @@ function isBadgeSeparator(c: number): boolean {
   return isSpace(c) || c === 0x28 || c === 0x29 || c === 0x5b || c === 0x5d || c === 0xb7 || c === 0x2022 || c === 0x7c || c === 0x2d;
 }
 
-/** First characters of the badge words: 's' (or the long 'ſ' that /iu reads as 's'), 'a', 'p', either case; 'إ', 'م'. */
+/** First characters of the badge words: 's' (or the long 'ſ' that /iu reads as 's'), 'a', 'p', 'e', 'c', 'l', either case; 'إ', 'م'. */
 function isBadgeInitial(c: number): boolean {
-  return c === 0x73 || c === 0x53 || c === 0x17f || c === 0x61 || c === 0x41 || c === 0x70 || c === 0x50 || c === 0x625 || c === 0x645;
+  return c === 0x73 || c === 0x53 || c === 0x17f || c === 0x61 || c === 0x41 || c === 0x70 || c === 0x50 || c === 0x65 || c === 0x45 || c === 0x63 || c === 0x43 || c === 0x6c || c === 0x4c || c === 0x625 || c === 0x645;
 }
 
 const BADGE_TAGS = new Set(['SPAN', 'SMALL', 'EM', 'I', 'DIV', 'P', 'LABEL', 'MARK', 'B', 'STRONG']);

@@ -918,7 +918,9 @@ const MAX_FIELD_NAME = 60;
  * The lines of a text that only name a field ('Chef de chantier :', 'Contact :'): a few words
  * without digits, ending with their colon, the value on the next line, or on the same line when
  * a number begins right after the colon ('Service après-vente : 0794 …', 'Service livraison
- * chantier : 0771 …': a shop's line named by what it serves, typed in its description). A field's number is a phone (a fax is named by its label word,
+ * chantier : 0771 …': a shop's line named by what it serves, typed in its description), there
+ * also when it opens a sentence inside the line ('… dans toute la wilaya. Showroom : 037 …': a
+ * store's description typed as one paragraph). A field's number is a phone (a fax is named by its label word,
  * 'Commandes par fax : …'); the line ends the reach of the label before it ('Fax :' of the column before).
  * As flat [start, end, line end] triples, in order: the line's end (at most {@link MAX_FIELD_LINE}
  * characters on) for a field with its number on its line, -1 for one alone on its line.
@@ -936,18 +938,35 @@ function fieldLines(text: string): number[] {
     if (alone || ((c === 48 || c === 43 || c === 0x660 || c === 0x6f0) && numberFollows(text, after))) {
       let start = colon;
       let letters = 0;
+      let sentence = false;
       while (start > 0 && colon - start <= MAX_FIELD_NAME) {
         const p = text.charCodeAt(start - 1);
         if (p === 10 || p === 13 || p === 58 || (p >= 48 && p <= 57) || (p >= 0x660 && p <= 0x669)) break;
+        // (A sentence's end, '. ', '! ', '? ', inside the line: a field with its number may open the next sentence.)
+        if (!alone && (p === 46 || p === 33 || p === 63) && isSpace(text.charCodeAt(start))) {
+          sentence = opensSentence(text, start, colon);
+          break;
+        }
         if (isLatinLetter(p) || (p >= 0x600 && p <= 0x6ff)) letters++;
         start--;
       }
       const lineStart = start === 0 || text.charCodeAt(start - 1) === 10 || text.charCodeAt(start - 1) === 13;
-      if (lineStart && letters > 0) out.push(start, colon + 1, alone ? -1 : lineEndAfter(text, after));
+      if ((lineStart || sentence) && letters > 0) out.push(start, colon + 1, alone ? -1 : lineEndAfter(text, after));
     }
     colon = text.indexOf(':', colon + 1);
   }
   return out;
+}
+
+/**
+ * Whether the words between `from` (past a sentence's end) and `to` open a sentence: their first
+ * letter a capital ('… toute la wilaya. Showroom : 037 …'), not a phrase going on ('n. tél').
+ */
+function opensSentence(text: string, from: number, to: number): boolean {
+  let i = from;
+  while (i < to && isSpace(text.charCodeAt(i))) i++;
+  const c = text.charAt(i);
+  return i < to && c !== c.toLowerCase();
 }
 
 /**

@@ -1422,6 +1422,14 @@ describe('extractDetail: contacts written the hard way', () => {
     expect(extractDetail(html, 'https://annuaire.test/store/djurdjura/')?.phones).toEqual(['+21323456701', '+213794112233', '+213790445566']);
   });
 
+  test("a number after a field named mid-line at a sentence's start in the store's description ('… toute la wilaya. Showroom : 037 …') is its phone, beside its icon-labelled tel: and mailto: rows", () => {
+    const row = (icon: string, text: string) => `<div class="store-info-item"><div class="icon"><i class="rtcl-icon rtcl-icon-${icon}"></i></div><div class="text">${text}</div></div>`;
+    const html = page(`<main><div class="store-name"><h2>SARL Djebel Onk Motors</h2></div><div class="store-information">${row('location', 'Avenue du 1er Novembre, El Ma Labiodh')}${row('phone', '<a href="tel:0672599363">06 72 59 93 63</a>')}${row('mail', '<a href="mailto:djebelonk@yahoo.fr">djebelonk@yahoo.fr</a>')}</div><div class="store-description"><h3>À propos</h3><p>Véhicules 4x4 et pick-up à El Ma Labiodh. Garantie sur toutes nos pièces. Showroom : 037 41 25 65.</p></div></main>`);
+    const c = extractDetail(html, 'https://annonces.test/store/sarl-djebel-onk-motors/');
+    expect(c?.phones).toEqual(['+213672599363', '+21337412565']);
+    expect(c?.emails).toEqual(['djebelonk@yahoo.fr']);
+  });
+
   test('an e-mail cut by HTML comments (an anti-spam habit) is read whole', () => {
     const html = page('<main><h1>SARL Sayamel Intérim</h1><ul><li><strong>Tél</strong> : 031 59 94 74</li><li><strong>E-mail</strong> : contact<!-- anti-spam -->@<!-- -->sayamel-services.dz</li></ul></main>');
     expect(extractDetail(html, 'https://annuaire.test/entreprises/sayamel/')?.emails).toEqual(['contact@sayamel-services.dz']);
@@ -1475,6 +1483,36 @@ describe("the directory's own card among its entries", () => {
       const html = page(card(1032, 'Marketing Rimal', 'Tél : 031 40 51 32') + card(1083, 'Ads Idir', "Contact via l'incubateur : 021 99 88 77") + card(1113, 'Ads Tafat', 'Tél : 0794 39 94 44'));
       expect(readListing(html, PAGE).companies.map((c) => [c.name, ...c.phones])).toEqual([['Marketing Rimal', '+21331405132'], ['Ads Idir'], ['Ads Tafat', '+213794399444']]);
     }
+  });
+
+  test("a block titled as the organisation's board ('Bureau exécutif', a Divi toggle) whose lines are its officers, persons with their roles, is the directory's, never a company; a member's card naming its officers stays a member", () => {
+    // A Divi 'Nos membres' page: a toggle above the members' blurbs, three to a row, a text module's heading between rows.
+    let n = 0;
+    const column = (width: string, modules: string) => `<div class="et_pb_column et_pb_column_${width} et_pb_column_${n++}  et_pb_css_mix_blend_mode_passthrough">${modules}</div>`;
+    const row = (columns: string) => `<div class="et_pb_row et_pb_row_${n}">${columns}</div>`;
+    const text = (html: string) => `<div class="et_pb_module et_pb_text"><div class="et_pb_text_inner">${html}</div></div>`;
+    const blurb = (name: string, lines: string[]) => column('1_3', `<div class="et_pb_module et_pb_blurb"><div class="et_pb_blurb_content"><div class="et_pb_blurb_container"><h4 class="et_pb_module_header"><span>${name}</span></h4><div class="et_pb_blurb_description"><p>${lines.join('<br />\n')}</p></div></div></div></div>`);
+    const toggle = `<div class="et_pb_module et_pb_toggle et_pb_toggle_item et_pb_toggle_close"><h5 class="et_pb_toggle_title">Bureau exécutif</h5><div class="et_pb_toggle_content clearfix"><p><strong>Président :</strong> M. Bouchefa Rachid &#8211; 0662 68 61 01<br />\n<strong>Secrétaire général :</strong> M. Kerdoud Nabil &#8211; 0771 10 54 70<br />\n<strong>Trésorière :</strong> Mme Boulaares Samia</p></div></div>`;
+    const html = page(
+      `<div class="et_pb_section">${row(column('4_4', toggle + text('<h2>Membres du bureau</h2>')))}` +
+        row(blurb('SARL Promotion Immobilière Kotama', ['Gérante : Mme Bouzid Lamia', 'Tél : 034.91.68.87', 'Mob : 0557338049']) + blurb('Promotion Immobilière Bouchefa &amp; Fils', ['Gérant : M. Bouchefa Rachid', 'Tél : 034 47 12 90']) + blurb('EURL Taher Bâtir', ['Gérant : M. Kerdoud Nabil', 'Mob : 0662 01 87 40'])) +
+        row(blurb('SARL Résidences Ziama', ['Tél : 034 22 90 19']) + blurb("EURL Les Jardins d'El Aouana", ['Tél : 034 82 11 46']) + blurb('SARL Djen Djen Immobilier', ['Mob : 0661 20 30 40'])) +
+        row(column('4_4', text('<h2>Membres adhérents</h2>'))) +
+        // A member that is an association itself names its officers: a member still.
+        row(blurb('SARL Djidjelli Habitat', ['Mob : 0557 89 52 10']) + blurb('Association des Artisans de Taher', ['Président : M. Ali Bey', 'Secrétaire général : M. Amrani Said', 'Tél : 034 50 11 22']) + blurb('SARL Les Falaises de Jijel', ['Tél : 034 36 02 98'])) +
+        '</div>',
+    );
+    expect(readListing(html, PAGE).companies.map((c) => [c.name, ...c.phones])).toEqual([
+      ['SARL Promotion Immobilière Kotama', '+21334916887', '+213557338049'],
+      ['Promotion Immobilière Bouchefa & Fils', '+21334471290'],
+      ['EURL Taher Bâtir', '+213662018740'],
+      ['SARL Résidences Ziama', '+21334229019'],
+      ["EURL Les Jardins d'El Aouana", '+21334821146'],
+      ['SARL Djen Djen Immobilier', '+213661203040'],
+      ['SARL Djidjelli Habitat', '+213557895210'],
+      ['Association des Artisans de Taher', '+21334501122'],
+      ['SARL Les Falaises de Jijel', '+21334360298'],
+    ]);
   });
 
   test('a card showing only numbers of its own stays a company, whatever the header shows', () => {

@@ -44,6 +44,28 @@ describe('repeated blocks', () => {
     expect(dropped).toEqual({ no_name: 0, invalid_name: 0, advertisement: 2 });
   });
 
+  test("an ad slot labelled in words of two ('Espace publicitaire', 'Encart publicitaire', 'Contenu sponsorisé') above an advertiser's name is an advertisement, a site builder's cell as any card", () => {
+    // WebSite X5 text objects: one cell per restaurant, spans classed by font only; the guide's ad cell between them.
+    const cell = (lines: string) => `<div class="imCell"><div class="text-tab-content"><div class="text-inner">${lines}</div></div></div>`;
+    const name = (n: string) => `<div><b><span class="fs16lh1-5 cf1 ff1">${n}</span></b></div>`;
+    const line = (t: string) => `<div><span class="fs11lh1-5">${t}</span></div>`;
+    for (const label of ['Espace publicitaire', 'Encart publicitaire', 'Espace pub', 'Contenu sponsorisé', 'Lien sponsorisé', 'Annonce publicitaire']) {
+      const html = chrome(`<div class="imContent">
+        ${cell(name('Grill Le Berbère') + line('Grillades et brochettes') + line('Réservations : (048) 97 64 24'))}
+        ${cell(name('Restaurant Aïn Skhouna') + line('Cuisine familiale') + line('Commandes : 0782 396 544'))}
+        ${cell(`<div><span class="fs9lh1-5 cf3">${label}</span></div><div><b><span class="fs14lh1-5 cf4">Pâtisserie Les Délices</span></b></div>` + line('Gâteaux traditionnels, commandes pour fêtes : 0556 19 05 01'))}
+        ${cell(name('Fast Food Le Quartier') + line('Fast-food, sandwichs') + line('☎ 048 25 03 79'))}
+      </div>`);
+      const { companies, dropped } = readListing(html, URL);
+      expect([label, companies.map((c) => [c.name, ...c.phones])]).toEqual([label, [
+        ['Grill Le Berbère', '+21348976424'],
+        ['Restaurant Aïn Skhouna', '+213782396544'],
+        ['Fast Food Le Quartier', '+21348250379'],
+      ]]);
+      expect(dropped.advertisement).toBe(1);
+    }
+  });
+
   test('the header and footer contacts are the directory\'s: reported, never given to an entry', () => {
     const { chromeContacts } = readListing(cards, URL);
     expect(new Set(chromeContacts)).toEqual(new Set(['+21321998877', 'contact@annuaire-dz.com', '+213550998877']));

@@ -434,6 +434,14 @@ describe('findPhonesAndFaxes: numbers with their labels', () => {
     expect(readNumbers('Livraison rapide, horaires : 8h-17h, 0550 12 34 56').labelled).toEqual([]);
   });
 
+  test("a field named at a sentence's start inside a line, its number right after the colon, labels a phone ('… toute la wilaya. Showroom : 037 …', a store's description typed as one paragraph)", () => {
+    expect(readNumbers('E-mail :\ncontact@hamdi.dz\nPièces détachées à Morsott. Livraison dans toute la wilaya. Service après-vente : 0556 83 75 80.').labelled).toEqual(['+213556837580']);
+    expect(findPhonesAndFaxes('Motoculture et quads à Hammamet. Showroom : 037 45 56 05. Fax : 037 98 33 69.')).toEqual({ phones: ['+21337455605'], faxes: ['+21337983369'] });
+    // A sentence goes on after a comma, and a new one opens with a capital: no field.
+    expect(readNumbers('Ouvert 7j/7. horaires : 0550 12 34 56').labelled).toEqual([]);
+    expect(readNumbers('Livraison rapide, horaires : 0550 12 34 56').labelled).toEqual([]);
+  });
+
   test("'contactez le …' labels a phone as 'appelez' does", () => {
     expect(readNumbers('Vente en gros et demi-gros pour les revendeurs, contactez le 0790 48 68 27.').labelled).toEqual(['+213790486827']);
   });
