@@ -2825,9 +2825,12 @@ function soleHeading(block: HTMLElement, tags: ReadonlySet<string> = HEADING_TAG
 /** A section's title naming its partners or sponsors ('Nos partenaires', 'Partenaires officiels', 'Sponsors', 'شركاؤنا'). */
 const SPONSORS_HEADING = /^(?:(?:nos|les)\s)?(?:partenaires|sponsors|m[ée]c[èe]nes)(?:\s(?:officiels|institutionnels|financiers|et sponsors))?\s?[.:]?$|^(?:شركاؤنا|الشركاء|الرعاة)$/iu;
 
-/** Whether a block's first heading (a section's title) names it as its partners' or sponsors'. */
+/** Headings and bold text: a section's title is either. */
+const TITLE_TAGS = new Set([...HEADING_TAGS, 'STRONG', 'B']);
+
+/** Whether a block's first heading or bold text (a section's title) names it as its partners' or sponsors'. */
 function sponsorsSection(block: HTMLElement): boolean {
-  const heading = firstHeadingElement(block);
+  const heading = firstHeadingElement(block, TITLE_TAGS);
   const text = heading === undefined ? undefined : shortText(heading, 60);
   return text !== undefined && SPONSORS_HEADING.test(text.trim());
 }

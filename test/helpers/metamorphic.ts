@@ -332,11 +332,11 @@ function memo<T>(ctx: SiteContext, key: string, make: () => T): T {
 const UTILITIES = ['flex', 'grid', 'block', 'inline-flex', 'items-center', 'justify-between', 'gap-2', 'gap-4', 'p-4', 'px-3', 'py-2', 'mt-2', 'mb-4', 'text-sm', 'text-lg', 'font-medium', 'text-gray-700', 'text-slate-900', 'bg-white', 'rounded-lg', 'shadow-sm', 'border', 'border-gray-200', 'w-full', 'md:w-1/3', 'lg:grid-cols-3', 'hover:bg-gray-50', 'leading-6', 'truncate', 'space-y-1', 'col-span-2', 'relative', 'overflow-hidden'];
 /**
  * Class words kept by `classes` and `hashed`: microformats (a standard), AdSense's required class,
- * and icon-font classes (Font Awesome, Bootstrap Icons, Glyphicons, Dashicons...: a library's
+ * and icon-font classes (Font Awesome, Bootstrap Icons, Glyphicons, Dashicons, Material Icons...: a library's
  * names, the same on every site that shows that icon, and the icon is what a reader sees).
  */
 const KEPT_CLASS_WORDS = new Set(['vcard', 'h-card', 'fn', 'n', 'org', 'tel', 'email', 'adr', 'type', 'value', 'url', 'street-address', 'locality', 'region', 'postal-code', 'country-name', 'p-name', 'p-org', 'p-tel', 'u-email', 'adsbygoogle']);
-const KEPT_CLASS = (w: string) => KEPT_CLASS_WORDS.has(w) || /^(?:fa|fas|far|fab|fa-[\w-]+|bi|bi-[\w-]+|glyphicon(?:-[\w-]+)?|dashicons(?:-[\w-]+)?|icon-[\w-]+|ti-[\w-]+|la|la-[\w-]+|mdi|mdi-[\w-]+)$/.test(w);
+const KEPT_CLASS = (w: string) => KEPT_CLASS_WORDS.has(w) || /^(?:fa|fas|far|fab|fa-[\w-]+|bi|bi-[\w-]+|glyphicon(?:-[\w-]+)?|dashicons(?:-[\w-]+)?|icon-[\w-]+|ti-[\w-]+|la|la-[\w-]+|mdi|mdi-[\w-]+|material-icons(?:-[\w-]+)?|material-symbols-[\w-]+)$/.test(w);
 
 function mutateClasses(root: El, ctx: SiteContext, hashed: boolean) {
   const rng = ctx.rng(hashed ? 'hashed' : 'classes');

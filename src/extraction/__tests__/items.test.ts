@@ -963,6 +963,14 @@ describe('a builder’s page of sections, each a heading’s row then rows of bl
     expect(dropped.advertisement).toBe(1);
   });
 
+  test('a partners’ section titled by bold text, not a heading, is advertising too', () => {
+    const bold = page.replace('<h2>Nos partenaires</h2>', '<strong>Nos partenaires</strong>');
+    const { companies, dropped } = readListing(bold, URL);
+    expect(companies.map((c) => c.name)).not.toContain('Banque El Khadra Finance');
+    expect(companies).toHaveLength(10);
+    expect(dropped.advertisement).toBe(1);
+  });
+
   test('a card holding its offices in one row, its e-mail below them, stays one record', () => {
     const office = (name: string, lines: string[]) => `<div class="col-md-6 implantation"><h4>${name}</h4><p>${lines.join('<br>')}</p></div>`;
     const card = (name: string, offices: string[], email: string) => `<div class="membre card"><div class="card-header"><h3>${name}</h3></div><div class="card-body"><div class="row">${offices.join('')}</div><p>E-mail : <a href="mailto:${email}">${email}</a></p></div></div>`;
