@@ -775,6 +775,25 @@ describe('page chrome is told by where a block stands, not only by its class', (
     expect(readListing(page(`<div class="snippet">${list}</div>`), URL).companies).toEqual([]);
   });
 
+  test('a blog\'s posts grouped under their date (Blogger\'s `date-outer`, `<h2 class="date-header">21 juin 2025</h2>` before each post\'s title) are named by their titles, never by the date', () => {
+    const post = (date: string, slug: string, name: string, line: string) => `<div class="date-outer"><h2 class="date-header"><span>${date}</span></h2><div class="date-posts"><div class="post-outer">
+      <div class="post hentry" itemprop="blogPost" itemscope="itemscope" itemtype="http://schema.org/BlogPosting">
+      <h3 class="post-title entry-title"><a href="/2025/06/${slug}.html">${name}</a></h3>
+      <div class="post-body entry-content"><p>${name} travaille à Ghardaïa depuis 1993.</p><p>${line}</p></div>
+      <div class="jump-link"><a href="/2025/06/${slug}.html#more">Lire la suite »</a></div>
+      <div class="post-footer"><span class="post-author vcard">Publié par <span class="fn">Artisans</span></span> <abbr class="published" title="2025-06-21T09:11:00+01:00">09:11</abbr></div></div></div></div></div>`;
+    const page = `<html><body><header><h1 class="title"><a href="/">Artisans du M'zab</a></h1></header><div class="main section" id="main"><div class="widget Blog" id="Blog1"><div class="blog-posts hfeed">
+      ${post('21 juin 2025', 'maroquinerie-guendouz', 'Maroquinerie Guendouz', 'Contact : 0662 10 58 92')}
+      ${post('15 juin 2025', 'vannerie-saadi', 'Vannerie Saadi', 'Tél : 029 45 94 93')}
+      ${post('28/05/2025', 'poterie-tirouche', 'Poterie Tirouche', 'E-mail : info@poterietirouche-dz.com')}
+      </div></div></div></body></html>`;
+    expect(readListing(page, URL).companies.map((c) => [c.name, c.phones, c.emails, c.detailUrl])).toEqual([
+      ['Maroquinerie Guendouz', ['+213662105892'], [], 'https://annuaire.test/2025/06/maroquinerie-guendouz.html'],
+      ['Vannerie Saadi', ['+21329459493'], [], 'https://annuaire.test/2025/06/vannerie-saadi.html'],
+      ['Poterie Tirouche', [], ['info@poterietirouche-dz.com'], 'https://annuaire.test/2025/06/poterie-tirouche.html'],
+    ]);
+  });
+
   test('a card\'s own <header> and <footer> (and header/footer classes inside an article) hold its name and phone', () => {
     const card = (id: number, name: string, phone: string) => `<article class="result">
       <header class="result-header"><h3><a href="/pros/${id}">${name}</a></h3></header>
