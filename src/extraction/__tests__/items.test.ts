@@ -429,6 +429,20 @@ describe('pagination without a selector', () => {
     expect(findNextPage(page('<a href="?page=1">« Précédent</a>'), 'https://annuaire.test/a?page=2')).toBeUndefined();
   });
 
+  test('a pager whose current page is only a bold number between its numbered links, over URLs of an offset and a session id (ColdFusion\'s `&startrow=11&CFID=…&CFTOKEN=…`), leads to the number after it', () => {
+    const cf = 'https://annuaire.test/index.cfm?fuseaction=repertoire.liste&secteur=12&wilaya=23';
+    const at = (row: number) => `${cf}&amp;startrow=${row}&amp;CFID=42636&amp;CFTOKEN=34892470`;
+    const pager = (current: number) => page(`Résultats ${current * 5 - 4} à ${current * 5} sur 20<br>${current > 1 ? `<a href="${at(current * 5 - 9)}">&laquo; 5 précédents</a> | ` : ''}${
+      [1, 2, 3, 4].map((n) => (n === current ? `<b>${n}</b>` : `<a href="${at(n * 5 - 4)}">${n}</a>`)).join(' ')}${current < 4 ? ` | <a href="${at(current * 5 + 1)}">5 suivants &raquo;</a>` : ''}`);
+    const url = (row: number) => `${cf}&startrow=${row}&CFID=42636&CFTOKEN=34892470`;
+    expect(findNextPage(pager(1), cf)).toBe(url(6));
+    expect(findNextPage(pager(2), url(6))).toBe(url(11));
+    expect(findNextPage(pager(3), url(11))).toBe(url(16));
+    expect(findNextPage(pager(4), url(16))).toBeUndefined();
+    // (A bold count beside the pager is no current page: '<b>20</b> résultats' then '1 2 3'.)
+    expect(findNextPage(page(`<b>20</b> <a href="?page=1">1</a> <a href="?page=2">2</a>`), 'https://annuaire.test/a')).toBe('?page=2');
+  });
+
   test('a "Page suivante : …" link that names what the next page holds (an article split in pages) leads to the next page', () => {
     const para = (link: string) => parse(`<html><body><article><p>Page 1 sur 2 — ${link}</p></article></body></html>`);
     expect(findNextPage(para('<a href="/guide/page-2/">Page suivante : les agences de Tigditt à La Marine »</a>'), URL)).toBe('/guide/page-2/');
