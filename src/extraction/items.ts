@@ -59,9 +59,11 @@ const AD_KEYS = new Set(['sponsored', 'issponsored', 'promoted', 'ispromoted', '
 /**
  * Numbered and qualified keys: tel1, telephone_2, tel_fixe, phone_mobile, mobile2, email1, fax2
  * (folded); and a number named for the desk that answers it, as a brand's dealer API writes
- * them (phoneSales, phoneService, phone_sav, tel_reservation, mobileWhatsapp).
+ * them (phoneSales, phoneService, phone_sav, tel_reservation, mobileWhatsapp); either in the plural,
+ * a list of such numbers (fixes, portables, telephonesFixes, phonesMobiles: a record's fixed lines
+ * beside its mobiles).
  */
-const PHONE_KEY = /^(?:tel|tél|telephone|téléphone|phone|mobile|gsm|portable|fixe|cell|numtel|numerotel|numerotelephone)(?:\d|fixe|mobile|portable|gsm|bureau|pro|principal|secondaire|number|numero|sales|service|services|support|sav|vente|ventes|commercial|atelier|parts|pieces|pièces|reservation|réservation|accueil|standard|direction|office|work|main|other|alt|secondary|primary|fixed|landline|whatsapp|hotline)*$/u;
+const PHONE_KEY = /^(?:tel|tél|telephone|téléphone|phone|mobile|gsm|portable|fixe|cell|numtel|numerotel|numerotelephone)s?(?:\d|fixe|mobile|portable|gsm|bureau|pro|principal|secondaire|number|numero|sales|service|services|support|sav|vente|ventes|commercial|atelier|parts|pieces|pièces|reservation|réservation|accueil|standard|direction|office|work|main|other|alt|secondary|primary|fixed|landline|whatsapp|hotline)*s?$/u;
 const FAX_KEY = /^(?:fax|telecopie|télécopie)(?:\d|number|numero)*$/u;
 /**
  * An e-mail key with any qualifier after it (email1, email_pro, email_reservation, courriel_inscriptions,

@@ -357,6 +357,20 @@ describe('JSON state', () => {
   });
 });
 
+describe('JSON entries with plural contact keys', () => {
+  test('a record\'s contacts listed by kind in plural keys ({contacts: {fixes, mobiles, fax, emails}}, a Nuxt 3 payload\'s agency) are all read: its fixed lines are phones', () => {
+    const payload = JSON.stringify([['ShallowReactive', 1], { data: 2 }, { 'agence-ets-casbah-foncier': 3 }, { nom: 4, activite: 5, contacts: 6 }, 'Ets Casbah Foncier', 'Vente et location',
+      { fixes: 7, mobiles: 10, fax: 12, emails: 13 }, [8, 9], '+21321637413', '+21323801618', [11], '+213666245830', [], [14], 'accueil@casbahfoncier-dz.com']);
+    const html = `<html><body><header><a href="/">DzairImmo</a> <a href="tel:+21323463193">023 46 31 93</a></header><main><div class="card"><h1>Ets Casbah Foncier</h1><p>Vente et location</p>
+      <ul><li class="flex"><span>Téléphone</span><a href="tel:+21321637413">021 63 74 13</a></li><li class="flex"><span>Téléphone 2</span><a href="tel:+21323801618">023.80.16.18</a></li>
+      <li class="flex"><span>Mobile</span><a href="tel:+213666245830">0666 24 58 30</a></li><li class="flex"><span>E-mail</span><a href="mailto:accueil@casbahfoncier-dz.com">accueil@casbahfoncier-dz.com</a></li></ul></div></main>
+      <script type="application/json" id="__NUXT_DATA__" data-ssr="true">${payload}</script></body></html>`;
+    const company = extractDetail(html, 'https://annuaire.test/agence/ets-casbah-foncier');
+    expect([company?.name, [...(company?.phones ?? [])].sort(), company?.emails, company?.faxes]).toEqual(['Ets Casbah Foncier', ['+21321637413', '+21323801618', '+213666245830'], ['accueil@casbahfoncier-dz.com'], undefined]);
+    expect(jsonItems({ nom: 'Cabinet Cherif', telephonesFixes: ['021 12 11 79'], portables: ['0561 99 55 05'] }, true).map((i) => [i.name, i.phones])).toEqual([['Cabinet Cherif', ['021 12 11 79', '0561 99 55 05']]]);
+  });
+});
+
 describe('JSON entries with abbreviated contact keys', () => {
   test('a contact holder ({coord: {t, m, f, e}}) keyed by initials, as business cards write T / M / F / E: phones, mobile, fax, e-mail', () => {
     const rows = [
