@@ -31,7 +31,7 @@ import { removeOtherCompanyCards } from './otherCards';
 import { fold, normalizeCompanyName, scriptOf, stripControlCharacters, words } from '../platform/text';
 import { isBadge, withoutEdgeBadges } from './badges';
 import { attributeJson, classWords, embeddedJson, holdsContact, isAdBlock, inRepeatedBlock, isComponentPart, SECTIONING_TAGS, isPageFrame, leadName, repeatedMembers, findNextPage, jsonHtml, jsonItems, jsonList, jsonNext, preRecords, repeatedItems, type JsonItem } from './items';
-import { collapseSpaces, shortText } from './nodeText';
+import { collapseSpaces, shortText, WORDED_DATE } from './nodeText';
 import { attrOf, blockText, classAndId, classText, descendants, hasAttr, inByline, isCardTelType, itemParts, parsePage, spanningRowAbove, type ItemParts, type ParsedPage } from './parse';
 import type { SourceSelectors } from './sources';
 import { dataAttributeJson } from './embeddedState';
@@ -2022,11 +2022,6 @@ function isListTitle(name: string): boolean {
  * ('Annonce : …', 'Publicité - …', 'إعلان: …').
  */
 const NOT_A_COMPANY = /^(?:accueil|home|page d['’]accueil|الرئيسية|\d{1,4}|\d{1,2}[:h]\d{2}(?::\d{2})?(?: ?[ap]m)?|\d{1,2}[./-]\d{1,2}[./-]\d{2,4}|[«‹<]?\s{0,3}(?:page )?(?:pr[ée]c[ée]dente?|suivante?|previous|next)(?: page)?(?:\s?:\s?[^:«»‹›<>]{1,60})?\s{0,3}[»›>]?|(?:annonce|publicit[ée]|sponsoris[ée]e?|إعلان|اعلان)\s*[:：–—-].*|[←«‹<↑]?\s{0,3}(?:retour(?:\s(?:[àa]|au|aux|vers)\s(?:la\s|l['’]\s?|les\s)?(?:page|liste|accueil|annuaire|sommaire|haut|r[ée]sultats?)(?:\s(?:pr[ée]c[ée]dente|\d{1,4}))?)?|back(?:\sto\s(?:the\s)?(?:list|top|results|page\s\d{1,4}))?|haut de (?:la )?page|page\s\d{1,4}|العودة(?:\s(?:إلى|الى)\s[\p{L}\s]{1,30})?)\s{0,3}[»›>↑]?)$/iu;
-
-/** A month's name in French or English, whole or cut ('mars', 'févr.', 'March', 'Sep'). */
-const MONTH = String.raw`(?:janv(?:ier)?|f[ée]vr?(?:ier)?|mars|avr(?:il)?|mai|juin|juil(?:let)?|ao[uû]t|sept?(?:embre)?|oct(?:obre)?|nov(?:embre)?|d[ée]c(?:embre)?|jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|september|october|november|dec(?:ember)?)\.?`;
-/** A date written in words ('12 mars 2026', 'le 1er avril 2026', 'Mar 12, 2026', 'mars 12th, 2026'), a weekday before it or not. */
-const WORDED_DATE = new RegExp(String.raw`^(?:(?:publi[ée] )?le |on )?(?:\p{L}{3,9}\.?,? )?(?:\d{1,2}(?:er|st|nd|rd|th)? ${MONTH}|${MONTH} \d{1,2}(?:er|st|nd|rd|th)?,?) \d{4}$`, 'iu');
 
 /** A date, a time, a page number, a pager's word or a navigation link's ('← Retour à la page 1', 'Back to top') is no name ({@link NOT_A_COMPANY}, {@link WORDED_DATE}): the next step is looked at. */
 function notADate(text: string | undefined): string | undefined {

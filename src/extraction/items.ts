@@ -59,9 +59,11 @@ const AD_KEYS = new Set(['sponsored', 'issponsored', 'promoted', 'ispromoted', '
 /**
  * Numbered and qualified keys: tel1, telephone_2, tel_fixe, phone_mobile, mobile2, email1, fax2
  * (folded); and a number named for the desk that answers it, as a brand's dealer API writes
- * them (phoneSales, phoneService, phone_sav, tel_reservation, mobileWhatsapp).
+ * them (phoneSales, phoneService, phone_sav, tel_reservation, mobileWhatsapp); either in the plural,
+ * a list of such numbers (fixes, portables, telephonesFixes, phonesMobiles: a record's fixed lines
+ * beside its mobiles).
  */
-const PHONE_KEY = /^(?:tel|tél|telephone|téléphone|phone|mobile|gsm|portable|fixe|cell|numtel|numerotel|numerotelephone)(?:\d|fixe|mobile|portable|gsm|bureau|pro|principal|secondaire|number|numero|sales|service|services|support|sav|vente|ventes|commercial|atelier|parts|pieces|pièces|reservation|réservation|accueil|standard|direction|office|work|main|other|alt|secondary|primary|fixed|landline|whatsapp|hotline)*$/u;
+const PHONE_KEY = /^(?:tel|tél|telephone|téléphone|phone|mobile|gsm|portable|fixe|cell|numtel|numerotel|numerotelephone)s?(?:\d|fixe|mobile|portable|gsm|bureau|pro|principal|secondaire|number|numero|sales|service|services|support|sav|vente|ventes|commercial|atelier|parts|pieces|pièces|reservation|réservation|accueil|standard|direction|office|work|main|other|alt|secondary|primary|fixed|landline|whatsapp|hotline)*s?$/u;
 const FAX_KEY = /^(?:fax|telecopie|télécopie)(?:\d|number|numero)*$/u;
 /**
  * An e-mail key with any qualifier after it (email1, email_pro, email_reservation, courriel_inscriptions,
@@ -4006,8 +4008,46 @@ function currentPage(elements: readonly HTMLElement[], pageUrl: string, told?: n
   if (n && /^\d{1,5}$/.test(n)) return Number(n);
   // The page's own words: 'Page 3 sur 7'.
   if (told !== undefined) return told;
-  // Unmarked: the numbered link to this very page.
-  return numberLinkedHere(elements, url) ?? 1;
+  // Unmarked: the numbered link to this very page, else the number written as text between the pager's numbered links.
+  return numberLinkedHere(elements, url) ?? unlinkedPageNumber(elements) ?? 1;
+}
+
+/** A pager's number as an element's whole text ('3'), bounded. */
+function pagerNumber(el: HTMLElement | undefined): number | undefined {
+  if (el === undefined) return undefined;
+  const link = el.tagName === 'A' ? el : el.tagName === 'LI' ? el.childNodes.find((c): c is HTMLElement => (c as HTMLElement).tagName === 'A') : undefined;
+  if (link === undefined || !hasAttr(link, 'href')) return undefined;
+  const t = shortText(link, 8)?.trim();
+  return t !== undefined && /^\d{1,5}$/.test(t) ? Number(t) : undefined;
+}
+
+/**
+ * The current page of a pager that marks it only by writing it as text, no link, among its
+ * numbered links ('1 2 <b>3</b> 4', ColdFusion's and classic PHP pagers over offset URLs,
+ * `&startrow=11`, that the URL does not number): an element of {@link CURRENT_TAGS} without a link
+ * whose whole text is a number, beside a numbered link to the page before or after it. Undefined
+ * when none (a bold count '<b>20</b>' beside '1 2' is not one).
+ */
+function unlinkedPageNumber(elements: readonly HTMLElement[]): number | undefined {
+  // Each parent's element children walked once (a sibling lookup per element would search the parent each time: quadratic on a wide page).
+  for (const parent of elements) {
+    if (parent.tagName === 'A') continue;
+    let kids: HTMLElement[] | undefined;
+    // (`at`: the element's place among the parent's element children.)
+    for (let i = 0, at = -1; i < parent.childNodes.length; i++) {
+      const el = parent.childNodes[i] as HTMLElement;
+      if (el.nodeType !== 1) continue;
+      at++;
+      if (!CURRENT_TAGS.has(el.tagName) || el.childNodes.some((c) => (c as HTMLElement).tagName === 'A')) continue;
+      const t = shortText(el, 8)?.trim();
+      if (t === undefined || !/^\d{1,5}$/.test(t)) continue;
+      kids ??= parent.childNodes.filter((c): c is HTMLElement => c.nodeType === 1);
+      const n = Number(t);
+      // (An `<li>` item's siblings are items holding their links; a bold number's, the links beside it.)
+      if (pagerNumber(kids[at - 1]) === n - 1 || pagerNumber(kids[at + 1]) === n + 1) return n;
+    }
+  }
+  return undefined;
 }
 
 /** The number shown by a numbered link to this very page (its query and path, the fragment aside), or undefined. */

@@ -44,3 +44,20 @@ function nonSpaces(text: string): number {
   return n;
 }
 
+/** A month's name in French or English, whole or cut ('mars', 'févr.', 'March', 'Sep'). */
+const MONTH = String.raw`(?:janv(?:ier)?|f[ée]vr?(?:ier)?|mars|avr(?:il)?|mai|juin|juil(?:let)?|ao[uû]t|sept?(?:embre)?|oct(?:obre)?|nov(?:embre)?|d[ée]c(?:embre)?|jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|september|october|november|dec(?:ember)?)\.?`;
+/** A date written in words ('12 mars 2026', 'le 1er avril 2026', 'Mar 12, 2026', 'mars 12th, 2026'), a weekday before it or not. */
+export const WORDED_DATE = new RegExp(String.raw`^(?:(?:publi[ée] )?le |on )?(?:\p{L}{3,9}\.?,? )?(?:\d{1,2}(?:er|st|nd|rd|th)? ${MONTH}|${MONTH} \d{1,2}(?:er|st|nd|rd|th)?,?) \d{4}$`, 'iu');
+
+/** A date in figures ('28/05/2025', '28.05.25', '2025-05-28'). */
+const FIGURED_DATE = /^(?:\d{1,2}[./-]\d{1,2}[./-]\d{2,4}|\d{4}-\d{2}-\d{2})$/;
+
+/**
+ * Whether an element's whole text is a date: a blog's date heading over its posts (Blogger's
+ * `<h2 class="date-header">21 juin 2025</h2>`, 'Mar 12, 2026', '28/05/2025'). A date names no
+ * company: a block's heading is the first one that is not a date. Bounded ({@link shortText}).
+ */
+export function isDateElement(el: HTMLElement): boolean {
+  const text = shortText(el, 40);
+  return text !== undefined && (WORDED_DATE.test(text) || FIGURED_DATE.test(text));
+}

@@ -20,6 +20,7 @@ import { revealPopovers } from './popovers';
 import { isSpace } from '../platform/text';
 import { balanceTags } from './nesting';
 import { attachShadowRoots } from './shadow';
+import { isDateElement } from './nodeText';
 
 /** Deepest element nesting kept, as browsers do (Blink's parser stops nesting at 512). */
 export const MAX_DEPTH = 512;
@@ -672,7 +673,8 @@ function readParts(el: HTMLElement, full: boolean): ItemParts {
       readData(child, parts.data);
       if (tag === 'A' && hasAttr(child, 'href')) parts.anchors.push(child);
       if (HEADINGS.has(tag)) {
-        parts.heading ??= child;
+        // A date heading over a post's title (a blog's posts grouped by day) is no name: the block's heading is its first other one.
+        if (parts.heading === undefined && !isDateElement(child)) parts.heading = child;
         if (tag === 'H1') parts.h1 ??= child;
       }
       if (parts.bold === undefined && (tag === 'STRONG' || tag === 'B' || isInlineBold(child)) && !isReference(child)) parts.bold = child;

@@ -379,6 +379,20 @@ describe('JSON state', () => {
   });
 });
 
+describe('JSON entries with plural contact keys', () => {
+  test('a record\'s contacts listed by kind in plural keys ({contacts: {fixes, mobiles, fax, emails}}, a Nuxt 3 payload\'s agency) are all read: its fixed lines are phones', () => {
+    const payload = JSON.stringify([['ShallowReactive', 1], { data: 2 }, { 'agence-ets-casbah-foncier': 3 }, { nom: 4, activite: 5, contacts: 6 }, 'Ets Casbah Foncier', 'Vente et location',
+      { fixes: 7, mobiles: 10, fax: 12, emails: 13 }, [8, 9], '+21321637413', '+21323801618', [11], '+213666245830', [], [14], 'accueil@casbahfoncier-dz.com']);
+    const html = `<html><body><header><a href="/">DzairImmo</a> <a href="tel:+21323463193">023 46 31 93</a></header><main><div class="card"><h1>Ets Casbah Foncier</h1><p>Vente et location</p>
+      <ul><li class="flex"><span>Téléphone</span><a href="tel:+21321637413">021 63 74 13</a></li><li class="flex"><span>Téléphone 2</span><a href="tel:+21323801618">023.80.16.18</a></li>
+      <li class="flex"><span>Mobile</span><a href="tel:+213666245830">0666 24 58 30</a></li><li class="flex"><span>E-mail</span><a href="mailto:accueil@casbahfoncier-dz.com">accueil@casbahfoncier-dz.com</a></li></ul></div></main>
+      <script type="application/json" id="__NUXT_DATA__" data-ssr="true">${payload}</script></body></html>`;
+    const company = extractDetail(html, 'https://annuaire.test/agence/ets-casbah-foncier');
+    expect([company?.name, [...(company?.phones ?? [])].sort(), company?.emails, company?.faxes]).toEqual(['Ets Casbah Foncier', ['+21321637413', '+21323801618', '+213666245830'], ['accueil@casbahfoncier-dz.com'], undefined]);
+    expect(jsonItems({ nom: 'Cabinet Cherif', telephonesFixes: ['021 12 11 79'], portables: ['0561 99 55 05'] }, true).map((i) => [i.name, i.phones])).toEqual([['Cabinet Cherif', ['021 12 11 79', '0561 99 55 05']]]);
+  });
+});
+
 describe('JSON entries with abbreviated contact keys', () => {
   test('a contact holder ({coord: {t, m, f, e}}) keyed by initials, as business cards write T / M / F / E: phones, mobile, fax, e-mail', () => {
     const rows = [
@@ -449,6 +463,20 @@ describe('pagination without a selector', () => {
     expect(findNextPage(page('<a href="/page/1">1</a><span class="current">2</span><a href="/page/3">3</a>'), 'https://annuaire.test/liste')).toBe('/page/3');
     expect(findNextPage(page('<button class="btn load-more" data-url="/api/entreprises?page=2">Voir plus</button>'), URL)).toBe('/api/entreprises?page=2');
     expect(findNextPage(page('<a href="?page=1">« Précédent</a>'), 'https://annuaire.test/a?page=2')).toBeUndefined();
+  });
+
+  test('a pager whose current page is only a bold number between its numbered links, over URLs of an offset and a session id (ColdFusion\'s `&startrow=11&CFID=…&CFTOKEN=…`), leads to the number after it', () => {
+    const cf = 'https://annuaire.test/index.cfm?fuseaction=repertoire.liste&secteur=12&wilaya=23';
+    const at = (row: number) => `${cf}&amp;startrow=${row}&amp;CFID=42636&amp;CFTOKEN=34892470`;
+    const pager = (current: number) => page(`Résultats ${current * 5 - 4} à ${current * 5} sur 20<br>${current > 1 ? `<a href="${at(current * 5 - 9)}">&laquo; 5 précédents</a> | ` : ''}${
+      [1, 2, 3, 4].map((n) => (n === current ? `<b>${n}</b>` : `<a href="${at(n * 5 - 4)}">${n}</a>`)).join(' ')}${current < 4 ? ` | <a href="${at(current * 5 + 1)}">5 suivants &raquo;</a>` : ''}`);
+    const url = (row: number) => `${cf}&startrow=${row}&CFID=42636&CFTOKEN=34892470`;
+    expect(findNextPage(pager(1), cf)).toBe(url(6));
+    expect(findNextPage(pager(2), url(6))).toBe(url(11));
+    expect(findNextPage(pager(3), url(11))).toBe(url(16));
+    expect(findNextPage(pager(4), url(16))).toBeUndefined();
+    // (A bold count beside the pager is no current page: '<b>20</b> résultats' then '1 2 3'.)
+    expect(findNextPage(page(`<b>20</b> <a href="?page=1">1</a> <a href="?page=2">2</a>`), 'https://annuaire.test/a')).toBe('?page=2');
   });
 
   test('a "Page suivante : …" link that names what the next page holds (an article split in pages) leads to the next page', () => {
@@ -795,6 +823,25 @@ describe('page chrome is told by where a block stands, not only by its class', (
     }
     // A widget holding no post's body (the sidebar's) is chrome.
     expect(readListing(page(`<div class="snippet">${list}</div>`), URL).companies).toEqual([]);
+  });
+
+  test('a blog\'s posts grouped under their date (Blogger\'s `date-outer`, `<h2 class="date-header">21 juin 2025</h2>` before each post\'s title) are named by their titles, never by the date', () => {
+    const post = (date: string, slug: string, name: string, line: string) => `<div class="date-outer"><h2 class="date-header"><span>${date}</span></h2><div class="date-posts"><div class="post-outer">
+      <div class="post hentry" itemprop="blogPost" itemscope="itemscope" itemtype="http://schema.org/BlogPosting">
+      <h3 class="post-title entry-title"><a href="/2025/06/${slug}.html">${name}</a></h3>
+      <div class="post-body entry-content"><p>${name} travaille à Ghardaïa depuis 1993.</p><p>${line}</p></div>
+      <div class="jump-link"><a href="/2025/06/${slug}.html#more">Lire la suite »</a></div>
+      <div class="post-footer"><span class="post-author vcard">Publié par <span class="fn">Artisans</span></span> <abbr class="published" title="2025-06-21T09:11:00+01:00">09:11</abbr></div></div></div></div></div>`;
+    const page = `<html><body><header><h1 class="title"><a href="/">Artisans du M'zab</a></h1></header><div class="main section" id="main"><div class="widget Blog" id="Blog1"><div class="blog-posts hfeed">
+      ${post('21 juin 2025', 'maroquinerie-guendouz', 'Maroquinerie Guendouz', 'Contact : 0662 10 58 92')}
+      ${post('15 juin 2025', 'vannerie-saadi', 'Vannerie Saadi', 'Tél : 029 45 94 93')}
+      ${post('28/05/2025', 'poterie-tirouche', 'Poterie Tirouche', 'E-mail : info@poterietirouche-dz.com')}
+      </div></div></div></body></html>`;
+    expect(readListing(page, URL).companies.map((c) => [c.name, c.phones, c.emails, c.detailUrl])).toEqual([
+      ['Maroquinerie Guendouz', ['+213662105892'], [], 'https://annuaire.test/2025/06/maroquinerie-guendouz.html'],
+      ['Vannerie Saadi', ['+21329459493'], [], 'https://annuaire.test/2025/06/vannerie-saadi.html'],
+      ['Poterie Tirouche', [], ['info@poterietirouche-dz.com'], 'https://annuaire.test/2025/06/poterie-tirouche.html'],
+    ]);
   });
 
   test('a card\'s own <header> and <footer> (and header/footer classes inside an article) hold its name and phone', () => {
