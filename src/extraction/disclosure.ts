@@ -26,10 +26,15 @@ const MAX_LABEL_WALK = 200;
 /** Deepest ancestor walk (the parser caps the depth at 512). */
 const MAX_ANCESTORS = 600;
 
-/** The panels of a page, and whether a name was written into any of them (the page is then walked again). */
+/**
+ * The panels of a page, whether a name was written into any of them (the page is then walked
+ * again), and the widgets holding them: the elements from a panel up to the one that holds its
+ * control too (a tabs widget around its strip and its panes).
+ */
 export interface Disclosed {
   panels: HTMLElement[];
   named: boolean;
+  holders: HTMLElement[];
 }
 
 /**
@@ -63,6 +68,7 @@ export function disclosedPanels(elements: readonly HTMLElement[]): Disclosed {
     else byShape.set(shape, [panel]);
   }
   const panels: HTMLElement[] = [];
+  const holders = new Set<HTMLElement>();
   let named = false;
   for (const list of byShape.values()) {
     // (A member without any contact has its panel too, among others that hold theirs.)
@@ -71,6 +77,7 @@ export function disclosedPanels(elements: readonly HTMLElement[]): Disclosed {
     for (const panel of list) {
       panels.push(panel);
       const control = opener.get(panel)!;
+      addHolders(panel, control, holders);
       if (panel.parentNode && isWithin(control, panel.parentNode)) continue;
       if (hasHeading(panel) || boundedText(panel, MAX_NAMED_PANEL_TEXT + 1).length > MAX_NAMED_PANEL_TEXT) continue;
       const labelledBy = byId.get((panel.getAttribute('aria-labelledby') ?? '').trim().split(/\s+/)[0] ?? '');
@@ -80,10 +87,28 @@ export function disclosedPanels(elements: readonly HTMLElement[]): Disclosed {
       named = true;
     }
   }
-  return { panels, named };
+  return { panels, named, holders: [...holders] };
 }
 
-const NONE: Disclosed = { panels: [], named: false };
+const NONE: Disclosed = { panels: [], named: false, holders: [] };
+
+/**
+ * The ancestors of a panel up to the first that also holds its control (that one included): the
+ * widget the control and its panel make together (Avada's `fusion-tabs … nav-not-justified`,
+ * Bootstrap's tab content), content as the panel is. Bounded walks ({@link MAX_ANCESTORS}); an
+ * element already kept ends the walk, as its ancestors were kept with it.
+ */
+function addHolders(panel: HTMLElement, control: HTMLElement, holders: Set<HTMLElement>): void {
+  const controlAncestors = new Set<HTMLElement>();
+  let steps = 0;
+  for (let a = control.parentNode; a && steps < MAX_ANCESTORS; a = a.parentNode, steps++) controlAncestors.add(a);
+  steps = 0;
+  for (let a = panel.parentNode; a && steps < MAX_ANCESTORS; a = a.parentNode, steps++) {
+    if (holders.has(a)) return;
+    holders.add(a);
+    if (controlAncestors.has(a)) return;
+  }
+}
 
 /** What raw attributes hold when they may name a panel ({@link targetId}). */
 const CONTROL_HINT = /aria-controls|data-(?:bs-)?target|toggle/i;

@@ -3387,11 +3387,23 @@ function propValue(el: HTMLElement): string {
   return el.text;
 }
 
-/** An organisation whose url or @id is the root of the directory's own host is the directory. */
+/**
+ * An organisation whose url or @id is the root of the directory's own host is the directory: the
+ * page's host, or one the page declares as its site's (its canonical URL's, its WebSite node's),
+ * as a directory reached at another address (a mirror, a proxy, a hosting address) still names
+ * its production domain.
+ */
 function isDirectoryItself(node: Json, ctx: PageContext): boolean {
   return [firstText(node.url), typeof node['@id'] === 'string' && ownFragment(node['@id']) ? node['@id'] : undefined].some((u) => {
     const url = u ? absolute(u, ctx.base) : undefined;
-    return url !== undefined && isSiteRoot(url, ctx.pageUrl);
+    if (url === undefined) return false;
+    if (isSiteRoot(url, ctx.pageUrl)) return true;
+    const root = rootOf(url);
+    if (root === undefined) return false;
+    const parsed = new URL(url);
+    if ((parsed.pathname !== '/' && parsed.pathname !== '') || parsed.search !== '') return false;
+    const host = new URL(root).hostname;
+    return (ctx.declaredHosts?.() ?? []).includes(host);
   });
 }
 

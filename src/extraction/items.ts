@@ -1319,7 +1319,8 @@ export function isChromeBlock(el: HTMLElement, where: { sectioned?: boolean; inE
   if (role === 'banner' || role === 'contentinfo' || role === 'navigation' || role === 'complementary') return true;
   const raw = classAndId(el);
   if (raw === '' || !CHROME_HINT.test(raw)) return false;
-  if (isComponentPart(el)) return false;
+  // (A widget holding the panels its controls open, Avada's tabs classed 'nav-not-justified', is content.)
+  if (isComponentPart(el) || (el as Kept).keptHoldsDisclosed === true) return false;
   const words = classWords(el);
   return (
     words.some(

@@ -98,6 +98,8 @@ export function parsePage(html: string): ParsedPage {
       for (const c of el.childNodes) if (c.nodeType === 1) stack.push(c as HTMLElement);
     }
   }
+  // The widget around a control and its panel (a tabs widget classed 'nav-not-justified') is content too.
+  for (const holder of disclosed.holders) (holder as Kept).keptHoldsDisclosed = true;
   return { root, elements, byTag: (tag) => tags.get(tag) ?? [] };
 }
 
@@ -132,6 +134,7 @@ export function keep(el: HTMLElement, tag: string): void {
   kept.keptRawLower = undefined;
   kept.keptRaw = undefined;
   kept.keptDisclosed = undefined;
+  kept.keptHoldsDisclosed = undefined;
   // node-html-parser adds these when an element's attributes are first asked for (it tests
   // them for truth): set on every element from the start, for the same shape.
   const lazy = el as unknown as { _attrs: unknown; _rawAttrs: unknown };
@@ -287,6 +290,8 @@ export interface Kept extends HTMLElement {
   keptRaw?: string;
   /** Set when it is, or stands in, a panel a control discloses (see disclosure.ts): content, whatever its classes say. */
   keptDisclosed?: boolean;
+  /** Set when it holds such a panel and the control that opens it (a tabs widget): not chrome by its class words. */
+  keptHoldsDisclosed?: boolean;
 }
 
 /** The raw `class` and `id` of an element, lower-cased, read without parsing its other attributes (kept per element, see {@link classText}). */

@@ -215,6 +215,18 @@ describe('extractCompanies without selectors.item: schema.org organisations', ()
     expect(extractDetail(detail, 'https://annuaire.test/annuaire/gouraya/')?.name).toBe('Hôtel Gouraya');
   });
 
+  test("a JSON-LD organisation whose url is the root of the page's canonical host (the site reached at another address) is the directory: its blog items are the companies", () => {
+    const item = (slug: string, name: string, phone: string) => `<div class="com-content-category-blog__item blog-item" itemprop="blogPost" itemscope itemtype="https://schema.org/BlogPosting"><div class="page-header"><h2 itemprop="name"><a href="/index.php/ar/agrees/${slug}" itemprop="url">${name}</a></h2></div><p>الهاتف: <span dir="ltr">${phone}</span></p><p class="readmore"><a href="/index.php/ar/agrees/${slug}">اقرأ المزيد: ${name}</a></p></div>`;
+    const html = `<html dir="rtl"><head><title>المؤسسات المعتمدة</title><link href="https://environnement-wilaya.dz/index.php/ar/agrees" rel="canonical">
+      <script type="application/ld+json">{"@context":"https://schema.org","@type":"GovernmentOrganization","name":"مديرية البيئة","url":"https://environnement-wilaya.dz/"}</script></head>
+      <body><main><div class="blog-items">${item('21-a', 'شركة بوضياف لرسكلة البلاستيك', '0561 77 60 52')}${item('22-b', 'مؤسسة منصوري لجمع النفايات', '0688 54 87 34')}${item('23-c', 'شركة بلقاسم للتنظيف والتطهير', '(045) 29 24 79')}</div></main></body></html>`;
+    expect(extractCompanies(html, 'http://127.0.0.1:8080/index.php/ar/agrees').map((c) => [c.name, c.phones])).toEqual([
+      ['شركة بوضياف لرسكلة البلاستيك', ['+213561776052']],
+      ['مؤسسة منصوري لجمع النفايات', ['+213688548734']],
+      ['شركة بلقاسم للتنظيف والتطهير', ['+21345292479']],
+    ]);
+  });
+
   test('a page with no organisation and no item selector gives nothing', () => {
     expect(extractCompanies(page('<p>Atlas BTP 0550 11 22 33</p>'), PAGE)).toEqual([]);
   });

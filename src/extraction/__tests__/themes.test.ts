@@ -273,3 +273,23 @@ describe("a detail page's title as its name, without an h1", () => {
     expect(readDetail(titled(`Chlef Pro | ${N}`, '<a href="/">Chlef Pro</a>'), 'https://annuaire-chlef.test/fiche/12').company?.name).toBe(N);
   });
 });
+
+describe("Avada's Fusion tabs (a theme's tabs widget classed 'nav-not-justified') over cards per commune", () => {
+  test("every tab pane's cards are read: the widget that holds the panes its tabs open is content, not navigation", () => {
+    const agents: [string, string, string][] = [...COMPANIES, ['Auto Chlef Services', '0661 45 78 12', 'auto.chlef@gmail.com']];
+    const card = (i: number) => {
+      const [n, p, m] = agents[i];
+      return `<div class="fusion-layout-column fusion_builder_column fusion-builder-column-${i + 3} fusion_builder_column_1_3 1_3 fusion-one-third"><div class="fusion-column-wrapper"><div class="fusion-title title fusion-title-${i + 10} fusion-sep-none fusion-title-text fusion-title-size-four"><h4 class="fusion-title-heading title-heading-left">${n}</h4></div><div class="fusion-text fusion-text-${i + 20}"><p><strong>Agent agréé</strong><br>Chlef</p><p>Tél : ${p}<br>E-mail : <a href="mailto:${m}">${m}</a></p></div><div class="fusion-aligncenter"><a class="fusion-button button-flat" target="_blank" href="https://maps.google.com/?q=Chlef"><span class="fusion-button-text">Itinéraire</span></a></div></div></div>`;
+    };
+    const tab = (id: string, title: string, first: boolean) => `<li${first ? ' class="active"' : ''} role="presentation"><a class="tab-link" data-toggle="tab" role="tab" aria-controls="${id}" aria-selected="${first}" id="fusion-tab-${id}" href="#${id}"><h4 class="fusion-tab-heading">${title}</h4></a></li>`;
+    const pane = (id: string, first: boolean, cards: string) => `<div class="tab-pane fade fusion-clearfix${first ? ' in active' : ''}" role="tabpanel" tabindex="0" aria-labelledby="fusion-tab-${id}" id="${id}"><div class="fusion-builder-row fusion-row">${cards}</div></div>`;
+    const html = `<html><head><title>Réseau – Atlas Motors</title></head><body><header class="fusion-header-wrapper"><div class="fusion-secondary-header"><span class="fusion-contact-info-phone-number">Siège : 021 92 96 08</span></div></header>
+      <main id="main"><div class="post-content"><div class="fusion-tabs fusion-tabs-1 classic nav-not-justified horizontal-tabs icon-position-left"><div class="nav"><ul class="nav-tabs" role="tablist">${tab('tab-a1', 'Daïra de Chlef', true)}${tab('tab-b2', 'Daïra de Ténès', false)}</ul></div>
+      <div class="tab-content">${pane('tab-a1', true, card(0) + card(1))}${pane('tab-b2', false, card(2) + card(3))}</div></div></div></main>
+      <footer class="fusion-footer-widget-area"><p>Tél. : (021) 92 96 08</p></footer></body></html>`;
+    const byName = (a: [string, ...unknown[]], b: [string, ...unknown[]]) => a[0].localeCompare(b[0]);
+    expect(readListing(html, 'https://atlas-motors.test/reseau/chlef/').companies.map((c): [string, string[], string[]] => [c.name, c.phones, c.emails]).sort(byName)).toEqual(
+      agents.map(([n, , m], i): [string, string[], string[]] => [n, [[...E164, '+213661457812'][i]], [m]]).sort(byName),
+    );
+  });
+});
