@@ -5,7 +5,8 @@
  * `data-original-title` once Bootstrap 3/4 has moved it there), a Tippy.js `data-tippy-content`.
  * What hovering or clicking would show is in the page: each such content is written after its
  * control, as a block of the same record, and read as the page's other text is (its labels tell
- * a fax from a phone). A `title` on anything that is not a tooltip or a popover stays an attribute.
+ * a fax from a phone). A `title` on anything that is not a tooltip or a popover stays an attribute,
+ * and so does a tooltip in a heading that shows no contact (a badge's word beside a name).
  */
 import type { HTMLElement, Node } from 'node-html-parser';
 
@@ -16,6 +17,18 @@ const TITLE_ATTRS = ['data-bs-title', 'data-bs-original-title', 'data-original-t
 /** Longest content written out, and most controls read on one page. */
 const MAX_CONTENT = 4_000;
 const MAX_CONTROLS = 5_000;
+
+/** A digit or an '@': what a contact holds (a tooltip without any says a badge's word or an icon's). */
+const CONTACT_LIKE = /[\d@\u0660-\u0669]/;
+/** Levels looked up from a control for the heading it sits in. */
+const MAX_HEADING_UP = 3;
+
+/** Whether an element sits in a heading (itself or one of its {@link MAX_HEADING_UP} nearest ancestors). */
+function inHeading(el: HTMLElement): boolean {
+  let e: HTMLElement | null = el;
+  for (let up = 0; up <= MAX_HEADING_UP && e; up++, e = e.parentNode) if (/^H[1-6]$/.test(e.tagName)) return true;
+  return false;
+}
 
 /**
  * Writes the content of each popover or tooltip control of a page after the control, in a
@@ -51,6 +64,8 @@ export function revealPopovers(elements: readonly HTMLElement[], parseFragment: 
           break;
         }
       }
+      // (A badge's tooltip in a heading, MyListing's 'Promu' beside the name: no contact, and no part of the name.)
+      if (content !== undefined && !CONTACT_LIKE.test(content) && inHeading(el)) content = undefined;
     }
     const parent = el.parentNode as HTMLElement | null;
     if (content === undefined || content.length > MAX_CONTENT || !parent) continue;

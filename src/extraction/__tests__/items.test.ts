@@ -2025,6 +2025,16 @@ describe('contacts only in popover and tooltip attributes (Bootstrap, Tippy): wh
     ]);
   });
 
+  test('a badge’s tooltip inside the name’s heading (MyListing’s "Promu") is not written into the name', () => {
+    const badge = '<span class="promoted-badge" data-toggle="tooltip" data-placement="top" data-original-title="Promu"><i class="fa fa-bolt"></i></span>';
+    const html = chrome(`<h1>Explorer</h1><div class="list">${['EURL Djebbar Business Center', 'SARL Fergani Sécurité', 'EURL Aïn Arnat Nettoyage'].map((n, i) => `<div class="lf-item"><h4 class="listing-preview-title">${n}${i === 0 ? ` ${badge}` : ''}</h4><h6>Gardiennage</h6><ul class="lf-contact"><li>0657.22.75.6${i}</li><li>Sétif</li></ul></div>`).join('')}</div>`);
+    expect(readListing(html, URL).companies.map((c) => [c.name, c.phones])).toEqual([
+      ['EURL Djebbar Business Center', ['+213657227560']],
+      ['SARL Fergani Sécurité', ['+213657227561']],
+      ['EURL Aïn Arnat Nettoyage', ['+213657227562']],
+    ]);
+  });
+
   test('a title that is no tooltip (a link title) is not read as content', () => {
     const html = chrome(`<h1>Garages</h1><div class="list">${['Garage Oued Ghir', 'Garage Amizour'].map((n, i) => `<div class="card"><h3>${n}</h3><p>Tél : 034 16 20 4${i}</p><a href="/g/${i}" title="Tél : 0550 00 00 0${i}">Fiche</a></div>`).join('')}</div>`);
     expect(readListing(html, URL).companies.map((c) => [c.name, c.phones])).toEqual([
