@@ -21,7 +21,10 @@ const CARD_NAME_TAGS = new Set(['H2', 'H3', 'H4', 'H5', 'H6', 'A', 'B', 'STRONG'
 /** A field label ('Tél :', 'Adresse', 'E-mail'): never a card's name. */
 const LABEL = /(?:^|\s)(?:t[ée]l[ée]?(?:phone)?|tel|mobile|portable|gsm|fixe|fax|t[ée]l[ée]copie|e-?mail|courriel|adresse|address|site(?: web)?|horaires|whatsapp|viber|الهاتف|النقال|الفاكس|البريد|العنوان)\.?\s{0,3}:?$|:$/iu;
 
-/** A card read: its name (the first heading, link or bold text that is no label) and whether it shows a contact. */
+/** A field's label and its value ('Téléphone : 036 41 48 56', 'E-mail : x@y.dz'): a contact list's line, never a card's name. */
+const LABELLED = /^(?:t[ée]l[ée]?(?:phone)?|tel|mobile|portable|gsm|fixe|fax|t[ée]l[ée]copie|e-?mail|courriel|whatsapp|viber|الهاتف|النقال|الفاكس|البريد(?: الإلكتروني)?)\.?\s{0,3}:/iu;
+
+/** A card read: its name (the first heading, link or bold text that is no label, nor a label and its value) and whether it shows a contact. */
 function readCard(card: HTMLElement): { name?: string; contact: boolean } {
   let name: string | undefined;
   let text = '';
@@ -42,7 +45,7 @@ function readCard(card: HTMLElement): { name?: string; contact: boolean } {
     }
     if (name === undefined && CARD_NAME_TAGS.has(el.tagName)) {
       const t = el.text.slice(0, 200).replace(/\s+/g, ' ').trim();
-      if (t.length >= 3 && t.length <= 120 && /\p{L}{2}/u.test(t) && !LABEL.test(t) && !t.includes('@')) name = t;
+      if (t.length >= 3 && t.length <= 120 && /\p{L}{2}/u.test(t) && !LABEL.test(t) && !LABELLED.test(t) && !t.includes('@')) name = t;
     }
     for (let i = el.childNodes.length - 1; i >= 0; i--) stack.push(el.childNodes[i]);
   }

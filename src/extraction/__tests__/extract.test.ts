@@ -351,6 +351,12 @@ describe('other companies on a company\'s own page', () => {
     }
   });
 
+  test('a contact list of labelled tel: links beside the title (MyListing) is the company\'s own, not two cards named by their labels', () => {
+    const contact = '<div class="contact-details-block"><div class="pf-head"><h5>Contact</h5></div><div class="pf-body"><ul class="details-list social-nav"><li><a href="tel:+21336414856" rel="nofollow"><i class="icon-phone-outgoing"></i><span>Téléphone : 036.41.48.56</span></a></li><li><a href="tel:+213549536197" rel="nofollow"><i class="icon-phone-outgoing"></i><span>Mobile : 0549 536 197</span></a></li></ul></div></div>';
+    const found = extractDetail(page(`<div class="fiche"><h1>EURL Fergani Sécurité</h1><p>Gardiennage, Aïn Oulmene</p></div>${contact}`), 'https://annuaire.test/o/9');
+    expect(found?.phones).toEqual(['+21336414856', '+213549536197']);
+  });
+
   test('cards inside the title\'s own block are the company\'s branches and stay', () => {
     const branches = [1, 2].map((n) => `<section class="succursale"><h3>Agence ${n === 1 ? 'principale' : 'de Tolga'}</h3><p>Tél : 033 74 12 4${n}</p></section>`).join('');
     const found = extractDetail(page(`<article class="fiche"><h1>Agence Ziban Immo</h1><h2>Nos 2 agences</h2>${branches}</article>`), 'https://annuaire.test/o/9');
