@@ -1879,6 +1879,16 @@ function namedByRuns(found: RepeatedItems & { counts: Map<HTMLElement, Counts> }
   return withContact > 0 && unnamed * 2 > withContact;
 }
 
+/** Longest text of a block read for a spacer's ({@link isSpacerText}). */
+const MAX_SPACER_TEXT = 60;
+
+/** Whether a block's only text is no-break spaces written as entities (`<p>&nbsp;</p>`, an editor's empty line). */
+function isSpacerText(m: HTMLElement, c: Counts): boolean {
+  if (c.texts !== 1 || c.digits + c.links + c.tels + c.ats > 0) return false;
+  const raw = m.rawText;
+  return raw.length <= MAX_SPACER_TEXT && raw.includes('&') && !NOT_SPACE.test(raw.replace(NBSP_ENTITY, ''));
+}
+
 /** Parents whose children are a table's rows. */
 const TABLE_PARTS = new Set(['TABLE', 'TBODY', 'THEAD', 'TFOOT']);
 
@@ -2537,8 +2547,9 @@ function repeatedGroups(root: HTMLElement, base?: string): RepeatedItems & { wit
     }
     if (bySignature.size >= 2 && TABLE_PARTS.has(parent.tagName)) joinStripes(children, bySignature);
     for (const [key, all] of bySignature) {
-      // Members without any text or link are separators (a layout table's spacer rows), not entries.
-      const members = all.length < 2 ? all : all.filter((m) => { const c = counts.get(m) ?? ZERO; return c.texts + c.links + c.tels + c.ats > 0; });
+      // Members without any text or link are separators (a layout table's spacer rows), not entries;
+      // so is an editor's empty paragraph between entries (`<p>&nbsp;</p>`: its one text an entity of whitespace).
+      const members = all.length < 2 ? all : all.filter((m) => { const c = counts.get(m) ?? ZERO; return c.texts + c.links + c.tels + c.ats > 0 && !isSpacerText(m, c); });
       if (members.length < 2 || isCategoryMenu(members, counts)) continue;
       let score = 0;
       let qualified = 0;
