@@ -1375,9 +1375,11 @@ const MIN_PAGED_HEADINGS = 2;
 const pagedContent = new WeakMap<HTMLElement, boolean>();
 
 /**
- * Whether a block classed as a pager holds what is paged: two headings or more, or a heading and
- * a `tel:` or `mailto:` link. Divi's blog module wraps its posts in `et_pb_ajax_pagination_container`,
- * Web 2.0 Directory classes each listing `w2dc-listing-pagination-N`; a pager holds numbers and
+ * Whether a block classed as a pager holds what is paged: two headings or more (a table's column
+ * headings, `<th>`, included), or a heading and a `tel:` or `mailto:` link. Divi's blog module wraps
+ * its posts in `et_pb_ajax_pagination_container`, Web 2.0 Directory classes each listing
+ * `w2dc-listing-pagination-N`, Ninja Tables the table it pages client-side in
+ * `ninja_table_pagination_wrapper`; a pager holds numbers and
  * 'Suivant', a heading of its own at most, never a contact. A bounded walk, its answer kept for the page.
  */
 function holdsHeadings(el: HTMLElement): boolean {
@@ -1392,7 +1394,8 @@ function holdsHeadings(el: HTMLElement): boolean {
     const n = stack.pop()!;
     if (n.nodeType !== 1) continue;
     const e = n as HTMLElement;
-    if (/^H[1-6]$/.test(e.tagName)) headings++;
+    // (A table's column headings are headings: Ninja Tables wraps the table it pages in `ninja_table_pagination_wrapper`.)
+    if (/^H[1-6]$/.test(e.tagName) || e.tagName === 'TH') headings++;
     else if (e.tagName === 'A' && /^\s{0,3}(?:tel|mailto):/i.test(e.getAttribute('href') ?? '')) contacts++;
     else for (let i = e.childNodes.length - 1; i >= 0; i--) stack.push(e.childNodes[i]);
   }

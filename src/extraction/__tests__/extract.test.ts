@@ -1400,6 +1400,22 @@ describe("a post's author line", () => {
     ]);
   });
 
+  test("Ninja Tables: the table inside `ninja_table_pagination_wrapper` (paged client-side) is the paged content, not a pager", () => {
+    const row = (i: number, name: string, phone: string, mail: string) =>
+      `<tr data-row_id="${i}" class="ninja_table_row_${i - 1} nt_row_id_${1200 + i}"><td>${i}</td><td>${name}</td><td>Etude d’impact</td><td>Cité El Amel, Bouira</td><td>${phone}</td><td>/</td><td>${mail}</td><td>${100 + i}/DE/2021</td></tr>`;
+    const head = ['N°', 'Bureau d’études', 'Domaine', 'Adresse', 'Téléphone', 'Fax', 'E-mail', 'N° agrément'].map((h, i) => `<th scope="col" class="ninja_column_${i}">${h}</th>`).join('');
+    const html = `<html><body><div class="nv-content-wrap entry-content"><p>La direction publie la liste des bureaux agréés.</p>` +
+      `<div id="footable_parent_1187" class="footable-loader ninja_table_wrapper_1187 loading_ninja_table ninja_table_wrapper ninja_table_pagination_wrapper ninja_table_search_wrapper colored_table">` +
+      `<table data-ninja_table_instance="ninja_table_instance_0" id="footable_1187" class="foo-table ninja_footable foo_table_1187 ui table nt_type_ajax_table selectable striped"><thead><tr class="footable-header">${head}</tr></thead><tbody>` +
+      row(1, 'EURL Merabet', '0799951544', 'accueil@merabet.com.dz') + row(2, 'BET Aouadi', '026.54.77.28 / 0697 83 77 87', 'direction@betaouadi.dz') + row(3, 'Cabinet Guettaf', '026.42.10.48', '/') +
+      `</tbody></table></div></div></body></html>`;
+    expect(readListing(html, 'https://wp.test/bureaux-agrees/').companies.map((c) => [c.name, ...c.phones, ...c.emails])).toEqual([
+      ['EURL Merabet', '+213799951544', 'accueil@merabet.com.dz'],
+      ['BET Aouadi', '+21326547728', '+213697837787', 'direction@betaouadi.dz'],
+      ['Cabinet Guettaf', '+21326421048'],
+    ]);
+  });
+
   test("an 'authority-…' class (a regulator's approval badge) is no author line either", () => {
     const card = (name: string, phone: string, n: number) => `<div class="entry"><div class="authority-approved"><a href="/agences/${n}">${name}</a><span class="tag">Agréé ARPCE</span></div><p>Tél : ${phone}</p></div>`;
     const html = `<html><body><div class="list">${card('Télécom Souf', '032 41 20 20', 1)}${card('Réseaux Erg', '032 41 20 21', 2)}${card('Fibre Oasis', '032 41 20 22', 3)}</div></body></html>`;
