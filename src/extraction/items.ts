@@ -1306,7 +1306,7 @@ const STATE_HINT = /(?:^|\s)(?:has|with|avec)[-_]|(?:^|[\s_-])(?:not|non|without
  * an entry (`inEntry`: an article or a list item) a header/footer class is the entry's own
  * ('card-header', 'listing-footer' holding its name or its phone).
  */
-export function isChromeBlock(el: HTMLElement, where: { sectioned?: boolean; inEntry?: boolean } = {}): boolean {
+export function isChromeBlock(el: HTMLElement, where: { sectioned?: boolean; inEntry?: boolean; inBody?: boolean } = {}): boolean {
   const tag = el.tagName;
   // (The page's frame, as isPageFrame tells it, with the role read once.)
   if (tag === 'BODY' || tag === 'HTML' || tag === 'MAIN') return false;
@@ -1328,7 +1328,7 @@ export function isChromeBlock(el: HTMLElement, where: { sectioned?: boolean; inE
         CHROME_WORDS.has(w) &&
         !(where.inEntry && ENTRY_PART_WORDS.has(w)) &&
         !(where.inEntry && ENTRY_CONTACT_WORDS.has(w) && holdsContact(el)) &&
-        (w !== 'widget' || (sidebarWidget(raw) && !holdsPostBody(el) && !isPageSection(el))) &&
+        (w !== 'widget' || (!where.inBody && sidebarWidget(raw) && !holdsPostBody(el) && !isPageSection(el))) &&
         (w !== 'menu' || !words.some((v) => LISTED_WORDS.has(v))) &&
         ((w !== 'pagination' && w !== 'pager') || !holdsHeadings(el)),
     ) && !holdsMainContent(el)
@@ -1531,7 +1531,7 @@ function holdsPostBody(el: HTMLElement): boolean {
     const n = stack.pop()!;
     if (n.nodeType !== 1) continue;
     const e = n as HTMLElement;
-    if (e.rawAttrs !== '' && (isArticleBody(e) || classText(e).split(' ').some((c) => POST_BODY_CLASSES.has(c.toLowerCase())))) {
+    if (e.rawAttrs !== '' && isPostBody(e)) {
       // (The widgets nested between them hold it too: known without a walk of their own.)
       for (let a = e.parentNode; a && a !== el; a = a.parentNode) bodyHolders.add(a);
       return true;
@@ -1545,6 +1545,11 @@ const bodyHolders = new WeakSet<HTMLElement>();
 const POST_BODY_CLASSES = new Set(['entry-content', 'post-body']);
 
 /** Whether an element is marked as an article's body (`itemprop="articleBody"`, among other properties). */
+/** Whether an element is a post's body: classed `entry-content` or `post-body`, or marked `itemprop="articleBody"`. */
+function isPostBody(e: HTMLElement): boolean {
+  return isArticleBody(e) || classText(e).split(' ').some((c) => POST_BODY_CLASSES.has(c.toLowerCase()));
+}
+
 function isArticleBody(e: HTMLElement): boolean {
   return e.rawAttrs.includes('articleBody') && (attrOf(e, 'itemprop') ?? '').split(/\s+/).includes('articleBody');
 }
@@ -3406,6 +3411,8 @@ function insideAny(el: HTMLElement, ancestors: HTMLElement[] | ReadonlySet<HTMLE
 const DONE = 1;
 const SECTIONED = 2;
 const IN_ENTRY = 4;
+/** Inside a post's body ({@link isPostBody}): a widget there is the author's content (a page builder's panel), no sidebar's. */
+const IN_BODY = 8;
 /** What {@link countAll} counts in a text: a digit (ASCII, Arabic-Indic, extended Arabic-Indic) or an '@'. */
 const DIGIT_OR_AT = /[0-9@\u0660-\u0669\u06f0-\u06f9]/;
 /** Anything but whitespace (isSpace's characters are those of /\s/). */
@@ -3419,19 +3426,21 @@ function countAll(root: HTMLElement): Map<HTMLElement, Counts> {
   // The stack: elements, and beside each its flags (DONE: its children counted; SECTIONED, IN_ENTRY: where it stands).
   const stack: HTMLElement[] = [root];
   const flags: number[] = [0];
-  const where = { sectioned: false, inEntry: false };
+  const where = { sectioned: false, inEntry: false, inBody: false };
   while (stack.length > 0) {
     const el = stack.pop()!;
     const f = flags.pop()!;
     if ((f & DONE) === 0) {
       where.sectioned = (f & SECTIONED) !== 0;
       where.inEntry = (f & IN_ENTRY) !== 0;
+      where.inBody = (f & IN_BODY) !== 0;
       if (el !== root && isChromeBlock(el, where)) continue;
       stack.push(el);
       flags.push(DONE);
       const sectioned = where.sectioned || SECTIONING_TAGS.has(el.tagName);
       const inEntry = where.inEntry || ENTRY_TAGS.has(el.tagName) || members.has(el);
-      const inner = (sectioned ? SECTIONED : 0) | (inEntry ? IN_ENTRY : 0);
+      const inBody = where.inBody || (el.rawAttrs !== '' && isPostBody(el));
+      const inner = (sectioned ? SECTIONED : 0) | (inEntry ? IN_ENTRY : 0) | (inBody ? IN_BODY : 0);
       let classed = 0;
       for (const child of el.childNodes) {
         if (child.nodeType !== 1) continue;

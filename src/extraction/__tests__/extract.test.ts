@@ -1416,6 +1416,23 @@ describe("a post's author line", () => {
     ]);
   });
 
+  test("SiteOrigin Page Builder: its widgets inside the post's body (`so-panel widget widget_sow-editor`) are the page's content; the sidebar's widgets stay chrome", () => {
+    const member = (i: number, name: string, lines: string) =>
+      `<div id="pgc-1301-${i}-0" class="panel-grid-cell"><div id="panel-1301-${i}-0-0" class="so-panel widget widget_sow-editor panel-first-child panel-last-child" data-index="${i}"><div class="so-widget-sow-editor so-widget-sow-editor-base"><h3 class="widget-title">${name}</h3><div class="siteorigin-widget-tinymce textwidget"><p><em>Transport de marchandises</em><br />${lines}</p></div></div></div></div>`;
+    const row = (n: number, cells: string) => `<div id="pg-1301-${n}" class="panel-grid panel-has-style"><div class="panel-row-style"><div class="panel-grid-cell-container">${cells}</div></div></div>`;
+    const html = `<html><body><div id="page" class="hfeed site"><div id="content" class="site-content"><div id="primary" class="content-area col-md-9"><main id="main" class="post-wrap" role="main"><article class="page type-page hentry"><header class="entry-header"><h1 class="entry-title">Liste des membres</h1></header><div class="entry-content"><div id="pl-1300" class="panel-layout">` +
+      row(0, member(0, 'Transit Amizour', 'Zone industrielle, El Kseur<br />Gsm : +213 662 51 91 23') + member(1, 'EURL Logistique Brahimi', 'Kherrata<br />Tél. : (034) 37 86 22')) +
+      row(1, member(2, 'Transports Drif et Fils', 'Amizour<br />Email : transportsdrif11@hotmail.fr') + member(3, 'SNC Kherrata', 'Tazmalt<br />Téléphone : 034.65.27.64')) +
+      `</div></div></article></main></div><div id="secondary" class="widget-area col-md-3" role="complementary"><aside id="text-5" class="widget widget_text"><h3 class="widget-title">Nous contacter</h3><div class="textwidget"><p>Tél : 034 48 71 61</p></div></aside></div></div></div></body></html>`;
+    // (Compared in name order: the richest row of the builder's grid is given first.)
+    expect(readListing(html, 'https://wp.test/membres/').companies.map((c) => [c.name, ...c.phones, ...c.emails]).sort((a, b) => a[0].localeCompare(b[0]))).toEqual([
+      ['EURL Logistique Brahimi', '+21334378622'],
+      ['SNC Kherrata', '+21334652764'],
+      ['Transit Amizour', '+213662519123'],
+      ['Transports Drif et Fils', 'transportsdrif11@hotmail.fr'],
+    ]);
+  });
+
   test("an 'authority-…' class (a regulator's approval badge) is no author line either", () => {
     const card = (name: string, phone: string, n: number) => `<div class="entry"><div class="authority-approved"><a href="/agences/${n}">${name}</a><span class="tag">Agréé ARPCE</span></div><p>Tél : ${phone}</p></div>`;
     const html = `<html><body><div class="list">${card('Télécom Souf', '032 41 20 20', 1)}${card('Réseaux Erg', '032 41 20 21', 2)}${card('Fibre Oasis', '032 41 20 22', 3)}</div></body></html>`;
