@@ -1433,6 +1433,19 @@ describe("a post's author line", () => {
     ]);
   });
 
+  test("a profile's numbered field labels ('Téléphone 2 +213 (0)36 …', no colon): the label's ordinal is no digit of the number", () => {
+    // Paid Memberships Pro's member profile: one field per row, its label in bold, its value after a space.
+    const field = (key: string, label: string, value: string) => `<div class="pmpro_member_profile_field pmpro_member_profile_field-${key}"><strong>${label}</strong> ${value}</div>`;
+    const html = `<html><body><main><article><div class="entry-content"><div class="pmpro_member_profile"><h2 class="pmpro_member_directory_display-name">Tubes Djemila</h2>` +
+      field('adresse', 'Adresse', 'Cité 1er Novembre 15, El Eulma') + field('telephone', 'Téléphone', '+213 (0)36 93 20 84') + field('telephone_2', 'Téléphone 2', '+213 (0)36 67 16 51') +
+      field('telephone_3', 'Tél. 3', '036 67 16 52') + field('mobile', 'Mobile 2', '0550 90 42 71') + field('user_email', 'E-mail', '<a href="mailto:info@tubesdjemila.dz">info@tubesdjemila.dz</a>') +
+      `</div></div></article></main></body></html>`;
+    expect(extractDetail(html, 'https://cci.test/profil-adherent/?pu=tubes-djemila')).toMatchObject({
+      phones: ['+21336932084', '+21336671651', '+21336671652', '+213550904271'],
+      emails: ['info@tubesdjemila.dz'],
+    });
+  });
+
   test("an 'authority-…' class (a regulator's approval badge) is no author line either", () => {
     const card = (name: string, phone: string, n: number) => `<div class="entry"><div class="authority-approved"><a href="/agences/${n}">${name}</a><span class="tag">Agréé ARPCE</span></div><p>Tél : ${phone}</p></div>`;
     const html = `<html><body><div class="list">${card('Télécom Souf', '032 41 20 20', 1)}${card('Réseaux Erg', '032 41 20 21', 2)}${card('Fibre Oasis', '032 41 20 22', 3)}</div></body></html>`;
