@@ -1306,7 +1306,7 @@ const STATE_HINT = /(?:^|\s)(?:has|with|avec)[-_]|(?:^|[\s_-])(?:not|non|without
  * an entry (`inEntry`: an article or a list item) a header/footer class is the entry's own
  * ('card-header', 'listing-footer' holding its name or its phone).
  */
-export function isChromeBlock(el: HTMLElement, where: { sectioned?: boolean; inEntry?: boolean } = {}): boolean {
+export function isChromeBlock(el: HTMLElement, where: { sectioned?: boolean; inEntry?: boolean; inBody?: boolean } = {}): boolean {
   const tag = el.tagName;
   // (The page's frame, as isPageFrame tells it, with the role read once.)
   if (tag === 'BODY' || tag === 'HTML' || tag === 'MAIN') return false;
@@ -1328,7 +1328,7 @@ export function isChromeBlock(el: HTMLElement, where: { sectioned?: boolean; inE
         CHROME_WORDS.has(w) &&
         !(where.inEntry && ENTRY_PART_WORDS.has(w)) &&
         !(where.inEntry && ENTRY_CONTACT_WORDS.has(w) && holdsContact(el)) &&
-        (w !== 'widget' || (sidebarWidget(raw) && !holdsPostBody(el) && !isPageSection(el))) &&
+        (w !== 'widget' || (!where.inBody && sidebarWidget(raw) && !holdsPostBody(el) && !isPageSection(el))) &&
         (w !== 'menu' || !words.some((v) => LISTED_WORDS.has(v))) &&
         ((w !== 'pagination' && w !== 'pager') || !holdsHeadings(el)),
     ) && !holdsMainContent(el)
@@ -1375,9 +1375,11 @@ const MIN_PAGED_HEADINGS = 2;
 const pagedContent = new WeakMap<HTMLElement, boolean>();
 
 /**
- * Whether a block classed as a pager holds what is paged: two headings or more, or a heading and
- * a `tel:` or `mailto:` link. Divi's blog module wraps its posts in `et_pb_ajax_pagination_container`,
- * Web 2.0 Directory classes each listing `w2dc-listing-pagination-N`; a pager holds numbers and
+ * Whether a block classed as a pager holds what is paged: two headings or more (a table's column
+ * headings, `<th>`, included), or a heading and a `tel:` or `mailto:` link. Divi's blog module wraps
+ * its posts in `et_pb_ajax_pagination_container`, Web 2.0 Directory classes each listing
+ * `w2dc-listing-pagination-N`, Ninja Tables the table it pages client-side in
+ * `ninja_table_pagination_wrapper`; a pager holds numbers and
  * 'Suivant', a heading of its own at most, never a contact. A bounded walk, its answer kept for the page.
  */
 function holdsHeadings(el: HTMLElement): boolean {
@@ -1392,7 +1394,8 @@ function holdsHeadings(el: HTMLElement): boolean {
     const n = stack.pop()!;
     if (n.nodeType !== 1) continue;
     const e = n as HTMLElement;
-    if (/^H[1-6]$/.test(e.tagName)) headings++;
+    // (A table's column headings are headings: Ninja Tables wraps the table it pages in `ninja_table_pagination_wrapper`.)
+    if (/^H[1-6]$/.test(e.tagName) || e.tagName === 'TH') headings++;
     else if (e.tagName === 'A' && /^\s{0,3}(?:tel|mailto):/i.test(e.getAttribute('href') ?? '')) contacts++;
     else for (let i = e.childNodes.length - 1; i >= 0; i--) stack.push(e.childNodes[i]);
   }
@@ -1528,7 +1531,7 @@ function holdsPostBody(el: HTMLElement): boolean {
     const n = stack.pop()!;
     if (n.nodeType !== 1) continue;
     const e = n as HTMLElement;
-    if (e.rawAttrs !== '' && (isArticleBody(e) || classText(e).split(' ').some((c) => POST_BODY_CLASSES.has(c.toLowerCase())))) {
+    if (e.rawAttrs !== '' && isPostBody(e)) {
       // (The widgets nested between them hold it too: known without a walk of their own.)
       for (let a = e.parentNode; a && a !== el; a = a.parentNode) bodyHolders.add(a);
       return true;
@@ -1542,6 +1545,11 @@ const bodyHolders = new WeakSet<HTMLElement>();
 const POST_BODY_CLASSES = new Set(['entry-content', 'post-body']);
 
 /** Whether an element is marked as an article's body (`itemprop="articleBody"`, among other properties). */
+/** Whether an element is a post's body: classed `entry-content` or `post-body`, or marked `itemprop="articleBody"`. */
+function isPostBody(e: HTMLElement): boolean {
+  return isArticleBody(e) || classText(e).split(' ').some((c) => POST_BODY_CLASSES.has(c.toLowerCase()));
+}
+
 function isArticleBody(e: HTMLElement): boolean {
   return e.rawAttrs.includes('articleBody') && (attrOf(e, 'itemprop') ?? '').split(/\s+/).includes('articleBody');
 }
@@ -1877,6 +1885,16 @@ function namedByRuns(found: RepeatedItems & { counts: Map<HTMLElement, Counts> }
     if (c.names === 0) unnamed++;
   }
   return withContact > 0 && unnamed * 2 > withContact;
+}
+
+/** Longest text of a block read for a spacer's ({@link isSpacerText}). */
+const MAX_SPACER_TEXT = 60;
+
+/** Whether a block's only text is no-break spaces written as entities (`<p>&nbsp;</p>`, an editor's empty line). */
+function isSpacerText(m: HTMLElement, c: Counts): boolean {
+  if (c.texts !== 1 || c.digits + c.links + c.tels + c.ats > 0) return false;
+  const raw = m.rawText;
+  return raw.length <= MAX_SPACER_TEXT && raw.includes('&') && !NOT_SPACE.test(raw.replace(NBSP_ENTITY, ''));
 }
 
 /** Parents whose children are a table's rows. */
@@ -2537,8 +2555,9 @@ function repeatedGroups(root: HTMLElement, base?: string): RepeatedItems & { wit
     }
     if (bySignature.size >= 2 && TABLE_PARTS.has(parent.tagName)) joinStripes(children, bySignature);
     for (const [key, all] of bySignature) {
-      // Members without any text or link are separators (a layout table's spacer rows), not entries.
-      const members = all.length < 2 ? all : all.filter((m) => { const c = counts.get(m) ?? ZERO; return c.texts + c.links + c.tels + c.ats > 0; });
+      // Members without any text or link are separators (a layout table's spacer rows), not entries;
+      // so is an editor's empty paragraph between entries (`<p>&nbsp;</p>`: its one text an entity of whitespace).
+      const members = all.length < 2 ? all : all.filter((m) => { const c = counts.get(m) ?? ZERO; return c.texts + c.links + c.tels + c.ats > 0 && !isSpacerText(m, c); });
       if (members.length < 2 || isCategoryMenu(members, counts)) continue;
       let score = 0;
       let qualified = 0;
@@ -3392,6 +3411,8 @@ function insideAny(el: HTMLElement, ancestors: HTMLElement[] | ReadonlySet<HTMLE
 const DONE = 1;
 const SECTIONED = 2;
 const IN_ENTRY = 4;
+/** Inside a post's body ({@link isPostBody}): a widget there is the author's content (a page builder's panel), no sidebar's. */
+const IN_BODY = 8;
 /** What {@link countAll} counts in a text: a digit (ASCII, Arabic-Indic, extended Arabic-Indic) or an '@'. */
 const DIGIT_OR_AT = /[0-9@\u0660-\u0669\u06f0-\u06f9]/;
 /** Anything but whitespace (isSpace's characters are those of /\s/). */
@@ -3405,19 +3426,21 @@ function countAll(root: HTMLElement): Map<HTMLElement, Counts> {
   // The stack: elements, and beside each its flags (DONE: its children counted; SECTIONED, IN_ENTRY: where it stands).
   const stack: HTMLElement[] = [root];
   const flags: number[] = [0];
-  const where = { sectioned: false, inEntry: false };
+  const where = { sectioned: false, inEntry: false, inBody: false };
   while (stack.length > 0) {
     const el = stack.pop()!;
     const f = flags.pop()!;
     if ((f & DONE) === 0) {
       where.sectioned = (f & SECTIONED) !== 0;
       where.inEntry = (f & IN_ENTRY) !== 0;
+      where.inBody = (f & IN_BODY) !== 0;
       if (el !== root && isChromeBlock(el, where)) continue;
       stack.push(el);
       flags.push(DONE);
       const sectioned = where.sectioned || SECTIONING_TAGS.has(el.tagName);
       const inEntry = where.inEntry || ENTRY_TAGS.has(el.tagName) || members.has(el);
-      const inner = (sectioned ? SECTIONED : 0) | (inEntry ? IN_ENTRY : 0);
+      const inBody = where.inBody || (el.rawAttrs !== '' && isPostBody(el));
+      const inner = (sectioned ? SECTIONED : 0) | (inEntry ? IN_ENTRY : 0) | (inBody ? IN_BODY : 0);
       let classed = 0;
       for (const child of el.childNodes) {
         if (child.nodeType !== 1) continue;

@@ -395,10 +395,17 @@ function readChunk(chunk: string, defaultCountry: CountryCode, found: Set<string
   for (const piece of collapse(chunk).split(SOFT_SEPARATORS)) {
     for (const span of numberSpans(piece)) {
       const one = oneNumber(span, defaultCountry);
-      if (one !== undefined) {
-        if (one !== '') found.add(one);
+      if (one !== undefined && one !== '') {
+        found.add(one);
         continue;
       }
+      // A label's ordinal before its number ('Téléphone 2 +213 (0)36 67 16 51', 'Tél 2 036 …'): no digit of it.
+      const numbered = ordinalNumbers(span, defaultCountry);
+      if (numbered !== undefined) {
+        for (const n of numbered) found.add(n);
+        continue;
+      }
+      if (one !== undefined) continue;
       const split = consecutiveNumbers(span, defaultCountry);
       if (split !== undefined) {
         for (const n of split) found.add(n);
@@ -407,6 +414,23 @@ function readChunk(chunk: string, defaultCountry: CountryCode, found: Set<string
       for (const window of windows(span)) for (const n of numbersIn(window, defaultCountry)) found.add(n);
     }
   }
+}
+
+/**
+ * The numbers of a span opened by a lone digit, a space, then a number written with its prefix (a
+ * trunk '0', '+', '(0'): the digit numbers the label before it ('Téléphone 2', 'Tél. 2', 'Mobile 2',
+ * as a member's profile fields are named), a written number never sets a digit apart before its
+ * prefix. Read only when the whole span is no valid number; undefined when the rest is none either.
+ */
+function ordinalNumbers(span: string, defaultCountry: CountryCode): string[] | undefined {
+  const text = trimSpan(span);
+  if (text.length < 10 || !isAsciiDigit(text.charCodeAt(0)) || text.charCodeAt(1) !== 32) return undefined;
+  const c = text.charCodeAt(2);
+  if (c !== 48 && c !== 43 && c !== 40) return undefined;
+  const rest = text.slice(2);
+  const one = oneNumber(` ${rest} `, defaultCountry);
+  if (one !== undefined) return one === '' ? undefined : [one];
+  return consecutiveNumbers(rest, defaultCountry);
 }
 
 /** Most digit groups one written number is made of ('+213 (0) 5 50 12 34 56' has 7). */

@@ -1406,6 +1406,52 @@ describe("a post's author line", () => {
     ]);
   });
 
+  test("Ninja Tables: the table inside `ninja_table_pagination_wrapper` (paged client-side) is the paged content, not a pager", () => {
+    const row = (i: number, name: string, phone: string, mail: string) =>
+      `<tr data-row_id="${i}" class="ninja_table_row_${i - 1} nt_row_id_${1200 + i}"><td>${i}</td><td>${name}</td><td>Etude d’impact</td><td>Cité El Amel, Bouira</td><td>${phone}</td><td>/</td><td>${mail}</td><td>${100 + i}/DE/2021</td></tr>`;
+    const head = ['N°', 'Bureau d’études', 'Domaine', 'Adresse', 'Téléphone', 'Fax', 'E-mail', 'N° agrément'].map((h, i) => `<th scope="col" class="ninja_column_${i}">${h}</th>`).join('');
+    const html = `<html><body><div class="nv-content-wrap entry-content"><p>La direction publie la liste des bureaux agréés.</p>` +
+      `<div id="footable_parent_1187" class="footable-loader ninja_table_wrapper_1187 loading_ninja_table ninja_table_wrapper ninja_table_pagination_wrapper ninja_table_search_wrapper colored_table">` +
+      `<table data-ninja_table_instance="ninja_table_instance_0" id="footable_1187" class="foo-table ninja_footable foo_table_1187 ui table nt_type_ajax_table selectable striped"><thead><tr class="footable-header">${head}</tr></thead><tbody>` +
+      row(1, 'EURL Merabet', '0799951544', 'accueil@merabet.com.dz') + row(2, 'BET Aouadi', '026.54.77.28 / 0697 83 77 87', 'direction@betaouadi.dz') + row(3, 'Cabinet Guettaf', '026.42.10.48', '/') +
+      `</tbody></table></div></div></body></html>`;
+    expect(readListing(html, 'https://wp.test/bureaux-agrees/').companies.map((c) => [c.name, ...c.phones, ...c.emails])).toEqual([
+      ['EURL Merabet', '+213799951544', 'accueil@merabet.com.dz'],
+      ['BET Aouadi', '+21326547728', '+213697837787', 'direction@betaouadi.dz'],
+      ['Cabinet Guettaf', '+21326421048'],
+    ]);
+  });
+
+  test("SiteOrigin Page Builder: its widgets inside the post's body (`so-panel widget widget_sow-editor`) are the page's content; the sidebar's widgets stay chrome", () => {
+    const member = (i: number, name: string, lines: string) =>
+      `<div id="pgc-1301-${i}-0" class="panel-grid-cell"><div id="panel-1301-${i}-0-0" class="so-panel widget widget_sow-editor panel-first-child panel-last-child" data-index="${i}"><div class="so-widget-sow-editor so-widget-sow-editor-base"><h3 class="widget-title">${name}</h3><div class="siteorigin-widget-tinymce textwidget"><p><em>Transport de marchandises</em><br />${lines}</p></div></div></div></div>`;
+    const row = (n: number, cells: string) => `<div id="pg-1301-${n}" class="panel-grid panel-has-style"><div class="panel-row-style"><div class="panel-grid-cell-container">${cells}</div></div></div>`;
+    const html = `<html><body><div id="page" class="hfeed site"><div id="content" class="site-content"><div id="primary" class="content-area col-md-9"><main id="main" class="post-wrap" role="main"><article class="page type-page hentry"><header class="entry-header"><h1 class="entry-title">Liste des membres</h1></header><div class="entry-content"><div id="pl-1300" class="panel-layout">` +
+      row(0, member(0, 'Transit Amizour', 'Zone industrielle, El Kseur<br />Gsm : +213 662 51 91 23') + member(1, 'EURL Logistique Brahimi', 'Kherrata<br />Tél. : (034) 37 86 22')) +
+      row(1, member(2, 'Transports Drif et Fils', 'Amizour<br />Email : transportsdrif11@hotmail.fr') + member(3, 'SNC Kherrata', 'Tazmalt<br />Téléphone : 034.65.27.64')) +
+      `</div></div></article></main></div><div id="secondary" class="widget-area col-md-3" role="complementary"><aside id="text-5" class="widget widget_text"><h3 class="widget-title">Nous contacter</h3><div class="textwidget"><p>Tél : 034 48 71 61</p></div></aside></div></div></div></body></html>`;
+    // (Compared in name order: the richest row of the builder's grid is given first.)
+    expect(readListing(html, 'https://wp.test/membres/').companies.map((c) => [c.name, ...c.phones, ...c.emails]).sort((a, b) => a[0].localeCompare(b[0]))).toEqual([
+      ['EURL Logistique Brahimi', '+21334378622'],
+      ['SNC Kherrata', '+21334652764'],
+      ['Transit Amizour', '+213662519123'],
+      ['Transports Drif et Fils', 'transportsdrif11@hotmail.fr'],
+    ]);
+  });
+
+  test("a profile's numbered field labels ('Téléphone 2 +213 (0)36 …', no colon): the label's ordinal is no digit of the number", () => {
+    // Paid Memberships Pro's member profile: one field per row, its label in bold, its value after a space.
+    const field = (key: string, label: string, value: string) => `<div class="pmpro_member_profile_field pmpro_member_profile_field-${key}"><strong>${label}</strong> ${value}</div>`;
+    const html = `<html><body><main><article><div class="entry-content"><div class="pmpro_member_profile"><h2 class="pmpro_member_directory_display-name">Tubes Djemila</h2>` +
+      field('adresse', 'Adresse', 'Cité 1er Novembre 15, El Eulma') + field('telephone', 'Téléphone', '+213 (0)36 93 20 84') + field('telephone_2', 'Téléphone 2', '+213 (0)36 67 16 51') +
+      field('telephone_3', 'Tél. 3', '036 67 16 52') + field('mobile', 'Mobile 2', '0550 90 42 71') + field('user_email', 'E-mail', '<a href="mailto:info@tubesdjemila.dz">info@tubesdjemila.dz</a>') +
+      `</div></div></article></main></body></html>`;
+    expect(extractDetail(html, 'https://cci.test/profil-adherent/?pu=tubes-djemila')).toMatchObject({
+      phones: ['+21336932084', '+21336671651', '+21336671652', '+213550904271'],
+      emails: ['info@tubesdjemila.dz'],
+    });
+  });
+
   test("an 'authority-…' class (a regulator's approval badge) is no author line either", () => {
     const card = (name: string, phone: string, n: number) => `<div class="entry"><div class="authority-approved"><a href="/agences/${n}">${name}</a><span class="tag">Agréé ARPCE</span></div><p>Tél : ${phone}</p></div>`;
     const html = `<html><body><div class="list">${card('Télécom Souf', '032 41 20 20', 1)}${card('Réseaux Erg', '032 41 20 21', 2)}${card('Fibre Oasis', '032 41 20 22', 3)}</div></body></html>`;

@@ -1054,6 +1054,30 @@ describe('a post whose author wrote its entries in several styles', () => {
   });
 });
 
+describe("an editor's empty paragraphs between entries", () => {
+  // A hosted builder's free page (e-monsite, CKEditor): one paragraph per hotel, a bold coloured
+  // name then its lines cut by <br>, an empty paragraph (`<p>&nbsp;</p>`) after each, a photo now and then.
+  test('the empty paragraphs are spacers, not entries short of a contact: every hotel is read', () => {
+    const hotel = (n: string, lines: string) => `<p><span style="font-size:16px;"><strong><span style="color:#006699;">${n}</span></strong></span><br />\n${lines}</p>\n<p>&nbsp;</p>\n`;
+    const html = chrome(`<div class="view view-pages"><h1>Hôtels de Jijel</h1><div id="site-module-page"><div class="content">
+      <p>Voici la liste des hôtels de la wilaya que nous avons recensés.</p><p>&nbsp;</p>
+      ${hotel('Hôtel El Kennar', 'Boulevard de l’ALN 7, Jijel<br />\nTél : (034) 47 57 04')}
+      ${hotel('Résidence El Milia', 'Cité 1er Novembre, Sidi Abdelaziz<br />\nMobile : 0794 95 68 00')}
+      <p><img alt="" src="/medias/images/plage-1.jpg" /></p><p>&nbsp;</p>
+      ${hotel('Auberge Ghanem', 'Zone d’activités, El Aouana<br />\n<a href="mailto:auberge.ghanem@yahoo.com">auberge.ghanem@yahoo.com</a>')}
+      ${hotel('Motel Les Dunes', 'Rue Hassiba Ben Bouali, Ziama Mansouriah<br />\nTél : 034 98 26 26')}
+      <p><img alt="" src="/medias/images/plage-2.jpg" /></p><p>&nbsp;</p>
+      <p>Vous êtes hôtelier ? Contactez l'association.</p>
+    </div></div></div>`);
+    expect(readListing(html, URL).companies.map((c) => [c.name, ...c.phones, ...c.emails])).toEqual([
+      ['Hôtel El Kennar', '+21334475704'],
+      ['Résidence El Milia', '+213794956800'],
+      ['Auberge Ghanem', 'auberge.ghanem@yahoo.com'],
+      ['Motel Les Dunes', '+21334982626'],
+    ]);
+  });
+});
+
 describe('records grouped under headings', () => {
   const doc = (name: string, phone?: string) => `<div class="doc"><h3><a href="/medecin/${name.toLowerCase().replace(/ /g, '-')}">${name}</a></h3><p>Cabinet médical, Tlemcen</p>${phone ? `<p><span class="lbl">Cabinet</span> ${phone}</p>` : '<p>Numéro non communiqué</p>'}</div>`;
 
