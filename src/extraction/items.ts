@@ -1544,12 +1544,16 @@ function holdsPostBody(el: HTMLElement): boolean {
 const bodyHolders = new WeakSet<HTMLElement>();
 const POST_BODY_CLASSES = new Set(['entry-content', 'post-body']);
 
-/** Whether an element is marked as an article's body (`itemprop="articleBody"`, among other properties). */
+/** What a post body's attributes hold, whatever the case (a cheap test before its class words are read). */
+const POST_BODY_HINT = /entry-content|post-body|articlebody/i;
+
 /** Whether an element is a post's body: classed `entry-content` or `post-body`, or marked `itemprop="articleBody"`. */
 function isPostBody(e: HTMLElement): boolean {
+  if (!POST_BODY_HINT.test(e.rawAttrs)) return false;
   return isArticleBody(e) || classText(e).split(' ').some((c) => POST_BODY_CLASSES.has(c.toLowerCase()));
 }
 
+/** Whether an element is marked as an article's body (`itemprop="articleBody"`, among other properties). */
 function isArticleBody(e: HTMLElement): boolean {
   return e.rawAttrs.includes('articleBody') && (attrOf(e, 'itemprop') ?? '').split(/\s+/).includes('articleBody');
 }
