@@ -2873,9 +2873,10 @@ const MAX_SECTION_DEPTH = 3;
  * line under its offices is the card's own: the card is the record).
  */
 function sectionRecords(g: { parent: HTMLElement; members: HTMLElement[] }, holders: ReadonlySet<HTMLElement>, counts: Map<HTMLElement, Counts>, rowsCache: Map<HTMLElement, Map<string, { rows: number; contacts: number }>>): boolean {
+  // (The group's row must stand inside the holder: a group whose parent is the holder itself is its own row, not a section's.)
   const holder = holderAbove(g.parent, holders);
   const within = g.parent.parentNode;
-  if (holder === undefined || within === null || !insideAny(within, [holder])) return false;
+  if (holder === undefined || holder === g.parent || within === null) return false;
   if (!g.members.every((m) => qualifies(m, counts) === 2 && (counts.get(m) ?? ZERO).names > 0)) return false;
   // (Each container's rows counted once per shape, however many groups it holds.)
   let shapes = rowsCache.get(within);
