@@ -689,6 +689,7 @@ function companiesOf(page: ParsedPage, pageUrl: string, selectors: SourceSelecto
       if (fromJson.items.length > 0) {
         stripScripts(page);
         const found: ReturnType<typeof companiesOf> = companiesOfJson(fromJson.items, ctx);
+        withCardContacts(page, fromJson.items, found.companies, ctx);
         linkByName(page, found.companies, ctx);
         const next = stateNext(fromJson.holders, pageUrl, ctx.base);
         if (next !== undefined) found.next = next;
@@ -1440,6 +1441,38 @@ function recordCards(page: ParsedPage, byName: ReadonlyMap<string, JsonItem>): {
   const [key, group] = [...byShape].sort((a, b) => b[1].cards - a[1].cards)[0] ?? [];
   const items = group && group.cards >= 2 ? [...group.parents].flatMap((p) => p.childNodes.filter((c): c is HTMLElement => c.nodeType === 1 && shape(c as HTMLElement) === key)) : [];
   return items.length >= 2 ? { items, advertisements: [] } : repeatedItems(page.root);
+}
+
+/**
+ * The contacts the page's cards show for the records of its JSON state, added to those records
+ * (a store locator's points in a script with one e-mail each, the list the server wrote under the
+ * map with all of them): each card whose name is one record's ({@link recordCards}) gives its
+ * e-mails, phones and faxes to that record, when the cards show at least half of the records'
+ * names (the page renders that state). A number the record types otherwise keeps its type.
+ */
+function withCardContacts(page: ParsedPage, items: readonly JsonItem[], companies: readonly RawCompany[], ctx: PageContext): void {
+  const byName = new Map<string, JsonItem>();
+  for (const r of items) if (!r.advertisement && !byName.has(normalizeCompanyName(r.name))) byName.set(normalizeCompanyName(r.name), r);
+  const byCompany = new Map<string, RawCompany | null>();
+  for (const c of companies) {
+    const key = normalizeCompanyName(c.name);
+    byCompany.set(key, byCompany.has(key) ? null : c);
+  }
+  if (byName.size < 2) return;
+  const shown: [RawCompany, RawCompany][] = [];
+  for (const el of recordCards(page, byName).items) {
+    const card = readScope({ el, ld: [], kind: 'item' }, ctx, {});
+    const company = card ? byCompany.get(normalizeCompanyName(card.name)) : undefined;
+    if (card && company) shown.push([company, card]);
+  }
+  if (shown.length * 2 < byName.size) return;
+  for (const [company, card] of shown) {
+    const faxes = company.faxes ?? [];
+    for (const e of card.emails) if (!company.emails.includes(e)) company.emails.push(e);
+    for (const p of card.phones) if (!company.phones.includes(p) && !faxes.includes(p)) company.phones.push(p);
+    const more = (card.faxes ?? []).filter((f) => !faxes.includes(f) && !company.phones.includes(f));
+    if (more.length > 0) company.faxes = [...faxes, ...more];
+  }
 }
 
 /** Companies from JSON objects: advertisements dropped, contacts normalised, links resolved on the page. */

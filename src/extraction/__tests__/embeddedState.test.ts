@@ -92,6 +92,29 @@ describe('records in data-* attributes', () => {
   });
 });
 
+describe("a page's JSON state beside the cards it renders", () => {
+  // A store locator: the map's points in a script (one e-mail each), the list under it written by the server (all of them).
+  const points = [
+    { id: 1, nom: 'Alpha Électronique', telephones: ['033 11 22 33'], email: 'alpha@elec.dz' },
+    { id: 2, nom: 'Beta Service', telephones: ['0550 11 22 33'], fax: '033 11 22 34', email: null },
+    { id: 3, nom: 'Gamma Réparation', telephones: ['0661 22 33 44'], email: 'gamma@rep.dz' },
+  ];
+  const card = (name: string, lines: string) => `<li class="store-item"><h3 class="store-item__name">${name}</h3><ul class="store-item__contacts">${lines}</ul><button>Voir sur la carte</button></li>`;
+  const html = `<html><body><header>Marque — 021 00 00 01</header><main><ul class="store-list">
+    ${card('Alpha Électronique', '<li><a href="tel:+213331122 33">033 11 22 33</a></li><li><a href="mailto:alpha@elec.dz">alpha@elec.dz</a></li><li><a href="mailto:sav.alpha@elec.dz">sav.alpha@elec.dz</a></li>')}
+    ${card('Beta Service', '<li>Mob. 0550 11 22 33</li><li>Fax 033 11 22 34</li>')}
+    ${card('Gamma Réparation', '<li>0661 22 33 44</li><li>Tél. 033 44 55 66</li><li><a href="mailto:gamma@rep.dz">gamma@rep.dz</a></li>')}
+    </ul><div id="map"></div></main><script>window.__POINTS__ = ${JSON.stringify(points)};</script></body></html>`;
+
+  test('each record gets the contacts its card shows beside its own', () => {
+    expect(byName(html)).toEqual({
+      'Alpha Électronique': { phones: ['+21333112233'], emails: ['alpha@elec.dz', 'sav.alpha@elec.dz'], faxes: [] },
+      'Beta Service': { phones: ['+213550112233'], emails: [], faxes: ['+21333112234'] },
+      'Gamma Réparation': { phones: ['+21333445566', '+213661223344'], emails: ['gamma@rep.dz'], faxes: [] },
+    });
+  });
+});
+
 describe('infinite scroll with a cursor', () => {
   const next = (html: string) => scrollSentinelNext(parse(html).querySelectorAll('*'));
 
