@@ -95,19 +95,33 @@ const NONE: Disclosed = { panels: [], named: false, holders: [] };
 /**
  * The ancestors of a panel up to the first that also holds its control (that one included): the
  * widget the control and its panel make together (Avada's `fusion-tabs … nav-not-justified`,
- * Bootstrap's tab content), content as the panel is. Bounded walks ({@link MAX_ANCESTORS}); an
- * element already kept ends the walk, as its ancestors were kept with it.
+ * Bootstrap's tab content), content as the panel is; and the elements around that one that hold
+ * nothing else (the widget's outer element when a wrapper holds its inside). Bounded walks
+ * ({@link MAX_ANCESTORS}); an element already kept ends the walk, as its ancestors were kept with it.
  */
 function addHolders(panel: HTMLElement, control: HTMLElement, holders: Set<HTMLElement>): void {
   const controlAncestors = new Set<HTMLElement>();
   let steps = 0;
   for (let a = control.parentNode; a && steps < MAX_ANCESTORS; a = a.parentNode, steps++) controlAncestors.add(a);
   steps = 0;
+  let around = -1;
   for (let a = panel.parentNode; a && steps < MAX_ANCESTORS; a = a.parentNode, steps++) {
     if (holders.has(a)) return;
+    if (around >= 0 && (around++ === MAX_WIDGET_WRAPPERS || SECTIONING.has(a.tagName) || !onlyElementChild(a.childNodes))) return;
     holders.add(a);
-    if (controlAncestors.has(a)) return;
+    if (around < 0 && controlAncestors.has(a)) around = 0;
   }
+}
+
+/** Elements around a widget's inside taken as the widget ({@link addHolders}); a page's aside, nav, header or footer never is. */
+const MAX_WIDGET_WRAPPERS = 2;
+const SECTIONING = new Set(['ASIDE', 'NAV', 'HEADER', 'FOOTER', 'BODY', 'HTML', 'MAIN']);
+
+/** Whether nodes hold exactly one element (the first two elements looked for). */
+function onlyElementChild(nodes: readonly Node[]): boolean {
+  let elements = 0;
+  for (const n of nodes) if (n.nodeType === 1 && ++elements > 1) return false;
+  return elements === 1;
 }
 
 /** What raw attributes hold when they may name a panel ({@link targetId}). */

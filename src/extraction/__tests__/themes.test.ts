@@ -275,7 +275,11 @@ describe("a detail page's title as its name, without an h1", () => {
 });
 
 describe("Avada's Fusion tabs (a theme's tabs widget classed 'nav-not-justified') over cards per commune", () => {
-  test("every tab pane's cards are read: the widget that holds the panes its tabs open is content, not navigation", () => {
+  test.each([
+    ['', ''],
+    // A theme's version or a child theme wrapping the widget's inside: the widget is still the one around its tabs and panes.
+    ['<div class="fusion-tabs-inner">', '</div>'],
+  ])("every tab pane's cards are read: the widget that holds the panes its tabs open is content, not navigation (inside: %j)", (open, close) => {
     const agents: [string, string, string][] = [...COMPANIES, ['Auto Chlef Services', '0661 45 78 12', 'auto.chlef@gmail.com']];
     const card = (i: number) => {
       const [n, p, m] = agents[i];
@@ -284,8 +288,8 @@ describe("Avada's Fusion tabs (a theme's tabs widget classed 'nav-not-justified'
     const tab = (id: string, title: string, first: boolean) => `<li${first ? ' class="active"' : ''} role="presentation"><a class="tab-link" data-toggle="tab" role="tab" aria-controls="${id}" aria-selected="${first}" id="fusion-tab-${id}" href="#${id}"><h4 class="fusion-tab-heading">${title}</h4></a></li>`;
     const pane = (id: string, first: boolean, cards: string) => `<div class="tab-pane fade fusion-clearfix${first ? ' in active' : ''}" role="tabpanel" tabindex="0" aria-labelledby="fusion-tab-${id}" id="${id}"><div class="fusion-builder-row fusion-row">${cards}</div></div>`;
     const html = `<html><head><title>Réseau – Atlas Motors</title></head><body><header class="fusion-header-wrapper"><div class="fusion-secondary-header"><span class="fusion-contact-info-phone-number">Siège : 021 92 96 08</span></div></header>
-      <main id="main"><div class="post-content"><div class="fusion-tabs fusion-tabs-1 classic nav-not-justified horizontal-tabs icon-position-left"><div class="nav"><ul class="nav-tabs" role="tablist">${tab('tab-a1', 'Daïra de Chlef', true)}${tab('tab-b2', 'Daïra de Ténès', false)}</ul></div>
-      <div class="tab-content">${pane('tab-a1', true, card(0) + card(1))}${pane('tab-b2', false, card(2) + card(3))}</div></div></div></main>
+      <main id="main"><div class="post-content"><div class="fusion-tabs fusion-tabs-1 classic nav-not-justified horizontal-tabs icon-position-left">${open}<div class="nav"><ul class="nav-tabs" role="tablist">${tab('tab-a1', 'Daïra de Chlef', true)}${tab('tab-b2', 'Daïra de Ténès', false)}</ul></div>
+      <div class="tab-content">${pane('tab-a1', true, card(0) + card(1))}${pane('tab-b2', false, card(2) + card(3))}</div>${close}</div></div></main>
       <footer class="fusion-footer-widget-area"><p>Tél. : (021) 92 96 08</p></footer></body></html>`;
     const byName = (a: [string, ...unknown[]], b: [string, ...unknown[]]) => a[0].localeCompare(b[0]);
     expect(readListing(html, 'https://atlas-motors.test/reseau/chlef/').companies.map((c): [string, string[], string[]] => [c.name, c.phones, c.emails]).sort(byName)).toEqual(
