@@ -729,11 +729,12 @@ function companiesOf(page: ParsedPage, pageUrl: string, selectors: SourceSelecto
     shape = sharedShape(found.items);
     // A page where nothing of the list repeats (blocks without contacts may: a menu, a sidebar of
     // the site's own links; or the page's own blocks, top bar, menu, footer, one of them or one
-    // beside them holding the entry).
+    // beside them holding the entry). A last page's few entries of the list's shape, two or more,
+    // are the list whatever repeats beside them (a sidebar of featured companies with their numbers).
     const lone = options.shape && !found.items.some((el) => shapeOf(el) === options.shape) ? loneEntries(root, options.shape) : [];
     const items = new Set(lone.length > 0 ? found.items : []);
     const beside = new Set(lone.length > 0 ? found.items.map((el) => el.parentNode) : []);
-    if (lone.length > 0 && (!found.items.some(hasContactText) || lone.some((el) => hasAncestor(el, (x) => items.has(x) || (x.parentNode !== null && beside.has(x.parentNode)))))) {
+    if (lone.length > 0 && (lone.length >= 2 || !found.items.some(hasContactText) || lone.some((el) => hasAncestor(el, (x) => items.has(x) || (x.parentNode !== null && beside.has(x.parentNode)))))) {
       found.items = lone;
       advertisement = 0;
     }

@@ -1466,6 +1466,20 @@ describe('accordions and letter-range pages', () => {
     expect(readListing(frame, 'https://annuaire.test/avocats/?lettre=D', {}, { shape: first.shape }).companies.map((c) => c.name)).toEqual(['Maître Djennadi Ferhat']);
   });
 
+  test("a last page's few entries of the list's shape are its entries, beside a sidebar of featured companies with their numbers on every page", () => {
+    const shop = (slug: string, name: string) => `<a class="group block bg-white rounded-xl" href="/boutique/${slug}"><div class="p-4"><h3 class="font-semibold">${name}</h3><p class="text-sm">Blida · Grossiste</p></div></a>`;
+    const featured = (name: string, phone: string) => `<li class="py-2"><a href="#">${name}</a><br><span>${phone}</span></li>`;
+    const sidebar = `<div class="lg:col-span-1"><p class="font-bold">À la une</p><ul class="mb-4">${featured('Grossiste Guendouz', '025 30 54 70')}${featured('Espace Mitidja', '0665 25 69 32')}${featured('Comptoir Taleb', '0550 11 22 33')}</ul></div>`;
+    const page = (shops: string) => `<html><body><header class="bg-white"><a href="/">SouqDZ</a></header><main class="max-w-7xl mx-auto"><div class="lg:grid lg:grid-cols-4"><div class="lg:col-span-3"><div class="grid grid-cols-3 gap-6">${shops}</div></div>${sidebar}</div></main><footer>SouqDZ · 021 00 00 01</footer></body></html>`;
+    const first = readListing(page(['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i'].map((x) => shop(x, `Espace ${x.toUpperCase()}${x}${x}`)).join('')), 'https://souq.test/boutiques?page=1');
+    expect(first.shape).toBeDefined();
+    const last = page(shop('espace-hadjadj', 'Espace Hadjadj') + shop('espace-derradji', 'Espace Derradji'));
+    expect(readListing(last, 'https://souq.test/boutiques?page=3', {}, { shape: first.shape }).companies.map((c) => [c.name, c.detailUrl])).toEqual([
+      ['Espace Hadjadj', 'https://souq.test/boutique/espace-hadjadj'],
+      ['Espace Derradji', 'https://souq.test/boutique/espace-derradji'],
+    ]);
+  });
+
   test('a wide page of bold text and links is read in linear time', () => {
     expectCpuWithin(cpuMs(() => readListing(chrome(`<div>${'<b>x</b><a href="?p=1">y</a>'.repeat(20_000)}</div>`), URL)).ms, 5_000);
   });
