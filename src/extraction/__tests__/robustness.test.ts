@@ -175,6 +175,16 @@ describe('pages whose class names mean nothing', () => {
     }
   });
 
+  test("a site's widget title ('Liens utiles', 'Les plus consultés', 'Agenda du blog', 'Catégories') over its links is never a company, in columns classed by utility classes only", () => {
+    // The list and the footer's columns written alike (a grid framework's row of plain columns): one shape.
+    const card = (slug: string, name: string, phone: string) => `<div><a href="/listing/${slug}/"><h3>${name}</h3></a><p>Tél. : ${phone}</p></div>`;
+    const column = (title: string, links: string) => `<div><h4>${title}</h4><ul class="mt-2">${links}</ul></div>`;
+    const links = (...names: string[]) => names.map((n) => `<li><a href="/${n.toLowerCase().replace(/\W+/g, '-')}/">${n}</a></li>`).join('');
+    const html = `<html><body><div class="h-16"><a href="/">Escapade</a></div><div class="gap-4 mt-2">${card('hotel-gacem', 'Hôtel Gacem', '034 29 24 00')}${card('auberge-adrar', 'Auberge Adrar', '034 69 41 37')}${card('residence-belaid', 'Résidence Belaïd', '034 29 30 62')}</div>
+      <div class="gap-4 mt-2">${column('Les plus consultés', links('Hôtel Gacem', 'Résidence Belaïd'))}${column('Agenda du blog', links('Octobre 2025', 'Septembre 2025'))}${column('Catégories', links('Hébergement', 'Restaurants'))}${column('Liens utiles', links('Mentions légales', 'Publicité'))}</div></body></html>`;
+    expect(names(html)).toEqual(['Hôtel Gacem', 'Auberge Adrar', 'Résidence Belaïd']);
+  });
+
   test("a page number, a pagination control or an ad's label before its text ('إعلان: …') is never a company's name", () => {
     const row = (name: string, phone: string) => `<div class="r"><h3>${name}</h3><p>Laghouat</p><p>Tél : ${phone}</p></div>`;
     for (const title of ['1', '« Page précédente', '« Page précédente : Nord &amp; Est', 'Page suivante : Hauts Plateaux »', 'إعلان: مكتب الترجمة المعتمد', 'Annonce : Location de bureaux']) {
