@@ -3573,8 +3573,13 @@ function firstText(value: unknown): string | undefined {
   return texts(value).map(clean).find(Boolean);
 }
 
-/** Class words of the badges and icons written inside a name ('Vérifié', 'Premium', 'Nouveau', a star). */
-const BADGE_WORDS = new Set(['badge', 'label', 'tag', 'tags', 'pill', 'chip', 'verified', 'verifie', 'premium', 'new', 'nouveau', 'icon', 'icons', 'rating', 'stars', 'count', 'sr', 'visually', 'screen']);
+/**
+ * Class words of the badges and icons written inside a name ('Vérifié', 'Premium', 'Nouveau', a
+ * star), and of a member's latest status written after it in its title (BuddyPress Legacy's
+ * `<span class="update">“…” Afficher</span>`: what the member last posted, read for its contacts,
+ * never its name).
+ */
+const BADGE_WORDS = new Set(['badge', 'label', 'tag', 'tags', 'pill', 'chip', 'verified', 'verifie', 'premium', 'new', 'nouveau', 'icon', 'icons', 'rating', 'stars', 'count', 'sr', 'visually', 'screen', 'update']);
 
 /**
  * A name element's text without the badges, icons and counters written inside it (by their
