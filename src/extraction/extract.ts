@@ -3379,7 +3379,8 @@ function underOneOf(el: HTMLElement, blocks: ReadonlySet<HTMLElement>): boolean 
 
 /**
  * The names the directory gives itself on a page: `og:site_name` / `application-name`, the text
- * of its links to its own home page (the logo link), and the last part of the page's title
+ * of its links to its own home page (the logo link; the `alt` of its one image when it shows no
+ * text), and the last part of the page's title
  * ('Opticiens à Ouargla - Guide Sud'). Folded (see {@link foldName}).
  */
 function siteNames(page: ParsedPage, ctx: PageContext, fromTitle = true): Set<string> {
@@ -3393,12 +3394,38 @@ function siteNames(page: ParsedPage, ctx: PageContext, fromTitle = true): Set<st
     if (href === undefined || !isSiteRoot(absolute(href, ctx.base), ctx.pageUrl)) continue;
     const text = shortText(a, 60);
     if (text) names.add(foldName(text));
+    else if (text === '') {
+      const logo = homeLogoAlt(a);
+      if (logo) names.add(foldName(logo));
+    }
   }
   const title = fromTitle ? page.byTag('TITLE')[0] : undefined;
   const parts = title ? (shortText(title, 200) ?? '').split(TITLE_SEPARATOR) : [];
   if (parts.length >= 2) names.add(foldName(parts[parts.length - 1]));
   names.delete('');
   return names;
+}
+
+/** Elements looked into for a home link's logo (its text empty: a few nodes). */
+const MAX_LOGO_NODES = 12;
+
+/** The `alt` of the one image a home link without text shows (the site's logo, `<a class="navbar-brand" href="/"><img alt="…">`): the site's name. */
+function homeLogoAlt(a: HTMLElement): string | undefined {
+  let alt: string | undefined;
+  let images = 0;
+  let nodes = 0;
+  const stack: Node[] = [...a.childNodes];
+  while (stack.length > 0) {
+    const n = stack.pop()!;
+    if (++nodes > MAX_LOGO_NODES) return undefined;
+    if (n.nodeType !== 1) continue;
+    const el = n as HTMLElement;
+    if (el.tagName === 'IMG') {
+      if (++images > 1) return undefined;
+      alt = attrOf(el, 'alt')?.trim();
+    } else stack.push(...el.childNodes);
+  }
+  return alt && alt.length <= 60 && /\p{L}{2}/u.test(alt) ? alt : undefined;
 }
 
 function isOrgScope(el: HTMLElement): boolean {
@@ -3582,8 +3609,13 @@ function firstText(value: unknown): string | undefined {
   return texts(value).map(clean).find(Boolean);
 }
 
-/** Class words of the badges and icons written inside a name ('Vérifié', 'Premium', 'Nouveau', a star). */
-const BADGE_WORDS = new Set(['badge', 'label', 'tag', 'tags', 'pill', 'chip', 'verified', 'verifie', 'premium', 'new', 'nouveau', 'icon', 'icons', 'rating', 'stars', 'count', 'sr', 'visually', 'screen']);
+/**
+ * Class words of the badges and icons written inside a name ('Vérifié', 'Premium', 'Nouveau', a
+ * star), and of a member's latest status written after it in its title (BuddyPress Legacy's
+ * `<span class="update">“…” Afficher</span>`: what the member last posted, read for its contacts,
+ * never its name).
+ */
+const BADGE_WORDS = new Set(['badge', 'label', 'tag', 'tags', 'pill', 'chip', 'verified', 'verifie', 'premium', 'new', 'nouveau', 'icon', 'icons', 'rating', 'stars', 'count', 'sr', 'visually', 'screen', 'update']);
 
 /**
  * A name element's text without the badges, icons and counters written inside it (by their

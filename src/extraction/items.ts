@@ -1714,10 +1714,16 @@ export function isPageFrame(el: HTMLElement): boolean {
 /** A quick test before {@link CHROME_WORDS} are looked for word by word. */
 const CHROME_HINT = /footer|header|sidebar|nav|menu|breadcrumb|cookie|newsletter|copyright|widget|topbar|shar|social|modal|popup|masthead|pag|pied|colophon|entete|bandeau/;
 
-/** Ad markers of an element itself: strong ones (sponsored, advert ...) and weak ones (annonce). */
-function adMarks(el: HTMLElement): { strong: boolean; weak: boolean } {
+/**
+ * Ad markers of an element itself: strong ones (sponsored, advert ...) and weak ones (annonce,
+ * partenaire); and, `inner`, a weak word on the only card it wraps.
+ */
+function adMarks(el: HTMLElement): { strong: boolean; weak: boolean; inner: boolean } {
   const words = classWords(el);
-  // (An entry's wrapper, a grid column, may leave the mark to its only child, the card, through a few single wrappers.)
+  // (An entry's wrapper, a grid column, may leave the mark to its only child, the card, through a
+  // few single wrappers: its flag, `data-sponsor="1"`, or a weak word of its class, Flatsome's
+  // `col > col-inner > bloc-partenaire`. A strong word is the element's own: Drupal classes a node
+  // promoted to the front page `node--promoted`.)
   const chain = [el];
   for (let e = el, depth = 0; depth < 4; depth++) {
     const kids = e.childNodes.filter((c): c is HTMLElement => c.nodeType === 1);
@@ -1727,7 +1733,8 @@ function adMarks(el: HTMLElement): { strong: boolean; weak: boolean } {
   }
   const flagged = chain.some((e) => e.rawAttrs.includes('data-') && AD_FLAGS.some((a) => isSet(attrOf(e, a))));
   const strong = words.some((w) => AD_WORDS.has(w) && !WEAK_AD_WORDS.has(w)) || hasAttr(el, 'data-ad') || hasAttr(el, 'data-ad-slot') || flagged;
-  return { strong, weak: words.some((w) => WEAK_AD_WORDS.has(w)) };
+  const inner = chain.some((e, i) => i > 0 && classWords(e).some((w) => WEAK_AD_WORDS.has(w)));
+  return { strong, weak: words.some((w) => WEAK_AD_WORDS.has(w)), inner };
 }
 
 /**
@@ -2697,14 +2704,25 @@ function repeatedGroups(root: HTMLElement, base?: string): RepeatedItems & { wit
     if (text !== undefined ? isPaginationText(text) || isLetterIndex(text) : c.links >= MIN_INDEX_LETTERS && isLetterIndex(members[i].text)) members.splice(i, 1);
   }
   if (members.length === 0) return { items: [], advertisements: [], withContacts: 0, counts };
-  const weakShare = members.filter((m) => adMarks(m).weak).length / members.length;
+  const marked = members.map(adMarks);
+  const weakShare = marked.filter((m) => m.weak).length / members.length;
+  // A column whose only card is classed as a partner's is an advertisement when at most half the
+  // entries beside it (its parent's) are (a bank's box beside a call to join); a row of them is a tier of members.
+  const inRow = new Map<HTMLElement | null, { all: number; inner: number }>();
+  members.forEach((m, i) => {
+    const row = inRow.get(m.parentNode) ?? { all: 0, inner: 0 };
+    row.all++;
+    if (marked[i].inner) row.inner++;
+    inRow.set(m.parentNode, row);
+  });
   const items: HTMLElement[] = [];
   const advertisements: HTMLElement[] = [];
-  for (const m of members) {
-    const marks = adMarks(m);
-    if (marks.strong || (marks.weak && weakShare < 0.5) || hasAdBadge(m) || sponsored.has(m)) advertisements.push(m);
+  members.forEach((m, i) => {
+    const marks = marked[i];
+    const row = inRow.get(m.parentNode) ?? { all: 1, inner: 1 };
+    if (marks.strong || (marks.weak && weakShare < 0.5) || (marks.inner && !marks.weak && row.inner * 2 <= row.all) || hasAdBadge(m) || sponsored.has(m)) advertisements.push(m);
     else items.push(m);
-  }
+  });
   return { items, advertisements, withContacts: items.filter((m) => qualifies(m, counts) === 2).length, counts };
 }
 

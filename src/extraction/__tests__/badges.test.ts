@@ -125,3 +125,22 @@ describe('a qualifier in brackets set in small print after a name', () => {
     expect(names(html)).toEqual(['شركة النخلة لتوزيع الأدوية', 'Sud Matériaux', 'صيدلية الأمل', 'Boulangerie du Port']);
   });
 });
+
+describe("a member's latest status written in its title", () => {
+  test("BuddyPress Legacy's members list: the status after the member's link (span.update) is not the name; a number it gives is the member's", () => {
+    const member = (slug: string, name: string, update: string, field: string) => `<li class="odd"><div class="item-avatar"><a href="/membres/${slug}/"><img src="/avatars/${slug}.png" class="avatar" alt="Photo de profil de ${name}" /></a></div>
+      <div class="item"><div class="item-title"><a href="/membres/${slug}/">${name}</a>
+        ${update ? `<span class="update"> &ldquo;${update}&rdquo; <a href="/activite/p/1/" class="view" title="Afficher le statut">Afficher</a></span>` : ''}</div>
+        <div class="item-meta"><span class="activity">Actif il y a 1 jour</span></div><div class="member-field activite">${field}</div></div>
+      <div class="action"><div class="generic-button"><a href="/membres/${slug}/friends/add-friend/" class="friendship-button">Ajouter aux amis</a></div></div></li>`;
+    const html = `<!doctype html><html><body><main><div id="buddypress"><ul id="members-list" class="item-list">
+      ${member('tassili-web', 'Tassili Web', 'Pour vos devis, appelez le 0550 12 34 56', 'Tél. 029 21 45 78')}
+      ${member('oasis-data', 'Oasis Data', '', 'Tél. 029 22 56 89')}
+      ${member('ksar-soft', 'Ksar Soft', 'Nouvelle offre de maintenance.', 'Tél. 029 23 67 90')}</ul></div></main></body></html>`;
+    expect(extractCompanies(html, PAGE).map((c) => [c.name, c.phones])).toEqual([
+      ['Tassili Web', ['+213550123456', '+21329214578']],
+      ['Oasis Data', ['+21329225689']],
+      ['Ksar Soft', ['+21329236790']],
+    ]);
+  });
+});

@@ -227,6 +227,21 @@ describe('extractCompanies without selectors.item: schema.org organisations', ()
     ]);
   });
 
+  test("a JSON-LD organisation named as the site's logo (the alt of the one image its home link shows) is the directory: its cards are the companies", () => {
+    const card = (slug: string, name: string, phone: string) => `<div class="col-md-6 col-lg-4 mb-4"><div class="card company-card h-100"><div class="card-body"><h3 class="card-title h5"><a href="/annuaire/${slug}.html">${name}</a></h3>
+      <ul class="list-unstyled"><li><i class="fa fa-phone"></i> <a href="tel:${phone.replace(/ /g, '')}">${phone}</a></li></ul></div>
+      <div class="card-footer"><a href="/annuaire/${slug}.html" class="btn btn-sm">Fiche entreprise</a></div></div></div>`;
+    const html = `<html><head><base href="/" /><title>Annuaire des adhérents | UPI Tlemcen</title>
+      <script type="application/ld+json">{"@context":"https://schema.org","@type":"Organization","name":"Union des Producteurs Industriels","url":"https://www.upi-tlemcen.dz/","logo":"https://www.upi-tlemcen.dz/assets/img/logo.png"}</script></head>
+      <body><nav class="navbar"><a class="navbar-brand" href="/"><img src="/assets/img/logo.png" height="48" alt="Union des Producteurs Industriels"></a></nav>
+      <main class="container"><div class="row">${card('sarl-tafna-plast', 'SARL Tafna Plast', '043 27 11 52')}${card('eurl-remchi-metal', 'EURL Remchi Métal', '043 31 64 08')}${card('sarl-sebdou-bois', 'SARL Sebdou Bois', '043 29 85 17')}</div></main></body></html>`;
+    expect(extractCompanies(html, 'http://127.0.0.1:8080/annuaire.html').map((c) => [c.name, c.phones])).toEqual([
+      ['SARL Tafna Plast', ['+21343271152']],
+      ['EURL Remchi Métal', ['+21343316408']],
+      ['SARL Sebdou Bois', ['+21343298517']],
+    ]);
+  });
+
   test('a page with no organisation and no item selector gives nothing', () => {
     expect(extractCompanies(page('<p>Atlas BTP 0550 11 22 33</p>'), PAGE)).toEqual([]);
   });

@@ -1556,6 +1556,23 @@ describe('ads marked by data attributes', () => {
   });
 });
 
+describe("ads marked by the class of a column's only card", () => {
+  test("a grid column holding only a box classed as a partner's ('bloc-partenaire') among the members' columns is an advertisement, as its own class would say", () => {
+    const col = (box: string, name: string, line: string) => `<div class="col medium-4"><div class="col-inner"><div class="${box}"><h4>${name}</h4><p>${line}</p></div></div></div>`;
+    const html = chrome(`<div class="row">${col('bloc-membre', 'Aurès Nettoyage', 'Tél : 033 80 12 45')}${col('bloc-membre', 'Imprimerie Timgad', 'Tél : 033 81 23 56')}${col('bloc-partenaire', 'Banque du Sud', 'Agence centre : 033 82 34 67')}${col('bloc-membre', 'Chelia Sécurité', 'Tél : 033 83 45 78')}</div>`);
+    const listing = readListing(html, URL);
+    expect(listing.companies.map((c) => c.name)).toEqual(['Aurès Nettoyage', 'Imprimerie Timgad', 'Chelia Sécurité']);
+    expect(listing.dropped.advertisement).toBe(1);
+  });
+
+  test("a row whose every column holds a partner's box is a tier of members ('Membres partenaires' above the others' table), no advertising", () => {
+    const col = (name: string, line: string) => `<div class="col-md-6"><div class="card partenaire"><div class="card-body"><h4 class="card-title">${name}</h4><p>${line}</p></div></div></div>`;
+    const html = chrome(`<h2>Membres partenaires</h2><div class="row">${col('Rusicade Transit', 'Tél : 038 26 30 48')}${col('Stora Logistique', 'Tél : 038 97 82 76')}</div>
+      <h2>Autres membres</h2><table><tr><th>Raison sociale</th><th>Téléphone</th></tr><tr><td>Transit Aouadi</td><td>038 99 56 07</td></tr><tr><td>Ets Hamidi</td><td>038 80 05 14</td></tr><tr><td>Collo Maritime</td><td>038 71 22 40</td></tr></table>`);
+    expect(names(html)).toEqual(['Rusicade Transit', 'Stora Logistique', 'Transit Aouadi', 'Ets Hamidi', 'Collo Maritime']);
+  });
+});
+
 describe('marketplaces and classifieds: the seller is the company', () => {
   test('products each sold by a seller link: the seller is the name, its page the detail page (a bare "par" is an author)', () => {
     const html = chrome(`<h1>Pièces industrielles</h1><ul class="grid">
