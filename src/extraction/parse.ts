@@ -428,6 +428,30 @@ function isStimulusContact(name: string, el: HTMLElement): boolean {
 
 const HEADINGS = new Set(['H1', 'H2', 'H3', 'H4', 'H5', 'H6']);
 const NAME_CLASS = /name|nom|title|titre|raison/;
+/** Most nodes of an element a name class names looked at ({@link isBlockContainer}). */
+const MAX_NAMED_NODES = 40;
+
+/**
+ * Whether an element is a container of blocks, not a name: a block inside it holds blocks of its
+ * own, or it has more than {@link MAX_NAMED_NODES} nodes (a card classed by its content type's
+ * name, `sabai-entity-bundle-name-directory-listing`, inside a wrapper: its title is inside it).
+ * A name's element holding its heading and link (`<div class="nom"><h3><a>…`) is none.
+ */
+function isBlockContainer(el: HTMLElement): boolean {
+  if (el.childNodes.length > MAX_NAMED_NODES) return true;
+  const stack: Node[] = [...el.childNodes];
+  let nodes = 0;
+  while (stack.length > 0) {
+    const n = stack.pop()!;
+    // (A node with more children than the bound would pass it: its children are not walked.)
+    if (++nodes > MAX_NAMED_NODES || n.childNodes.length > MAX_NAMED_NODES) return true;
+    if (n.nodeType !== 1) continue;
+    const tag = (n as HTMLElement).tagName;
+    if (BLOCKS.has(tag) && tag !== 'BR' && n.childNodes.some((c) => c.nodeType === 1 && BLOCKS.has((c as HTMLElement).tagName) && (c as HTMLElement).tagName !== 'BR')) return true;
+    for (const c of n.childNodes) stack.push(c);
+  }
+  return false;
+}
 /** hCard (fn, org) and microformats2 (p-name, p-org) class words of a name. */
 const CARD_NAME_WORDS = new Set(['fn', 'org', 'p-name', 'p-org']);
 const ACTIVITY_CLASS = /activit|secteur|categor/;
@@ -698,7 +722,7 @@ function readParts(el: HTMLElement, full: boolean): ItemParts {
       if (parts.named === undefined || parts.activity === undefined || parts.card === undefined) {
         const cls = classText(child);
         if (parts.card === undefined && cls !== '' && isCardName(child) && !inByline(child, el) && !holdsAuthorLink(child)) parts.card = child;
-        if (parts.named === undefined && (NAME_CLASS.test(cls) || attrOf(child, 'itemprop') === 'name') && !inByline(child, el)) parts.named = child;
+        if (parts.named === undefined && (NAME_CLASS.test(cls) || attrOf(child, 'itemprop') === 'name') && !inByline(child, el) && !isBlockContainer(child)) parts.named = child;
         if (parts.activity === undefined && ACTIVITY_CLASS.test(cls)) parts.activity = child;
       }
     }

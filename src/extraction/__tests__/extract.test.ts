@@ -1664,6 +1664,20 @@ describe("the site's own blocks where nothing marks its header, menu and footer"
 });
 
 describe('names outside forums and logos that name no one', () => {
+  test("a card classed by its content type's name ('sabai-entity-bundle-name-directory-listing') inside a wrapper of its own is no name: its title's link is", () => {
+    const card = (slug: string, name: string, phone: string) => `<div class="w-item"><div class="sabai-entity sabai-entity-type-content sabai-entity-bundle-name-directory-listing sabai-clearfix"><div class="sabai-row">
+      <div class="sabai-col-xs-9 sabai-directory-main"><div class="sabai-directory-featured-label"><span class="sabai-label">Recommandé</span></div>
+      <div class="sabai-directory-title"><a href="/directory/listing/${slug}" class="sabai-entity-permalink">${name}</a></div>
+      <div class="sabai-directory-rating"><span class="sabai-directory-rating-average">4.00</span> <a href="/directory/listing/${slug}/reviews">11 avis</a></div>
+      <div class="sabai-directory-info"><div class="sabai-directory-location"><span>Route nationale 9, Aokas</span></div><div class="sabai-directory-contact"><div class="sabai-directory-contact-tel"><span>${phone}</span></div></div></div></div></div></div></div>`;
+    const html = page(`<div class="sabai-directory-listings"><div class="w-list">${card('aokas-fish', 'Restaurant Aokas Fish', '034 37 24 82')}${card('le-dauphin', 'Restaurant Le Dauphin', '034 42 49 22')}${card('cap-carbon', 'Restaurant Cap Carbon', '0797 35 86 49')}</div></div>`);
+    expect(readListing(html, PAGE).companies.map((c) => [c.name, c.phones])).toEqual([
+      ['Restaurant Aokas Fish', ['+21334372482']],
+      ['Restaurant Le Dauphin', ['+21334424922']],
+      ['Restaurant Cap Carbon', ['+213797358649']],
+    ]);
+  });
+
   test("a card's sales copy introducing the company ('Notre société …', 'Nous sommes …') does not rename it outside a forum", () => {
     const card = (name: string, copy: string, phone: string) => `<div class="item"><p>${name}</p><p>${copy}</p><p>Tél : ${phone}</p></div>`;
     const html = page(`<div class="list">${card('Import Atlas', 'Notre société Atlas Import est spécialisée dans la distribution de matériel médical.', '021 23 45 60')}${card('Conseil Hodna', 'Nous sommes Leader du conseil en Algérie depuis 1990.', '035 55 31 90')}${card('Sahel Fret', 'Transport de marchandises.', '045 20 11 03')}</div>`);
