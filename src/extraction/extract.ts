@@ -2537,6 +2537,13 @@ function cellName(cell: HTMLElement, header?: string): string | undefined {
     const name = bold && clean(bold.text) === clean(first.text) ? nameText(bold) : undefined;
     if (name && /\p{L}{2}/u.test(name)) return name;
   }
+  // A name written as the cell's own text, its small print in a block under it, a commune or an
+  // activity without a contact ('Arzew Câblerie<div class="text-xs">Sidi Chami</div>'): the text.
+  if (shown.length === 2 && first?.nodeType === 3 && second?.nodeType === 1 && (second.tagName === 'DIV' || second.tagName === 'P')) {
+    const print = shortText(second, MAX_SMALL_PRINT);
+    const name = print !== undefined && !print.includes('@') && (print.match(/\d/g) ?? []).length < 6 ? clean(first.text) : undefined;
+    if (name && name.length <= MAX_BOLD_LINE && /\p{L}{2}/u.test(name)) return name;
+  }
   return nameText(cell);
 }
 

@@ -642,6 +642,17 @@ describe('vCard links and names set apart in a cell', () => {
   });
 });
 
+test("a cell's name written as its text, its commune in a small block under it ('Arzew Câblerie<div class=\"text-xs\">Sidi Chami</div>'), is the text", () => {
+  const row = (stand: string, name: string, commune: string, phone: string) => `<tr class="hover:bg-slate-50"><td class="px-4 py-2">${stand}</td><td class="px-4 py-2 font-medium">${name}<div class="text-xs text-slate-500">${commune}</div></td><td class="px-4 py-2">Câbles électriques</td><td class="px-4 py-2">Mob. ${phone}</td></tr>`;
+  const html = page(`<table class="min-w-full"><thead><tr><th>Stand</th><th>Exposant</th><th>Activité</th><th>Contact</th></tr></thead><tbody>
+    ${row('B49', 'Arzew Câblerie', 'Sidi Chami', '0646 95 87 24')}${row('B11', 'Bir El Djir Emballages', 'Sidi Chami', '0651 70 67 11')}${row('B12', 'EURL Oranie Mécanique', 'Es Senia', '0794 40 53 16')}</tbody></table>`);
+  expect(extractCompanies(html, PAGE).map((c) => [c.name, c.phones])).toEqual([
+    ['Arzew Câblerie', ['+213646958724']],
+    ['Bir El Djir Emballages', ['+213651706711']],
+    ['EURL Oranie Mécanique', ['+213794405316']],
+  ]);
+});
+
 describe('tables whose companies span rows', () => {
   test('a name cell spanning rows (rowspan) makes one company of them: a label cell and its value per row, no row of a label a company', () => {
     const row = (n: string, name: string, k: number, first: string, rest: string[]) =>
