@@ -1274,12 +1274,11 @@ export function classWords(el: HTMLElement): readonly string[] {
 const NO_WORDS: readonly string[] = [];
 /**
  * A class token saying what a block has beside it ('has-footer', 'with_sidebar', 'avec-sidebar') or what it is not
- * (Weebly's 'wsite-not-footer' on its whole content, 'non-sidebar', a theme's 'site-footer-not-fixed'): the words from
- * the state word on are a layout state, not the block's; those before it are ('wsite'; 'site', 'footer')
- * ({@link classWords}). 'no-' is left out: a press article's `entry-content no-share` body is read otherwise when its
- * words go (holdout-23).
+ * or has not (Weebly's 'wsite-not-footer' on its whole content, 'non-sidebar', a theme's 'site-footer-not-fixed',
+ * JNews's `entry-content no-share` on a post body shown without share buttons): the words from the state word on are
+ * a layout state, not the block's; those before it are ('wsite'; 'site', 'footer') ({@link classWords}).
  */
-const STATE_CLASS = /^(?:has|with|avec)[-_]|(?:^|[-_])(?:not|non|without|sans)[-_]/;
+const STATE_CLASS = /^(?:has|with|avec)[-_]|(?:^|[-_])(?:not|non|no|without|sans)[-_]/;
 
 /** A class token without its layout state ({@link STATE_CLASS}): the words before it; none of a measure of the chrome beside it ({@link MEASURE_CLASS}). */
 function withoutState(token: string): string {
@@ -1297,7 +1296,7 @@ const MEASURE_CLASS = /(?:^|[-_])(?:header|masthead|navbar|topbar)[-_](?:height|
 /** A quick test for {@link MEASURE_CLASS} before class tokens are looked at one by one. */
 const MEASURE_HINT = /(?:header|masthead|navbar|topbar)[-_](?:height|offset|padding|margin|spacing|space|gap)|(?:below|after|under|beneath)[-_](?:header|masthead|navbar|topbar)/;
 /** A quick test before class tokens are looked at one by one for {@link STATE_CLASS}. */
-const STATE_HINT = /(?:^|\s)(?:has|with|avec)[-_]|(?:^|[\s_-])(?:not|non|without|sans)[-_]/;
+const STATE_HINT = /(?:^|\s)(?:has|with|avec)[-_]|(?:^|[\s_-])(?:not|non|no|without|sans)[-_]/;
 
 /**
  * Whether an element is page chrome by its tag, role, or class/id words (header, footer,
