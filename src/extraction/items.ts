@@ -2240,12 +2240,20 @@ function wrapNodeSpans(parent: HTMLElement, spans: readonly [number, number][]):
       keep(group, 'DIV');
       out.push(group);
     } else if (s >= spans.length || i < spans[s][0]) group = undefined;
+    // (An ad between two entries, last in a run, is the page's: the run ends before it.)
+    else if (group && k.nodeType === 1 && closesSpan(parent.childNodes, i, spans[s][1]) && isAdBetweenEntries(k as HTMLElement)) group = undefined;
     if (group) {
       k.parentNode = group;
       group.childNodes.push(k);
     } else out.push(k);
   });
   parent.childNodes = out;
+}
+
+/** Whether only whitespace follows `kids[i]` up to `last` (a run's last node): the block closes its run. */
+function closesSpan(kids: readonly Node[], i: number, last: number): boolean {
+  for (let j = i + 1; j <= last && j < kids.length; j++) if (kids[j].nodeType === 1 || NOT_SPACE.test(kids[j].rawText)) return false;
+  return true;
 }
 
 /**
@@ -2459,7 +2467,7 @@ function wrapRuns(parent: HTMLElement, tag: string): void {
         group = new HTMLElementClass('div', { class: 'entry' }, 'class="entry"', parent, [-1, -1]);
         keep(group, 'DIV');
         out.push(group);
-      } else if (group && k.nodeType === 1 && beforeLeader(kids, i, tag) && isAdSlot(k as HTMLElement)) group = undefined;
+      } else if (group && k.nodeType === 1 && beforeLeader(kids, i, tag) && isAdBetweenEntries(k as HTMLElement)) group = undefined;
       if (group) {
         k.parentNode = group;
         group.childNodes.push(k);
@@ -2533,6 +2541,28 @@ function isAdSlot(el: HTMLElement): boolean {
   }
   const label = text.replace(/[\s()[\]·•|:-]+/g, '');
   return unit && (label === '' || AD_BADGE.test(label)) && !holdsContact(el);
+}
+
+/** Most single wrappers looked through for an ad's own mark ({@link isAdBetweenEntries}). */
+const MAX_AD_WRAPPERS = 4;
+
+/**
+ * Whether a block closing a run of siblings, right before the next entry's leader, is the page's ad
+ * between two entries rather than the entry's own mark: an ad network's slot ({@link isAdSlot}), or
+ * a native ad, a block marked as an ad ({@link isAdBlock}: 'Publicité', 'Contenu sponsorisé', a
+ * `data-sponsored` flag), itself or down its single wrappers (a theme's `jeg_ad > ads-wrapper >
+ * ads_code`), that shows more than its badge: an advertiser's own words ('إعلان' then 'School X –
+ * courses …, 0798 …'). A block that only says 'Sponsorisé' closes a sponsored entry and stays its mark.
+ */
+function isAdBetweenEntries(el: HTMLElement): boolean {
+  if (isAdSlot(el)) return true;
+  let marked = false;
+  for (let e: HTMLElement | undefined = el, depth = 0; e !== undefined && depth <= MAX_AD_WRAPPERS && !marked; depth++) {
+    marked = isAdBlock(e);
+    const shown: Node[] = e.childNodes.filter((c) => c.nodeType === 1 || NOT_SPACE.test(c.rawText));
+    e = shown.length === 1 && shown[0].nodeType === 1 ? (shown[0] as HTMLElement) : undefined;
+  }
+  return marked && shortText(el, MAX_AD_SLOT_TEXT) === undefined;
 }
 
 function strip({ items, advertisements }: RepeatedItems & { withContacts: number }): RepeatedItems {
