@@ -3597,8 +3597,11 @@ const LOAD_MORE = /\bvoir plus|afficher plus|charger plus|plus de r[ée]sultats|
  */
 const LOAD_MORE_CLASS = /load-?more|loadmore|show-?more|see-?more|voir-?plus|charger-?plus|afficher-?plus|(?:btn|button)[-_]more\b|\bmore[-_](?:results|items|entries|listings|companies|btn|button)\b/i;
 const LOAD_MORE_TAGS = new Set(['BUTTON', 'A', 'DIV', 'SPAN', 'LI']);
-/** A link to a page about something ('Learn more', 'Read more', 'Find out more', 'More info'), never to more entries. */
-const ABOUT_MORE = /^\W{0,3}(?:learn|read|find out|know|discover|more info(?:rmation)?|more about|more details)\b/i;
+/**
+ * A link to a page about something ('Learn more', 'Read more', 'Find out more', 'More info'; Arabic 'اقرأ المزيد',
+ * 'read more', an entry's link to its own page in Drupal's and WordPress's Arabic themes), never to more entries.
+ */
+const ABOUT_MORE = /^\W{0,3}(?:(?:learn|read|find out|know|discover|more info(?:rmation)?|more about|more details)\b|(?:اقرأ|إقرأ|اقرا|إقرا) المزيد)/i;
 /** Ids of a consent banner or a newsletter box, as written in one word ('cookieConsent', 'CybotCookiebotDialog', 'gdprBanner'). */
 const CONSENT_ID = /cookie|consent|gdpr|rgpd|newsletter/i;
 const LOAD_MORE_ATTRS = ['data-url', 'data-next', 'data-href', 'data-next-url', 'data-load-more', 'data-source', 'data-endpoint', 'data-ajax-url', 'data-link', 'href'];
