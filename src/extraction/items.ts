@@ -3664,7 +3664,7 @@ export function findNextPage(root: HTMLElement, pageUrl: string, elements: reado
   // Elements inside a cookie banner, a newsletter box, a pop-up or the footer: marked in one pass (parents come first).
   const outside = new Set<HTMLElement>();
   for (const el of elements) {
-    if ((el.parentNode && outside.has(el.parentNode)) || el.tagName === 'FOOTER' || classWords(el).some((w) => NOT_LISTING_WORDS.has(w)) || CONSENT_ID.test(el.id)) outside.add(el);
+    if ((el.parentNode && outside.has(el.parentNode)) || el.tagName === 'FOOTER' || isComplementary(el) || classWords(el).some((w) => NOT_LISTING_WORDS.has(w)) || CONSENT_ID.test(el.id)) outside.add(el);
     if (!LOAD_MORE_TAGS.has(el.tagName) || outside.has(el)) continue;
     const words = classAndId(el);
     const text = shortText(el, 60) ?? '';
@@ -4143,6 +4143,14 @@ function toldPage(elements: readonly HTMLElement[]): { current: number; last: nu
     if (told) return told;
   }
   return undefined;
+}
+
+/**
+ * Whether a block is the page's complementary region (an `<aside>`, `role="complementary"`: Drupal's
+ * featured-bottom region, a sidebar): its 'More' ('المزيد' under a news block) opens another list, never the listing's next page.
+ */
+function isComplementary(el: HTMLElement): boolean {
+  return el.tagName === 'ASIDE' || (el.rawAttrs.includes('complementary') && (attrOf(el, 'role') ?? '').toLowerCase() === 'complementary');
 }
 
 /** Blocks whose "En savoir plus" / "More" is never the listing's: cookie and consent banners, newsletters, pop-ups, the footer. */
