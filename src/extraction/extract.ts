@@ -723,6 +723,8 @@ function companiesOf(page: ParsedPage, pageUrl: string, selectors: SourceSelecto
   // A PDF converted to HTML (every run of text absolutely positioned): records of its rebuilt lines.
   if (scopes.length === 0 && !selectors.item) for (const el of positionedRecords(page)) scopes.push({ el, ld: [], kind: 'item' });
   let shape: string | undefined;
+  // The entries found, when they are paragraphs (an article's).
+  let paragraphs: HTMLElement[] | undefined;
   if (scopes.length === 0 && !selectors.item) {
     const found = repeatedItems(root, ctx.base);
     advertisement = found.advertisements.length;
@@ -738,6 +740,8 @@ function companiesOf(page: ParsedPage, pageUrl: string, selectors: SourceSelecto
       found.items = lone;
       advertisement = 0;
     }
+    // (Paragraphs found as entries are weighed against the prose they are as found, before any is cut into its companies.)
+    if (found.items.length >= 2 && found.items.every((el) => el.tagName === 'P')) paragraphs = found.items;
     // Entries that are sections over several companies (a panel per commune): their companies.
     found.items = splitGroups(found.items, posts.size > 0 ? (el) => hasAncestor(el, (a) => posts.has(a)) || posts.has(el) : undefined);
     for (const el of found.items) {
@@ -766,9 +770,11 @@ function companiesOf(page: ParsedPage, pageUrl: string, selectors: SourceSelecto
   const named = withoutPlaceTails(withoutRanks(read).filter((c): c is RawCompany => c !== undefined && namesACompany(c.name) && !((isSentence(c.name) || isListTitle(c.name)) && !hasAnyContact(c))));
   let companies = withoutOwnOffice(withoutSiteNamed(named.filter(identifies), page));
   // Paragraphs of prose found as entries, some naming two companies each with its own contacts: the companies they name.
-  if (!selectors.item && scopes.length >= 2 && scopes.every((s) => s.el?.tagName === 'P' && s.ld.length === 0 && !s.md)) {
-    const prose = proseCompanies(scopes.map((s) => s.el!), ctx, selectors);
-    if (prose.filter(hasAnyContact).length > companies.filter(hasAnyContact).length) companies = prose;
+  if (!selectors.item && scopes.length >= 2 && (paragraphs !== undefined || scopes.every((s) => s.el?.tagName === 'P' && s.ld.length === 0 && !s.md))) {
+    const prose = proseCompanies(paragraphs ?? scopes.map((s) => s.el!), ctx, selectors);
+    const told = prose.filter(hasAnyContact).length;
+    const listed = companies.filter(hasAnyContact).length;
+    if (told > listed || (told === listed && told > 0 && paragraphs !== undefined && namedByWords(companies, paragraphs))) companies = prose;
   }
   // A page where no list was found may name its companies in prose (a news article: bold names in sentences, contacts after them).
   if (companies.length === 0 && advertisement === 0 && !selectors.item && !options.fragment && scopes.every((s) => s.el !== undefined && s.ld.length === 0 && !s.md)) {
@@ -967,6 +973,26 @@ function mayShow(raw: string, digits: readonly string[], domains: readonly strin
     else if (code >= 0x6f0 && code <= 0x6f9) run += String(code - 0x6f0);
   }
   return digits.some((d) => run.includes(d));
+}
+
+/** Most elements of the paragraphs looked at for their bold texts ({@link namedByWords}). */
+const MAX_BOLD_WALK = 4_000;
+
+/**
+ * Whether some company with a contact read from an article's paragraphs is named by none of their
+ * bold texts: a paragraph cut into its companies whose first one took the words leading up to its
+ * bold name ('Entre X et Y, deux entreprises se partagent le marché : <strong>SARL Z</strong> …').
+ * The prose reading, naming each company by its bold name, then reads them as the writer set them.
+ */
+function namedByWords(companies: readonly RawCompany[], paragraphs: readonly HTMLElement[]): boolean {
+  const bold = new Set<string>();
+  const stack: HTMLElement[] = [...paragraphs];
+  for (let steps = 0; stack.length > 0 && steps < MAX_BOLD_WALK; steps++) {
+    const el = stack.pop()!;
+    if (el.tagName === 'STRONG' || el.tagName === 'B' || isInlineBold(el)) bold.add(collapseSpaces(el.text).trim());
+    for (const c of el.childNodes) if (c.nodeType === 1) stack.push(c as HTMLElement);
+  }
+  return companies.some((c) => hasAnyContact(c) && !bold.has(c.name));
 }
 
 /** The companies a page's paragraphs name in prose ({@link proseRecords}), each read as an entry. */

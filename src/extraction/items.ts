@@ -1274,12 +1274,11 @@ export function classWords(el: HTMLElement): readonly string[] {
 const NO_WORDS: readonly string[] = [];
 /**
  * A class token saying what a block has beside it ('has-footer', 'with_sidebar', 'avec-sidebar') or what it is not
- * (Weebly's 'wsite-not-footer' on its whole content, 'non-sidebar', a theme's 'site-footer-not-fixed'): the words from
- * the state word on are a layout state, not the block's; those before it are ('wsite'; 'site', 'footer')
- * ({@link classWords}). 'no-' is left out: a press article's `entry-content no-share` body is read otherwise when its
- * words go (holdout-23).
+ * or has not (Weebly's 'wsite-not-footer' on its whole content, 'non-sidebar', a theme's 'site-footer-not-fixed',
+ * JNews's `entry-content no-share` on a post body shown without share buttons): the words from the state word on are
+ * a layout state, not the block's; those before it are ('wsite'; 'site', 'footer') ({@link classWords}).
  */
-const STATE_CLASS = /^(?:has|with|avec)[-_]|(?:^|[-_])(?:not|non|without|sans)[-_]/;
+const STATE_CLASS = /^(?:has|with|avec)[-_]|(?:^|[-_])(?:not|non|no|without|sans)[-_]/;
 
 /** A class token without its layout state ({@link STATE_CLASS}): the words before it; none of a measure of the chrome beside it ({@link MEASURE_CLASS}). */
 function withoutState(token: string): string {
@@ -1297,7 +1296,7 @@ const MEASURE_CLASS = /(?:^|[-_])(?:header|masthead|navbar|topbar)[-_](?:height|
 /** A quick test for {@link MEASURE_CLASS} before class tokens are looked at one by one. */
 const MEASURE_HINT = /(?:header|masthead|navbar|topbar)[-_](?:height|offset|padding|margin|spacing|space|gap)|(?:below|after|under|beneath)[-_](?:header|masthead|navbar|topbar)/;
 /** A quick test before class tokens are looked at one by one for {@link STATE_CLASS}. */
-const STATE_HINT = /(?:^|\s)(?:has|with|avec)[-_]|(?:^|[\s_-])(?:not|non|without|sans)[-_]/;
+const STATE_HINT = /(?:^|\s)(?:has|with|avec)[-_]|(?:^|[\s_-])(?:not|non|no|without|sans)[-_]/;
 
 /**
  * Whether an element is page chrome by its tag, role, or class/id words (header, footer,
@@ -2248,12 +2247,20 @@ function wrapNodeSpans(parent: HTMLElement, spans: readonly [number, number][]):
       keep(group, 'DIV');
       out.push(group);
     } else if (s >= spans.length || i < spans[s][0]) group = undefined;
+    // (An ad between two entries, last in a run, is the page's: the run ends before it.)
+    else if (group && k.nodeType === 1 && closesSpan(parent.childNodes, i, spans[s][1]) && isAdBetweenEntries(k as HTMLElement)) group = undefined;
     if (group) {
       k.parentNode = group;
       group.childNodes.push(k);
     } else out.push(k);
   });
   parent.childNodes = out;
+}
+
+/** Whether only whitespace follows `kids[i]` up to `last` (a run's last node): the block closes its run. */
+function closesSpan(kids: readonly Node[], i: number, last: number): boolean {
+  for (let j = i + 1; j <= last && j < kids.length; j++) if (kids[j].nodeType === 1 || NOT_SPACE.test(kids[j].rawText)) return false;
+  return true;
 }
 
 /**
@@ -2467,7 +2474,7 @@ function wrapRuns(parent: HTMLElement, tag: string): void {
         group = new HTMLElementClass('div', { class: 'entry' }, 'class="entry"', parent, [-1, -1]);
         keep(group, 'DIV');
         out.push(group);
-      } else if (group && k.nodeType === 1 && beforeLeader(kids, i, tag) && isAdSlot(k as HTMLElement)) group = undefined;
+      } else if (group && k.nodeType === 1 && beforeLeader(kids, i, tag) && isAdBetweenEntries(k as HTMLElement)) group = undefined;
       if (group) {
         k.parentNode = group;
         group.childNodes.push(k);
@@ -2541,6 +2548,28 @@ function isAdSlot(el: HTMLElement): boolean {
   }
   const label = text.replace(/[\s()[\]·•|:-]+/g, '');
   return unit && (label === '' || AD_BADGE.test(label)) && !holdsContact(el);
+}
+
+/** Most single wrappers looked through for an ad's own mark ({@link isAdBetweenEntries}). */
+const MAX_AD_WRAPPERS = 4;
+
+/**
+ * Whether a block closing a run of siblings, right before the next entry's leader, is the page's ad
+ * between two entries rather than the entry's own mark: an ad network's slot ({@link isAdSlot}), or
+ * a native ad, a block marked as an ad ({@link isAdBlock}: 'Publicité', 'Contenu sponsorisé', a
+ * `data-sponsored` flag), itself or down its single wrappers (a theme's `jeg_ad > ads-wrapper >
+ * ads_code`), that shows more than its badge: an advertiser's own words ('إعلان' then 'School X –
+ * courses …, 0798 …'). A block that only says 'Sponsorisé' closes a sponsored entry and stays its mark.
+ */
+function isAdBetweenEntries(el: HTMLElement): boolean {
+  if (isAdSlot(el)) return true;
+  let marked = false;
+  for (let e: HTMLElement | undefined = el, depth = 0; e !== undefined && depth <= MAX_AD_WRAPPERS && !marked; depth++) {
+    marked = isAdBlock(e);
+    const shown: Node[] = e.childNodes.filter((c) => c.nodeType === 1 || NOT_SPACE.test(c.rawText));
+    e = shown.length === 1 && shown[0].nodeType === 1 ? (shown[0] as HTMLElement) : undefined;
+  }
+  return marked && shortText(el, MAX_AD_SLOT_TEXT) === undefined;
 }
 
 function strip({ items, advertisements }: RepeatedItems & { withContacts: number }): RepeatedItems {
@@ -3586,8 +3615,11 @@ const LOAD_MORE = /\bvoir plus|afficher plus|charger plus|plus de r[ée]sultats|
  */
 const LOAD_MORE_CLASS = /load-?more|loadmore|show-?more|see-?more|voir-?plus|charger-?plus|afficher-?plus|(?:btn|button)[-_]more\b|\bmore[-_](?:results|items|entries|listings|companies|btn|button)\b/i;
 const LOAD_MORE_TAGS = new Set(['BUTTON', 'A', 'DIV', 'SPAN', 'LI']);
-/** A link to a page about something ('Learn more', 'Read more', 'Find out more', 'More info'), never to more entries. */
-const ABOUT_MORE = /^\W{0,3}(?:learn|read|find out|know|discover|more info(?:rmation)?|more about|more details)\b/i;
+/**
+ * A link to a page about something ('Learn more', 'Read more', 'Find out more', 'More info'; Arabic 'اقرأ المزيد',
+ * 'read more', an entry's link to its own page in Drupal's and WordPress's Arabic themes), never to more entries.
+ */
+const ABOUT_MORE = /^\W{0,3}(?:(?:learn|read|find out|know|discover|more info(?:rmation)?|more about|more details)\b|(?:اقرأ|إقرأ|اقرا|إقرا) المزيد)/i;
 /** Ids of a consent banner or a newsletter box, as written in one word ('cookieConsent', 'CybotCookiebotDialog', 'gdprBanner'). */
 const CONSENT_ID = /cookie|consent|gdpr|rgpd|newsletter/i;
 const LOAD_MORE_ATTRS = ['data-url', 'data-next', 'data-href', 'data-next-url', 'data-load-more', 'data-source', 'data-endpoint', 'data-ajax-url', 'data-link', 'href'];
@@ -3650,7 +3682,7 @@ export function findNextPage(root: HTMLElement, pageUrl: string, elements: reado
   // Elements inside a cookie banner, a newsletter box, a pop-up or the footer: marked in one pass (parents come first).
   const outside = new Set<HTMLElement>();
   for (const el of elements) {
-    if ((el.parentNode && outside.has(el.parentNode)) || el.tagName === 'FOOTER' || classWords(el).some((w) => NOT_LISTING_WORDS.has(w)) || CONSENT_ID.test(el.id)) outside.add(el);
+    if ((el.parentNode && outside.has(el.parentNode)) || el.tagName === 'FOOTER' || isComplementary(el) || classWords(el).some((w) => NOT_LISTING_WORDS.has(w)) || CONSENT_ID.test(el.id)) outside.add(el);
     if (!LOAD_MORE_TAGS.has(el.tagName) || outside.has(el)) continue;
     const words = classAndId(el);
     const text = shortText(el, 60) ?? '';
@@ -4129,6 +4161,14 @@ function toldPage(elements: readonly HTMLElement[]): { current: number; last: nu
     if (told) return told;
   }
   return undefined;
+}
+
+/**
+ * Whether a block is the page's complementary region (an `<aside>`, `role="complementary"`: Drupal's
+ * featured-bottom region, a sidebar): its 'More' ('المزيد' under a news block) opens another list, never the listing's next page.
+ */
+function isComplementary(el: HTMLElement): boolean {
+  return el.tagName === 'ASIDE' || (el.rawAttrs.includes('complementary') && (attrOf(el, 'role') ?? '').toLowerCase() === 'complementary');
 }
 
 /** Blocks whose "En savoir plus" / "More" is never the listing's: cookie and consent banners, newsletters, pop-ups, the footer. */

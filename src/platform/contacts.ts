@@ -860,11 +860,12 @@ const MAX_NAMED_BEFORE = 60;
 
 /**
  * Whether what ends right before `at` separates two written numbers on one line, looked for back
- * from a bracketed label: '/', ';', '|', ',', '؛', '·', '•', a dash ('–', '—', ' - ' between spaces), ' ou ', ' or '.
+ * from a bracketed label: '/', ';', '|', ',', '؛', '·', '•', a dash ('–', '—', ' - ' between spaces), ' ou ', ' or ',
+ * and a line break (numbers listed one a line, each typed after it: '038 … (Bureau)' over '038 … (Fax)').
  */
 function separatesNumbers(text: string, at: number): boolean {
   const c = text.charCodeAt(at - 1);
-  if (c === 47 || c === 59 || c === 124 || c === 44 || c === 0x61b || c === 0xb7 || c === 0x2022 || c === 0x2013 || c === 0x2014) return true;
+  if (c === 10 || c === 13 || c === 47 || c === 59 || c === 124 || c === 44 || c === 0x61b || c === 0xb7 || c === 0x2022 || c === 0x2013 || c === 0x2014) return true;
   if (c === 45) return isSpace(text.charCodeAt(at - 2)) && isSpace(text.charCodeAt(at));
   return c === 32 && at >= 4 && /^ o[ur] $/i.test(text.slice(at - 4, at));
 }

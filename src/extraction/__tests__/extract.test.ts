@@ -313,6 +313,15 @@ describe('fax labels written as one letter', () => {
   });
 });
 
+describe("a number's type in brackets after it, one number a line (Chamber Dashboard's phone types)", () => {
+  test("'(Fax)' names the number of its own line only: the numbers on the lines above it, typed '(Bureau)', '(Direction commerciale)', are phones", () => {
+    const business = (n: number) => `<div class="business"><h3><a href="/business/membre-${n}/">Membre ${n}</a></h3><div class="locations"><div class="location"><p class="location-name">Siège social</p>
+      <p class="phone">038 30 60 4${n}&nbsp;<span class="phone-type">(Bureau)</span><br />0777 93 60 1${n}&nbsp;<span class="phone-type">(Direction commerciale)</span><br />038 30 60 5${n}&nbsp;<span class="phone-type">(Fax)</span></p></div></div></div>`;
+    const found = extractCompanies(page(`<div id="businessdirectory">${[1, 2, 3].map(business).join('')}</div>`), PAGE);
+    expect(found.map((c) => [c.name, c.phones, c.faxes])).toEqual([1, 2, 3].map((n) => [`Membre ${n}`, [`+2133830604${n}`, `+21377793601${n}`], [`+2133830605${n}`]]));
+  });
+});
+
 describe("a tel: button's word", () => {
   test("names its own number, not a fax written right after it ('Réservez' then 'Fax · …' on one line)", () => {
     const cards = [1, 2, 3].map((n) => `<li class="gite"><h3>Gîte des Cèdres ${n}</h3><div class="btns"><a class="b" href="tel:+21326120${n}10"><i class="ico"></i><span>Réservez</span></a><span class="b" title="Fax">Fax · 026 12 0${n} 19</span><a class="b" href="mailto:gite${n}@cedres.dz">Écrire</a></div></li>`).join('');

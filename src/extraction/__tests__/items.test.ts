@@ -810,6 +810,21 @@ describe('page chrome is told by where a block stands, not only by its class', (
     expect(listing.chromeContacts).toEqual(['+21324000009']);
   });
 
+  test('a class saying what a block has not (JNews\'s `entry-content no-share`: a post body shown without share buttons) is not chrome: its entries are read', () => {
+    expect(classWords(parse('<div class="entry-content no-share"></div>').firstChild as HTMLElement)).toEqual(['entry', 'content']);
+    const agency = (n: number, name: string, lines: string) => `<h3>${n}. ${name}</h3><p><strong>العنوان:</strong> وسط المدينة<br /><strong>الهاتف:</strong> ${lines}</p>`;
+    const page = `<html><body class="rtl"><div class="jeg_header"><a href="/">الجريدة</a> 033 00 00 01</div><div class="jeg_main"><div class="jeg_inner_content">
+      <div class="entry-header"><h1 class="jeg_post_title">قائمة الوكالات المعتمدة</h1></div>
+      <div class="entry-content no-share"><div class="content-inner "><p>تنشر الجريدة القائمة كاملة.</p>
+      ${agency(1, 'وكالة الأمل للأسفار', '033 45 12 10')}${agency(2, 'وكالة النور للسياحة', '0661 23 45 67')}${agency(3, 'وكالة الفجر للأسفار', '033 45 12 30')}
+      </div></div></div></div><div class="jeg_footer">الجريدة – 033 00 00 02</div></body></html>`;
+    expect(readListing(page, URL).companies.map((c) => [c.name, c.phones])).toEqual([
+      ['وكالة الأمل للأسفار', ['+21333451210']],
+      ['وكالة النور للسياحة', ['+213661234567']],
+      ['وكالة الفجر للأسفار', ['+21333451230']],
+    ]);
+  });
+
   test('a blog engine\'s main widget holding the post body (Blogger\'s `widget Blog`) is the content; the sidebar\'s widgets stay chrome', () => {
     const entry = (name: string, tel: string) => `<div><b>${name}</b></div><div>Adresse : Centre-ville</div><div>Tél : ${tel}</div><div><br /></div>`;
     const page = (body: string) => `<html><body><div class="main section" id="main"><div class="widget Blog" data-version="1" id="Blog1"><div class="blog-posts hfeed">
@@ -1876,6 +1891,26 @@ describe('companies named in running prose (a news article)', () => {
     expect(companies[1]).toMatchObject({ phones: ['+21329327710'], faxes: ['+21329327711'] });
     expect(companies[3]).toMatchObject({ phones: [], emails: [] });
     expect(companies[4]).toMatchObject({ phones: ['+213550667788'], emails: ['devis@sahelexpress.dz'] });
+  });
+
+  test('paragraphs found as the list, each cut into the two companies it names: the first is named by its bold name, never by the words leading to it', () => {
+    const page = chrome(`<article class="post"><h1>Boulangeries de Ghardaïa : les adresses</h1><div class="entry-content"><div class="content-inner">
+      <p><strong>Ghardaïa</strong> — Le pain de la vallée se fait encore au feu de bois. Voici les boulangeries que nous avons jointes.</p>
+      <h2>Dans la vallée</h2>
+      <p>À Bounoura, deux boulangeries se partagent le quartier : <strong>Boulangerie Tafilelt</strong> (joignable au 029 88 10 20 ou au 0661 30 40 50) et <strong>Fournil El Atteuf</strong>, tél. : 029 88 10 30.</p>
+      <p>À Beni Isguen, deux boulangeries se partagent le quartier : <strong>Boulangerie Tinemmirine</strong> (joignable au 029 88 20 20, e-mail : tinemmirine@gmail.com) et <strong>Pains du Mzab</strong>, tél. : 0550 60 70 80.</p>
+      <p>Autre adresse à retenir : <strong>Fournil Melika</strong>, ouvert depuis 2019, joignable au 029 88 30 30.</p>
+      <p>À Daya, deux boulangeries se partagent le quartier : <strong>Boulangerie Ben Smara</strong> (joignable au 0770 11 22 33) et <strong>Pâtisserie Oued Nechou</strong>, tél. : 029 88 40 40.</p>
+    </div></div></article>`);
+    expect(readListing(page, URL).companies.map((c) => [c.name, c.phones])).toEqual([
+      ['Boulangerie Tafilelt', ['+21329881020', '+213661304050']],
+      ['Fournil El Atteuf', ['+21329881030']],
+      ['Boulangerie Tinemmirine', ['+21329882020']],
+      ['Pains du Mzab', ['+213550607080']],
+      ['Fournil Melika', ['+21329883030']],
+      ['Boulangerie Ben Smara', ['+213770112233']],
+      ['Pâtisserie Oued Nechou', ['+21329884040']],
+    ]);
   });
 
   test('names not in bold: a link to the company page, a name after “l’entreprise” / “la société”, a paragraph opening with “Name (Place)”', () => {

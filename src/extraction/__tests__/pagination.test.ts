@@ -226,6 +226,27 @@ describe('findNextPage: what a last page holds is no next page', () => {
     expect(findNextPage(parse(html), 'https://d.test/en/list?page=2')).toBeUndefined();
   });
 
+  test("an entry's Arabic 'read more' link ('اقرأ المزيد', Drupal's node__links) on the last page of a numbered pager leads to its own page, not to more entries", () => {
+    const teaser = (id: number, name: string) => `<div class="views-row"><article about="/ar/node/${id}" class="node node--view-mode-teaser"><h2><a href="/ar/node/${id}" rel="bookmark">${name}</a></h2>
+      <div class="field"><div class="field__label">الهاتف</div><div class="field__item"><a href="tel:+21336412${id}">036 41 2${id}</a></div></div>
+      <div class="node__links"><ul class="links inline"><li class="node-readmore"><a href="/ar/node/${id}" rel="tag" hreflang="ar">اقرأ المزيد<span class="visually-hidden"> حول ${name}</span></a></li></ul></div></article></div>`;
+    const html = `<main><div class="view-content">${teaser(438, 'مؤسسة الأمل')}${teaser(441, 'شركة النور')}</div>
+      <nav class="pager" role="navigation"><ul class="pager__items"><li class="pager__item pager__item--first"><a href="?page=0">« الأولى</a></li>
+      <li class="pager__item pager__item--previous"><a href="?page=0" rel="prev">‹ السابق</a></li><li class="pager__item"><a href="?page=0">1</a></li>
+      <li class="pager__item is-active"><a href="?page=1" title="الصفحة الحالية">2</a></li></ul></nav></main>`;
+    expect(findNextPage(parse(html), 'https://d.test/ar/operateurs?page=1')).toBeUndefined();
+  });
+
+  test("a news block's 'المزيد' in the page's complementary region (Drupal's featured-bottom `<aside role=\"complementary\">`) opens another list, not the listing's next page", () => {
+    const html = `<main><div class="view-content"><div class="views-row"><h2><a href="/ar/node/438">مؤسسة الأمل</a></h2><p>036 41 24 38</p></div></div>
+      <nav class="pager" role="navigation"><ul class="pager__items"><li class="pager__item"><a href="?page=0">1</a></li><li class="pager__item is-active"><a href="?page=1">2</a></li></ul></nav></main>
+      <div class="featured-bottom"><aside class="layout-container" role="complementary"><div class="block block-views"><h2>آخر المستجدات</h2>
+      <ul><li><a href="/ar/actualites/612">حملة تحسيسية</a></li><li><a href="/ar/actualites/608">اجتماع تنسيقي</a></li></ul><div class="more-link"><a href="/ar/actualites">المزيد</a></div></div></aside></div>`;
+    expect(findNextPage(parse(html), 'https://d.test/ar/operateurs?page=1')).toBeUndefined();
+    // A region told by its role only is the page's complementary region too.
+    expect(findNextPage(parse(html.replace('<aside class="layout-container" role="complementary">', '<div class="layout-container" role="complementary">').replace('</aside>', '</div>')), 'https://d.test/ar/operateurs?page=1')).toBeUndefined();
+  });
+
   test("'Learn more' and 'Read more' links outside any banner lead to a page about something, not to more entries", () => {
     const html = '<main><p>Our members. <a class="btn" href="/en/about-membership">Learn more</a> <a href="/en/blog/post-1">Read more</a></p></main>';
     expect(findNextPage(parse(html), 'https://d.test/en/members')).toBeUndefined();

@@ -57,6 +57,13 @@ describe("a blog's ranked post", () => {
     expect(Object.keys(got).sort()).toEqual(['EURL Delta Média', 'Gamma Print', 'SARL Beta Com', 'Studio Alpha']);
   });
 
+  test("a native ad between two entries (its 'Publicité' badge, then its advertiser's words and number) is no mark on the entry it follows", () => {
+    const native = '<div class="native-ad" data-sponsored="true"><span class="native-ad__label">Publicité</span><p><strong>Imprimerie Cirta</strong> : cartes de visite en 24 h. Renseignements au 031 90 90 90.</p></div>';
+    const got = byName(post(`${ENTRIES[0]}${ENTRIES[1]}${native}${ENTRIES[2]}${ENTRIES[3]}`));
+    expect(Object.keys(got).sort()).toEqual(['EURL Delta Média', 'Gamma Print', 'SARL Beta Com', 'Studio Alpha']);
+    expect(got['SARL Beta Com'].phones).toEqual(['+213550123456']);
+  });
+
   test('the ranks are no part of the names when one ranked entry is not read (a sponsored one)', () => {
     const sponsored = ENTRIES[2].replace('</h2>', '</h2><span class="badge">Sponsorisé</span>');
     const got = byName(post(`${ENTRIES[0]}${ENTRIES[1]}${sponsored}${ENTRIES[3]}`));
@@ -77,6 +84,40 @@ describe("a blog's ranked post", () => {
     const named = (n: string, phone: string) => `<h2>${n}</h2><ul><li><strong>Téléphone :</strong> ${phone}</li></ul>`;
     const got = byName(post(`${named('1. Groupe Alpha', '031 11 22 33')}${named('7. Avenue Services', '031 44 55 66')}${named('3. Bureau Centre', '031 77 88 99')}`));
     expect(Object.keys(got).sort()).toEqual(['1. Groupe Alpha', '3. Bureau Centre', '7. Avenue Services']);
+  });
+});
+
+describe("a news article's list with ads between its entries", () => {
+  // A press article (a Next.js or WordPress news theme): a heading per school, then its fields as a list or a paragraph.
+  const school = (name: string, fixe: string, mail: string, asList: boolean) =>
+    asList
+      ? `<h3>${name}</h3><ul><li>Adresse : Centre-ville</li><li>Fixe : ${fixe}</li><li>Courriel : ${mail}</li></ul>`
+      : `<h3>${name}</h3><p><strong>Adresse :</strong> Centre-ville. <strong>Tél. :</strong> ${fixe}. <strong>E-mail :</strong> ${mail}.</p>`;
+  const article = (body: string) =>
+    `<html><body><header class="site-header"><a href="/">Le Quotidien</a></header><main><article><h1>Rentrée : les écoles privées agréées</h1><div class="article-body"><p>La direction de l'éducation publie la liste.</p>${body}<p class="signature"><em>A. B.</em></p></div></article></main><footer class="site-footer">Rédaction : 041 00 00 01</footer></body></html>`;
+  const SCHOOLS = [
+    school('École Les Iris', '041 75 21 73', 'lesiris@gmail.com', true),
+    school('Groupe scolaire El Feth', '041 75 21 74', 'elfeth@gmail.com', false),
+    school('École Ibn Khaldoun', '041 75 21 75', 'ibnkhaldoun@gmail.com', true),
+    school('École La Pépinière', '041 75 21 76', 'pepiniere@gmail.com', false),
+  ];
+  const GPT = '<div class="ad-slot ad-slot--inarticle" id="div-gpt-ad-inread-1" data-slot="/1234/site/article_inread"><span class="ad-slot__label">Publicité</span></div>';
+  const NATIVE = '<div class="native-ad" data-sponsored="true"><span class="native-ad__label">Contenu sponsorisé</span><p><strong>Institut Réussite</strong> : cours de soutien, groupes réduits. Renseignements au 041 79 16 59.</p></div>';
+  const THEME_AD = '<div class="jeg_ad jeg_ad_article"><div class="ads-wrapper"><div class="ads_code"><div class="ad-native"><span>إعلان</span><p><strong>مدرسة ألفا للغات</strong> – دورات مكثفة. <a href="tel:0798698772">0798 69 87 72</a></p></div></div></div></div>';
+
+  test.each([
+    ['a Google Publisher Tag slot', GPT],
+    ['a native ad, its badge then its advertiser\'s words and number', NATIVE],
+    ['a theme\'s ad box holding a native ad behind its wrappers', THEME_AD],
+  ])('%s after an entry is the page\'s, not the entry\'s: the entry is read, the ad gives it nothing', (_, ad) => {
+    const got = byName(article(`${SCHOOLS[0]}${SCHOOLS[1]}${ad}${SCHOOLS[2]}${SCHOOLS[3]}`));
+    expect(Object.keys(got).sort()).toEqual(['Groupe scolaire El Feth', 'École Ibn Khaldoun', 'École La Pépinière', 'École Les Iris']);
+    expect(got['Groupe scolaire El Feth']).toEqual({ phones: ['+21341752174'], emails: ['elfeth@gmail.com'], faxes: [] });
+  });
+
+  test('a sponsored entry whose only mark closes it is still dropped whole', () => {
+    const got = byName(article(`${SCHOOLS[0]}${SCHOOLS[1]}<div class="sponsored">Sponsorisé</div>${SCHOOLS[2]}${SCHOOLS[3]}`));
+    expect(Object.keys(got).sort()).toEqual(['École Ibn Khaldoun', 'École La Pépinière', 'École Les Iris']);
   });
 });
 
