@@ -2056,10 +2056,11 @@ function entryName(scope: Scope, el: HTMLElement | undefined, parts: ItemParts, 
  * Titles of a site's own blocks, whatever their markup: contact boxes, legal pages, newsletters,
  * ad slots, its notices ('Rappel', 'Important', 'Attention', 'Communiqué': a channel's word to its
  * readers between the companies it posts), its widgets' titles ('Liens utiles', 'Les plus consultés',
- * 'Agenda du blog', 'Catégories', 'Suivez-nous': a footer's columns written as the list's entries are).
- * A block named so is never a company (its contacts are the site's or an advertiser's).
+ * 'Agenda du blog', 'Catégories', 'Suivez-nous': a footer's columns written as the list's entries are),
+ * its partners' box ('Nos partenaires', 'Sponsors': advertisers). A block named so is never a company
+ * (its contacts are the site's or an advertiser's).
  */
-const SITE_BLOCK_TITLE = /^(?:contactez[- ]nous|nous contacter|nous [ée]crire|[ée]crivez[- ]nous|contact(?:s| us)?|newsletter|[àa] propos(?: de nous)?|qui sommes[- ]nous|mentions l[ée]gales|conditions g[ée]n[ée]rales(?: d['’]utilisation)?|politique de confidentialit[ée]|plan du site|aide|faq|publicit[ée]|espace publicitaire|annonce|annonces|sponsoris[ée]e?s?|votre (?:publicit[ée]|annonce|entreprise) ici|rappel|important|attention|[àa] noter|avis important|communiqu[ée]|liens(?: utiles| rapides)?|les plus (?:consult[ée]e?s|lu(?:e?s)?|vu(?:e?s)?|populaires)|agenda(?: du blog)?|calendrier|cat[ée]gories|archives|articles r[ée]cents|derniers articles|suivez[- ]nous|r[ée]seaux sociaux|useful links|quick links|recent posts|follow us|اتصل بنا|تواصل معنا|إعلان|روابط مفيدة|الأكثر قراءة|تابعونا)\s*[.:!]?$/iu;
+const SITE_BLOCK_TITLE = /^(?:contactez[- ]nous|nous contacter|nous [ée]crire|[ée]crivez[- ]nous|contact(?:s| us)?|newsletter|[àa] propos(?: de nous)?|qui sommes[- ]nous|mentions l[ée]gales|conditions g[ée]n[ée]rales(?: d['’]utilisation)?|politique de confidentialit[ée]|plan du site|aide|faq|publicit[ée]|espace publicitaire|annonce|annonces|sponsoris[ée]e?s?|votre (?:publicit[ée]|annonce|entreprise) ici|rappel|important|attention|[àa] noter|avis important|communiqu[ée]|(?:nos )?partenaires|sponsors|liens(?: utiles| rapides)?|les plus (?:consult[ée]e?s|lu(?:e?s)?|vu(?:e?s)?|populaires)|agenda(?: du blog)?|calendrier|cat[ée]gories|archives|articles r[ée]cents|derniers articles|suivez[- ]nous|r[ée]seaux sociaux|useful links|quick links|recent posts|follow us|اتصل بنا|تواصل معنا|إعلان|روابط مفيدة|الأكثر قراءة|تابعونا)\s*[.:!]?$/iu;
 
 /**
  * A title over a list, read as an entry's name where the list is written as a document (a Word

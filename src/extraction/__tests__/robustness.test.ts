@@ -167,9 +167,9 @@ describe('pages whose class names mean nothing', () => {
     expect(extractDetail(html, 'https://annuaire.test/e/numidia')?.phones).toEqual(['+213550123456']);
   });
 
-  test("a block titled as the site's own ('Nous écrire', 'Mentions légales', 'Espace publicitaire') is never a company, whatever its markup", () => {
+  test("a block titled as the site's own ('Nous écrire', 'Mentions légales', 'Espace publicitaire', 'Nos partenaires') is never a company, whatever its markup", () => {
     const row = (name: string, phone: string) => `<div class="border p-4"><h3>${name}</h3><p>Maintenance informatique</p><p>Tél : ${phone}</p></div>`;
-    for (const title of ['Nous écrire', 'Mentions légales', 'Espace publicitaire', 'Annonce']) {
+    for (const title of ['Nous écrire', 'Mentions légales', 'Espace publicitaire', 'Annonce', 'Nos partenaires', 'Partenaires', 'Sponsors']) {
       const html = `<html><body><div>${row('Hodna Informatique', '036 84 12 07')}${row('Sétif Réseaux', '0661 45 23 90')}${row(title, '036 90 01 50')}</div></body></html>`;
       expect(names(html)).toEqual(['Hodna Informatique', 'Sétif Réseaux']);
     }
