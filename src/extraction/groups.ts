@@ -39,8 +39,8 @@ const SKIP_TAGS = new Set(['SCRIPT', 'STYLE', 'TEMPLATE', 'NOSCRIPT', 'SVG', 'BU
 /** Inline elements that set a name apart. */
 const MARK_TAGS = new Set(['B', 'STRONG', 'U', 'A']);
 
-/** A line that begins with a field's label ('Tél. :', 'Mob :', 'Portable:', 'Mail:', 'Fax'): a field, never a name. */
-export const FIELD_LABEL = /^(?:t[ée]l[ée]?(?:phone)?|tel|phone|n[°º](?: de t[ée]l[ée]phone)?|num[ée]ro(?: de t[ée]l[ée]phone)?|mob|mobile|gsm|portable|cell|fixe|fax|t[ée]l[ée]copie|e-?mail|courriel|mail|m[ée]l|adresse|address|horaires?|whatsapp|site(?: web| internet)?[ \t]?[:.]|web[ \t]?[:.]|(?:g[ée]rant|directeur|directrice|responsable|contact|activit[ée]s?|secteur|commune|wilaya|ville|rc|nif|nis)[ \t]?:|الهاتف|الفاكس|البريد|العنوان|هاتف|فاكس|النقال|نقال|الجوال|جوال|المحمول)(?![\p{L}])/iu;
+/** A line that begins with a field's label ('Tél. :', 'Mob :', 'Portable:', 'Port.' (abbreviated), 'Mail:', 'Fax'): a field, never a name. */
+export const FIELD_LABEL = /^(?:t[ée]l[ée]?(?:phone)?|tel|phone|n[°º](?: de t[ée]l[ée]phone)?|num[ée]ro(?: de t[ée]l[ée]phone)?|mob|mobile|gsm|portable|port[ \t]?[.:]|cell|fixe|fax|t[ée]l[ée]copie|e-?mail|courriel|mail|m[ée]l|adresse|address|horaires?|whatsapp|site(?: web| internet)?[ \t]?[:.]|web[ \t]?[:.]|(?:g[ée]rant|directeur|directrice|responsable|contact|activit[ée]s?|secteur|commune|wilaya|ville|rc|nif|nis)[ \t]?:|الهاتف|الفاكس|البريد|العنوان|هاتف|فاكس|النقال|نقال|الجوال|جوال|المحمول)(?![\p{L}])/iu;
 /** Where a name written at the start of a line ends: a colon, a dash between spaces, a comma, an opening bracket, a slash or bar between spaces. */
 const NAME_END = /[ \t]?[:;][ \t]|[ \t][–—-][ \t]|,[ \t]|[ \t]\(|[ \t][|/][ \t]/u;
 /** The end of a label after its words: a colon, a translation in brackets before it ('النقال (Mobile) :'). */

@@ -2676,21 +2676,28 @@ function repeatedGroups(root: HTMLElement, base?: string): RepeatedItems & { wit
   // commune's <dl> of two notaries, one listed without a number), holds entries of the list when at least
   // half of them qualify, before the others or after (blocks of the list's shape, several, in a
   // container of the list's containers' shape: not a banner).
+  // A container that is all its wrapper holds (an accordion's panel around its inner box, Bridge's
+  // `accordion_content` > `accordion_content_inner`): the panels are those siblings, each read in its own inner box
+  // of the container's shape (a commune's panel holding a single installer after the panels of several).
   // Each container's siblings are read once (one pass per distinct grand-parent, not per group).
-  const parents = new Set(chosen.map((g) => g.parent));
+  const parents = new Set(chosen.map((g) => panelOf(g.parent, counts)));
   const seen = new Set<HTMLElement>();
   let added = false;
   for (const g of chosen) {
-    const grand = g.parent.parentNode;
+    const panel = panelOf(g.parent, counts);
+    const grand = panel.parentNode;
     if (!grand || seen.has(grand)) continue;
     seen.add(grand);
-    const shape = containerShape(g.parent);
+    const shape = containerShape(panel);
+    const inner = containerShape(g.parent);
     // (A lone block only after the grid's rows: a block of that shape before them is the page's banner, not its last row.)
     let after = false;
     for (const sib of grand.childNodes) {
       if (parents.has(sib as HTMLElement)) after = true;
       if (sib.nodeType !== 1 || parents.has(sib as HTMLElement) || !counts.has(sib as HTMLElement) || containerShape(sib as HTMLElement) !== shape) continue;
-      const blocks = (sib as HTMLElement).childNodes.filter((c): c is HTMLElement => c.nodeType === 1 && counts.has(c as HTMLElement) && signature(c as HTMLElement) === best.key);
+      const box = panel === g.parent ? (sib as HTMLElement) : contentRow(sib as HTMLElement, counts, (el) => containerShape(el) === inner);
+      if (containerShape(box) !== inner) continue;
+      const blocks = box.childNodes.filter((c): c is HTMLElement => c.nodeType === 1 && counts.has(c as HTMLElement) && signature(c as HTMLElement) === best.key);
       if (blocks.length === 1 && !after) continue;
       parents.add(sib as HTMLElement);
       const qualified = blocks.filter((b) => qualifies(b, counts) > 0).length;
@@ -2973,6 +2980,34 @@ function blocksBelow(holder: HTMLElement, key: string, counts: Map<HTMLElement, 
 
 /** Most elements looked at under one holder by {@link blocksBelow}. */
 const MAX_SECTION_BLOCKS = 2_000;
+
+/** Most wrappers climbed from a list's container to the panel that holds it alone ({@link panelOf}). */
+const MAX_PANEL_WRAPPERS = 2;
+
+/**
+ * The panel a list's container is all of: up its wrappers while each holds nothing shown beside it
+ * (no text, no other block with text, a link or a contact), at most {@link MAX_PANEL_WRAPPERS}
+ * levels, never out of the page's read part nor out of a table; the container itself when its
+ * parent holds more.
+ */
+function panelOf(container: HTMLElement, counts: Map<HTMLElement, Counts>): HTMLElement {
+  let el = container;
+  for (let depth = 0; depth < MAX_PANEL_WRAPPERS; depth++) {
+    const up = el.parentNode;
+    if (!up || !counts.has(up) || TABLE_PARTS.has(up.tagName) || TABLE_PARTS.has(el.tagName) || el.tagName === 'TR') return el;
+    for (const c of up.childNodes) {
+      if (c === el) continue;
+      if (c.nodeType !== 1) {
+        if (c.text.trim() !== '') return el;
+        continue;
+      }
+      const n = counts.get(c as HTMLElement);
+      if (n !== undefined && n.texts + n.links + n.tels + n.ats > 0) return el;
+    }
+    el = up;
+  }
+  return el;
+}
 
 /** Most wrappers looked through from a block to the row of blocks it holds ({@link contentRow}). */
 const MAX_ROW_WRAPPERS = 8;

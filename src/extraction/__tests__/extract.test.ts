@@ -1174,6 +1174,15 @@ describe("a navigation link is no company's name", () => {
       expect(readListing(html, 'https://club.test/adherents-btp/suite/').companies.map((c) => c.name)).toEqual(['SARL Youb Routes', 'EURL Hasnaoui Étanchéité', 'Entreprise Tahraoui']);
     }
   });
+
+  test("a link back to the list's first page ('« Retour à la première page', 'Back to first page') after a second page's entries names none", () => {
+    const member = (name: string, tel: string) => `<div class="n module-type-text diyfeLiveArea"><p><strong>${name}</strong></p><p><em>Nettoyage</em> — Collo</p><p>Tél. ${tel}</p></div>`;
+    for (const nav of ['« Retour à la première page', 'Retour à la première page', 'Back to first page']) {
+      const html = page(`${member('SARL Safsaf Nettoyage', '038 71 20 11')}${member('EURL Oued Zhor Intérim', '038 72 31 22')}${member('Tamalous Gardiennage', '038 73 42 33')}
+        <div class="n module-type-text diyfeLiveArea"><p><a href="/nos-membres/">${nav}</a></p></div>`);
+      expect(readListing(html, 'https://club.test/nos-membres/suite/').companies.map((c) => c.name)).toEqual(['SARL Safsaf Nettoyage', 'EURL Oued Zhor Intérim', 'Tamalous Gardiennage']);
+    }
+  });
 });
 
 describe('a list loaded after the page', () => {

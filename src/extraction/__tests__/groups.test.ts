@@ -196,6 +196,23 @@ describe("a site builder's text blocks, one member each, two in a few", () => {
     ].join('')}</div>`);
     expect(read(html).map((c) => c.name)).toEqual(['SARL Kada Menuiserie', 'SARL Aïn El Hadjar Béton', 'Entreprise Tahraoui', 'SARL Carrières de Doui Thabet']);
   });
+
+  test("a mobile's line written 'Port.' (Portable abbreviated) after the 'Tél.' line is a field of the member, never a member named 'Port'", () => {
+    const card = (name: string, tel: string, mobile: string, email: string) =>
+      `<div class="n module-type-text diyfeLiveArea"><p><strong>${name}</strong></p><p><em>Nettoyage</em> — Collo</p><p>Tél. ${tel}<br/>Port. ${mobile}<br/>E-mail : <a href="mailto:${email}">${email}</a></p></div><div class="n module-type-hr diyfeLiveArea"><div class="hr"></div></div>`;
+    const html = page(`<div id="content_area">${[
+      card('SARL Safsaf Nettoyage', '038 71 20 11', '0661 40 52 13', 'safsaf.nettoyage@gmail.com'),
+      card('EURL Oued Zhor Intérim', '038 72 31 22', '0770 51 63 24', 'contact@oued-zhor.dz'),
+      card('Tamalous Gardiennage', '038 73 42 33', '0550 62 74 35', 'tamalous.gardiennage@yahoo.fr'),
+      card('SARL Kerkera Services', '038 74 53 44', '0699 73 85 46', 'info@kerkera-services.dz'),
+    ].join('')}</div>`);
+    expect(read(html)).toEqual([
+      { name: 'SARL Safsaf Nettoyage', phones: ['+21338712011', '+213661405213'], emails: ['safsaf.nettoyage@gmail.com'] },
+      { name: 'EURL Oued Zhor Intérim', phones: ['+21338723122', '+213770516324'], emails: ['contact@oued-zhor.dz'] },
+      { name: 'Tamalous Gardiennage', phones: ['+21338734233', '+213550627435'], emails: ['tamalous.gardiennage@yahoo.fr'] },
+      { name: 'SARL Kerkera Services', phones: ['+21338745344', '+213699738546'], emails: ['info@kerkera-services.dz'] },
+    ]);
+  });
 });
 
 describe('what stays one company', () => {

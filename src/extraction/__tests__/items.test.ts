@@ -960,6 +960,19 @@ describe('grids of rows', () => {
     expect(names(html).sort()).toEqual([1, 2, 3, 4, 5, 6, 7].map((n) => `Société ${n}`));
   });
 
+  test("an accordion's panels each behind an inner wrapper (a commune's panel holding its installers' paragraphs): a panel holding a single installer is read with the others", () => {
+    // (Bridge's q_accordion_holder: <h5> title, then <div class="accordion_content"><div class="accordion_content_inner"><p>…</p>…</div></div>.)
+    const installer = (name: string, tel: string) => `<p><strong>${name}</strong><br />Cité des Oliviers, Telagh<br />Mob : ${tel}</p>`;
+    const panel = (commune: string, ...installers: string[]) =>
+      `<h5 class="clearfix title-holder"><span class="tab-title">${commune}</span></h5><div class="accordion_content no_icon"><div class="accordion_content_inner">${installers.join('')}</div></div>`;
+    const html = chrome(`<div class="q_accordion_holder accordion boxed clearfix">${[
+      panel('Telagh', installer('Froid Service Telagh', '0661 20 30 41'), installer('Clim Dahmani', '0770 21 31 42')),
+      panel('Mostefa Ben Brahim', installer('SARL Bouziane Climatisation', '0550 22 32 43')),
+      panel('Sfisef', installer('Ets Kaddour Froid', '0699 23 33 44'), installer('Sfisef Électroménager', '0661 24 34 45'), installer('Clim Plus Sfisef', '0770 25 35 46')),
+    ].join('')}</div>`);
+    expect(names(html).sort()).toEqual(['Clim Dahmani', 'Clim Plus Sfisef', 'Ets Kaddour Froid', 'Froid Service Telagh', 'SARL Bouziane Climatisation', 'Sfisef Électroménager']);
+  });
+
   test('a grid whose rows are each behind a wrapper of their own, a column of every row without a number: each column is an entry with its own page', () => {
     // (A Drupal Views grid inside a theme's row wrapper: the row is no entry, its columns are.)
     const col = (n: number) => `<div class="views-col"><div class="views-field-title"><a href="/artisan/a${n}">Atelier ${n}</a></div><div class="views-field-metier">Métier ${n}</div>${n % 3 === 2 ? '' : `<div class="views-field-tel"><span class="views-label">Tél. : </span><a href="tel:05501234${10 + n}">0550 12 34 ${10 + n}</a></div>`}</div>`;
