@@ -2593,7 +2593,10 @@ function repeatedGroups(root: HTMLElement, base?: string): RepeatedItems & { wit
       if (list) list.push(child);
       else bySignature.set(key, [child]);
     }
-    if (bySignature.size >= 2 && TABLE_PARTS.has(parent.tagName)) joinStripes(children, bySignature);
+    if (bySignature.size >= 2 && TABLE_PARTS.has(parent.tagName)) {
+      joinStripes(children, bySignature);
+      if (bySignature.size >= 2) joinRestyledRuns(children, bySignature, counts);
+    }
     for (const [key, all] of bySignature) {
       // Members without any text or link are separators (a layout table's spacer rows), not entries;
       // so is an editor's empty paragraph between entries (`<p>&nbsp;</p>`: its one text an entity of whitespace).
@@ -3057,6 +3060,50 @@ function joinStripes(children: readonly HTMLElement[], bySignature: Map<string, 
     const joined = keys.flatMap((k) => bySignature.get(k)!).sort((x, y) => (order.get(x) ?? 0) - (order.get(y) ?? 0));
     for (const k of keys.slice(1)) bySignature.delete(k);
     bySignature.set(keys[0], joined);
+  }
+}
+
+/**
+ * A table's rows written in two styles, one run after the other (a list retyped in part by a later
+ * editor: plain `<td><font>` rows, then rows and cells with classes): two runs of rows of one shape
+ * each, as many cells (three or more) in every row, the contacts of both in the same columns, are
+ * one list, a row of either left without contact included. Runs whose rows interleave are stripes
+ * or tiers, read above. The smaller run joins the larger (`bySignature` changed in place, the rows
+ * kept in the table's order).
+ */
+function joinRestyledRuns(children: readonly HTMLElement[], bySignature: Map<string, HTMLElement[]>, counts: Map<HTMLElement, Counts>): void {
+  const order = new Map(children.map((c, i) => [c, i]));
+  const runs = new Map<string, string[]>();
+  for (const [key, list] of bySignature) {
+    if (list.length < 2 || list[0].tagName !== 'TR') continue;
+    const width = rowWidth(list[0]);
+    if (width < 3 || list.some((r) => rowWidth(r) !== width)) continue;
+    // (The columns holding contacts, over the run: a header row or a row without contact adds none.)
+    const columns = new Set<number>();
+    for (const row of list) {
+      let i = 0;
+      for (const c of row.childNodes) {
+        const cell = c as HTMLElement;
+        if (cell.tagName !== 'TD' && cell.tagName !== 'TH') continue;
+        if (hasContacts(counts.get(cell))) columns.add(i);
+        i++;
+      }
+    }
+    if (columns.size === 0) continue;
+    const shape = `${width}|${[...columns].sort((a, b) => a - b).join(',')}`;
+    const keys = runs.get(shape);
+    if (keys) keys.push(key);
+    else runs.set(shape, [key]);
+  }
+  for (const keys of runs.values()) {
+    if (keys.length !== 2) continue;
+    const [a, b] = keys.map((k) => bySignature.get(k)!);
+    const span = (l: HTMLElement[]) => [order.get(l[0]) ?? 0, order.get(l[l.length - 1]) ?? 0];
+    const [[a0, a1], [b0, b1]] = [span(a), span(b)];
+    if (!(a1 < b0 || b1 < a0)) continue;
+    const [big, small] = b.length > a.length ? [keys[1], keys[0]] : [keys[0], keys[1]];
+    bySignature.set(big, (a1 < b0 ? [...a, ...b] : [...b, ...a]));
+    bySignature.delete(small);
   }
 }
 

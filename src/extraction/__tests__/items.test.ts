@@ -910,6 +910,16 @@ describe('page chrome is told by where a block stands, not only by its class', (
     expect(readListing(page, URL).companies.map((c) => [c.name, c.phones])).toEqual(firms.map(([name, phone]) => [name, [`+213${phone.slice(1).replace(/ /g, '')}`]]));
   });
 
+  test('a table whose rows are written in two styles, one run after the other (plain rows, then rows and cells with classes: a table retyped in part), is one list when its rows have as many cells and their contacts in the same column', () => {
+    const firms = [['SARL Aurès Profilés', '033 80 12 41'], ['EURL Tébessa Câbles', '037 49 22 18'], ['SPA Ziban Verre', '033 74 60 05'], ['SARL Hodna Moulage', '035 55 31 90'], ['Ets Batna Joints', '033 85 11 42'], ['SARL Khenchela Tubes', '032 31 40 77'], ['EURL Biskra Vannes', ''], ['SARL Mila Raccords', '031 57 20 64']];
+    const plain = (i: number, [name, phone]: string[]) => `<tr><td><font size="2">${i + 1}</font></td><td><font size="2"><b>${name}</b></font></td><td><font size="2">Zone industrielle</font></td><td><font size="2">Tél : ${phone}</font></td></tr>`;
+    const styled = (i: number, [name, phone]: string[]) => `<tr class="${i % 2 === 0 ? 'row-even' : 'row-odd'}"><td class="col-num">${i + 1}</td><td class="col-nom"><strong>${name}</strong></td><td class="col-ville">Zone industrielle</td><td class="col-contact">${phone === '' ? '—' : `<span class="ligne">Tél : ${phone}</span>`}</td></tr>`;
+    // (A retyped row left without its contacts, '—', is an entry of the list all the same.)
+    const rows = firms.map((f, i) => (i < 4 ? plain(i, f) : styled(i, f))).join('');
+    const page = chrome(`<table border="1"><tbody><tr><td><b>N°</b></td><td><b>Raison sociale</b></td><td><b>Commune</b></td><td><b>Coordonnées</b></td></tr>${rows}</tbody></table>`);
+    expect(readListing(page, URL).companies.map((c) => [c.name, c.phones])).toEqual(firms.map(([name, phone]) => [name, phone === '' ? [] : [`+213${phone.slice(1).replace(/ /g, '')}`]]));
+  });
+
   test("a 'p-name' class outside a microformats2 card or entry (a product's name in a seller's card) names no company", () => {
     // 'p-name', 'p-price', 'p-moq': a marketplace's product thumbnails, not microformats2 (no h-card / h-entry root).
     const card = (n: number, seller: string, product: string) =>
