@@ -2800,7 +2800,7 @@ function dropUnlikeBlocks(members: HTMLElement[], counts: Map<HTMLElement, Count
   const partsOf = (m: HTMLElement): Set<string> => {
     const parts = new Set<string>();
     let n = 0;
-    for (const c of m.childNodes) {
+    for (const c of partHolders(m)) {
       if (c.nodeType !== 1 || ++n > 60) continue;
       // (A part holding a contact, the contact line itself, is what an entry without contact lacks: not a shared part.)
       if (hasContacts(counts.get(c as HTMLElement))) continue;
@@ -2825,6 +2825,31 @@ function dropUnlikeBlocks(members: HTMLElement[], counts: Map<HTMLElement, Count
     if (!alike) members.splice(i, 1);
   }
 }
+
+/**
+ * The nodes an entry's parts are among ({@link dropUnlikeBlocks}): its children, or, for an entry
+ * written as a layout table (a logo's cell, then a cell of its name and its parts), its cells'
+ * children: the table's rows and cells are its layout, not parts. Bounded by {@link MAX_PART_NODES}.
+ */
+function partHolders(m: HTMLElement): readonly Node[] {
+  if (m.tagName !== 'TABLE') return m.childNodes;
+  const nodes: Node[] = [];
+  const rows = m.childNodes.flatMap((c) => ((c as HTMLElement).tagName === 'TBODY' ? (c as HTMLElement).childNodes : [c]));
+  for (const row of rows) {
+    if ((row as HTMLElement).tagName !== 'TR') continue;
+    for (const cell of row.childNodes) {
+      if ((cell as HTMLElement).tagName !== 'TD' && (cell as HTMLElement).tagName !== 'TH') continue;
+      for (const c of cell.childNodes) {
+        if (nodes.length >= MAX_PART_NODES) return nodes;
+        nodes.push(c);
+      }
+    }
+  }
+  return nodes;
+}
+
+/** Most nodes of a layout table's cells looked at for an entry's parts. */
+const MAX_PART_NODES = 60;
 
 /** Fewest rows of one width, after a header row, that make a table a grid of records of its own. */
 const GRID_ROWS = 3;

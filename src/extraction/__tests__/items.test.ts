@@ -1141,6 +1141,13 @@ describe('records grouped under headings', () => {
     expect(names(html)).toEqual(['Atelier Un', 'Atelier Deux', 'Atelier Trois', 'Atelier Quatre', 'Atelier Cinq']);
   });
 
+  test("an entry written as a one-row layout table (a logo's cell, then its name and its parts) among cards, without a contact, stays: its parts are in its cells", () => {
+    const card = (n: number, name: string, phone: string) => `<div class="fiche"><h3><a href="fiche.php?id=${n}">${name}</a></h3><div class="adr">Centre-ville</div><div class="tel">Tél : ${phone}</div><div class="plus"><a href="fiche.php?id=${n}">Voir la fiche</a></div></div>`;
+    const boxed = (n: number, name: string, phone?: string) => `<table width="100%" class="fiche"><tr><td width="70"><img src="img/logo_${n}.jpg" width="60"></td><td><a href="fiche.php?id=${n}" style="font-weight:bold">${name}</a><br>${phone ? `<div class="tel">Tél : ${phone}</div>` : ''}<div class="adr">Centre-ville</div></td></tr></table>`;
+    const html = chrome(`<div id="contenu">${card(1, 'Garage Un', '033 20 11 01')}${card(2, 'Garage Deux', '033 20 11 02')}${boxed(3, 'Garage Trois', '033 20 11 03')}${card(4, 'Garage Quatre', '033 20 11 04')}${card(5, 'Garage Cinq', '033 20 11 05')}${boxed(6, 'Garage Six')}${card(7, 'Garage Sept', '033 20 11 07')}</div>`);
+    expect(names(html)).toEqual(['Garage Un', 'Garage Deux', 'Garage Trois', 'Garage Quatre', 'Garage Cinq', 'Garage Six', 'Garage Sept']);
+  });
+
   test('a card whose own name stands above sub-blocks (a company and its branches) stays one company', () => {
     const branch = (town: string, phone: string) => `<div class="site"><h4>Agence ${town}</h4><p>Zone industrielle</p><p>Tél : ${phone}</p></div>`;
     const card = (name: string, branches: string[]) => `<div class="card"><h3>${name}</h3>${branches.join('')}</div>`;
