@@ -2703,6 +2703,40 @@ function repeatedGroups(root: HTMLElement, base?: string): RepeatedItems & { wit
       if (blocks.length > 1) added = true;
     }
   }
+  // A paragraph beside the groups' blocks, a bold name then a line break and its contacts, is an
+  // entry left as the classic editor wrote it among a post's block groups: between two of them, or
+  // just above the first (separators between).
+  for (const parent of new Set(chosen.map((g) => g.parent))) {
+    const own = new Set(members);
+    let first = -1;
+    let last = -1;
+    const kids = parent.childNodes;
+    if (kids.length > MAX_CLASSIC_KIDS) continue;
+    kids.forEach((k, i) => {
+      if (own.has(k as HTMLElement)) {
+        if (first < 0) first = i;
+        last = i;
+      }
+    });
+    if (first < 0) continue;
+    let opening = true;
+    for (let i = first - 1; i >= 0 && opening; i--) {
+      const k = kids[i] as HTMLElement;
+      if (k.nodeType === 1 && classicRecord(k, counts)) {
+        members.push(k);
+        added = true;
+        break;
+      }
+      if (k.nodeType === 1 ? !SEPARATORS.has(k.tagName) : k.text.trim() !== '') opening = false;
+    }
+    for (let i = first + 1; i < last; i++) {
+      const k = kids[i] as HTMLElement;
+      if (k.nodeType === 1 && !own.has(k) && classicRecord(k, counts)) {
+        members.push(k);
+        added = true;
+      }
+    }
+  }
   if (added) {
     const order = new Map(descendants(root).map((el, i) => [el, i]));
     members.sort((a, b) => (order.get(a) ?? 0) - (order.get(b) ?? 0));
@@ -2850,6 +2884,29 @@ function partHolders(m: HTMLElement): readonly Node[] {
 
 /** Most nodes of a layout table's cells looked at for an entry's parts. */
 const MAX_PART_NODES = 60;
+
+/** Most children of a list's container looked through for classic editor's paragraphs ({@link classicRecord}). */
+const MAX_CLASSIC_KIDS = 2_000;
+
+/** Elements that only separate entries: a rule, a line break. */
+const SEPARATORS = new Set(['HR', 'BR']);
+
+/**
+ * A paragraph written as a classic editor writes an entry: its first shown node a bold name
+ * ({@link isNameBlock}), then a line break, and a contact in what follows. Bounded (the
+ * paragraph's first nodes).
+ */
+function classicRecord(p: HTMLElement, counts: Map<HTMLElement, Counts>): boolean {
+  if (p.tagName !== 'P' || !hasContacts(counts.get(p)) || qualifies(p, counts) !== 2) return false;
+  const shown: Node[] = [];
+  for (const k of p.childNodes) {
+    if (k.nodeType === 1 || NOT_SPACE.test(k.rawText)) shown.push(k);
+    if (shown.length >= 2) break;
+  }
+  if (shown.length < 2 || shown[0].nodeType !== 1 || (shown[1] as HTMLElement).tagName !== 'BR') return false;
+  const bold = shown[0] as HTMLElement;
+  return (bold.tagName === 'STRONG' || bold.tagName === 'B' || isInlineBold(bold)) && isNameBlock(bold, counts, true);
+}
 
 /** Fewest rows of one width, after a header row, that make a table a grid of records of its own. */
 const GRID_ROWS = 3;

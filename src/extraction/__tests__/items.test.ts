@@ -231,6 +231,19 @@ describe('repeated blocks', () => {
     expect(names(page)).toEqual(['Clinique El Azhar', 'Clinique Les Orangers', 'Centre Médical Seraïdi']);
   });
 
+  test("a classic editor's paragraph left among a post's block groups (a bold name, a line break, its contacts) is an entry of the list, as is one opening it", () => {
+    // (Gutenberg: each entry a group of columns; a few entries still as the classic editor wrote them, between or above the groups.)
+    const group = (name: string, town: string, phone: string) =>
+      `<div class="wp-block-group fiche"><div class="wp-block-columns"><div class="wp-block-column"><figure class="wp-block-image"><img src="/wp-content/uploads/${town}.jpg" alt=""></figure></div>` +
+      `<div class="wp-block-column"><h3 class="wp-block-heading">${name}</h3><p>Consultations – ${town}</p><p>Tél : <a href="tel:${phone}">${phone}</a></p></div></div></div>`;
+    const classic = (name: string, phone: string) => `<p><strong>${name}</strong><br>\nMobile : ${phone}</p>`;
+    const page = chrome(`<div class="entry-content wp-block-post-content">${classic('Clinique Les Pins', '0661 20 30 40')}<hr class="wp-block-separator">
+      ${group('Clinique El Azhar', 'Dellys', '+21324861122')}${group('Centre Médical Seraïdi', 'Thénia', '+21324862233')}${classic('Laboratoire Ibn Sina', '024 73 26 30')}<hr class="wp-block-separator">
+      ${group('Cabinet Corso', 'Boudouaou', '+21324863344')}${group('Clinique Ennakhil', 'Isser', '+21324864455')}
+      <p>Pour figurer dans l’annuaire, <a href="/contact/">écrivez-nous</a>.</p></div>`);
+    expect(names(page)).toEqual(['Clinique Les Pins', 'Clinique El Azhar', 'Centre Médical Seraïdi', 'Laboratoire Ibn Sina', 'Cabinet Corso', 'Clinique Ennakhil']);
+  });
+
   test('a line of links to the other pages ("Autres villes : A · B · C") among paragraph entries is no entry', () => {
     const page = chrome(`<div class="rte"><p>Nos distributeurs agréés, ville par ville.</p>
       <p>Voir aussi : <a href="/pages/setif">Sétif</a> | <a href="/pages/bejaia">Béjaïa</a> | <a href="/pages/jijel">Jijel</a></p>
