@@ -2318,7 +2318,10 @@ function nameBlockRuns(parent: HTMLElement, counts: Map<HTMLElement, Counts>): [
   let withContacts = 0;
   leaders.forEach((l, i) => {
     const first = l - before;
-    const last = Math.min(first + period, i + 1 < leaders.length ? leaders[i + 1] - before : blocks.length) - 1;
+    const bound = i + 1 < leaders.length ? leaders[i + 1] - before : blocks.length;
+    let last = Math.min(first + period, bound) - 1;
+    // (Past its period, the blocks that go on at once, each a contact behind a field's label ('Fax :', 'Mail :'), are its own: the entry with the most fields.)
+    while (last + 1 < bound && labelledContact(blocks[last + 1], counts)) last++;
     runs.push([first, last]);
     for (let j = l + 1; j <= last; j++) {
       const c = counts.get(blocks[j]);
@@ -2330,6 +2333,16 @@ function nameBlockRuns(parent: HTMLElement, counts: Map<HTMLElement, Counts>): [
   });
   return withContacts * 2 >= leaders.length ? runs : undefined;
 }
+
+/** Whether a block holds a contact and its text begins with a field's label ({@link LEADING_LABEL}: 'Tél :', 'Fax :', 'Mail :'), read from its first 100 characters. */
+function labelledContact(b: HTMLElement, counts: Map<HTMLElement, Counts>): boolean {
+  if (!hasContacts(counts.get(b))) return false;
+  const text = shortText(b, 100);
+  return text !== undefined && (LEADING_LABEL.test(text) || SHORT_MAIL_LABEL.test(text));
+}
+
+/** 'Mail :', 'Mél :', 'WhatsApp :' before a contact: labels too short or too new for {@link LEADING_LABEL}, read only with their colon. */
+const SHORT_MAIL_LABEL = /^(?:mail|m[ée]l|whats ?app)[ \u00a0]{0,2}:/i;
 
 /** Tags of a name set apart in a block (a heading, bold text); a link alone is a button's. */
 const NAME_BLOCK_TAGS = new Set(['H2', 'H3', 'H4', 'H5', 'H6', 'STRONG', 'B']);

@@ -1779,6 +1779,19 @@ describe('entries written as runs of lines in one rich-text body (a blog post ty
     ]);
   });
 
+  test("an entry of paragraphs runs past the list's period over the paragraphs that each begin with a field's label and hold a contact ('Fax :', 'Mail :')", () => {
+    // (Pasted from Word: a paragraph per line, an empty paragraph between entries; the last entry the only one with a fax and an e-mail.)
+    const para = (html: string) => `<p class="MsoNormal" style="margin-bottom:0cm">${html}</p>`;
+    const entry = (name: string, lines: string[]) => [para(`<b><span style="font-size:12.0pt">${name}</span></b>`), ...lines.map((l) => para(`<span style="font-family:Arial">${l}</span>`)), para('<o:p>&nbsp;</o:p>')].join('\n');
+    const body = `<div class="entry-content">${para('Voici la liste des unités de la zone.')}
+      ${entry('Unité Yaourt Sfisef', ['Adresse : Rue de la gare, Sfisef', 'Tél : 048 35 32 24'])}
+      ${entry('Biscuiterie Tessala', ['Adresse : Route de Oran, Tessala', 'Tél : 048 25 02 14'])}
+      ${entry('Moulin Mekerra', ['Adresse : Zone industrielle', 'GSM : 0661 20 30 40'])}
+      ${entry('Chocolaterie El Bahia', ['Adresse : Lotissement 120 logements', 'Tél : 048 61 45 63', 'Fax : 048 87 03 29', 'Mail : direction@elbahia-choco.dz'])}
+      ${para('Pour toute correction, écrivez-nous via la page Contact.')}</div>`;
+    expect(read(post(body)).at(-1)).toEqual(['Chocolaterie El Bahia', ['+21348614563'], ['direction@elbahia-choco.dz'], ['+21348870329']]);
+  });
+
   test("a list number typed before each bold name ('1) <b>Name</b>', '12. <b>Name</b>') in a printable page's <font> inside a layout table: one company per name line", () => {
     const entry = (n: number, name: string, lines: string[]) => `${n}) <b>${name}</b><br>\n${lines.map((l) => `&nbsp;&nbsp;&nbsp;${l}<br>`).join('\n')}<br>\n`;
     const html = `<html><body><table width="640"><tr><td><img src="logo.gif"></td><td><font size="2"><b>Direction de l'Agriculture</b><br>Tél : 046.63.00.58 &nbsp; Fax : 046.86.23.17</font></td></tr>
