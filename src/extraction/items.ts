@@ -2318,7 +2318,10 @@ function nameBlockRuns(parent: HTMLElement, counts: Map<HTMLElement, Counts>): [
   let withContacts = 0;
   leaders.forEach((l, i) => {
     const first = l - before;
-    const last = Math.min(first + period, i + 1 < leaders.length ? leaders[i + 1] - before : blocks.length) - 1;
+    const bound = i + 1 < leaders.length ? leaders[i + 1] - before : blocks.length;
+    let last = Math.min(first + period, bound) - 1;
+    // (Past its period, the blocks that go on at once, each a contact behind a field's label ('Fax :', 'Mail :'), are its own: the entry with the most fields.)
+    while (last + 1 < bound && labelledContact(blocks[last + 1], counts)) last++;
     runs.push([first, last]);
     for (let j = l + 1; j <= last; j++) {
       const c = counts.get(blocks[j]);
@@ -2330,6 +2333,16 @@ function nameBlockRuns(parent: HTMLElement, counts: Map<HTMLElement, Counts>): [
   });
   return withContacts * 2 >= leaders.length ? runs : undefined;
 }
+
+/** Whether a block holds a contact and its text begins with a field's label ({@link LEADING_LABEL}: 'Tél :', 'Fax :', 'Mail :'), read from its first 100 characters. */
+function labelledContact(b: HTMLElement, counts: Map<HTMLElement, Counts>): boolean {
+  if (!hasContacts(counts.get(b))) return false;
+  const text = shortText(b, 100);
+  return text !== undefined && (LEADING_LABEL.test(text) || SHORT_MAIL_LABEL.test(text));
+}
+
+/** 'Mail :', 'Mél :', 'WhatsApp :' before a contact: labels too short or too new for {@link LEADING_LABEL}, read only with their colon. */
+const SHORT_MAIL_LABEL = /^(?:mail|m[ée]l|whats ?app)[ \u00a0]{0,2}:/i;
 
 /** Tags of a name set apart in a block (a heading, bold text); a link alone is a button's. */
 const NAME_BLOCK_TAGS = new Set(['H2', 'H3', 'H4', 'H5', 'H6', 'STRONG', 'B']);
@@ -2593,7 +2606,10 @@ function repeatedGroups(root: HTMLElement, base?: string): RepeatedItems & { wit
       if (list) list.push(child);
       else bySignature.set(key, [child]);
     }
-    if (bySignature.size >= 2 && TABLE_PARTS.has(parent.tagName)) joinStripes(children, bySignature);
+    if (bySignature.size >= 2 && TABLE_PARTS.has(parent.tagName)) {
+      joinStripes(children, bySignature);
+      if (bySignature.size >= 2) joinRestyledRuns(children, bySignature, counts);
+    }
     for (const [key, all] of bySignature) {
       // Members without any text or link are separators (a layout table's spacer rows), not entries;
       // so is an editor's empty paragraph between entries (`<p>&nbsp;</p>`: its one text an entity of whitespace).
@@ -2707,6 +2723,40 @@ function repeatedGroups(root: HTMLElement, base?: string): RepeatedItems & { wit
       if (blocks.length > 1) added = true;
     }
   }
+  // A paragraph beside the groups' blocks, a bold name then a line break and its contacts, is an
+  // entry left as the classic editor wrote it among a post's block groups: between two of them, or
+  // just above the first (separators between).
+  for (const parent of new Set(chosen.map((g) => g.parent))) {
+    const own = new Set(members);
+    let first = -1;
+    let last = -1;
+    const kids = parent.childNodes;
+    if (kids.length > MAX_CLASSIC_KIDS) continue;
+    kids.forEach((k, i) => {
+      if (own.has(k as HTMLElement)) {
+        if (first < 0) first = i;
+        last = i;
+      }
+    });
+    if (first < 0) continue;
+    let opening = true;
+    for (let i = first - 1; i >= 0 && opening; i--) {
+      const k = kids[i] as HTMLElement;
+      if (k.nodeType === 1 && classicRecord(k, counts)) {
+        members.push(k);
+        added = true;
+        break;
+      }
+      if (k.nodeType === 1 ? !SEPARATORS.has(k.tagName) : k.text.trim() !== '') opening = false;
+    }
+    for (let i = first + 1; i < last; i++) {
+      const k = kids[i] as HTMLElement;
+      if (k.nodeType === 1 && !own.has(k) && classicRecord(k, counts)) {
+        members.push(k);
+        added = true;
+      }
+    }
+  }
   if (added) {
     const order = new Map(descendants(root).map((el, i) => [el, i]));
     members.sort((a, b) => (order.get(a) ?? 0) - (order.get(b) ?? 0));
@@ -2804,7 +2854,7 @@ function dropUnlikeBlocks(members: HTMLElement[], counts: Map<HTMLElement, Count
   const partsOf = (m: HTMLElement): Set<string> => {
     const parts = new Set<string>();
     let n = 0;
-    for (const c of m.childNodes) {
+    for (const c of partHolders(m)) {
       if (c.nodeType !== 1 || ++n > 60) continue;
       // (A part holding a contact, the contact line itself, is what an entry without contact lacks: not a shared part.)
       if (hasContacts(counts.get(c as HTMLElement))) continue;
@@ -2828,6 +2878,54 @@ function dropUnlikeBlocks(members: HTMLElement[], counts: Map<HTMLElement, Count
     for (const p of partsOf(m)) if (common.has(p)) alike = true;
     if (!alike) members.splice(i, 1);
   }
+}
+
+/**
+ * The nodes an entry's parts are among ({@link dropUnlikeBlocks}): its children, or, for an entry
+ * written as a layout table (a logo's cell, then a cell of its name and its parts), its cells'
+ * children: the table's rows and cells are its layout, not parts. Bounded by {@link MAX_PART_NODES}.
+ */
+function partHolders(m: HTMLElement): readonly Node[] {
+  if (m.tagName !== 'TABLE') return m.childNodes;
+  const nodes: Node[] = [];
+  const rows = m.childNodes.flatMap((c) => ((c as HTMLElement).tagName === 'TBODY' ? (c as HTMLElement).childNodes : [c]));
+  for (const row of rows) {
+    if ((row as HTMLElement).tagName !== 'TR') continue;
+    for (const cell of row.childNodes) {
+      if ((cell as HTMLElement).tagName !== 'TD' && (cell as HTMLElement).tagName !== 'TH') continue;
+      for (const c of cell.childNodes) {
+        if (nodes.length >= MAX_PART_NODES) return nodes;
+        nodes.push(c);
+      }
+    }
+  }
+  return nodes;
+}
+
+/** Most nodes of a layout table's cells looked at for an entry's parts. */
+const MAX_PART_NODES = 60;
+
+/** Most children of a list's container looked through for classic editor's paragraphs ({@link classicRecord}). */
+const MAX_CLASSIC_KIDS = 2_000;
+
+/** Elements that only separate entries: a rule, a line break. */
+const SEPARATORS = new Set(['HR', 'BR']);
+
+/**
+ * A paragraph written as a classic editor writes an entry: its first shown node a bold name
+ * ({@link isNameBlock}), then a line break, and a contact in what follows. Bounded (the
+ * paragraph's first nodes).
+ */
+function classicRecord(p: HTMLElement, counts: Map<HTMLElement, Counts>): boolean {
+  if (p.tagName !== 'P' || !hasContacts(counts.get(p)) || qualifies(p, counts) !== 2) return false;
+  const shown: Node[] = [];
+  for (const k of p.childNodes) {
+    if (k.nodeType === 1 || NOT_SPACE.test(k.rawText)) shown.push(k);
+    if (shown.length >= 2) break;
+  }
+  if (shown.length < 2 || shown[0].nodeType !== 1 || (shown[1] as HTMLElement).tagName !== 'BR') return false;
+  const bold = shown[0] as HTMLElement;
+  return (bold.tagName === 'STRONG' || bold.tagName === 'B' || isInlineBold(bold)) && isNameBlock(bold, counts, true);
 }
 
 /** Fewest rows of one width, after a header row, that make a table a grid of records of its own. */
@@ -3092,6 +3190,50 @@ function joinStripes(children: readonly HTMLElement[], bySignature: Map<string, 
     const joined = keys.flatMap((k) => bySignature.get(k)!).sort((x, y) => (order.get(x) ?? 0) - (order.get(y) ?? 0));
     for (const k of keys.slice(1)) bySignature.delete(k);
     bySignature.set(keys[0], joined);
+  }
+}
+
+/**
+ * A table's rows written in two styles, one run after the other (a list retyped in part by a later
+ * editor: plain `<td><font>` rows, then rows and cells with classes): two runs of rows of one shape
+ * each, as many cells (three or more) in every row, the contacts of both in the same columns, are
+ * one list, a row of either left without contact included. Runs whose rows interleave are stripes
+ * or tiers, read above. The smaller run joins the larger (`bySignature` changed in place, the rows
+ * kept in the table's order).
+ */
+function joinRestyledRuns(children: readonly HTMLElement[], bySignature: Map<string, HTMLElement[]>, counts: Map<HTMLElement, Counts>): void {
+  const order = new Map(children.map((c, i) => [c, i]));
+  const runs = new Map<string, string[]>();
+  for (const [key, list] of bySignature) {
+    if (list.length < 2 || list[0].tagName !== 'TR') continue;
+    const width = rowWidth(list[0]);
+    if (width < 3 || list.some((r) => rowWidth(r) !== width)) continue;
+    // (The columns holding contacts, over the run: a header row or a row without contact adds none.)
+    const columns = new Set<number>();
+    for (const row of list) {
+      let i = 0;
+      for (const c of row.childNodes) {
+        const cell = c as HTMLElement;
+        if (cell.tagName !== 'TD' && cell.tagName !== 'TH') continue;
+        if (hasContacts(counts.get(cell))) columns.add(i);
+        i++;
+      }
+    }
+    if (columns.size === 0) continue;
+    const shape = `${width}|${[...columns].sort((a, b) => a - b).join(',')}`;
+    const keys = runs.get(shape);
+    if (keys) keys.push(key);
+    else runs.set(shape, [key]);
+  }
+  for (const keys of runs.values()) {
+    if (keys.length !== 2) continue;
+    const [a, b] = keys.map((k) => bySignature.get(k)!);
+    const span = (l: HTMLElement[]) => [order.get(l[0]) ?? 0, order.get(l[l.length - 1]) ?? 0];
+    const [[a0, a1], [b0, b1]] = [span(a), span(b)];
+    if (!(a1 < b0 || b1 < a0)) continue;
+    const [big, small] = b.length > a.length ? [keys[1], keys[0]] : [keys[0], keys[1]];
+    bySignature.set(big, (a1 < b0 ? [...a, ...b] : [...b, ...a]));
+    bySignature.delete(small);
   }
 }
 

@@ -231,6 +231,19 @@ describe('repeated blocks', () => {
     expect(names(page)).toEqual(['Clinique El Azhar', 'Clinique Les Orangers', 'Centre Médical Seraïdi']);
   });
 
+  test("a classic editor's paragraph left among a post's block groups (a bold name, a line break, its contacts) is an entry of the list, as is one opening it", () => {
+    // (Gutenberg: each entry a group of columns; a few entries still as the classic editor wrote them, between or above the groups.)
+    const group = (name: string, town: string, phone: string) =>
+      `<div class="wp-block-group fiche"><div class="wp-block-columns"><div class="wp-block-column"><figure class="wp-block-image"><img src="/wp-content/uploads/${town}.jpg" alt=""></figure></div>` +
+      `<div class="wp-block-column"><h3 class="wp-block-heading">${name}</h3><p>Consultations – ${town}</p><p>Tél : <a href="tel:${phone}">${phone}</a></p></div></div></div>`;
+    const classic = (name: string, phone: string) => `<p><strong>${name}</strong><br>\nMobile : ${phone}</p>`;
+    const page = chrome(`<div class="entry-content wp-block-post-content">${classic('Clinique Les Pins', '0661 20 30 40')}<hr class="wp-block-separator">
+      ${group('Clinique El Azhar', 'Dellys', '+21324861122')}${group('Centre Médical Seraïdi', 'Thénia', '+21324862233')}${classic('Laboratoire Ibn Sina', '024 73 26 30')}<hr class="wp-block-separator">
+      ${group('Cabinet Corso', 'Boudouaou', '+21324863344')}${group('Clinique Ennakhil', 'Isser', '+21324864455')}
+      <p>Pour figurer dans l’annuaire, <a href="/contact/">écrivez-nous</a>.</p></div>`);
+    expect(names(page)).toEqual(['Clinique Les Pins', 'Clinique El Azhar', 'Centre Médical Seraïdi', 'Laboratoire Ibn Sina', 'Cabinet Corso', 'Clinique Ennakhil']);
+  });
+
   test('a line of links to the other pages ("Autres villes : A · B · C") among paragraph entries is no entry', () => {
     const page = chrome(`<div class="rte"><p>Nos distributeurs agréés, ville par ville.</p>
       <p>Voir aussi : <a href="/pages/setif">Sétif</a> | <a href="/pages/bejaia">Béjaïa</a> | <a href="/pages/jijel">Jijel</a></p>
@@ -910,6 +923,16 @@ describe('page chrome is told by where a block stands, not only by its class', (
     expect(readListing(page, URL).companies.map((c) => [c.name, c.phones])).toEqual(firms.map(([name, phone]) => [name, [`+213${phone.slice(1).replace(/ /g, '')}`]]));
   });
 
+  test('a table whose rows are written in two styles, one run after the other (plain rows, then rows and cells with classes: a table retyped in part), is one list when its rows have as many cells and their contacts in the same column', () => {
+    const firms = [['SARL Aurès Profilés', '033 80 12 41'], ['EURL Tébessa Câbles', '037 49 22 18'], ['SPA Ziban Verre', '033 74 60 05'], ['SARL Hodna Moulage', '035 55 31 90'], ['Ets Batna Joints', '033 85 11 42'], ['SARL Khenchela Tubes', '032 31 40 77'], ['EURL Biskra Vannes', ''], ['SARL Mila Raccords', '031 57 20 64']];
+    const plain = (i: number, [name, phone]: string[]) => `<tr><td><font size="2">${i + 1}</font></td><td><font size="2"><b>${name}</b></font></td><td><font size="2">Zone industrielle</font></td><td><font size="2">Tél : ${phone}</font></td></tr>`;
+    const styled = (i: number, [name, phone]: string[]) => `<tr class="${i % 2 === 0 ? 'row-even' : 'row-odd'}"><td class="col-num">${i + 1}</td><td class="col-nom"><strong>${name}</strong></td><td class="col-ville">Zone industrielle</td><td class="col-contact">${phone === '' ? '—' : `<span class="ligne">Tél : ${phone}</span>`}</td></tr>`;
+    // (A retyped row left without its contacts, '—', is an entry of the list all the same.)
+    const rows = firms.map((f, i) => (i < 4 ? plain(i, f) : styled(i, f))).join('');
+    const page = chrome(`<table border="1"><tbody><tr><td><b>N°</b></td><td><b>Raison sociale</b></td><td><b>Commune</b></td><td><b>Coordonnées</b></td></tr>${rows}</tbody></table>`);
+    expect(readListing(page, URL).companies.map((c) => [c.name, c.phones])).toEqual(firms.map(([name, phone]) => [name, phone === '' ? [] : [`+213${phone.slice(1).replace(/ /g, '')}`]]));
+  });
+
   test("a 'p-name' class outside a microformats2 card or entry (a product's name in a seller's card) names no company", () => {
     // 'p-name', 'p-price', 'p-moq': a marketplace's product thumbnails, not microformats2 (no h-card / h-entry root).
     const card = (n: number, seller: string, product: string) =>
@@ -1142,6 +1165,13 @@ describe('records grouped under headings', () => {
     const entry = (name: string, phone?: string) => `<li><strong>${name}</strong><br>Centre-ville${phone ? `<span class="tel">Tél : ${phone}</span>` : ''}</li>`;
     const html = chrome(`<ul class="annuaire">${entry('Atelier Un', '037 20 11 01')}${entry('Atelier Deux', '037 20 11 02')}${entry('Atelier Trois')}${entry('Atelier Quatre', '037 20 11 04')}${entry('Atelier Cinq', '037 20 11 05')}</ul>`);
     expect(names(html)).toEqual(['Atelier Un', 'Atelier Deux', 'Atelier Trois', 'Atelier Quatre', 'Atelier Cinq']);
+  });
+
+  test("an entry written as a one-row layout table (a logo's cell, then its name and its parts) among cards, without a contact, stays: its parts are in its cells", () => {
+    const card = (n: number, name: string, phone: string) => `<div class="fiche"><h3><a href="fiche.php?id=${n}">${name}</a></h3><div class="adr">Centre-ville</div><div class="tel">Tél : ${phone}</div><div class="plus"><a href="fiche.php?id=${n}">Voir la fiche</a></div></div>`;
+    const boxed = (n: number, name: string, phone?: string) => `<table width="100%" class="fiche"><tr><td width="70"><img src="img/logo_${n}.jpg" width="60"></td><td><a href="fiche.php?id=${n}" style="font-weight:bold">${name}</a><br>${phone ? `<div class="tel">Tél : ${phone}</div>` : ''}<div class="adr">Centre-ville</div></td></tr></table>`;
+    const html = chrome(`<div id="contenu">${card(1, 'Garage Un', '033 20 11 01')}${card(2, 'Garage Deux', '033 20 11 02')}${boxed(3, 'Garage Trois', '033 20 11 03')}${card(4, 'Garage Quatre', '033 20 11 04')}${card(5, 'Garage Cinq', '033 20 11 05')}${boxed(6, 'Garage Six')}${card(7, 'Garage Sept', '033 20 11 07')}</div>`);
+    expect(names(html)).toEqual(['Garage Un', 'Garage Deux', 'Garage Trois', 'Garage Quatre', 'Garage Cinq', 'Garage Six', 'Garage Sept']);
   });
 
   test('a card whose own name stands above sub-blocks (a company and its branches) stays one company', () => {
@@ -1760,6 +1790,19 @@ describe('entries written as runs of lines in one rich-text body (a blog post ty
       ['Chauffage Sersou', [], [], []],
       ['Thermo Services Tiaret', ['+213552731864', '+213698402175'], [], []],
     ]);
+  });
+
+  test("an entry of paragraphs runs past the list's period over the paragraphs that each begin with a field's label and hold a contact ('Fax :', 'Mail :')", () => {
+    // (Pasted from Word: a paragraph per line, an empty paragraph between entries; the last entry the only one with a fax and an e-mail.)
+    const para = (html: string) => `<p class="MsoNormal" style="margin-bottom:0cm">${html}</p>`;
+    const entry = (name: string, lines: string[]) => [para(`<b><span style="font-size:12.0pt">${name}</span></b>`), ...lines.map((l) => para(`<span style="font-family:Arial">${l}</span>`)), para('<o:p>&nbsp;</o:p>')].join('\n');
+    const body = `<div class="entry-content">${para('Voici la liste des unités de la zone.')}
+      ${entry('Unité Yaourt Sfisef', ['Adresse : Rue de la gare, Sfisef', 'Tél : 048 35 32 24'])}
+      ${entry('Biscuiterie Tessala', ['Adresse : Route de Oran, Tessala', 'Tél : 048 25 02 14'])}
+      ${entry('Moulin Mekerra', ['Adresse : Zone industrielle', 'GSM : 0661 20 30 40'])}
+      ${entry('Chocolaterie El Bahia', ['Adresse : Lotissement 120 logements', 'Tél : 048 61 45 63', 'Fax : 048 87 03 29', 'Mail : direction@elbahia-choco.dz'])}
+      ${para('Pour toute correction, écrivez-nous via la page Contact.')}</div>`;
+    expect(read(post(body)).at(-1)).toEqual(['Chocolaterie El Bahia', ['+21348614563'], ['direction@elbahia-choco.dz'], ['+21348870329']]);
   });
 
   test("a list number typed before each bold name ('1) <b>Name</b>', '12. <b>Name</b>') in a printable page's <font> inside a layout table: one company per name line", () => {
