@@ -732,11 +732,13 @@ function companiesOf(page: ParsedPage, pageUrl: string, selectors: SourceSelecto
     // A page where nothing of the list repeats (blocks without contacts may: a menu, a sidebar of
     // the site's own links; or the page's own blocks, top bar, menu, footer, one of them or one
     // beside them holding the entry). A last page's few entries of the list's shape, two or more,
-    // are the list whatever repeats beside them (a sidebar of featured companies with their numbers).
+    // are the list whatever repeats beside them as a box does (a sidebar of a few featured
+    // companies with their numbers; not a list of more in a template of its own).
     const lone = options.shape && !found.items.some((el) => shapeOf(el) === options.shape) ? loneEntries(root, options.shape) : [];
     const items = new Set(lone.length > 0 ? found.items : []);
     const beside = new Set(lone.length > 0 ? found.items.map((el) => el.parentNode) : []);
-    if (lone.length > 0 && (lone.length >= 2 || !found.items.some(hasContactText) || lone.some((el) => hasAncestor(el, (x) => items.has(x) || (x.parentNode !== null && beside.has(x.parentNode)))))) {
+    const box = lone.length >= 2 && found.items.length <= MAX_BOX_ENTRIES;
+    if (lone.length > 0 && (box || !found.items.some(hasContactText) || lone.some((el) => hasAncestor(el, (x) => items.has(x) || (x.parentNode !== null && beside.has(x.parentNode)))))) {
       found.items = lone;
       advertisement = 0;
     }
@@ -987,12 +989,20 @@ const MAX_BOLD_WALK = 4_000;
 function namedByWords(companies: readonly RawCompany[], paragraphs: readonly HTMLElement[]): boolean {
   const bold = new Set<string>();
   const stack: HTMLElement[] = [...paragraphs];
-  for (let steps = 0; stack.length > 0 && steps < MAX_BOLD_WALK; steps++) {
+  let steps = 0;
+  for (; stack.length > 0 && steps < MAX_BOLD_WALK; steps++) {
     const el = stack.pop()!;
-    if (el.tagName === 'STRONG' || el.tagName === 'B' || isInlineBold(el)) bold.add(collapseSpaces(el.text).trim());
+    // A bold element's short text (bounded), its inside not walked.
+    if (el.tagName === 'STRONG' || el.tagName === 'B' || isInlineBold(el)) {
+      const text = shortText(el, MAX_BOLD_LINE);
+      if (text !== undefined) bold.add(normalizeCompanyName(text));
+      continue;
+    }
     for (const c of el.childNodes) if (c.nodeType === 1) stack.push(c as HTMLElement);
   }
-  return companies.some((c) => hasAnyContact(c) && !bold.has(c.name));
+  // (A walk cut by its bound has not seen every bold text: no company is said unnamed.)
+  if (stack.length > 0) return false;
+  return companies.some((c) => hasAnyContact(c) && !bold.has(normalizeCompanyName(c.name)));
 }
 
 /** The companies a page's paragraphs name in prose ({@link proseRecords}), each read as an entry. */
@@ -1038,6 +1048,9 @@ function sharedShape(items: readonly HTMLElement[]): string | undefined {
   const first = shapeOf(items[0]);
   return first !== undefined && items.every((el) => shapeOf(el) === first) ? first : undefined;
 }
+
+/** Most blocks of a box beside a last page's few entries ({@link companiesOf}: featured companies, footer columns). */
+const MAX_BOX_ENTRIES = 6;
 
 /**
  * The entries of a page where nothing repeats, by the shape the list's other pages showed: the
@@ -1439,9 +1452,9 @@ function companiesOfRecords(page: ParsedPage, records: JsonItem[], ctx: PageCont
  * The cards that show records' names: each element whose whole text is a record's name (outside
  * the page's chrome) widened to its largest ancestor showing no other name; then, of the most
  * common shape (tag and first class) among them, every sibling of that shape (a card whose
- * company has no record included). Without two such cards, the page's repeated entries.
+ * company has no record included). Without two such cards, the page's repeated entries (none when `orRepeated` is false).
  */
-function recordCards(page: ParsedPage, byName: ReadonlyMap<string, JsonItem>): { items: HTMLElement[]; advertisements: HTMLElement[] } {
+function recordCards(page: ParsedPage, byName: ReadonlyMap<string, JsonItem>, orRepeated = true): { items: HTMLElement[]; advertisements: HTMLElement[] } {
   const named: HTMLElement[] = [];
   const inside = new Map<HTMLElement, number>();
   for (const el of page.elements) {
@@ -1452,7 +1465,7 @@ function recordCards(page: ParsedPage, byName: ReadonlyMap<string, JsonItem>): {
     if (named.length > 0 && closest(el.parentNode, (a) => a === named[named.length - 1]) !== undefined) named.pop();
     named.push(el);
   }
-  if (named.length < 2) return repeatedItems(page.root);
+  if (named.length < 2) return orRepeated ? repeatedItems(page.root) : { items: [], advertisements: [] };
   for (const el of named) for (let a = el.parentNode; a; a = a.parentNode) inside.set(a, (inside.get(a) ?? 0) + 1);
   const shape = (el: HTMLElement) => `${el.tagName}.${el.classList.value[0] ?? ''}`;
   const byShape = new Map<string, { cards: number; parents: Set<HTMLElement> }>();
@@ -1467,7 +1480,7 @@ function recordCards(page: ParsedPage, byName: ReadonlyMap<string, JsonItem>): {
   }
   const [key, group] = [...byShape].sort((a, b) => b[1].cards - a[1].cards)[0] ?? [];
   const items = group && group.cards >= 2 ? [...group.parents].flatMap((p) => p.childNodes.filter((c): c is HTMLElement => c.nodeType === 1 && shape(c as HTMLElement) === key)) : [];
-  return items.length >= 2 ? { items, advertisements: [] } : repeatedItems(page.root);
+  return items.length >= 2 ? { items, advertisements: [] } : orRepeated ? repeatedItems(page.root) : { items: [], advertisements: [] };
 }
 
 /**
@@ -1487,12 +1500,14 @@ function withCardContacts(page: ParsedPage, items: readonly JsonItem[], companie
   }
   if (byName.size < 2) return;
   const shown: [RawCompany, RawCompany][] = [];
-  for (const el of recordCards(page, byName).items) {
+  // (Without two cards showing a record's name, no card: the page's repeated blocks are not looked for again.)
+  for (const el of recordCards(page, byName, false).items) {
     const card = readScope({ el, ld: [], kind: 'item' }, ctx, {});
     const company = card ? byCompany.get(normalizeCompanyName(card.name)) : undefined;
     if (card && company) shown.push([company, card]);
   }
-  if (shown.length * 2 < byName.size) return;
+  // (Records, not cards, counted: a list shown twice, in a list and in a map's pop-ups, shows each once.)
+  if (new Set(shown.map(([company]) => company)).size * 2 < byName.size) return;
   for (const [company, card] of shown) {
     const faxes = company.faxes ?? [];
     for (const e of card.emails) if (!company.emails.includes(e)) company.emails.push(e);
@@ -3428,7 +3443,8 @@ function siteNames(page: ParsedPage, ctx: PageContext, fromTitle = true): Set<st
     if (href === undefined || !isSiteRoot(absolute(href, ctx.base), ctx.pageUrl)) continue;
     const text = shortText(a, 60);
     if (text) names.add(foldName(text));
-    else if (text === '') {
+    else if (text === '' && (/brand|logo/i.test(classAndId(a)) || insideChrome(a))) {
+      // (Only the site's logo link, classed so or in its header or navigation: a member's card whose template links home when it has no page of its own names the member.)
       const logo = homeLogoAlt(a);
       if (logo) names.add(foldName(logo));
     }

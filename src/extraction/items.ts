@@ -1713,14 +1713,17 @@ export function isPageFrame(el: HTMLElement): boolean {
 /** A quick test before {@link CHROME_WORDS} are looked for word by word. */
 const CHROME_HINT = /footer|header|sidebar|nav|menu|breadcrumb|cookie|newsletter|copyright|widget|topbar|shar|social|modal|popup|masthead|pag|pied|colophon|entete|bandeau/;
 
+/** Class words of a partner's box ({@link adMarks}'s `inner`: a promoted member's card is no ad by its 'promo' or 'banner' words). */
+const PARTNER_WORDS = new Set(['partenaire', 'partner']);
+
 /**
  * Ad markers of an element itself: strong ones (sponsored, advert ...) and weak ones (annonce,
- * partenaire); and, `inner`, a weak word on the only card it wraps.
+ * partenaire); and, `inner`, a partner's word on the only card it wraps.
  */
 function adMarks(el: HTMLElement): { strong: boolean; weak: boolean; inner: boolean } {
   const words = classWords(el);
   // (An entry's wrapper, a grid column, may leave the mark to its only child, the card, through a
-  // few single wrappers: its flag, `data-sponsor="1"`, or a weak word of its class, Flatsome's
+  // few single wrappers: its flag, `data-sponsor="1"`, or a partner's word of its class, Flatsome's
   // `col > col-inner > bloc-partenaire`. A strong word is the element's own: Drupal classes a node
   // promoted to the front page `node--promoted`.)
   const chain = [el];
@@ -1732,7 +1735,7 @@ function adMarks(el: HTMLElement): { strong: boolean; weak: boolean; inner: bool
   }
   const flagged = chain.some((e) => e.rawAttrs.includes('data-') && AD_FLAGS.some((a) => isSet(attrOf(e, a))));
   const strong = words.some((w) => AD_WORDS.has(w) && !WEAK_AD_WORDS.has(w)) || hasAttr(el, 'data-ad') || hasAttr(el, 'data-ad-slot') || flagged;
-  const inner = chain.some((e, i) => i > 0 && classWords(e).some((w) => WEAK_AD_WORDS.has(w)));
+  const inner = chain.some((e, i) => i > 0 && classWords(e).some((w) => PARTNER_WORDS.has(w)));
   return { strong, weak: words.some((w) => WEAK_AD_WORDS.has(w)), inner };
 }
 
@@ -2726,8 +2729,9 @@ function repeatedGroups(root: HTMLElement, base?: string): RepeatedItems & { wit
   // A paragraph beside the groups' blocks, a bold name then a line break and its contacts, is an
   // entry left as the classic editor wrote it among a post's block groups: between two of them, or
   // just above the first (separators between).
+  // (One set of the members, grown as paragraphs join them: never rebuilt per parent.)
+  const own = new Set(members);
   for (const parent of new Set(chosen.map((g) => g.parent))) {
-    const own = new Set(members);
     let first = -1;
     let last = -1;
     const kids = parent.childNodes;
@@ -2744,6 +2748,7 @@ function repeatedGroups(root: HTMLElement, base?: string): RepeatedItems & { wit
       const k = kids[i] as HTMLElement;
       if (k.nodeType === 1 && classicRecord(k, counts)) {
         members.push(k);
+        own.add(k);
         added = true;
         break;
       }
@@ -2753,6 +2758,7 @@ function repeatedGroups(root: HTMLElement, base?: string): RepeatedItems & { wit
       const k = kids[i] as HTMLElement;
       if (k.nodeType === 1 && !own.has(k) && classicRecord(k, counts)) {
         members.push(k);
+        own.add(k);
         added = true;
       }
     }
@@ -3081,6 +3087,8 @@ const MAX_SECTION_BLOCKS = 2_000;
 
 /** Most wrappers climbed from a list's container to the panel that holds it alone ({@link panelOf}). */
 const MAX_PANEL_WRAPPERS = 2;
+/** Most child nodes of a wrapper looked through by {@link panelOf} (whitespace, empty blocks and the container). */
+const MAX_PANEL_SIBLINGS = 24;
 
 /**
  * The panel a list's container is all of: up its wrappers while each holds nothing shown beside it
@@ -3092,7 +3100,8 @@ function panelOf(container: HTMLElement, counts: Map<HTMLElement, Counts>): HTML
   let el = container;
   for (let depth = 0; depth < MAX_PANEL_WRAPPERS; depth++) {
     const up = el.parentNode;
-    if (!up || !counts.has(up) || TABLE_PARTS.has(up.tagName) || TABLE_PARTS.has(el.tagName) || el.tagName === 'TR') return el;
+    // (A parent of many children is no wrapper holding nothing beside the container: not scanned.)
+    if (!up || !counts.has(up) || TABLE_PARTS.has(up.tagName) || TABLE_PARTS.has(el.tagName) || el.tagName === 'TR' || up.childNodes.length > MAX_PANEL_SIBLINGS) return el;
     for (const c of up.childNodes) {
       if (c === el) continue;
       if (c.nodeType !== 1) {
@@ -3492,7 +3501,7 @@ export function leadName(m: HTMLElement): string | undefined {
 }
 
 /** A line that begins with a field's label ('Tél : …', 'Adresse: …', 'E-mail …'). */
-const LEADING_LABEL = /^(?:t[ée]l[ée]?(?:phone)?\.?|mobile|portable|gsm|fixe|fax|t[ée]l[ée]copie|e-?mail|courriel|adresse|address|site(?: web)?|horaires?|الهاتف|الفاكس|العنوان|البريد)\b\s*[:.]?/iu;
+const LEADING_LABEL = /^(?:t[ée]l[ée]?(?:phone)?\.?|mobile|portable|gsm|fixe|fax|t[ée]l[ée]copie|e-?mail|courriel|adresse|address|site(?: web)?|horaires?|الهاتف|الفاكس|العنوان|البريد)(?![\p{L}\p{N}])\s*[:.]?/iu;
 /** A shop's name whose first word is a phone label's ('Mobile Store …', 'GSM Center …', 'Portable Service …'): a word, not a colon nor a number, after it. */
 const DEVICE_NAME = /^(?:mobile|portable|gsm)[ \u00a0]{1,3}\p{L}/iu;
 
