@@ -117,10 +117,12 @@ function addHolders(panel: HTMLElement, control: HTMLElement, holders: Set<HTMLE
 const MAX_WIDGET_WRAPPERS = 2;
 const SECTIONING = new Set(['ASIDE', 'NAV', 'HEADER', 'FOOTER', 'BODY', 'HTML', 'MAIN']);
 
-/** Whether nodes hold exactly one element (the first two elements looked for). */
+/** Whether nodes hold exactly one element and no text but whitespace (read until a second element or a text). */
 function onlyElementChild(nodes: readonly Node[]): boolean {
   let elements = 0;
-  for (const n of nodes) if (n.nodeType === 1 && ++elements > 1) return false;
+  for (const n of nodes) {
+    if (n.nodeType === 1 ? ++elements > 1 : n.nodeType === 3 && n.rawText.trim() !== '') return false;
+  }
   return elements === 1;
 }
 
