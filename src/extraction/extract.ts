@@ -30,7 +30,7 @@ import { isInlineBold, labelledNameInText } from './labels';
 import { removeOtherCompanyCards } from './otherCards';
 import { fold, normalizeCompanyName, scriptOf, stripControlCharacters, words } from '../platform/text';
 import { isBadge, withoutEdgeBadges } from './badges';
-import { attributeJson, classWords, embeddedJson, holdsContact, isAdBlock, inRepeatedBlock, isComponentPart, SECTIONING_TAGS, isPageFrame, leadName, repeatedMembers, findNextPage, jsonHtml, jsonItems, jsonList, jsonNext, preRecords, repeatedItems, type JsonItem } from './items';
+import { attributeJson, classWords, embeddedJson, holdsContact, isAdBlock, inRepeatedBlock, isComponentPart, SECTIONING_TAGS, isPageFrame, leadName, repeatedMemberTest, findNextPage, jsonHtml, jsonItems, jsonList, jsonNext, preRecords, repeatedItems, type JsonItem } from './items';
 import { collapseSpaces, shortText, WORDED_DATE } from './nodeText';
 import { attrOf, blockText, classAndId, classText, descendants, hasAttr, inByline, isCardTelType, itemParts, parsePage, spanningRowAbove, type ItemParts, type ParsedPage } from './parse';
 import type { SourceSelectors } from './sources';
@@ -1587,7 +1587,7 @@ function copyrightBlocks(page: ParsedPage): HTMLElement[] {
 /** The e-mails and phones of the page's header, footer and navigation: the directory's own. */
 function contactsOfChrome(page: ParsedPage): string[] {
   const found = new Set<string>();
-  let members: Set<HTMLElement> | undefined;
+  const isMember = repeatedMemberTest();
   for (const el of page.elements) {
     const tag = el.tagName;
     const chromeTag = tag === 'HEADER' || tag === 'FOOTER' || tag === 'NAV';
@@ -1599,10 +1599,7 @@ function contactsOfChrome(page: ParsedPage): string[] {
     if (!(chrome || (tag !== 'ARTICLE' && classWords(el).some((w) => PAGE_CHROME_WORDS.has(w)) && !isComponentPart(el)))) continue;
     if (closest(el.parentNode, (a) => a.tagName === 'FOOTER' || a.tagName === 'HEADER' || a.tagName === 'NAV' || a.tagName === 'ARTICLE' || a.tagName === 'LI') !== undefined) continue;
     // A header/footer class inside an entry of a list ('card-footer', a <footer> inside a card's <section>) is the entry's.
-    if (!chrome) {
-      members ??= repeatedMembers(page.root);
-      if (members.has(el) || closest(el.parentNode, (a) => members!.has(a)) !== undefined) continue;
-    }
+    if (!chrome && (isMember(el) || closest(el.parentNode, isMember) !== undefined)) continue;
     const parts = itemParts(el);
     if (parts.raw.length > 200_000) continue;
     for (const e of writtenEmails(parts)) found.add(e);
@@ -1610,8 +1607,7 @@ function contactsOfChrome(page: ParsedPage): string[] {
   }
   // The site's copyright line, wherever it stands and however it is classed, is the directory's (not inside an entry of the list).
   for (const el of copyrightBlocks(page)) {
-    members ??= repeatedMembers(page.root);
-    if (members.has(el) || closest(el.parentNode, (a) => members!.has(a)) !== undefined) continue;
+    if (isMember(el) || closest(el.parentNode, isMember) !== undefined) continue;
     const parts = itemParts(el);
     for (const e of writtenEmails(parts)) found.add(e);
     for (const p of [...links(parts, 'tel:').flatMap(phonesIn), ...findPhonesAndFaxes(parts.text).phones]) found.add(p);

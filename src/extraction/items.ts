@@ -1610,17 +1610,21 @@ function sidebarWidget(raw: string): boolean {
  * word, see {@link signature}), layout wrappers ('container', 'row') aside: the entries of a
  * list, whatever their tags. A header/footer class inside one ('card-footer' holding a card's
  * phone) is the entry's own, not the page's; the page's own header and footer are never
- * repeated beside themselves. One walk, each element's children grouped once.
+ * repeated beside themselves. Asked of an element, its parent's children are grouped, once per
+ * parent: the few elements a caller asks about cost their parents' groups, not a walk of the page.
  */
-export function repeatedMembers(root: HTMLElement): Set<HTMLElement> {
+export function repeatedMemberTest(): (el: HTMLElement) => boolean {
   const members = new Set<HTMLElement>();
-  const stack: HTMLElement[] = [root];
-  while (stack.length > 0) {
-    const el = stack.pop()!;
-    for (const child of el.childNodes) if (child.nodeType === 1) stack.push(child as HTMLElement);
-    addMembers(el, members);
-  }
-  return members;
+  const grouped = new Set<HTMLElement>();
+  return (el) => {
+    const parent = el.parentNode;
+    if (!parent) return false;
+    if (!grouped.has(parent)) {
+      grouped.add(parent);
+      addMembers(parent, members);
+    }
+    return members.has(el);
+  };
 }
 
 /** Adds to `members` the children of `el` that are members of a group of one shape ({@link repeatedMembers}). */
@@ -3865,14 +3869,23 @@ export function findNextPage(root: HTMLElement, pageUrl: string, elements: reado
   if (stepped !== undefined) return stepped;
   const otherAreas = otherAreasLink(anchors, baseHref(elements, pageUrl));
   if (otherAreas !== undefined) return otherAreas;
-  // Elements inside a cookie banner, a newsletter box, a pop-up or the footer: marked in one pass (parents come first).
-  const outside = new Set<HTMLElement>();
+  // Elements inside a cookie banner, a newsletter box, a pop-up or the footer (asked only of the few
+  // controls that say 'load more', each answer kept for the elements inside it).
+  const outside = new Map<HTMLElement, boolean>();
+  const isOutside = (el: HTMLElement | null): boolean => {
+    if (!el?.tagName) return false;
+    let known = outside.get(el);
+    if (known === undefined) {
+      known = el.tagName === 'FOOTER' || isComplementary(el) || classWords(el).some((w) => NOT_LISTING_WORDS.has(w)) || CONSENT_ID.test(el.id) || isOutside(el.parentNode);
+      outside.set(el, known);
+    }
+    return known;
+  };
   for (const el of elements) {
-    if ((el.parentNode && outside.has(el.parentNode)) || el.tagName === 'FOOTER' || isComplementary(el) || classWords(el).some((w) => NOT_LISTING_WORDS.has(w)) || CONSENT_ID.test(el.id)) outside.add(el);
-    if (!LOAD_MORE_TAGS.has(el.tagName) || outside.has(el)) continue;
+    if (!LOAD_MORE_TAGS.has(el.tagName)) continue;
     const words = classAndId(el);
     const text = shortText(el, 60) ?? '';
-    if (!LOAD_MORE_CLASS.test(words) && (!LOAD_MORE.test(text) || ABOUT_MORE.test(text))) continue;
+    if ((!LOAD_MORE_CLASS.test(words) && (!LOAD_MORE.test(text) || ABOUT_MORE.test(text))) || isOutside(el)) continue;
     // A button naming an AJAX action (WordPress's admin-ajax): the request its script would send.
     const ajax = ajaxActionRequest(el, elements, pageUrl);
     if (ajax !== undefined) return ajax;

@@ -88,9 +88,14 @@ interface Line {
   of: number;
 }
 
-/** The class rules of the page's style sheets that place or style an element. */
+/**
+ * The class rules of the page's style sheets that place or style an element, for the classes its
+ * elements have (a theme's style sheet holds rules for thousands of classes a page never uses).
+ */
 function classRules(page: ParsedPage): Map<string, ClassPos> {
   const rules = new Map<string, ClassPos>();
+  const used = new Set<string>();
+  for (const el of page.elements) for (const c of el.classList.value) used.add(c);
   let budget = MAX_STYLE_TEXT;
   for (const style of page.byTag('STYLE')) {
     if (budget <= 0) break;
@@ -98,6 +103,7 @@ function classRules(page: ParsedPage): Map<string, ClassPos> {
     budget -= css.length;
     CLASS_RULE.lastIndex = 0;
     for (let m = CLASS_RULE.exec(css); m !== null; m = CLASS_RULE.exec(css)) {
+      if (!used.has(m[1])) continue;
       const body = m[2];
       // (Each pattern needs a word of its own, in any case: a body is matched only against the patterns
       // whose word it holds, and one holding none adds nothing to the class's rule: most of a theme's rules.)
