@@ -1417,8 +1417,7 @@ function fragmentEntries(root: HTMLElement): HTMLElement[] {
  * records whose name the page shows, when at least half of them are; else every record.
  */
 function companiesOfRecords(page: ParsedPage, records: JsonItem[], ctx: PageContext): { companies: RawCompany[]; dropped: ListingDrops } {
-  const byName = new Map<string, JsonItem>();
-  for (const r of records) if (!r.advertisement && !byName.has(normalizeCompanyName(r.name))) byName.set(normalizeCompanyName(r.name), r);
+  const byName = recordsByName(records);
   const cards = recordCards(page, byName);
   const joined: RawCompany[] = [];
   const matched = new Set<JsonItem>();
@@ -1465,7 +1464,8 @@ function recordCards(page: ParsedPage, byName: ReadonlyMap<string, JsonItem>, or
     if (named.length > 0 && closest(el.parentNode, (a) => a === named[named.length - 1]) !== undefined) named.pop();
     named.push(el);
   }
-  if (named.length < 2) return orRepeated ? repeatedItems(page.root) : { items: [], advertisements: [] };
+  const orRepeatedItems = () => (orRepeated ? repeatedItems(page.root) : { items: [], advertisements: [] });
+  if (named.length < 2) return orRepeatedItems();
   for (const el of named) for (let a = el.parentNode; a; a = a.parentNode) inside.set(a, (inside.get(a) ?? 0) + 1);
   const shape = (el: HTMLElement) => `${el.tagName}.${el.classList.value[0] ?? ''}`;
   const byShape = new Map<string, { cards: number; parents: Set<HTMLElement> }>();
@@ -1480,7 +1480,17 @@ function recordCards(page: ParsedPage, byName: ReadonlyMap<string, JsonItem>, or
   }
   const [key, group] = [...byShape].sort((a, b) => b[1].cards - a[1].cards)[0] ?? [];
   const items = group && group.cards >= 2 ? [...group.parents].flatMap((p) => p.childNodes.filter((c): c is HTMLElement => c.nodeType === 1 && shape(c as HTMLElement) === key)) : [];
-  return items.length >= 2 ? { items, advertisements: [] } : orRepeated ? repeatedItems(page.root) : { items: [], advertisements: [] };
+  return items.length >= 2 ? { items, advertisements: [] } : orRepeatedItems();
+}
+
+/** The records that are no advertisement by their normalised names, the first of each name kept. */
+function recordsByName(records: readonly JsonItem[]): Map<string, JsonItem> {
+  const byName = new Map<string, JsonItem>();
+  for (const r of records) {
+    const key = normalizeCompanyName(r.name);
+    if (!r.advertisement && !byName.has(key)) byName.set(key, r);
+  }
+  return byName;
 }
 
 /**
@@ -1491,8 +1501,7 @@ function recordCards(page: ParsedPage, byName: ReadonlyMap<string, JsonItem>, or
  * names (the page renders that state). A number the record types otherwise keeps its type.
  */
 function withCardContacts(page: ParsedPage, items: readonly JsonItem[], companies: readonly RawCompany[], ctx: PageContext): void {
-  const byName = new Map<string, JsonItem>();
-  for (const r of items) if (!r.advertisement && !byName.has(normalizeCompanyName(r.name))) byName.set(normalizeCompanyName(r.name), r);
+  const byName = recordsByName(items);
   const byCompany = new Map<string, RawCompany | null>();
   for (const c of companies) {
     const key = normalizeCompanyName(c.name);
