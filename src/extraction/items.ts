@@ -1341,8 +1341,9 @@ const mainHolders = new WeakMap<HTMLElement, boolean>();
 
 /**
  * Whether a block classed as chrome holds the page's main content (a `<main>`, an element with
- * `role="main"`): a theme's content wrapper classed with its layout, The7's `<div id="main"
- * class="sidebar-none">` or `sidebar-right` around `<div id="content" role="main">`, is the
+ * `role="main"`, an `<h1>` in an `<article>`): a theme's content wrapper classed with its layout, The7's `<div id="main"
+ * class="sidebar-none">` or `sidebar-right` around `<div id="content" role="main">`, or SmartMag's `<div class="main right-sidebar">`
+ * around the post's `<article>` and its `<h1>` (a sidebar's widgets never hold the page's title), is the
  * page, not its sidebar. A bounded walk, breadth first (the content sits a few wrappers down,
  * a sidebar beside it), its answer kept for the page.
  */
@@ -1355,7 +1356,7 @@ function holdsMainContent(el: HTMLElement): boolean {
     for (const c of queue[i].childNodes) {
       if (c.nodeType !== 1) continue;
       const e = c as HTMLElement;
-      if (e.tagName === 'MAIN' || (e.rawAttrs.includes('main') && (attrOf(e, 'role') ?? '').toLowerCase() === 'main')) {
+      if (e.tagName === 'MAIN' || (e.rawAttrs.includes('main') && (attrOf(e, 'role') ?? '').toLowerCase() === 'main') || (e.tagName === 'H1' && insideArticle(e, el))) {
         found = true;
         break;
       }
@@ -1364,6 +1365,12 @@ function holdsMainContent(el: HTMLElement): boolean {
   }
   mainHolders.set(el, found);
   return found;
+}
+
+/** Whether `el` stands in an `<article>` below `top`. */
+function insideArticle(el: HTMLElement, top: HTMLElement): boolean {
+  for (let a = el.parentNode; a && a !== top; a = a.parentNode) if (a.tagName === 'ARTICLE') return true;
+  return false;
 }
 
 /** Elements looked at, at most, for headings under a block classed as a pager ({@link holdsHeadings}). */

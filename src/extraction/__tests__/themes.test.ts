@@ -254,6 +254,17 @@ describe("a content wrapper classed with its layout's sidebar (The7's #main 'sid
   });
 });
 
+describe("a news theme's content wrapper classed with its sidebar's side (SmartMag's 'main right-sidebar')", () => {
+  test("a wrapper classed 'right-sidebar' around the post's <article> and its <h1>, beside the <aside>, is the page, not a sidebar: its entries are read", () => {
+    const entries = COMPANIES.map(([n, p, m]) => `<h3 class="wp-block-heading">${n}</h3><ul class="wp-block-list"><li><strong>Adresse :</strong> Cité 08 Mai 1945, El Eulma</li><li><strong>Téléphone :</strong> ${p}</li><li><strong>Fax :</strong> ${fax(p)}</li><li><strong>E-mail :</strong> ${m}</li></ul>`).join('');
+    const sidebar = '<aside class="col-4 main-sidebar"><div class="widget"><h5 class="heading">Les plus lus</h5><article class="l-post small-post"><h4 class="post-title"><a href="/2026/01/bus/">Les nouvelles lignes de bus</a></h4></article></div><div class="widget"><p>Publicité : 036 77 99 99</p></div></aside>';
+    const html = `<html><head><title>Annuaire des écoles privées – El Watan Sétif</title></head><body class="single right-sidebar"><header class="main-head"><a href="/">El Watan Sétif</a></header><div class="main ts-contain cf right-sidebar"><div class="ts-row"><div class="col-8 main-content"><article class="the-post post type-post"><header class="the-post-header"><h1 class="is-title post-title">Annuaire des écoles privées de Sétif</h1></header><div class="post-content-wrap has-share-float"><div class="post-content entry-content"><p>La liste est répartie sur trois pages.</p>${entries}</div></div></article></div>${sidebar}</div></div><footer class="main-footer"><p>Rédaction : 036 77 88 99</p></footer></body></html>`;
+    expect(readListing(html, 'https://journal.test/2026/02/annuaire-ecoles/').companies.map((c) => [c.name, c.phones, c.faxes ?? [], c.emails])).toEqual(
+      COMPANIES.map(([n, , m], i) => [n, [E164[i]], [FAX_E164[i]], [m]]),
+    );
+  });
+});
+
 describe("a detail page's title as its name, without an h1", () => {
   const titled = (title: string, home = '') => `<html><head><title>${title}</title></head><body>${home}<div class="fiche"><p>Tél : ${P}</p><p>${E}</p></div></body></html>`;
 
