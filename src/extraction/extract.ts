@@ -3664,6 +3664,14 @@ function firstText(value: unknown): string | undefined {
 const BADGE_WORDS = new Set(['badge', 'label', 'tag', 'tags', 'pill', 'chip', 'verified', 'verifie', 'premium', 'new', 'nouveau', 'icon', 'icons', 'rating', 'stars', 'count', 'sr', 'visually', 'screen', 'update']);
 
 /**
+ * Class words of the line a theme writes after the name inside the same title element: the entry's
+ * type or category (Porto's portfolio `thumb-info-title` > `thumb-info-inner` name + `thumb-info-type`
+ * 'Hall A – Stand A03'), a subtitle. Left out only after the name's own text: a type word first ('<span
+ * class="type">SARL</span> X', its legal form) is part of it.
+ */
+const SUBLINE_WORDS = new Set(['type', 'category', 'categorie', 'subtitle', 'soustitre']);
+
+/**
  * A name element's text without the badges, icons and counters written inside it (by their
  * class, or by their text at either end of the name: see badges.ts); words of inline elements kept apart.
  */
@@ -3678,6 +3686,7 @@ function nameText(el: HTMLElement | null | undefined): string | undefined {
     else if (node.nodeType === 1) {
       const child = node as HTMLElement;
       if (['SUP', 'SVG', 'BUTTON', 'I', 'IMG'].includes(child.tagName) || classWords(child).some((w) => BADGE_WORDS.has(w))) continue;
+      if (classWords(child).some((w) => SUBLINE_WORDS.has(w)) && out.some((t) => t.trim() !== '')) continue;
       out.push(' ');
       if (isBadge(child)) {
         badges.add(out.length);
