@@ -1747,6 +1747,10 @@ function removeFurniture(page: ParsedPage): void {
       // the company's h1, its text, 'Nous contacter' and its icon list) opens the company's own contacts;
       // so does a heading of others of its kind there ('Nos agences à proximité').
       if (!named && block.tagName !== 'BODY' && block.tagName !== 'MAIN' && titledAbove(block, h)) continue;
+      // So does a contact heading among the sections of a body written under the page's title (a
+      // generated page's markdown body below its front matter's h1: 'Qui sommes-nous ?', 'Références',
+      // 'Nous contacter'): a heading of the same tag opens a section of the block before it.
+      if (!others && block.tagName !== 'BODY' && block.tagName !== 'MAIN' && sectionOfTitledBody(block, h)) continue;
       // The heading stands in the page's main content: its section is it and what follows up to the next heading.
       const siblings = block.childNodes;
       const from = siblings.indexOf(h);
@@ -1773,6 +1777,25 @@ function titledAbove(block: HTMLElement, child: HTMLElement): boolean {
   const kids = block.childNodes;
   const at = kids.indexOf(child);
   return h1Among(kids.slice(0, at < 0 ? 0 : at).filter((k) => k.nodeType === 1) as HTMLElement[], false);
+}
+
+/** Most ancestors climbed to find the page's title above a body ({@link sectionOfTitledBody}). */
+const MAX_BODY_CLIMB = 6;
+
+/**
+ * Whether a heading in the middle of a block is one of that block's section headings (another
+ * heading of its tag before it in the block) and the block stands under the page's title: an
+ * `<h1>` before the block or one of its few ancestors, below the page's body (bounded walks).
+ */
+function sectionOfTitledBody(block: HTMLElement, heading: HTMLElement): boolean {
+  const kids = block.childNodes;
+  const at = kids.indexOf(heading);
+  if (!kids.slice(0, at < 0 ? 0 : at).some((k) => k.nodeType === 1 && (k as HTMLElement).tagName === heading.tagName)) return false;
+  let a: HTMLElement = block;
+  for (let i = 0; i < MAX_BODY_CLIMB && a.parentNode && a.parentNode.tagName !== 'BODY' && a.parentNode.tagName !== 'HTML'; i++, a = a.parentNode) {
+    if (titledAbove(a.parentNode, a)) return true;
+  }
+  return false;
 }
 
 /** Whether one of these elements is or holds an `<h1>`, {@link MAX_TITLE_WALK} elements looked at at most; `pastBound` when there were more. */
