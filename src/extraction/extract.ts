@@ -1756,6 +1756,10 @@ function removeFurniture(page: ParsedPage): void {
       // the company's h1, its text, 'Nous contacter' and its icon list) opens the company's own contacts;
       // so does a heading of others of its kind there ('Nos agences à proximité').
       if (!named && block.tagName !== 'BODY' && block.tagName !== 'MAIN' && titledAbove(block, h)) continue;
+      // So does a contact heading among the sections of a body written under the page's title (a
+      // generated page's markdown body below its front matter's h1: 'Qui sommes-nous ?', 'Références',
+      // 'Nous contacter'): a heading of the same tag opens a section of the block before it.
+      if (!others && block.tagName !== 'BODY' && block.tagName !== 'MAIN' && sectionOfTitledBody(block, h)) continue;
       // The heading stands in the page's main content: its section is it and what follows up to the next heading.
       const siblings = block.childNodes;
       const from = siblings.indexOf(h);
@@ -1782,6 +1786,25 @@ function titledAbove(block: HTMLElement, child: HTMLElement): boolean {
   const kids = block.childNodes;
   const at = kids.indexOf(child);
   return h1Among(kids.slice(0, at < 0 ? 0 : at).filter((k) => k.nodeType === 1) as HTMLElement[], false);
+}
+
+/** Most ancestors climbed to find the page's title above a body ({@link sectionOfTitledBody}). */
+const MAX_BODY_CLIMB = 6;
+
+/**
+ * Whether a heading in the middle of a block is one of that block's section headings (another
+ * heading of its tag before it in the block) and the block stands under the page's title: an
+ * `<h1>` before the block or one of its few ancestors, below the page's body (bounded walks).
+ */
+function sectionOfTitledBody(block: HTMLElement, heading: HTMLElement): boolean {
+  const kids = block.childNodes;
+  const at = kids.indexOf(heading);
+  if (!kids.slice(0, at < 0 ? 0 : at).some((k) => k.nodeType === 1 && (k as HTMLElement).tagName === heading.tagName)) return false;
+  let a: HTMLElement = block;
+  for (let i = 0; i < MAX_BODY_CLIMB && a.parentNode && a.parentNode.tagName !== 'BODY' && a.parentNode.tagName !== 'HTML'; i++, a = a.parentNode) {
+    if (titledAbove(a.parentNode, a)) return true;
+  }
+  return false;
 }
 
 /** Whether one of these elements is or holds an `<h1>`, {@link MAX_TITLE_WALK} elements looked at at most; `pastBound` when there were more. */
@@ -3673,6 +3696,14 @@ function firstText(value: unknown): string | undefined {
 const BADGE_WORDS = new Set(['badge', 'label', 'tag', 'tags', 'pill', 'chip', 'verified', 'verifie', 'premium', 'new', 'nouveau', 'icon', 'icons', 'rating', 'stars', 'count', 'sr', 'visually', 'screen', 'update']);
 
 /**
+ * Class words of the line a theme writes after the name inside the same title element: the entry's
+ * type or category (Porto's portfolio `thumb-info-title` > `thumb-info-inner` name + `thumb-info-type`
+ * 'Hall A – Stand A03'), a subtitle. Left out only after the name's own text: a type word first ('<span
+ * class="type">SARL</span> X', its legal form) is part of it.
+ */
+const SUBLINE_WORDS = new Set(['type', 'category', 'categorie', 'subtitle', 'soustitre']);
+
+/**
  * A name element's text without the badges, icons and counters written inside it (by their
  * class, or by their text at either end of the name: see badges.ts); words of inline elements kept apart.
  */
@@ -3687,6 +3718,7 @@ function nameText(el: HTMLElement | null | undefined): string | undefined {
     else if (node.nodeType === 1) {
       const child = node as HTMLElement;
       if (['SUP', 'SVG', 'BUTTON', 'I', 'IMG'].includes(child.tagName) || classWords(child).some((w) => BADGE_WORDS.has(w))) continue;
+      if (classWords(child).some((w) => SUBLINE_WORDS.has(w)) && out.some((t) => t.trim() !== '')) continue;
       out.push(' ');
       if (isBadge(child)) {
         badges.add(out.length);

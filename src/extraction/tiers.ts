@@ -274,15 +274,21 @@ export function otherTiers(chosen: readonly HTMLElement[], candidates: readonly 
  * The members of the other tiers of a listing whose entries link to no page of their own (a
  * members' association lists its partners in rich cards, then the other members in a table, each
  * a name and its numbers): groups of at least two blocks every one of which is a whole record
- * (`record.isRecord`: a name and a contact), each naming a company of its own, one after the other
- * ({@link distinctRun}), beside `chosen` entries most of which are records too, that
+ * (`record.isRecord`: a name and a contact), or whose records stand in one run between its
+ * blocks of prose (a post's paragraphs: {@link recordRun}), each naming a company of its own, one
+ * after the other ({@link distinctRun}), beside `chosen` entries most of which are records too, that
  * do not mostly name entries already taken (the same companies shown twice, a "similar pages"
  * strip). A group of blocks without a contact (a FAQ, a help box, a menu) never joins: its blocks
  * are not records. `base` is the page's URL for its links. Bounded like {@link otherTiers}.
  */
 export function recordTiers(chosen: readonly HTMLElement[], candidates: readonly TierGroup[], record: RecordReader, base?: string): HTMLElement[] {
   if (chosen.length < 2 || candidates.length === 0) return [];
-  const records = candidates.filter((g) => g.members.length >= 2 && g.members.every(record.isRecord));
+  const records = candidates.flatMap((g) => {
+    if (g.members.length < 2) return [];
+    if (g.members.every(record.isRecord)) return [g];
+    const run = recordRun(g.members, record.isRecord);
+    return run ? [{ members: run, score: g.score }] : [];
+  });
   if (records.length === 0 || chosen.filter(record.isRecord).length * 2 < chosen.length) return [];
   const site = siteOf(base);
   // (A table row sets no name apart: its first line is its name, to tell a repeated one.)
@@ -296,6 +302,24 @@ export function recordTiers(chosen: readonly HTMLElement[], candidates: readonly
   };
   const groups = records.slice(0, MAX_TIER_GROUPS).map((group) => ({ group, marks: group.members.map(marksWithName) }));
   return joinedGroups(chosen, chosen.map(marksWithName), groups, distinctRun).flatMap((g) => g.members);
+}
+
+/**
+ * The records of a group whose other blocks are prose (a post's paragraphs: an intro line, the
+ * records typed as paragraphs, a closing notice): its records when they are two or more and stand
+ * one after the other among the group's blocks, no other block of the group between two of them
+ * ({@link distinctRun} then asks that nothing else stands between them either).
+ */
+function recordRun(members: readonly HTMLElement[], isRecord: (m: HTMLElement) => boolean): HTMLElement[] | undefined {
+  let first = -1;
+  let last = -1;
+  for (let i = 0; i < members.length; i++) {
+    if (!isRecord(members[i])) continue;
+    if (first < 0) first = i;
+    else if (last !== i - 1) return undefined;
+    last = i;
+  }
+  return first >= 0 && last > first ? members.slice(first, last + 1) : undefined;
 }
 
 /**

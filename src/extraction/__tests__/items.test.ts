@@ -547,6 +547,16 @@ describe('detail pages', () => {
     expect(detail).toMatchObject({ name: 'Menuiserie Aluminium Ghazaouet', phones: ['+21343321870', '+213771204455'], emails: [] });
   });
 
+  test("a 'Nous contacter' section among the sections of the body written under the company's title (a generated page's markdown body: 'Qui sommes-nous ?', 'Références', 'Nous contacter') is the company's; a site's contact block after the body is not", () => {
+    const page = (after: string) => chrome(`<main class="container"><div class="row"><div class="col-lg-8"><div class="d-flex"><img src="/logo.png" alt=""><div><h1 class="h2">Amizour ERP</h1><p>Amizour · membre depuis 2019</p></div></div>
+      <div class="member-content"><h2 id="qui-sommes-nous">Qui sommes-nous ?</h2><p>Créée en 2019 à Amizour, Amizour ERP accompagne les entreprises de la région.</p><h2 id="references">Références</h2><ul><li>Des PME de la vallée</li></ul>
+      <h2 id="nous-contacter">Nous contacter</h2><p>Candidatures et stages : <a href="mailto:rh@amizourerp.com">rh@amizourerp.com</a>. Support technique : 0668 85 73 02.</p></div>${after}</div>
+      <aside class="col-lg-4"><ul class="list-group"><li class="list-group-item"><span class="visually-hidden">Téléphone : </span>034902215</li><li class="list-group-item"><span class="visually-hidden">E-mail : </span><a href="mailto:contact@amizour-erp.com">contact@amizour-erp.com</a></li></ul></aside></div></main>`);
+    expect(extractDetail(page(''), 'https://club.test/membres/amizour-erp/')).toMatchObject({ name: 'Amizour ERP', phones: ['+213668857302', '+21334902215'], emails: ['rh@amizourerp.com', 'contact@amizour-erp.com'] });
+    const help = '<div class="help"><p>Une question sur le club ?</p><h3>Contactez-nous</h3><p>Club : 0770 99 88 77, aide@club.dz</p></div>';
+    expect(extractDetail(page(help), 'https://club.test/membres/amizour-erp/')).toMatchObject({ name: 'Amizour ERP', phones: ['+213668857302', '+21334902215'], emails: ['rh@amizourerp.com', 'contact@amizour-erp.com'] });
+  });
+
   test("a copyright line at the foot of the page, in blocks of utility classes only (no footer tag, class or role), is the directory's: its contacts are no company's", () => {
     const foot = `<div class="mt-8 bg-slate-900 text-white"><p class="text-sm">© 2025 Annuaire Pro DZ — Contactez-nous : 00213 21 45 79 85 · <a href="mailto:contact@annuairepro-dz.com">contact@annuairepro-dz.com</a></p></div>`;
     const page = (body: string) => `<!doctype html><html><head><title>Annuaire Pro DZ</title></head><body><div class="max-w-5xl mx-auto">${body}</div>${foot}</body></html>`;

@@ -308,3 +308,18 @@ describe("Avada's Fusion tabs (a theme's tabs widget classed 'nav-not-justified'
     );
   });
 });
+
+describe("Porto's portfolio grid (thumb-info): a title's type line is no part of the name", () => {
+  test("each item's name is its thumb-info-inner, not its 'Hall A – Stand A03' type line written inside the same title", () => {
+    const item = (i: number, n: string) => `<article class="portfolio portfolio-grid hall-a post-${i} type-portfolio status-publish has-post-thumbnail hentry portfolio_cat-hall-a"><div class="portfolio-item "><a class="text-decoration-none" href="/exposant/p${i}/"><span class="thumb-info thumb-info-lighten thumb-info-no-borders thumb-info-centered-info thumb-info-hide-info-hover"><span class="thumb-info-wrapper"><img width="367" height="367" src="/logo-${i}.jpg" class="img-responsive" alt="" /><span class="thumb-info-title"><span class="thumb-info-inner">${n}</span><span class="thumb-info-type">Hall A – Stand A0${i}</span></span><span class="thumb-info-action"><span class="thumb-info-action-icon thumb-info-action-icon-light"><i class="fas fa-link"></i></span></span></span></span></a></div></article>`;
+    const html = `<html><body><header id="header"><div class="header-top">Commissariat : 036 51 28 70</div></header><div class="page-content"><div class="portfolio-row portfolio-row-4 masonry grid">${COMPANIES.map(([n], i) => item(i + 1, n)).join('\n')}</div></div><footer id="footer"><p>Tél : 036 51 28 70</p></footer></body></html>`;
+    const listing = readListing(html, 'https://salon.test/exposants/');
+    expect(listing.companies.map((c) => [c.name, c.detailUrl])).toEqual(COMPANIES.map(([n], i) => [n, `https://salon.test/exposant/p${i + 1}/`]));
+  });
+
+  test("a type word written first in a name's element (its legal form) stays part of it", () => {
+    const item = (i: number, n: string) => `<div class="card"><h3 class="card-title"><a href="/fiche/${i}"><span class="type">SARL</span> ${n}</a></h3><p>Tél : ${COMPANIES[i][1]}</p></div>`;
+    const html = `<html><body><main><div class="cards">${COMPANIES.map(([n], i) => item(i, n)).join('')}</div></main></body></html>`;
+    expect(readListing(html, 'https://annuaire.test/liste').companies.map((c) => c.name)).toEqual(COMPANIES.map(([n]) => `SARL ${n}`));
+  });
+});

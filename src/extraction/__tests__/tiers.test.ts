@@ -104,6 +104,19 @@ describe('tiers of one listing', () => {
     expect(readListing(html, URL).companies.map((c) => c.name)).toEqual(['Optique Sidi Khouiled', 'Optique El Bahdja', 'Optique Nakhla']);
   });
 
+  test("a post's list items, then records typed as paragraphs (a bold name, its lines after <br>) between paragraphs of prose: the paragraphs' run of records is a tier too, the prose and the closing notice are not", () => {
+    const item = (name: string, tel: string, mail: string) => `<li><strong>${name}</strong> – Khenchela – ☎ ${tel} – ✉ ${mail}</li>`;
+    const para = (name: string, tel: string, mail: string) => `<p><strong>${name}</strong> (Centre-ville)<br>Tél. : <del>${tel.replace(/\d\d$/, '00')}</del> nouveau numéro : ${tel}<br>Email : ${mail}</p>`;
+    const html = page(`<article><h1>Annuaire santé</h1><div class="entry-content"><h2>Spécialistes</h2><p>Liste complétée en avril 2024 avec l’aide de nos lecteurs.</p>
+      <ul>${item('Centre d’Hémodialyse Amina', '032 17 91 90', 'contact@amina.dz')}${item('Cabinet de Cardiologie Saïdi', '032 50 04 02', 'saidi@yahoo.fr')}${item('Centre El Wiam', '0782 82 52 85', 'wiam@yahoo.fr')}</ul>
+      <h2>Mise à jour 2025</h2><p>Plusieurs cabinets ont changé de numéro de téléphone fixe en janvier 2025 :</p>
+      ${para('Cabinet de Pédiatrie Benkhelifa', '032 87 74 43', 'benkhelifa.kh@hotmail.com')}${para('Centre de Kinésithérapie Bouhmama', '032 40 22 35', 'contact@bouhmama.dz')}${para('Centre Dentaire Babar Smile', '032 45 93 51', 'babar@smile.dz')}
+      <p>Vous êtes responsable d’un établissement de santé ? Contactez notre service publicité : <a href="mailto:pub@journal.dz">pub@journal.dz</a>.</p></div></article>`);
+    const { companies } = readListing(html, URL);
+    expect(companies.map((c) => c.name)).toEqual(['Centre d’Hémodialyse Amina', 'Cabinet de Cardiologie Saïdi', 'Centre El Wiam', 'Cabinet de Pédiatrie Benkhelifa', 'Centre de Kinésithérapie Bouhmama', 'Centre Dentaire Babar Smile']);
+    expect(companies[3]).toMatchObject({ emails: ['benkhelifa.kh@hotmail.com'] });
+  });
+
   test('a link\'s template: its path without the last segment and its query\'s keys, on the page\'s own host only', () => {
     expect(linkTemplate('/fiche/20170-hotel', URL)).toBe('/fiche/');
     expect(linkTemplate('https://www.guide.test/fiche/12/', URL)).toBe('/fiche/');
