@@ -2419,3 +2419,19 @@ describe('a blog post of headed entries, each a heading, a photo and a paragraph
     ]);
   });
 });
+
+describe('a lazy-loading fallback inside an entry', () => {
+  // WC Vendors' vendors list: per shop a centred avatar link (a lazy-loading plugin's placeholder
+  // <img> and its <noscript><img></noscript> fallback), then the shop's name as a button link.
+  const shop = (slug: string, n: string) => `<div style="display:inline-block; margin-right:10%;"><center>
+    <a href="/vendors/${slug}/"><img alt='' src='data:image/svg+xml,%3Csvg%3E%3C/svg%3E' data-src='/up/${slug}-logo.jpg' class='avatar avatar-200 photo lazyload'/><noscript><img alt='' src='/up/${slug}-logo.jpg' class='avatar avatar-200 photo'/></noscript></a><br />
+    <a href="/vendors/${slug}/" class="button">${n}</a><br /><br /></center></div>`;
+  test("the <noscript>'s markup is no text: each shop is named by its link, never by the fallback <img>", () => {
+    const html = chrome(`<div class="wcv_vendorslist">${shop('huilerie', 'Huilerie Ath Laâziz')}${shop('moulin', 'Moulin Taghzout')}${shop('rucher', 'Rucher de Saharidj')}</div>`);
+    expect(readListing(html, URL).companies.map((c) => [c.name, c.detailUrl])).toEqual([
+      ['Huilerie Ath Laâziz', 'https://annuaire.test/vendors/huilerie/'],
+      ['Moulin Taghzout', 'https://annuaire.test/vendors/moulin/'],
+      ['Rucher de Saharidj', 'https://annuaire.test/vendors/rucher/'],
+    ]);
+  });
+});
