@@ -35,18 +35,27 @@ function usable(v: string | undefined): v is string {
 }
 
 /**
+ * Elements that load a picture, a frame or a medium: a lazy-loading plugin's `data-src` on them
+ * (class `lazyload`) names what they show, never a list's next batch.
+ */
+const MEDIA_TAGS = new Set(['IMG', 'IFRAME', 'VIDEO', 'AUDIO', 'SOURCE', 'PICTURE', 'EMBED', 'OBJECT', 'TRACK']);
+/** A URL whose path names a picture or a medium file (`/uploads/logo-200x200.jpg`): a lazy background, no batch of entries. One alternation, anchored at its end: linear. */
+const MEDIA_FILE = /\.(?:jpe?g|png|gif|webp|avif|svg|bmp|ico|mp4|webm|ogg|mp3)(?:[?#]|$)/i;
+
+/**
  * The next batch of an infinite-scroll sentinel, as written (relative or absolute): its
  * `data-next` URL; else its endpoint with the placeholder ({cursor}) replaced by its first cursor
  * (`data-cursor`, `data-after` …) or with that cursor added under the parameter the attribute
  * names; else the endpoint itself when the element says it is a scroll sentinel. Undefined when
- * no element is one.
+ * no element is one. A picture, a frame or a medium loaded lazily (`<img class="lazyload"
+ * data-src>`), or an attribute naming a picture file, is none.
  */
 export function scrollSentinelNext(elements: readonly HTMLElement[]): string | undefined {
   for (const el of elements) {
     const raw = el.rawAttrs;
-    if (raw.length < 10 || !raw.includes('data-') || el.tagName === 'A' || el.tagName === 'SCRIPT') continue;
-    const endpointAttr = ENDPOINT_ATTRS.find((a) => usable(el.getAttribute(a)) && /[/?]/.test(el.getAttribute(a)!));
-    const nextAttr = NEXT_ATTRS.find((a) => usable(el.getAttribute(a)) && /[/?]/.test(el.getAttribute(a)!));
+    if (raw.length < 10 || !raw.includes('data-') || el.tagName === 'A' || el.tagName === 'SCRIPT' || MEDIA_TAGS.has(el.tagName)) continue;
+    const endpointAttr = ENDPOINT_ATTRS.find((a) => usable(el.getAttribute(a)) && /[/?]/.test(el.getAttribute(a)!) && !MEDIA_FILE.test(el.getAttribute(a)!.slice(0, 2000)));
+    const nextAttr = NEXT_ATTRS.find((a) => usable(el.getAttribute(a)) && /[/?]/.test(el.getAttribute(a)!) && !MEDIA_FILE.test(el.getAttribute(a)!.slice(0, 2000)));
     if (endpointAttr === undefined && nextAttr === undefined) continue;
     const cursorAttr = CURSOR_ATTRS.find(([a]) => usable(el.getAttribute(a)));
     const endpoint = endpointAttr === undefined ? undefined : el.getAttribute(endpointAttr)!;

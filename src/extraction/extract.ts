@@ -3748,7 +3748,26 @@ function wholeButton(el: HTMLElement): HTMLElement | undefined {
 }
 
 function textOf(el: HTMLElement | null | undefined): string | undefined {
-  return el ? clean(el.text) || undefined : undefined;
+  if (!el) return undefined;
+  const text = clean(el.text);
+  // (A '<' in the text: perhaps a <noscript>'s raw markup, a lazy-loading plugin's fallback <img>.)
+  return (text.includes('<') ? shownText(el) : text) || undefined;
+}
+
+/**
+ * An element's text as a reader sees it: without what its scripts, styles, templates and
+ * <noscript> hold. A <noscript>'s content is raw markup in the tree (a lazy-loading plugin's
+ * fallback `<img>` inside an entry's logo link): never a name nor any text shown. One walk.
+ */
+function shownText(el: HTMLElement): string {
+  let text = '';
+  const stack: Node[] = [el];
+  while (stack.length > 0) {
+    const n = stack.pop()!;
+    if (n.nodeType === 3) text += n.text;
+    else if (n.nodeType === 1 && !NO_TEXT_TAGS.has((n as HTMLElement).tagName)) for (let i = n.childNodes.length - 1; i >= 0; i--) stack.push(n.childNodes[i]);
+  }
+  return clean(text);
 }
 
 /** A name or an activity as stored: control characters removed (NUL and the like: see stripControlCharacters), whitespace collapsed. */

@@ -47,8 +47,12 @@ const NAME_END = /[ \t]?[:;][ \t]|[ \t][–—-][ \t]|,[ \t]|[ \t]\(|[ \t][|/][ 
 const LABEL_END = /^[ \t]?(?:\([^()]{0,40}\)[ \t]?)?[:：]/u;
 /** A contact label within a line ('… Tel +213 …', '… Mob. 0661 …'): a name written before it ends there. */
 const LABEL_IN_LINE = /(?:^|[ \t])(?:t[ée]l|tel|phone|mob|gsm|fax|e-?mail|courriel|portable|fixe)\b/iu;
-/** A link's text that is an action, an address or a hashtag, not a name ('Voir la fiche', 'Site web', 'www.…', '#carrieres'). */
-const LINK_NOT_NAME = /^(?:#[\p{L}\p{N}_]|voir|d[ée]tails?|plus\b|en savoir|afficher|contact|itin[ée]raire|site(?: web| internet)?$|www\.|https?:)/iu;
+/**
+ * A link's text that is an action, an address or a hashtag, not a name ('Voir la fiche', 'Site web',
+ * 'www.…', '#carrieres'), in English too: a toggle of the entry's hidden parts ('Show Notes', 'Show
+ * Bio', 'Hide details', 'Read more', 'View profile': a directory plugin's template left untranslated).
+ */
+const LINK_NOT_NAME = /^(?:#[\p{L}\p{N}_]|voir|d[ée]tails?|plus\b|en savoir|afficher|masquer|contact|itin[ée]raire|site(?: web| internet)?$|www\.|https?:|(?:show|hide|view|close|toggle|read)(?:$|[ \t](?:notes?|bio(?:graphy)?|details?|more|less|all|profile|map|contacts?|info(?:rmations?)?)\b))/iu;
 /** A lead of pictograms or bullets only (no letter, no digit), a few characters long. */
 const PICTOGRAM_LEAD = /^[^\p{L}\p{N}]{1,8}$/u;
 /** Bullets and dashes written before an entry's line. */
@@ -72,6 +76,8 @@ interface Line {
   heading: boolean;
   /** The table row the line is in, if any. */
   row?: HTMLElement;
+  /** The line is in a part of the block that an action control of the block shows or hides ({@link disclosedIds}). */
+  disclosed?: boolean;
 }
 
 export interface Rec {
@@ -332,6 +338,9 @@ function linesOf(el: HTMLElement): Line[] | undefined {
   let line: Line = { units: [], block: true, heading: false };
   let lineContact = false;
   const rows: HTMLElement[] = [];
+  const targets = disclosedIds(el);
+  // (The parts of the block its own action controls show or hide, being walked.)
+  const disclosing = new Set<Node>();
   const flush = (block: boolean, heading: boolean) => {
     if (line.units.some((u) => u.text.trim() !== '')) {
       lines.push(line);
@@ -349,6 +358,7 @@ function linesOf(el: HTMLElement): Line[] | undefined {
     const n = stack.pop()!;
     if (exits.has(n)) {
       exits.delete(n);
+      disclosing.delete(n);
       if (rows[rows.length - 1] === n) rows.pop();
       flush(true, false);
       continue;
@@ -360,6 +370,7 @@ function linesOf(el: HTMLElement): Line[] | undefined {
         const mark = pendingMark !== undefined && clean(text) === pendingMark ? pendingMark : undefined;
         if (text.trim() !== '') pendingMark = undefined;
         line.units.push(mark === undefined ? { node: n, text } : { node: n, text, mark });
+        if (disclosing.size > 0) line.disclosed = true;
         if (!lineContact && hasContact(text)) lineContact = true;
       }
       continue;
@@ -380,6 +391,7 @@ function linesOf(el: HTMLElement): Line[] | undefined {
     if (BLOCK_TAGS.has(tag)) {
       if (tag === 'TR') rows.push(e);
       flush(true, HEADING_TAGS.has(tag));
+      if (targets !== undefined && e.id !== '' && targets.has(e.id)) disclosing.add(e);
       exits.add(e);
       stack.push(e);
       for (let i = e.childNodes.length - 1; i >= 0; i--) stack.push(e.childNodes[i]);
@@ -402,10 +414,43 @@ function linesOf(el: HTMLElement): Line[] | undefined {
     const links = contactLinks(e);
     if (links.length > 0) unit.links = links;
     line.units.push(unit);
+    if (disclosing.size > 0) line.disclosed = true;
     if (!lineContact && (links.length > 0 || hasContact(text))) lineContact = true;
   }
   flush(true, false);
   return lines;
+}
+
+/** Longest attribute value of an action control read as the id of the part it shows or hides. */
+const MAX_TARGET = 100;
+/** An element id, as a control's attribute names it ('note-block-97', '#details-3'). */
+const TARGET_ID = /^#?([\w:.-]{1,100})$/;
+
+/**
+ * The ids of the parts of a block that its own action controls show or hide: the values of the
+ * attributes of a link or button of the block whose text is an action ({@link LINK_NOT_NAME}: 'Show
+ * Notes', 'Show Bio', 'Afficher les détails'), `data-div-id="note-block-97"`, `aria-controls`,
+ * `data-target`, `href="#details-3"`. Such a part (a directory plugin's hidden notes and bio
+ * under its card) is more of the entry the control belongs to. One bounded walk; undefined when
+ * the block has no such control.
+ */
+function disclosedIds(el: HTMLElement): Set<string> | undefined {
+  let ids: Set<string> | undefined;
+  const stack: Node[] = [...el.childNodes];
+  for (let steps = 0; stack.length > 0 && steps < MAX_NODES; steps++) {
+    const n = stack.pop()!;
+    if (n.nodeType !== 1) continue;
+    const e = n as HTMLElement;
+    if ((e.tagName === 'A' || e.tagName === 'BUTTON') && e.rawAttrs !== '' && LINK_NOT_NAME.test(clean(e.text).slice(0, MAX_NAME))) {
+      for (const v of Object.values(e.attributes)) {
+        const id = v.length <= MAX_TARGET ? TARGET_ID.exec(v.trim())?.[1] : undefined;
+        if (id !== undefined) (ids ??= new Set()).add(id);
+      }
+      continue;
+    }
+    stack.push(...e.childNodes);
+  }
+  return ids;
 }
 
 /** Whether an inline element holds a line break or a block (read through, not as one unit); undefined when too large. */
@@ -486,7 +531,8 @@ function recordsOf(lines: readonly Line[]): Grouped {
     const text = clean(line.units.map((u) => u.text).join('').slice(0, MAX_LINE));
     const contacts = contactsOf(text, line.units);
     const label = FIELD_LABEL.exec(text.replace(BULLETS, ''));
-    const opened = label || afterLabel ? undefined : openRecord(line, text, contacts, cur);
+    // (A part of the block that a control of the entry shows, its notes under its card's fields, is more of that entry.)
+    const opened = label || afterLabel || (line.disclosed && cur !== undefined && cur.contacts.size > 0) ? undefined : openRecord(line, text, contacts, cur);
     // (A sentence ending in a colon, 'je confirme, très sérieux. Et aussi :', 'Bonjour, voici mes adresses :', announces
     // what follows: no field's label.)
     afterLabel = (/[:：]$/u.test(text) && text.split(' ').length <= MAX_LABEL_WORDS && !/[,;!]|\.\s/u.test(text)) || (label !== null && !/[\p{L}\p{N}@]/u.test(text.replace(BULLETS, '').slice(label[0].length)));
@@ -574,12 +620,28 @@ function openRecord(line: Line, text: string, contacts: Set<string>, cur: Rec | 
   const written = writtenName(text);
   // (A line without contact opens a record only at a separator: 'Name (activity)', not 'RC 16/00-…' nor a sentence.)
   if (written === undefined || (contacts.size === 0 && written.end !== 'separator')) return undefined;
+  // (A line opening with an action link, 'Show Notes | Show Bio', 'Voir la fiche – …', is the entry's controls: no name before its separator.)
+  if (opensWithAction(line.units)) return undefined;
   // A contact no separator set apart ('x [at] gmail [dot] com', 'x (arobase) gmail.com') is not a name, nor part of one.
   if (contacts.size > 0 && (written.end === 'line' || [...contacts].some((c) => c.includes(written.name.toLowerCase())))) return undefined;
   const record: Rec = { name: written.name, rest: written.rest === '' ? '' : ` ${written.rest}`, lines: [], contacts, shows: written.rest !== '' || contacts.size > 0, heading: false, written: line.units };
   if (written.colon) record.colon = true;
   if (!line.block) record.inline = true;
   return record;
+}
+
+/** Whether a line's first unit is a link (itself or through single wrappers) whose text is an action ({@link LINK_NOT_NAME}). */
+function opensWithAction(units: readonly Unit[]): boolean {
+  const first = units.find((u) => u.text.trim() !== '');
+  if (first === undefined || first.node.nodeType !== 1) return false;
+  let e = first.node as HTMLElement;
+  for (let depth = 0; depth < 4; depth++) {
+    if (e.tagName === 'A') return LINK_NOT_NAME.test(clean(e.text).slice(0, MAX_NAME));
+    const kids = e.childNodes.filter((k) => k.nodeType === 1 || k.text.trim() !== '');
+    if (kids.length !== 1 || kids[0].nodeType !== 1) return false;
+    e = kids[0] as HTMLElement;
+  }
+  return false;
 }
 
 /**

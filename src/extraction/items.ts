@@ -1893,22 +1893,89 @@ export function repeatedItems(root: HTMLElement, base?: string): RepeatedItems {
 
 /**
  * Whether the runs found by {@link wrapLedEntries} name the blocks found without them: every block
- * found is inside a run, and most of those holding a contact have no name of their own (no heading,
- * bold text, link: only a first line, which is then their activity or address, the name being
- * the block before them).
+ * found is inside a run (or is a sibling of the runs above the first of them or under the last:
+ * a post's introduction, its closing words), and most of those holding a contact have no name of their own (no
+ * heading, bold text, link other than to the company's page on a social network: only a first
+ * line, which is then their activity or address, the name being the block before them).
  */
 function namedByRuns(found: RepeatedItems & { counts: Map<HTMLElement, Counts> }, led: RepeatedItems): boolean {
   const runs = new Set(led.items);
+  let intro: Set<HTMLElement> | undefined;
   let withContact = 0;
   let unnamed = 0;
   for (const m of found.items) {
-    if (!insideAny(m, runs)) return false;
+    if (!insideAny(m, runs)) {
+      intro ??= introductions(led.items);
+      if (intro.has(m)) continue;
+      return false;
+    }
     const c = found.counts.get(m) ?? ZERO;
     if (c.numbers + c.ats + c.tels === 0) continue;
     withContact++;
-    if (c.names === 0) unnamed++;
+    if (c.names === 0 || !namesItself(m)) unnamed++;
   }
   return withContact > 0 && unnamed * 2 > withContact;
+}
+
+/**
+ * The element siblings before the first run and after the last one under each parent of runs: a
+ * post's introduction, written above its entries, and its closing words under them.
+ */
+function introductions(runs: readonly HTMLElement[]): Set<HTMLElement> {
+  const out = new Set<HTMLElement>();
+  const seen = new Set<HTMLElement>();
+  const set = new Set(runs);
+  for (const run of runs) {
+    const parent = run.parentNode;
+    if (!parent || seen.has(parent)) continue;
+    seen.add(parent);
+    const kids = parent.childNodes;
+    let first = 0;
+    while (first < kids.length && !set.has(kids[first] as HTMLElement)) first++;
+    let last = kids.length - 1;
+    while (last > first && !set.has(kids[last] as HTMLElement)) last--;
+    kids.forEach((k, i) => {
+      if (k.nodeType === 1 && (i < first || i > last)) out.add(k as HTMLElement);
+    });
+  }
+  return out;
+}
+
+/** Most elements of a block looked at for a name of its own ({@link namesItself}). */
+const MAX_OWN_NAME_WALK = 200;
+
+/**
+ * A link's text that names the company's page on a social network or a messaging app ('Page
+ * Facebook', 'Instagram', 'Suivez-nous sur Facebook', 'WhatsApp'): where to find the company, not
+ * its name. Tested on at most 60 characters; one alternation between word bounds: linear.
+ */
+const SOCIAL_LINK_TEXT = /\b(?:facebook|instagram|twitter|linkedin|youtube|tiktok|snapchat|whatsapp|telegram|messenger|pinterest)\b/i;
+
+/**
+ * Whether a block holds a name of its own: a heading, bold text, a term, or a link, other than a
+ * link to the company's page on a social network ({@link SOCIAL_LINK_TEXT}) or one only asking to
+ * see more (an e-mail or phone link names nothing either). Bounded walk.
+ */
+function namesItself(block: HTMLElement): boolean {
+  const stack: HTMLElement[] = [block];
+  for (let seen = 0; stack.length > 0 && seen < MAX_OWN_NAME_WALK; seen++) {
+    const el = stack.pop() as HTMLElement;
+    const tag = el.tagName;
+    if (tag === 'A') {
+      const href = (attrOf(el, 'href') ?? '').trim().toLowerCase();
+      if (href.startsWith('mailto:') || href.startsWith('tel:')) continue;
+      const text = shortText(el, 60);
+      if (text === undefined || !(SOCIAL_LINK_TEXT.test(text) || MORE_LINK.test(text))) return true;
+      continue;
+    }
+    if (NAME_TAGS.has(tag) || isInlineBold(el)) return true;
+    for (let i = el.childNodes.length - 1; i >= 0; i--) {
+      const k = el.childNodes[i];
+      if (k.nodeType === 1) stack.push(k as HTMLElement);
+    }
+  }
+  // (A block too large to look through is taken as named: the blocks stay as found.)
+  return stack.length > 0;
 }
 
 /** Longest text of a block read for a spacer's ({@link isSpacerText}). */

@@ -129,6 +129,12 @@ describe('infinite scroll with a cursor', () => {
     expect(next('<button class="share" data-url="https://facebook.com/sharer?u=x">Partager</button>')).toBeUndefined();
   });
 
+  test("a lazy-loaded picture is no sentinel: its data-src is the picture it loads (a lazy-loading plugin's class 'lazyload')", () => {
+    expect(next(`<img alt="" src="data:image/svg+xml,%3Csvg%3E%3C/svg%3E" data-src="/wp-content/uploads/shop-logo-200x200.jpg" class="avatar photo lazyload">`)).toBeUndefined();
+    expect(next('<iframe class="lazyload" data-src="https://www.google.com/maps/embed?pb=1"></iframe>')).toBeUndefined();
+    expect(next('<div class="lazyload" data-src="/uploads/banner.webp"></div>')).toBeUndefined();
+  });
+
   test('findNextPage falls back to the sentinel', () => {
     const root = parse('<main><div class="c"><h3>A</h3></div><div id="feed" class="scroll-sentinel" data-endpoint="/api/f?p=1"></div></main>');
     expect(findNextPage(root, URL)).toBe('/api/f?p=1');

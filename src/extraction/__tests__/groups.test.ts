@@ -361,6 +361,27 @@ ${card('Agence Générale Souf Assurances', office('Siège social', 'Rue Taleb L
   });
 });
 
+describe("an entry's toggles of its hidden notes ('Show Notes | Show Bio')", () => {
+  // The Connections Business Directory card template left untranslated: the name in an <h3>, the
+  // contacts, then a line of toggle links over hidden notes and bio that hold more numbers.
+  const card = (slug: string, name: string, phone: string, note: string) => `<div class="cn-list-row cn-list-item vcard organization" id="${slug}"><div class="cn-entry">
+    <div class="cn-left"><h3><a class="url" href="/annuaire/name/${slug}/"><span class="org fn">${name}</span></a></h3><span class="title">Agent général</span></div>
+    <div class="cn-right"><span class="tel"><span class="phone-name">Work Phone</span>: <span class="value">${phone}</span></span></div>
+    <div class="cn-meta"><span><a class="cn-note-anchor toggle-div" data-div-id="note-${slug}" href="#">Show Notes</a></span> | <span><a class="cn-bio-anchor toggle-div" data-div-id="bio-${slug}" href="#">Show Bio</a></span></div>
+    <div class="cn-bio" id="bio-${slug}" style="display: none"><p>Agent général. Produits automobile, habitation.</p></div>
+    <div class="cn-notes" id="note-${slug}" style="display: none"><p>${note}</p></div>
+  </div></div>`;
+  test('a link that only shows or hides a part of the entry names no company: each card is one company with its notes\' numbers', () => {
+    const html = page(`<div class="cn-list-body">${card('rhumel', 'Agence Générale Rhumel Assurances', '031 34 16 90', 'Déclaration de sinistres et assistance : 0793 81 59 27')}${card('zeghaia', 'Agence Générale Zeghaia', '031 74 27 39', 'Sinistres auto : 0541 81 88 45')}${card('amira', 'Agence Amira Arrès Assur', '031 27 97 49', 'Ouvert du dimanche au jeudi, 8h30 – 16h30.')}${card('minar', 'Agence Minar Zarza Assurances', '031 29 25 73', 'Permanence sinistres : 0799 39 26 89')}</div>`);
+    expect(read(html).map((c) => [c.name, ...c.phones])).toEqual([
+      ['Agence Générale Rhumel Assurances', '+21331341690', '+213793815927'],
+      ['Agence Générale Zeghaia', '+21331742739', '+213541818845'],
+      ['Agence Amira Arrès Assur', '+21331279749'],
+      ['Agence Minar Zarza Assurances', '+21331292573', '+213799392689'],
+    ]);
+  });
+});
+
 describe('a post holding two entries written as the others are', () => {
   const post = (body: string, n: number) =>
     `<div class="msg_wrap"><div class="msg"><div class="msg_author"><a class="owner_name" href="/canal">Carrières Pros</a></div><div class="msg_text">${body}</div><a class="msg_date" href="/canal/${n}"><time>12:0${n}</time></a></div></div>`;

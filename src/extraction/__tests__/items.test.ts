@@ -2403,3 +2403,45 @@ describe('a table holding two companies per row, each over several columns', () 
     expect(found.map((c) => [c.name, c.phones.length, (c.faxes ?? []).length])).toEqual(firms.slice(0, 3).map((n) => [n, 2, 2]));
   });
 });
+
+describe('a blog post of headed entries, each a heading, a photo and a paragraph of lines', () => {
+  // A Blogger post: an introduction (the blogger's own address in it), then per restaurant an
+  // <h3> name, a photo block and a <p> of pictogram lines closed by a link to its Facebook page.
+  const entry = (n: string, lines: string) => `<h3 style="text-align: left;">${n}</h3>
+    <div class="separator" style="clear: both;"><a href="https://img.example/${n.length}.jpg"><img alt="${n}" src="https://img.example/${n.length}-s.jpg" /></a></div>
+    <p>📍 ${lines}<br />\n<a href="https://www.facebook.com/p${n.length}" rel="nofollow">Page Facebook</a></p>\n<p>&nbsp;</p>\n`;
+  test('the headings name the entries: the paragraph under each, closed by a social link, names none, and the introduction above them is no entry', () => {
+    const html = chrome(`<div class="post hentry"><h3 class="post-title entry-title">Restaurants à Chlef : adresses et numéros</h3>
+      <div class="post-body entry-content">
+      <p>Vous cherchez où manger à Chlef ? Voici ma sélection de restaurants.</p>
+      <p><i>Mise à jour : si vous êtes restaurateur, écrivez-moi à chlef.gourmand@gmail.com.</i></p>
+      ${entry('1. Restaurant El Bahia', 'Cité des 600 logements, Chlef<br />\n📞 0770 66 93 62<br />\n🕒 11h – 23h')}
+      ${entry('2. Pizzeria Dolce Vita', 'Boulevard de la Soummam, Chlef<br />\n📞 0673707244 / 0658 62 93 58')}
+      ${entry('3. Burger Factory', 'Cité Radar, Chlef<br />\nTél : 0557 21 03 25<br />\n📧 burgerfactory@gmail.com')}
+      ${entry('4. Salon de Thé Rose des Sables', 'Cité Chorfa, Chlef<br />\nTél : en cours de changement')}
+      <p>Bon appétit ! Laissez vos adresses préférées en commentaire.</p>
+    </div></div>`);
+    expect(readListing(html, URL).companies.map((c) => [c.name, ...c.phones, ...c.emails])).toEqual([
+      ['Restaurant El Bahia', '+213770669362'],
+      ['Pizzeria Dolce Vita', '+213673707244', '+213658629358'],
+      ['Burger Factory', '+213557210325', 'burgerfactory@gmail.com'],
+      ['Salon de Thé Rose des Sables'],
+    ]);
+  });
+});
+
+describe('a lazy-loading fallback inside an entry', () => {
+  // WC Vendors' vendors list: per shop a centred avatar link (a lazy-loading plugin's placeholder
+  // <img> and its <noscript><img></noscript> fallback), then the shop's name as a button link.
+  const shop = (slug: string, n: string) => `<div style="display:inline-block; margin-right:10%;"><center>
+    <a href="/vendors/${slug}/"><img alt='' src='data:image/svg+xml,%3Csvg%3E%3C/svg%3E' data-src='/up/${slug}-logo.jpg' class='avatar avatar-200 photo lazyload'/><noscript><img alt='' src='/up/${slug}-logo.jpg' class='avatar avatar-200 photo'/></noscript></a><br />
+    <a href="/vendors/${slug}/" class="button">${n}</a><br /><br /></center></div>`;
+  test("the <noscript>'s markup is no text: each shop is named by its link, never by the fallback <img>", () => {
+    const html = chrome(`<div class="wcv_vendorslist">${shop('huilerie', 'Huilerie Ath Laâziz')}${shop('moulin', 'Moulin Taghzout')}${shop('rucher', 'Rucher de Saharidj')}</div>`);
+    expect(readListing(html, URL).companies.map((c) => [c.name, c.detailUrl])).toEqual([
+      ['Huilerie Ath Laâziz', 'https://annuaire.test/vendors/huilerie/'],
+      ['Moulin Taghzout', 'https://annuaire.test/vendors/moulin/'],
+      ['Rucher de Saharidj', 'https://annuaire.test/vendors/rucher/'],
+    ]);
+  });
+});
