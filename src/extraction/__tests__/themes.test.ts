@@ -302,3 +302,14 @@ describe("Avada's Fusion tabs (a theme's tabs widget classed 'nav-not-justified'
     );
   });
 });
+
+describe("Citadela Pro's directory search results (no heading: the name in a div.post-title under the item's link, a div.post-subtitle beside it)", () => {
+  test("each item is named by its title, without the subtitle (its category) written beside it in the title's wrapper", () => {
+    const item = (i: number, n: string, sub: string) => `<article class="citadela-directory-item has-thumbnail"><div class="item-content"><div class="item-thumbnail"><a href="/item/p${i}/"><img src="/t.jpg" alt=""></a></div><div class="item-body"><div class="item-title"><a href="/item/p${i}/"><div class="item-title-wrap"><div class="post-title">${n}</div><div class="post-subtitle">${sub}</div></div></a></div><div class="item-text"><div class="item-description"><p>Travaux de bâtiment.</p><a href="/item/p${i}/" class="more">Voir le détail</a></div></div><div class="item-footer"><div class="item-data location"><span class="label">Adresse</span><span class="values">Cité ${i} logements, Chlef</span></div><div class="item-data categories"><span class="label">Catégories</span><span class="values"><a href="/cat/btp/${i}/" class="category">${sub}</a></span></div></div></div></div></article>`;
+    const subs = ['Gros œuvre', 'Travaux publics', 'Bâtiment'];
+    const html = `<html><head><title>BTP – Annuaire Chlef</title></head><body><header id="masthead"><a href="/">Annuaire Chlef</a></header><main id="main"><div class="wp-block-citadela-blocks ctdl-directory-search-results layout-list"><div class="citadela-block-articles"><div class="citadela-block-articles-wrap">${COMPANIES.map(([n], i) => item(i + 11, n, subs[i])).join('\n')}</div></div></div></main><footer><p>© 2026 Annuaire Chlef – 027 77 99 99</p></footer></body></html>`;
+    expect(readListing(html, 'https://annuaire-chlef.test/?ctdl=true&post_type=citadela-item&category=btp').companies.map((c) => [c.name, c.detailUrl])).toEqual(
+      COMPANIES.map(([n], i) => [n, `https://annuaire-chlef.test/item/p${i + 11}/`]),
+    );
+  });
+});
