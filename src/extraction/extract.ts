@@ -32,7 +32,7 @@ import { fold, normalizeCompanyName, scriptOf, stripControlCharacters, words } f
 import { isBadge, withoutEdgeBadges } from './badges';
 import { attributeJson, classWords, embeddedJson, holdsContact, isAdBlock, inRepeatedBlock, isComponentPart, SECTIONING_TAGS, isPageFrame, leadName, repeatedMemberTest, findNextPage, jsonHtml, jsonItems, jsonList, jsonNext, preRecords, repeatedItems, type JsonItem } from './items';
 import { collapseSpaces, shortText, WORDED_DATE } from './nodeText';
-import { attrOf, blockText, classAndId, classText, descendants, hasAttr, inByline, isCardTelType, itemParts, parsePage, spanningRowAbove, type ItemParts, type ParsedPage } from './parse';
+import { attrOf, blockText, classAndId, classText, descendants, hasAttr, inByline, isCardTelType, isSubtitle, itemParts, parsePage, spanningRowAbove, type ItemParts, type ParsedPage } from './parse';
 import type { SourceSelectors } from './sources';
 import { dataAttributeJson } from './embeddedState';
 import { cursorNext, isCursorToken, listEndpoint, pageCountNext } from './cursor';
@@ -3717,7 +3717,8 @@ function nameText(el: HTMLElement | null | undefined): string | undefined {
     if (node.nodeType === 3) out.push(node.text);
     else if (node.nodeType === 1) {
       const child = node as HTMLElement;
-      if (['SUP', 'SVG', 'BUTTON', 'I', 'IMG'].includes(child.tagName) || classWords(child).some((w) => BADGE_WORDS.has(w))) continue;
+      // (A subtitle written beside the title in its wrapper, Citadela's `post-subtitle`, is the entry's category, not its name.)
+      if (['SUP', 'SVG', 'BUTTON', 'I', 'IMG'].includes(child.tagName) || classWords(child).some((w) => BADGE_WORDS.has(w)) || isSubtitle(child)) continue;
       if (classWords(child).some((w) => SUBLINE_WORDS.has(w)) && out.some((t) => t.trim() !== '')) continue;
       out.push(' ');
       if (isBadge(child)) {

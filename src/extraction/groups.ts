@@ -21,7 +21,7 @@ import type { HTMLElement, Node } from 'node-html-parser';
 import { findEmails, findPhonesAndFaxes } from '../platform/contacts';
 import { introducedName } from './forum';
 import { isInlineBold } from './labels';
-import { escapeHtml, parseHtml } from './parse';
+import { escapeHtml, hasAttr, parseHtml } from './parse';
 
 /** Most nodes of one block read as lines (a block larger than that is left as it is). */
 const MAX_NODES = 3_000;
@@ -390,7 +390,11 @@ function linesOf(el: HTMLElement): Line[] | undefined {
     }
     if (BLOCK_TAGS.has(tag)) {
       if (tag === 'TR') rows.push(e);
-      flush(true, HEADING_TAGS.has(tag));
+      // (An accordion's title written as a block of its own, the toggle opening the entry, `<div role="button">Daïra (3)</div>`
+      // (Shortcodes Ultimate's spoiler title): a heading, as `<h3><button>` is. Only as the entry's first line: a
+      // button further down a card, 'Afficher le numéro', heads nothing.)
+      const opensEntry = lines.length === 0 && !line.units.some((u) => u.text.trim() !== '');
+      flush(true, HEADING_TAGS.has(tag) || (opensEntry && isToggle(e)));
       if (targets !== undefined && e.id !== '' && targets.has(e.id)) disclosing.add(e);
       exits.add(e);
       stack.push(e);
@@ -451,6 +455,11 @@ function disclosedIds(el: HTMLElement): Set<string> | undefined {
     stack.push(...e.childNodes);
   }
   return ids;
+}
+
+/** A disclosure's toggle: an element acting as a button (`role="button"`) or saying whether it is open (`aria-expanded`). */
+function isToggle(el: HTMLElement): boolean {
+  return (el.getAttribute('role') ?? '').trim().toLowerCase() === 'button' || hasAttr(el, 'aria-expanded');
 }
 
 /** Whether an inline element holds a line break or a block (read through, not as one unit); undefined when too large. */

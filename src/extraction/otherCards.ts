@@ -24,9 +24,17 @@ const LABEL = /(?:^|\s)(?:t[ée]l[ée]?(?:phone)?|tel|mobile|portable|gsm|fixe|f
 /** A field's label and its value ('Téléphone : 036 41 48 56', 'E-mail : x@y.dz'): a contact list's line, never a card's name. */
 const LABELLED = /^(?:t[ée]l[ée]?(?:phone)?|tel|mobile|portable|gsm|fixe|fax|t[ée]l[ée]copie|e-?mail|courriel|whatsapp|viber|الهاتف|النقال|الفاكس|البريد(?: الإلكتروني)?)\.?\s{0,3}:/iu;
 
-/** A card read: its name (the first heading, link or bold text that is no label, nor a label and its value) and whether it shows a contact. */
+/**
+ * A title a page gives its own sections ('Présentation', 'Coordonnées', 'Horaires d'ouverture', 'Informations pratiques',
+ * 'À propos', 'Contact', 'Localisation', 'Galerie', 'Avis'): a block headed so is a part of the company's page (its
+ * description beside its contact details, laid out as two columns), never another company's card.
+ */
+const SECTION_TITLE = /^(?:pr[ée]sentation|description|coordonn[ée]es|contacts?|contactez[- ]nous|nous contacter|infos?|informations?(?: (?:pratiques|utiles|de contact|g[ée]n[ée]rales))?|infos? pratiques|[àa] propos(?: de nous)?|qui sommes[- ]nous|horaires?(?: d['’]ouverture)?|localisation|plan d['’]acc[èe]s|acc[èe]s|carte|galerie(?: photos?)?|photos|vid[ée]os?|avis(?: clients)?|services|prestations|tarifs|d[ée]tails|caract[ée]ristiques|overview|about(?: us)?|contact (?:info(?:rmation)?|details)|opening hours|hours|location|map|gallery|photos|reviews|معلومات الاتصال|نبذة|الوصف|ساعات العمل|الموقع)\s?[.:]?$/iu;
+
+/** A card read: its name (the first heading, link or bold text that is no label, nor a label and its value; none when that is a section's title) and whether it shows a contact. */
 function readCard(card: HTMLElement): { name?: string; contact: boolean } {
-  let name: string | undefined;
+  // (null: the card is headed by a section's title, it names no company.)
+  let name: string | null | undefined;
   let text = '';
   let nodes = 0;
   let contact = false;
@@ -45,13 +53,13 @@ function readCard(card: HTMLElement): { name?: string; contact: boolean } {
     }
     if (name === undefined && CARD_NAME_TAGS.has(el.tagName)) {
       const t = el.text.slice(0, 200).replace(/\s+/g, ' ').trim();
-      if (t.length >= 3 && t.length <= 120 && /\p{L}{2}/u.test(t) && !LABEL.test(t) && !LABELLED.test(t) && !t.includes('@')) name = t;
+      if (t.length >= 3 && t.length <= 120 && /\p{L}{2}/u.test(t) && !LABEL.test(t) && !LABELLED.test(t) && !t.includes('@')) name = SECTION_TITLE.test(t) ? null : t;
     }
     for (let i = el.childNodes.length - 1; i >= 0; i--) stack.push(el.childNodes[i]);
   }
   // (Whitespace collapsed first: a template's indentation inside a number, '0661 23\n        45 67', still makes one.)
   if (!contact) contact = text.includes('@') || /\d(?:[\s.()-]{0,3}\d){7}/.test(asciiDigits(text).replace(/\s+/g, ' '));
-  return { name, contact };
+  return { name: name ?? undefined, contact };
 }
 
 /** Arabic-Indic and Eastern Arabic-Indic digits as ASCII (the cards of Arabic pages). */

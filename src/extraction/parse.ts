@@ -428,6 +428,17 @@ function isStimulusContact(name: string, el: HTMLElement): boolean {
 
 const HEADINGS = new Set(['H1', 'H2', 'H3', 'H4', 'H5', 'H6']);
 const NAME_CLASS = /name|nom|title|titre|raison/;
+/**
+ * A class saying subtitle ('post-subtitle', 'entry-subtitle', 'sub-title', 'sous-titre', 'subheading', 'tagline'): the line
+ * written under a name (its category, its slogan), never the name nor part of it. Linear: no nested quantifier.
+ */
+const SUBTITLE_CLASS = /(?:^|[^a-z])(?:sub[-_]?(?:title|heading)|sous[-_]?titre|tagline)(?![a-z])/i;
+
+/** Whether an element is classed as a subtitle ({@link SUBTITLE_CLASS}): a name's element leaves it out. */
+export function isSubtitle(el: HTMLElement): boolean {
+  const cls = classText(el);
+  return cls !== '' && SUBTITLE_CLASS.test(cls.length > 1000 ? cls.slice(0, 1000) : cls);
+}
 /** Most nodes of an element a name class names looked at ({@link isBlockContainer}). */
 const MAX_NAMED_NODES = 40;
 
@@ -722,7 +733,7 @@ function readParts(el: HTMLElement, full: boolean): ItemParts {
       if (parts.named === undefined || parts.activity === undefined || parts.card === undefined) {
         const cls = classText(child);
         if (parts.card === undefined && cls !== '' && isCardName(child) && !inByline(child, el) && !holdsAuthorLink(child)) parts.card = child;
-        if (parts.named === undefined && (NAME_CLASS.test(cls) || attrOf(child, 'itemprop') === 'name') && !inByline(child, el) && !isBlockContainer(child)) parts.named = child;
+        if (parts.named === undefined && (NAME_CLASS.test(cls) || attrOf(child, 'itemprop') === 'name') && !isSubtitle(child) && !inByline(child, el) && !isBlockContainer(child)) parts.named = child;
         if (parts.activity === undefined && ACTIVITY_CLASS.test(cls)) parts.activity = child;
       }
     }

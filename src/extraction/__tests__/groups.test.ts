@@ -149,6 +149,29 @@ ${town('Ville de Sebdou', member('Cabinet Maître Kherbouche', '<li><span>Tél. 
     ]);
   });
 
+  test("an accordion whose titles are toggles written as blocks (Shortcodes Ultimate's <div class=\"su-spoiler-title\" role=\"button\">Daïra (N)</div>): sections of one or two lawyers are read by the lawyers, never by the daïras", () => {
+    const lawyer = (name: string, lines: string) => `<p><strong>${name}</strong><br />\n${lines}</p>`;
+    const spoiler = (title: string, body: string) =>
+      `<div class="su-spoiler su-spoiler-style-fancy su-spoiler-icon-plus su-spoiler-closed" data-scroll-offset="0"><div class="su-spoiler-title" tabindex="0" role="button"><span class="su-spoiler-icon"></span>${title}</div><div class="su-spoiler-content su-u-clearfix su-u-trim">${body}</div></div>`;
+    const html = page(`<div class="entry-content">${[
+      spoiler('Daïra de Telagh (2)', lawyer('Maître Chaib Youcef', 'Rue X, Telagh<br />Tél. : 048 64 75 00<br />Email : <a href="mailto:me.chaib@gmail.com">me.chaib@gmail.com</a>') + lawyer('Maître Khelifa Houaria', 'Tél/Fax : 048 22 74 23')),
+      spoiler('Daïra de Ben Badis (2)', lawyer('Maître Bensaid Amina', 'Tél/Fax : 048 91 61 48') + lawyer('Maître Talbi Noureddine', 'Rue Larbi Ben M\'hidi N° 20, Ben Badis')),
+      spoiler('Daïra de Ras El Ma (1)', lawyer('Maître Djebbar Khadidja', 'Tél. : 048 98 62 56<br />Mob. : 0696 07 56 18')),
+      spoiler('Daïra de Mérine (1)', lawyer('Maître Tabet Asmaa', 'Tél. : 048 29 82 72')),
+      spoiler('Daïra de Tessala (2)', lawyer('Maître Abdellaoui Hichem', 'Tél. : 048 91 97 91') + lawyer('Maître Benzerga Yamina', 'Mob. : 0553 69 68 87')),
+    ].join('\n')}</div>`);
+    expect(read(html).map((c) => [c.name, c.phones, c.emails])).toEqual([
+      ['Maître Chaib Youcef', ['+21348647500'], ['me.chaib@gmail.com']],
+      ['Maître Khelifa Houaria', ['+21348227423'], []],
+      ['Maître Bensaid Amina', ['+21348916148'], []],
+      ['Maître Talbi Noureddine', [], []],
+      ['Maître Djebbar Khadidja', ['+21348986256', '+213696075618'], []],
+      ['Maître Tabet Asmaa', ['+21348298272'], []],
+      ['Maître Abdellaoui Hichem', ['+21348919791'], []],
+      ['Maître Benzerga Yamina', ['+213553696887'], []],
+    ]);
+  });
+
   test('sections of companies written as run-on lines ("- Name, activity. Tél …", "Name : number") are split at each line', () => {
     const html = page(`<div id="liste">
 <h3>Lettre A</h3><div class="bloc">- Agence Amal, assurances. Tél 038 20 30 40.<br>- Auto-école Annaba, permis B. Tél 0661 55 44 33.<br></div>
