@@ -1738,9 +1738,21 @@ function adMarks(el: HTMLElement): { strong: boolean; weak: boolean; inner: bool
     chain.push(e);
   }
   const flagged = chain.some((e) => e.rawAttrs.includes('data-') && AD_FLAGS.some((a) => isSet(attrOf(e, a))));
-  const strong = words.some((w) => AD_WORDS.has(w) && !WEAK_AD_WORDS.has(w)) || hasAttr(el, 'data-ad') || hasAttr(el, 'data-ad-slot') || flagged;
+  const strong = words.some((w) => AD_WORDS.has(w) && !WEAK_AD_WORDS.has(w) && !(w === 'promoted' && promotedNodeOnly(el))) || hasAttr(el, 'data-ad') || hasAttr(el, 'data-ad-slot') || flagged;
   const inner = chain.some((e, i) => i > 0 && classWords(e).some((w) => PARTNER_WORDS.has(w)));
   return { strong, weak: words.some((w) => WEAK_AD_WORDS.has(w)), inner };
+}
+
+/**
+ * Drupal's publishing flag on a node, `node-promoted` (Drupal 7) or `node--promoted` (8 and later):
+ * the node is promoted to the front page, a state of the content, never a paid placement.
+ */
+const PROMOTED_NODE = /(?:^|\s)node-{1,2}promoted(?=\s|$)/g;
+
+/** Whether the only 'promoted' of a block's class and id is Drupal's node flag ({@link PROMOTED_NODE}). */
+function promotedNodeOnly(el: HTMLElement): boolean {
+  const raw = classAndId(el);
+  return raw.length <= 1000 && !/promoted/i.test(raw.replace(PROMOTED_NODE, ' '));
 }
 
 /**

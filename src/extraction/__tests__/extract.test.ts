@@ -1719,3 +1719,23 @@ describe('names outside forums and logos that name no one', () => {
     expect(readListing(html, PAGE).companies.map((c) => c.name)).toEqual(['Carrières Tébessa', 'Marbres Chéria', 'Granulats Bir El Ater']);
   });
 });
+
+describe("Drupal's 'promoted to front page' flag is no advertisement", () => {
+  const node = (name: string, phone: string, mail: string) =>
+    `<div class="node node-entreprise node-promoted node-full clearfix"><div class="content"><div class="field field-name-field-telephone field-label-inline"><div class="field-label">Téléphone:&nbsp;</div><div class="field-items"><div class="field-item even">${phone}</div></div></div><div class="field field-name-field-email field-label-inline"><div class="field-label">E-mail:&nbsp;</div><div class="field-items"><div class="field-item even"><a href="mailto:${mail}">${mail}</a></div></div></div></div></div>`;
+
+  test("a company's node classed `node-promoted` (Drupal 7) or `node--promoted` (Drupal 8+) below its page's h1 keeps its contacts", () => {
+    for (const html of [node('SARL Tinrhert Forage', '029 87 62 17', 'contact@tinrhert.dz'), node('SARL Tinrhert Forage', '029 87 62 17', 'contact@tinrhert.dz').replace('node-promoted', 'node--promoted')]) {
+      const found = extractDetail(page(`<h1 class="title">SARL Tinrhert Forage</h1><div class="region region-content">${html}</div>`), 'https://annuaire.test/entreprises/sarl-tinrhert-forage');
+      expect([found?.phones, found?.emails]).toEqual([['+21329876217'], ['contact@tinrhert.dz']]);
+    }
+  });
+
+  test('teasers of a Views list, some promoted, are all entries', () => {
+    const teaser = (name: string, phone: string, promoted: boolean) => `<div class="views-row"><div class="node node-teaser${promoted ? ' node-promoted' : ''}"><h2><a href="/entreprises/${name.toLowerCase().replace(/ /g, '-')}">${name}</a></h2><p>Tél : ${phone}</p></div></div>`;
+    const html = page(`<div class="view-content">${teaser('Ohanet Forage', '029 20 11 01', true)}${teaser('Alrar Instrumentation', '029 20 11 02', false)}${teaser('Debdeb Soudure', '029 20 11 03', false)}</div>`);
+    const listing = readListing(html, PAGE);
+    expect(listing.companies.map((c) => c.name)).toEqual(['Ohanet Forage', 'Alrar Instrumentation', 'Debdeb Soudure']);
+    expect(listing.dropped.advertisement).toBe(0);
+  });
+});
