@@ -1739,3 +1739,21 @@ describe("Drupal's 'promoted to front page' flag is no advertisement", () => {
     expect(listing.dropped.advertisement).toBe(0);
   });
 });
+
+describe("a category menu whose counts are badges ('Poterie <span class=\"badge\">4</span>')", () => {
+  test('is no list of companies beside the entries, even where the entries are fewer rows than the menu has cells', () => {
+    const cat = (id: number, name: string, n: number) => `<div class="span4 cat-cell"><div class="cat-title"><a href="/index.php?option=com_dir&sid=${id}">${name}</a> <span class="badge">${n}</span></div></div>`;
+    const entry = (id: number, name: string, phone: string) => `<div class="span6 entry-cell"><div class="entry-title"><a href="/index.php?option=com_dir&pid=54&sid=${id}">${name}</a></div><div class="field">Tamanrasset</div>${phone ? `<div class="field"><span class="label">Téléphone: </span>${phone}</div>` : ''}<div class="date">Ajouté le 03.11.2015</div></div>`;
+    const html = page(`<div class="cats"><div class="row-fluid">${cat(60, 'Bijouterie en argent', 5)}${cat(61, 'Maroquinerie', 2)}${cat(62, 'Tissage et broderie', 4)}${cat(63, 'Poterie', 1)}${cat(64, 'Vannerie', 1)}${cat(65, 'Sculpture sur bois', 1)}</div></div>
+      <div class="entries"><div class="row-fluid">${entry(150, 'Atelier Cuir Tazrouk', '0666 98 02 80')}${entry(154, 'Maison Tagmart', '0672 69 92 46')}</div>
+      <div class="row-fluid">${entry(156, 'Vannerie In Amguel', '')}${entry(160, 'Atelier Chèche Indigo', '0771 39 25 77')}</div>
+      <div class="row-fluid">${entry(162, 'Bijouterie Ilamane', '0552 41 17 58')}${entry(166, 'Coopérative Outoul', '029 33 81 08')}</div></div>`);
+    expect(readListing(html, PAGE).companies.map((c) => c.name)).toEqual(['Atelier Cuir Tazrouk', 'Maison Tagmart', 'Vannerie In Amguel', 'Atelier Chèche Indigo', 'Bijouterie Ilamane', 'Coopérative Outoul']);
+  });
+
+  test("a table of titles and their hits (Joomla's category list: a count in a cell of its own) is a list of entries", () => {
+    const row = (id: number, name: string, hits: number) => `<tr class="cat-list-row${id % 2}"><td class="list-title"><a href="/index.php/hebergement/${id}-x">${name}</a></td><td class="list-hits">${hits}</td></tr>`;
+    const html = page(`<table class="category"><thead><tr><th>Titre</th><th>Clics</th></tr></thead><tbody>${row(14, 'Hôtel Dar Amenzou', 5136)}${row(18, 'Auberge Tagmart', 4772)}${row(21, 'Camping Assekrem', 3105)}</tbody></table>`);
+    expect(readListing(html, PAGE).companies.map((c) => c.name)).toEqual(['Hôtel Dar Amenzou', 'Auberge Tagmart', 'Camping Assekrem']);
+  });
+});
