@@ -1757,3 +1757,29 @@ describe("a category menu whose counts are badges ('Poterie <span class=\"badge\
     expect(readListing(html, PAGE).companies.map((c) => c.name)).toEqual(['Hôtel Dar Amenzou', 'Auberge Tagmart', 'Camping Assekrem']);
   });
 });
+
+describe("a JSON API's record that links its own resource (HAL's `_links.self`, JSON:API's `links.self`)", () => {
+  const API = 'https://annuaire.test/api/v1/entreprises?secteur=telecom&page=1';
+  const rec = (id: number, name: string, tel: string) => ({ id, raisonSociale: name, commune: 'Saïda', telephone: tel, _links: { self: { href: `/api/v1/entreprises/${id}` }, fiche: { href: `/entreprises/${id}` } } });
+
+  test("a list's record is read with its own resource as its detail page", () => {
+    const answer = { data: [rec(201, 'SARL Saïda Réseaux', '048 97 86 82'), rec(204, 'EURL Fibre Ouled Khaled', '048 88 42 80')], links: { next: null } };
+    expect(readListing(JSON.stringify(answer), API, {}, { contentType: 'application/json' }).companies.map((c) => [c.name, c.detailUrl])).toEqual([
+      ['SARL Saïda Réseaux', 'https://annuaire.test/api/v1/entreprises/201'],
+      ['EURL Fibre Ouled Khaled', 'https://annuaire.test/api/v1/entreprises/204'],
+    ]);
+    const jsonApi = { data: [201, 204].map((id) => ({ type: 'entreprise', id: String(id), attributes: { nom: `Entreprise ${id}`, telephone: '048 97 86 82' }, links: { self: `https://annuaire.test/api/v1/entreprises/${id}` } })) };
+    expect(readListing(JSON.stringify(jsonApi), API, {}, { contentType: 'application/json' }).companies.map((c) => c.detailUrl)).toEqual(['https://annuaire.test/api/v1/entreprises/201', 'https://annuaire.test/api/v1/entreprises/204']);
+  });
+
+  test('that resource, a JSON answer, is read as the company\'s own page: its typed fields, a fax a fax', () => {
+    const detail = { data: { id: 201, raisonSociale: 'SARL Saïda Réseaux', telephone: '048.97.86.82 / 048 74 61 19', mobile: '0557 13 03 38', fax: '048 89 31 64', email: 'contact@saidareseaux.dz', emailSecondaire: null, _links: { self: { href: '/api/v1/entreprises/201' }, liste: { href: '/api/v1/entreprises?page=1' } } } };
+    const found = extractDetail(JSON.stringify(detail), 'https://annuaire.test/api/v1/entreprises/201', {}, { contentType: 'application/json' });
+    expect([found?.name, found?.phones, found?.faxes, found?.emails]).toEqual([
+      'SARL Saïda Réseaux',
+      ['+21348978682', '+21348746119', '+213557130338'],
+      ['+21348893164'],
+      ['contact@saidareseaux.dz'],
+    ]);
+  });
+});
