@@ -1650,6 +1650,8 @@ export interface DetailPage {
  * counts these over the site's detail pages to tell the directory's from the companies'.
  */
 export function readDetail(html: string, pageUrl: string, selectors: SourceSelectors = {}, options: ExtractOptions = {}): DetailPage {
+  // An API's resource for one company (a list's record linked its own, HAL's `_links.self`): its record.
+  if (isJsonBody(html, options.contentType)) return readJsonDetail(html, pageUrl, options);
   const page = parsePage(html);
   const { root } = page;
   const ctx = pageContext(page, pageUrl, options);
@@ -1669,6 +1671,27 @@ export function readDetail(html: string, pageUrl: string, selectors: SourceSelec
   const found: RawCompany = { name: '', emails, phones, sourceUrl: pageUrl };
   if (faxes.length > 0) found.faxes = faxes;
   return { company: found, seen };
+}
+
+/**
+ * A JSON answer read as a company's own page: the one company-like record it holds (`{data:
+ * {raisonSociale, telephone, fax, email …}}`, {@link jsonItems} with a lone record), read as a
+ * list's JSON record is; nothing when it holds none or several (a list, an error), or is an ad.
+ */
+function readJsonDetail(body: string, pageUrl: string, options: ExtractOptions): DetailPage {
+  let value: unknown;
+  try {
+    value = JSON.parse(body);
+  } catch {
+    return { seen: [] };
+  }
+  const items = jsonItems(value, true);
+  if (items.length !== 1) return { seen: [] };
+  const ctx: PageContext = { pageUrl, siteHost: new URL(pageUrl).hostname.toLowerCase().replace(/^www\./, ''), base: pageUrl, siteContacts: options.siteContacts ?? new Set(), tableHeaders: new Map() };
+  const company = companiesOfJson(items, ctx).companies[0];
+  if (!company) return { seen: [] };
+  delete company.detailUrl;
+  return { company, seen: [...company.emails, ...company.phones, ...(company.faxes ?? [])] };
 }
 
 /** Every e-mail, phone and fax a scope's content shows: its text, `mailto:`, `tel:` and WhatsApp links, contact `data-*` attributes. */

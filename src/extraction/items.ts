@@ -322,12 +322,16 @@ function companyOf(obj: Json): JsonItem | undefined {
   // A typed contact ({label: 'Tél', value: '…'}) is a field of a company, never one.
   if (Object.keys(obj).length <= 4 && typedContact(obj) !== undefined) return undefined;
   let name: string | undefined;
+  let selfUrl: string | undefined;
   const item: JsonItem = { name: '', phones: [], faxes: [], emails: [], advertisement: false };
   // `own`: the object itself, or its attributes object (JSON:API `attributes`, GeoJSON `properties`): its name, activity, link, ad mark.
   const read = (o: Json, depth: number, own: boolean) => {
     for (const [rawKey, value] of Object.entries(o)) {
       // A typed list ({type: 'tel' | 'fax' | 'email', valeur}), under any key: each by its type.
       if (Array.isArray(value) && typedContactsInto(item, value)) continue;
+      // Its own resource, as a hypermedia API links it (HAL's `_links.self.href`, JSON:API's `links.self`);
+      // the links are read on below as any object is (a `links: {whatsapp: …}` holds contacts).
+      if (own && (rawKey === '_links' || rawKey === 'links')) selfUrl ??= selfLink(value);
       const key = unprefixed(foldKey(rawKey));
       if (own && name === undefined && (NAME_KEYS.has(key) || isQualifiedNameKey(key)) && typeof value === 'string' && value.trim().length >= 2) name = value;
       else if (own && name === undefined && (NAME_KEYS.has(key) || NAME_HOLDER_KEYS.has(key)) && isJson(value) && heldName(value) !== undefined) {
@@ -368,6 +372,8 @@ function companyOf(obj: Json): JsonItem | undefined {
   read(obj, 0, true);
   if (name === undefined) return undefined;
   item.name = name;
+  // (A link written for its page, `url`, `permalink`, comes first: the resource is the API's.)
+  if (item.url === undefined && selfUrl !== undefined) item.url = selfUrl;
   for (const d of descriptions) {
     const text = d.includes('<') ? blockText(parseHtml(d)) : d;
     const numbers = readNumbers(text);
@@ -380,6 +386,18 @@ function companyOf(obj: Json): JsonItem | undefined {
   if (obj.type === 'Feature' && typeof geometry === 'string' && !POINT_GEOMETRIES.has(geometry) && item.phones.length + item.emails.length + item.faxes.length === 0) return undefined;
   if (item.phones.length + item.emails.length + item.faxes.length === 0 && item.url === undefined) item.bare = true;
   return item;
+}
+
+/**
+ * The URL of a record's own resource in its hypermedia links: HAL's `_links: {self: {href}}`,
+ * JSON:API's `links: {self: "…"}` (or `{href}`). What the API serves there is the whole record,
+ * its typed fields, read as the company's own page.
+ */
+function selfLink(links: unknown): string | undefined {
+  if (!isJson(links)) return undefined;
+  const self = links.self;
+  const href = isJson(self) ? self.href : self;
+  return typeof href === 'string' && /^(?:https?:\/)?\/[^\s<>"']*$/i.test(href.trim()) ? href.trim() : undefined;
 }
 
 /** The keys an object's contacts are under (folded, without a CMS prefix). */
@@ -1745,9 +1763,21 @@ function adMarks(el: HTMLElement): { strong: boolean; weak: boolean; inner: bool
     chain.push(e);
   }
   const flagged = chain.some((e) => e.rawAttrs.includes('data-') && AD_FLAGS.some((a) => isSet(attrOf(e, a))));
-  const strong = words.some((w) => AD_WORDS.has(w) && !WEAK_AD_WORDS.has(w)) || hasAttr(el, 'data-ad') || hasAttr(el, 'data-ad-slot') || flagged;
+  const strong = words.some((w) => AD_WORDS.has(w) && !WEAK_AD_WORDS.has(w) && !(w === 'promoted' && promotedNodeOnly(el))) || hasAttr(el, 'data-ad') || hasAttr(el, 'data-ad-slot') || flagged;
   const inner = chain.some((e, i) => i > 0 && classWords(e).some((w) => PARTNER_WORDS.has(w)));
   return { strong, weak: words.some((w) => WEAK_AD_WORDS.has(w)), inner };
+}
+
+/**
+ * Drupal's publishing flag on a node, `node-promoted` (Drupal 7) or `node--promoted` (8 and later):
+ * the node is promoted to the front page, a state of the content, never a paid placement.
+ */
+const PROMOTED_NODE = /(?:^|\s)node-{1,2}promoted(?=\s|$)/g;
+
+/** Whether the only 'promoted' of a block's class and id is Drupal's node flag ({@link PROMOTED_NODE}). */
+function promotedNodeOnly(el: HTMLElement): boolean {
+  const raw = classAndId(el);
+  return raw.length <= 1000 && !/promoted/i.test(raw.replace(PROMOTED_NODE, ' '));
 }
 
 /**

@@ -40,10 +40,35 @@ interface EntryMarks {
 /** A category's link and its count, an entry's whole text: 'Sérigraphie (6)', 'Offset [14]' (no other digit; bounded). */
 const COUNTED = /^[^\d()[\]]{2,100}[([]\s?\d{1,6}\s?[)\]]$/u;
 
-/** Whether an entry's whole text is a name and a count in brackets ('Broderie (4)', 'Offset [14]'): a category's link in a menu. */
+/** A name and a count as a badge of its own, an entry's whole text: 'Poterie 4' of 'Poterie <span class="badge">4</span>' (bounded). */
+const BADGE_COUNTED = /^[^\d()[\]]{2,100}\d{1,6}$/u;
+
+/** Inline elements a count is set in as a badge ('<span class="badge">4</span>', '<small>12</small>'). */
+const BADGE_TAGS = new Set(['SPAN', 'SMALL', 'EM', 'I', 'B', 'STRONG', 'SUP', 'MARK', 'LABEL']);
+
+/**
+ * Whether an entry's whole text is a name and a count: in brackets ('Broderie (4)', 'Offset [14]'),
+ * or as a badge, an inline element whose whole text is the number after the name ('Poterie <span
+ * class="badge">4</span>', Bootstrap's list-group or a SobiPro category cell): a category's link in a
+ * menu. A table's row is never one: a cell of digits beside a title is a column (an article's hits).
+ */
 export function isCountedEntry(entry: HTMLElement): boolean {
   const whole = shortText(entry, 120);
-  return whole !== undefined && COUNTED.test(whole);
+  if (whole === undefined) return false;
+  if (COUNTED.test(whole)) return true;
+  if (entry.tagName === 'TR' || !BADGE_COUNTED.test(whole)) return false;
+  const count = /\d+$/.exec(whole)![0];
+  // (The text is at most 40 nodes: shortText walked them all.)
+  const stack = [...entry.childNodes];
+  while (stack.length > 0) {
+    const n = stack.pop()!;
+    if (n.nodeType !== 1) continue;
+    const el = n as HTMLElement;
+    if (el.tagName === 'TD' || el.tagName === 'TH') return false;
+    if (BADGE_TAGS.has(el.tagName) && el.text.trim() === count) return true;
+    stack.push(...el.childNodes);
+  }
+  return false;
 }
 
 /** Where a page's links resolve: its base URL, and its host (no 'www.') that detail pages share. */

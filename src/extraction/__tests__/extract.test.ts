@@ -1719,3 +1719,67 @@ describe('names outside forums and logos that name no one', () => {
     expect(readListing(html, PAGE).companies.map((c) => c.name)).toEqual(['Carrières Tébessa', 'Marbres Chéria', 'Granulats Bir El Ater']);
   });
 });
+
+describe("Drupal's 'promoted to front page' flag is no advertisement", () => {
+  const node = (name: string, phone: string, mail: string) =>
+    `<div class="node node-entreprise node-promoted node-full clearfix"><div class="content"><div class="field field-name-field-telephone field-label-inline"><div class="field-label">Téléphone:&nbsp;</div><div class="field-items"><div class="field-item even">${phone}</div></div></div><div class="field field-name-field-email field-label-inline"><div class="field-label">E-mail:&nbsp;</div><div class="field-items"><div class="field-item even"><a href="mailto:${mail}">${mail}</a></div></div></div></div></div>`;
+
+  test("a company's node classed `node-promoted` (Drupal 7) or `node--promoted` (Drupal 8+) below its page's h1 keeps its contacts", () => {
+    for (const html of [node('SARL Tinrhert Forage', '029 87 62 17', 'contact@tinrhert.dz'), node('SARL Tinrhert Forage', '029 87 62 17', 'contact@tinrhert.dz').replace('node-promoted', 'node--promoted')]) {
+      const found = extractDetail(page(`<h1 class="title">SARL Tinrhert Forage</h1><div class="region region-content">${html}</div>`), 'https://annuaire.test/entreprises/sarl-tinrhert-forage');
+      expect([found?.phones, found?.emails]).toEqual([['+21329876217'], ['contact@tinrhert.dz']]);
+    }
+  });
+
+  test('teasers of a Views list, some promoted, are all entries', () => {
+    const teaser = (name: string, phone: string, promoted: boolean) => `<div class="views-row"><div class="node node-teaser${promoted ? ' node-promoted' : ''}"><h2><a href="/entreprises/${name.toLowerCase().replace(/ /g, '-')}">${name}</a></h2><p>Tél : ${phone}</p></div></div>`;
+    const html = page(`<div class="view-content">${teaser('Ohanet Forage', '029 20 11 01', true)}${teaser('Alrar Instrumentation', '029 20 11 02', false)}${teaser('Debdeb Soudure', '029 20 11 03', false)}</div>`);
+    const listing = readListing(html, PAGE);
+    expect(listing.companies.map((c) => c.name)).toEqual(['Ohanet Forage', 'Alrar Instrumentation', 'Debdeb Soudure']);
+    expect(listing.dropped.advertisement).toBe(0);
+  });
+});
+
+describe("a category menu whose counts are badges ('Poterie <span class=\"badge\">4</span>')", () => {
+  test('is no list of companies beside the entries, even where the entries are fewer rows than the menu has cells', () => {
+    const cat = (id: number, name: string, n: number) => `<div class="span4 cat-cell"><div class="cat-title"><a href="/index.php?option=com_dir&sid=${id}">${name}</a> <span class="badge">${n}</span></div></div>`;
+    const entry = (id: number, name: string, phone: string) => `<div class="span6 entry-cell"><div class="entry-title"><a href="/index.php?option=com_dir&pid=54&sid=${id}">${name}</a></div><div class="field">Tamanrasset</div>${phone ? `<div class="field"><span class="label">Téléphone: </span>${phone}</div>` : ''}<div class="date">Ajouté le 03.11.2015</div></div>`;
+    const html = page(`<div class="cats"><div class="row-fluid">${cat(60, 'Bijouterie en argent', 5)}${cat(61, 'Maroquinerie', 2)}${cat(62, 'Tissage et broderie', 4)}${cat(63, 'Poterie', 1)}${cat(64, 'Vannerie', 1)}${cat(65, 'Sculpture sur bois', 1)}</div></div>
+      <div class="entries"><div class="row-fluid">${entry(150, 'Atelier Cuir Tazrouk', '0666 98 02 80')}${entry(154, 'Maison Tagmart', '0672 69 92 46')}</div>
+      <div class="row-fluid">${entry(156, 'Vannerie In Amguel', '')}${entry(160, 'Atelier Chèche Indigo', '0771 39 25 77')}</div>
+      <div class="row-fluid">${entry(162, 'Bijouterie Ilamane', '0552 41 17 58')}${entry(166, 'Coopérative Outoul', '029 33 81 08')}</div></div>`);
+    expect(readListing(html, PAGE).companies.map((c) => c.name)).toEqual(['Atelier Cuir Tazrouk', 'Maison Tagmart', 'Vannerie In Amguel', 'Atelier Chèche Indigo', 'Bijouterie Ilamane', 'Coopérative Outoul']);
+  });
+
+  test("a table of titles and their hits (Joomla's category list: a count in a cell of its own) is a list of entries", () => {
+    const row = (id: number, name: string, hits: number) => `<tr class="cat-list-row${id % 2}"><td class="list-title"><a href="/index.php/hebergement/${id}-x">${name}</a></td><td class="list-hits">${hits}</td></tr>`;
+    const html = page(`<table class="category"><thead><tr><th>Titre</th><th>Clics</th></tr></thead><tbody>${row(14, 'Hôtel Dar Amenzou', 5136)}${row(18, 'Auberge Tagmart', 4772)}${row(21, 'Camping Assekrem', 3105)}</tbody></table>`);
+    expect(readListing(html, PAGE).companies.map((c) => c.name)).toEqual(['Hôtel Dar Amenzou', 'Auberge Tagmart', 'Camping Assekrem']);
+  });
+});
+
+describe("a JSON API's record that links its own resource (HAL's `_links.self`, JSON:API's `links.self`)", () => {
+  const API = 'https://annuaire.test/api/v1/entreprises?secteur=telecom&page=1';
+  const rec = (id: number, name: string, tel: string) => ({ id, raisonSociale: name, commune: 'Saïda', telephone: tel, _links: { self: { href: `/api/v1/entreprises/${id}` }, fiche: { href: `/entreprises/${id}` } } });
+
+  test("a list's record is read with its own resource as its detail page", () => {
+    const answer = { data: [rec(201, 'SARL Saïda Réseaux', '048 97 86 82'), rec(204, 'EURL Fibre Ouled Khaled', '048 88 42 80')], links: { next: null } };
+    expect(readListing(JSON.stringify(answer), API, {}, { contentType: 'application/json' }).companies.map((c) => [c.name, c.detailUrl])).toEqual([
+      ['SARL Saïda Réseaux', 'https://annuaire.test/api/v1/entreprises/201'],
+      ['EURL Fibre Ouled Khaled', 'https://annuaire.test/api/v1/entreprises/204'],
+    ]);
+    const jsonApi = { data: [201, 204].map((id) => ({ type: 'entreprise', id: String(id), attributes: { nom: `Entreprise ${id}`, telephone: '048 97 86 82' }, links: { self: `https://annuaire.test/api/v1/entreprises/${id}` } })) };
+    expect(readListing(JSON.stringify(jsonApi), API, {}, { contentType: 'application/json' }).companies.map((c) => c.detailUrl)).toEqual(['https://annuaire.test/api/v1/entreprises/201', 'https://annuaire.test/api/v1/entreprises/204']);
+  });
+
+  test('that resource, a JSON answer, is read as the company\'s own page: its typed fields, a fax a fax', () => {
+    const detail = { data: { id: 201, raisonSociale: 'SARL Saïda Réseaux', telephone: '048.97.86.82 / 048 74 61 19', mobile: '0557 13 03 38', fax: '048 89 31 64', email: 'contact@saidareseaux.dz', emailSecondaire: null, _links: { self: { href: '/api/v1/entreprises/201' }, liste: { href: '/api/v1/entreprises?page=1' } } } };
+    const found = extractDetail(JSON.stringify(detail), 'https://annuaire.test/api/v1/entreprises/201', {}, { contentType: 'application/json' });
+    expect([found?.name, found?.phones, found?.faxes, found?.emails]).toEqual([
+      'SARL Saïda Réseaux',
+      ['+21348978682', '+21348746119', '+213557130338'],
+      ['+21348893164'],
+      ['contact@saidareseaux.dz'],
+    ]);
+  });
+});
