@@ -1651,7 +1651,9 @@ export interface DetailPage {
  */
 export function readDetail(html: string, pageUrl: string, selectors: SourceSelectors = {}, options: ExtractOptions = {}): DetailPage {
   // An API's resource for one company (a list's record linked its own, HAL's `_links.self`): its record.
-  if (isJsonBody(html, options.contentType)) return readJsonDetail(html, pageUrl, options);
+  // (A JSON body without one such record, an HTML fragment in a status envelope, is read as text, as any page.)
+  const record = isJsonBody(html, options.contentType) ? readJsonDetail(html, pageUrl, options) : undefined;
+  if (record !== undefined) return record;
   const page = parsePage(html);
   const { root } = page;
   const ctx = pageContext(page, pageUrl, options);
@@ -1676,20 +1678,21 @@ export function readDetail(html: string, pageUrl: string, selectors: SourceSelec
 /**
  * A JSON answer read as a company's own page: the one company-like record it holds (`{data:
  * {raisonSociale, telephone, fax, email …}}`, {@link jsonItems} with a lone record), read as a
- * list's JSON record is; nothing when it holds none or several (a list, an error), or is an ad.
+ * list's JSON record is; undefined when it holds none or several (a list, an error, an HTML
+ * fragment in a status envelope), or is an ad: the body is then read as text, as any page.
  */
-function readJsonDetail(body: string, pageUrl: string, options: ExtractOptions): DetailPage {
+function readJsonDetail(body: string, pageUrl: string, options: ExtractOptions): DetailPage | undefined {
   let value: unknown;
   try {
     value = JSON.parse(body);
   } catch {
-    return { seen: [] };
+    return undefined;
   }
   const items = jsonItems(value, true);
-  if (items.length !== 1) return { seen: [] };
+  if (items.length !== 1) return undefined;
   const ctx: PageContext = { pageUrl, siteHost: new URL(pageUrl).hostname.toLowerCase().replace(/^www\./, ''), base: pageUrl, siteContacts: options.siteContacts ?? new Set(), tableHeaders: new Map() };
   const company = companiesOfJson(items, ctx).companies[0];
-  if (!company) return { seen: [] };
+  if (!company) return undefined;
   delete company.detailUrl;
   return { company, seen: [...company.emails, ...company.phones, ...(company.faxes ?? [])] };
 }
@@ -1817,7 +1820,8 @@ const MAX_BODY_CLIMB = 6;
 /**
  * Whether a heading in the middle of a block is one of that block's section headings (another
  * heading of its tag before it in the block) and the block stands under the page's title: an
- * `<h1>` before the block or one of its few ancestors, below the page's body (bounded walks).
+ * `<h1>` standing alone (no contact beside it) before the block or one of its few ancestors, below
+ * the page's body (bounded walks).
  */
 function sectionOfTitledBody(block: HTMLElement, heading: HTMLElement): boolean {
   const kids = block.childNodes;
@@ -1825,9 +1829,20 @@ function sectionOfTitledBody(block: HTMLElement, heading: HTMLElement): boolean 
   if (!kids.slice(0, at < 0 ? 0 : at).some((k) => k.nodeType === 1 && (k as HTMLElement).tagName === heading.tagName)) return false;
   let a: HTMLElement = block;
   for (let i = 0; i < MAX_BODY_CLIMB && a.parentNode && a.parentNode.tagName !== 'BODY' && a.parentNode.tagName !== 'HTML'; i++, a = a.parentNode) {
-    if (titledAbove(a.parentNode, a)) return true;
+    if (titleAbove(a.parentNode, a)) return true;
   }
   return false;
+}
+
+/**
+ * Whether one of a block's children before `child` is the page's title alone: it is or holds an
+ * `<h1>` and no contact (a content block holding the title and the company's own lines, after which
+ * the site's widgets come, is no title over them).
+ */
+function titleAbove(block: HTMLElement, child: HTMLElement): boolean {
+  const kids = block.childNodes;
+  const at = kids.indexOf(child);
+  return kids.slice(0, at < 0 ? 0 : at).some((k) => k.nodeType === 1 && h1Among([k as HTMLElement], false) && !holdsContact(k as HTMLElement));
 }
 
 /** Whether one of these elements is or holds an `<h1>`, {@link MAX_TITLE_WALK} elements looked at at most; `pastBound` when there were more. */

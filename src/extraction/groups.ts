@@ -52,7 +52,7 @@ const LABEL_IN_LINE = /(?:^|[ \t])(?:t[ée]l|tel|phone|mob|gsm|fax|e-?mail|courr
  * 'www.…', '#carrieres'), in English too: a toggle of the entry's hidden parts ('Show Notes', 'Show
  * Bio', 'Hide details', 'Read more', 'View profile': a directory plugin's template left untranslated).
  */
-const LINK_NOT_NAME = /^(?:#[\p{L}\p{N}_]|voir|d[ée]tails?|plus\b|en savoir|afficher|masquer|contact|itin[ée]raire|site(?: web| internet)?$|www\.|https?:|(?:show|hide|view|close|toggle|read)(?:$|[ \t](?:notes?|bio(?:graphy)?|details?|more|less|all|profile|map|contacts?|info(?:rmations?)?)\b))/iu;
+const LINK_NOT_NAME = /^(?:#[\p{L}\p{N}_]|(?:voir|d[ée]tails?|afficher|masquer|contacts?|itin[ée]raire)(?![\p{L}\p{N}])|plus\b|en savoir|site(?: web| internet)?$|www\.|https?:|(?:show|hide|view|close|toggle|read)(?:$|[ \t](?:notes?|bio(?:graphy)?|details?|more|less|all|profile|map|contacts?|info(?:rmations?)?)\b))/iu;
 /** A lead of pictograms or bullets only (no letter, no digit), a few characters long. */
 const PICTOGRAM_LEAD = /^[^\p{L}\p{N}]{1,8}$/u;
 /** Bullets and dashes written before an entry's line. */
@@ -427,14 +427,22 @@ function linesOf(el: HTMLElement): Line[] | undefined {
 
 /** Longest attribute value of an action control read as the id of the part it shows or hides. */
 const MAX_TARGET = 100;
+/** The attributes where a control names the part it shows or hides (`href` only as a fragment, `#details-3`). */
+const TARGET_ATTRS = ['data-div-id', 'aria-controls', 'data-target', 'data-bs-target', 'href'];
+/**
+ * A control's text that shows or hides an entry's own part, its notes, bio, details, profile or
+ * description ('Show Notes', 'Show Bio', 'Afficher les détails'): not one that continues a list
+ * ('Voir la suite', 'Voir tout', 'Show more').
+ */
+const DISCLOSES_PART = /^(?:(?:show|hide|view|read|toggle)[ \t](?:the[ \t])?(?:notes?|bio(?:graphy)?|details?|profile|info(?:rmations?)?|description)|(?:afficher|masquer|voir|lire)[ \t](?:les?[ \t]|la[ \t]|sa[ \t]|ses[ \t])?(?:notes?|bio(?:graphie)?|d[ée]tails?|infos?|informations?|profil|description|pr[ée]sentation))$/iu;
 /** An element id, as a control's attribute names it ('note-block-97', '#details-3'). */
 const TARGET_ID = /^#?([\w:.-]{1,100})$/;
 
 /**
  * The ids of the parts of a block that its own action controls show or hide: the values of the
- * attributes of a link or button of the block whose text is an action ({@link LINK_NOT_NAME}: 'Show
+ * attributes of a link or button of the block whose text shows or hides a part ({@link DISCLOSES_PART}: 'Show
  * Notes', 'Show Bio', 'Afficher les détails'), `data-div-id="note-block-97"`, `aria-controls`,
- * `data-target`, `href="#details-3"`. Such a part (a directory plugin's hidden notes and bio
+ * `data-target`, `data-bs-target`, `href="#details-3"`. Such a part (a directory plugin's hidden notes and bio
  * under its card) is more of the entry the control belongs to. One bounded walk; undefined when
  * the block has no such control.
  */
@@ -445,9 +453,11 @@ function disclosedIds(el: HTMLElement): Set<string> | undefined {
     const n = stack.pop()!;
     if (n.nodeType !== 1) continue;
     const e = n as HTMLElement;
-    if ((e.tagName === 'A' || e.tagName === 'BUTTON') && e.rawAttrs !== '' && LINK_NOT_NAME.test(clean(e.text).slice(0, MAX_NAME))) {
-      for (const v of Object.values(e.attributes)) {
-        const id = v.length <= MAX_TARGET ? TARGET_ID.exec(v.trim())?.[1] : undefined;
+    if ((e.tagName === 'A' || e.tagName === 'BUTTON') && e.rawAttrs !== '' && DISCLOSES_PART.test(clean(e.text).slice(0, MAX_NAME))) {
+      for (const name of TARGET_ATTRS) {
+        const v = e.attributes[name]?.trim();
+        if (v === undefined || (name === 'href' && !v.startsWith('#'))) continue;
+        const id = v.length <= MAX_TARGET ? TARGET_ID.exec(v)?.[1] : undefined;
         if (id !== undefined) (ids ??= new Set()).add(id);
       }
       continue;

@@ -1998,7 +1998,8 @@ function namesItself(block: HTMLElement): boolean {
       if (text === undefined || !(SOCIAL_LINK_TEXT.test(text) || MORE_LINK.test(text))) return true;
       continue;
     }
-    if (NAME_TAGS.has(tag) || isInlineBold(el)) return true;
+    // (An element classed as a name, `company-name`, `card-title`, names the block as a heading would: as countAll counts names.)
+    if (NAME_TAGS.has(tag) || isInlineBold(el) || (el !== block && el.classList.length > 0 && (/name|title|nom|titre|raison/i.test(classText(el)) || el.classList.contains('fn') || el.classList.contains('org')) && !isFieldLabel(el))) return true;
     for (let i = el.childNodes.length - 1; i >= 0; i--) {
       const k = el.childNodes[i];
       if (k.nodeType === 1) stack.push(k as HTMLElement);

@@ -17,7 +17,7 @@
  * groups (by score) are looked at.
  */
 import type { HTMLElement } from 'node-html-parser';
-import { attrOf } from './parse';
+import { attrOf, classText } from './parse';
 import { shortText } from './nodeText';
 import { normalizeCompanyName } from '../platform/text';
 import { findEmails, findPhones } from '../platform/contacts';
@@ -43,12 +43,17 @@ const COUNTED = /^[^\d()[\]]{2,100}[([]\s?\d{1,6}\s?[)\]]$/u;
 /** A name and a count as a badge of its own, an entry's whole text: 'Poterie 4' of 'Poterie <span class="badge">4</span>' (bounded). */
 const BADGE_COUNTED = /^[^\d()[\]]{2,100}\d{1,6}$/u;
 
-/** Inline elements a count is set in as a badge ('<span class="badge">4</span>', '<small>12</small>'). */
+/**
+ * Classes of a count's badge (Bootstrap's `badge`, `count`, `counter`, `nb`, `total`, `pill`): a number
+ * in an element classed otherwise after a name is the entry's own (its reviews, its stand, its rating).
+ */
+const COUNT_CLASS = /(?:^|[\s_-])(?:badge|count|counter|nb|nombre|total|pill|qty|num)(?:$|[\s_-])/i;
+/** Inline elements a count is set in as a badge ('<span class="badge">4</span>', '<small class="count">12</small>'). */
 const BADGE_TAGS = new Set(['SPAN', 'SMALL', 'EM', 'I', 'B', 'STRONG', 'SUP', 'MARK', 'LABEL']);
 
 /**
  * Whether an entry's whole text is a name and a count: in brackets ('Broderie (4)', 'Offset [14]'),
- * or as a badge, an inline element whose whole text is the number after the name ('Poterie <span
+ * or as a badge, an inline element classed as a count whose whole text is the number after the name ('Poterie <span
  * class="badge">4</span>', Bootstrap's list-group or a SobiPro category cell): a category's link in a
  * menu. A table's row is never one: a cell of digits beside a title is a column (an article's hits).
  */
@@ -65,7 +70,7 @@ export function isCountedEntry(entry: HTMLElement): boolean {
     if (n.nodeType !== 1) continue;
     const el = n as HTMLElement;
     if (el.tagName === 'TD' || el.tagName === 'TH') return false;
-    if (BADGE_TAGS.has(el.tagName) && el.text.trim() === count) return true;
+    if (BADGE_TAGS.has(el.tagName) && el.text.trim() === count && COUNT_CLASS.test(classText(el))) return true;
     stack.push(...el.childNodes);
   }
   return false;

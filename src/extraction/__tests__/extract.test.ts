@@ -1,4 +1,4 @@
-import { extractCompanies, extractDetail, isOrgType, nextPageUrl, readListing } from '../extract';
+import { extractCompanies, extractDetail, isOrgType, nextPageUrl, readDetail, readListing } from '../extract';
 
 /** Cloudflare's encoding, written independently of the decoder: key byte, then each UTF-8 byte XOR key. */
 function cfEncode(email: string, key: number): string {
@@ -1751,6 +1751,12 @@ describe("a category menu whose counts are badges ('Poterie <span class=\"badge\
     expect(readListing(html, PAGE).companies.map((c) => c.name)).toEqual(['Atelier Cuir Tazrouk', 'Maison Tagmart', 'Vannerie In Amguel', 'Atelier Chèche Indigo', 'Bijouterie Ilamane', 'Coopérative Outoul']);
   });
 
+  test("a number after an entry's name in an element not classed as a count (its reviews, its stand) is the entry's own: the entries are read", () => {
+    const item = (i: number, n: string) => `<div class="item"><a href="/e/${i}">${n}</a> <span class="reviews">${i + 3}</span></div>`;
+    const html = `<html><body><h1>Plombiers à Oran</h1><div class="list">${['SARL Amine Plomberie', 'Elec Bouzid', 'Menuiserie Chérif', 'Déco Peinture Hamid'].map((n, i) => item(i, n)).join('')}</div></body></html>`;
+    expect(readListing(html, 'https://x.test/plombiers').companies.map((c) => [c.name, c.detailUrl])).toEqual(['SARL Amine Plomberie', 'Elec Bouzid', 'Menuiserie Chérif', 'Déco Peinture Hamid'].map((n, i) => [n, `https://x.test/e/${i}`]));
+  });
+
   test("a table of titles and their hits (Joomla's category list: a count in a cell of its own) is a list of entries", () => {
     const row = (id: number, name: string, hits: number) => `<tr class="cat-list-row${id % 2}"><td class="list-title"><a href="/index.php/hebergement/${id}-x">${name}</a></td><td class="list-hits">${hits}</td></tr>`;
     const html = page(`<table class="category"><thead><tr><th>Titre</th><th>Clics</th></tr></thead><tbody>${row(14, 'Hôtel Dar Amenzou', 5136)}${row(18, 'Auberge Tagmart', 4772)}${row(21, 'Camping Assekrem', 3105)}</tbody></table>`);
@@ -1770,6 +1776,12 @@ describe("a JSON API's record that links its own resource (HAL's `_links.self`, 
     ]);
     const jsonApi = { data: [201, 204].map((id) => ({ type: 'entreprise', id: String(id), attributes: { nom: `Entreprise ${id}`, telephone: '048 97 86 82' }, links: { self: `https://annuaire.test/api/v1/entreprises/${id}` } })) };
     expect(readListing(JSON.stringify(jsonApi), API, {}, { contentType: 'application/json' }).companies.map((c) => c.detailUrl)).toEqual(['https://annuaire.test/api/v1/entreprises/201', 'https://annuaire.test/api/v1/entreprises/204']);
+  });
+
+  test("a JSON answer that holds no such record (an HTML fragment in WordPress's status envelope) is read as text, as any page", () => {
+    const answer = { success: true, data: { html: '<div class="fiche"><h2>SARL Amine Plomberie</h2><p>Tél : 0661 11 22 33</p><p><a href="mailto:amine@plomberie.dz">amine@plomberie.dz</a></p></div>' } };
+    const found = readDetail(JSON.stringify(answer), 'https://x.test/wp-admin/admin-ajax.php?action=fiche&id=3', {}, { contentType: 'application/json' });
+    expect([found.company?.phones, found.company?.emails]).toEqual([['+213661112233'], ['amine@plomberie.dz']]);
   });
 
   test('that resource, a JSON answer, is read as the company\'s own page: its typed fields, a fax a fax', () => {

@@ -405,6 +405,23 @@ describe("an entry's toggles of its hidden notes ('Show Notes | Show Bio')", () 
   });
 });
 
+describe("a control that continues a list is no entry's toggle ('Voir la suite' over the rest of a letter's block)", () => {
+  test.each([
+    ['a collapse target', '<a href="#" data-toggle="collapse" data-target="#suite">Voir la suite</a>'],
+    ['a link to another page', '<a href="/plombiers/" class="suite">Voir tout</a>'],
+  ])('%s: the lines it opens are entries of their own', (_, control) => {
+    const html = `<html><body><h2>Liste des adhérents</h2><div id="liste"><h3>Lettre A</h3><div class="bloc">- Agence Amal, assurances. Tél 038 20 30 40.<br>${control}<div id="suite">- Auto-école Annaba, permis B. Tél 0661 55 44 33.<br>- Assurances Atlas, courtier. Tél 0661 55 44 34.<br></div></div>
+      <h3>Lettre B</h3><div class="bloc"><ul><li>Bureau d'études Bouzid : 038 21 22 23 - bet.bouzid@gmail.com</li><li>Boucherie Bendjedid : 0770 12 13 14</li></ul></div></div></body></html>`;
+    expect(readListing(html, 'https://ccia.test/annuaire/adherents.html').companies.map((c) => [c.name, c.phones.join(',')])).toEqual([
+      ['Agence Amal', '+21338203040'],
+      ['Auto-école Annaba', '+213661554433'],
+      ['Assurances Atlas', '+213661554434'],
+      ["Bureau d'études Bouzid", '+21338212223'],
+      ['Boucherie Bendjedid', '+213770121314'],
+    ]);
+  });
+});
+
 describe('a post holding two entries written as the others are', () => {
   const post = (body: string, n: number) =>
     `<div class="msg_wrap"><div class="msg"><div class="msg_author"><a class="owner_name" href="/canal">Carrières Pros</a></div><div class="msg_text">${body}</div><a class="msg_date" href="/canal/${n}"><time>12:0${n}</time></a></div></div>`;

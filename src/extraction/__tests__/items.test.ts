@@ -557,6 +557,13 @@ describe('detail pages', () => {
     expect(extractDetail(page(help), 'https://club.test/membres/amizour-erp/')).toMatchObject({ name: 'Amizour ERP', phones: ['+213668857302', '+21334902215'], emails: ['rh@amizourerp.com', 'contact@amizour-erp.com'] });
   });
 
+  test("a site's widgets after a content block that holds the title and the company's lines are no section of its body, two headings of one tag among them or not", () => {
+    const page = (widgets: string) => `<!doctype html><html><head><title>SARL Tassili Froid</title></head><body><div id="page"><div class="content"><h1>SARL Tassili Froid</h1><p>Froid industriel.</p><p>Tél : 029 87 62 17</p></div><div class="bottom-widgets">${widgets}<h4>Contactez-nous</h4><p>Annuaire DZ — Tél : 021 55 44 33 — support@annuaire-dz.net</p></div></div></body></html>`;
+    for (const widgets of ['<p>x</p>', '<h4>Liens utiles</h4><p><a href="/a">Accueil</a></p>']) {
+      expect(extractDetail(page(widgets), 'https://annuaire.test/entreprises/sarl-x')).toMatchObject({ name: 'SARL Tassili Froid', phones: ['+21329876217'], emails: [] });
+    }
+  });
+
   test("a copyright line at the foot of the page, in blocks of utility classes only (no footer tag, class or role), is the directory's: its contacts are no company's", () => {
     const foot = `<div class="mt-8 bg-slate-900 text-white"><p class="text-sm">© 2025 Annuaire Pro DZ — Contactez-nous : 00213 21 45 79 85 · <a href="mailto:contact@annuairepro-dz.com">contact@annuairepro-dz.com</a></p></div>`;
     const page = (body: string) => `<!doctype html><html><head><title>Annuaire Pro DZ</title></head><body><div class="max-w-5xl mx-auto">${body}</div>${foot}</body></html>`;
@@ -2401,6 +2408,14 @@ describe('a table holding two companies per row, each over several columns', () 
     const rows = firms.slice(0, 3).map((n, i) => `<tr><td>${n}</td><td>024 47 11 0${i}</td><td>024 47 11 5${i}</td><td>024 47 12 0${i}</td><td>024 47 12 5${i}</td></tr>`).join('');
     const found = readListing(chrome(`<table><tr><th>Entreprise</th><th>Tél</th><th>Fax</th><th>Tél</th><th>Fax</th></tr>${rows}</table>`), URL).companies;
     expect(found.map((c) => [c.name, c.phones.length, (c.faxes ?? []).length])).toEqual(firms.slice(0, 3).map((n) => [n, 2, 2]));
+  });
+});
+
+describe('cards named by a class under headings of their activity', () => {
+  test.each(['company-name', 'card-title'])("each card's element classed '%s' names it, not the heading over it", (cls) => {
+    const card = (n: string, t: string) => `<div class="card"><div class="${cls}">${n}</div><div class="adr">Cité 20 août, Tlemcen</div><div class="tel">Tél : ${t}</div></div>`;
+    const html = `<html><body><h1>Artisans de Tlemcen</h1><div class="entry-content"><h3>Plomberie</h3>${card('SARL Amine Plomberie', '0661 11 22 33')}<h3>Électricité</h3>${card('Elec Bouzid', '0661 22 33 44')}<h3>Menuiserie</h3>${card('Menuiserie Chérif', '0661 33 44 55')}<h3>Peinture</h3>${card('Déco Peinture Hamid', '0661 44 55 66')}</div></body></html>`;
+    expect(readListing(html, 'https://x.test/artisans').companies.map((c) => c.name)).toEqual(['SARL Amine Plomberie', 'Elec Bouzid', 'Menuiserie Chérif', 'Déco Peinture Hamid']);
   });
 });
 
