@@ -1806,12 +1806,15 @@ const MAX_TITLE_WALK = 2_000;
 
 /**
  * Whether one of a block's children before `child` is or holds an `<h1>` (bounded walk): the
- * block is the company's own section, its title above the heading.
+ * block is the company's own section, its title above the heading. With `alone`, the title must
+ * stand alone, no contact beside it (a content block holding the title and the company's own
+ * lines, after which the site's widgets come, is no title over them).
  */
-function titledAbove(block: HTMLElement, child: HTMLElement): boolean {
+function titledAbove(block: HTMLElement, child: HTMLElement, alone = false): boolean {
   const kids = block.childNodes;
   const at = kids.indexOf(child);
-  return h1Among(kids.slice(0, at < 0 ? 0 : at).filter((k) => k.nodeType === 1) as HTMLElement[], false);
+  const before = kids.slice(0, at < 0 ? 0 : at).filter((k) => k.nodeType === 1) as HTMLElement[];
+  return alone ? before.some((k) => h1Among([k], false) && !holdsContact(k)) : h1Among(before, false);
 }
 
 /** Most ancestors climbed to find the page's title above a body ({@link sectionOfTitledBody}). */
@@ -1829,20 +1832,9 @@ function sectionOfTitledBody(block: HTMLElement, heading: HTMLElement): boolean 
   if (!kids.slice(0, at < 0 ? 0 : at).some((k) => k.nodeType === 1 && (k as HTMLElement).tagName === heading.tagName)) return false;
   let a: HTMLElement = block;
   for (let i = 0; i < MAX_BODY_CLIMB && a.parentNode && a.parentNode.tagName !== 'BODY' && a.parentNode.tagName !== 'HTML'; i++, a = a.parentNode) {
-    if (titleAbove(a.parentNode, a)) return true;
+    if (titledAbove(a.parentNode, a, true)) return true;
   }
   return false;
-}
-
-/**
- * Whether one of a block's children before `child` is the page's title alone: it is or holds an
- * `<h1>` and no contact (a content block holding the title and the company's own lines, after which
- * the site's widgets come, is no title over them).
- */
-function titleAbove(block: HTMLElement, child: HTMLElement): boolean {
-  const kids = block.childNodes;
-  const at = kids.indexOf(child);
-  return kids.slice(0, at < 0 ? 0 : at).some((k) => k.nodeType === 1 && h1Among([k as HTMLElement], false) && !holdsContact(k as HTMLElement));
 }
 
 /** Whether one of these elements is or holds an `<h1>`, {@link MAX_TITLE_WALK} elements looked at at most; `pastBound` when there were more. */

@@ -1971,6 +1971,14 @@ function introductions(runs: readonly HTMLElement[]): Set<HTMLElement> {
   return out;
 }
 
+/**
+ * Whether an element is classed as a name or a title (`company-name`, `card-title`, `nom`,
+ * `raison-sociale`, microformats' `fn` / `org`): it names its block as a heading would.
+ */
+function classedAsName(el: HTMLElement): boolean {
+  return el.classList.length > 0 && (/name|title|nom|titre|raison/i.test(classText(el)) || el.classList.contains('fn') || el.classList.contains('org'));
+}
+
 /** Most elements of a block looked at for a name of its own ({@link namesItself}). */
 const MAX_OWN_NAME_WALK = 200;
 
@@ -1999,7 +2007,7 @@ function namesItself(block: HTMLElement): boolean {
       continue;
     }
     // (An element classed as a name, `company-name`, `card-title`, names the block as a heading would: as countAll counts names.)
-    if (NAME_TAGS.has(tag) || isInlineBold(el) || (el !== block && el.classList.length > 0 && (/name|title|nom|titre|raison/i.test(classText(el)) || el.classList.contains('fn') || el.classList.contains('org')) && !isFieldLabel(el))) return true;
+    if (NAME_TAGS.has(tag) || isInlineBold(el) || (el !== block && classedAsName(el) && !isFieldLabel(el))) return true;
     for (let i = el.childNodes.length - 1; i >= 0; i--) {
       const k = el.childNodes[i];
       if (k.nodeType === 1) stack.push(k as HTMLElement);
@@ -3819,7 +3827,7 @@ function countAll(root: HTMLElement): Map<HTMLElement, Counts> {
       }
     }
     if (tag === 'H1') c.h1s = 1;
-    const nameLike = ((NAME_TAGS.has(tag) && !href.startsWith('mailto:') && !href.startsWith('tel:') && !href.includes('email-protection')) || isInlineBold(el) || (el.classList.length > 0 && (/name|title|nom|titre|raison/i.test(classText(el)) || el.classList.contains('fn') || el.classList.contains('org')))) && !isFieldLabel(el) && !(tag === 'A' && isMoreLink(el));
+    const nameLike = ((NAME_TAGS.has(tag) && !href.startsWith('mailto:') && !href.startsWith('tel:') && !href.includes('email-protection')) || isInlineBold(el) || classedAsName(el)) && !isFieldLabel(el) && !(tag === 'A' && isMoreLink(el));
     for (const child of el.childNodes) {
       if (child.nodeType === 3) {
         const text = child.rawText;
