@@ -3640,7 +3640,7 @@ function signature(el: HTMLElement): string {
     const classes = classText(el);
     let main = mainClasses?.get(classes);
     if (main === undefined) {
-      main = mainClass(el.classList.value);
+      main = mainClass(withoutOwnId(el));
       mainClasses?.set(classes, main);
     }
     sig = `${el.tagName}.${main}`;
@@ -3689,6 +3689,20 @@ function boxlessWrapped(el: HTMLElement): HTMLElement | undefined {
     } else if (c.text.trim() !== '') return undefined;
   }
   return only;
+}
+
+/**
+ * An element's class words without the one that repeats its own id: a site builder that styles
+ * each component by its generated id writes that id as a class too (Wix's `id="comp-x1y2z3"
+ * class="comp-x1y2z3 wixui-box"`, Webflow / Elementor templates that do the same). A word that
+ * names one element alone is no shape of a list ({@link signature}); the words after it are.
+ */
+function withoutOwnId(el: HTMLElement): string[] {
+  const classes = el.classList.value;
+  if (!el.rawAttrs.includes('id=')) return classes;
+  const id = el.id;
+  if (id === '' || !classes.includes(id)) return classes;
+  return classes.filter((w) => w !== id);
 }
 
 /** ARIA roles of a list's entries ({@link signature}). */

@@ -339,3 +339,13 @@ describe("Citadela Pro's directory search results (no heading: the name in a div
     );
   });
 });
+
+describe("a site builder's grid whose boxes are classed by their own generated id (Wix's `id=\"comp-…\" class=\"comp-… wixui-box\"`)", () => {
+  test('each box is an entry: the class word that repeats its id names that box alone, the next word is the shape', () => {
+    const ids = ['k3x9qa1b', 'p0w2zz7c', 'e5r8tt4d'];
+    const box = (i: number, n: string, p: string, m: string) =>
+      `<div id="comp-${ids[i]}" class="comp-${ids[i]} wixui-box"><div class="bgx comp-${ids[i]}-bg wixui-box"></div><div data-testid="inline-content"><div class="rtA rtB comp-t${ids[i]} wixui-rich-text"><h5 class="font_5"><span>${n}</span></h5></div><div class="rtA rtB comp-u${ids[i]} wixui-rich-text"><p class="font_8">Tél. : <a href="tel:${p.replace(/ /g, '')}">${p}</a></p><p class="font_8"><a href="mailto:${m}">${m}</a></p></div></div></div>`;
+    const html = `<html><head><title>Nos membres | Cluster Chlef</title></head><body><header id="SITE_HEADER"><p>Secrétariat : 027 77 99 99</p></header><main id="PAGES_CONTAINER"><section id="comp-sec1" class="comp-sec1 wixui-section"><h1>Nos membres</h1><div style="display:grid;grid-template-columns:repeat(3,1fr)">${COMPANIES.map(([n, p, m], i) => box(i, n, p, m)).join('\n')}</div></section></main><footer id="SITE_FOOTER"><p>contact@cluster-chlef.dz – 027 77 99 99</p></footer></body></html>`;
+    expect(readListing(html, 'https://cluster-chlef.test/nos-membres').companies.map((c) => [c.name, c.phones, c.emails])).toEqual(COMPANIES.map(([n, , m], i) => [n, [E164[i]], [m]]));
+  });
+});
