@@ -30,7 +30,7 @@ import { isInlineBold, labelledNameInText } from './labels';
 import { removeOtherCompanyCards } from './otherCards';
 import { fold, normalizeCompanyName, scriptOf, stripControlCharacters, words } from '../platform/text';
 import { isBadge, withoutEdgeBadges } from './badges';
-import { attributeJson, classWords, embeddedJson, holdsContact, isAdBlock, inRepeatedBlock, isComponentPart, SECTIONING_TAGS, isPageFrame, leadName, repeatedMemberTest, findNextPage, jsonHtml, jsonItems, jsonList, jsonNext, preRecords, repeatedItems, type JsonItem } from './items';
+import { attributeJson, classWords, embeddedJson, holdsContact, isAdBlock, inRepeatedBlock, isComponentPart, SECTIONING_TAGS, isPageFrame, holdsMainContent, leadName, repeatedMemberTest, findNextPage, jsonHtml, jsonItems, jsonList, jsonNext, preRecords, repeatedItems, type JsonItem } from './items';
 import { collapseSpaces, shortText, WORDED_DATE } from './nodeText';
 import { attrOf, blockText, classAndId, classText, descendants, hasAttr, inByline, isCardTelType, isSubtitle, itemParts, parsePage, spanningRowAbove, type ItemParts, type ParsedPage } from './parse';
 import type { SourceSelectors } from './sources';
@@ -1605,7 +1605,9 @@ function contactsOfChrome(page: ParsedPage): string[] {
     if (!chromeTag && (el.rawAttrs === '' || !CHROME_ATTRS.test(el.rawAttrs) || (!hasAttr(el, 'role') && !CHROME_CLASS.test(classAndId(el))))) continue;
     if (isPageFrame(el)) continue;
     const chrome = isChrome(el);
-    if (!(chrome || (tag !== 'ARTICLE' && classWords(el).some((w) => PAGE_CHROME_WORDS.has(w)) && !isComponentPart(el)))) continue;
+    // (A wrapper classed with a header or footer word that holds the page's main content is the
+    // page: Soledad wraps the whole page in `wrapper-boxed header-style-header-6`, its header's style.)
+    if (!(chrome || (tag !== 'ARTICLE' && classWords(el).some((w) => PAGE_CHROME_WORDS.has(w)) && !isComponentPart(el) && !holdsMainContent(el)))) continue;
     if (closest(el.parentNode, (a) => a.tagName === 'FOOTER' || a.tagName === 'HEADER' || a.tagName === 'NAV' || a.tagName === 'ARTICLE' || a.tagName === 'LI') !== undefined) continue;
     // A header/footer class inside an entry of a list ('card-footer', a <footer> inside a card's <section>) is the entry's.
     if (!chrome && (isMember(el) || closest(el.parentNode, isMember) !== undefined)) continue;

@@ -1365,7 +1365,7 @@ const mainHolders = new WeakMap<HTMLElement, boolean>();
  * page, not its sidebar. A bounded walk, breadth first (the content sits a few wrappers down,
  * a sidebar beside it), its answer kept for the page.
  */
-function holdsMainContent(el: HTMLElement): boolean {
+export function holdsMainContent(el: HTMLElement): boolean {
   const known = mainHolders.get(el);
   if (known !== undefined) return known;
   const queue: HTMLElement[] = [el];

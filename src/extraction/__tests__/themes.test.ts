@@ -349,3 +349,13 @@ describe("a site builder's grid whose boxes are classed by their own generated i
     expect(readListing(html, 'https://cluster-chlef.test/nos-membres').companies.map((c) => [c.name, c.phones, c.emails])).toEqual(COMPANIES.map(([n, , m], i) => [n, [E164[i]], [m]]));
   });
 });
+
+describe("a theme's page wrapper classed with its header's style (Soledad's `wrapper-boxed header-style-header-6` around the whole page)", () => {
+  test("the wrapper holding the post's <article> and its <h1> is the page, not its header: the entries' contacts are theirs, the footer's the site's", () => {
+    const entries = COMPANIES.map(([n, p, m], i) => `<h2 class="wp-block-heading">${i + 1}. ${n}</h2><p>Une bonne adresse.</p><ul class="wp-block-list"><li>📞 <strong>Téléphone :</strong> ${p}</li><li>✉️ <strong>E-mail :</strong> ${m}</li></ul>`).join('\n');
+    const html = `<html><head><title>Top 3 – Chlef Mag</title></head><body class="single"><div class="wrapper-boxed header-style-header-3"><div class="site-header-wrap"><header id="header"><a href="/">Chlef Mag</a></header></div><div class="container"><div id="main"><article class="post type-post hentry"><h1 class="post-title">Top 3 des entreprises de Chlef</h1><div class="inner-post-entry entry-content"><p>Notre sélection.</p>${entries}</div></article></div></div><footer id="footer-section"><p>Rédaction : redaction@chlef-mag.dz – 0779 20 48 70</p></footer></div></body></html>`;
+    const listing = readListing(html, 'https://chlef-mag.test/top-3/');
+    expect(listing.companies.map((c) => [c.name, c.phones, c.emails])).toEqual(COMPANIES.map(([n, , m], i) => [n, [E164[i]], [m]]));
+    expect(listing.chromeContacts.sort()).toEqual(['+213779204870', 'redaction@chlef-mag.dz']);
+  });
+});
