@@ -34,7 +34,7 @@ import { attributeJson, classWords, embeddedJson, holdsContact, isAdBlock, inRep
 import { collapseSpaces, shortText, WORDED_DATE } from './nodeText';
 import { attrOf, blockText, classAndId, classText, descendants, hasAttr, inByline, isCardTelType, isSubtitle, itemParts, parsePage, spanningRowAbove, type ItemParts, type ParsedPage } from './parse';
 import type { SourceSelectors } from './sources';
-import { dataAttributeJson } from './embeddedState';
+import { dataAttributeJson, livewireRecords } from './embeddedState';
 import { cursorNext, isCursorToken, listEndpoint, pageCountNext } from './cursor';
 import { loadedFragmentUrl, scriptedListUrl } from './scriptFetch';
 import { splitGroups } from './groups';
@@ -696,7 +696,8 @@ function companiesOf(page: ParsedPage, pageUrl: string, selectors: SourceSelecto
         return found;
       }
       // Records in data-* attributes (a map's markers): joined to the page's cards by name.
-      const records = dataAttributeJson(page.elements).map((v) => jsonItems(v)).reduce((a, b) => (b.length > a.length ? b : a), []);
+      // (And a Livewire page's records, one per nested component, in their wire:snapshot attributes.)
+      const records = [...dataAttributeJson(page.elements), ...livewireRecords(page.elements)].map((v) => jsonItems(v)).reduce((a, b) => (b.length > a.length ? b : a), []);
       if (records.filter((r) => r.phones.length + r.emails.length > 0).length >= 2) {
         stripScripts(page);
         return companiesOfRecords(page, records, ctx);
