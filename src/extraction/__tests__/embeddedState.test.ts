@@ -350,3 +350,22 @@ describe("a Livewire page's nested components, each card's record in its wire:sn
     });
   });
 });
+
+describe("a map viewer's state serialised twice, JSON in a string variable (Google My Maps' `var _pageData = \"…\"`)", () => {
+  const place = (id: string, name: string, description: string) => [id, [[[36.1, 1.3]]], null, null, 0, [['name', [name], 1], ['description', [description], 1]], null, 0];
+  const state = [['mid1', 'Garages de Chlef', 'Carte tenue par la CCI.\nTél : 027 77 99 99', [[36.2, 1.4]], null, [
+    ['layer0', 'Mécanique', null, [[null, null, null, null, null, null, [place('a1', 'Garage du Cheliff', 'Ouvert 7j/7.\nTél : 027 71 20 30\nFax : 027 71 20 31'), place('a2', 'Auto Ténès', 'Mob : 0661 22 33 44\nE-mail : auto.tenes@gmail.com')]]]],
+    ['layer1', 'Carrosserie', null, [[null, null, null, null, null, null, [place('b1', 'Carrosserie Ouarsenis', 'Tél : 027 72 40 50')]]]],
+  ]]];
+  // As the viewer writes it: the JSON as a JS string, its quotes and line breaks escaped, its accents as \u escapes.
+  const literal = JSON.stringify(JSON.stringify(state)).replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  const html = `<html><head><title>Garages de Chlef - Google My Maps</title></head><body><div id="map"></div><script nonce="x">var _pageData = ${literal};</script></body></html>`;
+
+  test("every layer's placemarks are records: the name, and the contacts its description types (a fax a fax)", () => {
+    expect(byName(html, 'https://www.google.com/maps/d/viewer?mid=abc')).toEqual({
+      'Garage du Cheliff': { phones: ['+21327712030'], emails: [], faxes: ['+21327712031'] },
+      'Auto Ténès': { phones: ['+213661223344'], emails: ['auto.tenes@gmail.com'], faxes: [] },
+      'Carrosserie Ouarsenis': { phones: ['+21327724050'], emails: [], faxes: [] },
+    });
+  });
+});
