@@ -721,6 +721,8 @@ function companiesOf(page: ParsedPage, pageUrl: string, selectors: SourceSelecto
   }
   // A text listing in a <pre> (a PDF list pasted into the page): its records.
   if (scopes.length === 0 && !selectors.item) for (const el of preRecords(page.byTag('PRE'))) scopes.push({ el, ld: [], kind: 'item' });
+  // An event's organisers (The Events Calendar, several of them: a salon's exhibitors), each a link to its organiser page.
+  if (scopes.length === 0 && !selectors.item) for (const el of eventOrganizers(page)) scopes.push({ el, ld: [], kind: 'item' });
   // A PDF converted to HTML (every run of text absolutely positioned): records of its rebuilt lines.
   if (scopes.length === 0 && !selectors.item) for (const el of positionedRecords(page)) scopes.push({ el, ld: [], kind: 'item' });
   let shape: string | undefined;
@@ -1625,6 +1627,26 @@ function contactsOfChrome(page: ParsedPage): string[] {
     for (const p of [...links(parts, 'tel:').flatMap(phonesIn), ...findPhonesAndFaxes(parts.text).phones]) found.add(p);
   }
   return [...found];
+}
+
+/** Fewest organisers of an event read as its list ({@link eventOrganizers}). */
+const MIN_EVENT_ORGANIZERS = 2;
+
+/**
+ * The organisers of a single event page of The Events Calendar (WordPress) when it has several:
+ * the plugin then writes each as a `<dd class="tribe-organizer">` holding only a link to its
+ * organiser page (`/organizer/<slug>/`, with the organiser's phone, e-mail and website), in the
+ * `tribe-events-meta-group-organizer` meta group beside the Details and Venue groups; a salon's or
+ * a fair's exhibitors are entered so. Those entries, when two or more each hold one link (one
+ * organiser's details, printed in the group itself, make no list); none otherwise.
+ */
+function eventOrganizers(page: ParsedPage): HTMLElement[] {
+  for (const group of page.byTag('DIV')) {
+    if (!group.rawAttrs.includes('tribe-events-meta-group-organizer') || !group.classList.contains('tribe-events-meta-group-organizer')) continue;
+    const entries = descendants(group).filter((d) => d.tagName === 'DD' && d.classList.contains('tribe-organizer'));
+    if (entries.length >= MIN_EVENT_ORGANIZERS && entries.every((d) => d.querySelectorAll('a[href]').length === 1)) return entries;
+  }
+  return [];
 }
 
 /**

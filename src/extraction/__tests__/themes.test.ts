@@ -359,3 +359,19 @@ describe("a theme's page wrapper classed with its header's style (Soledad's `wra
     expect(listing.chromeContacts.sort()).toEqual(['+213779204870', 'redaction@chlef-mag.dz']);
   });
 });
+
+describe("The Events Calendar's single event with several organisers (a fair's exhibitors)", () => {
+  const page = (organizers: string) => `<html><head><title>Foire de Chlef 2026 – Foire Chlef</title></head><body><header id="masthead"><a href="/">Foire Chlef</a></header><main id="main"><div id="tribe-events-content" class="tribe-events-single"><h1 class="tribe-events-single-event-title">Foire de Chlef 2026</h1><div class="tribe-events-schedule"><span>3 mars 2026</span></div><div class="tribe-events-single-event-description tribe-events-content"><p>Réservation des stands : 027 77 99 99.</p></div><div class="tribe-events-single-section tribe-events-event-meta primary tribe-clearfix"><div class="tribe-events-meta-group tribe-events-meta-group-details"><h2 class="tribe-events-single-section-title">Détails</h2><dl><dt>Date :</dt><dd><abbr class="tribe-events-abbr">3 mars 2026</abbr></dd><dt>Catégorie :</dt><dd class="tribe-events-event-categories"><a href="/events/category/foires/" rel="tag">Foires</a></dd></dl></div><div class="tribe-events-meta-group tribe-events-meta-group-organizer"><h2 class="tribe-events-single-section-title">Organisateurs</h2><dl>${organizers}</dl></div><div class="tribe-events-meta-group tribe-events-meta-group-venue"><h2 class="tribe-events-single-section-title">Lieu</h2><dl><dd class="tribe-venue">Palais des expositions</dd><dt class="tribe-venue-tel-label">Téléphone</dt><dd class="tribe-venue-tel">027 77 99 99</dd></dl></div></div></div></main><footer><p>Commissariat : 027 77 99 99</p></footer></body></html>`;
+  const slug = (n: string) => n.toLowerCase().normalize('NFD').replace(/[^a-z]+/g, '-');
+
+  test('each organiser is an entry, named by its link, its organiser page to read; the meta groups are none', () => {
+    const organizers = COMPANIES.map(([n]) => `<dt class="tribe-common-a11y-visual-hide">Organisateur</dt><dd class="tribe-organizer"><a href="/organizer/${slug(n)}/" title="${n}">${n}</a></dd>`).join('');
+    expect(readListing(page(organizers), 'https://foire-chlef.test/event/foire-2026/').companies.map((c) => [c.name, c.detailUrl])).toEqual(COMPANIES.map(([n]) => [n, `https://foire-chlef.test/organizer/${slug(n)}/`]));
+  });
+
+  test("a single organiser (its details printed in its group) makes no list of organisers", () => {
+    const [n, p] = COMPANIES[0];
+    const one = `<dd class="tribe-organizer"><a href="/organizer/${slug(n)}/">${n}</a></dd><dt class="tribe-organizer-tel-label">Téléphone</dt><dd class="tribe-organizer-tel">${p}</dd>`;
+    expect(readListing(page(one), 'https://foire-chlef.test/event/foire-2026/').companies.some((c) => c.detailUrl === `https://foire-chlef.test/organizer/${slug(n)}/` && c.name === n)).toBe(false);
+  });
+});
