@@ -5,6 +5,8 @@
  *     `&s;`, `&l;`, `&g;` ({@link unescapeTransferState});
  *   - JSON arrays of records in `data-*` attributes (a map widget's `data-markers='[…]'`,
  *     `data-locations="[…]"`) ({@link dataAttributeJson});
+ *   - the records of a Livewire page's repeated components, in their `wire:snapshot` attributes
+ *     ({@link livewireRecords});
  *   - typed contact lists inside a record (`contacts: [{type: 'tel', valeur: '…'}]`)
  *     ({@link typedContact}).
  * Everything runs in the page workers, on bounded text, in linear time.
@@ -61,6 +63,58 @@ export function dataAttributeJson(elements: readonly HTMLElement[]): unknown[] {
     }
   }
   return out;
+}
+
+/** Most Livewire components whose snapshot is read per page, and the longest snapshot read. */
+const MAX_LIVEWIRE_COMPONENTS = 500;
+const MAX_LIVEWIRE_SNAPSHOT = 50_000;
+/** Deepest level of a Livewire snapshot's data unwrapped ({@link livewireValue}). */
+const MAX_LIVEWIRE_DEPTH = 8;
+
+/**
+ * The records of a Laravel Livewire 3 page's repeated components: each component's element
+ * carries its public properties in its `wire:snapshot` attribute (`{"data": {…}, "memo": {"name":
+ * "…", "id": "…"}, "checksum": "…"}`, the JSON entity-escaped in the attribute), so a list rendered
+ * as one nested component per card (`<livewire:carte :item="$x" />`) holds each card's whole
+ * record there, numbers its template shows only on a click (`wire:click="$toggle('showPhone')"`)
+ * included. The `data` of the components of one name, two or more, as one array per name: a
+ * list's records, joined to the page's cards by name as `data-*` records are. A property Livewire
+ * dehydrates as a tuple (`[value, {"s": "arr"}]`: arrays, collections, models) is read as its value.
+ */
+export function livewireRecords(elements: readonly HTMLElement[]): unknown[] {
+  const byName = new Map<string, unknown[]>();
+  let seen = 0;
+  for (const el of elements) {
+    const raw = el.rawAttrs;
+    if (raw.length < 30 || !raw.includes('wire:snapshot')) continue;
+    if (++seen > MAX_LIVEWIRE_COMPONENTS) break;
+    const value = el.getAttribute('wire:snapshot');
+    if (!value || value.length > MAX_LIVEWIRE_SNAPSHOT) continue;
+    let snapshot: unknown;
+    try {
+      snapshot = JSON.parse(value);
+    } catch {
+      continue;
+    }
+    if (typeof snapshot !== 'object' || snapshot === null) continue;
+    const { data, memo } = snapshot as { data?: unknown; memo?: { name?: unknown } };
+    if (typeof data !== 'object' || data === null || Array.isArray(data) || typeof memo?.name !== 'string') continue;
+    const list = byName.get(memo.name) ?? [];
+    list.push(livewireValue(data, 0));
+    byName.set(memo.name, list);
+  }
+  return [...byName.values()].filter((list) => list.length >= 2);
+}
+
+/** A Livewire snapshot's value with its dehydrated tuples (`[value, {s: 'arr'}]`) read as their values; bounded in depth. */
+function livewireValue(v: unknown, depth: number): unknown {
+  if (depth > MAX_LIVEWIRE_DEPTH || typeof v !== 'object' || v === null) return v;
+  if (Array.isArray(v)) {
+    const meta = v.length === 2 ? v[1] : undefined;
+    if (typeof meta === 'object' && meta !== null && !Array.isArray(meta) && typeof (meta as { s?: unknown }).s === 'string') return livewireValue(v[0], depth + 1);
+    return v.map((x) => livewireValue(x, depth + 1));
+  }
+  return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, livewireValue(x, depth + 1)]));
 }
 
 /** Keys of a typed contact's kind and of its value (folded: lower case, letters and digits only). */

@@ -30,11 +30,11 @@ import { isInlineBold, labelledNameInText } from './labels';
 import { removeOtherCompanyCards } from './otherCards';
 import { fold, normalizeCompanyName, scriptOf, stripControlCharacters, words } from '../platform/text';
 import { isBadge, withoutEdgeBadges } from './badges';
-import { attributeJson, classWords, embeddedJson, holdsContact, isAdBlock, inRepeatedBlock, isComponentPart, SECTIONING_TAGS, isPageFrame, leadName, repeatedMemberTest, findNextPage, jsonHtml, jsonItems, jsonList, jsonNext, preRecords, repeatedItems, type JsonItem } from './items';
+import { attributeJson, classWords, embeddedJson, holdsContact, isAdBlock, inRepeatedBlock, isComponentPart, SECTIONING_TAGS, isPageFrame, holdsMainContent, leadName, repeatedMemberTest, findNextPage, jsonHtml, jsonItems, jsonList, jsonNext, preRecords, repeatedItems, type JsonItem } from './items';
 import { collapseSpaces, shortText, WORDED_DATE } from './nodeText';
 import { attrOf, blockText, classAndId, classText, descendants, hasAttr, inByline, isCardTelType, isSubtitle, itemParts, parsePage, spanningRowAbove, type ItemParts, type ParsedPage } from './parse';
 import type { SourceSelectors } from './sources';
-import { dataAttributeJson } from './embeddedState';
+import { dataAttributeJson, livewireRecords } from './embeddedState';
 import { cursorNext, isCursorToken, listEndpoint, pageCountNext } from './cursor';
 import { loadedFragmentUrl, scriptedListUrl } from './scriptFetch';
 import { splitGroups } from './groups';
@@ -696,7 +696,8 @@ function companiesOf(page: ParsedPage, pageUrl: string, selectors: SourceSelecto
         return found;
       }
       // Records in data-* attributes (a map's markers): joined to the page's cards by name.
-      const records = dataAttributeJson(page.elements).map((v) => jsonItems(v)).reduce((a, b) => (b.length > a.length ? b : a), []);
+      // (And a Livewire page's records, one per nested component, in their wire:snapshot attributes.)
+      const records = [...dataAttributeJson(page.elements), ...livewireRecords(page.elements)].map((v) => jsonItems(v)).reduce((a, b) => (b.length > a.length ? b : a), []);
       if (records.filter((r) => r.phones.length + r.emails.length > 0).length >= 2) {
         stripScripts(page);
         return companiesOfRecords(page, records, ctx);
@@ -720,6 +721,8 @@ function companiesOf(page: ParsedPage, pageUrl: string, selectors: SourceSelecto
   }
   // A text listing in a <pre> (a PDF list pasted into the page): its records.
   if (scopes.length === 0 && !selectors.item) for (const el of preRecords(page.byTag('PRE'))) scopes.push({ el, ld: [], kind: 'item' });
+  // An event's organisers (The Events Calendar, several of them: a salon's exhibitors), each a link to its organiser page.
+  if (scopes.length === 0 && !selectors.item) for (const el of eventOrganizers(page)) scopes.push({ el, ld: [], kind: 'item' });
   // A PDF converted to HTML (every run of text absolutely positioned): records of its rebuilt lines.
   if (scopes.length === 0 && !selectors.item) for (const el of positionedRecords(page)) scopes.push({ el, ld: [], kind: 'item' });
   let shape: string | undefined;
@@ -1605,7 +1608,9 @@ function contactsOfChrome(page: ParsedPage): string[] {
     if (!chromeTag && (el.rawAttrs === '' || !CHROME_ATTRS.test(el.rawAttrs) || (!hasAttr(el, 'role') && !CHROME_CLASS.test(classAndId(el))))) continue;
     if (isPageFrame(el)) continue;
     const chrome = isChrome(el);
-    if (!(chrome || (tag !== 'ARTICLE' && classWords(el).some((w) => PAGE_CHROME_WORDS.has(w)) && !isComponentPart(el)))) continue;
+    // (A wrapper classed with a header or footer word that holds the page's main content is the
+    // page: Soledad wraps the whole page in `wrapper-boxed header-style-header-6`, its header's style.)
+    if (!(chrome || (tag !== 'ARTICLE' && classWords(el).some((w) => PAGE_CHROME_WORDS.has(w)) && !isComponentPart(el) && !holdsMainContent(el)))) continue;
     if (closest(el.parentNode, (a) => a.tagName === 'FOOTER' || a.tagName === 'HEADER' || a.tagName === 'NAV' || a.tagName === 'ARTICLE' || a.tagName === 'LI') !== undefined) continue;
     // A header/footer class inside an entry of a list ('card-footer', a <footer> inside a card's <section>) is the entry's.
     if (!chrome && (isMember(el) || closest(el.parentNode, isMember) !== undefined)) continue;
@@ -1622,6 +1627,26 @@ function contactsOfChrome(page: ParsedPage): string[] {
     for (const p of [...links(parts, 'tel:').flatMap(phonesIn), ...findPhonesAndFaxes(parts.text).phones]) found.add(p);
   }
   return [...found];
+}
+
+/** Fewest organisers of an event read as its list ({@link eventOrganizers}). */
+const MIN_EVENT_ORGANIZERS = 2;
+
+/**
+ * The organisers of a single event page of The Events Calendar (WordPress) when it has several:
+ * the plugin then writes each as a `<dd class="tribe-organizer">` holding only a link to its
+ * organiser page (`/organizer/<slug>/`, with the organiser's phone, e-mail and website), in the
+ * `tribe-events-meta-group-organizer` meta group beside the Details and Venue groups; a salon's or
+ * a fair's exhibitors are entered so. Those entries, when two or more each hold one link (one
+ * organiser's details, printed in the group itself, make no list); none otherwise.
+ */
+function eventOrganizers(page: ParsedPage): HTMLElement[] {
+  for (const group of page.byTag('DIV')) {
+    if (!group.rawAttrs.includes('tribe-events-meta-group-organizer') || !group.classList.contains('tribe-events-meta-group-organizer')) continue;
+    const entries = descendants(group).filter((d) => d.tagName === 'DD' && d.classList.contains('tribe-organizer'));
+    if (entries.length >= MIN_EVENT_ORGANIZERS && entries.every((d) => d.querySelectorAll('a[href]').length === 1)) return entries;
+  }
+  return [];
 }
 
 /**

@@ -774,9 +774,65 @@ function assignedLiterals(text: string): unknown[] {
       const value = typeof literal === 'string' ? tryJson(literal) : undefined;
       if (value !== undefined) out.push(value);
       opener.lastIndex = end + 1;
+    } else if (text[m.index] === '=' && text[m.index - 1] !== '=' && text[m.index - 1] !== '!' && (text[start + 1] === '[' || text[start + 1] === '{')) {
+      // A state serialised twice, JSON in a string assigned to a variable (Google My Maps' viewer,
+      // `var _pageData = "[[\"mid\",…]]"`): its placemarks' property lists, as records.
+      const end = stringEnd(text, start);
+      if (end === -1) continue;
+      budget -= end - start;
+      const literal = end - start > 20 ? jsLiteral(text.slice(start, end + 1)) : undefined;
+      const value = typeof literal === 'string' ? tryJson(literal) : undefined;
+      const records = value === undefined ? [] : propertyListRecords(value);
+      if (records.length >= 2) out.push(records);
+      opener.lastIndex = end + 1;
     }
   }
   return out;
+}
+
+/** Most nodes of a serialised state walked for property lists, and the deepest level walked. */
+const MAX_PROPERTY_WALK = 200_000;
+const MAX_PROPERTY_DEPTH = 40;
+/** Keys of a property list that name its record ({@link propertyListRecords}). */
+const PROPERTY_NAME_KEYS = new Set(['name', 'nom', 'title', 'titre']);
+
+/**
+ * The records of a state written as nested arrays without keys, each record a list of
+ * `[key, [value, …], …]` pairs (Google My Maps' placemarks: `[["name", ["Hôtel X"], 1],
+ * ["description", ["Tél : 034 …\nFax : …"], 1]]`, wherever its layers nest them): every such list
+ * holding a name key, read as the object `{name: "Hôtel X", description: "…"}`, in the state's
+ * order. Bounded walk.
+ */
+function propertyListRecords(value: unknown): Json[] {
+  const out: Json[] = [];
+  const stack: { v: unknown; depth: number }[] = [{ v: value, depth: 0 }];
+  for (let n = 0; stack.length > 0 && n < MAX_PROPERTY_WALK; n++) {
+    const { v, depth } = stack.pop()!;
+    if (!Array.isArray(v) || depth > MAX_PROPERTY_DEPTH) continue;
+    const record = propertyList(v);
+    if (record !== undefined) {
+      out.push(record);
+      continue;
+    }
+    for (let i = v.length - 1; i >= 0; i--) if (Array.isArray(v[i])) stack.push({ v: v[i], depth: depth + 1 });
+  }
+  return out;
+}
+
+/** An array of `[key, [value, …], …]` pairs holding a name key, as an object; undefined for any other array. */
+function propertyList(list: unknown[]): Json | undefined {
+  if (list.length === 0 || list.length > 50) return undefined;
+  const obj: Json = {};
+  let named = false;
+  for (const pair of list) {
+    if (!Array.isArray(pair) || pair.length < 2 || pair.length > 4 || typeof pair[0] !== 'string' || pair[0].length > 40 || !Array.isArray(pair[1]) || pair[1].length === 0 || pair[1].length > 5) return undefined;
+    const values = pair[1].filter((x): x is string | number => typeof x === 'string' || typeof x === 'number');
+    if (values.length !== pair[1].length) return undefined;
+    const key = pair[0];
+    if (PROPERTY_NAME_KEYS.has(key.toLowerCase()) && typeof values[0] === 'string') named = true;
+    ownSet(obj, key, values.length === 1 ? values[0] : values.join('\n'));
+  }
+  return named ? obj : undefined;
 }
 
 /** Most `data:` arrays of one SvelteKit script read, and most nodes of one. */
@@ -1365,7 +1421,7 @@ const mainHolders = new WeakMap<HTMLElement, boolean>();
  * page, not its sidebar. A bounded walk, breadth first (the content sits a few wrappers down,
  * a sidebar beside it), its answer kept for the page.
  */
-function holdsMainContent(el: HTMLElement): boolean {
+export function holdsMainContent(el: HTMLElement): boolean {
   const known = mainHolders.get(el);
   if (known !== undefined) return known;
   const queue: HTMLElement[] = [el];
@@ -3648,7 +3704,7 @@ function signature(el: HTMLElement): string {
     const classes = classText(el);
     let main = mainClasses?.get(classes);
     if (main === undefined) {
-      main = mainClass(el.classList.value);
+      main = mainClass(withoutOwnId(el));
       mainClasses?.set(classes, main);
     }
     sig = `${el.tagName}.${main}`;
@@ -3697,6 +3753,20 @@ function boxlessWrapped(el: HTMLElement): HTMLElement | undefined {
     } else if (c.text.trim() !== '') return undefined;
   }
   return only;
+}
+
+/**
+ * An element's class words without the one that repeats its own id: a site builder that styles
+ * each component by its generated id writes that id as a class too (Wix's `id="comp-x1y2z3"
+ * class="comp-x1y2z3 wixui-box"`, Webflow / Elementor templates that do the same). A word that
+ * names one element alone is no shape of a list ({@link signature}); the words after it are.
+ */
+function withoutOwnId(el: HTMLElement): string[] {
+  const classes = el.classList.value;
+  if (!el.rawAttrs.includes('id=')) return classes;
+  const id = el.id;
+  if (id === '' || !classes.includes(id)) return classes;
+  return classes.filter((w) => w !== id);
 }
 
 /** ARIA roles of a list's entries ({@link signature}). */

@@ -331,3 +331,41 @@ describe('an opaque offset token (Airtable: {records, offset: "itr…/rec…"})'
     expect(cursorNext(value, 'https://a.test/api/liste?l=5')).toBeUndefined();
   });
 });
+
+describe("a Livewire page's nested components, each card's record in its wire:snapshot", () => {
+  const snap = (data: object, name: string) => JSON.stringify({ data, memo: { id: Math.random().toString(36).slice(2, 10), name, path: 'liste', method: 'GET', children: {} }, checksum: 'abc' }).replace(/&/g, '&amp;').replace(/"/g, '&quot;');
+  const rows: [string, string | null, string | null, string | null][] = [
+    ['Tassili Froid', '029 71 20 30', null, '029 71 20 31'],
+    ['Oasis Clim Services', '0661 22 33 44', '0770 55 66 77', null],
+    ['Sud Énergie Pro', null, null, null],
+  ];
+  const card = ([n, t, t2, f]: (typeof rows)[number], i: number) => `<div wire:snapshot="${snap({ itemId: i + 1, nom: n, telephone: t, telephone_2: t2, fax: f, tags: [['froid'], { s: 'arr' }], showPhone: false }, 'liste.carte')}" wire:effects="[]" wire:id="c${i}" class="rounded-xl bg-white p-5"><h3 class="font-semibold">${n}</h3><p>Ouargla</p>${i === 2 ? '<a href="mailto:contact@sudenergie.dz">contact@sudenergie.dz</a>' : ''}<button type="button" wire:click="$toggle('showPhone')">Afficher le numéro</button></div>`;
+  const html = `<html><body><header><a href="/">Annuaire Sud</a> Hotline : 029 40 00 00</header><main><div wire:snapshot="${snap({ search: '', paginators: [{ page: 1 }, { s: 'arr' }] }, 'liste')}" wire:id="root"><h1>Frigoristes</h1><div class="grid">${rows.map(card).join('\n')}</div></div></main><footer>Hotline : 029 40 00 00</footer></body></html>`;
+
+  test("each card gets the numbers of its component's properties, a fax kept a fax, and the contacts it shows", () => {
+    expect(byName(html, 'https://annuaire-sud.test/frigoristes')).toEqual({
+      'Tassili Froid': { phones: ['+21329712030'], emails: [], faxes: ['+21329712031'] },
+      'Oasis Clim Services': { phones: ['+213661223344', '+213770556677'], emails: [], faxes: [] },
+      'Sud Énergie Pro': { phones: [], emails: ['contact@sudenergie.dz'], faxes: [] },
+    });
+  });
+});
+
+describe("a map viewer's state serialised twice, JSON in a string variable (Google My Maps' `var _pageData = \"…\"`)", () => {
+  const place = (id: string, name: string, description: string) => [id, [[[36.1, 1.3]]], null, null, 0, [['name', [name], 1], ['description', [description], 1]], null, 0];
+  const state = [['mid1', 'Garages de Chlef', 'Carte tenue par la CCI.\nTél : 027 77 99 99', [[36.2, 1.4]], null, [
+    ['layer0', 'Mécanique', null, [[null, null, null, null, null, null, [place('a1', 'Garage du Cheliff', 'Ouvert 7j/7.\nTél : 027 71 20 30\nFax : 027 71 20 31'), place('a2', 'Auto Ténès', 'Mob : 0661 22 33 44\nE-mail : auto.tenes@gmail.com')]]]],
+    ['layer1', 'Carrosserie', null, [[null, null, null, null, null, null, [place('b1', 'Carrosserie Ouarsenis', 'Tél : 027 72 40 50')]]]],
+  ]]];
+  // As the viewer writes it: the JSON as a JS string, its quotes and line breaks escaped, its accents as \u escapes.
+  const literal = JSON.stringify(JSON.stringify(state)).replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  const html = `<html><head><title>Garages de Chlef - Google My Maps</title></head><body><div id="map"></div><script nonce="x">var _pageData = ${literal};</script></body></html>`;
+
+  test("every layer's placemarks are records: the name, and the contacts its description types (a fax a fax)", () => {
+    expect(byName(html, 'https://www.google.com/maps/d/viewer?mid=abc')).toEqual({
+      'Garage du Cheliff': { phones: ['+21327712030'], emails: [], faxes: ['+21327712031'] },
+      'Auto Ténès': { phones: ['+213661223344'], emails: ['auto.tenes@gmail.com'], faxes: [] },
+      'Carrosserie Ouarsenis': { phones: ['+21327724050'], emails: [], faxes: [] },
+    });
+  });
+});

@@ -339,3 +339,39 @@ describe("Citadela Pro's directory search results (no heading: the name in a div
     );
   });
 });
+
+describe("a site builder's grid whose boxes are classed by their own generated id (Wix's `id=\"comp-…\" class=\"comp-… wixui-box\"`)", () => {
+  test('each box is an entry: the class word that repeats its id names that box alone, the next word is the shape', () => {
+    const ids = ['k3x9qa1b', 'p0w2zz7c', 'e5r8tt4d'];
+    const box = (i: number, n: string, p: string, m: string) =>
+      `<div id="comp-${ids[i]}" class="comp-${ids[i]} wixui-box"><div class="bgx comp-${ids[i]}-bg wixui-box"></div><div data-testid="inline-content"><div class="rtA rtB comp-t${ids[i]} wixui-rich-text"><h5 class="font_5"><span>${n}</span></h5></div><div class="rtA rtB comp-u${ids[i]} wixui-rich-text"><p class="font_8">Tél. : <a href="tel:${p.replace(/ /g, '')}">${p}</a></p><p class="font_8"><a href="mailto:${m}">${m}</a></p></div></div></div>`;
+    const html = `<html><head><title>Nos membres | Cluster Chlef</title></head><body><header id="SITE_HEADER"><p>Secrétariat : 027 77 99 99</p></header><main id="PAGES_CONTAINER"><section id="comp-sec1" class="comp-sec1 wixui-section"><h1>Nos membres</h1><div style="display:grid;grid-template-columns:repeat(3,1fr)">${COMPANIES.map(([n, p, m], i) => box(i, n, p, m)).join('\n')}</div></section></main><footer id="SITE_FOOTER"><p>contact@cluster-chlef.dz – 027 77 99 99</p></footer></body></html>`;
+    expect(readListing(html, 'https://cluster-chlef.test/nos-membres').companies.map((c) => [c.name, c.phones, c.emails])).toEqual(COMPANIES.map(([n, , m], i) => [n, [E164[i]], [m]]));
+  });
+});
+
+describe("a theme's page wrapper classed with its header's style (Soledad's `wrapper-boxed header-style-header-6` around the whole page)", () => {
+  test("the wrapper holding the post's <article> and its <h1> is the page, not its header: the entries' contacts are theirs, the footer's the site's", () => {
+    const entries = COMPANIES.map(([n, p, m], i) => `<h2 class="wp-block-heading">${i + 1}. ${n}</h2><p>Une bonne adresse.</p><ul class="wp-block-list"><li>📞 <strong>Téléphone :</strong> ${p}</li><li>✉️ <strong>E-mail :</strong> ${m}</li></ul>`).join('\n');
+    const html = `<html><head><title>Top 3 – Chlef Mag</title></head><body class="single"><div class="wrapper-boxed header-style-header-3"><div class="site-header-wrap"><header id="header"><a href="/">Chlef Mag</a></header></div><div class="container"><div id="main"><article class="post type-post hentry"><h1 class="post-title">Top 3 des entreprises de Chlef</h1><div class="inner-post-entry entry-content"><p>Notre sélection.</p>${entries}</div></article></div></div><footer id="footer-section"><p>Rédaction : redaction@chlef-mag.dz – 0779 20 48 70</p></footer></div></body></html>`;
+    const listing = readListing(html, 'https://chlef-mag.test/top-3/');
+    expect(listing.companies.map((c) => [c.name, c.phones, c.emails])).toEqual(COMPANIES.map(([n, , m], i) => [n, [E164[i]], [m]]));
+    expect(listing.chromeContacts.sort()).toEqual(['+213779204870', 'redaction@chlef-mag.dz']);
+  });
+});
+
+describe("The Events Calendar's single event with several organisers (a fair's exhibitors)", () => {
+  const page = (organizers: string) => `<html><head><title>Foire de Chlef 2026 – Foire Chlef</title></head><body><header id="masthead"><a href="/">Foire Chlef</a></header><main id="main"><div id="tribe-events-content" class="tribe-events-single"><h1 class="tribe-events-single-event-title">Foire de Chlef 2026</h1><div class="tribe-events-schedule"><span>3 mars 2026</span></div><div class="tribe-events-single-event-description tribe-events-content"><p>Réservation des stands : 027 77 99 99.</p></div><div class="tribe-events-single-section tribe-events-event-meta primary tribe-clearfix"><div class="tribe-events-meta-group tribe-events-meta-group-details"><h2 class="tribe-events-single-section-title">Détails</h2><dl><dt>Date :</dt><dd><abbr class="tribe-events-abbr">3 mars 2026</abbr></dd><dt>Catégorie :</dt><dd class="tribe-events-event-categories"><a href="/events/category/foires/" rel="tag">Foires</a></dd></dl></div><div class="tribe-events-meta-group tribe-events-meta-group-organizer"><h2 class="tribe-events-single-section-title">Organisateurs</h2><dl>${organizers}</dl></div><div class="tribe-events-meta-group tribe-events-meta-group-venue"><h2 class="tribe-events-single-section-title">Lieu</h2><dl><dd class="tribe-venue">Palais des expositions</dd><dt class="tribe-venue-tel-label">Téléphone</dt><dd class="tribe-venue-tel">027 77 99 99</dd></dl></div></div></div></main><footer><p>Commissariat : 027 77 99 99</p></footer></body></html>`;
+  const slug = (n: string) => n.toLowerCase().normalize('NFD').replace(/[^a-z]+/g, '-');
+
+  test('each organiser is an entry, named by its link, its organiser page to read; the meta groups are none', () => {
+    const organizers = COMPANIES.map(([n]) => `<dt class="tribe-common-a11y-visual-hide">Organisateur</dt><dd class="tribe-organizer"><a href="/organizer/${slug(n)}/" title="${n}">${n}</a></dd>`).join('');
+    expect(readListing(page(organizers), 'https://foire-chlef.test/event/foire-2026/').companies.map((c) => [c.name, c.detailUrl])).toEqual(COMPANIES.map(([n]) => [n, `https://foire-chlef.test/organizer/${slug(n)}/`]));
+  });
+
+  test("a single organiser (its details printed in its group) makes no list of organisers", () => {
+    const [n, p] = COMPANIES[0];
+    const one = `<dd class="tribe-organizer"><a href="/organizer/${slug(n)}/">${n}</a></dd><dt class="tribe-organizer-tel-label">Téléphone</dt><dd class="tribe-organizer-tel">${p}</dd>`;
+    expect(readListing(page(one), 'https://foire-chlef.test/event/foire-2026/').companies.some((c) => c.detailUrl === `https://foire-chlef.test/organizer/${slug(n)}/` && c.name === n)).toBe(false);
+  });
+});
