@@ -1627,8 +1627,17 @@ function isPageEnd(el: HTMLElement, tag: string, role: string, word: string): bo
  * content '<builder>-widget' ('elementor-widget-heading', 'bx-widget-iconlist'): not chrome.
  */
 function sidebarWidget(raw: string): boolean {
-  return raw.split(/\s+/).some((token) => token.toLowerCase().startsWith('widget'));
+  return raw.split(/\s+/).some((token) => {
+    const t = token.toLowerCase();
+    return t.startsWith('widget') && !HUBSPOT_GRID_CELL.test(t);
+  });
 }
+/**
+ * HubSpot CMS's drag-and-drop grid names every cell of a page's layout, its content's columns as
+ * its header's and footer's, `span4 widget-span widget-type-custom_widget` (`widget-type-cell`,
+ * `widget-type-rich_text` …): a place in the grid, no sidebar widget.
+ */
+const HUBSPOT_GRID_CELL = /^widget-(?:span|type-[a-z_]{1,40})$/;
 
 /**
  * The members of groups of two or more sibling elements of one shape (same tag and main class

@@ -1,0 +1,33 @@
+/**
+ * Markup of stacks that are not WordPress (holdout-58), each page invented in the general shape of
+ * the stack's own, read by readListing or readDetail with no selector.
+ */
+import { readListing } from '../extract';
+
+const byName = (html: string, url: string) => Object.fromEntries(readListing(html, url).companies.map((c) => [c.name, { phones: [...c.phones].sort(), emails: c.emails }]));
+
+describe("HubSpot CMS's drag-and-drop grid", () => {
+  test("its cells classed 'widget-span widget-type-custom_widget' are the page's content, no sidebar widgets", () => {
+    const cell = (name: string, tel: string, mail: string) =>
+      `<div class="span6 widget-span widget-type-custom_widget dnd-module" data-widget-type="custom_widget"><div class="hs_cos_wrapper hs_cos_wrapper_widget hs_cos_wrapper_type_module" data-hs-cos-type="module"><div class="partner-tile"><h3>${name}</h3><span class="hs_cos_wrapper hs_cos_wrapper_widget hs_cos_wrapper_type_rich_text" data-hs-cos-type="rich_text"><p>Tél : ${tel}</p><p><a href="mailto:${mail}">${mail}</a></p></span></div></div></div>`;
+    const html = `<html><body><div class="body-wrapper"><header class="header"><a href="/">Chambre de commerce</a></header>
+      <main id="main-content" class="body-container-wrapper"><div class="container-fluid body-container"><div class="row-fluid-wrapper"><div class="row-fluid"><div class="span12 widget-span widget-type-cell" data-widget-type="cell">
+      <div class="row-fluid-wrapper dnd-section"><div class="row-fluid">${cell('Tiaret Céréales', '046 41 22 33', 'contact@tiaret-cereales.test')}${cell('Sersou Semences', '046 41 22 44', 'info@sersou.test')}</div></div>
+      <div class="row-fluid-wrapper dnd-section"><div class="row-fluid">${cell('Frenda Minoterie', '0550 12 34 56', 'frenda.minoterie@gmail.test')}${cell('Sougueur Agro', '0661 22 33 44', 'sougueur@agro.test')}</div></div>
+      </div></div></div></div></main>
+      <footer class="footer"><p>Tél : 046 40 00 00 · cci@tiaret.test</p></footer></div></body></html>`;
+    expect(byName(html, 'https://cci-tiaret.test/adherents')).toEqual({
+      'Tiaret Céréales': { phones: ['+21346412233'], emails: ['contact@tiaret-cereales.test'] },
+      'Sersou Semences': { phones: ['+21346412244'], emails: ['info@sersou.test'] },
+      'Frenda Minoterie': { phones: ['+213550123456'], emails: ['frenda.minoterie@gmail.test'] },
+      'Sougueur Agro': { phones: ['+213661223344'], emails: ['sougueur@agro.test'] },
+    });
+  });
+
+  test("a sidebar's widget ('widget widget_text') is still the sidebar's", () => {
+    const card = (name: string, tel: string) => `<div class="entry"><h3>${name}</h3><p>Tél : ${tel}</p></div>`;
+    const html = `<html><body><div class="content">${card('Tiaret Céréales', '046 41 22 33')}${card('Sersou Semences', '046 41 22 44')}${card('Frenda Minoterie', '0550 12 34 56')}</div>
+      <div class="widget widget_text"><div class="entry"><h3>Nous joindre</h3><p>Tél : 046 40 00 00</p></div></div></body></html>`;
+    expect(Object.keys(byName(html, 'https://cci-tiaret.test/adherents'))).toEqual(['Tiaret Céréales', 'Sersou Semences', 'Frenda Minoterie']);
+  });
+});
