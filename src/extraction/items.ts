@@ -175,6 +175,26 @@ interface Walked {
   v: unknown;
   depth: number;
   up?: Walked;
+  /** The key it stands under in the object holding it. */
+  key?: string;
+}
+
+/**
+ * Keys under which a state keeps the site's navigation, never a list of companies: a breadcrumb's
+ * trail (PrestaShop's `var prestashop = {breadcrumb: {links: [{title, url}], count}}` on every
+ * page), a menu's links (`menu`, `mainMenu`, `navigation: {items: […]}`). Read as words, camel case
+ * and separators cut ({@link navigationKey}).
+ */
+const NAVIGATION_KEYS = new Set(['breadcrumb', 'breadcrumbs', 'menu', 'menus', 'nav', 'navigation', 'navbar']);
+
+/** Whether a JSON key names the site's navigation ({@link NAVIGATION_KEYS}): 'breadcrumb', 'mainMenu', 'nav_links'. */
+function navigationKey(key: string | undefined): boolean {
+  if (key === undefined || key.length > 60) return false;
+  return key
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .toLowerCase()
+    .split(/[^a-z]+/)
+    .some((w) => NAVIGATION_KEYS.has(w));
 }
 
 /**
@@ -210,6 +230,8 @@ export function jsonList(value: unknown, single = false, min = 2): { items: Json
       walked.add(v);
     }
     if (Array.isArray(v)) {
+      // A breadcrumb's or a menu's links, under its key or its holder's ('breadcrumb': {links: […]}), list no company.
+      if (navigationKey(node.key) || navigationKey(node.up?.key)) continue;
       // Objects (a GraphQL edge's node among them), or tuples: a map locator's [name, lat, lng, info HTML].
       const named = v.map((x) => (isJson(x) ? companyOnce(nodeOf(x)) : Array.isArray(x) ? tupleOf(x) : undefined)).filter((x): x is JsonItem => x !== undefined);
       const items = named.filter((x) => !x.bare);
@@ -227,8 +249,8 @@ export function jsonList(value: unknown, single = false, min = 2): { items: Json
         const one = companyOf(v);
         if (one && !one.bare) lone = one;
       }
-      const values = Object.values(v);
-      for (let i = values.length - 1; i >= 0; i--) stack.push({ v: values[i], depth: depth + 1, up: node });
+      const entries = Object.entries(v);
+      for (let i = entries.length - 1; i >= 0; i--) stack.push({ v: entries[i][1], depth: depth + 1, up: node, key: entries[i][0] });
     }
   }
   if (best.length > 0) {

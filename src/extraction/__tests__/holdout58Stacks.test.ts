@@ -31,3 +31,24 @@ describe("HubSpot CMS's drag-and-drop grid", () => {
     expect(Object.keys(byName(html, 'https://cci-tiaret.test/adherents'))).toEqual(['Tiaret Céréales', 'Sersou Semences', 'Frenda Minoterie']);
   });
 });
+
+describe("a breadcrumb's links in a page's JSON state", () => {
+  test("PrestaShop's var prestashop breadcrumb is no list: the page's cards are read", () => {
+    const state = { shop: { name: 'Boutique' }, breadcrumb: { links: [{ title: 'Accueil', url: '/' }, { title: 'Nos points de vente', url: '/magasins' }], count: 2 } };
+    const store = (id: number, name: string, tel: string) =>
+      `<article id="store-${id}" class="store-item card"><div class="store-description"><p class="h3 card-title">${name}</p><address>${name}<br>Rue ${id}<br>Oran</address></div><footer id="about-${id}" class="collapse"><ul class="card-block"><li><span class="sr-only">Téléphone :</span> ${tel}</li></ul></footer></article>`;
+    const html = `<html><head><script>var prestashop = ${JSON.stringify(state)};</script></head><body><main><section id="wrapper"><section id="content" class="page-content page-stores">
+      ${store(1, 'Oran Tissus', '041 33 44 55')}${store(2, 'Es Senia Mode', '041 33 44 66')}${store(3, 'Arzew Textile', '041 33 44 77')}</section></section></main></body></html>`;
+    expect(byName(html, 'https://boutique.test/magasins')).toEqual({
+      'Oran Tissus': { phones: ['+21341334455'], emails: [] },
+      'Es Senia Mode': { phones: ['+21341334466'], emails: [] },
+      'Arzew Textile': { phones: ['+21341334477'], emails: [] },
+    });
+  });
+
+  test("a state's 'mainMenu' items are no list either; its 'entreprises' are", () => {
+    const state = { mainMenu: [{ title: 'Accueil', url: '/' }, { title: 'Annuaire', url: '/annuaire' }, { title: 'Contact', url: '/contact' }], entreprises: [{ name: 'Oran Tissus', url: '/e/1' }, { name: 'Es Senia Mode', url: '/e/2' }] };
+    const html = `<html><head><script id="state" type="application/json">${JSON.stringify(state)}</script></head><body><div id="app"></div></body></html>`;
+    expect(readListing(html, 'https://boutique.test/annuaire').companies.map((c) => c.name)).toEqual(['Oran Tissus', 'Es Senia Mode']);
+  });
+});
