@@ -2722,10 +2722,26 @@ function isAdBetweenEntries(el: HTMLElement): boolean {
   let marked = false;
   for (let e: HTMLElement | undefined = el, depth = 0; e !== undefined && depth <= MAX_AD_WRAPPERS && !marked; depth++) {
     marked = isAdBlock(e);
-    const shown: Node[] = e.childNodes.filter((c) => c.nodeType === 1 || NOT_SPACE.test(c.rawText));
+    // (A pictogram before the text, a callout's emoji, is no content of its own: the text beside it is the wrapper's one child.)
+    const shown: Node[] = e.childNodes.filter((c) => (c.nodeType === 1 && !isPictogram(c as HTMLElement)) || (c.nodeType === 3 && NOT_SPACE.test(c.rawText)));
     e = shown.length === 1 && shown[0].nodeType === 1 ? (shown[0] as HTMLElement) : undefined;
   }
   return marked && shortText(el, MAX_AD_SLOT_TEXT) === undefined;
+}
+
+/** Longest text of a pictogram ({@link isPictogram}). */
+const MAX_PICTOGRAM_TEXT = 8;
+
+/**
+ * Whether an element is a pictogram set before a block's text: an emoji or a symbol alone, no
+ * letter nor digit (Ghost's callout card, `kg-callout-card` > `kg-callout-emoji` '📢' +
+ * `kg-callout-text`; a notice's '⚠️'). No image, no empty element (an icon font's `<i>` is left as
+ * it was read).
+ */
+function isPictogram(el: HTMLElement): boolean {
+  if (el.childNodes.length > 3 || descendants(el).some((d) => d.tagName === 'IMG' || d.tagName === 'SVG')) return false;
+  const text = shortText(el, MAX_PICTOGRAM_TEXT);
+  return text !== undefined && !/[\p{L}\p{N}]/u.test(text);
 }
 
 function strip({ items, advertisements }: RepeatedItems & { withContacts: number }): RepeatedItems {

@@ -52,3 +52,21 @@ describe("a breadcrumb's links in a page's JSON state", () => {
     expect(readListing(html, 'https://boutique.test/annuaire').companies.map((c) => c.name)).toEqual(['Oran Tissus', 'Es Senia Mode']);
   });
 });
+
+/** A post's entry: a numbered heading, its activity, its labelled lines, a rule after it. */
+const postEntry = (n: number, name: string, tel: string, mail: string) => `<h2>${n}. ${name}</h2><p>Conseil et accompagnement.</p><p><strong>Tél :</strong> ${tel}</p><p><strong>Email :</strong> <a href="mailto:${mail}">${mail}</a></p><hr>`;
+
+describe("an ad callout closing a post's entry", () => {
+  test("its emoji before its text hides no 'Publicité' badge: the ad is the page's, the entry before it is kept", () => {
+    const callout = `<div class="callout-card"><div class="callout-emoji">📢</div><div class="callout-text"><b><strong>Publicité</strong></b> — Logiciel de paie : démo gratuite au 0554 00 11 22 ou vente@paie.test</div></div>`;
+    const html = `<html><body><article><h1>Les cabinets de Bouira</h1><section class="post-content">
+      ${postEntry(1, 'Cabinet Amrani', '026 93 11 22', 'amrani@cabinet.test')}${postEntry(2, 'Djurdjura Audit', '026 93 11 33', 'contact@djurdjura-audit.test')}
+      <h2>3. Cabinet Bechloul</h2><p>Tenue de comptabilité.</p><p><em>Coordonnées non communiquées.</em></p><hr>${callout}
+      ${postEntry(4, 'Bureau Lakhdaria Conseil', '026 93 11 66', 'lakhdaria@conseil.test')}${postEntry(5, 'Haizer Expertise', '0550 66 77 88', 'haizer@expertise.test')}
+      </section></article></body></html>`;
+    const found = byName(html, 'https://bouira-eco.test/cabinets/');
+    expect(Object.keys(found).sort()).toEqual(['Bureau Lakhdaria Conseil', 'Cabinet Amrani', 'Cabinet Bechloul', 'Djurdjura Audit', 'Haizer Expertise']);
+    expect(found['Cabinet Bechloul']).toEqual({ phones: [], emails: [] });
+    expect(Object.values(found).some((c) => c.emails.includes('vente@paie.test'))).toBe(false);
+  });
+});
