@@ -2,7 +2,7 @@
  * Markup of stacks that are not WordPress (holdout-58), each page invented in the general shape of
  * the stack's own, read by readListing or readDetail with no selector.
  */
-import { readListing } from '../extract';
+import { readDetail, readListing } from '../extract';
 
 const byName = (html: string, url: string) => Object.fromEntries(readListing(html, url).companies.map((c) => [c.name, { phones: [...c.phones].sort(), emails: c.emails }]));
 
@@ -68,5 +68,15 @@ describe("an ad callout closing a post's entry", () => {
     expect(Object.keys(found).sort()).toEqual(['Bureau Lakhdaria Conseil', 'Cabinet Amrani', 'Cabinet Bechloul', 'Djurdjura Audit', 'Haizer Expertise']);
     expect(found['Cabinet Bechloul']).toEqual({ phones: [], emails: [] });
     expect(Object.values(found).some((c) => c.emails.includes('vente@paie.test'))).toBe(false);
+  });
+});
+
+describe("a company's contact person on its own page", () => {
+  test("the number under an 'Interlocuteur' heading ('M. X, gérant — 0662 …') is the company's, beside its tel: links", () => {
+    const html = `<html><body><div class="card"><div class="card-header"><h1>Tipaza Nettoyage</h1></div><div class="card-body">
+      <table class="table"><tr><th>Téléphone</th><td><a href="tel:024471122">024 47 11 22</a></td></tr><tr><th>E-mail</th><td><a href="mailto:contact@tipaza-nettoyage.test">contact@tipaza-nettoyage.test</a></td></tr></table>
+      <h2 class="h6">Interlocuteur</h2><p>Mme Rahmoun, gérante — 0662 45 67 89</p></div></div></body></html>`;
+    const { company } = readDetail(html, 'https://portail.test/entreprises/fiche/7');
+    expect(company?.phones.sort()).toEqual(['+21324471122', '+213662456789']);
   });
 });
