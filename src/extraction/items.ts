@@ -2240,6 +2240,9 @@ function lineRuns(parent: HTMLElement, counts: Map<HTMLElement, Counts>, tag?: s
   // A name line followed by another name line (or nothing) before anything shown leads no entry: a group's heading.
   const isLeader = lines.map(() => false);
   const ends = lines.map((l, i) => named[i] !== undefined && named[i] !== shape && HEADING_TAGS.has(l.holder!.tagName));
+  // A disclosure card among the lines, named by its own heading (a post's toggle card), is an entry of its own: it ends the run before it.
+  const alone = lines.map((l, i) => named[i] !== shape && l.holder !== undefined && !l.mixed && isNamedDisclosure(l.holder));
+  for (let i = 0; i < lines.length; i++) if (alone[i]) ends[i] = true;
   for (let i = 0; i < lines.length; i++) {
     if (named[i] !== shape) continue;
     for (let j = i + 1; j < lines.length && named[j] === undefined; j++) {
@@ -2285,7 +2288,11 @@ function lineRuns(parent: HTMLElement, counts: Map<HTMLElement, Counts>, tag?: s
       }
     }
   });
-  return withContacts * 2 >= leaders.length ? spans : undefined;
+  if (withContacts * 2 < leaders.length) return undefined;
+  if (!alone.includes(true)) return spans;
+  // (The disclosure cards join the runs, in the page's order.)
+  const cards = lines.flatMap((l, i): [number, number][] => (alone[i] ? [[l.first, l.last]] : []));
+  return [...spans, ...cards].sort((a, b) => a[0] - b[0]);
 }
 
 /**
@@ -2639,6 +2646,38 @@ function wrapRuns(parent: HTMLElement, tag: string): void {
     parent.childNodes = out;
   }
 }
+
+/** Most child elements of a disclosure card's head looked at ({@link isNamedDisclosure}). */
+const MAX_DISCLOSURE_HEAD = 6;
+
+/**
+ * Whether a block standing among runs led by headings is a disclosure card of its own: a
+ * `<details>` named by its `<summary>`, or a toggle card whose first element is its head, a heading
+ * beside the button that opens the panel after it (Ghost's Koenig toggle card, `kg-toggle-card` >
+ * `kg-toggle-heading` [`<h4>` name, `<button>`] + `kg-toggle-content`; the same head and panel in
+ * other editors' toggle blocks), its heading a name (not a field label, not a question: an FAQ's
+ * toggle), holding a contact. Such a card is an entry of its own, never the end of the run before it.
+ */
+function isNamedDisclosure(el: HTMLElement): boolean {
+  const parts = el.childNodes.filter((c): c is HTMLElement => c.nodeType === 1);
+  if (parts.length < 2) return false;
+  let heading: HTMLElement | undefined;
+  if (el.tagName === 'DETAILS') {
+    if (parts[0].tagName === 'SUMMARY') heading = parts[0];
+  } else if (el.tagName === 'DIV' || el.tagName === 'SECTION' || el.tagName === 'ASIDE') {
+    const head = parts[0].childNodes.filter((c): c is HTMLElement => c.nodeType === 1);
+    if (head.length < 2 || head.length > MAX_DISCLOSURE_HEAD) return false;
+    const h = head.find((c) => HEADING_TAGS.has(c.tagName));
+    const toggle = head.some((c) => c.tagName === 'BUTTON' || (c !== h && ((c.getAttribute('role') ?? '').trim().toLowerCase() === 'button' || hasAttr(c, 'aria-expanded'))));
+    if (h !== undefined && toggle) heading = h;
+  }
+  if (heading === undefined) return false;
+  const name = shortText(heading, 120);
+  if (name === undefined || !/\p{L}{2}/u.test(name) || /[:?]\s*$/.test(name) || isFieldLabel(heading) || DISCLOSURE_LABEL.test(name)) return false;
+  return holdsContact(el);
+}
+/** What a toggle that shows an entry's own part says ('Coordonnées', 'Voir les contacts', 'Plus d'infos'): no name. */
+const DISCLOSURE_LABEL = /^(?:coordonn[ée]es|contacts?|infos?|informations?|d[ée]tails?|horaires|adresses?|(?:voir|afficher|masquer|show|hide|view)\b|plus d|en savoir|more\b|read more)/iu;
 
 /** Whether the element siblings after `kids[i]` begin with a `tag` leader or are none (the block closes a run; whitespace skipped). */
 function beforeLeader(kids: Node[], i: number, tag: string): boolean {

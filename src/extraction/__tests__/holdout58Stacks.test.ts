@@ -56,6 +56,34 @@ describe("a breadcrumb's links in a page's JSON state", () => {
 /** A post's entry: a numbered heading, its activity, its labelled lines, a rule after it. */
 const postEntry = (n: number, name: string, tel: string, mail: string) => `<h2>${n}. ${name}</h2><p>Conseil et accompagnement.</p><p><strong>Tél :</strong> ${tel}</p><p><strong>Email :</strong> <a href="mailto:${mail}">${mail}</a></p><hr>`;
 
+describe('a toggle card among the entries of a post', () => {
+  test('named by its own heading beside its button, it is an entry of its own, not the end of the one before', () => {
+    const toggle = (name: string, tel: string) => `<div class="toggle-card"><div class="toggle-heading"><h4><span>${name}</span></h4><button class="toggle-icon" aria-label="Ouvrir"><svg viewBox="0 0 24 24"><path d="M0 0"></path></svg></button></div><div class="toggle-content"><p><strong>Tél :</strong> ${tel}</p></div></div><hr>`;
+    const html = `<html><body><article><h1>Les cabinets de Bouira</h1><section class="post-content">
+      <p>Notre liste, mise à jour chaque année.</p>
+      ${postEntry(1, 'Cabinet Amrani', '026 93 11 22', 'amrani@cabinet.test')}${postEntry(2, 'Djurdjura Audit', '026 93 11 33', 'contact@djurdjura-audit.test')}
+      ${toggle('Fiduciaire Sour El Ghozlane', '026 93 44 55')}
+      ${postEntry(4, 'Bureau Lakhdaria Conseil', '026 93 11 66', 'lakhdaria@conseil.test')}${postEntry(5, 'Haizer Expertise', '0550 66 77 88', 'haizer@expertise.test')}
+      </section></article></body></html>`;
+    const found = byName(html, 'https://bouira-eco.test/cabinets/');
+    expect(Object.keys(found).sort()).toEqual(['Bureau Lakhdaria Conseil', 'Cabinet Amrani', 'Djurdjura Audit', 'Fiduciaire Sour El Ghozlane', 'Haizer Expertise']);
+    expect(found['Djurdjura Audit'].phones).toEqual(['+21326931133']);
+    expect(found['Fiduciaire Sour El Ghozlane'].phones).toEqual(['+21326934455']);
+  });
+
+  test("a toggle that only shows the entry's contacts ('Coordonnées') stays the entry's", () => {
+    const html = `<html><body><article><h1>Les cabinets de Bouira</h1><section class="post-content">
+      <p>Notre liste, mise à jour chaque année.</p>
+      ${postEntry(1, 'Cabinet Amrani', '026 93 11 22', 'amrani@cabinet.test')}${postEntry(2, 'Djurdjura Audit', '026 93 11 33', 'contact@djurdjura-audit.test')}
+      <h2>3. Fiduciaire Sour El Ghozlane</h2><p>Audit légal.</p><div class="toggle-card"><div class="toggle-heading"><h4>Coordonnées</h4><button aria-label="Ouvrir">+</button></div><div class="toggle-content"><p><strong>Tél :</strong> 026 93 44 55</p></div></div><hr>
+      ${postEntry(4, 'Bureau Lakhdaria Conseil', '026 93 11 66', 'lakhdaria@conseil.test')}${postEntry(5, 'Haizer Expertise', '0550 66 77 88', 'haizer@expertise.test')}
+      </section></article></body></html>`;
+    const found = byName(html, 'https://bouira-eco.test/cabinets/');
+    expect(Object.keys(found).sort()).toEqual(['Bureau Lakhdaria Conseil', 'Cabinet Amrani', 'Djurdjura Audit', 'Fiduciaire Sour El Ghozlane', 'Haizer Expertise']);
+    expect(found['Fiduciaire Sour El Ghozlane'].phones).toEqual(['+21326934455']);
+  });
+});
+
 describe("an ad callout closing a post's entry", () => {
   test("its emoji before its text hides no 'Publicité' badge: the ad is the page's, the entry before it is kept", () => {
     const callout = `<div class="callout-card"><div class="callout-emoji">📢</div><div class="callout-text"><b><strong>Publicité</strong></b> — Logiciel de paie : démo gratuite au 0554 00 11 22 ou vente@paie.test</div></div>`;
