@@ -2255,6 +2255,12 @@ function lineRuns(parent: HTMLElement, counts: Map<HTMLElement, Counts>, tag?: s
   }
   const leaders = lines.flatMap((_, i) => (isLeader[i] ? [i] : []));
   if (leaders.length < 3) return undefined;
+  // The first name line styled unlike all the others, leading no contact, is the list's title over it.
+  if (listTitle(lines, leaders)) {
+    isLeader[leaders[0]] = false;
+    leaders.shift();
+    if (leaders.length < 3) return undefined;
+  }
   if (tag !== undefined) {
     // The parent's headings of `tag` lead groups of these entries: each followed first by a name line.
     const headings = lines.flatMap((l, i) => (l.holder?.tagName === tag && named[i] !== shape ? [i] : []));
@@ -2293,6 +2299,40 @@ function lineRuns(parent: HTMLElement, counts: Map<HTMLElement, Counts>, tag?: s
   // (The disclosure cards join the runs, in the page's order.)
   const cards = lines.flatMap((l, i): [number, number][] => (alone[i] ? [[l.first, l.last]] : []));
   return [...spans, ...cards].sort((a, b) => a[0] - b[0]);
+}
+
+/** Levels of single wrappers looked down a name line for its inner style ({@link innerStyle}). */
+const MAX_STYLE_DEPTH = 6;
+
+/**
+ * The inner style of a name line: the chain of its single wrappers down to its text, each tag
+ * with a `<font>`'s size and color ('FONT 4|STRONG'). Bounded.
+ */
+function innerStyle(el: HTMLElement): string {
+  const parts: string[] = [];
+  let e: HTMLElement | undefined = el;
+  for (let depth = 0; e !== undefined && depth < MAX_STYLE_DEPTH; depth++) {
+    const shown: Node[] = e.childNodes.filter((c) => c.nodeType === 1 || NOT_SPACE.test(c.rawText));
+    e = shown.length === 1 && shown[0].nodeType === 1 ? (shown[0] as HTMLElement) : undefined;
+    if (e !== undefined) parts.push(e.tagName === 'FONT' ? `FONT ${attrOf(e, 'size') ?? ''} ${attrOf(e, 'color') ?? ''}` : e.tagName);
+  }
+  return parts.join('|');
+}
+
+/**
+ * Whether the first of the name lines leading runs is the title of the list under it, no entry: a
+ * site builder writes the page's title and its entries' names as headings of one class (Weebly's
+ * `wsite-content-title`, 'Nos adhérents' in `<font size="6">` over names each in `<font
+ * size="4"><strong>`): styled unlike every other leader, which all share one style, three or more,
+ * and with no contact in its run (an introduction under it).
+ */
+function listTitle(lines: readonly TextLine[], leaders: readonly number[]): boolean {
+  if (leaders.length < 4) return false;
+  const first = leaders[0];
+  for (let j = first + 1; j < leaders[1]; j++) if (lines[j].contact) return false;
+  const style = innerStyle(lines[leaders[1]].holder!);
+  if (innerStyle(lines[first].holder!) === style) return false;
+  return leaders.slice(2).every((l) => innerStyle(lines[l].holder!) === style);
 }
 
 /**

@@ -99,6 +99,20 @@ describe("an ad callout closing a post's entry", () => {
   });
 });
 
+describe("a site builder's page title written as its entries' names are", () => {
+  test("Weebly's title heading, styled unlike every name under it, over an introduction, is no entry", () => {
+    const member = (name: string, lines: string) => `<h2 class="wsite-content-title"><font size="4"><strong>${name}</strong></font></h2><div class="paragraph">${lines}</div><div class="wsite-spacer" style="height:20px;"></div>`;
+    const html = `<html><body><div id="wsite-content" class="wsite-elements wsite-not-footer"><div class="wsite-section-elements">
+      <h2 class="wsite-content-title"><font size="6">Nos membres</font></h2><div class="paragraph">La liste des commerçants adhérents, à jour de leur cotisation.</div>
+      ${member('Boucherie El Baraka', 'Boucherie — Relizane<br />Tél : 046 91 22 33')}
+      ${member('Droguerie Mina', 'Droguerie — Relizane<br />Mob : 0661 22 33 44')}
+      ${member('Librairie Oued Rhiou', 'Papeterie — Oued Rhiou<br />Tél : 046 97 11 22<br />Email : <a href="mailto:librairie@rhiou.test">librairie@rhiou.test</a>')}
+      ${member('Superette Yellel', 'Supérette — Yellel')}
+      </div></div></body></html>`;
+    expect(Object.keys(byName(html, 'https://commercants-relizane.test/membres.html'))).toEqual(['Boucherie El Baraka', 'Droguerie Mina', 'Librairie Oued Rhiou', 'Superette Yellel']);
+  });
+});
+
 describe("a company's contact person on its own page", () => {
   test("the number under an 'Interlocuteur' heading ('M. X, gérant — 0662 …') is the company's, beside its tel: links", () => {
     const html = `<html><body><div class="card"><div class="card-header"><h1>Tipaza Nettoyage</h1></div><div class="card-body">
