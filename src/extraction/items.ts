@@ -2818,9 +2818,11 @@ const MAX_PICTOGRAM_TEXT = 8;
  * it was read).
  */
 function isPictogram(el: HTMLElement): boolean {
-  if (el.childNodes.length > 3 || descendants(el).some((d) => d.tagName === 'IMG' || d.tagName === 'SVG')) return false;
+  if (el.childNodes.length > 3) return false;
+  // (A text of a few characters is that of a few nodes: the walk for an image after it is bounded.)
   const text = shortText(el, MAX_PICTOGRAM_TEXT);
-  return text !== undefined && !/[\p{L}\p{N}]/u.test(text);
+  if (text === undefined || text === '' || /[\p{L}\p{N}]/u.test(text)) return false;
+  return !descendants(el).some((d) => d.tagName === 'IMG' || d.tagName === 'SVG');
 }
 
 function strip({ items, advertisements }: RepeatedItems & { withContacts: number }): RepeatedItems {
