@@ -175,6 +175,26 @@ interface Walked {
   v: unknown;
   depth: number;
   up?: Walked;
+  /** The key it stands under in the object holding it. */
+  key?: string;
+}
+
+/**
+ * Keys under which a state keeps the site's navigation, never a list of companies: a breadcrumb's
+ * trail (PrestaShop's `var prestashop = {breadcrumb: {links: [{title, url}], count}}` on every
+ * page), a menu's links (`menu`, `mainMenu`, `navigation: {items: […]}`). Read as words, camel case
+ * and separators cut ({@link navigationKey}).
+ */
+const NAVIGATION_KEYS = new Set(['breadcrumb', 'breadcrumbs', 'menu', 'menus', 'nav', 'navigation', 'navbar']);
+
+/** Whether a JSON key names the site's navigation ({@link NAVIGATION_KEYS}): 'breadcrumb', 'mainMenu', 'nav_links'. */
+function navigationKey(key: string | undefined): boolean {
+  if (key === undefined || key.length > 60) return false;
+  return key
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .toLowerCase()
+    .split(/[^a-z]+/)
+    .some((w) => NAVIGATION_KEYS.has(w));
 }
 
 /**
@@ -210,6 +230,8 @@ export function jsonList(value: unknown, single = false, min = 2): { items: Json
       walked.add(v);
     }
     if (Array.isArray(v)) {
+      // A breadcrumb's or a menu's links, under its key or its holder's ('breadcrumb': {links: […]}), list no company.
+      if (navigationKey(node.key) || navigationKey(node.up?.key)) continue;
       // Objects (a GraphQL edge's node among them), or tuples: a map locator's [name, lat, lng, info HTML].
       const named = v.map((x) => (isJson(x) ? companyOnce(nodeOf(x)) : Array.isArray(x) ? tupleOf(x) : undefined)).filter((x): x is JsonItem => x !== undefined);
       const items = named.filter((x) => !x.bare);
@@ -227,8 +249,8 @@ export function jsonList(value: unknown, single = false, min = 2): { items: Json
         const one = companyOf(v);
         if (one && !one.bare) lone = one;
       }
-      const values = Object.values(v);
-      for (let i = values.length - 1; i >= 0; i--) stack.push({ v: values[i], depth: depth + 1, up: node });
+      const entries = Object.entries(v);
+      for (let i = entries.length - 1; i >= 0; i--) stack.push({ v: entries[i][1], depth: depth + 1, up: node, key: entries[i][0] });
     }
   }
   if (best.length > 0) {
@@ -1683,8 +1705,17 @@ function isPageEnd(el: HTMLElement, tag: string, role: string, word: string): bo
  * content '<builder>-widget' ('elementor-widget-heading', 'bx-widget-iconlist'): not chrome.
  */
 function sidebarWidget(raw: string): boolean {
-  return raw.split(/\s+/).some((token) => token.toLowerCase().startsWith('widget'));
+  return raw.split(/\s+/).some((token) => {
+    const t = token.toLowerCase();
+    return t.startsWith('widget') && !HUBSPOT_GRID_CELL.test(t);
+  });
 }
+/**
+ * HubSpot CMS's drag-and-drop grid names every cell of a page's layout, its content's columns as
+ * its header's and footer's, `span4 widget-span widget-type-custom_widget` (`widget-type-cell`,
+ * `widget-type-rich_text` …): a place in the grid, no sidebar widget.
+ */
+const HUBSPOT_GRID_CELL = /^widget-(?:span|type-[a-z_]{1,40})$/;
 
 /**
  * The members of groups of two or more sibling elements of one shape (same tag and main class
@@ -2273,6 +2304,9 @@ function lineRuns(parent: HTMLElement, counts: Map<HTMLElement, Counts>, tag?: s
   // A name line followed by another name line (or nothing) before anything shown leads no entry: a group's heading.
   const isLeader = lines.map(() => false);
   const ends = lines.map((l, i) => named[i] !== undefined && named[i] !== shape && HEADING_TAGS.has(l.holder!.tagName));
+  // A disclosure card among the lines, named by its own heading (a post's toggle card), is an entry of its own: it ends the run before it.
+  const alone = lines.map((l, i) => named[i] !== shape && l.holder !== undefined && !l.mixed && isNamedDisclosure(l.holder));
+  for (let i = 0; i < lines.length; i++) if (alone[i]) ends[i] = true;
   for (let i = 0; i < lines.length; i++) {
     if (named[i] !== shape) continue;
     for (let j = i + 1; j < lines.length && named[j] === undefined; j++) {
@@ -2285,6 +2319,12 @@ function lineRuns(parent: HTMLElement, counts: Map<HTMLElement, Counts>, tag?: s
   }
   const leaders = lines.flatMap((_, i) => (isLeader[i] ? [i] : []));
   if (leaders.length < 3) return undefined;
+  // The first name line styled unlike all the others, leading no contact, is the list's title over it.
+  if (listTitle(lines, leaders)) {
+    isLeader[leaders[0]] = false;
+    leaders.shift();
+    if (leaders.length < 3) return undefined;
+  }
   if (tag !== undefined) {
     // The parent's headings of `tag` lead groups of these entries: each followed first by a name line.
     const headings = lines.flatMap((l, i) => (l.holder?.tagName === tag && named[i] !== shape ? [i] : []));
@@ -2318,7 +2358,45 @@ function lineRuns(parent: HTMLElement, counts: Map<HTMLElement, Counts>, tag?: s
       }
     }
   });
-  return withContacts * 2 >= leaders.length ? spans : undefined;
+  if (withContacts * 2 < leaders.length) return undefined;
+  if (!alone.includes(true)) return spans;
+  // (The disclosure cards join the runs, in the page's order.)
+  const cards = lines.flatMap((l, i): [number, number][] => (alone[i] ? [[l.first, l.last]] : []));
+  return [...spans, ...cards].sort((a, b) => a[0] - b[0]);
+}
+
+/** Levels of single wrappers looked down a name line for its inner style ({@link innerStyle}). */
+const MAX_STYLE_DEPTH = 6;
+
+/**
+ * The inner style of a name line: the chain of its single wrappers down to its text, each tag
+ * with a `<font>`'s size and color ('FONT 4|STRONG'). Bounded.
+ */
+function innerStyle(el: HTMLElement): string {
+  const parts: string[] = [];
+  let e: HTMLElement | undefined = el;
+  for (let depth = 0; e !== undefined && depth < MAX_STYLE_DEPTH; depth++) {
+    const shown: Node[] = e.childNodes.filter((c) => c.nodeType === 1 || NOT_SPACE.test(c.rawText));
+    e = shown.length === 1 && shown[0].nodeType === 1 ? (shown[0] as HTMLElement) : undefined;
+    if (e !== undefined) parts.push(e.tagName === 'FONT' ? `FONT ${attrOf(e, 'size') ?? ''} ${attrOf(e, 'color') ?? ''}` : e.tagName);
+  }
+  return parts.join('|');
+}
+
+/**
+ * Whether the first of the name lines leading runs is the title of the list under it, no entry: a
+ * site builder writes the page's title and its entries' names as headings of one class (Weebly's
+ * `wsite-content-title`, 'Nos adhérents' in `<font size="6">` over names each in `<font
+ * size="4"><strong>`): styled unlike every other leader, which all share one style, three or more,
+ * and with no contact in its run (an introduction under it).
+ */
+function listTitle(lines: readonly TextLine[], leaders: readonly number[]): boolean {
+  if (leaders.length < 4) return false;
+  const first = leaders[0];
+  for (let j = first + 1; j < leaders[1]; j++) if (lines[j].contact) return false;
+  const style = innerStyle(lines[leaders[1]].holder!);
+  if (innerStyle(lines[first].holder!) === style) return false;
+  return leaders.slice(2).every((l) => innerStyle(lines[l].holder!) === style);
 }
 
 /**
@@ -2673,6 +2751,38 @@ function wrapRuns(parent: HTMLElement, tag: string): void {
   }
 }
 
+/** Most child elements of a disclosure card's head looked at ({@link isNamedDisclosure}). */
+const MAX_DISCLOSURE_HEAD = 6;
+
+/**
+ * Whether a block standing among runs led by headings is a disclosure card of its own: a
+ * `<details>` named by its `<summary>`, or a toggle card whose first element is its head, a heading
+ * beside the button that opens the panel after it (Ghost's Koenig toggle card, `kg-toggle-card` >
+ * `kg-toggle-heading` [`<h4>` name, `<button>`] + `kg-toggle-content`; the same head and panel in
+ * other editors' toggle blocks), its heading a name (not a field label, not a question: an FAQ's
+ * toggle), holding a contact. Such a card is an entry of its own, never the end of the run before it.
+ */
+function isNamedDisclosure(el: HTMLElement): boolean {
+  const parts = el.childNodes.filter((c): c is HTMLElement => c.nodeType === 1);
+  if (parts.length < 2) return false;
+  let heading: HTMLElement | undefined;
+  if (el.tagName === 'DETAILS') {
+    if (parts[0].tagName === 'SUMMARY') heading = parts[0];
+  } else if (el.tagName === 'DIV' || el.tagName === 'SECTION' || el.tagName === 'ASIDE') {
+    const head = parts[0].childNodes.filter((c): c is HTMLElement => c.nodeType === 1);
+    if (head.length < 2 || head.length > MAX_DISCLOSURE_HEAD) return false;
+    const h = head.find((c) => HEADING_TAGS.has(c.tagName));
+    const toggle = head.some((c) => c.tagName === 'BUTTON' || (c !== h && ((c.getAttribute('role') ?? '').trim().toLowerCase() === 'button' || hasAttr(c, 'aria-expanded'))));
+    if (h !== undefined && toggle) heading = h;
+  }
+  if (heading === undefined) return false;
+  const name = shortText(heading, 120);
+  if (name === undefined || !/\p{L}{2}/u.test(name) || /[:?]\s*$/.test(name) || isFieldLabel(heading) || DISCLOSURE_LABEL.test(name)) return false;
+  return holdsContact(el);
+}
+/** What a toggle that shows an entry's own part says ('Coordonnées', 'Voir les contacts', 'Plus d'infos'): no name. */
+const DISCLOSURE_LABEL = /^(?:coordonn[ée]es|contacts?|infos?|informations?|d[ée]tails?|horaires|adresses?|(?:voir|afficher|masquer|show|hide|view)\b|plus d|en savoir|more\b|read more)/iu;
+
 /** Whether the element siblings after `kids[i]` begin with a `tag` leader or are none (the block closes a run; whitespace skipped). */
 function beforeLeader(kids: Node[], i: number, tag: string): boolean {
   for (let j = i + 1; j < kids.length; j++) {
@@ -2755,10 +2865,28 @@ function isAdBetweenEntries(el: HTMLElement): boolean {
   let marked = false;
   for (let e: HTMLElement | undefined = el, depth = 0; e !== undefined && depth <= MAX_AD_WRAPPERS && !marked; depth++) {
     marked = isAdBlock(e);
-    const shown: Node[] = e.childNodes.filter((c) => c.nodeType === 1 || NOT_SPACE.test(c.rawText));
+    // (A pictogram before the text, a callout's emoji, is no content of its own: the text beside it is the wrapper's one child.)
+    const shown: Node[] = e.childNodes.filter((c) => (c.nodeType === 1 && !isPictogram(c as HTMLElement)) || (c.nodeType === 3 && NOT_SPACE.test(c.rawText)));
     e = shown.length === 1 && shown[0].nodeType === 1 ? (shown[0] as HTMLElement) : undefined;
   }
   return marked && shortText(el, MAX_AD_SLOT_TEXT) === undefined;
+}
+
+/** Longest text of a pictogram ({@link isPictogram}). */
+const MAX_PICTOGRAM_TEXT = 8;
+
+/**
+ * Whether an element is a pictogram set before a block's text: an emoji or a symbol alone, no
+ * letter nor digit (Ghost's callout card, `kg-callout-card` > `kg-callout-emoji` '📢' +
+ * `kg-callout-text`; a notice's '⚠️'). No image, no empty element (an icon font's `<i>` is left as
+ * it was read).
+ */
+function isPictogram(el: HTMLElement): boolean {
+  if (el.childNodes.length > 3) return false;
+  // (A text of a few characters is that of a few nodes: the walk for an image after it is bounded.)
+  const text = shortText(el, MAX_PICTOGRAM_TEXT);
+  if (text === undefined || text === '' || /[\p{L}\p{N}]/u.test(text)) return false;
+  return !descendants(el).some((d) => d.tagName === 'IMG' || d.tagName === 'SVG');
 }
 
 function strip({ items, advertisements }: RepeatedItems & { withContacts: number }): RepeatedItems {

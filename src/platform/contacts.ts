@@ -681,14 +681,15 @@ type PhoneKind = 'phone' | 'fax' | 'id';
  * au …') and the desks a line reaches ('Standard : …', 'Secrétariat …'; 'Réception :' and 'Accueil :' only before
  * their colon, as a menu's 'Accueil' or a hotel's 'Réception 24h/24' label nothing), a direct line ('Ligne directe : …'),
  * and 'Port.' (portable) with its dot (a harbour's 'port' labels nothing), and a contact person's line
- * ('Contact : Mme X (gérante) — 0661 …': his mobile is the company's phone; 'contact@…' is an address, no label). Arabic: هاتف (telephone), جوال / نقال (mobile), فاكس (fax), with or without the article,
+ * ('Contact : Mme X (gérante) — 0661 …': his mobile is the company's phone; 'contact@…' is an address, no label; so is
+ * 'Interlocuteur', the French for a company's contact person, a fiche's heading over 'M. X, gérant — 0662 …'). Arabic: هاتف (telephone), جوال / نقال (mobile), فاكس (fax), with or without the article,
  * and a call's words, للاتصال / الاتصال ('to call', an ad's usual label), اتصل / اتصلوا ('call'). Pictograms written instead of words are labels too:
  * ☎ 📞 📱 📲 (phone), 📠 (fax), ✉ 📧 (an e-mail: it ends a number label's reach).
  * The words are grouped by their first letter, in their order within each group (words of
  * different first letters never match at one place, so the first that matches is the same):
  * the pattern then tries a few words at each letter of a text, not every one of them.
  */
-const LABEL = /[\u260e\u260f\u2706\u{1f4de}\u{1f4f1}\u{1f4f2}\u{1f57b}\u{1f57d}\u{1f4e0}\u{1f5b7}\u2709\u{1f4e7}\u{1f4e8}\u{1f4e9}]|t(?:(?=[ \u00a0]{0,3}:)|(?<=[0-9\u0660-\u0669\u06f0-\u06f9][ \u00a0]{0,3}\(t)(?=\))|[ée]l[ée]copieur|[ée]l[ée]copie|[ée]l[ée]phones?|elephone|[ée]l)|f(?:(?=[ \u00a0]{0,3}:)|(?<=[0-9\u0660-\u0669\u06f0-\u06f9][ \u00a0]{0,3}\(f)(?=\))|ixe|ax)|a(?:ppelez|ppeler|dresse|ctivit[ée]s?|ccueil(?=[ \u00a0]{0,3}:))|c(?:omposez|ellulaire|ell|ourriel|apital|ontactez|ontacter|ontact(?![@.\-_]))|jo(?:ignable|indre)|l(?:igne[ \u00a0]directe)|m(?:obile|ob)|p(?:ortable|ort(?=\.)|hone)|gsm|whatsapp|e-?mail|horaires?|n(?:if|is)|r(?:c|[ée]serv(?:ations?|ez|er)|[ée]ception(?=[ \u00a0]{0,3}:))|s(?:tandard|ecr[ée]tariat|ite web)|(?:ال)?(?:هاتف|جوال|نقال|فاكس)|(?:لل|ال)?اتصال|اتصلوا|اتصل|(?:ال)?(?:بريد|عنوان)/giu;
+const LABEL = /[\u260e\u260f\u2706\u{1f4de}\u{1f4f1}\u{1f4f2}\u{1f57b}\u{1f57d}\u{1f4e0}\u{1f5b7}\u2709\u{1f4e7}\u{1f4e8}\u{1f4e9}]|t(?:(?=[ \u00a0]{0,3}:)|(?<=[0-9\u0660-\u0669\u06f0-\u06f9][ \u00a0]{0,3}\(t)(?=\))|[ée]l[ée]copieur|[ée]l[ée]copie|[ée]l[ée]phones?|elephone|[ée]l)|f(?:(?=[ \u00a0]{0,3}:)|(?<=[0-9\u0660-\u0669\u06f0-\u06f9][ \u00a0]{0,3}\(f)(?=\))|ixe|ax)|a(?:ppelez|ppeler|dresse|ctivit[ée]s?|ccueil(?=[ \u00a0]{0,3}:))|c(?:omposez|ellulaire|ell|ourriel|apital|ontactez|ontacter|ontact(?![@.\-_]))|jo(?:ignable|indre)|interlocut(?:eur|rice)s?|l(?:igne[ \u00a0]directe)|m(?:obile|ob)|p(?:ortable|ort(?=\.)|hone)|gsm|whatsapp|e-?mail|horaires?|n(?:if|is)|r(?:c|[ée]serv(?:ations?|ez|er)|[ée]ception(?=[ \u00a0]{0,3}:))|s(?:tandard|ecr[ée]tariat|ite web)|(?:ال)?(?:هاتف|جوال|نقال|فاكس)|(?:لل|ال)?اتصال|اتصلوا|اتصل|(?:ال)?(?:بريد|عنوان)/giu;
 
 /**
  * The kind a label word gives its numbers: a phone's, a fax's, an identifier's (RC, NIF, NIS,
