@@ -1184,9 +1184,15 @@ function withoutBullet<T extends { name: string } | undefined>(company: T): T {
 
 /**
  * A rank written before a name: '1. ', '01. ', '1) ', '#1 ', 'N°1 - ', '1 - ' (the number, then its
- * punctuation and a space, then a letter or a digit). A bare number ('3 Frères', '2M Services') is not one.
+ * punctuation and a space, then a letter or a digit; its digits Latin or Arabic-Indic, '١. ' in an Arabic
+ * document). A bare number ('3 Frères', '2M Services') is not one.
  */
-const RANK = /^(?:#\s?(\d{1,3})[.):\-–—]?\s+|(?:N°|Nº|No\.?)\s?(\d{1,3})\s?[.):\-–—]?\s+|(\d{1,3})(?:[.)]|\s?[:\-–—])\s+)(?=[\p{L}\p{N}"«“'])/iu;
+const RANK = /^(?:#\s?([0-9\u0660-\u0669\u06f0-\u06f9]{1,3})[.):\-–—]?\s+|(?:N°|Nº|No\.?)\s?([0-9\u0660-\u0669\u06f0-\u06f9]{1,3})\s?[.):\-–—]?\s+|([0-9\u0660-\u0669\u06f0-\u06f9]{1,3})(?:[.)]|\s?[:\-–—])\s+)(?=[\p{L}\p{N}"«“'])/iu;
+
+/** A rank's digits as a number: Latin, Arabic-Indic ('١٢') or Eastern Arabic-Indic ('۱۲'), as an Arabic document numbers its list. */
+function rankNumber(digits: string): number {
+  return Number(digits.replace(/[\u0660-\u0669\u06f0-\u06f9]/g, (d) => String((d.charCodeAt(0) & 0xf) % 10)));
+}
 
 /** Most ranks a numbered list's read entries may skip between two ({@link withoutRanks}): a few entries not read. */
 const MAX_RANK_GAP = 3;
@@ -1198,12 +1204,13 @@ const MAX_RANK_GAP = 3;
  * A ranked entry not read (a sponsored one dropped, one without a name) leaves a gap: steps of
  * up to {@link MAX_RANK_GAP} are allowed, all one way, when at least half of them are by one and
  * three or more entries are all ranked in the same format (the same marks around the number).
+ * Of a list numbered from 1, entries read before its first rank are dropped (the document's heading).
  */
 function withoutRanks<T extends { name: string } | undefined>(companies: T[]): T[] {
   const ranked = companies.flatMap((c, i) => {
     const m = c ? RANK.exec(c.name) : null;
     // (Its format: what is written around the number, '.', '#', 'n°-'.)
-    return m ? [{ i, rank: Number(m[1] ?? m[2] ?? m[3]), cut: m[0].length, format: m[0].replace(/[\d\s]/g, '').toLowerCase() }] : [];
+    return m ? [{ i, rank: rankNumber(m[1] ?? m[2] ?? m[3]), cut: m[0].length, format: m[0].replace(/[\d\u0660-\u0669\u06f0-\u06f9\s]/g, '').toLowerCase() }] : [];
   });
   if (ranked.length < 2) return companies;
   const step = Math.sign(ranked[1].rank - ranked[0].rank);
@@ -1216,6 +1223,10 @@ function withoutRanks<T extends { name: string } | undefined>(companies: T[]): T
     const c = out[r.i]!;
     out[r.i] = { ...c, name: c.name.slice(r.cut) };
   }
+  // A list numbered from 1, three or more entries up: what is read before its first entry, unranked,
+  // is the document's own heading or introduction ('Association X – Wilaya Y' over its list, its own
+  // number in the introduction's sentence), no entry of the list.
+  if (step === 1 && ranked[0].rank === 1 && ranked.length >= 3) for (let i = 0; i < ranked[0].i; i++) out[i] = undefined as T;
   return out;
 }
 
