@@ -149,6 +149,17 @@ function isQualifiedNameKey(key: string): boolean {
   return m !== null && NAMED_KINDS.test(m[1]);
 }
 
+/**
+ * A name field written per language, as a bilingual site's data keeps each script apart (`nom_ar`,
+ * `nom_fr`, `name_en`, `nomAr`, folded 'nomar'): a name key and a language code. The record's first
+ * such key in its order is its name (the one its card prints first).
+ */
+const LANGUAGE_NAME_KEY = /^(?:nom|name|raisonsociale|denomination|title|titre|libelle)(?:ar|fr|en|es|de|it|pt|nl|tr|ber|kab|tzm)$/;
+
+function isNameKey(key: string): boolean {
+  return NAME_KEYS.has(key) || isQualifiedNameKey(key) || LANGUAGE_NAME_KEY.test(key);
+}
+
 /** A folded key without a CMS's field prefix (Drupal's `field_telephone`, ACF's `acf_email`). */
 function unprefixed(key: string): string {
   // ('fields' itself, Airtable's record fields, is no prefixed key.)
@@ -333,7 +344,7 @@ function companyOf(obj: Json): JsonItem | undefined {
       // the links are read on below as any object is (a `links: {whatsapp: …}` holds contacts).
       if (own && (rawKey === '_links' || rawKey === 'links')) selfUrl ??= selfLink(value);
       const key = unprefixed(foldKey(rawKey));
-      if (own && name === undefined && (NAME_KEYS.has(key) || isQualifiedNameKey(key)) && typeof value === 'string' && value.trim().length >= 2) name = value;
+      if (own && name === undefined && isNameKey(key) && typeof value === 'string' && value.trim().length >= 2) name = value;
       else if (own && name === undefined && (NAME_KEYS.has(key) || NAME_HOLDER_KEYS.has(key)) && isJson(value) && heldName(value) !== undefined) {
         // The company as an object of its own ({societe: {denomination, forme}}): its name, and its contacts if any.
         name = heldName(value);
@@ -419,7 +430,7 @@ function contactHolders(value: unknown): Json[] | undefined {
     if (!isJson(x)) return undefined;
     for (const k of Object.keys(x)) {
       const key = unprefixed(foldKey(k));
-      if (NAME_KEYS.has(key) || isQualifiedNameKey(key)) return undefined;
+      if (isNameKey(key)) return undefined;
       if (isContactKey(key)) contacts = true;
     }
   }

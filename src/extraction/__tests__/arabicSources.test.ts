@@ -26,3 +26,18 @@ ${entry('١', 'مخبزة الأمل', '0661 22 33 44')}${entry('٢', 'مخبز�
     expect(names).toEqual(['مخبزة الأمل', 'مخبزة النجمة', 'Boulangerie El Fadjr', 'مخبزة الوفاء', 'مخبزة الرحمة', 'مخبزة الهدى']);
   });
 });
+
+describe('a record naming itself per language', () => {
+  test('nom_ar / nom_fr: the first is the name, its typed numbers and e-mail the contacts', () => {
+    const items = [
+      { id: 1, nom_ar: 'وكالة الريحان', nom_fr: 'Agence Er-Raihane', telephones: [{ numero: '041 22 33 44', type: 'fixe' }], email: 'contact@raihane.test' },
+      { id: 2, nom_ar: 'وكالة السلام', nom_fr: 'Agence Es-Salam', telephones: [{ numero: '0661 55 66 77', type: 'mobile' }], email: null },
+      { id: 3, nom_ar: 'مكتب النخيل', nom_fr: 'Bureau En-Nakhil', telephones: [{ numero: '0770 11 22 33', type: 'mobile' }], email: 'nakhil@mail.test' },
+    ];
+    const html = `<html><body><div id="app"></div><script id="app-data" type="application/json">${JSON.stringify({ props: { agences: items } })}</script></body></html>`;
+    const found = read(html);
+    expect(found.map((c) => c.name)).toEqual(['وكالة الريحان', 'وكالة السلام', 'مكتب النخيل']);
+    expect(found[0].phones).toEqual(['+21341223344']);
+    expect(found[0].emails).toEqual(['contact@raihane.test']);
+  });
+});
