@@ -2636,7 +2636,8 @@ function cellName(cell: HTMLElement, header?: string): string | undefined {
   // (So do a rating's star images and a small status in an element of its own, 'non classé', 'fermé le vendredi'.)
   const shown = kids.filter((k, i) => i === 0 || k.nodeType !== 1 || !(classWords(k as HTMLElement).some((w) => BADGE_WORDS.has(w)) || isBadge(k as HTMLElement) || isDecoration(k as HTMLElement))) as HTMLElement[];
   const [first, second] = shown;
-  const original = translatedName(shown);
+  // (A translation under the name in a small span of its own is no status: 'مؤسسة X<br><span dir="ltr">Ets X</span>'.)
+  const original = translatedName(shown) ?? translatedName(kids);
   if (original !== undefined) return original;
   if (first?.nodeType === 1 && CELL_NAME_TAGS.has(first.tagName) && second?.nodeType === 1 && (second.tagName === 'BR' || second.tagName === 'DIV' || second.tagName === 'P')) {
     const href = first.tagName === 'A' ? first.getAttribute('href') ?? '' : '';

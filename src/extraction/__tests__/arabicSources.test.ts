@@ -41,3 +41,14 @@ describe('a record naming itself per language', () => {
     expect(found[0].emails).toEqual(['contact@raihane.test']);
   });
 });
+
+describe('a name cell with its translation under it in a small span', () => {
+  test('the first line is the name', () => {
+    const row = (n: number, ar: string, fr: string, phone: string) =>
+      `<tr><td>${n}</td><td>${ar}<br /><span dir="ltr" style="font-size: 10pt;">${fr}</span></td><td>تيارت</td><td>${phone}</td></tr>`;
+    const html = `<html><body><table class="table"><thead><tr><th>الرقم</th><th>اسم المؤسسة<br />Raison sociale</th><th>البلدية</th><th>الهاتف<br />Téléphone</th></tr></thead><tbody>
+${row(1, 'مؤسسة بلقاسم', 'Ets Belkacem', '046 41 22 33')}${row(2, 'مقاولة النور', 'Entreprise En-Nour', '0661 23 45 67')}${row(3, 'شركة الأمان', 'SARL El Amane', '0770 98 76 54')}
+</tbody></table></body></html>`;
+    expect(read(html).map((c) => c.name)).toEqual(['مؤسسة بلقاسم', 'مقاولة النور', 'شركة الأمان']);
+  });
+});
