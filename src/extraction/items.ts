@@ -19,7 +19,7 @@ import { isRecordRow, nestedRecords } from './tables';
 import { isEscapedTransferState, typedContact, unescapeTransferState } from './embeddedState';
 import { olderEntriesNext, scrollSentinelNext } from './cursor';
 import { ajaxActionRequest } from './ajaxMore';
-import { isPaginationText, livewirePageNext, numberedPageUrl, pageOfText, steppedPageLink } from './pagination';
+import { isPaginationText, livewirePageNext, nextTab, numberedPageUrl, pageOfText, steppedPageLink } from './pagination';
 import { flightRecords, flightText, isFlightScript } from './flight';
 import { eachLinksOwnPage, isCountedEntry, listingLead, otherTiers, recordTiers } from './tiers';
 
@@ -3980,6 +3980,10 @@ export function findNextPage(root: HTMLElement, pageUrl: string, elements: reado
   if (fromSelect !== undefined) return fromSelect;
   const afterCurrent = linkAfterCurrent(elements, pageUrl) ?? nextLetterRange(elements, pageUrl);
   if (afterCurrent !== undefined) return afterCurrent;
+  // A list split over tabs that are links of their own (Bootstrap's nav-tabs, role="tablist"), the
+  // current one a link marked active: the next tab, when the tabs are pages of this path.
+  const tab = nextTab(elements, pageUrl, baseHref(elements, pageUrl), true);
+  if (tab !== undefined) return tab;
   // The link that is this page's URL with the next page number, whatever it says ('Articles plus anciens', an icon).
   const stepped = steppedPageLink(anchors, pageUrl, baseHref(elements, pageUrl));
   if (stepped !== undefined) return stepped;

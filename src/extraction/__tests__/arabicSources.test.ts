@@ -3,7 +3,9 @@
  * itself per language (`nom_ar`, `nom_fr`), a name cell with its translation under it, a roll split
  * over tabs that are pages of their own, a vBulletin 4 topic. Pages of our own making.
  */
+import { parse } from 'node-html-parser';
 import { readListing } from '../extract';
+import { findNextPage } from '../items';
 
 type Found = { name: string; phones: string[]; emails: string[] };
 
@@ -50,5 +52,22 @@ describe('a name cell with its translation under it in a small span', () => {
 ${row(1, 'مؤسسة بلقاسم', 'Ets Belkacem', '046 41 22 33')}${row(2, 'مقاولة النور', 'Entreprise En-Nour', '0661 23 45 67')}${row(3, 'شركة الأمان', 'SARL El Amane', '0770 98 76 54')}
 </tbody></table></body></html>`;
     expect(read(html).map((c) => c.name)).toEqual(['مؤسسة بلقاسم', 'مقاولة النور', 'شركة الأمان']);
+  });
+});
+
+describe('a roll split over tabs that are pages of their own', () => {
+  const tabs = (active: number) =>
+    `<ul class="nav nav-tabs">${['a', 'b', 'c'].map((t, i) => `<li class="nav-item"><a class="nav-link${i === active ? ' active' : ''}" href="/roll.php?court=${t}">Court ${t.toUpperCase()}</a></li>`).join('')}</ul>`;
+  const next = (html: string, url: string) => findNextPage(parse(html), url);
+
+  test('the tab after the active one; the bare URL serves the first tab', () => {
+    expect(next(tabs(0), 'https://roll.test/roll.php')).toBe('https://roll.test/roll.php?court=b');
+    expect(next(tabs(1), 'https://roll.test/roll.php?court=b')).toBe('https://roll.test/roll.php?court=c');
+    expect(next(tabs(2), 'https://roll.test/roll.php?court=c')).toBeUndefined();
+  });
+
+  test('not tabs of panels of the page, nor tabs leading to other paths', () => {
+    expect(next('<ul class="nav nav-tabs"><li><a class="nav-link active" href="#a">A</a></li><li><a class="nav-link" href="#b">B</a></li></ul>', 'https://roll.test/roll.php')).toBeUndefined();
+    expect(next('<ul class="nav nav-tabs"><li><a class="nav-link active" href="/roll.php?court=a">A</a></li><li><a class="nav-link" href="/about.php">About</a></li></ul>', 'https://roll.test/roll.php?court=a')).toBeUndefined();
   });
 });
