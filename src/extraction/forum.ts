@@ -36,6 +36,9 @@ const FURNITURE_WORDS = new Set([
   'postfooter', 'back2top', 'buttons', 'postedby', 'profile',
 ]);
 
+/** Class words of a post's body, the text its member typed (vBulletin's `postbody` / `postcontent`, phpBB's `postbody` / `content`, XenForo's `message-body`). */
+const BODY_WORDS = new Set(['postbody', 'postcontent', 'postmessage', 'posttext', 'messagebody', 'messagecontent', 'bbwrapper']);
+
 /** Elements looked at, at most, in one post. */
 const MAX_POST_ELEMENTS = 3_000;
 /** Posts looked at, at most, on one page. */
@@ -114,9 +117,17 @@ export function stripForumFurniture(page: ParsedPage): Set<HTMLElement> {
   // (Two posts at least: a topic, not one block of a page that links its author.)
   if (posts.length < 2) return new Set();
   for (const post of posts) {
-    for (const e of postParts(post)) {
+    const parts = postParts(post);
+    // The blocks around the post's body: no furniture, though named so (vBulletin 4's postbit
+    // `postdetails` holds both the author's `userinfo` and the `postbody`); the furniture inside goes.
+    const aroundBody = new Set<HTMLElement>();
+    for (const e of parts) {
+      if (e === post || !classWords(e).some((w) => BODY_WORDS.has(w.toLowerCase()))) continue;
+      for (let up = e.parentNode; up !== null && up !== post && !aroundBody.has(up); up = up.parentNode) aroundBody.add(up);
+    }
+    for (const e of parts) {
       if (e === post || e.parentNode === null) continue;
-      if (isFurniture(e) || isPostTitle(e, post)) {
+      if ((isFurniture(e) && !aroundBody.has(e)) || isPostTitle(e, post)) {
         e.remove();
         continue;
       }
@@ -129,7 +140,20 @@ export function stripForumFurniture(page: ParsedPage): Set<HTMLElement> {
       }
     }
   }
+  for (const post of posts) FORUM_POSTS.add(post);
   return new Set(posts);
+}
+
+/** The posts {@link stripForumFurniture} found, on any page read (a weak set: a page's elements go with it). */
+const FORUM_POSTS = new WeakSet<HTMLElement>();
+/** Most ancestors climbed looking for a forum post. */
+const MAX_POST_DEPTH = 12;
+
+/** Whether an element is inside a forum post {@link stripForumFurniture} found (the text a member typed). Bounded climb. */
+export function inForumPost(el: HTMLElement): boolean {
+  let up: HTMLElement | null = el;
+  for (let depth = 0; up !== null && depth <= MAX_POST_DEPTH; depth++, up = up.parentNode) if (FORUM_POSTS.has(up)) return true;
+  return false;
 }
 
 /** Characters of an entry's opening text looked at for a company introduced in a sentence. */

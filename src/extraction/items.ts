@@ -19,6 +19,7 @@ import { isRecordRow, nestedRecords } from './tables';
 import { isEscapedTransferState, typedContact, unescapeTransferState } from './embeddedState';
 import { olderEntriesNext, scrollSentinelNext } from './cursor';
 import { ajaxActionRequest } from './ajaxMore';
+import { inForumPost } from './forum';
 import { isPaginationText, livewirePageNext, nextTab, numberedPageUrl, pageOfText, steppedPageLink } from './pagination';
 import { flightRecords, flightText, isFlightScript } from './flight';
 import { eachLinksOwnPage, isCountedEntry, listingLead, otherTiers, recordTiers } from './tiers';
@@ -2205,16 +2206,18 @@ function textHasContact(raw: string): boolean {
  */
 function lineRuns(parent: HTMLElement, counts: Map<HTMLElement, Counts>, tag?: string): [number, number][] | undefined {
   const kids = parent.childNodes;
+  // A forum post's body is one member's list: two name lines make it one ('my two addresses'), as three do a page's.
+  const fewest = inForumPost(parent) ? 2 : 3;
   // (Three candidate names are needed: an element whose counts allow a name line.)
   let candidates = 0;
-  for (const k of kids) if (k.nodeType === 1 && countsAllowNameBlock(counts.get(k as HTMLElement)) && ++candidates === 3) break;
-  if (candidates < 3) return undefined;
+  for (const k of kids) if (k.nodeType === 1 && countsAllowNameBlock(counts.get(k as HTMLElement)) && ++candidates === fewest) break;
+  if (candidates < fewest) return undefined;
   const lines = textLines(parent, counts);
   const named = lines.map((l) => (l.holder !== undefined && !l.mixed && isNameBlock(l.holder, counts, true) && !SENTENCE_END.test(shortText(l.holder, 100) ?? '') ? signature(l.holder) : undefined));
   const byShape = new Map<string, number>();
   for (const sig of named) if (sig !== undefined) byShape.set(sig, (byShape.get(sig) ?? 0) + 1);
   let shape: string | undefined;
-  let most = 2;
+  let most = fewest - 1;
   for (const [sig, n] of byShape) if (n > most) [shape, most] = [sig, n];
   if (shape === undefined) return undefined;
   // A name line followed by another name line (or nothing) before anything shown leads no entry: a group's heading.
@@ -2231,7 +2234,7 @@ function lineRuns(parent: HTMLElement, counts: Map<HTMLElement, Counts>, tag?: s
     if (!isLeader[i]) ends[i] = true;
   }
   const leaders = lines.flatMap((_, i) => (isLeader[i] ? [i] : []));
-  if (leaders.length < 3) return undefined;
+  if (leaders.length < fewest) return undefined;
   if (tag !== undefined) {
     // The parent's headings of `tag` lead groups of these entries: each followed first by a name line.
     const headings = lines.flatMap((l, i) => (l.holder?.tagName === tag && named[i] !== shape ? [i] : []));

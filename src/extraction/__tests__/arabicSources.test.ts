@@ -71,3 +71,24 @@ describe('a roll split over tabs that are pages of their own', () => {
     expect(next('<ul class="nav nav-tabs"><li><a class="nav-link active" href="/roll.php?court=a">A</a></li><li><a class="nav-link" href="/about.php">About</a></li></ul>', 'https://roll.test/roll.php?court=a')).toBeUndefined();
   });
 });
+
+describe('a vBulletin 4 topic', () => {
+  /** vBulletin 4's postbit_legacy: `postdetails` holds the author's `userinfo` and the `postbody`. */
+  const post = (id: number, author: string, text: string) =>
+    `<li class="postbitlegacy postbitim postcontainer old" id="post_${id}"><div class="posthead"><span class="date">01-03-2025</span><a href="showthread.php?t=9&amp;p=${id}#post${id}" class="postcounter">#1</a></div>
+<div class="postdetails"><div class="userinfo"><a class="username offline popupctrl" href="member.php?u=${id}"><strong>${author}</strong></a><span class="usertitle">عضو</span></div>
+<div class="postbody"><div class="postrow"><div class="content"><div id="post_message_${id}"><blockquote class="postcontent restore ">${text}</blockquote></div></div></div>
+<div class="after_content"><blockquote class="signature restore"><div class="signaturecontainer">سبحان الله</div></blockquote></div></div></div>
+<div class="postfoot"><a class="newreply" href="newreply.php?p=${id}">رد مع اقتباس</a></div></li>`;
+  const html = `<html><body><ol id="posts" class="posts">
+${post(11, 'karim_31', 'السلام عليكم، هذه عناويني:<br /><br /><b>ميكانيك الأمل</b><br />العنوان: وسط المدينة<br />الهاتف: 0661 22 33 44<br /><br /><b>Garage Benali</b><br />العنوان: حي النصر<br />Tel: 0770 55 66 77<br />')}
+${post(12, 'nadia_o', 'زيدو هادو:<br /><br /><b>قطع غيار النور</b><br />المكان: طريق باتنة<br />Tel: 0550 11 22 33<br /><br /><b>كهرباء السيارات السلام</b><br />المحل: المنطقة الصناعية<br />الهاتف: 033 81 22 44<br />')}
+${post(13, 'amine', 'بارك الله فيك، موضوع مفيد.')}
+</ol></body></html>`;
+
+  test('the posts\' text is read, each post of two companies split into them', () => {
+    const found = read(html, 'https://forum-dz.test/showthread.php?t=9');
+    expect(found.map((c) => c.name).sort()).toEqual(['ميكانيك الأمل', 'Garage Benali', 'قطع غيار النور', 'كهرباء السيارات السلام'].sort());
+    expect(found.find((c) => c.name === 'Garage Benali')?.phones).toEqual(['+213770556677']);
+  });
+});
