@@ -9,6 +9,7 @@
 import type { HTMLElement } from 'node-html-parser';
 import { attrOf, classText, type ParsedPage } from './parse';
 import { classWords } from './items';
+import { markForumPosts } from './forumPosts';
 
 /** A post's id as forum engines write it: phpBB `p51234`, vBulletin `post_123`, SMF `msg123`, XenForo `js-post-123`, Invision `elComment_123`. */
 const POST_ID = /^(?:p|post|post[-_]|msg|js-post-|elComment_|comment-)\d{1,12}$/i;
@@ -140,20 +141,8 @@ export function stripForumFurniture(page: ParsedPage): Set<HTMLElement> {
       }
     }
   }
-  for (const post of posts) FORUM_POSTS.add(post);
+  markForumPosts(posts);
   return new Set(posts);
-}
-
-/** The posts {@link stripForumFurniture} found, on any page read (a weak set: a page's elements go with it). */
-const FORUM_POSTS = new WeakSet<HTMLElement>();
-/** Most ancestors climbed looking for a forum post. */
-const MAX_POST_DEPTH = 12;
-
-/** Whether an element is inside a forum post {@link stripForumFurniture} found (the text a member typed). Bounded climb. */
-export function inForumPost(el: HTMLElement): boolean {
-  let up: HTMLElement | null = el;
-  for (let depth = 0; up !== null && depth <= MAX_POST_DEPTH; depth++, up = up.parentNode) if (FORUM_POSTS.has(up)) return true;
-  return false;
 }
 
 /** Characters of an entry's opening text looked at for a company introduced in a sentence. */

@@ -19,7 +19,7 @@ import { isRecordRow, nestedRecords } from './tables';
 import { isEscapedTransferState, typedContact, unescapeTransferState } from './embeddedState';
 import { olderEntriesNext, scrollSentinelNext } from './cursor';
 import { ajaxActionRequest } from './ajaxMore';
-import { inForumPost } from './forum';
+import { inForumPost } from './forumPosts';
 import { isPaginationText, livewirePageNext, nextTab, numberedPageUrl, pageOfText, steppedPageLink } from './pagination';
 import { flightRecords, flightText, isFlightScript } from './flight';
 import { eachLinksOwnPage, isCountedEntry, listingLead, otherTiers, recordTiers } from './tiers';
