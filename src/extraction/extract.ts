@@ -30,7 +30,7 @@ import { isInlineBold, labelledNameInText } from './labels';
 import { removeOtherCompanyCards } from './otherCards';
 import { fold, normalizeCompanyName, scriptOf, stripControlCharacters, words } from '../platform/text';
 import { isBadge, withoutEdgeBadges } from './badges';
-import { attributeJson, classWords, embeddedJson, holdsContact, isAdBlock, inRepeatedBlock, isComponentPart, SECTIONING_TAGS, isPageFrame, leadName, repeatedMemberTest, findNextPage, jsonHtml, jsonItems, jsonList, jsonNext, preRecords, repeatedItems, type JsonItem } from './items';
+import { attributeJson, classWords, isOwnContactButton, WHATSAPP_LINK, embeddedJson, holdsContact, isAdBlock, inRepeatedBlock, isComponentPart, SECTIONING_TAGS, isPageFrame, leadName, repeatedMemberTest, findNextPage, jsonHtml, jsonItems, jsonList, jsonNext, preRecords, repeatedItems, type JsonItem } from './items';
 import { collapseSpaces, shortText, WORDED_DATE } from './nodeText';
 import { attrOf, blockText, classAndId, classText, descendants, hasAttr, inByline, isCardTelType, isSubtitle, itemParts, parsePage, spanningRowAbove, type ItemParts, type ParsedPage } from './parse';
 import type { SourceSelectors } from './sources';
@@ -1543,17 +1543,64 @@ function companiesOfJson(items: JsonItem[], ctx: PageContext): { companies: RawC
   let advertisement = 0;
   let noName = 0;
   let invalidName = 0;
+  // A link-in-bio page (Linktree: `{title, url: 'tel:…'}` buttons, most of them calling or writing to
+  // the business they name): a button without a contact is a section's header or a link elsewhere,
+  // and the owner's own lines ('✉️ E-mail of the directorate', '📍 HQ – phone') are no companies.
+  const linkList = items.length >= 2 && items.filter((i) => i.calledByLink).length * 2 >= items.length;
   for (const item of items) {
     if (item.advertisement) {
       advertisement++;
       continue;
     }
-    const company = readScope({ json: item, ld: [], kind: 'item' }, ctx, {});
+    if (linkList && item.phones.length + item.emails.length + item.faxes.length === 0) {
+      noName++;
+      continue;
+    }
+    const read = readScope({ json: item, ld: [], kind: 'item' }, ctx, {});
+    const company = read && withoutContactTail(read);
+    if (company && linkList && isOwnContactButton(company.name)) {
+      noName++;
+      continue;
+    }
     if (!company) noName++;
     else if (!identifies(company)) invalidName++;
     else companies.push(company);
   }
   return { companies, dropped: { no_name: noName, invalid_name: invalidName, advertisement } };
+}
+
+/** Longest name looked at for a contact written after it ({@link withoutContactTail}), and longest label before that contact. */
+const MAX_TAILED_NAME = 200;
+const MAX_TAIL_LABEL = 20;
+/** A separator between a name and what follows it on its line: ' · ', ' – ', ' — ', ' - ', ' | ', ' • '. */
+const TAIL_SEPARATOR = / [·–—|•-] /g;
+
+/**
+ * A name written with one of its own contacts after it, past a separator ('Transport X · 029 42 38 65',
+ * 'Transport X – x@gmail.com', 'Transport X – واتساب 0553 00 88 61': a link-in-bio page's buttons, each
+ * calling or writing to the company it names): the name is what stands before that separator. Only
+ * when the tail is, after at most a short label, a number or an e-mail that is the company's own.
+ */
+function withoutContactTail(company: RawCompany): RawCompany {
+  const { name } = company;
+  if (name.length > MAX_TAILED_NAME || company.phones.length + company.emails.length === 0) return company;
+  let cut = -1;
+  for (const m of name.matchAll(TAIL_SEPARATOR)) cut = m.index;
+  if (cut <= 0) return company;
+  const tail = name.slice(cut + 3).replace(/[\u0660-\u0669\u06f0-\u06f9]/g, (d) => String((d.charCodeAt(0) & 0xf) % 10));
+  const emails = findEmails(tail);
+  let rest: string;
+  if (emails.length > 0) {
+    if (!emails.every((e) => company.emails.some((own) => own.toLowerCase() === e.toLowerCase()))) return company;
+    rest = emails.reduce((t, e) => t.replace(e, ''), tail);
+  } else {
+    const digits = tail.replace(/[^0-9]/g, '');
+    if (digits.length < 8 || digits.length > 13 || !company.phones.some((p) => p.replace(/[^0-9]/g, '').endsWith(digits.replace(/^0/, '')))) return company;
+    rest = tail.replace(/[0-9().+\s-]/g, '');
+  }
+  if (rest.replace(/[\s:.]/g, '').length > MAX_TAIL_LABEL) return company;
+  const head = name.slice(0, cut).trim();
+  return /\p{L}{2}/u.test(head) ? { ...company, name: head } : company;
 }
 
 /** Words of a page chrome's class or id (lower case), as {@link contactsOfChrome} looks for them. */
@@ -3632,12 +3679,6 @@ function links(parts: ItemParts, scheme: 'mailto:' | 'tel:', self?: HTMLElement)
   for (const a of parts.anchors) schemeTarget(a, scheme, out);
   return out;
 }
-
-/**
- * A WhatsApp click-to-chat link's number (`https://wa.me/213661…`, `api.whatsapp.com/send?phone=…`):
- * the chat is opened on that phone number, so it is one, as a tel: link's is. Whatever the link's text.
- */
-const WHATSAPP_LINK = /^(?:https?:)?\/\/(?:wa\.me\/|(?:api|web)\.whatsapp\.com\/send\/?\?(?:[^#&]{0,200}&){0,5}phone=)\+?(\d{6,15})(?![\d])/i;
 
 /** The numbers of an entry's WhatsApp links ({@link WHATSAPP_LINK}), with their '+'. */
 function whatsappNumbers(parts: ItemParts): string[] {

@@ -47,6 +47,8 @@ export interface JsonItem {
   advertisement: boolean;
   /** Neither a contact nor a link: a company only beside others that have some. */
   bare?: boolean;
+  /** Its link calls or writes to it (`url: 'tel:…'`, `mailto:`, a WhatsApp chat): a link-in-bio page's button. */
+  calledByLink?: boolean;
 }
 
 /** Object keys, folded (lower case, letters and digits only), and what they hold. */
@@ -329,6 +331,53 @@ function typedContactsInto(item: JsonItem, list: unknown[]): boolean {
   return found;
 }
 
+/**
+ * A WhatsApp click-to-chat link's number (`https://wa.me/213661…`, `api.whatsapp.com/send?phone=…`):
+ * the chat is opened on that phone number, so it is one, as a tel: link's is.
+ */
+export const WHATSAPP_LINK = /^(?:https?:)?\/\/(?:wa\.me\/|(?:api|web)\.whatsapp\.com\/send\/?\?(?:[^#&]{0,200}&){0,5}phone=)\+?(\d{6,15})(?![\d])/i;
+
+/** A record's link that is a contact (`tel:`, `mailto:`, a WhatsApp chat): added to its phones or e-mails; false for any other link. */
+function linkContactInto(item: JsonItem, link: string): boolean {
+  const h = link.trim();
+  if (h.length > 400) return false;
+  if (/^tel:/i.test(h)) item.phones.push(safeUriDecode(h.slice(4)).split('?')[0]);
+  else if (/^mailto:/i.test(h)) item.emails.push(safeUriDecode(h.slice(7)).split('?')[0]);
+  else {
+    const m = WHATSAPP_LINK.exec(h);
+    if (!m) return false;
+    item.phones.push(`+${m[1]}`);
+  }
+  item.calledByLink = true;
+  return true;
+}
+
+/** A seat named as such ('Siège de la direction', 'مقر المديرية'): a place of the page's own body, no company's name. */
+const SEAT_LINE = /^(?:si[èe]ge|مقر)\s/iu;
+/** Most characters of pictograms and marks before a button's words ('📍 ', '✉️ '). */
+const MAX_BUTTON_MARKS = 6;
+
+/**
+ * A button of a link-in-bio page that is the page owner's own contact line, no company: its words
+ * (after a pictogram) open with a contact's label ('✉️ البريد الإلكتروني للمديرية', 'E-mail de la
+ * mairie') or name a seat ('📍 مقر المديرية', 'Siège de la direction').
+ */
+export function isOwnContactButton(name: string): boolean {
+  const text = name.slice(0, 200);
+  const lead = /^[^\p{L}\p{N}]*/u.exec(text)![0];
+  if (lead.length > MAX_BUTTON_MARKS) return false;
+  const words = text.slice(lead.length);
+  return leadsWithLabel(words) || SEAT_LINE.test(words);
+}
+
+function safeUriDecode(s: string): string {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return s;
+  }
+}
+
 /** An object read as a company, or undefined unless it has a name and a contact or a link. */
 function companyOf(obj: Json): JsonItem | undefined {
   // A typed contact ({label: 'Tél', value: '…'}) is a field of a company, never one.
@@ -358,6 +407,8 @@ function companyOf(obj: Json): JsonItem | undefined {
       else if (EMAIL_KEYS.has(key) || EMAIL_KEY.test(key)) item.emails.push(...strings(value));
       else if (own && DESCRIPTION_KEYS.has(key) && typeof value === 'string' && value.length <= MAX_DESCRIPTION && descriptions.length < 3) descriptions.push(value);
       else if (own && ACTIVITY_KEYS.has(key) && item.activity === undefined) item.activity = strings(value).find(Boolean) ?? (isJson(value) ? strings(value.name ?? value.nom ?? value.label).find(Boolean) : undefined);
+      // A link that calls or writes to the record (a link-in-bio page's buttons, `{title, url: 'tel:029…'}`): its contact, no page of its own.
+      else if (own && URL_KEYS.has(key) && typeof value === 'string' && linkContactInto(item, value)) continue;
       else if (own && URL_KEYS.has(key) && typeof value === 'string' && item.url === undefined) item.url = value;
       else if (own && AD_KEYS.has(key) && (value === true || value === 1 || value === 'true')) item.advertisement = true;
       else if (own && (key === 'type' || key === 'kind') && typeof value === 'string' && /^(?:ad|ads|advert|advertisement|sponsored|promoted|annonce|pub)$/i.test(value)) item.advertisement = true;

@@ -92,3 +92,34 @@ ${post(13, 'amine', 'بارك الله فيك، موضوع مفيد.')}
     expect(found.find((c) => c.name === 'Garage Benali')?.phones).toEqual(['+213770556677']);
   });
 });
+
+describe('a link-in-bio page (Linktree: its buttons in __NEXT_DATA__)', () => {
+  const links = [
+    { id: 1, type: 'CLASSIC', title: '📍 مقر الغرفة – الهاتف 049 80 11 22', url: 'tel:049801122' },
+    { id: 2, type: 'CLASSIC', title: '✉️ البريد الإلكتروني للغرفة', url: 'mailto:chambre@bechar.test' },
+    { id: 3, type: 'HEADER', title: '🚌 النقل الحضري', url: '' },
+    { id: 4, type: 'CLASSIC', title: 'Transport Amrani · 049 81 22 33', url: 'tel:049812233' },
+    { id: 5, type: 'CLASSIC', title: 'Transport Amrani – amrani@mail.test', url: 'mailto:amrani@mail.test' },
+    { id: 6, type: 'CLASSIC', title: 'مؤسسة النقل بلخير · ٠٦٦١ ٢٢ ٣٣ ٤٤', url: 'tel:0661223344' },
+    { id: 7, type: 'CLASSIC', title: 'مؤسسة النقل بلخير – واتساب 0770 10 20 30', url: 'https://wa.me/213770102030' },
+    { id: 8, type: 'CLASSIC', title: 'Taxi Es-Salam – العبادلة · 0550 44 55 66', url: 'tel:0550445566' },
+    { id: 9, type: 'CLASSIC', title: '🌐 موقع الوزارة', url: 'https://ministere.test/' },
+  ];
+  const html = `<html><body><div id="__next"><h1>غرفة التجارة – بشار</h1></div><script id="__NEXT_DATA__" type="application/json">${JSON.stringify({ props: { pageProps: { account: { pageTitle: 'غرفة التجارة – بشار', links } } } })}</script></body></html>`;
+
+  test('each button\'s link is its contact, its name the text before its contact; headers, web links and the owner\'s own lines are no companies', () => {
+    const found = read(html, 'https://linktr.test/chambre.bechar');
+    expect(found.map((c) => c.name)).toEqual(['Transport Amrani', 'Transport Amrani', 'مؤسسة النقل بلخير', 'مؤسسة النقل بلخير', 'Taxi Es-Salam – العبادلة']);
+    expect(found[0].phones).toEqual(['+21349812233']);
+    expect(found[1].emails).toEqual(['amrani@mail.test']);
+    expect(found[3].phones).toEqual(['+213770102030']);
+  });
+
+  test('a name keeps what follows a separator when it is no contact of its own', () => {
+    const html2 = `<html><body><script id="__NEXT_DATA__" type="application/json">${JSON.stringify({ props: { pageProps: { links: [
+      { title: 'Transport Amrani – Béchar', url: 'tel:049812233' },
+      { title: 'Taxi Es-Salam · 0550 44 55 67', url: 'tel:0550445566' },
+    ] } } })}</script></body></html>`;
+    expect(read(html2).map((c) => c.name)).toEqual(['Transport Amrani – Béchar', 'Taxi Es-Salam · 0550 44 55 67']);
+  });
+});
