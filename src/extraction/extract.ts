@@ -30,7 +30,7 @@ import { isInlineBold, labelledNameInText } from './labels';
 import { removeOtherCompanyCards } from './otherCards';
 import { fold, normalizeCompanyName, scriptOf, stripControlCharacters, words } from '../platform/text';
 import { isBadge, withoutEdgeBadges } from './badges';
-import { attributeJson, classWords, embeddedJson, holdsContact, isAdBlock, inRepeatedBlock, isComponentPart, SECTIONING_TAGS, isPageFrame, holdsMainContent, leadName, repeatedMemberTest, findNextPage, jsonHtml, jsonItems, jsonList, jsonNext, preRecords, repeatedItems, type JsonItem } from './items';
+import { attributeJson, classWords, embeddedJson, holdsContact, isAdBlock, inRepeatedBlock, isComponentPart, SECTIONING_TAGS, isPageFrame, holdsMainContent, leadName, repeatedMemberTest, findNextPage, jsonHtml, jsonItems, jsonList, jsonNext, preRecords, repeatedItems, type JsonItem, isOwnContactButton, WHATSAPP_LINK } from './items';
 import { collapseSpaces, shortText, WORDED_DATE } from './nodeText';
 import { attrOf, blockText, classAndId, classText, descendants, hasAttr, inByline, isCardTelType, isSubtitle, itemParts, parsePage, spanningRowAbove, type ItemParts, type ParsedPage } from './parse';
 import type { SourceSelectors } from './sources';
@@ -1187,9 +1187,15 @@ function withoutBullet<T extends { name: string } | undefined>(company: T): T {
 
 /**
  * A rank written before a name: '1. ', '01. ', '1) ', '#1 ', 'N°1 - ', '1 - ' (the number, then its
- * punctuation and a space, then a letter or a digit). A bare number ('3 Frères', '2M Services') is not one.
+ * punctuation and a space, then a letter or a digit; its digits Latin or Arabic-Indic, '١. ' in an Arabic
+ * document). A bare number ('3 Frères', '2M Services') is not one.
  */
-const RANK = /^(?:#\s?(\d{1,3})[.):\-–—]?\s+|(?:N°|Nº|No\.?)\s?(\d{1,3})\s?[.):\-–—]?\s+|(\d{1,3})(?:[.)]|\s?[:\-–—])\s+)(?=[\p{L}\p{N}"«“'])/iu;
+const RANK = /^(?:#\s?([0-9\u0660-\u0669\u06f0-\u06f9]{1,3})[.):\-–—]?\s+|(?:N°|Nº|No\.?)\s?([0-9\u0660-\u0669\u06f0-\u06f9]{1,3})\s?[.):\-–—]?\s+|([0-9\u0660-\u0669\u06f0-\u06f9]{1,3})(?:[.)]|\s?[:\-–—])\s+)(?=[\p{L}\p{N}"«“'])/iu;
+
+/** A rank's digits as a number: Latin, Arabic-Indic ('١٢') or Eastern Arabic-Indic ('۱۲'), as an Arabic document numbers its list. */
+function rankNumber(digits: string): number {
+  return Number(digits.replace(/[\u0660-\u0669\u06f0-\u06f9]/g, (d) => String((d.charCodeAt(0) & 0xf) % 10)));
+}
 
 /** Most ranks a numbered list's read entries may skip between two ({@link withoutRanks}): a few entries not read. */
 const MAX_RANK_GAP = 3;
@@ -1201,12 +1207,13 @@ const MAX_RANK_GAP = 3;
  * A ranked entry not read (a sponsored one dropped, one without a name) leaves a gap: steps of
  * up to {@link MAX_RANK_GAP} are allowed, all one way, when at least half of them are by one and
  * three or more entries are all ranked in the same format (the same marks around the number).
+ * Of a list numbered from 1, entries read before its first rank are dropped (the document's heading).
  */
 function withoutRanks<T extends { name: string } | undefined>(companies: T[]): T[] {
   const ranked = companies.flatMap((c, i) => {
     const m = c ? RANK.exec(c.name) : null;
     // (Its format: what is written around the number, '.', '#', 'n°-'.)
-    return m ? [{ i, rank: Number(m[1] ?? m[2] ?? m[3]), cut: m[0].length, format: m[0].replace(/[\d\s]/g, '').toLowerCase() }] : [];
+    return m ? [{ i, rank: rankNumber(m[1] ?? m[2] ?? m[3]), cut: m[0].length, format: m[0].replace(/[\d\u0660-\u0669\u06f0-\u06f9\s]/g, '').toLowerCase() }] : [];
   });
   if (ranked.length < 2) return companies;
   const step = Math.sign(ranked[1].rank - ranked[0].rank);
@@ -1219,6 +1226,10 @@ function withoutRanks<T extends { name: string } | undefined>(companies: T[]): T
     const c = out[r.i]!;
     out[r.i] = { ...c, name: c.name.slice(r.cut) };
   }
+  // A list numbered from 1, three or more entries up: what is read before its first entry, unranked,
+  // is the document's own heading or introduction ('Association X – Wilaya Y' over its list, its own
+  // number in the introduction's sentence), no entry of the list.
+  if (step === 1 && ranked[0].rank === 1 && ranked.length >= 3) for (let i = 0; i < ranked[0].i; i++) out[i] = undefined as T;
   return out;
 }
 
@@ -1535,17 +1546,64 @@ function companiesOfJson(items: JsonItem[], ctx: PageContext): { companies: RawC
   let advertisement = 0;
   let noName = 0;
   let invalidName = 0;
+  // A link-in-bio page (Linktree: `{title, url: 'tel:…'}` buttons, most of them calling or writing to
+  // the business they name): a button without a contact is a section's header or a link elsewhere,
+  // and the owner's own lines ('✉️ E-mail of the directorate', '📍 HQ – phone') are no companies.
+  const linkList = items.length >= 2 && items.filter((i) => i.calledByLink).length * 2 >= items.length;
   for (const item of items) {
     if (item.advertisement) {
       advertisement++;
       continue;
     }
-    const company = readScope({ json: item, ld: [], kind: 'item' }, ctx, {});
+    if (linkList && item.phones.length + item.emails.length + item.faxes.length === 0) {
+      noName++;
+      continue;
+    }
+    const read = readScope({ json: item, ld: [], kind: 'item' }, ctx, {});
+    const company = read && withoutContactTail(read);
+    if (company && linkList && isOwnContactButton(company.name)) {
+      noName++;
+      continue;
+    }
     if (!company) noName++;
     else if (!identifies(company)) invalidName++;
     else companies.push(company);
   }
   return { companies, dropped: { no_name: noName, invalid_name: invalidName, advertisement } };
+}
+
+/** Longest name looked at for a contact written after it ({@link withoutContactTail}), and longest label before that contact. */
+const MAX_TAILED_NAME = 200;
+const MAX_TAIL_LABEL = 20;
+/** A separator between a name and what follows it on its line: ' · ', ' – ', ' — ', ' - ', ' | ', ' • '. */
+const TAIL_SEPARATOR = / [·–—|•-] /g;
+
+/**
+ * A name written with one of its own contacts after it, past a separator ('Transport X · 029 42 38 65',
+ * 'Transport X – x@gmail.com', 'Transport X – واتساب 0553 00 88 61': a link-in-bio page's buttons, each
+ * calling or writing to the company it names): the name is what stands before that separator. Only
+ * when the tail is, after at most a short label, a number or an e-mail that is the company's own.
+ */
+function withoutContactTail(company: RawCompany): RawCompany {
+  const { name } = company;
+  if (name.length > MAX_TAILED_NAME || company.phones.length + company.emails.length === 0) return company;
+  let cut = -1;
+  for (const m of name.matchAll(TAIL_SEPARATOR)) cut = m.index;
+  if (cut <= 0) return company;
+  const tail = name.slice(cut + 3).replace(/[\u0660-\u0669\u06f0-\u06f9]/g, (d) => String((d.charCodeAt(0) & 0xf) % 10));
+  const emails = findEmails(tail);
+  let rest: string;
+  if (emails.length > 0) {
+    if (!emails.every((e) => company.emails.some((own) => own.toLowerCase() === e.toLowerCase()))) return company;
+    rest = emails.reduce((t, e) => t.replace(e, ''), tail);
+  } else {
+    const digits = tail.replace(/[^0-9]/g, '');
+    if (digits.length < 8 || digits.length > 13 || !company.phones.some((p) => p.replace(/[^0-9]/g, '').endsWith(digits.replace(/^0/, '')))) return company;
+    rest = tail.replace(/[0-9().+\s-]/g, '');
+  }
+  if (rest.replace(/[\s:.]/g, '').length > MAX_TAIL_LABEL) return company;
+  const head = name.slice(0, cut).trim();
+  return /\p{L}{2}/u.test(head) ? { ...company, name: head } : company;
 }
 
 /** Words of a page chrome's class or id (lower case), as {@link contactsOfChrome} looks for them. */
@@ -2642,7 +2700,8 @@ function cellName(cell: HTMLElement, header?: string): string | undefined {
   // (So do a rating's star images and a small status in an element of its own, 'non classé', 'fermé le vendredi'.)
   const shown = kids.filter((k, i) => i === 0 || k.nodeType !== 1 || !(classWords(k as HTMLElement).some((w) => BADGE_WORDS.has(w)) || isBadge(k as HTMLElement) || isDecoration(k as HTMLElement))) as HTMLElement[];
   const [first, second] = shown;
-  const original = translatedName(shown);
+  // (A translation under the name in a small span of its own is no status: 'مؤسسة X<br><span dir="ltr">Ets X</span>'.)
+  const original = translatedName(shown) ?? translatedName(kids);
   if (original !== undefined) return original;
   if (first?.nodeType === 1 && CELL_NAME_TAGS.has(first.tagName) && second?.nodeType === 1 && (second.tagName === 'BR' || second.tagName === 'DIV' || second.tagName === 'P')) {
     const href = first.tagName === 'A' ? first.getAttribute('href') ?? '' : '';
@@ -3637,12 +3696,6 @@ function links(parts: ItemParts, scheme: 'mailto:' | 'tel:', self?: HTMLElement)
   for (const a of parts.anchors) schemeTarget(a, scheme, out);
   return out;
 }
-
-/**
- * A WhatsApp click-to-chat link's number (`https://wa.me/213661…`, `api.whatsapp.com/send?phone=…`):
- * the chat is opened on that phone number, so it is one, as a tel: link's is. Whatever the link's text.
- */
-const WHATSAPP_LINK = /^(?:https?:)?\/\/(?:wa\.me\/|(?:api|web)\.whatsapp\.com\/send\/?\?(?:[^#&]{0,200}&){0,5}phone=)\+?(\d{6,15})(?![\d])/i;
 
 /** The numbers of an entry's WhatsApp links ({@link WHATSAPP_LINK}), with their '+'. */
 function whatsappNumbers(parts: ItemParts): string[] {

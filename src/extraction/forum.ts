@@ -9,6 +9,7 @@
 import type { HTMLElement } from 'node-html-parser';
 import { attrOf, classText, type ParsedPage } from './parse';
 import { classWords } from './items';
+import { markForumPosts } from './forumPosts';
 
 /** A post's id as forum engines write it: phpBB `p51234`, vBulletin `post_123`, SMF `msg123`, XenForo `js-post-123`, Invision `elComment_123`. */
 const POST_ID = /^(?:p|post|post[-_]|msg|js-post-|elComment_|comment-)\d{1,12}$/i;
@@ -35,6 +36,9 @@ const FURNITURE_WORDS = new Set([
   'postuser', 'postmeta', 'posthead', 'postheader', 'postinfo', 'postdetails', 'keyinfo', 'attribution', 'signature', 'postfoot',
   'postfooter', 'back2top', 'buttons', 'postedby', 'profile',
 ]);
+
+/** Class words of a post's body, the text its member typed (vBulletin's `postbody` / `postcontent`, phpBB's `postbody` / `content`, XenForo's `message-body`). */
+const BODY_WORDS = new Set(['postbody', 'postcontent', 'postmessage', 'posttext', 'messagebody', 'messagecontent', 'bbwrapper']);
 
 /** Elements looked at, at most, in one post. */
 const MAX_POST_ELEMENTS = 3_000;
@@ -114,9 +118,17 @@ export function stripForumFurniture(page: ParsedPage): Set<HTMLElement> {
   // (Two posts at least: a topic, not one block of a page that links its author.)
   if (posts.length < 2) return new Set();
   for (const post of posts) {
-    for (const e of postParts(post)) {
+    const parts = postParts(post);
+    // The blocks around the post's body: no furniture, though named so (vBulletin 4's postbit
+    // `postdetails` holds both the author's `userinfo` and the `postbody`); the furniture inside goes.
+    const aroundBody = new Set<HTMLElement>();
+    for (const e of parts) {
+      if (e === post || !classWords(e).some((w) => BODY_WORDS.has(w.toLowerCase()))) continue;
+      for (let up = e.parentNode; up !== null && up !== post && !aroundBody.has(up); up = up.parentNode) aroundBody.add(up);
+    }
+    for (const e of parts) {
       if (e === post || e.parentNode === null) continue;
-      if (isFurniture(e) || isPostTitle(e, post)) {
+      if ((isFurniture(e) && !aroundBody.has(e)) || isPostTitle(e, post)) {
         e.remove();
         continue;
       }
@@ -129,6 +141,7 @@ export function stripForumFurniture(page: ParsedPage): Set<HTMLElement> {
       }
     }
   }
+  markForumPosts(posts);
   return new Set(posts);
 }
 

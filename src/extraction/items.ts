@@ -19,7 +19,8 @@ import { isRecordRow, nestedRecords } from './tables';
 import { isEscapedTransferState, typedContact, unescapeTransferState } from './embeddedState';
 import { olderEntriesNext, scrollSentinelNext } from './cursor';
 import { ajaxActionRequest } from './ajaxMore';
-import { isPaginationText, livewirePageNext, numberedPageUrl, pageOfText, steppedPageLink } from './pagination';
+import { inForumPost } from './forumPosts';
+import { isPaginationText, livewirePageNext, nextTab, numberedPageUrl, pageOfText, steppedPageLink } from './pagination';
 import { flightRecords, flightText, isFlightScript } from './flight';
 import { eachLinksOwnPage, isCountedEntry, listingLead, otherTiers, recordTiers } from './tiers';
 
@@ -46,6 +47,8 @@ export interface JsonItem {
   advertisement: boolean;
   /** Neither a contact nor a link: a company only beside others that have some. */
   bare?: boolean;
+  /** Its link calls or writes to it (`url: 'tel:…'`, `mailto:`, a WhatsApp chat): a link-in-bio page's button. */
+  calledByLink?: boolean;
 }
 
 /** Object keys, folded (lower case, letters and digits only), and what they hold. */
@@ -147,6 +150,17 @@ function isQualifiedNameKey(key: string): boolean {
   const bare = key.normalize('NFD').replace(/[\u0300-\u036f]/g, '');
   const m = /^(?:nom|name)(?:d[eu]|des|of)?([a-z]{3,30})$/.exec(bare) ?? /^([a-z]{3,30})(?:name|nom)$/.exec(bare);
   return m !== null && NAMED_KINDS.test(m[1]);
+}
+
+/**
+ * A name field written per language, as a bilingual site's data keeps each script apart (`nom_ar`,
+ * `nom_fr`, `name_en`, `nomAr`, folded 'nomar'): a name key and a language code. The record's first
+ * such key in its order is its name (the one its card prints first).
+ */
+const LANGUAGE_NAME_KEY = /^(?:nom|name|raisonsociale|denomination|title|titre|libelle)(?:ar|fr|en|es|de|it|pt|nl|tr|ber|kab|tzm)$/;
+
+function isNameKey(key: string): boolean {
+  return NAME_KEYS.has(key) || isQualifiedNameKey(key) || LANGUAGE_NAME_KEY.test(key);
 }
 
 /** A folded key without a CMS's field prefix (Drupal's `field_telephone`, ACF's `acf_email`). */
@@ -339,6 +353,53 @@ function typedContactsInto(item: JsonItem, list: unknown[]): boolean {
   return found;
 }
 
+/**
+ * A WhatsApp click-to-chat link's number (`https://wa.me/213661…`, `api.whatsapp.com/send?phone=…`):
+ * the chat is opened on that phone number, so it is one, as a tel: link's is.
+ */
+export const WHATSAPP_LINK = /^(?:https?:)?\/\/(?:wa\.me\/|(?:api|web)\.whatsapp\.com\/send\/?\?(?:[^#&]{0,200}&){0,5}phone=)\+?(\d{6,15})(?![\d])/i;
+
+/** A record's link that is a contact (`tel:`, `mailto:`, a WhatsApp chat): added to its phones or e-mails; false for any other link. */
+function linkContactInto(item: JsonItem, link: string): boolean {
+  const h = link.trim();
+  if (h.length > 400) return false;
+  if (/^tel:/i.test(h)) item.phones.push(safeUriDecode(h.slice(4)).split('?')[0]);
+  else if (/^mailto:/i.test(h)) item.emails.push(safeUriDecode(h.slice(7)).split('?')[0]);
+  else {
+    const m = WHATSAPP_LINK.exec(h);
+    if (!m) return false;
+    item.phones.push(`+${m[1]}`);
+  }
+  item.calledByLink = true;
+  return true;
+}
+
+/** A seat named as such ('Siège de la direction', 'مقر المديرية'): a place of the page's own body, no company's name. */
+const SEAT_LINE = /^(?:si[èe]ge|مقر)\s/iu;
+/** Most characters of pictograms and marks before a button's words ('📍 ', '✉️ '). */
+const MAX_BUTTON_MARKS = 6;
+
+/**
+ * A button of a link-in-bio page that is the page owner's own contact line, no company: its words
+ * (after a pictogram) open with a contact's label ('✉️ البريد الإلكتروني للمديرية', 'E-mail de la
+ * mairie') or name a seat ('📍 مقر المديرية', 'Siège de la direction').
+ */
+export function isOwnContactButton(name: string): boolean {
+  const text = name.slice(0, 200);
+  const lead = /^[^\p{L}\p{N}]*/u.exec(text)![0];
+  if (lead.length > MAX_BUTTON_MARKS) return false;
+  const words = text.slice(lead.length);
+  return leadsWithLabel(words) || SEAT_LINE.test(words);
+}
+
+function safeUriDecode(s: string): string {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return s;
+  }
+}
+
 /** An object read as a company, or undefined unless it has a name and a contact or a link. */
 function companyOf(obj: Json): JsonItem | undefined {
   // A typed contact ({label: 'Tél', value: '…'}) is a field of a company, never one.
@@ -355,7 +416,7 @@ function companyOf(obj: Json): JsonItem | undefined {
       // the links are read on below as any object is (a `links: {whatsapp: …}` holds contacts).
       if (own && (rawKey === '_links' || rawKey === 'links')) selfUrl ??= selfLink(value);
       const key = unprefixed(foldKey(rawKey));
-      if (own && name === undefined && (NAME_KEYS.has(key) || isQualifiedNameKey(key)) && typeof value === 'string' && value.trim().length >= 2) name = value;
+      if (own && name === undefined && isNameKey(key) && typeof value === 'string' && value.trim().length >= 2) name = value;
       else if (own && name === undefined && (NAME_KEYS.has(key) || NAME_HOLDER_KEYS.has(key)) && isJson(value) && heldName(value) !== undefined) {
         // The company as an object of its own ({societe: {denomination, forme}}): its name, and its contacts if any.
         name = heldName(value);
@@ -368,6 +429,8 @@ function companyOf(obj: Json): JsonItem | undefined {
       else if (EMAIL_KEYS.has(key) || EMAIL_KEY.test(key)) item.emails.push(...strings(value));
       else if (own && DESCRIPTION_KEYS.has(key) && typeof value === 'string' && value.length <= MAX_DESCRIPTION && descriptions.length < 3) descriptions.push(value);
       else if (own && ACTIVITY_KEYS.has(key) && item.activity === undefined) item.activity = strings(value).find(Boolean) ?? (isJson(value) ? strings(value.name ?? value.nom ?? value.label).find(Boolean) : undefined);
+      // A link that calls or writes to the record (a link-in-bio page's buttons, `{title, url: 'tel:029…'}`): its contact, no page of its own.
+      else if (own && URL_KEYS.has(key) && typeof value === 'string' && linkContactInto(item, value)) continue;
       else if (own && URL_KEYS.has(key) && typeof value === 'string' && item.url === undefined) item.url = value;
       else if (own && AD_KEYS.has(key) && (value === true || value === 1 || value === 'true')) item.advertisement = true;
       else if (own && (key === 'type' || key === 'kind') && typeof value === 'string' && /^(?:ad|ads|advert|advertisement|sponsored|promoted|annonce|pub)$/i.test(value)) item.advertisement = true;
@@ -441,7 +504,7 @@ function contactHolders(value: unknown): Json[] | undefined {
     if (!isJson(x)) return undefined;
     for (const k of Object.keys(x)) {
       const key = unprefixed(foldKey(k));
-      if (NAME_KEYS.has(key) || isQualifiedNameKey(key)) return undefined;
+      if (isNameKey(key)) return undefined;
       if (isContactKey(key)) contacts = true;
     }
   }
@@ -2289,16 +2352,18 @@ function textHasContact(raw: string): boolean {
  */
 function lineRuns(parent: HTMLElement, counts: Map<HTMLElement, Counts>, tag?: string): [number, number][] | undefined {
   const kids = parent.childNodes;
+  // A forum post's body is one member's list: two name lines make it one ('my two addresses'), as three do a page's.
+  const fewest = inForumPost(parent) ? 2 : 3;
   // (Three candidate names are needed: an element whose counts allow a name line.)
   let candidates = 0;
-  for (const k of kids) if (k.nodeType === 1 && countsAllowNameBlock(counts.get(k as HTMLElement)) && ++candidates === 3) break;
-  if (candidates < 3) return undefined;
+  for (const k of kids) if (k.nodeType === 1 && countsAllowNameBlock(counts.get(k as HTMLElement)) && ++candidates === fewest) break;
+  if (candidates < fewest) return undefined;
   const lines = textLines(parent, counts);
   const named = lines.map((l) => (l.holder !== undefined && !l.mixed && isNameBlock(l.holder, counts, true) && !SENTENCE_END.test(shortText(l.holder, 100) ?? '') ? signature(l.holder) : undefined));
   const byShape = new Map<string, number>();
   for (const sig of named) if (sig !== undefined) byShape.set(sig, (byShape.get(sig) ?? 0) + 1);
   let shape: string | undefined;
-  let most = 2;
+  let most = fewest - 1;
   for (const [sig, n] of byShape) if (n > most) [shape, most] = [sig, n];
   if (shape === undefined) return undefined;
   // A name line followed by another name line (or nothing) before anything shown leads no entry: a group's heading.
@@ -2318,12 +2383,12 @@ function lineRuns(parent: HTMLElement, counts: Map<HTMLElement, Counts>, tag?: s
     if (!isLeader[i]) ends[i] = true;
   }
   const leaders = lines.flatMap((_, i) => (isLeader[i] ? [i] : []));
-  if (leaders.length < 3) return undefined;
+  if (leaders.length < fewest) return undefined;
   // The first name line styled unlike all the others, leading no contact, is the list's title over it.
   if (listTitle(lines, leaders)) {
     isLeader[leaders[0]] = false;
     leaders.shift();
-    if (leaders.length < 3) return undefined;
+    if (leaders.length < fewest) return undefined;
   }
   if (tag !== undefined) {
     // The parent's headings of `tag` lead groups of these entries: each followed first by a name line.
@@ -4175,6 +4240,10 @@ export function findNextPage(root: HTMLElement, pageUrl: string, elements: reado
   if (fromSelect !== undefined) return fromSelect;
   const afterCurrent = linkAfterCurrent(elements, pageUrl) ?? nextLetterRange(elements, pageUrl);
   if (afterCurrent !== undefined) return afterCurrent;
+  // A list split over tabs that are links of their own (Bootstrap's nav-tabs, role="tablist"), the
+  // current one a link marked active: the next tab, when the tabs are pages of this path.
+  const tab = nextTab(elements, pageUrl, baseHref(elements, pageUrl), true);
+  if (tab !== undefined) return tab;
   // The link that is this page's URL with the next page number, whatever it says ('Articles plus anciens', an icon).
   const stepped = steppedPageLink(anchors, pageUrl, baseHref(elements, pageUrl));
   if (stepped !== undefined) return stepped;

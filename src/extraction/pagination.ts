@@ -377,10 +377,11 @@ function isCurrentTab(link: HTMLElement, strip: HTMLElement): boolean {
  * The page after the current one in a strip of tabs that are pages of their own (a locator or a
  * list split by category, each category its page: 'Concessionnaires | Agents agréés'): the link
  * after the tab marked current (its class 'current' / 'active' / 'selected', `aria-current`,
- * `aria-selected`) when that tab links to this page; none after the last, nor for tabs that
- * only show a panel of this page (`#tab-2`). Undefined without such a strip.
+ * `aria-selected`) when that tab links to this page (or is the first tab, the page's bare URL serving
+ * it); none after the last, nor for tabs that only show a panel of this page (`#tab-2`). Undefined
+ * without such a strip. `oneList`: only tabs that are pages of one list ({@link sameListPages}).
  */
-export function nextTab(elements: readonly HTMLElement[], pageUrl: string, base: string = pageUrl): string | undefined {
+export function nextTab(elements: readonly HTMLElement[], pageUrl: string, base: string = pageUrl, oneList = false): string | undefined {
   const own = pageUrl.replace(/#.*$/, '');
   const resolve = (href: string | undefined) => {
     if (!href || href.length > 2_000) return undefined;
@@ -393,7 +394,12 @@ export function nextTab(elements: readonly HTMLElement[], pageUrl: string, base:
   for (const el of elements.slice(0, MAX_TAB_ELEMENTS)) {
     if (el.getAttribute('role') !== 'tablist' && !TAB_STRIP.test(el.getAttribute('class') ?? '')) continue;
     const links = el.querySelectorAll('a[href]').slice(0, MAX_TABS);
-    const at = links.findIndex((a) => resolve(a.getAttribute('href')) === own && isCurrentTab(a, el));
+    // (Tabs read as the pages of one list, whatever the page's data: every tab this path, the same parameters with other values.)
+    if (oneList && !sameListPages(links.map((a) => resolve(a.getAttribute('href'))), own)) continue;
+    let at = links.findIndex((a) => resolve(a.getAttribute('href')) === own && isCurrentTab(a, el));
+    // The bare URL serves the first tab (`/tableau.php` is `?tribunal=a`, marked current): that tab, when
+    // every tab links this path with the page's own parameters and one more, the one the tabs vary.
+    if (at === -1 && links.length >= 2 && isCurrentTab(links[0], el) && links.every((a) => extendsQuery(resolve(a.getAttribute('href')), own))) at = 0;
     if (at === -1) continue;
     const next = resolve(links[at + 1]?.getAttribute('href'));
     if (next === undefined || next === own) return undefined;
@@ -404,6 +410,47 @@ export function nextTab(elements: readonly HTMLElement[], pageUrl: string, base:
     }
   }
   return undefined;
+}
+
+/**
+ * Whether the links of a tab strip are pages of one list (a roll split by court, by district:
+ * `?tribunal=a`, `?tribunal=b`): two or more, all on the page's origin and path, with the same
+ * query parameters as each other and one or more of them, no two alike.
+ */
+function sameListPages(urls: (string | undefined)[], own: string): boolean {
+  if (urls.length < 2 || new Set(urls).size !== urls.length) return false;
+  try {
+    const o = new URL(own);
+    let keys: string | undefined;
+    for (const url of urls) {
+      if (url === undefined) return false;
+      const u = new URL(url);
+      const k = [...new Set(u.searchParams.keys())].sort().join('&');
+      if (u.origin !== o.origin || u.pathname !== o.pathname || k === '' || (keys !== undefined && k !== keys)) return false;
+      keys = k;
+    }
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Whether a URL is a page's own with one query parameter added (same origin and path, the page's
+ * parameters kept with their values): `/tableau.php?tribunal=b` of `/tableau.php`.
+ */
+function extendsQuery(url: string | undefined, own: string): boolean {
+  if (url === undefined) return false;
+  try {
+    const u = new URL(url);
+    const o = new URL(own);
+    if (u.origin !== o.origin || u.pathname !== o.pathname) return false;
+    const mine = [...o.searchParams];
+    const theirs = [...u.searchParams];
+    return theirs.length === mine.length + 1 && mine.every(([k, v]) => u.searchParams.get(k) === v);
+  } catch {
+    return false;
+  }
 }
 
 /** A `wire:click` attribute's name, with Livewire's modifiers (`wire:click.prevent`). */
