@@ -1701,6 +1701,17 @@ export function readDetail(html: string, pageUrl: string, selectors: SourceSelec
 }
 
 /**
+ * Class words of a page (its `<body>`, `<main>` or `<article>`) that is a classified ad's own page:
+ * WordPress classes a post by its type (`single-advert`, `type-advert`: WPAdverts' post type),
+ * and classifieds scripts their ad page likewise ('annonce', 'classified').
+ */
+const AD_PAGE_WORDS = new Set(['advert', 'adverts', 'annonce', 'annonces', 'classified', 'classifieds']);
+/** Whether a page is a classified ad's own page: its `<body>`, `<main>` or an `<article>` classed so ({@link AD_PAGE_WORDS}). */
+function isAdPage(page: ParsedPage): boolean {
+  return [...page.byTag('BODY'), ...page.byTag('MAIN'), ...page.byTag('ARTICLE')].some((e) => classWords(e).some((w) => AD_PAGE_WORDS.has(w)) && attached(e, page.root));
+}
+
+/**
  * A JSON answer read as a company's own page: the one company-like record it holds (`{data:
  * {raisonSociale, telephone, fax, email …}}`, {@link jsonItems} with a lone record), read as a
  * list's JSON record is; undefined when it holds none or several (a list, an error, an HTML
@@ -1778,8 +1789,9 @@ function removeFurniture(page: ParsedPage): void {
   }
   // An advertiser's block beside the company (a 'Publicité' banner, an aside marked sponsored):
   // its contacts are the advertiser's. Never a block holding the page's title (the company's own card).
+  const adPage = isAdPage(page);
   for (const el of page.elements) {
-    if (el.tagName === 'HTML' || el.tagName === 'BODY' || el.tagName === 'MAIN' || el.tagName === 'ARTICLE' || !isAdBlock(el)) continue;
+    if (el.tagName === 'HTML' || el.tagName === 'BODY' || el.tagName === 'MAIN' || el.tagName === 'ARTICLE' || !isAdBlock(el, adPage)) continue;
     if (smallWithoutTitle(el)) el.remove();
   }
   // Headings, and what reads as one where the markup says nothing (a short bold line, a short first line of a block): 'Entreprises similaires'.
