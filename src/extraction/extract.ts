@@ -1721,6 +1721,11 @@ export function extractDetail(html: string, pageUrl: string, selectors: SourceSe
 export interface DetailPage {
   company?: RawCompany;
   /**
+   * On a classified ad's own page, the advertiser its author box names ({@link advertiserOf}):
+   * the company, whose ad the listing's entry (titled by the ad) is.
+   */
+  advertiser?: string;
+  /**
    * The e-mails, phones and faxes the page's content shows anywhere (its furniture and scripts
    * left out), the company's or not: a contact on most detail pages of a site is the
    * directory's even where a company's own contacts hid it (a top bar written as a plain `<div>`).
@@ -1748,14 +1753,56 @@ export function readDetail(html: string, pageUrl: string, selectors: SourceSelec
   stripScripts(page);
   const scope: Scope = { el: page.byTag('BODY').find((b) => attached(b, root)) ?? root, md, ld, json, kind: 'page' };
   const seen = contactsShown(scope);
+  const advertiser = advertiserOf(page, root);
   const company = readScope(scope, ctx, selectors, page);
-  if (company) return { company, seen };
+  if (company) return advertiser === undefined ? { company, seen } : { company, seen, advertiser };
   const emails = readEmails(scope, ctx, selectors);
   const { phones, faxes } = readPhones(scope, ctx, selectors);
   if (emails.length + phones.length === 0) return { seen };
   const found: RawCompany = { name: '', emails, phones, sourceUrl: pageUrl };
   if (faxes.length > 0) found.faxes = faxes;
   return { company: found, seen };
+}
+
+/**
+ * Class words of a page (its `<body>`, `<main>` or `<article>`) that is a classified ad's own page:
+ * WordPress classes a post by its type (`single-advert`, `type-advert`: WPAdverts' post type),
+ * and classifieds scripts their ad page likewise ('annonce', 'classified').
+ */
+const AD_PAGE_WORDS = new Set(['advert', 'adverts', 'annonce', 'annonces', 'classified', 'classifieds']);
+/** Whether a page is a classified ad's own page: its `<body>`, `<main>` or an `<article>` classed so ({@link AD_PAGE_WORDS}). */
+function isAdPage(page: ParsedPage): boolean {
+  return [...page.byTag('BODY'), ...page.byTag('MAIN'), ...page.byTag('ARTICLE')].some((e) => classWords(e).some((w) => AD_PAGE_WORDS.has(w)) && attached(e, page.root));
+}
+
+/** Class words of an ad's author or seller box ('adverts-single-author-name', 'seller-name', 'annonceur-nom'). */
+const AUTHOR_WORDS = new Set(['author', 'auteur', 'seller', 'vendeur', 'vendor', 'annonceur', 'advertiser', 'merchant', 'marchand']);
+/** Longest advertiser's name read. */
+const MAX_ADVERTISER = 100;
+
+/**
+ * The advertiser a classified ad's own page names (WPAdverts' `<div
+ * class="adverts-single-author-name"><a href="/auteur/x/">X</a><br/>Publié le …</div>`): on a page
+ * classed as an ad ({@link AD_PAGE_WORDS}), the one element classed as its author's or seller's
+ * name ({@link AUTHOR_WORDS} with 'name' / 'nom'), its link's text or else its first line.
+ * Undefined on any other page, when there is none, or when two name different advertisers.
+ */
+function advertiserOf(page: ParsedPage, root: HTMLElement): string | undefined {
+  if (!isAdPage(page)) return undefined;
+  let found: string | undefined;
+  for (const el of page.elements) {
+    if (el.classList.length === 0) continue;
+    const words = classWords(el);
+    if (!words.some((w) => AUTHOR_WORDS.has(w)) || !words.some((w) => w === 'name' || w === 'nom') || !attached(el, root)) continue;
+    const link = descendants(el).find((d) => d.tagName === 'A');
+    const firstLine = el.childNodes.findIndex((c) => c.nodeType === 1 && (c as HTMLElement).tagName === 'BR');
+    const raw = link ? link.text : (firstLine >= 0 ? el.childNodes.slice(0, firstLine) : el.childNodes).map((c) => c.text).join('');
+    const name = clean(raw.slice(0, MAX_ADVERTISER * 2));
+    if (name.length < 2 || name.length > MAX_ADVERTISER || !/\p{L}{2}/u.test(name) || name.includes('@') || (name.match(/\d/g) ?? []).length >= 6 || NOT_A_NAME_LINK.test(name)) continue;
+    if (found !== undefined && normalizeCompanyName(found) !== normalizeCompanyName(name)) return undefined;
+    found ??= name;
+  }
+  return found;
 }
 
 /**
@@ -1836,8 +1883,9 @@ function removeFurniture(page: ParsedPage): void {
   }
   // An advertiser's block beside the company (a 'Publicité' banner, an aside marked sponsored):
   // its contacts are the advertiser's. Never a block holding the page's title (the company's own card).
+  const adPage = isAdPage(page);
   for (const el of page.elements) {
-    if (el.tagName === 'HTML' || el.tagName === 'BODY' || el.tagName === 'MAIN' || el.tagName === 'ARTICLE' || !isAdBlock(el)) continue;
+    if (el.tagName === 'HTML' || el.tagName === 'BODY' || el.tagName === 'MAIN' || el.tagName === 'ARTICLE' || !isAdBlock(el, adPage)) continue;
     if (smallWithoutTitle(el)) el.remove();
   }
   // Headings, and what reads as one where the markup says nothing (a short bold line, a short first line of a block): 'Entreprises similaires'.

@@ -1409,7 +1409,15 @@ const AD_BADGE = /^(?:sponsoris[ée]e?s?|sponsored|annonce|publicit[ée]|pub|ad|
  * Words ('annonce', 'ad') that a site may use for all its listings (a classifieds site's every
  * entry is an 'ad-item'): an ad marker only when most siblings lack it.
  */
-const WEAK_AD_WORDS = new Set(['annonce', 'ad', 'ads', 'promo', 'banner', 'partenaire', 'partner']);
+const WEAK_AD_WORDS = new Set(['annonce', 'ad', 'ads', 'promo', 'banner', 'partenaire', 'partner', 'advert', 'adverts']);
+/**
+ * Of the weak words, those a classifieds plugin names all its parts by (WPAdverts, a widespread
+ * WordPress classifieds plugin: its list `adverts-list`, each entry `advert-item`, an ad page's
+ * author box `adverts-single-author` and hidden contact box `adverts-contact-box`): weak among a
+ * list's entries, and on a classified ad's own page ({@link isAdBlock}'s `adPage`); elsewhere a
+ * block classed so alone (a theme's `<div class="advert">` header banner) is an ad.
+ */
+const PLUGIN_AD_WORDS = new Set(['advert', 'adverts']);
 
 /**
  * The words of an element's class and id ('card listing-item--sponsored' -> card, listing, item,
@@ -1899,7 +1907,7 @@ const PARTNER_WORDS = new Set(['partenaire', 'partner']);
  * Ad markers of an element itself: strong ones (sponsored, advert ...) and weak ones (annonce,
  * partenaire); and, `inner`, a partner's word on the only card it wraps.
  */
-function adMarks(el: HTMLElement): { strong: boolean; weak: boolean; inner: boolean } {
+function adMarks(el: HTMLElement, entry = true): { strong: boolean; weak: boolean; inner: boolean } {
   const words = classWords(el);
   // (An entry's wrapper, a grid column, may leave the mark to its only child, the card, through a
   // few single wrappers: its flag, `data-sponsor="1"`, or a partner's word of its class, Flatsome's
@@ -1913,7 +1921,7 @@ function adMarks(el: HTMLElement): { strong: boolean; weak: boolean; inner: bool
     chain.push(e);
   }
   const flagged = chain.some((e) => e.rawAttrs.includes('data-') && AD_FLAGS.some((a) => isSet(attrOf(e, a))));
-  const strong = words.some((w) => AD_WORDS.has(w) && !WEAK_AD_WORDS.has(w) && !(w === 'promoted' && promotedNodeOnly(el))) || hasAttr(el, 'data-ad') || hasAttr(el, 'data-ad-slot') || flagged;
+  const strong = words.some((w) => AD_WORDS.has(w) && (!WEAK_AD_WORDS.has(w) || (!entry && PLUGIN_AD_WORDS.has(w))) && !(w === 'promoted' && promotedNodeOnly(el))) || hasAttr(el, 'data-ad') || hasAttr(el, 'data-ad-slot') || flagged;
   const inner = chain.some((e, i) => i > 0 && classWords(e).some((w) => PARTNER_WORDS.has(w)));
   return { strong, weak: words.some((w) => WEAK_AD_WORDS.has(w)), inner };
 }
@@ -1933,10 +1941,12 @@ function promotedNodeOnly(el: HTMLElement): boolean {
 /**
  * Whether a block is an advertisement by its own marks: a strong ad word in its class or id
  * ('pub', 'sponsored', 'banniere'), a `data-ad` / `data-sponsored` flag, or a first element whose
- * whole text is an ad badge ('Publicité', 'Sponsorisé') as its label.
+ * whole text is an ad badge ('Publicité', 'Sponsorisé') as its label. On a classified ad's own
+ * page (`adPage`), a classifieds plugin's class words ({@link PLUGIN_AD_WORDS}) name the ad's own
+ * parts, not an advertisement.
  */
-export function isAdBlock(el: HTMLElement): boolean {
-  if (adMarks(el).strong) return true;
+export function isAdBlock(el: HTMLElement, adPage = false): boolean {
+  if (adMarks(el, adPage).strong) return true;
   const first = el.childNodes.find((c): c is HTMLElement => c.nodeType === 1);
   const text = first !== undefined && BADGE_TAGS.has(first.tagName) && first.childNodes.length <= 3 ? shortText(first, 40) : undefined;
   return text !== undefined && mayBeAdBadge(text) && AD_BADGE.test(text.replace(/[\s()[\]·•|-]+/g, ''));
@@ -3162,7 +3172,7 @@ function repeatedGroups(root: HTMLElement, base?: string): RepeatedItems & { wit
     if (text !== undefined ? isPaginationText(text) || isLetterIndex(text) : c.links >= MIN_INDEX_LETTERS && isLetterIndex(members[i].text)) members.splice(i, 1);
   }
   if (members.length === 0) return { items: [], advertisements: [], withContacts: 0, counts };
-  const marked = members.map(adMarks);
+  const marked = members.map((m) => adMarks(m));
   const weakShare = marked.filter((m) => m.weak).length / members.length;
   // A column whose only card is classed as a partner's is an advertisement when at most half the
   // entries beside it (its parent's) are (a bank's box beside a call to join); a row of them is a tier of members.

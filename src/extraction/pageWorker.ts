@@ -23,7 +23,7 @@ export interface PageTask {
 }
 
 /** A listing page: its companies, next page, entries dropped and chrome contacts; a detail page: its company, if any. */
-export type PageResult = ({ kind: 'listing' } & Listing) | { kind: 'detail'; company?: RawCompany; seen?: string[] };
+export type PageResult = ({ kind: 'listing' } & Listing) | { kind: 'detail'; company?: RawCompany; seen?: string[]; advertiser?: string };
 
 export function readPage(task: PageTask & { started?: MessagePort }): PageResult {
   // Tells the pool the page has begun (its budget starts now), then reads it.

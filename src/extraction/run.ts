@@ -392,9 +392,10 @@ async function runSource(state: SourceState, ctx: SourceContext): Promise<void> 
   }
   for (const c of chromeContacts) siteContacts.add(c);
   // What each detail page gave, to find the contacts that repeat on most of them (the directory's).
-  const details: { owners: RawCompany[]; detail: RawCompany }[] = [];
-  // And every contact each detail page showed, the company's or not.
+  const details: { owners: RawCompany[]; detail: RawCompany; advertiser?: string }[] = [];
+  // And every contact each detail page showed, the company's or not (with the advertiser an ad's page names).
   const shown: string[][] = [];
+  const shownBy: (string | undefined)[] = [];
   if (Date.now() < ctx.deadlineAt) {
     await Promise.all(
       [...wanted].map(async ([detailUrl, owners]) => {
@@ -410,16 +411,21 @@ async function runSource(state: SourceState, ctx: SourceContext): Promise<void> 
         }
         state.pagesRead++;
         const detail = read.result.company;
-        if (detail) details.push({ owners, detail });
+        if (detail) details.push({ owners, detail, advertiser: read.result.advertiser });
         shown.push(read.result.seen ?? (detail ? [...detail.emails, ...detail.phones, ...(detail.faxes ?? [])] : []));
+        shownBy.push(read.result.advertiser);
         for (const r of owners) if (r.detailUrl === detailUrl) r.detailUrl = res.url;
       }),
     );
   } else state.cut = wanted.size > 0;
-  // A contact on more than half of the detail pages read (at least two) is the directory's footer, not theirs.
-  const repeated = repeatedOnDetails(details.map((d) => d.detail));
-  for (const c of shownOnMost(shown)) repeated.add(c);
-  for (const { owners, detail } of details) {
+  // One account posting every ad (three or more) is the site's staff, not an advertiser of each.
+  const posters = new Set(details.flatMap((d) => (d.advertiser === undefined ? [] : [normalizeCompanyName(d.advertiser)])));
+  const oneAccount = posters.size === 1 && details.filter((d) => d.advertiser !== undefined).length >= 3;
+  // A contact on more than half of the detail pages read (at least two) is the directory's footer,
+  // not theirs; the ads of one advertiser count as one page (his number on each of his ads is his).
+  const repeated = new Set(onMostPages(byAdvertiser(details.map((d) => [...d.detail.emails, ...d.detail.phones, ...(d.detail.faxes ?? [])]), oneAccount ? [] : details.map((d) => d.advertiser)), 2));
+  for (const c of shownOnMost(byAdvertiser(shown, oneAccount ? [] : shownBy))) repeated.add(c);
+  for (const { owners, detail, advertiser } of details) {
     // A page with more contacts than one company shows (the directory's own aside) is a list (a category, a search), not the company's own.
     if (detail.emails.filter((e) => !repeated.has(e)).length + detail.phones.filter((p) => !repeated.has(p)).length > MAX_DETAIL_CONTACTS) continue;
     for (const r of pageOwners(owners, detail.name)) {
@@ -430,6 +436,9 @@ async function runSource(state: SourceState, ctx: SourceContext): Promise<void> 
       // A name the grid cut ('Clinique Djurdjura de Bo…') is the detail page's full name when it begins with it.
       const full = completedName(r.name, detail.name);
       if (full !== undefined) r.name = full;
+      // A classified ad's entry, titled by its ad ('Renault Clio 2023 0 km'), is its advertiser's,
+      // whom the ad's own page names: the ads of one advertiser are then one company.
+      if (advertiser !== undefined && !oneAccount) r.name = advertiser;
     }
   }
   headOfficeContacts(records);
@@ -474,9 +483,22 @@ function isReadable(contentType: string): boolean {
   return contentType === '' || /html|xml|text\/plain|json|csv|comma-separated/i.test(contentType);
 }
 
-/** The contacts found on more than half of the detail pages read, when two or more were read. */
-function repeatedOnDetails(details: RawCompany[]): Set<string> {
-  return new Set(onMostPages(details.map((d) => [...d.emails, ...d.phones, ...(d.faxes ?? [])]), 2));
+/**
+ * The contact lists of detail pages, those of the ads one advertiser posted (the advertiser an
+ * ad's page names, by name key) joined into one: the advertiser's pages counted once.
+ */
+function byAdvertiser(pages: readonly string[][], advertisers: readonly (string | undefined)[]): string[][] {
+  const joined: string[][] = [];
+  const at = new Map<string, number>();
+  pages.forEach((p, i) => {
+    const key = advertisers[i] === undefined ? '' : normalizeCompanyName(advertisers[i]!);
+    const j = key ? at.get(key) : undefined;
+    if (j === undefined) {
+      if (key) at.set(key, joined.length);
+      joined.push([...p]);
+    } else joined[j].push(...p);
+  });
+  return joined;
 }
 
 /** Fewest detail pages a contact must show on, anywhere in their content, to be the directory's ({@link shownOnMost}). */
