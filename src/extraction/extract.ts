@@ -1770,9 +1770,22 @@ export function readDetail(html: string, pageUrl: string, selectors: SourceSelec
  * and classifieds scripts their ad page likewise ('annonce', 'classified').
  */
 const AD_PAGE_WORDS = new Set(['advert', 'adverts', 'annonce', 'annonces', 'classified', 'classifieds']);
-/** Whether a page is a classified ad's own page: its `<body>`, `<main>` or an `<article>` classed so ({@link AD_PAGE_WORDS}). */
+/**
+ * Whether a page is a classified ad's own page: its `<body>`, `<main>` or an `<article>` classed so
+ * ({@link AD_PAGE_WORDS}), by its type, not by a term it is filed under (WordPress classes a post
+ * `category-annonces`, `tag-annonce` too: a directory's own post in such a category is no ad).
+ */
 function isAdPage(page: ParsedPage): boolean {
-  return [...page.byTag('BODY'), ...page.byTag('MAIN'), ...page.byTag('ARTICLE')].some((e) => classWords(e).some((w) => AD_PAGE_WORDS.has(w)) && attached(e, page.root));
+  return [...page.byTag('BODY'), ...page.byTag('MAIN'), ...page.byTag('ARTICLE')].some((e) => adPageClassed(e) && attached(e, page.root));
+}
+
+/** A class token naming a term a post is filed under (WordPress's `category-x`, `tag-x`, a taxonomy's `term-x`). */
+const TERM_CLASS = /^(?:category|categorie|tag|term|taxonomy|tax)[-_]/i;
+
+function adPageClassed(el: HTMLElement): boolean {
+  if (!classWords(el).some((w) => AD_PAGE_WORDS.has(w))) return false;
+  const tokens = classAndId(el).slice(0, 1000).split(/\s+/).filter((t) => t !== '' && !TERM_CLASS.test(t));
+  return tokens.some((t) => t.split(/[^\p{L}\p{N}]+/u).some((w) => AD_PAGE_WORDS.has(w)));
 }
 
 /** Class words of an ad's author or seller box ('adverts-single-author-name', 'seller-name', 'annonceur-nom'). */
