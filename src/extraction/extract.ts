@@ -30,7 +30,7 @@ import { isInlineBold, labelledNameInText } from './labels';
 import { removeOtherCompanyCards } from './otherCards';
 import { fold, normalizeCompanyName, scriptOf, stripControlCharacters, words } from '../platform/text';
 import { isBadge, withoutEdgeBadges } from './badges';
-import { attributeJson, classWords, embeddedJson, holdsContact, isAdBlock, inRepeatedBlock, isComponentPart, SECTIONING_TAGS, isPageFrame, holdsMainContent, leadName, repeatedMemberTest, findNextPage, jsonHtml, jsonItems, jsonList, jsonNext, preRecords, repeatedItems, type JsonItem, isOwnContactButton, WHATSAPP_LINK } from './items';
+import { attributeJson, classWords, embeddedJson, holdsContact, isAdBlock, inRepeatedBlock, isComponentPart, SECTIONING_TAGS, isPageFrame, holdsMainContent, leadName, repeatedMemberTest, findNextPage, jsonHtml, jsonItems, jsonList, jsonNext, preRecords, repeatedItems, type JsonItem, isOwnContactButton, safeUriDecode, WHATSAPP_LINK } from './items';
 import { collapseSpaces, shortText, WORDED_DATE } from './nodeText';
 import { attrOf, blockText, classAndId, classText, descendants, hasAttr, inByline, isCardTelType, isSubtitle, itemParts, parsePage, spanningRowAbove, type ItemParts, type ParsedPage } from './parse';
 import type { SourceSelectors } from './sources';
@@ -3776,7 +3776,7 @@ function schemeTarget(a: HTMLElement, scheme: 'mailto:' | 'tel:', out: string[])
   // (Only 'm' and 'M' lower-case to 'm', 't' and 'T' to 't': a link whose first character is
   // neither is not looked at further.)
   if ((h.charCodeAt(0) | 0x20) !== scheme.charCodeAt(0)) return;
-  if (h.toLowerCase().startsWith(scheme)) out.push(safeDecode(h.slice(scheme.length)).split('?')[0]);
+  if (h.toLowerCase().startsWith(scheme)) out.push(safeUriDecode(h.slice(scheme.length)).split('?')[0]);
 }
 
 function stripScripts(page: ParsedPage): void {
@@ -3969,10 +3969,3 @@ function withoutHash(url: string): string {
   return url.replace(/#.*$/, '');
 }
 
-function safeDecode(s: string): string {
-  try {
-    return decodeURIComponent(s);
-  } catch {
-    return s;
-  }
-}

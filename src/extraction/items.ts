@@ -392,7 +392,8 @@ export function isOwnContactButton(name: string): boolean {
   return leadsWithLabel(words) || SEAT_LINE.test(words);
 }
 
-function safeUriDecode(s: string): string {
+/** A URI component decoded, or as it is when it is no valid escape ('50%'). */
+export function safeUriDecode(s: string): string {
   try {
     return decodeURIComponent(s);
   } catch {
