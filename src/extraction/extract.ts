@@ -30,7 +30,7 @@ import { isInlineBold, labelledNameInText } from './labels';
 import { removeOtherCompanyCards } from './otherCards';
 import { fold, normalizeCompanyName, scriptOf, stripControlCharacters, words } from '../platform/text';
 import { isBadge, withoutEdgeBadges } from './badges';
-import { attributeJson, classWords, embeddedJson, holdsContact, isAdBlock, inRepeatedBlock, isComponentPart, SECTIONING_TAGS, isPageFrame, holdsMainContent, leadName, repeatedMemberTest, findNextPage, jsonHtml, jsonItems, jsonList, jsonNext, preRecords, repeatedItems, type JsonItem, isOwnContactButton, WHATSAPP_LINK } from './items';
+import { attributeJson, classWords, embeddedJson, holdsContact, isAdBlock, inRepeatedBlock, isComponentPart, SECTIONING_TAGS, isPageFrame, holdsMainContent, leadName, repeatedMemberTest, findNextPage, jsonHtml, jsonItems, jsonList, jsonNext, preRecords, repeatedItems, type JsonItem, isOwnContactButton, safeUriDecode, WHATSAPP_LINK } from './items';
 import { collapseSpaces, shortText, WORDED_DATE } from './nodeText';
 import { attrOf, blockText, classAndId, classText, descendants, hasAttr, inByline, isCardTelType, isSubtitle, itemParts, parsePage, spanningRowAbove, type ItemParts, type ParsedPage } from './parse';
 import type { SourceSelectors } from './sources';
@@ -1770,9 +1770,22 @@ export function readDetail(html: string, pageUrl: string, selectors: SourceSelec
  * and classifieds scripts their ad page likewise ('annonce', 'classified').
  */
 const AD_PAGE_WORDS = new Set(['advert', 'adverts', 'annonce', 'annonces', 'classified', 'classifieds']);
-/** Whether a page is a classified ad's own page: its `<body>`, `<main>` or an `<article>` classed so ({@link AD_PAGE_WORDS}). */
+/**
+ * Whether a page is a classified ad's own page: its `<body>`, `<main>` or an `<article>` classed so
+ * ({@link AD_PAGE_WORDS}), by its type, not by a term it is filed under (WordPress classes a post
+ * `category-annonces`, `tag-annonce` too: a directory's own post in such a category is no ad).
+ */
 function isAdPage(page: ParsedPage): boolean {
-  return [...page.byTag('BODY'), ...page.byTag('MAIN'), ...page.byTag('ARTICLE')].some((e) => classWords(e).some((w) => AD_PAGE_WORDS.has(w)) && attached(e, page.root));
+  return [...page.byTag('BODY'), ...page.byTag('MAIN'), ...page.byTag('ARTICLE')].some((e) => adPageClassed(e) && attached(e, page.root));
+}
+
+/** A class token naming a term a post is filed under (WordPress's `category-x`, `tag-x`, a taxonomy's `term-x`). */
+const TERM_CLASS = /^(?:category|categorie|tag|term|taxonomy|tax)[-_]/i;
+
+function adPageClassed(el: HTMLElement): boolean {
+  if (!classWords(el).some((w) => AD_PAGE_WORDS.has(w))) return false;
+  const tokens = classAndId(el).slice(0, 1000).split(/\s+/).filter((t) => t !== '' && !TERM_CLASS.test(t));
+  return tokens.some((t) => t.split(/[^\p{L}\p{N}]+/u).some((w) => AD_PAGE_WORDS.has(w)));
 }
 
 /** Class words of an ad's author or seller box ('adverts-single-author-name', 'seller-name', 'annonceur-nom'). */
@@ -3763,7 +3776,7 @@ function schemeTarget(a: HTMLElement, scheme: 'mailto:' | 'tel:', out: string[])
   // (Only 'm' and 'M' lower-case to 'm', 't' and 'T' to 't': a link whose first character is
   // neither is not looked at further.)
   if ((h.charCodeAt(0) | 0x20) !== scheme.charCodeAt(0)) return;
-  if (h.toLowerCase().startsWith(scheme)) out.push(safeDecode(h.slice(scheme.length)).split('?')[0]);
+  if (h.toLowerCase().startsWith(scheme)) out.push(safeUriDecode(h.slice(scheme.length)).split('?')[0]);
 }
 
 function stripScripts(page: ParsedPage): void {
@@ -3956,10 +3969,3 @@ function withoutHash(url: string): string {
   return url.replace(/#.*$/, '');
 }
 
-function safeDecode(s: string): string {
-  try {
-    return decodeURIComponent(s);
-  } catch {
-    return s;
-  }
-}

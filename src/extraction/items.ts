@@ -392,7 +392,8 @@ export function isOwnContactButton(name: string): boolean {
   return leadsWithLabel(words) || SEAT_LINE.test(words);
 }
 
-function safeUriDecode(s: string): string {
+/** A URI component decoded, or as it is when it is no valid escape ('50%'). */
+export function safeUriDecode(s: string): string {
   try {
     return decodeURIComponent(s);
   } catch {
@@ -1905,7 +1906,10 @@ const PARTNER_WORDS = new Set(['partenaire', 'partner']);
 
 /**
  * Ad markers of an element itself: strong ones (sponsored, advert ...) and weak ones (annonce,
- * partenaire); and, `inner`, a partner's word on the only card it wraps.
+ * partenaire); and, `inner`, a partner's word on the only card it wraps. A classifieds plugin's
+ * words ({@link PLUGIN_AD_WORDS}) are strong only when `entry` is false: an entry among a list's
+ * (the default) or a block of a classified ad's own page ({@link isAdBlock}'s `adPage`) has them
+ * as weak ones; a block elsewhere classed so alone is an ad.
  */
 function adMarks(el: HTMLElement, entry = true): { strong: boolean; weak: boolean; inner: boolean } {
   const words = classWords(el);

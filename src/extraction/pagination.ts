@@ -413,9 +413,23 @@ export function nextTab(elements: readonly HTMLElement[], pageUrl: string, base:
 }
 
 /**
+ * Query keys that choose a version of one page, not a part of its list: its language (`?lang=ar`,
+ * a bilingual directory's 'Français | العربية' tabs), its order (`?tri=ville`, `?orderby=date`) or
+ * its view (`?view=grid`, `?affichage=carte`). Tabs varying one of them show the same companies
+ * again (in another script: read as others), so they are no pages of the list. Folded (lower
+ * case, letters only).
+ */
+const VERSION_KEYS = new Set(['lang', 'langue', 'language', 'locale', 'hl', 'sort', 'sortby', 'order', 'orderby', 'tri', 'trier', 'view', 'vue', 'display', 'affichage', 'layout', 'mode']);
+
+function isVersionKey(key: string): boolean {
+  return VERSION_KEYS.has(key.toLowerCase().replace(/[^a-z]/g, ''));
+}
+
+/**
  * Whether the links of a tab strip are pages of one list (a roll split by court, by district:
  * `?tribunal=a`, `?tribunal=b`): two or more, all on the page's origin and path, with the same
- * query parameters as each other and one or more of them, no two alike.
+ * query parameters as each other and one or more of them, no two alike, none choosing a version of the
+ * page ({@link VERSION_KEYS}).
  */
 function sameListPages(urls: (string | undefined)[], own: string): boolean {
   if (urls.length < 2 || new Set(urls).size !== urls.length) return false;
@@ -426,6 +440,7 @@ function sameListPages(urls: (string | undefined)[], own: string): boolean {
       if (url === undefined) return false;
       const u = new URL(url);
       const k = [...new Set(u.searchParams.keys())].sort().join('&');
+      if ([...u.searchParams.keys()].some(isVersionKey)) return false;
       if (u.origin !== o.origin || u.pathname !== o.pathname || k === '' || (keys !== undefined && k !== keys)) return false;
       keys = k;
     }
@@ -447,7 +462,7 @@ function extendsQuery(url: string | undefined, own: string): boolean {
     if (u.origin !== o.origin || u.pathname !== o.pathname) return false;
     const mine = [...o.searchParams];
     const theirs = [...u.searchParams];
-    return theirs.length === mine.length + 1 && mine.every(([k, v]) => u.searchParams.get(k) === v);
+    return theirs.length === mine.length + 1 && mine.every(([k, v]) => u.searchParams.get(k) === v) && !theirs.some(([k]) => isVersionKey(k) && !o.searchParams.has(k));
   } catch {
     return false;
   }

@@ -70,6 +70,15 @@ describe('a roll split over tabs that are pages of their own', () => {
     expect(next('<ul class="nav nav-tabs"><li><a class="nav-link active" href="#a">A</a></li><li><a class="nav-link" href="#b">B</a></li></ul>', 'https://roll.test/roll.php')).toBeUndefined();
     expect(next('<ul class="nav nav-tabs"><li><a class="nav-link active" href="/roll.php?court=a">A</a></li><li><a class="nav-link" href="/about.php">About</a></li></ul>', 'https://roll.test/roll.php?court=a')).toBeUndefined();
   });
+
+  test("not tabs of the same list in another language, order or view (a page's versions, its companies read twice)", () => {
+    const strip = (key: string, values: string[]) =>
+      `<ul class="nav nav-tabs">${values.map((v, i) => `<li class="nav-item"><a class="nav-link${i === 0 ? ' active' : ''}" href="/annuaire.php?${key}=${v}">${v}</a></li>`).join('')}</ul>`;
+    expect(next(strip('lang', ['fr', 'ar']), 'https://roll.test/annuaire.php?lang=fr')).toBeUndefined();
+    expect(next(strip('lang', ['fr', 'ar']), 'https://roll.test/annuaire.php')).toBeUndefined();
+    expect(next(strip('tri', ['nom', 'ville', 'date']), 'https://roll.test/annuaire.php?tri=nom')).toBeUndefined();
+    expect(next(strip('view', ['list', 'grid']), 'https://roll.test/annuaire.php')).toBeUndefined();
+  });
 });
 
 describe('a vBulletin 4 topic', () => {

@@ -67,6 +67,15 @@ describe("a classified ad's own page", () => {
     expect(read.company?.phones).toEqual(['+21341223344']);
     expect(read.advertiser).toBeUndefined();
   });
+
+  test("a post filed under a category or tag named 'annonces' is no ad: its author box names no advertiser", () => {
+    // (WordPress classes a post by its terms, category-annonces, tag-annonce: a directory's own posts, written by its editors.)
+    const html = `<!doctype html><html><body class="single single-post"><main><article class="post type-post category-annonces tag-annonce">
+      <h1>Tracteurs Ouest SARL</h1><div class="author-name"><a href="/author/redaction/">Rédaction</a></div><p>Tél : 041 22 33 44</p></article></main></body></html>`;
+    const read = readDetail(html, 'https://annuaire-oran.test/tracteurs-ouest/');
+    expect(read.company?.phones).toEqual(['+21341223344']);
+    expect(read.advertiser).toBeUndefined();
+  });
 });
 
 describe('a run on a classifieds list whose rows name only their ads', () => {
