@@ -80,6 +80,11 @@ function postParts(post: HTMLElement): HTMLElement[] {
 /** Whether a word of an element's class or id names a post's furniture ('message-userDetails' -> userdetails). */
 function isFurniture(el: HTMLElement): boolean {
   if (el.tagName === 'CITE') return true;
+  // The post's author as schema.org microdata marks him (Discourse's view without scripts: `span.creator[itemprop=author]`).
+  // A quote's title naming the quoted member, beside the quoted text (Discourse's `aside.quote[data-username]` > `div.title` 'x:' + `blockquote`).
+  const up = el.parentNode;
+  if (up !== null && el.tagName !== 'BLOCKQUOTE' && up.tagName === 'ASIDE' && up.rawAttrs.includes('data-username')) return true;
+  if (el.rawAttrs.includes('itemprop') && /(?:^|\s)itemprop\s{0,3}=\s{0,3}["']?author["'\s>]/i.test(` ${el.rawAttrs}>`)) return true;
   return classWords(el).some((w) => FURNITURE_WORDS.has(w.toLowerCase()));
 }
 

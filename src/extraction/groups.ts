@@ -643,10 +643,31 @@ function openRecord(line: Line, text: string, contacts: Set<string>, cur: Rec | 
   if (opensWithAction(line.units)) return undefined;
   // A contact no separator set apart ('x [at] gmail [dot] com', 'x (arobase) gmail.com') is not a name, nor part of one.
   if (contacts.size > 0 && (written.end === 'line' || [...contacts].some((c) => c.includes(written.name.toLowerCase())))) return undefined;
-  const record: Rec = { name: written.name, rest: written.rest === '' ? '' : ` ${written.rest}`, lines: [], contacts, shows: written.rest !== '' || contacts.size > 0, heading: false, written: line.units };
+  // A sentence leading to a name set apart ('Moi je vais chez <b>X</b>, depuis 5 ans. Appelez le …'): the name is what it sets apart.
+  const named = nameInSentence(line.units, written.name);
+  const record: Rec = { name: named ?? written.name, rest: written.rest === '' ? '' : ` ${written.rest}`, lines: [], contacts, shows: written.rest !== '' || contacts.size > 0, heading: false, written: line.units };
   if (written.colon) record.colon = true;
   if (!line.block) record.inline = true;
   return record;
+}
+
+/** Small words inside a name between its capitalized ones ('Société de X', 'Garage des Frères'): no sentence's. */
+const IN_NAME_WORD = /^(?:de|des|du|d['’]|la|le|les|l['’]|el|et|à|au|aux|en|sur|ben|bou|ou|of|the|and|y)$/iu;
+
+/**
+ * The name a line's opening sentence sets apart: the text of a name mark (bold, a link …) that ends
+ * the name written before the separator, after words of a sentence ('Moi je vais chez <b>X</b>, …',
+ * 'On a été très bien reçus chez <b>X</b> :'): the words before it end with one in lower case and
+ * hold one in lower case that is no name's joining word ('Société de <b>X</b>' is a name). Undefined otherwise.
+ */
+function nameInSentence(units: readonly Unit[], written: string): string | undefined {
+  const mark = units.find((u) => u.mark !== undefined);
+  if (mark === undefined || mark.mark === undefined) return undefined;
+  const name = clean(mark.mark);
+  if (!written.endsWith(name) || written.length === name.length || !nameLike(name)) return undefined;
+  const before = written.slice(0, written.length - name.length).trim().split(' ').slice(-12);
+  if (before.length === 0 || !/^\p{Ll}/u.test(before[before.length - 1])) return undefined;
+  return before.some((w) => /^\p{Ll}/u.test(w) && !IN_NAME_WORD.test(w)) ? name : undefined;
 }
 
 /** Whether a line's first unit is a link (itself or through single wrappers) whose text is an action ({@link LINK_NOT_NAME}). */

@@ -401,8 +401,35 @@ export function safeUriDecode(s: string): string {
   }
 }
 
+/**
+ * Bubble.io's things: a Bubble app keeps each data type's things as objects whose built-in fields
+ * are `_id` (`1752631485447x550970338118885533`: a time in ms, 'x', a random number) and
+ * `Created Date`, and whose own fields are keyed by the field's name with every character outside
+ * a-z and 0-9 written `_`, then the field's type (`nom_text`, `t_l_phone_text` for 'Téléphone',
+ * `e_mail_text`, `note_number`, `commune_option_communes`, `photos_list_image`).
+ */
+const BUBBLE_ID = /^\d{13}x\d{1,25}$/;
+const BUBBLE_TYPE = /_(?:text|number|boolean|date|image|file|geographic_address|date_range|number_range|user|(?:option|custom|list)_[a-z0-9_]{1,60})$/;
+/** Known keys holding a letter outside a-z, as a Bubble key writes them ('téléphone' -> 't_l_phone'). */
+const BUBBLE_ACCENTED = new Map(
+  [...NAME_KEYS, ...PHONE_KEYS, ...FAX_KEYS, ...EMAIL_KEYS, ...ACTIVITY_KEYS].filter((k) => /[^a-z0-9]/.test(k)).map((k) => [k.replace(/[^a-z0-9]/g, '_'), k]),
+);
+
+function isBubbleThing(obj: Json): boolean {
+  return typeof obj._id === 'string' && BUBBLE_ID.test(obj._id) && 'Created Date' in obj;
+}
+
+/** A Bubble field's key as its field was named: its type taken off, a known name's letters outside a-z given back ('t_l_phone_text' -> 'téléphone'). */
+function bubbleField(key: string): string {
+  const m = BUBBLE_TYPE.exec(key);
+  if (m === null || m.index === 0) return key;
+  const field = key.slice(0, m.index);
+  return BUBBLE_ACCENTED.get(field) ?? field;
+}
+
 /** An object read as a company, or undefined unless it has a name and a contact or a link. */
 function companyOf(obj: Json): JsonItem | undefined {
+  const bubble = isBubbleThing(obj);
   // A typed contact ({label: 'Tél', value: '…'}) is a field of a company, never one.
   if (Object.keys(obj).length <= 4 && typedContact(obj) !== undefined) return undefined;
   let name: string | undefined;
@@ -416,7 +443,7 @@ function companyOf(obj: Json): JsonItem | undefined {
       // Its own resource, as a hypermedia API links it (HAL's `_links.self.href`, JSON:API's `links.self`);
       // the links are read on below as any object is (a `links: {whatsapp: …}` holds contacts).
       if (own && (rawKey === '_links' || rawKey === 'links')) selfUrl ??= selfLink(value);
-      const key = unprefixed(foldKey(rawKey));
+      const key = unprefixed(foldKey(bubble && own ? bubbleField(rawKey) : rawKey));
       if (own && name === undefined && isNameKey(key) && typeof value === 'string' && value.trim().length >= 2) name = value;
       else if (own && name === undefined && (NAME_KEYS.has(key) || NAME_HOLDER_KEYS.has(key)) && isJson(value) && heldName(value) !== undefined) {
         // The company as an object of its own ({societe: {denomination, forme}}): its name, and its contacts if any.

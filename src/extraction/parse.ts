@@ -20,6 +20,7 @@ import { revealPopovers } from './popovers';
 import { isSpace } from '../platform/text';
 import { balanceTags } from './nesting';
 import { attachShadowRoots } from './shadow';
+import { showNoscriptViews } from './noscript';
 import { isDateElement } from './nodeText';
 
 /** Deepest element nesting kept, as browsers do (Blink's parser stops nesting at 512). */
@@ -69,6 +70,9 @@ export function parsePage(html: string): ParsedPage {
   // Web components rendered on the server: each declarative shadow root shown in place of its host's children, as a browser shows it (rare: once).
   const templates = tags.get('TEMPLATE');
   if (templates && attachShadowRoots(templates)) walk();
+  // An app shell whose content is written in a `<noscript>` (Discourse's view without scripts) is read as a browser without scripts shows it (rare: once).
+  const noscripts = tags.get('NOSCRIPT');
+  if (noscripts && showNoscriptViews(noscripts, tags.get('BODY')?.[0], (fragment) => parse(fragment, PARSE_OPTIONS))) walk();
   // Tables of one company per column are rewritten one company per row, then the page walked again (rare: once).
   const tables = tags.get('TABLE');
   if (tables && transposeTables(tables, (fragment) => parse(fragment, PARSE_OPTIONS))) walk();
@@ -135,11 +139,37 @@ export function keep(el: HTMLElement, tag: string): void {
   kept.keptRaw = undefined;
   kept.keptDisclosed = undefined;
   kept.keptHoldsDisclosed = undefined;
+  const raw = el.rawAttrs;
+  if (raw.length > MIN_NESTED_ATTRS && (repeats(raw, 'class') || repeats(raw, 'id'))) ownClassAndId(el);
   // node-html-parser adds these when an element's attributes are first asked for (it tests
   // them for truth): set on every element from the start, for the same shape.
   const lazy = el as unknown as { _attrs: unknown; _rawAttrs: unknown };
   lazy._attrs = undefined;
   lazy._rawAttrs = undefined;
+}
+
+/** Shortest raw attribute text that can hold a `class=` or `id=` inside another attribute's value. */
+const MIN_NESTED_ATTRS = 30;
+
+/** Whether a word occurs twice or more in a text. */
+function repeats(text: string, word: string): boolean {
+  const at = text.indexOf(word);
+  return at !== -1 && text.indexOf(word, at + word.length) !== -1;
+}
+
+/**
+ * Gives an element the class and id its own attributes hold. node-html-parser reads them with a
+ * pattern run over all the raw attribute text and keeps the last match, so a `class="…"` or
+ * `id="…"` written inside another attribute's value (HTML in a JSON state, Discourse's
+ * `data-preloaded` with its posts' cooked markup) became the element's (a hidden data holder
+ * classed 'custom-footer', read as the page's footer). Its attributes, parsed one after the other,
+ * tell them right (rare: an element with either word twice in its attributes).
+ */
+function ownClassAndId(el: HTMLElement): void {
+  const cls = el.getAttribute('class') ?? '';
+  const own = cls.split(/\s+/).filter(Boolean);
+  if (own.join(' ') !== el.classList.value.join(' ')) (el.classList as unknown as { _set: Set<string> })._set = new Set(own);
+  el.id = el.getAttribute('id') ?? '';
 }
 
 /** The tree of a page (see {@link parsePage}). */
