@@ -23,11 +23,11 @@ const BLOCK_TAGS = new Set(['P', 'DIV', 'ARTICLE', 'SECTION', 'MAIN', 'TABLE', '
 /** Elements whose text a browser does not show as the page's. */
 const UNSHOWN = new Set(['SCRIPT', 'STYLE', 'TEMPLATE', 'NOSCRIPT', 'SVG']);
 
-/** Characters of text shown under `el` (scripts, styles, templates and `<noscript>` aside), counting up to `cap`. One walk. */
-function shownLength(el: Node, cap: number): number {
+/** Characters of text shown under `el` (scripts, styles, templates and `<noscript>` aside). One walk. */
+function shownLength(el: Node): number {
   let n = 0;
   const stack: Node[] = [el];
-  while (stack.length > 0 && n <= cap) {
+  while (stack.length > 0) {
     const node = stack.pop()!;
     if (node.nodeType === 3) n += node.rawText.replace(/\s+/g, ' ').trim().length;
     else if (node.nodeType === 1 && !UNSHOWN.has(((node as HTMLElement).rawTagName ?? "").toUpperCase())) for (let i = node.childNodes.length - 1; i >= 0; i--) stack.push(node.childNodes[i]);
@@ -63,12 +63,12 @@ export function showNoscriptViews(noscripts: readonly HTMLElement[], body: HTMLE
     if (markup.length < MIN_VIEW_TEXT || markup.length > MAX_VIEW_MARKUP || !markup.includes('<')) continue;
     // (Inside the body only: a `<noscript>` of the head holds styles or a redirect.)
     let inBody = false;
-    for (let up: HTMLElement | null = parent; up !== null; up = up.parentNode) if (up === body) inBody = true;
+    for (let up: HTMLElement | null = parent; up !== null && !inBody; up = up.parentNode) inBody = up === body;
     if (!inBody) continue;
     const fragment = parseFragment(markup);
-    const length = shownLength(fragment, Number.MAX_SAFE_INTEGER);
+    const length = shownLength(fragment);
     if (length < MIN_VIEW_TEXT || !holdsBlock(fragment)) continue;
-    restLength ??= shownLength(body, Number.MAX_SAFE_INTEGER);
+    restLength ??= shownLength(body);
     if (length <= restLength) continue;
     const kids = fragment.childNodes;
     for (const k of kids) k.parentNode = parent;
