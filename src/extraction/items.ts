@@ -12,7 +12,7 @@
  */
 import { HTMLElement as HTMLElementClass, type HTMLElement, type Node } from 'node-html-parser';
 import { findEmails, normalizePhone, readNumbers } from '../platform/contacts';
-import { attrOf, blockText, classAndId, classText, contactAttr, descendants, escapeHtml, hasAttr, isNameLabelCell, keep, parseHtml, spanningRowAbove, type Kept } from './parse';
+import { attrOf, blockText, classAndId, classText, contactAttr, descendants, escapeHtml, hasAttr, isInlineNameLabel, isNameLabelCell, keep, parseHtml, spanningRowAbove, type Kept } from './parse';
 import { isInlineBold } from './labels';
 import { collapseSpaces, isSpace, shortText } from './nodeText';
 import { isRecordRow, nestedRecords } from './tables';
@@ -4197,6 +4197,8 @@ function countAll(root: HTMLElement): Map<HTMLElement, Counts> {
     if (nameLike && c.digits < 6 && c.ats === 0) c.names++;
     // A record table's name label cell ('Raison sociale' | 'SARL X'): the record names itself beside it.
     else if (tag === 'TD' && isNameLabelCell(el)) c.names++;
+    // So is a record of labelled fields' name label set inline before its value ('<strong>Raison sociale :</strong> X').
+    else if (tag !== 'TD' && c.texts === 1 && isInlineNameLabel(el)) c.names++;
     counts.set(el, c);
   }
   return counts;
