@@ -26,7 +26,7 @@
 import type { HTMLElement, Node } from 'node-html-parser';
 import { findEmails, findPhonesAndFaxes, normalizeEmail, normalizePhone, readNumbers } from '../platform/contacts';
 import { sameHost } from './hosts';
-import { isInlineBold, labelledNameInText } from './labels';
+import { COMPANY_NAME_LABEL, isInlineBold, labelledNameInText } from './labels';
 import { removeOtherCompanyCards } from './otherCards';
 import { fold, normalizeCompanyName, scriptOf, stripControlCharacters, words } from '../platform/text';
 import { isBadge, withoutEdgeBadges } from './badges';
@@ -2251,6 +2251,7 @@ function entryName(scope: Scope, el: HTMLElement | undefined, parts: ItemParts, 
     labelledNameInText(parts.text) ||
     nameText(parts.heading) ||
     nameText(parts.labelledName) ||
+    (parts.labelledText !== undefined ? cleanLabelledText(parts.labelledText) : undefined) ||
     // (A class saying title or name around a date, 'summary-metadata-container--above-title', names nothing.)
     notADate(withoutLabel(nameText(parts.named))) ||
     // Bold text, unless a link of the entry's own comes first ('<a>Name</a> <b>Catégorie</b>'): the first a reader meets.
@@ -2523,12 +2524,13 @@ function summaryName(summary: HTMLElement | undefined): string | undefined {
   return (spans.length >= 2 ? nameText(spans[0]) : undefined) ?? nameText(summary);
 }
 
-/** A name field's label written before it ('Nom de l'entreprise : X', 'Raison sociale: X'), removed. */
+/** A name field's label written before it ('Nom de l'entreprise : X', 'Raison sociale: X', 'Nom : X', 'Titre : X'; see {@link COMPANY_NAME_LABEL}), removed. */
 function withoutLabel(text: string | undefined): string | undefined {
   if (text === undefined) return undefined;
-  const m = /^(?:nom(?: de l['’]entreprise| commercial)?|raison sociale|d[ée]nomination|entreprise|soci[ée]t[ée]|enseigne|business name|company(?: name)?|name|titre|title|الاسم)\s{0,3}:\s{0,3}(.+)$/iu.exec(text);
+  const m = LABELLED_NAME.exec(text);
   return m ? m[1] : text;
 }
+const LABELLED_NAME = new RegExp(String.raw`^(?:${COMPANY_NAME_LABEL}|nom|company|name|titre|title|الاسم)\s{0,3}:\s{0,3}(.+)$`, 'iu');
 
 /** Header words of a table's name column. */
 const NAME_HEADER = /raison|soci[ée]t[ée]|entreprise|^nom|name|company|d[ée]nomination|enseigne|الاسم|الشركة|المؤسسة/i;
@@ -2551,8 +2553,8 @@ const HOLDER_HEADER = /^(?:titulaire|b[ée]n[ée]ficiaire|attributaire|adjudicat
  */
 const PERSON_HEADER = /^(?:nom|name|pr[ée]noms?|first ?name|last ?name|full ?name|nom complet|nom (?:et|&|\/) pr[ée]noms?|pr[ée]noms? (?:et|&|\/) nom|nom,? pr[ée]noms?|الاسم|اللقب|الاسم و ?اللقب|اللقب و ?الاسم)\s{0,3}:?$/iu;
 
-/** A header naming the company's column itself (its first words): 'Société', 'Entreprise', 'Raison sociale', 'Organisme', 'Nom de l'entreprise'. */
-const COMPANY_HEADER = /^(?:raison sociale|soci[ée]t[ée]|entreprise|organisme|organisation|company|d[ée]nomination|[ée]tablissement|enseigne|nom (?:de l['’](?:entreprise|organisme|[ée]tablissement)|de la soci[ée]t[ée]|commercial)|الشركة|المؤسسة|اسم الشركة|اسم المؤسسة)(?![\p{L}])/iu;
+/** A header naming the company's column itself (its first words): those of {@link COMPANY_NAME_LABEL} ('Société', 'Raison sociale', 'Nom de l'entreprise'), 'Organisme', 'Organisation', 'Company', 'الشركة', 'المؤسسة'. */
+const COMPANY_HEADER = new RegExp(String.raw`^(?:${COMPANY_NAME_LABEL}|organisme|organisation|company|الشركة|المؤسسة)(?![\p{L}])`, 'iu');
 
 /**
  * A table's name column among its headers: one headed by a name word, else by a holder word (see
@@ -3903,6 +3905,12 @@ function nameText(el: HTMLElement | null | undefined): string | undefined {
   // A heading that is all a toggle button (an accordion's header): the button read as a <summary> is.
   const toggle = wholeButton(el);
   return (toggle ? summaryName(toggle) : undefined) || textOf(el);
+}
+
+/** A name written as text after its inline label ({@link ItemParts.labelledText}): its first line, cleaned. */
+function cleanLabelledText(text: string): string | undefined {
+  const end = text.indexOf('\n');
+  return clean(end === -1 ? text : text.slice(0, end));
 }
 
 /** The button an element's text is all in (a collapsible entry's header), if any: looked for down single children. */

@@ -12,7 +12,7 @@
  */
 import { HTMLElement as HTMLElementClass, type HTMLElement, type Node } from 'node-html-parser';
 import { findEmails, normalizePhone, readNumbers } from '../platform/contacts';
-import { attrOf, blockText, classAndId, classText, contactAttr, descendants, escapeHtml, hasAttr, isNameLabelCell, keep, parseHtml, spanningRowAbove, type Kept } from './parse';
+import { attrOf, blockText, classAndId, classText, contactAttr, descendants, escapeHtml, hasAttr, isInlineNameLabel, isNameLabelCell, keep, parseHtml, spanningRowAbove, type Kept } from './parse';
 import { isInlineBold } from './labels';
 import { collapseSpaces, isSpace, shortText } from './nodeText';
 import { isRecordRow, nestedRecords } from './tables';
@@ -1897,6 +1897,14 @@ const ENTRY_PART_WORDS = new Set(['header', 'footer', 'entete', 'pied']);
 const COMPONENT_PART = /^(?:card|panel|box|tile|media|item|entry|listing|product|shop|store|vendor|seller|profile|fiche)[-_](?:header|footer|heading|entete|pied)$/;
 
 /**
+ * The hash CSS Modules append to a component's local class (`[name]_[local]__[hash:base64:5]`, the
+ * default of create-react-app and Next.js: `listing_footer__1PzMC`, `Card_footer__x7Yq2`): without
+ * it the token is the component's part it names ({@link isComponentPart}). A hash has a capital or a
+ * digit: a BEM element (`card_footer__inner`) is no hash.
+ */
+const HASHED_CLASS = /(?<=[\p{L}\p{N}])__(?=[a-z_-]{0,7}[A-Z0-9])[A-Za-z0-9_-]{5,8}$/u;
+
+/**
  * Whether an element's only chrome words are those of a UI component's part ({@link COMPONENT_PART}):
  * `<div class="panel-footer shop-phone">` is a card's footer, `<div class="panel-footer site-footer">` the page's.
  */
@@ -1905,7 +1913,7 @@ export function isComponentPart(el: HTMLElement): boolean {
   if (raw === '') return false;
   let part = false;
   for (const token of raw.split(/\s+/)) {
-    if (COMPONENT_PART.test(token)) part = true;
+    if (COMPONENT_PART.test(token) || (HASHED_CLASS.test(token) && COMPONENT_PART.test(token.replace(HASHED_CLASS, '').toLowerCase()))) part = true;
     else if (token !== '' && token.split(/[^\p{L}\p{N}]+/u).some((w) => CHROME_WORDS.has(w))) return false;
   }
   return part;
@@ -4189,6 +4197,8 @@ function countAll(root: HTMLElement): Map<HTMLElement, Counts> {
     if (nameLike && c.digits < 6 && c.ats === 0) c.names++;
     // A record table's name label cell ('Raison sociale' | 'SARL X'): the record names itself beside it.
     else if (tag === 'TD' && isNameLabelCell(el)) c.names++;
+    // So is a record of labelled fields' name label set inline before its value ('<strong>Raison sociale :</strong> X').
+    else if (tag !== 'TD' && c.texts === 1 && isInlineNameLabel(el)) c.names++;
     counts.set(el, c);
   }
   return counts;

@@ -16,13 +16,22 @@ const MAX_TEXT = 4_000;
 const MAX_NAME = 150;
 
 /**
- * Labels that name the company itself (not a contact person, not an activity): 'Raison
- * sociale', 'Dénomination (sociale)', 'Nom de l'entreprise', 'Nom de la société', 'Société',
- * 'Entreprise', 'Établissement', 'Company name', 'Business name', 'اسم الشركة', 'اسم المؤسسة',
- * 'المؤسسة', 'الاسم'; a bare 'Nom' / 'Name' may be a person's and is not one. Matched at the
- * start of a line or after a field separator, before a colon.
+ * The words that label a company's own name, one vocabulary for every reader of a name label (an
+ * entry's text here, a label element and a name read with its label in parse.ts and extract.ts, a
+ * table's company column in extract.ts): 'Raison sociale', 'Dénomination (sociale)', 'Nom de
+ * l'entreprise', 'Nom de la société', 'Nom de l'établissement', 'Nom de l'organisme', 'Nom
+ * commercial', 'Société', 'Entreprise', 'Établissement', 'Enseigne', 'Company name', 'Business
+ * name', 'اسم الشركة', 'اسم المؤسسة'. A pattern's source, without anchors or flags: each reader adds
+ * the words its place allows (a bare 'Nom' before a value in a label element, not in running text).
  */
-const NAME_LABEL = /(?:^|[\n·|;—–•]|\s[-–—]\s)[ \t\u00a0]{0,3}(?:raison sociale|d[ée]nomination(?: sociale)?|nom de l['’]entreprise|nom de la soci[ée]t[ée]|soci[ée]t[ée]|entreprise|[ée]tablissement|company name|business name|اسم الشركة|اسم المؤسسة|المؤسسة|الاسم)[ \t\u00a0]{0,3}[:：][ \t\u00a0]{0,3}/giu;
+export const COMPANY_NAME_LABEL = String.raw`raison sociale|d[ée]nomination(?: sociale)?|nom (?:de l['’](?:entreprise|[ée]tablissement|organisme)|de la soci[ée]t[ée]|commercial)|soci[ée]t[ée]|entreprise|[ée]tablissement|enseigne|company name|business name|اسم الشركة|اسم المؤسسة`;
+
+/**
+ * Labels that name the company itself (not a contact person, not an activity): those of
+ * {@link COMPANY_NAME_LABEL}, and 'المؤسسة', 'الاسم'; a bare 'Nom' / 'Name' may be a person's and is
+ * not one. Matched at the start of a line or after a field separator, before a colon.
+ */
+const NAME_LABEL = new RegExp(String.raw`(?:^|[\n·|;—–•]|\s[-–—]\s)[ \t\u00a0]{0,3}(?:${COMPANY_NAME_LABEL}|المؤسسة|الاسم)[ \t\u00a0]{0,3}[:：][ \t\u00a0]{0,3}`, 'giu');
 
 /**
  * Where a field's value ends in a run-on line: a line break or a separator (' — ', ' – ', ' - ',

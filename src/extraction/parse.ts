@@ -12,7 +12,7 @@
  * explicit stack, so a page nested 40,000 deep costs what 40,000 siblings cost.
  */
 import { parse, type HTMLElement, type Node, type TextNode } from 'node-html-parser';
-import { applyStylesheetBold, describedIconText, isInlineBold } from './labels';
+import { applyStylesheetBold, COMPANY_NAME_LABEL, describedIconText, isInlineBold } from './labels';
 import { divTables, isLabelCellText, pairedColumns, splitSideBySideRecords, transposeTables } from './tables';
 import { revealCloakedEmails } from './cloak';
 import { disclosedPanels } from './disclosure';
@@ -380,6 +380,8 @@ export interface ItemParts {
    * `<dt>`, `<th>` or `<label>` that reads 'Raison sociale', 'Nom', 'Entreprise', 'Dénomination'...
    */
   labelledName?: HTMLElement;
+  /** The value written as text after the first name label set inline ('<strong>Nom :</strong> X': 'X'; see {@link isInlineNameLabel}). */
+  labelledText?: string;
   /** The first element whose class says activity/sector/category. */
   activity?: HTMLElement;
   /** The item's text, blocks on lines of their own (see {@link blockText}). */
@@ -637,8 +639,8 @@ function isReference(el: HTMLElement): boolean {
 
 /** Longest label text read. */
 const MAX_LABEL = 60;
-/** A name field's label, alone (an optional colon): 'Raison sociale', 'Nom', 'Nom de l'entreprise', 'Dénomination', 'الاسم'... */
-const NAME_LABEL = /^(?:raison sociale|nom(?: de l['’]entreprise| de la soci[ée]t[ée]| commercial)?|d[ée]nomination(?: sociale)?|entreprise|soci[ée]t[ée]|[ée]tablissement|enseigne|company(?: name)?|business name|name|الاسم|اسم الشركة|اسم المؤسسة)[ \u00a0]{0,3}:?$/iu;
+/** A name field's label, alone (an optional colon): those of {@link COMPANY_NAME_LABEL} ('Raison sociale', 'Nom de l'établissement'...), and a bare 'Nom', 'Name', 'Company', 'الاسم'. */
+const NAME_LABEL = new RegExp(String.raw`^(?:${COMPANY_NAME_LABEL}|nom|company|name|الاسم)[ \u00a0]{0,3}:?$`, 'iu');
 
 /** Whether an element is a label of a name field (see {@link NAME_LABEL}); only short label elements are read. */
 export function isNameLabel(el: HTMLElement): boolean {
@@ -646,6 +648,52 @@ export function isNameLabel(el: HTMLElement): boolean {
   const text = el.rawText;
   if (text.length > MAX_LABEL * 4) return false;
   return NAME_LABEL.test(el.text.replace(/\s+/g, ' ').trim().slice(0, MAX_LABEL));
+}
+
+/** Inline elements a field's label is set in before its value on the line ('<strong>Nom :</strong> X', '<span>Raison sociale :</span> X'). */
+const INLINE_LABEL_TAGS = new Set(['STRONG', 'B', 'SPAN', 'LABEL', 'EM', 'I', 'U', 'FONT', 'SMALL']);
+
+/**
+ * Whether an element is a name field's label set inline before its value: an inline element (or one
+ * made bold) whose whole text is a name label ending with a colon ({@link NAME_LABEL}: 'Nom de
+ * l'établissement :', 'Raison sociale :', 'Nom :'), the next thing on its line a value with letters
+ * (text, or an inline element's). A record of labelled fields names itself so, as a table's label cell does.
+ */
+export function isInlineNameLabel(el: HTMLElement): boolean {
+  if (!INLINE_LABEL_TAGS.has(el.tagName) && !isInlineBold(el)) return false;
+  const text = el.rawText;
+  if (text.length > MAX_LABEL * 4) return false;
+  if (!text.includes(':') && !text.includes('：')) return false;
+  const label = el.text.replace(/\s+/g, ' ').trim().slice(0, MAX_LABEL + 1);
+  if (!/[:：]$/.test(label) || !NAME_LABEL.test(label.slice(0, -1).trimEnd())) return false;
+  return inlineLabelValue(el) !== undefined;
+}
+
+/** Longest value read after an inline label. */
+const MAX_INLINE_VALUE = 200;
+/** Most nodes beside an inline label for its value to be looked for after it. */
+const MAX_LINE_NODES = 64;
+
+/**
+ * The value after an inline label on its line: the next text with letters (up to a line break), or
+ * the next inline element or link when it comes first and has letters; undefined when none.
+ */
+function inlineLabelValue(el: HTMLElement): string | HTMLElement | undefined {
+  const kids = el.parentNode?.childNodes ?? [];
+  // (A field's line holds a few nodes: a longer run of them is a block of many fields, and the label is not looked up in it.)
+  if (kids.length > MAX_LINE_NODES) return undefined;
+  for (let i = kids.indexOf(el) + 1; i > 0 && i < kids.length; i++) {
+    const n = kids[i];
+    if (n.nodeType === 3) {
+      const value = textOfNode(n as TextNode).slice(0, MAX_INLINE_VALUE).trim();
+      if (value === '') continue;
+      return /\p{L}{2}/u.test(value) ? value : undefined;
+    }
+    if (n.nodeType !== 1) continue;
+    const next = n as HTMLElement;
+    return (next.tagName === 'A' || (INLINE_LABEL_TAGS.has(next.tagName) && next.tagName !== 'LABEL')) && /\p{L}{2}/u.test(next.text.slice(0, MAX_INLINE_VALUE)) ? next : undefined;
+  }
+  return undefined;
 }
 
 /** Whether a table cell (`<td>`) reads as a name field's label ('Raison sociale', 'Dénomination :'). */
@@ -755,6 +803,11 @@ function readParts(el: HTMLElement, full: boolean): ItemParts {
         // The value is the next sibling, unless that is a label too (a table's header row: 'Nom' then 'Tél').
         const value = child.nextElementSibling;
         if (value && !FIELD_LABEL_TAGS.has(value.tagName)) parts.labelledName = value;
+      } else if (parts.labelledName === undefined && parts.labelledText === undefined && INLINE_LABEL_TAGS.has(tag) && isInlineNameLabel(child)) {
+        // An inline label ('<strong>Nom :</strong> X'): its value is the text after it on its line, or the inline element after it.
+        const value = inlineLabelValue(child);
+        if (typeof value === 'string') parts.labelledText = value;
+        else if (value) parts.labelledName = value;
       } else if (parts.labelledName === undefined && tag === 'TD' && isNameLabelCell(child)) {
         // A record table's label cell ('Raison sociale' | 'SARL X'): the next cell, unless it is a label too (a header row of plain cells).
         const value = child.nextElementSibling;
