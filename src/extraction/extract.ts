@@ -2349,13 +2349,24 @@ function sellerLink(el: HTMLElement, parts: ItemParts): HTMLElement | undefined 
   for (const a of parts.anchors) {
     // (Every test is pure: a contact link is ruled out by its href, most others by the text before
     // them, before their own text is read.)
-    if (!namingLink(a)) continue;
+    if (!namingLink(a) || authorLink(a)) continue;
     const before = textBefore(el, a);
     if (!before || !SELLER_LABEL.test(before)) continue;
     const text = textOf(a);
     if (text && /\p{L}{2}/u.test(text) && !NOT_A_NAME_LINK.test(text)) return a;
   }
   return undefined;
+}
+
+/**
+ * A link to a blog author's archive: `rel=author`, or a path with an `author` / `authors` /
+ * `auteur` segment (WordPress and Ghost `/author/x/`, Serendipity `/authors/1-Admin`). 'Posté par
+ * <a>Admin</a>' on a blog's entry names who wrote it, no seller.
+ */
+function authorLink(a: HTMLElement): boolean {
+  if (/\bauthor\b/i.test(attrOf(a, 'rel') ?? '')) return true;
+  const href = attrOf(a, 'href') ?? '';
+  return href.length <= 500 && /^(?:[a-z]+:\/\/[^/]+)?(?:\/[^/?#]+){0,3}\/(?:authors?|auteurs?)\/[^/?#]/i.test(href);
 }
 
 /**
