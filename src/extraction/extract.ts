@@ -733,7 +733,7 @@ function companiesOf(page: ParsedPage, pageUrl: string, selectors: SourceSelecto
     advertisement = found.advertisements.length;
     shape = sharedShape(found.items);
     // A page where nothing of the list repeats (blocks without contacts may: a menu, a sidebar of
-    // the site's own links; or the page's own blocks, top bar, menu, footer, one of them or one
+    // the site's own links, a news block's dated links; or the page's own blocks, top bar, menu, footer, one of them or one
     // beside them holding the entry). A last page's few entries of the list's shape, two or more,
     // are the list whatever repeats beside them as a box does (a sidebar of a few featured
     // companies with their numbers; not a list of more in a template of its own).
@@ -741,7 +741,7 @@ function companiesOf(page: ParsedPage, pageUrl: string, selectors: SourceSelecto
     const items = new Set(lone.length > 0 ? found.items : []);
     const beside = new Set(lone.length > 0 ? found.items.map((el) => el.parentNode) : []);
     const box = lone.length >= 2 && found.items.length <= MAX_BOX_ENTRIES;
-    if (lone.length > 0 && (box || !found.items.some(hasContactText) || lone.some((el) => hasAncestor(el, (x) => items.has(x) || (x.parentNode !== null && beside.has(x.parentNode)))))) {
+    if (lone.length > 0 && (box || !found.items.some(holdsContactText) || lone.some((el) => hasAncestor(el, (x) => items.has(x) || (x.parentNode !== null && beside.has(x.parentNode)))))) {
       found.items = lone;
       advertisement = 0;
     }
@@ -1043,6 +1043,21 @@ function hasContactText(el: HTMLElement): boolean {
     if (c >= 48 && c <= 57 && ++digits >= 8) return true;
   }
   return false;
+}
+
+/** Most characters of a block read for a number ({@link holdsContactText}). */
+const MAX_CONTACT_READ = 4_000;
+
+/**
+ * Whether a block's text holds a contact as it is read: an e-mail, or digits that read as a phone
+ * number ({@link hasContactText} first); a news block's dates, '(12/01/2026)', are none.
+ */
+function holdsContactText(el: HTMLElement): boolean {
+  if (!hasContactText(el)) return false;
+  const text = el.text;
+  if (text.includes('@')) return true;
+  const { phones, faxes } = findPhonesAndFaxes(text.length > MAX_CONTACT_READ ? text.slice(0, MAX_CONTACT_READ) : text);
+  return phones.length + faxes.length > 0;
 }
 
 /** The shape all of a page's entries share, if they share one ({@link shapeOf}). */
@@ -2335,13 +2350,24 @@ function sellerLink(el: HTMLElement, parts: ItemParts): HTMLElement | undefined 
   for (const a of parts.anchors) {
     // (Every test is pure: a contact link is ruled out by its href, most others by the text before
     // them, before their own text is read.)
-    if (!namingLink(a)) continue;
+    if (!namingLink(a) || authorLink(a)) continue;
     const before = textBefore(el, a);
     if (!before || !SELLER_LABEL.test(before)) continue;
     const text = textOf(a);
     if (text && /\p{L}{2}/u.test(text) && !NOT_A_NAME_LINK.test(text)) return a;
   }
   return undefined;
+}
+
+/**
+ * A link to a blog author's archive: `rel=author`, or a path with an `author` / `authors` /
+ * `auteur` segment (WordPress and Ghost `/author/x/`, Serendipity `/authors/1-Admin`). 'Posté par
+ * <a>Admin</a>' on a blog's entry names who wrote it, no seller.
+ */
+function authorLink(a: HTMLElement): boolean {
+  if (/\bauthor\b/i.test(attrOf(a, 'rel') ?? '')) return true;
+  const href = attrOf(a, 'href') ?? '';
+  return href.length <= 500 && /^(?:[a-z]+:\/\/[^/]+)?(?:\/[^/?#]+){0,3}\/(?:authors?|auteurs?)\/[^/?#]/i.test(href);
 }
 
 /**

@@ -88,6 +88,37 @@ function isFurniture(el: HTMLElement): boolean {
   return classWords(el).some((w) => FURNITURE_WORDS.has(w.toLowerCase()));
 }
 
+/** Most ancestors climbed from a post's part to its post ({@link inSignature}). */
+const MAX_PART_DEPTH = 40;
+
+/**
+ * Whether a part of a post stands in its signature: XenForo renders a signature's BB code in the
+ * same `bbWrapper` as the post's body (`aside.message-signature > div.bbWrapper`), which makes it
+ * no body (the signature goes with the rest of the furniture). Bounded climb.
+ */
+function inSignature(el: HTMLElement, post: HTMLElement): boolean {
+  let up: HTMLElement | null = el;
+  for (let depth = 0; up !== null && up !== post && depth <= MAX_PART_DEPTH; depth++, up = up.parentNode) if (classWords(up).some((w) => w.toLowerCase() === 'signature')) return true;
+  return false;
+}
+
+/** Longest text of a quote's attribution ({@link isQuoteTitle}). */
+const MAX_QUOTE_TITLE = 120;
+
+/**
+ * Whether an element is a quote's attribution line, the first element of a quote block (a
+ * `<blockquote>`, or a block classed as a quote) whose short text ends in a colon: XenForo's
+ * `blockquote.bbCodeBlock--quote > div.bbCodeBlock-title` 'Wassila a dit :', 'X wrote:',
+ * 'Citation de X :'. The quoted text follows it; the line itself names no company.
+ */
+function isQuoteTitle(el: HTMLElement): boolean {
+  const up = el.parentNode;
+  if (up === null || (up.tagName !== 'BLOCKQUOTE' && !classWords(up).some((w) => /quote$/i.test(w)))) return false;
+  if (up.childNodes.find((c) => c.nodeType === 1 || (c.nodeType === 3 && c.text.trim() !== '')) !== el) return false;
+  const text = el.text;
+  return text.length <= MAX_QUOTE_TITLE && /:\s*$/.test(text);
+}
+
 /** Whether a heading is a post's title: a link to the post itself (`#p51234`), or a reply's 'Re: …'. */
 function isPostTitle(el: HTMLElement, post: HTMLElement): boolean {
   if (!/^H[1-6]$/.test(el.tagName)) return false;
@@ -128,12 +159,12 @@ export function stripForumFurniture(page: ParsedPage): Set<HTMLElement> {
     // `postdetails` holds both the author's `userinfo` and the `postbody`); the furniture inside goes.
     const aroundBody = new Set<HTMLElement>();
     for (const e of parts) {
-      if (e === post || !classWords(e).some((w) => BODY_WORDS.has(w.toLowerCase()))) continue;
+      if (e === post || !classWords(e).some((w) => BODY_WORDS.has(w.toLowerCase())) || inSignature(e, post)) continue;
       for (let up = e.parentNode; up !== null && up !== post && !aroundBody.has(up); up = up.parentNode) aroundBody.add(up);
     }
     for (const e of parts) {
       if (e === post || e.parentNode === null) continue;
-      if ((isFurniture(e) && !aroundBody.has(e)) || isPostTitle(e, post)) {
+      if ((isFurniture(e) && !aroundBody.has(e)) || isPostTitle(e, post) || isQuoteTitle(e)) {
         e.remove();
         continue;
       }

@@ -2256,6 +2256,9 @@ const LEADERS = new Set(['DT', 'H2', 'H3', 'H4', 'H5', 'H6']);
 function wrapLedEntries(root: HTMLElement, counts: Map<HTMLElement, Counts>): boolean {
   let wrapped = false;
   const elements = descendants(root);
+  const topic: TopicShapes = { shapes: new Set(), lone: false };
+  // (A forum post's body where no run was found: read again once the topic's shapes are known.)
+  const unread: HTMLElement[] = [];
   for (let e = -1; e < elements.length; e++) {
     const parent = e === -1 ? root : elements[e];
     const kids = parent.childNodes;
@@ -2289,12 +2292,31 @@ function wrapLedEntries(root: HTMLElement, counts: Map<HTMLElement, Counts>): bo
       wrapped = true;
       continue;
     }
-    const lines = flat ? lineRuns(parent, counts) : undefined;
-    if (lines === undefined) continue;
+    const lines = flat ? lineRuns(parent, counts, undefined, topic) : undefined;
+    if (lines === undefined) {
+      if (flat && inForumPost(parent)) unread.push(parent);
+      continue;
+    }
     wrapNodeSpans(parent, lines);
     wrapped = true;
   }
+  // The topic's other posts, each a reply adding one entry in the shape of the list's names.
+  if (topic.shapes.size > 0) {
+    topic.lone = true;
+    for (const parent of unread) {
+      const lines = lineRuns(parent, counts, undefined, topic);
+      if (lines === undefined) continue;
+      wrapNodeSpans(parent, lines);
+      wrapped = true;
+    }
+  }
   return wrapped;
+}
+
+/** The shapes of the name lines that lead runs in a forum topic's posts ({@link lineRuns}), and whether one such line now makes a post's entry. */
+interface TopicShapes {
+  shapes: Set<string>;
+  lone: boolean;
 }
 
 /** A line of a rich-text body ({@link lineRuns}): its first and last child node, the one element holding all its text, and what it shows. */
@@ -2399,10 +2421,12 @@ function textHasContact(raw: string): boolean {
  * by a name line before anything else, and the name lines more numerous. The runs as
  * [first, last] child node indices, or undefined.
  */
-function lineRuns(parent: HTMLElement, counts: Map<HTMLElement, Counts>, tag?: string): [number, number][] | undefined {
+function lineRuns(parent: HTMLElement, counts: Map<HTMLElement, Counts>, tag?: string, topic?: TopicShapes): [number, number][] | undefined {
   const kids = parent.childNodes;
-  // A forum post's body is one member's list: two name lines make it one ('my two addresses'), as three do a page's.
-  const fewest = inForumPost(parent) ? 2 : 3;
+  // A forum post's body is one member's list: two name lines make it one ('my two addresses'), as three do a page's;
+  // and one, when another post of the topic leads its entries by name lines of that shape (a reply adding one entry to the list).
+  const post = inForumPost(parent);
+  const fewest = post && topic?.lone === true ? 1 : post ? 2 : 3;
   // (Three candidate names are needed: an element whose counts allow a name line.)
   let candidates = 0;
   for (const k of kids) if (k.nodeType === 1 && countsAllowNameBlock(counts.get(k as HTMLElement)) && ++candidates === fewest) break;
@@ -2413,7 +2437,7 @@ function lineRuns(parent: HTMLElement, counts: Map<HTMLElement, Counts>, tag?: s
   for (const sig of named) if (sig !== undefined) byShape.set(sig, (byShape.get(sig) ?? 0) + 1);
   let shape: string | undefined;
   let most = fewest - 1;
-  for (const [sig, n] of byShape) if (n > most) [shape, most] = [sig, n];
+  for (const [sig, n] of byShape) if (n > most && (fewest > 1 || topic?.shapes.has(sig) === true)) [shape, most] = [sig, n];
   if (shape === undefined) return undefined;
   // A name line followed by another name line (or nothing) before anything shown leads no entry: a group's heading.
   const isLeader = lines.map(() => false);
@@ -2473,6 +2497,7 @@ function lineRuns(parent: HTMLElement, counts: Map<HTMLElement, Counts>, tag?: s
     }
   });
   if (withContacts * 2 < leaders.length) return undefined;
+  if (post && topic !== undefined && fewest > 1) topic.shapes.add(shape);
   if (!alone.includes(true)) return spans;
   // (The disclosure cards join the runs, in the page's order.)
   const cards = lines.flatMap((l, i): [number, number][] => (alone[i] ? [[l.first, l.last]] : []));
@@ -3176,6 +3201,19 @@ function repeatedGroups(root: HTMLElement, base?: string): RepeatedItems & { wit
         own.add(k);
         added = true;
       }
+    }
+  }
+  // A forum topic's list in one post's body: the other posts' bodies (containers of its shape, down
+  // other posts) holding one entry of the list's shape, a reply adding a company, hold entries of it.
+  if (best !== undefined && chosen.length > 0 && inForumPost(best.parent)) {
+    const inner = containerShape(best.parent);
+    for (const el of descendants(root)) {
+      if (parents.has(el) || chosen.some((g) => g.parent === el) || !counts.has(el) || containerShape(el) !== inner || !inForumPost(el)) continue;
+      const blocks = el.childNodes.filter((c): c is HTMLElement => c.nodeType === 1 && counts.has(c as HTMLElement) && signature(c as HTMLElement) === best.key && !own.has(c as HTMLElement));
+      if (blocks.length === 0 || !blocks.every((b) => qualifies(b, counts) > 0)) continue;
+      members.push(...blocks);
+      for (const b of blocks) own.add(b);
+      added = true;
     }
   }
   if (added) {

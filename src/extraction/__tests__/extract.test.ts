@@ -1438,6 +1438,22 @@ describe("a post's author line", () => {
     ]);
   });
 
+  test("a blog's entries whose byline says 'Posté par <a>Admin</a>' (a link to the author's archive): named by their titles, the author no seller", () => {
+    const post = (id: number, name: string, phone: string) =>
+      `<article class="post blog_entry_${id}"><header><h2><a href="/archives/${id}-x.html">${name}</a></h2><p class="meta">Posté par <a href="/authors/1-Admin">Admin</a> le <time datetime="2025-10-01">1 octobre 2025</time></p></header>` +
+      `<div class="teaser"><p>Une école de la wilaya. Renseignements au ${phone}.</p><a href="/archives/${id}-x.html#extended">Lire la suite</a></div></article>`;
+    const html = `<html><body><main id="content">${post(41, 'École privée Les Oasis', '033 12 49 61')}${post(42, 'Institut Sidi Okba', '033 54 28 21')}${post(43, 'Crèche El Alia', '033 74 85 23')}</main></body></html>`;
+    expect(readListing(html, 'https://blog.test/categories/3-ecoles').companies.map((c) => [c.name, ...c.phones])).toEqual([
+      ['École privée Les Oasis', '+21333124961'],
+      ['Institut Sidi Okba', '+21333542821'],
+      ['Crèche El Alia', '+21333748523'],
+    ]);
+    // WordPress's author archive and a rel=author link alike.
+    for (const author of ['<a href="/author/admin/">Admin</a>', '<a href="/equipe/admin" rel="author">Admin</a>']) {
+      expect(readListing(html.replaceAll('<a href="/authors/1-Admin">Admin</a>', author), 'https://blog.test/categories/3-ecoles').companies.map((c) => c.name)).toEqual(['École privée Les Oasis', 'Institut Sidi Okba', 'Crèche El Alia']);
+    }
+  });
+
   test("Divi's blog module: posts inside `et_pb_ajax_pagination_container` are the paged content, not a pager", () => {
     const post = (id: number, name: string, phone: string) =>
       `<article id="post-${id}" class="et_pb_post clearfix et_pb_blog_item_0_${id} post-${id} post type-post status-publish hentry"><h2 class="entry-title"><a href="/${id}/">${name}</a></h2>` +

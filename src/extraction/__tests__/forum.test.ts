@@ -53,6 +53,45 @@ ${post(13, 'Walid', 'Merci à tous !')}</div></div></body></html>`;
     ]);
   });
 
+  test("XenForo: a signature rendered in its own bbWrapper is furniture, and so is a quote's title line ('X a dit :')", () => {
+    const post = (id: number, user: string, text: string, signature: string) =>
+      `<article class="message message--post" data-author="${user}" id="js-post-${id}"><div class="message-inner"><div class="message-cell message-cell--user"><section class="message-user"><div class="message-userDetails"><h4 class="message-name"><a href="/members/${user.toLowerCase()}.${id}/" class="username">${user}</a></h4></div></section></div>
+<div class="message-cell message-cell--main"><div class="message-content"><article class="message-body"><div class="bbWrapper">${text}</div></article><aside class="message-signature"><div class="bbWrapper">${signature}</div></aside></div></div></div></article>`;
+    const quote = (user: string, text: string) => `<blockquote data-quote="${user}" class="bbCodeBlock bbCodeBlock--quote"><div class="bbCodeBlock-title"><a href="/goto/post?id=1">${user} a dit :</a></div><div class="bbCodeBlock-content"><div class="bbCodeBlock-expandContent">${text}</div></div></blockquote>`;
+    const html = `<html><body><div class="p-body"><h1 class="p-title-value">Plombiers à Sétif ?</h1><div class="block-body">
+${post(21, 'Yacine', 'Je recommande <b>Plomberie Ain Arnat</b>, sérieux. tél 036 52 11 20, mail : ain.arnat@plomb.dz.', 'Modérateur — écrivez-moi sur WhatsApp 0770 11 45 90')}
+${post(22, 'Lamia', 'Allez voir <b>Sanitaire El Eulma</b>, rapide. tél 036 87 40 12 ou 0661 40 12 90.', '<i>Qui sème le vent récolte la tempête</i>')}
+${post(23, 'Nabil', `${quote('Lamia', 'Allez voir <b>Sanitaire El Eulma</b>, rapide. tél 036 87 40 12 ou 0661 40 12 90.')}+1 !<br>Je recommande <b>Chauffage Bougaa</b>, travail propre. tél 036 44 71 05 ou 0550 71 05 36, mail : bougaa@chauffage.dz.`, 'Golf 7 — 2016')}
+</div></div></body></html>`;
+    expect(read(html).map((c) => [c.name, ...c.phones, ...c.emails])).toEqual([
+      ['Plomberie Ain Arnat', '+21336521120', 'ain.arnat@plomb.dz'],
+      ['Sanitaire El Eulma', '+21336874012', '+213661401290'],
+      ['Sanitaire El Eulma', '+21336874012', '+213661401290'],
+      ['Chauffage Bougaa', '+21336447105', '+213550710536', 'bougaa@chauffage.dz'],
+    ]);
+  });
+
+  test("SMF: a reply adding one entry in the shape of the first post's list (a bold name line, then its contact lines) is an entry of it", () => {
+    const post = (id: number, user: string, body: string) =>
+      `<div class="windowbg" id="msg${id}"><div class="post_wrapper"><div class="poster"><h4><a href="/index.php?action=profile;u=${id - 500}">${user}</a></h4></div>
+<div class="postarea"><div class="keyinfo"><div class="subject_title"><a href="/index.php?msg=${id}">Re: Liste des menuisiers</a></div></div><div class="post"><div class="inner" id="msg_${id}">${body}</div></div></div>
+<div class="moderatorbar"><div class="signature" id="msg_${id}_signature">Bonne journée</div></div></div></div><hr class="post_separator">`;
+    const entry = (name: string, lines: string[]) => `<b><u>${name}</u></b><br />${lines.join('<br />')}<br /><br />`;
+    const html = `<html><body><div id="header"><h1 class="forumtitle"><a href="/index.php">Forum Menuiserie Béjaïa</a></h1></div><div id="forumposts">
+${post(601, 'Moderateur', `Voici la liste :<br /><br />${entry('Menuiserie Aokas', ['Tél : 034 21 10 20', 'Mob : 0550 21 10 20'])}${entry('Atelier Tichy Bois', ['Tél : 034 22 10 21'])}${entry('EURL Souk El Tenine Alu', ['Mob : 0661 23 10 22', 'Email : alu@souk.dz'])}`)}
+${post(602, 'Karim', `Vous pouvez ajouter :<br /><br />${entry('SARL Amizour Portes', ['Tél : 034 24 10 23', 'Mob : 0770 24 10 23'])}`)}
+${post(603, 'Lydia', 'Merci pour la liste !')}
+${post(604, 'Sofiane', `Il manque :<br /><br />${entry('Ets Kherrata Menuiserie', ['Tél : 034 25 10 24'])}`)}
+</div></body></html>`;
+    expect(read(html).map((c) => [c.name, ...c.phones, ...c.emails])).toEqual([
+      ['Menuiserie Aokas', '+21334211020', '+213550211020'],
+      ['Atelier Tichy Bois', '+21334221021'],
+      ['EURL Souk El Tenine Alu', '+213661231022', 'alu@souk.dz'],
+      ['SARL Amizour Portes', '+21334241023', '+213770241023'],
+      ['Ets Kherrata Menuiserie', '+21334251024'],
+    ]);
+  });
+
   test('cards that link a member\'s page without a forum\'s post parts are read as they are', () => {
     const card = (slug: string, name: string, phone: string) => `<div class="post" id="post-${slug.length}${phone.slice(-2)}"><h3><a href="/members/${slug}/">${name}</a></h3><p>Tél : ${phone}</p></div>`;
     const html = `<html><body><main>${card('alpha', 'Alpha Services', '041 10 20 30')}${card('beta-conseil', 'Beta Conseil', '041 10 20 31')}</main></body></html>`;

@@ -1555,6 +1555,19 @@ describe('accordions and letter-range pages', () => {
     ]);
   });
 
+  test("a last page's few entries of the list's shape are its entries, beside a news block of many dated links (a date is no contact)", () => {
+    const shop = (id: number, name: string, phone: string) => `<div class="fiche"><h3><a href="/fiche.php?id=${id}">${name}</a></h3><p>Tél : ${phone}</p></div>`;
+    const news = ['Salon de la PME', 'Journée export', 'Appel à adhésion', 'Bilan du trimestre', 'Nouveaux horaires', 'Formation TVA', 'Assemblée générale', 'Foire de printemps'].map((t, i) => `<li><a href="/news/${i}">${t}</a> (1${i}/0${i + 1}/2026)</li>`).join('');
+    const page = (shops: string) => `<html><body><div class="top"><a href="/">Chambre</a></div><table><tr><td class="col-a"><div class="bloc"><div class="bloc-titre">Actualités</div><ul>${news}</ul></div></td><td class="col-b"><div class="liste">${shops}</div></td></tr></table></body></html>`;
+    const first = readListing(page([1, 2, 3, 4, 5, 6, 7, 8, 9, 10].map((i) => shop(i, `Comptoir ${'ABCDEFGHIJ'[i - 1]}ahmi`, `045 8${i - 1} 20 4${i - 1}`)).join('')), 'https://chambre.test/annuaire?page=1');
+    expect(first.shape).toBeDefined();
+    const last = page(shop(21, 'Ets Abbas Distribution', '045 71 20 33') + shop(22, 'Superette Bensalem', '045 72 20 34'));
+    expect(readListing(last, 'https://chambre.test/annuaire?page=3', {}, { shape: first.shape }).companies.map((c) => [c.name, c.phones])).toEqual([
+      ['Ets Abbas Distribution', ['+21345712033']],
+      ['Superette Bensalem', ['+21345722034']],
+    ]);
+  });
+
   test('a wide page of bold text and links is read in linear time', () => {
     expectCpuWithin(cpuMs(() => readListing(chrome(`<div>${'<b>x</b><a href="?p=1">y</a>'.repeat(20_000)}</div>`), URL)).ms, 5_000);
   });
