@@ -1522,7 +1522,7 @@ export function isChromeBlock(el: HTMLElement, where: { sectioned?: boolean; inE
         CHROME_WORDS.has(w) &&
         !(where.inEntry && ENTRY_PART_WORDS.has(w)) &&
         !(where.inEntry && ENTRY_CONTACT_WORDS.has(w) && holdsContact(el)) &&
-        (w !== 'widget' || (!where.inBody && sidebarWidget(raw) && !holdsPostBody(el) && !isPageSection(el))) &&
+        (w !== 'widget' || (!where.inBody && sidebarWidget(raw) && !holdsPostBody(el) && !isPageSection(el) && !isListedWidget(el))) &&
         (w !== 'menu' || !words.some((v) => LISTED_WORDS.has(v))) &&
         ((w !== 'pagination' && w !== 'pager') || !holdsHeadings(el)),
     ) && !holdsMainContent(el)
@@ -1808,6 +1808,18 @@ function sidebarWidget(raw: string): boolean {
     const t = token.toLowerCase();
     return t.startsWith('widget') && !HUBSPOT_GRID_CELL.test(t);
   });
+}
+/**
+ * Whether a block classed as a widget is one of a list's entries drawn by a page builder's widget
+ * (Kentico Xperience's page builder, whose widgets the site's views class as they like:
+ * `<div class="member-card widget-member-card">`): its class names the component first, the
+ * widget after, and it is one of several cards of one shape (each in its own column, as
+ * {@link inRepeatedBlock} tells). A sidebar's widget is classed a widget first (`widget
+ * widget_text`) and stands alone in its column.
+ */
+function isListedWidget(el: HTMLElement): boolean {
+  const first = (el.getAttribute('class') ?? '').trim().split(/\s+/, 1)[0].toLowerCase();
+  return first !== '' && !first.startsWith('widget') && inRepeatedBlock(el);
 }
 /**
  * HubSpot CMS's drag-and-drop grid names every cell of a page's layout, its content's columns as
