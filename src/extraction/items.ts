@@ -4485,7 +4485,58 @@ function saysNext(el: HTMLElement): boolean {
   if (LIST_CONTINUED.test(long)) return true;
   const label = foldText(shortText(el, 40) ?? '') || foldText(el.getAttribute('aria-label') ?? el.getAttribute('title') ?? '');
   if (label.length <= 40 && PREVIOUS_ISSUE.test(label)) return true;
+  if (isNextLabel(label)) return true;
+  const sub = pagerSublabel(el);
+  return sub !== undefined && isNextLabel(sub);
+}
+
+/**
+ * Whether a link to the next page names the document it leads to, as a documentation generator's
+ * pager does (it walks the whole documentation, a chapter after the other): a title that is no
+ * next word (Sphinx's `<link rel="next" title="Opérateurs : eaux">`), an aria-label 'Suivant: X'
+ * (MkDocs Material), or a direction over the next page's title in blocks of their own
+ * ({@link pagerSublabel}: Docusaurus, VitePress).
+ */
+export function namesNextDocument(el: HTMLElement): boolean {
+  const title = foldText((attrOf(el, 'title') ?? '').slice(0, 120)).trim();
+  if (title !== '' && !isNextLabel(title) && !/\d/.test(title)) return true;
+  const aria = foldText((attrOf(el, 'aria-label') ?? '').slice(0, 120)).trim();
+  if (/^(?:suivante?|next|page suivante|next page) ?[:：–—-] ?\p{L}/u.test(aria)) return true;
+  const sub = el.tagName === 'A' ? pagerSublabel(el) : undefined;
+  return sub !== undefined && isNextLabel(sub);
+}
+
+/** Whether a folded label of at most 40 characters says next ({@link saysNext}). */
+function isNextLabel(label: string): boolean {
   return label.length <= 40 && (NEXT_TEXTS.has(label) || /^(?:page |partie |section )?suivante?\b|^next\b|التالي/.test(label) || OLDER_OR_MORE.test(label)) && !/pr[ée]c[ée]dent|prev|السابق/.test(label);
+}
+
+/**
+ * The direction a documentation generator's pager link writes in a block of its own above the
+ * next page's title (Docusaurus's `pagination-nav__sublabel` 'Suivant' over `pagination-nav__label`,
+ * MkDocs Material's `md-footer__direction`, VitePress's `desc` 'Page suivante' over `title`): the
+ * folded text of the link's first element child, in words (not an arrow), when the link holds two or more and no text of
+ * its own beside them. Undefined otherwise.
+ */
+function pagerSublabel(el: HTMLElement): string | undefined {
+  const kids = el.childNodes;
+  if (kids.length > 8) return undefined;
+  let first: HTMLElement | undefined;
+  let blocks = 0;
+  for (const k of kids) {
+    if (k.nodeType === 1) {
+      // (An icon before the words, Font Awesome's empty `<i>` or `<span>`, is no block; a long block, a card's, is no pager's.)
+      const shown = shortText(k as HTMLElement, 80);
+      if (shown === undefined) return undefined;
+      if (shown.trim() === '') continue;
+      first ??= k as HTMLElement;
+      blocks++;
+    } else if (k.nodeType === 3 && k.rawText.trim() !== '') return undefined;
+  }
+  if (first === undefined || blocks < 2) return undefined;
+  // (Words, not an arrow: a menu's item drawn as '→' beside its title is no pager's.)
+  const sub = foldText(shortText(first, 40) ?? '');
+  return /\p{L}{2}/u.test(sub) ? sub : undefined;
 }
 
 /** Attributes where a control that is no link keeps the URL its script opens. */

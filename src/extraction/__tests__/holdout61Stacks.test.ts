@@ -25,3 +25,35 @@ describe("a page builder's widgets", () => {
     expect(readListing(html, 'https://cci.test/annuaire').companies).toEqual([]);
   });
 });
+
+describe("a documentation generator's pager", () => {
+  const entries = ['Matériaux Kaci|038 11 22 33', 'Sablière Ait Ali|0661 22 33 44', 'Briqueterie Maatkas|0770 12 34 56']
+    .map((e) => e.split('|'))
+    .map(([name, tel]) => `<h3>${name}</h3><ul><li>Tél. : ${tel}</li></ul>`)
+    .join('');
+  const doc = (head: string, pager: string) => `<html><head>${head}</head><body><main><article><h1>Membres</h1>${entries}</article>${pager}</main></body></html>`;
+  const sublabelled = (href: string, sub: string, title: string) => `<nav class="pager"><a class="pager-link next" href="${href}"><span class="desc">${sub}</span><span class="title">${title}</span></a></nav>`;
+
+  test('a direction written over the next page\'s title says next: a chapter of the same folder continues the list', () => {
+    expect(readListing(doc('', sublabelled('/docs/annuaire/membres-suite', 'Suivant', 'Membres : partie 2')), 'https://club.test/docs/annuaire/membres').next).toBe('https://club.test/docs/annuaire/membres-suite');
+  });
+
+  test('the next chapter in another folder, named by the pager, is another part of the handbook', () => {
+    expect(readListing(doc('', sublabelled('/guide/agrement', 'Page suivante', 'Agrément')), 'https://club.test/annuaire/ecoles').next).toBeUndefined();
+    expect(readListing(doc('<link rel="next" title="Textes de référence" href="../textes.html">', ''), 'https://club.test/operateurs/eaux.html').next).toBeUndefined();
+    const aria = '<link rel="next" href="../../deontologie/"><nav><a href="../../deontologie/" aria-label="Suivant: Déontologie">Suivant</a></nav>';
+    expect(readListing(doc(aria, ''), 'https://club.test/repertoire/nouveaux/').next).toBeUndefined();
+  });
+
+  test('a next link without a title of its own, or one in the same folder, is followed as before', () => {
+    expect(readListing(doc('<link rel="next" href="/membres/page/2">', ''), 'https://club.test/annuaire/membres').next).toBe('https://club.test/membres/page/2');
+    expect(readListing(doc('<link rel="next" title="Opérateurs : eaux" href="eaux.html">', ''), 'https://club.test/operateurs/collecte.html').next).toBe('https://club.test/operateurs/eaux.html');
+  });
+});
+
+describe("a menu's link drawn with an arrow before its title", () => {
+  test('is no pager: the arrow block is no direction in words', () => {
+    const html = `<html><body><nav class="side"><ul><li><a href="/agrements/liste" class="current"><span class="arrow">&rarr;</span><span class="text">Entreprises agréées</span></a></li></ul></nav><main><h3>Matériaux Kaci</h3><p>Tél. : 038 11 22 33</p><h3>Sablière Ait Ali</h3><p>Tél. : 0661 22 33 44</p><ul class="pagination"><li><a href="/agrements/liste?start=10">Suivant »</a></li></ul></main></body></html>`;
+    expect(readListing(html, 'https://dir.test/agrements/liste').next).toBe('https://dir.test/agrements/liste?start=10');
+  });
+});
