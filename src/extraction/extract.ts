@@ -30,7 +30,7 @@ import { isInlineBold, labelledNameInText } from './labels';
 import { removeOtherCompanyCards } from './otherCards';
 import { fold, normalizeCompanyName, scriptOf, stripControlCharacters, words } from '../platform/text';
 import { isBadge, withoutEdgeBadges } from './badges';
-import { attributeJson, classWords, embeddedJson, holdsContact, isAdBlock, inRepeatedBlock, isComponentPart, SECTIONING_TAGS, isPageFrame, holdsMainContent, leadName, repeatedMemberTest, findNextPage, namesNextDocument, jsonHtml, jsonItems, jsonList, jsonNext, preRecords, repeatedItems, type JsonItem, isOwnContactButton, safeUriDecode, WHATSAPP_LINK } from './items';
+import { attributeJson, classWords, embeddedJson, holdsContact, isAdBlock, inRepeatedBlock, isComponentPart, SECTIONING_TAGS, isPageFrame, holdsMainContent, leadName, repeatedMemberTest, findNextPage, namesNextDocument, isDisclosureLabel, jsonHtml, jsonItems, jsonList, jsonNext, preRecords, repeatedItems, type JsonItem, isOwnContactButton, safeUriDecode, WHATSAPP_LINK } from './items';
 import { collapseSpaces, shortText, WORDED_DATE } from './nodeText';
 import { attrOf, blockText, classAndId, classText, descendants, hasAttr, inByline, isCardTelType, isSubtitle, itemParts, parsePage, spanningRowAbove, type ItemParts, type ParsedPage } from './parse';
 import type { SourceSelectors } from './sources';
@@ -2284,7 +2284,8 @@ function entryName(scope: Scope, el: HTMLElement | undefined, parts: ItemParts, 
     // or its seller line written as text after the seller's type ('Professionnel · X').
     (el ? textOf(sellerOf(scope, el, parts)) ?? sellerLine(el) : undefined) ||
     nameText(parts.card) ||
-    summaryName(parts.summary) ||
+    // (A toggle under the entry's heading that only says what it opens, 'Coordonnées', names nothing: the heading does.)
+    (parts.heading && parts.summary && isDisclosureLabel(parts.summary.text.slice(0, 80)) ? undefined : summaryName(parts.summary)) ||
     // An explicit name label ('Raison sociale : X — Tél : …') beats a heading (an activity, a post title).
     labelledNameInText(parts.text) ||
     nameText(parts.heading) ||

@@ -2901,6 +2901,12 @@ function isNamedDisclosure(el: HTMLElement): boolean {
 /** What a toggle that shows an entry's own part says ('Coordonnées', 'Voir les contacts', 'Plus d'infos'): no name. */
 const DISCLOSURE_LABEL = /^(?:coordonn[ée]es|contacts?|infos?|informations?|d[ée]tails?|horaires|adresses?|(?:voir|afficher|masquer|show|hide|view)\b|plus d|en savoir|more\b|read more)/iu;
 
+/** Whether a toggle's whole text, short, only says what it shows of an entry ({@link DISCLOSURE_LABEL}): 'Coordonnées', 'Voir les contacts'. */
+export function isDisclosureLabel(text: string): boolean {
+  const t = text.trim();
+  return t.length <= 40 && DISCLOSURE_LABEL.test(t);
+}
+
 /** Whether the element siblings after `kids[i]` begin with a `tag` leader or are none (the block closes a run; whitespace skipped). */
 function beforeLeader(kids: Node[], i: number, tag: string): boolean {
   for (let j = i + 1; j < kids.length; j++) {

@@ -51,6 +51,15 @@ describe("a documentation generator's pager", () => {
   });
 });
 
+describe("a documentation page's entries under their headings", () => {
+  test("a details block that only says what it opens ('Coordonnées') leaves the name to the heading above it", () => {
+    const tip = (name: string, tel: string) => `<h3 id="x">${name}</h3><div class="tip custom-block"><p class="custom-block-title">AGRÉÉ</p><ul><li>Tél. : ${tel}</li></ul></div>`;
+    const details = (name: string, tel: string) => `<h3 id="y">${name}</h3><details class="details custom-block"><summary>Coordonnées</summary><ul><li>Tél. : ${tel}</li></ul></details>`;
+    const html = `<html><body><main><div class="doc"><h1>Écoles</h1>${tip('École Kaci de Langues', '024 11 22 33')}${details('Institut Ait Ali', '024 11 22 44')}${tip('Centre Maatkas', '024 11 22 55')}${details('Académie Ouali', '024 11 22 66')}</div></main></body></html>`;
+    expect(Object.keys(byName(html, 'https://reseau.test/annuaire/ecoles'))).toEqual(['École Kaci de Langues', 'Institut Ait Ali', 'Centre Maatkas', 'Académie Ouali']);
+  });
+});
+
 describe("a menu's link drawn with an arrow before its title", () => {
   test('is no pager: the arrow block is no direction in words', () => {
     const html = `<html><body><nav class="side"><ul><li><a href="/agrements/liste" class="current"><span class="arrow">&rarr;</span><span class="text">Entreprises agréées</span></a></li></ul></nav><main><h3>Matériaux Kaci</h3><p>Tél. : 038 11 22 33</p><h3>Sablière Ait Ali</h3><p>Tél. : 0661 22 33 44</p><ul class="pagination"><li><a href="/agrements/liste?start=10">Suivant »</a></li></ul></main></body></html>`;
