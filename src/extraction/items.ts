@@ -70,9 +70,9 @@ const PHONE_KEY = /^(?:tel|tél|telephone|téléphone|phone|mobile|gsm|portable|
 const FAX_KEY = /^(?:fax|telecopie|télécopie)(?:\d|number|numero)*$/u;
 /**
  * An e-mail key with any qualifier after it (email1, email_pro, email_reservation, courriel_inscriptions,
- * mailDirection): its value is read as e-mails only when it holds one.
+ * mailDirection), or a second one's before it (secondaryEmail, other_email, autreCourriel): its value is read as e-mails only when it holds one.
  */
-const EMAIL_KEY = /^(?:e?mail|courriel|adresseemail|adressemail)[\p{L}\d]{0,30}$/u;
+const EMAIL_KEY = /^(?:secondary|second|other|alt|alternate|additional|autre)?(?:e?mail|courriel|adresseemail|adressemail)[\p{L}\d]{0,30}$/u;
 /**
  * Keys of an entry's free text (a store locator's `description` HTML, a map point's markdown
  * `description`, an info window's `popupContent`): the numbers and e-mails written in it are the
@@ -169,8 +169,12 @@ function unprefixed(key: string): string {
   return key.length > 6 && key.startsWith('field') ? key.slice(5) : key.length > 3 && key.startsWith('acf') ? key.slice(3) : key;
 }
 
+/**
+ * A key folded: lower case, letters and digits only. A Salesforce custom field's suffix is dropped
+ * first (its API names end `__c`: `Mobile__c`, `Secondary_Email__c` in an Apex answer's records).
+ */
 function foldKey(key: string): string {
-  return key.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
+  return (key.length > 3 && key.endsWith('__c') ? key.slice(0, -3) : key).toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
 }
 
 /**

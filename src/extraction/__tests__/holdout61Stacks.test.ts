@@ -60,6 +60,21 @@ describe("a documentation page's entries under their headings", () => {
   });
 });
 
+describe("an Apex answer's records beside a partner locator's tiles", () => {
+  test("Salesforce custom fields (`Mobile__c`, `Secondary_Email__c`) are read by their names", () => {
+    const records = [
+      { attributes: { type: 'Account' }, Id: '001A', Name: 'Kaci Télécom', Phone: '025 11 22 33', Mobile__c: '0661 22 33 44', Email__c: 'kaci@tel.dz', Secondary_Email__c: 'ventes@kacitel.com' },
+      { attributes: { type: 'Account' }, Id: '001B', Name: 'Ait Ali Fibre', Phone: null, Mobile__c: '0770 12 34 56', Email__c: null, Secondary_Email__c: null },
+    ];
+    const tile = (name: string) => `<li><article class="slds-tile"><h3 class="slds-tile__title">${name}</h3><p>Blida</p></article></li>`;
+    const html = `<html><body><ul>${tile('Kaci Télécom')}${tile('Ait Ali Fibre')}</ul><script type="application/json">${JSON.stringify({ totalSize: 2, records })}</script></body></html>`;
+    expect(byName(html, 'https://partenaires.test/s/localisateur?page=1')).toEqual({
+      'Kaci Télécom': { phones: ['+21325112233', '+213661223344'], emails: ['kaci@tel.dz', 'ventes@kacitel.com'], faxes: [] },
+      'Ait Ali Fibre': { phones: ['+213770123456'], emails: [], faxes: [] },
+    });
+  });
+});
+
 describe("a menu's link drawn with an arrow before its title", () => {
   test('is no pager: the arrow block is no direction in words', () => {
     const html = `<html><body><nav class="side"><ul><li><a href="/agrements/liste" class="current"><span class="arrow">&rarr;</span><span class="text">Entreprises agréées</span></a></li></ul></nav><main><h3>Matériaux Kaci</h3><p>Tél. : 038 11 22 33</p><h3>Sablière Ait Ali</h3><p>Tél. : 0661 22 33 44</p><ul class="pagination"><li><a href="/agrements/liste?start=10">Suivant »</a></li></ul></main></body></html>`;
