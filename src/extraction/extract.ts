@@ -30,7 +30,7 @@ import { COMPANY_NAME_LABEL, isInlineBold, labelledNameInText } from './labels';
 import { removeOtherCompanyCards } from './otherCards';
 import { fold, normalizeCompanyName, scriptOf, stripControlCharacters, words } from '../platform/text';
 import { isBadge, withoutEdgeBadges } from './badges';
-import { attributeJson, classWords, embeddedJson, holdsContact, isAdBlock, inRepeatedBlock, isComponentPart, SECTIONING_TAGS, isPageFrame, holdsMainContent, leadName, repeatedMemberTest, findNextPage, jsonHtml, jsonItems, jsonList, jsonNext, preRecords, repeatedItems, type JsonItem, isOwnContactButton, safeUriDecode, WHATSAPP_LINK } from './items';
+import { attributeJson, classWords, embeddedJson, holdsContact, isAdBlock, inRepeatedBlock, isComponentPart, SECTIONING_TAGS, isPageFrame, holdsMainContent, leadName, repeatedMemberTest, findNextPage, namesNextDocument, isDisclosureLabel, jsonHtml, jsonItems, jsonList, jsonNext, preRecords, repeatedItems, type JsonItem, isOwnContactButton, safeUriDecode, WHATSAPP_LINK } from './items';
 import { collapseSpaces, shortText, WORDED_DATE } from './nodeText';
 import { attrOf, blockText, classAndId, classText, descendants, hasAttr, inByline, isCardTelType, isSubtitle, itemParts, parsePage, spanningRowAbove, type ItemParts, type ParsedPage } from './parse';
 import type { SourceSelectors } from './sources';
@@ -267,6 +267,8 @@ export function readListing(html: string, pageUrl: string, selectors: SourceSele
     const url = href === undefined ? undefined : absolute(href, base);
     if (url && withoutHash(url) !== withoutHash(pageUrl)) next = url;
   }
+  // A documentation's pager leads on to its next chapter: only a page of the same folder continues the list.
+  if (next !== undefined && selectors.nextPage === undefined && postPages === undefined && leavesDocumentFolder(page, next, pageUrl, base)) next = undefined;
   // The page's own header and footer contacts are the directory's: never a company's.
   const chromeContacts = contactsOfChrome(page);
   const siteContacts = new Set([...(options.siteContacts ?? []), ...chromeContacts]);
@@ -2145,6 +2147,42 @@ function resolvedNext(href: string | undefined, pageUrl: string, base: string): 
   return url && withoutHash(url) !== withoutHash(pageUrl) ? url : undefined;
 }
 
+/** Most links looked at for the one that leads to the next page ({@link leavesDocumentFolder}). */
+const MAX_NEXT_LINKS = 2_000;
+
+/**
+ * Whether the next page is a documentation's next chapter outside the current page's folder: a
+ * documentation generator (Sphinx, MkDocs, Docusaurus, VitePress) links each page to the next one
+ * of the whole documentation, naming it ({@link namesNextDocument}); a list written over two
+ * chapters keeps them side by side (`/annuaire/membres` then `/annuaire/membres-suite`), and the
+ * chapter after it (`/evenements`, `../textes.html`) is another part of the handbook. A next page
+ * in the folder of the current one (or below it), or linked without a title of its own, is kept.
+ */
+function leavesDocumentFolder(page: ParsedPage, next: string, pageUrl: string, base: string): boolean {
+  let from: URL;
+  let to: URL;
+  try {
+    from = new URL(pageUrl);
+    to = new URL(next);
+  } catch {
+    return false;
+  }
+  if (from.origin !== to.origin) return false;
+  const path = from.pathname.replace(/\/+$/, '');
+  const folder = path.slice(0, path.lastIndexOf('/') + 1);
+  if (to.pathname.startsWith(folder)) return false;
+  const target = withoutHash(next);
+  let seen = 0;
+  for (const el of page.elements) {
+    if (el.tagName !== 'A' && el.tagName !== 'LINK') continue;
+    if (++seen > MAX_NEXT_LINKS) break;
+    const href = attrOf(el, 'href');
+    const url = href === undefined || href.startsWith('#') ? undefined : absolute(href, base);
+    if (url !== undefined && withoutHash(url) === target && namesNextDocument(el)) return true;
+  }
+  return false;
+}
+
 /** The default next page ({@link DEFAULT_NEXT_PAGE}: `a[rel~=next]`, `link[rel~=next]`) from the page's own lists. */
 function relNext(page: ParsedPage, pageUrl: string): string | undefined {
   const base = baseOf(page, pageUrl);
@@ -2261,7 +2299,8 @@ function entryName(scope: Scope, el: HTMLElement | undefined, parts: ItemParts, 
     // or its seller line written as text after the seller's type ('Professionnel · X').
     (el ? textOf(sellerOf(scope, el, parts)) ?? sellerLine(el) : undefined) ||
     nameText(parts.card) ||
-    summaryName(parts.summary) ||
+    // (A toggle under the entry's heading that only says what it opens, 'Coordonnées', names nothing: the heading does.)
+    (parts.heading && parts.summary && isDisclosureLabel(parts.summary.text.slice(0, 80)) ? undefined : summaryName(parts.summary)) ||
     // An explicit name label ('Raison sociale : X — Tél : …') beats a heading (an activity, a post title).
     labelledNameInText(parts.text) ||
     nameText(parts.heading) ||

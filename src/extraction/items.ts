@@ -70,9 +70,9 @@ const PHONE_KEY = /^(?:tel|tél|telephone|téléphone|phone|mobile|gsm|portable|
 const FAX_KEY = /^(?:fax|telecopie|télécopie)(?:\d|number|numero)*$/u;
 /**
  * An e-mail key with any qualifier after it (email1, email_pro, email_reservation, courriel_inscriptions,
- * mailDirection): its value is read as e-mails only when it holds one.
+ * mailDirection), or a second one's before it (secondaryEmail, other_email, autreCourriel): its value is read as e-mails only when it holds one.
  */
-const EMAIL_KEY = /^(?:e?mail|courriel|adresseemail|adressemail)[\p{L}\d]{0,30}$/u;
+const EMAIL_KEY = /^(?:secondary|second|other|alt|alternate|additional|autre)?(?:e?mail|courriel|adresseemail|adressemail)[\p{L}\d]{0,30}$/u;
 /**
  * Keys of an entry's free text (a store locator's `description` HTML, a map point's markdown
  * `description`, an info window's `popupContent`): the numbers and e-mails written in it are the
@@ -169,8 +169,12 @@ function unprefixed(key: string): string {
   return key.length > 6 && key.startsWith('field') ? key.slice(5) : key.length > 3 && key.startsWith('acf') ? key.slice(3) : key;
 }
 
+/**
+ * A key folded: lower case, letters and digits only. A Salesforce custom field's suffix is dropped
+ * first (its API names end `__c`: `Mobile__c`, `Secondary_Email__c` in an Apex answer's records).
+ */
 function foldKey(key: string): string {
-  return key.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
+  return (key.length > 3 && key.endsWith('__c') ? key.slice(0, -3) : key).toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
 }
 
 /**
@@ -1522,7 +1526,7 @@ export function isChromeBlock(el: HTMLElement, where: { sectioned?: boolean; inE
         CHROME_WORDS.has(w) &&
         !(where.inEntry && ENTRY_PART_WORDS.has(w)) &&
         !(where.inEntry && ENTRY_CONTACT_WORDS.has(w) && holdsContact(el)) &&
-        (w !== 'widget' || (!where.inBody && sidebarWidget(raw) && !holdsPostBody(el) && !isPageSection(el))) &&
+        (w !== 'widget' || (!where.inBody && sidebarWidget(raw) && !holdsPostBody(el) && !isPageSection(el) && !isListedWidget(el))) &&
         (w !== 'menu' || !words.some((v) => LISTED_WORDS.has(v))) &&
         ((w !== 'pagination' && w !== 'pager') || !holdsHeadings(el)),
     ) && !holdsMainContent(el)
@@ -1808,6 +1812,18 @@ function sidebarWidget(raw: string): boolean {
     const t = token.toLowerCase();
     return t.startsWith('widget') && !HUBSPOT_GRID_CELL.test(t);
   });
+}
+/**
+ * Whether a block classed as a widget is one of a list's entries drawn by a page builder's widget
+ * (Kentico Xperience's page builder, whose widgets the site's views class as they like:
+ * `<div class="member-card widget-member-card">`): its class names the component first, the
+ * widget after, and it is one of several cards of one shape (each in its own column, as
+ * {@link inRepeatedBlock} tells). A sidebar's widget is classed a widget first (`widget
+ * widget_text`) and stands alone in its column.
+ */
+function isListedWidget(el: HTMLElement): boolean {
+  const first = (el.getAttribute('class') ?? '').trim().split(/\s+/, 1)[0].toLowerCase();
+  return first !== '' && !first.startsWith('widget') && inRepeatedBlock(el);
 }
 /**
  * HubSpot CMS's drag-and-drop grid names every cell of a page's layout, its content's columns as
@@ -2921,6 +2937,12 @@ function isNamedDisclosure(el: HTMLElement): boolean {
 }
 /** What a toggle that shows an entry's own part says ('Coordonnées', 'Voir les contacts', 'Plus d'infos'): no name. */
 const DISCLOSURE_LABEL = /^(?:coordonn[ée]es|contacts?|infos?|informations?|d[ée]tails?|horaires|adresses?|(?:voir|afficher|masquer|show|hide|view)\b|plus d|en savoir|more\b|read more)/iu;
+
+/** Whether a toggle's whole text, short, only says what it shows of an entry ({@link DISCLOSURE_LABEL}): 'Coordonnées', 'Voir les contacts'. */
+export function isDisclosureLabel(text: string): boolean {
+  const t = text.trim();
+  return t.length <= 40 && DISCLOSURE_LABEL.test(t);
+}
 
 /** Whether the element siblings after `kids[i]` begin with a `tag` leader or are none (the block closes a run; whitespace skipped). */
 function beforeLeader(kids: Node[], i: number, tag: string): boolean {
@@ -4521,7 +4543,58 @@ function saysNext(el: HTMLElement): boolean {
   if (LIST_CONTINUED.test(long)) return true;
   const label = foldText(shortText(el, 40) ?? '') || foldText(el.getAttribute('aria-label') ?? el.getAttribute('title') ?? '');
   if (label.length <= 40 && PREVIOUS_ISSUE.test(label)) return true;
+  if (isNextLabel(label)) return true;
+  const sub = pagerSublabel(el);
+  return sub !== undefined && isNextLabel(sub);
+}
+
+/**
+ * Whether a link to the next page names the document it leads to, as a documentation generator's
+ * pager does (it walks the whole documentation, a chapter after the other): a title that is no
+ * next word (Sphinx's `<link rel="next" title="Opérateurs : eaux">`), an aria-label 'Suivant: X'
+ * (MkDocs Material), or a direction over the next page's title in blocks of their own
+ * ({@link pagerSublabel}: Docusaurus, VitePress).
+ */
+export function namesNextDocument(el: HTMLElement): boolean {
+  const title = foldText((attrOf(el, 'title') ?? '').slice(0, 120)).trim();
+  if (title !== '' && !isNextLabel(title) && !/\d/.test(title)) return true;
+  const aria = foldText((attrOf(el, 'aria-label') ?? '').slice(0, 120)).trim();
+  if (/^(?:suivante?|next|page suivante|next page) ?[:：–—-] ?\p{L}/u.test(aria)) return true;
+  const sub = el.tagName === 'A' ? pagerSublabel(el) : undefined;
+  return sub !== undefined && isNextLabel(sub);
+}
+
+/** Whether a folded label of at most 40 characters says next ({@link saysNext}). */
+function isNextLabel(label: string): boolean {
   return label.length <= 40 && (NEXT_TEXTS.has(label) || /^(?:page |partie |section )?suivante?\b|^next\b|التالي/.test(label) || OLDER_OR_MORE.test(label)) && !/pr[ée]c[ée]dent|prev|السابق/.test(label);
+}
+
+/**
+ * The direction a documentation generator's pager link writes in a block of its own above the
+ * next page's title (Docusaurus's `pagination-nav__sublabel` 'Suivant' over `pagination-nav__label`,
+ * MkDocs Material's `md-footer__direction`, VitePress's `desc` 'Page suivante' over `title`): the
+ * folded text of the link's first element child, in words (not an arrow), when the link holds two or more and no text of
+ * its own beside them. Undefined otherwise.
+ */
+function pagerSublabel(el: HTMLElement): string | undefined {
+  const kids = el.childNodes;
+  if (kids.length > 8) return undefined;
+  let first: HTMLElement | undefined;
+  let blocks = 0;
+  for (const k of kids) {
+    if (k.nodeType === 1) {
+      // (An icon before the words, Font Awesome's empty `<i>` or `<span>`, is no block; a long block, a card's, is no pager's.)
+      const shown = shortText(k as HTMLElement, 80);
+      if (shown === undefined) return undefined;
+      if (shown.trim() === '') continue;
+      first ??= k as HTMLElement;
+      blocks++;
+    } else if (k.nodeType === 3 && k.rawText.trim() !== '') return undefined;
+  }
+  if (first === undefined || blocks < 2) return undefined;
+  // (Words, not an arrow: a menu's item drawn as '→' beside its title is no pager's.)
+  const sub = foldText(shortText(first, 40) ?? '');
+  return /\p{L}{2}/u.test(sub) ? sub : undefined;
 }
 
 /** Attributes where a control that is no link keeps the URL its script opens. */
