@@ -28,3 +28,39 @@ describe("a control's bold label inside a card", () => {
     expect(Object.keys(byName(page, 'https://asso.test/liste'))).toEqual(['Atelier Kaci', 'Menuiserie Ait Ali', 'Poterie Maatkas']);
   });
 });
+
+describe("a name link's lines", () => {
+  const card = (slug: string, name: string, category: string, tel: string) =>
+    `<article class="bg-white mb-4"><div class="p-4"><a href="/item/${slug}/"><img src="/img/${slug}.jpg" alt=""></a></div>` +
+    `<div class="border"><a href="/item/${slug}/"><div class="mt-2 relative"><div class="flex">${name}</div><div class="mt-2">${category}</div></div></a></div>` +
+    `<div class="px-3"><p>Sur place et à emporter.</p><p>Tél : ${tel}</p></div></article>`;
+  const html = `<html><body><main><h1>Restaurants</h1><div class="grid">${card('phare', 'Restaurant Le Phare', 'Poissons et fruits de mer', '0550 11 22 33')}${card('bella', 'Pizzeria Bella Mosta', 'Rôtisserie', '0661 22 33 44')}${card('corniche', 'Le Grill de la Corniche', 'Grillades', '045 21 32 43')}</div></main></body></html>`;
+
+  test('a link writing the name and its category on two lines of blocks is named by its first line', () => {
+    expect(Object.keys(byName(html, 'https://guide.test/restaurants'))).toEqual(['Restaurant Le Phare', 'Pizzeria Bella Mosta', 'Le Grill de la Corniche']);
+  });
+
+  test('a link writing its name inline keeps it whole', () => {
+    const inline = html.replace(/<div class="flex">([^<]*)<\/div><div class="mt-2">([^<]*)<\/div>/g, '<span>$1</span> <span>$2</span>');
+    expect(Object.keys(byName(inline, 'https://guide.test/restaurants'))).toEqual(['Restaurant Le Phare Poissons et fruits de mer', 'Pizzeria Bella Mosta Rôtisserie', 'Le Grill de la Corniche Grillades']);
+  });
+});
+
+describe("a name link's pieces and its address", () => {
+  const card = (slug: string, name: string, stand: string, tel: string) =>
+    `<div class="p-2"><a class="no-underline" href="/exposant/${slug}/"><span class="block"><span class="relative"><img src="/logo/${slug}.jpg" alt=""><span class="absolute">` +
+    `<span class="text-lg">${name}</span> <span class="text-xs">${stand}</span></span></span></a><p>Tél : ${tel}</p></div>`;
+  const page = (a: string, b: string, c: string) =>
+    `<html><body><main><h1>Exposants</h1><div class="grid">${card('sarl-setif-plast', 'SARL Sétif Plast', a, '036 22 53 74')}${card('eurl-polyemballage', 'EURL Polyemballage', b, '0661 22 33 44')}${card('tube-plast-ain-arnat', 'Tube Plast Aïn Arnat', c, '036 19 44 71')}</div></main></body></html>`;
+
+  test('the piece the address names is the name; the stand beside it is not', () => {
+    expect(Object.keys(byName(page('Hall A – Stand A03', 'Hall A – Stand A07', 'Hall B – Stand B01'), 'https://salon.test/exposants/'))).toEqual(['SARL Sétif Plast', 'EURL Polyemballage', 'Tube Plast Aïn Arnat']);
+  });
+
+  test('pieces the address names together stay one name', () => {
+    const html = page('', '', '')
+      .replace('sarl-setif-plast/', 'sarl-setif-plast-industrie/')
+      .replace('<span class="text-xs"></span>', '<span class="text-xs">Industrie</span>');
+    expect(Object.keys(byName(html, 'https://salon.test/exposants/'))).toContain('SARL Sétif Plast Industrie');
+  });
+});
