@@ -46,6 +46,17 @@ describe("a name link's lines", () => {
   });
 });
 
+describe("a promoted listing's badge after its name", () => {
+  const entry = (slug: string, name: string, badge: string, tel: string) =>
+    `<div class="p-4 border"><h2 class="text-lg"><a class="font-bold" href="/annonces/${slug}.html">${name}</a>${badge}</h2><p>Agence immobilière, vente et location.</p><p>Tél : ${tel}</p></div>`;
+  const page = (badge: string) =>
+    `<html><body><main><h1>Agences</h1><div class="grid">${entry('a', 'Agence Les Zianides', badge, '0550 11 22 33')}${entry('b', 'Immo Sebdou', '', '0661 22 33 44')}${entry('c', 'Agence Imama', badge, '043 21 32 43')}</div></main></body></html>`;
+
+  test.each(['Mise en avant', 'À la une', 'Partenaire'])("'%s' in a styled element is no part of the name", (word) => {
+    expect(Object.keys(byName(page(`<span class="ml-2 px-1 text-xs">${word}</span>`), 'https://immo.test/liste'))).toEqual(['Agence Les Zianides', 'Immo Sebdou', 'Agence Imama']);
+  });
+});
+
 describe("a name link's pieces and its address", () => {
   const card = (slug: string, name: string, stand: string, tel: string) =>
     `<div class="p-2"><a class="no-underline" href="/exposant/${slug}/"><span class="block"><span class="relative"><img src="/logo/${slug}.jpg" alt=""><span class="absolute">` +
