@@ -3,7 +3,9 @@
  * classes, Tailwind-like): the metamorphic `classes` mutation, and sites we have not seen that
  * name nothing. Pages of our own making.
  */
+import { parse } from 'node-html-parser';
 import { readListing } from '../extract';
+import { findNextPage } from '../items';
 
 const byName = (html: string, url: string) => Object.fromEntries(readListing(html, url).companies.map((c) => [c.name, { phones: [...c.phones].sort(), emails: [...c.emails].sort() }]));
 
@@ -73,5 +75,28 @@ describe("a name link's pieces and its address", () => {
       .replace('sarl-setif-plast/', 'sarl-setif-plast-industrie/')
       .replace('<span class="text-xs"></span>', '<span class="text-xs">Industrie</span>');
     expect(Object.keys(byName(html, 'https://salon.test/exposants/'))).toContain('SARL Sétif Plast Industrie');
+  });
+});
+
+describe('a roll split over tabs whose classes say nothing', () => {
+  const tabs = (active: number, extra = ' px-3') =>
+    `<ul class="truncate py-2">${['a', 'b', 'c'].map((t, i) => `<li class="grid"><a class="font-medium${i === active ? extra : ''}" href="/roll.php?court=${t}">Court ${t.toUpperCase()}</a></li>`).join('')}</ul>`;
+  const next = (html: string, url: string) => findNextPage(parse(html), url);
+
+  test('the tab styled apart from the others is the current one: the next tab follows', () => {
+    expect(next(tabs(0), 'https://roll.test/roll.php')).toBe('https://roll.test/roll.php?court=b');
+    expect(next(tabs(1), 'https://roll.test/roll.php?court=b')).toBe('https://roll.test/roll.php?court=c');
+    expect(next(tabs(2), 'https://roll.test/roll.php?court=c')).toBeUndefined();
+  });
+
+  test('none when no tab, or more than one, is styled apart, or the links lead elsewhere', () => {
+    expect(next(tabs(-1), 'https://roll.test/roll.php')).toBeUndefined();
+    expect(next(tabs(0).replace('font-medium"', 'font-medium x"'), 'https://roll.test/roll.php')).toBeUndefined();
+    expect(next(tabs(0).replace('/roll.php?court=b', '/about.php'), 'https://roll.test/roll.php')).toBeUndefined();
+  });
+
+  test("not a menu of the site's articles, the current one styled apart", () => {
+    expect(next(`<div class="bloc_menu"><h3>Énergies</h3>${tabs(0)}</div>`, 'https://roll.test/roll.php')).toBeUndefined();
+    expect(next(`<aside>${tabs(0)}</aside>`, 'https://roll.test/roll.php')).toBeUndefined();
   });
 });
