@@ -24,6 +24,12 @@ const BADGE_WORDS = new Set([
   'موثق', 'موثقة', 'مميز', 'مميزة', 'جديد', 'معتمد', 'معتمدة',
 ]);
 
+/**
+ * A paying member's placement said in a few words, a badge as a whole ('Mise en avant', 'À la une',
+ * 'En vedette': a classifieds script's promoted listing), folded, words joined by single spaces.
+ */
+const BADGE_PHRASES = new Set(['mise en avant', 'a la une', 'en vedette', 'partenaire', 'partner', 'membre partenaire']);
+
 /** Words of a badge that do not make one alone: 'Membre Premium', 'Boutique vérifiée', 'Top vendeur'. */
 const QUALIFIERS = new Set(['membre', 'member', 'boutique', 'shop', 'store', 'compte', 'account', 'vendeur', 'seller', 'annonceur', 'magasin', 'partenaire', 'partner']);
 
@@ -48,6 +54,7 @@ export function isBadge(el: HTMLElement): boolean {
   const symbol = /\p{So}/u.test(text);
   const tokens = fold(text).match(/\p{L}+|\p{N}+/gu);
   if (!tokens) return symbol;
+  if (BADGE_PHRASES.has(tokens.join(' '))) return symbol || SMALL_PRINT.has(el.tagName) || el.rawAttrs.trim() !== '';
   let badge = false;
   let count = false;
   let numbers = 0;

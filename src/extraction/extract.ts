@@ -2313,7 +2313,7 @@ function entryName(scope: Scope, el: HTMLElement | undefined, parts: ItemParts, 
     textOf(parts.term) ||
     // A map's result card (Google Maps, Bing Places): its name only in the accessible name of the card or of its empty overlay link.
     (el ? accessibleName(el, parts) : undefined) ||
-    parts.anchors.filter((a) => namingLink(a) && !(el && inByline(a, el))).map(textOf).find((t) => t !== undefined && !NOT_A_NAME_LINK.test(t) && !ACTION_LINK.test(t)) ||
+    parts.anchors.filter((a) => namingLink(a) && !(el && inByline(a, el))).map(linkName).find((t) => t !== undefined && !NOT_A_NAME_LINK.test(t) && !ACTION_LINK.test(t)) ||
     notALabel(nameText(parts.bold)) ||
     // A logo wall: the card's name written only as its logo's alt and title, before any text.
     (el ? logoName(el) : undefined) ||
@@ -2322,6 +2322,56 @@ function entryName(scope: Scope, el: HTMLElement | undefined, parts: ItemParts, 
     // Nothing sets a name apart: the entry's first line of text, as a reader takes it.
     (el ? leadName(el) : undefined)
   );
+}
+
+/** Block tags that put their text on a line of its own inside a link ({@link linkName}). */
+const LINE_TAGS = new Set(['DIV', 'P', 'H1', 'H2', 'H3', 'H4', 'H5', 'H6']);
+/** Most single wrappers gone down in a link for its lines ({@link linkName}). */
+const MAX_LINK_WRAPPERS = 4;
+
+/**
+ * A naming link's text as a name: its first line when the link lays its text out in two or more
+ * blocks of their own (`<a><div><div>X</div><div>Poissons et fruits de mer</div></div></a>`: the
+ * name, then its category on the line under it, whatever their classes say), else its whole text.
+ */
+function linkName(a: HTMLElement): string | undefined {
+  let at = a;
+  for (let depth = 0; depth <= MAX_LINK_WRAPPERS; depth++) {
+    const kids = at.childNodes.filter((c) => c.nodeType === 1 || (c.nodeType === 3 && c.text.trim() !== ''));
+    if (kids.some((c) => c.nodeType === 3)) break;
+    const shown = (kids as HTMLElement[]).filter((c) => c.text.trim() !== '');
+    if (shown.length === 1) {
+      at = shown[0];
+      continue;
+    }
+    if (shown.length >= 2 && shown.every((c) => LINE_TAGS.has(c.tagName))) return nameText(shown[0]) ?? textOf(a);
+    if (shown.length >= 2) return sluggedPart(a, shown) ?? textOf(a);
+    break;
+  }
+  return textOf(a);
+}
+
+/**
+ * The first of a link's inline pieces when the link's own address names it and nothing else: a
+ * page whose path ends with the name's slug (`/exposant/sarl-setif-plast-industrie/`), every word
+ * of the first piece in it and a word of the pieces after it not ('SARL Sétif Plast Industrie' +
+ * 'Hall A – Stand A03', a stand set beside the name in the same title). Undefined otherwise.
+ */
+function sluggedPart(a: HTMLElement, pieces: HTMLElement[]): string | undefined {
+  const href = (a.getAttribute('href') ?? '').slice(0, 500).split(/[?#]/)[0];
+  let tail = href.split('/').filter(Boolean).pop() ?? '';
+  try {
+    tail = decodeURIComponent(tail);
+  } catch {
+    return undefined;
+  }
+  const slug = new Set(slugWords(tail.replace(/\.[a-z]{2,5}$/i, '')));
+  if (slug.size === 0) return undefined;
+  const first = nameText(pieces[0]);
+  if (first === undefined) return undefined;
+  const own = slugWords(first);
+  const rest = pieces.slice(1).flatMap((p) => slugWords(p.text));
+  return own.length > 0 && own.every((w) => slug.has(w)) && rest.some((w) => !slug.has(w)) ? first : undefined;
 }
 
 /**

@@ -373,6 +373,71 @@ function isCurrentTab(link: HTMLElement, strip: HTMLElement): boolean {
   return false;
 }
 
+/** Tags of a plain list of links read as a strip of tabs when nothing marks it ({@link nextTab}). */
+const LIST_TAGS = new Set(['UL', 'OL']);
+/** Class or id words of a site's navigation: a menu of its articles is no strip of one list's pages. */
+const NAVIGATION_WORDS = /menu|nav|sidebar|sommaire|breadcrumb/i;
+/** Most ancestors looked at for a site's navigation ({@link inNavigation}). */
+const MAX_NAV_DEPTH = 12;
+
+/**
+ * Whether a list stands in the site's navigation: a `<nav>`, `<header>`, `<footer>` or `<aside>`, or an
+ * element whose class or id says menu, nav, sidebar (a ministry's `bloc_menu` of the articles of a
+ * section, the current one styled apart as a tab would be).
+ */
+function inNavigation(el: HTMLElement): boolean {
+  let a: HTMLElement | null = el;
+  for (let i = 0; a !== null && i < MAX_NAV_DEPTH; i++, a = a.parentNode) {
+    if (a.tagName === 'NAV' || a.tagName === 'HEADER' || a.tagName === 'FOOTER' || a.tagName === 'ASIDE') return true;
+    if (a.rawAttrs !== '' && NAVIGATION_WORDS.test(`${a.getAttribute('class') ?? ''} ${a.getAttribute('id') ?? ''}`.slice(0, 500))) return true;
+  }
+  return false;
+}
+/** Fewest links of such a list: of two, either is styled apart from the other. */
+const MIN_UNMARKED_TABS = 3;
+
+/**
+ * The links of a plain list, one per item (`<li><a href>` or a bare `<a href>` child, nothing else
+ * in it but text around it); none when an item holds anything else or there are more than
+ * {@link MAX_TABS}. Reads the list's children and theirs only: nested lists cost nothing more.
+ */
+function itemLinks(list: HTMLElement): HTMLElement[] {
+  const out: HTMLElement[] = [];
+  for (const c of list.childNodes) {
+    if (c.nodeType !== 1) continue;
+    if (out.length >= MAX_TABS) return [];
+    const item = c as HTMLElement;
+    const kids = item.tagName === 'A' ? [item] : item.childNodes.filter((k) => k.nodeType === 1);
+    if (kids.length !== 1 || (kids[0] as HTMLElement).tagName !== 'A' || !hasHref(kids[0] as HTMLElement)) return [];
+    out.push(kids[0] as HTMLElement);
+  }
+  return out;
+}
+
+function hasHref(a: HTMLElement): boolean {
+  return a.getAttribute('href') !== undefined;
+}
+
+/**
+ * The index of the one link of a strip styled apart from the others, which are all alike (the
+ * class lists of the link and of the elements around it within the strip, up to its item): a
+ * strip whose class words say nothing marks its current tab by a class of its own all the same
+ * ('px-3 font-medium' beside 'font-medium'). -1 when none or several are.
+ */
+function styledApart(links: readonly HTMLElement[], strip: HTMLElement): number {
+  const styles = links.map((a) => {
+    let key = '';
+    let el: HTMLElement | null = a;
+    for (let up = 0; el !== null && el !== strip && up < 3; up++, el = el.parentNode) key += `${el.tagName}.${el.getAttribute('class') ?? ''}|${el.getAttribute('aria-current') ?? ''}|${el.getAttribute('aria-selected') ?? ''}/`;
+    return key;
+  });
+  const counts = new Map<string, number>();
+  for (const k of styles) counts.set(k, (counts.get(k) ?? 0) + 1);
+  if (counts.size !== 2) return -1;
+  const lone = styles.findIndex((k) => counts.get(k) === 1);
+  return lone !== -1 && counts.get(styles.find((k) => k !== styles[lone])!) === styles.length - 1 ? lone : -1;
+}
+
 /**
  * The page after the current one in a strip of tabs that are pages of their own (a locator or a
  * list split by category, each category its page: 'Concessionnaires | Agents agréés'): the link
@@ -392,14 +457,19 @@ export function nextTab(elements: readonly HTMLElement[], pageUrl: string, base:
     }
   };
   for (const el of elements.slice(0, MAX_TAB_ELEMENTS)) {
-    if (el.getAttribute('role') !== 'tablist' && !TAB_STRIP.test(el.getAttribute('class') ?? '')) continue;
-    const links = el.querySelectorAll('a[href]').slice(0, MAX_TABS);
+    const marked = el.getAttribute('role') === 'tablist' || TAB_STRIP.test(el.getAttribute('class') ?? '');
+    // (Unmarked, a plain list of links is a strip only as pages of one list, its current tab styled apart.)
+    if (!marked && !(oneList && LIST_TAGS.has(el.tagName) && !inNavigation(el))) continue;
+    const links = marked ? el.querySelectorAll('a[href]').slice(0, MAX_TABS) : itemLinks(el);
+    if (!marked && links.length < MIN_UNMARKED_TABS) continue;
     // (Tabs read as the pages of one list, whatever the page's data: every tab this path, the same parameters with other values.)
     if (oneList && !sameListPages(links.map((a) => resolve(a.getAttribute('href'))), own)) continue;
-    let at = links.findIndex((a) => resolve(a.getAttribute('href')) === own && isCurrentTab(a, el));
+    const apart = marked ? -1 : styledApart(links, el);
+    const current = (i: number) => (marked ? isCurrentTab(links[i], el) : i === apart);
+    let at = links.findIndex((a, i) => resolve(a.getAttribute('href')) === own && current(i));
     // The bare URL serves the first tab (`/tableau.php` is `?tribunal=a`, marked current): that tab, when
     // every tab links this path with the page's own parameters and one more, the one the tabs vary.
-    if (at === -1 && links.length >= 2 && isCurrentTab(links[0], el) && links.every((a) => extendsQuery(resolve(a.getAttribute('href')), own))) at = 0;
+    if (at === -1 && links.length >= 2 && current(0) && links.every((a) => extendsQuery(resolve(a.getAttribute('href')), own))) at = 0;
     if (at === -1) continue;
     const next = resolve(links[at + 1]?.getAttribute('href'));
     if (next === undefined || next === own) return undefined;

@@ -739,6 +739,25 @@ export function itemParts(el: HTMLElement): ItemParts {
   return readParts(el, true);
 }
 
+/** Most ancestors looked at for the control a bold label is written in ({@link inDisclosureControl}). */
+const MAX_CONTROL_DEPTH = 4;
+
+/**
+ * Whether an element is, or is inside (a few levels, below the entry), a control that shows or hides
+ * a part of the page: a link or button carrying `aria-expanded`, `aria-controls`, or Bootstrap's
+ * `data-toggle` / `data-bs-toggle` (PrestaShop's store card, `<a data-toggle="collapse"
+ * aria-controls="about-2"><strong>À propos et contact</strong></a>` over its hidden contact part).
+ * Its label says what the control opens, never whose the entry is.
+ */
+function inDisclosureControl(el: HTMLElement, entry: HTMLElement): boolean {
+  let a: HTMLElement | null = el;
+  for (let i = 0; a && a !== entry && i < MAX_CONTROL_DEPTH; i++) {
+    if ((a.tagName === 'A' || a.tagName === 'BUTTON' || attrOf(a, 'role') === 'button') && a.rawAttrs !== '' && (hasAttr(a, 'aria-expanded') || hasAttr(a, 'aria-controls') || hasAttr(a, 'data-toggle') || hasAttr(a, 'data-bs-toggle'))) return true;
+    a = a.parentNode as HTMLElement | null;
+  }
+  return false;
+}
+
 function readParts(el: HTMLElement, full: boolean): ItemParts {
   const parts: ItemParts = { anchors: [], tels: [], data: new Map(), text: '', raw: '' };
   const blocks: string[] = [];
@@ -795,7 +814,8 @@ function readParts(el: HTMLElement, full: boolean): ItemParts {
         if (parts.heading === undefined && !isDateElement(child)) parts.heading = child;
         if (tag === 'H1') parts.h1 ??= child;
       }
-      if (parts.bold === undefined && (tag === 'STRONG' || tag === 'B' || isInlineBold(child)) && !isReference(child)) parts.bold = child;
+      // (A control's bold label after the entry's text, 'À propos et contact' opening its hidden part, names nothing.)
+      if (parts.bold === undefined && (tag === 'STRONG' || tag === 'B' || isInlineBold(child)) && !isReference(child) && !((line !== '' || blocks.length > 0) && inDisclosureControl(child, el))) parts.bold = child;
       if (tag === 'SUMMARY') parts.summary ??= child;
       if (child.classList.length > 0 && child.classList.contains('tel')) parts.tels.push(child);
       if (parts.term === undefined && tag === 'DT') parts.term = child;
