@@ -30,7 +30,7 @@ import { isInlineBold, labelledNameInText } from './labels';
 import { removeOtherCompanyCards } from './otherCards';
 import { fold, normalizeCompanyName, scriptOf, stripControlCharacters, words } from '../platform/text';
 import { isBadge, withoutEdgeBadges } from './badges';
-import { attributeJson, classWords, embeddedJson, holdsContact, isAdBlock, inRepeatedBlock, isComponentPart, SECTIONING_TAGS, isPageFrame, holdsMainContent, leadName, repeatedMemberTest, findNextPage, jsonHtml, jsonItems, jsonList, jsonNext, preRecords, repeatedItems, type JsonItem, isOwnContactButton, safeUriDecode, WHATSAPP_LINK } from './items';
+import { attributeJson, classWords, entryClassWords, embeddedJson, holdsContact, isAdBlock, inRepeatedBlock, isComponentPart, SECTIONING_TAGS, isPageFrame, holdsMainContent, leadName, repeatedMemberTest, findNextPage, jsonHtml, jsonItems, jsonList, jsonNext, preRecords, repeatedItems, type JsonItem, isOwnContactButton, safeUriDecode, WHATSAPP_LINK } from './items';
 import { collapseSpaces, shortText, WORDED_DATE } from './nodeText';
 import { attrOf, blockText, classAndId, classText, descendants, hasAttr, inByline, isCardTelType, isSubtitle, itemParts, parsePage, spanningRowAbove, type ItemParts, type ParsedPage } from './parse';
 import type { SourceSelectors } from './sources';
@@ -737,7 +737,7 @@ function companiesOf(page: ParsedPage, pageUrl: string, selectors: SourceSelecto
     // beside them holding the entry). A last page's few entries of the list's shape, two or more,
     // are the list whatever repeats beside them as a box does (a sidebar of a few featured
     // companies with their numbers; not a list of more in a template of its own).
-    const lone = options.shape && !found.items.some((el) => shapeOf(el) === options.shape) ? loneEntries(root, options.shape) : [];
+    const lone = options.shape && !found.items.some((el) => ofShape(el, options.shape!)) ? loneEntries(root, options.shape) : [];
     const items = new Set(lone.length > 0 ? found.items : []);
     const beside = new Set(lone.length > 0 ? found.items.map((el) => el.parentNode) : []);
     const box = lone.length >= 2 && found.items.length <= MAX_BOX_ENTRIES;
@@ -1045,11 +1045,50 @@ function hasContactText(el: HTMLElement): boolean {
   return false;
 }
 
-/** The shape all of a page's entries share, if they share one ({@link shapeOf}). */
+/** The shape all of a page's entries share, if they share one ({@link shapeOf}), else their shared class words ({@link wordShape}). */
 function sharedShape(items: readonly HTMLElement[]): string | undefined {
   if (items.length < 2) return undefined;
   const first = shapeOf(items[0]);
-  return first !== undefined && items.every((el) => shapeOf(el) === first) ? first : undefined;
+  return first !== undefined && items.every((el) => shapeOf(el) === first) ? first : wordShape(items);
+}
+
+/** A shape of shared class words ({@link wordShape}): '~' parent part '>' tag, then the words. */
+const WORD_SHAPE = '~';
+
+/** The part of a shape that stands for an element's parent: its class, else its tag. */
+function parentPart(el: HTMLElement): string | undefined {
+  const parent = el.parentNode;
+  if (!parent) return undefined;
+  const above = classText(parent);
+  return above === '' ? parent.tagName : `.${above}`;
+}
+
+/**
+ * The shape of entries whose classes differ from one to the next ('odd is-online' beside 'even',
+ * BuddyPress's members): their tag, their parent's part, both one for all, and the class words
+ * they all show once those that vary from entry to entry (zebra striping, numbers, tiers) are left
+ * out, none when they share none. An element is of that shape when it shows them all.
+ */
+function wordShape(items: readonly HTMLElement[]): string | undefined {
+  const above = parentPart(items[0]);
+  const tag = items[0].tagName;
+  if (above === undefined || above === items[0].parentNode?.tagName) return undefined;
+  let shared: string[] | undefined;
+  for (const el of items) {
+    if (el.tagName !== tag || parentPart(el) !== above) return undefined;
+    const words = entryClassWords(el);
+    shared = shared === undefined ? [...new Set(words)] : shared.filter((w) => words.includes(w));
+  }
+  return `${WORD_SHAPE}${above}>${tag}${(shared ?? []).sort().map((w) => ` ${w}`).join('')}`;
+}
+
+/** Whether an element is of a shape the list's other pages showed ({@link shapeOf}, {@link wordShape}). */
+function ofShape(el: HTMLElement, shape: string): boolean {
+  if (!shape.startsWith(WORD_SHAPE)) return shapeOf(el) === shape;
+  const [head, ...words] = shape.slice(WORD_SHAPE.length).split(' ');
+  if (head !== `${parentPart(el) ?? ''}>${el.tagName}`) return false;
+  const own = entryClassWords(el);
+  return words.every((w) => own.includes(w));
 }
 
 /** Most blocks of a box beside a last page's few entries ({@link companiesOf}: featured companies, footer columns). */
@@ -1060,7 +1099,7 @@ const MAX_BOX_ENTRIES = 6;
  * elements of that shape outside the page's header, footer and navigation, when there are only a few.
  */
 function loneEntries(root: HTMLElement, shape: string): HTMLElement[] {
-  const found = outermostOutsideChrome(root, (el) => el.parentNode !== null && shapeOf(el) === shape);
+  const found = outermostOutsideChrome(root, (el) => el.parentNode !== null && ofShape(el, shape));
   return found.length <= MAX_LONE_ENTRIES ? found : [];
 }
 
