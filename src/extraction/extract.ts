@@ -30,7 +30,7 @@ import { isInlineBold, labelledNameInText } from './labels';
 import { removeOtherCompanyCards } from './otherCards';
 import { fold, normalizeCompanyName, scriptOf, stripControlCharacters, words } from '../platform/text';
 import { isBadge, withoutEdgeBadges } from './badges';
-import { attributeJson, classWords, entryClassWords, embeddedJson, holdsContact, isAdBlock, inRepeatedBlock, isComponentPart, SECTIONING_TAGS, isPageFrame, holdsMainContent, leadName, repeatedMemberTest, findNextPage, jsonHtml, jsonItems, jsonList, jsonNext, preRecords, repeatedItems, type JsonItem, isOwnContactButton, safeUriDecode, WHATSAPP_LINK } from './items';
+import { attributeJson, classWords, entryClassWords, embeddedJson, isChromeBlock, holdsContact, isAdBlock, inRepeatedBlock, isComponentPart, SECTIONING_TAGS, isPageFrame, holdsMainContent, leadName, repeatedMemberTest, findNextPage, jsonHtml, jsonItems, jsonList, jsonNext, preRecords, repeatedItems, type JsonItem, isOwnContactButton, safeUriDecode, WHATSAPP_LINK } from './items';
 import { collapseSpaces, shortText, WORDED_DATE } from './nodeText';
 import { attrOf, blockText, classAndId, classText, descendants, hasAttr, inByline, isCardTelType, isSubtitle, itemParts, parsePage, spanningRowAbove, type ItemParts, type ParsedPage } from './parse';
 import type { SourceSelectors } from './sources';
@@ -38,6 +38,7 @@ import { dataAttributeJson, livewireRecords } from './embeddedState';
 import { cursorNext, isCursorToken, listEndpoint, pageCountNext } from './cursor';
 import { loadedFragmentUrl, scriptedListUrl } from './scriptFetch';
 import { splitGroups } from './groups';
+import { linkTemplate } from './tiers';
 import { introducedName, stripForumFurniture } from './forum';
 import { positionedRecords } from './positioned';
 import { proseRecords } from './prose';
@@ -65,6 +66,8 @@ export interface RawCompany {
   vcardUrl?: string;
   /** The page it was read from. */
   sourceUrl: string;
+  /** Named only by a link with a count ('X (2)', as a menu's category is): a company only when its own page names it (run.ts). */
+  unconfirmed?: boolean;
 }
 
 export interface ExtractOptions {
@@ -797,8 +800,63 @@ function companiesOf(page: ParsedPage, pageUrl: string, selectors: SourceSelecto
     const company = one ? withoutBullet(withoutContinuation(readScope({ el: one, ld: [], kind: 'item' }, ctx, selectors))) : undefined;
     if (company && hasContact(company) && namesACompany(company.name) && identifies(company)) companies.push(company);
   }
+  // A page where nothing gave a company whose list is names with a count each, 'X (2)', each a link to a page of
+  // its own (an employers' overview, their offers counted): names to be confirmed by their pages (a menu's categories are not).
+  if (companies.length === 0 && advertisement === 0 && !selectors.item && !options.fragment && scopes.every((s) => s.el !== undefined && s.ld.length === 0 && !s.md)) companies.push(...countedNames(root, ctx.base, pageUrl));
   const result = { companies, dropped: { no_name: scopes.length - named.length, invalid_name: named.length - companies.length, advertisement } };
   return shape === undefined ? result : { ...result, shape };
+}
+
+/** Fewest names with a count ({@link countedNames}) that make a list. */
+const MIN_COUNTED_NAMES = 3;
+/** Most names with a count read from a page. */
+const MAX_COUNTED_NAMES = 200;
+/** Elements a name with its count is written in: a list's item, a paragraph, a cell, a block. */
+const COUNT_HOLDERS = new Set(['LI', 'P', 'DIV', 'TD', 'DD', 'SPAN']);
+/** A count after a link's text, the whole of the rest of its entry: ' (2)', '[14]' (bounded: the entry's text is short). */
+const TRAILING_COUNT = /^\s?[([]\s?\d{1,6}\s?[)\]]$/u;
+
+/**
+ * The names of a page whose only list is links each followed by a count, an entry's whole text
+ * 'X (2)' (a job board's employers with their offers, WP Job Manager's Company Listings overview
+ * `li.company-name`; as a menu of categories writes them): the entries, outside the chrome and
+ * its sidebars, each a link to a page of its own on the site, three or more, most of one template
+ * ({@link linkTemplate}). Read as names without contacts, each `unconfirmed`: a company only
+ * when its own page, read as its detail, names it (run.ts); a category's page lists others.
+ */
+function countedNames(root: HTMLElement, base: string, pageUrl: string): RawCompany[] {
+  const found: { name: string; url: string }[] = [];
+  const urls = new Set<string>();
+  let overflow = false;
+  outermostOutsideChrome(root, (el) => {
+    if (overflow || el.tagName === 'A' || !COUNT_HOLDERS.has(el.tagName)) return false;
+    const whole = shortText(el, 140);
+    if (whole === undefined || !/[)\]]$/.test(whole)) return false;
+    const links = el.querySelectorAll('a');
+    if (links.length !== 1) return false;
+    const link = links[0];
+    const text = shortText(link, 120);
+    if (text === undefined || whole === undefined || !whole.startsWith(text) || !TRAILING_COUNT.test(whole.slice(text.length)) || !/\p{L}{2}/u.test(text)) return false;
+    if (hasAncestor(el, (a) => a.tagName === 'ASIDE' || isChromeBlock(a))) return false;
+    const href = attrOf(link, 'href');
+    let url: string;
+    try {
+      url = new URL(href ?? '', base).href;
+    } catch {
+      return false;
+    }
+    if (href === undefined || linkTemplate(href, base) === undefined || urls.has(url) || url === pageUrl) return false;
+    urls.add(url);
+    found.push({ name: text, url });
+    if (found.length > MAX_COUNTED_NAMES) overflow = true;
+    return true;
+  });
+  if (overflow || found.length < MIN_COUNTED_NAMES) return [];
+  const templates = new Map<string, number>();
+  for (const f of found) templates.set(linkTemplate(f.url, base)!, (templates.get(linkTemplate(f.url, base)!) ?? 0) + 1);
+  const [template, most] = [...templates].sort((a, b) => b[1] - a[1])[0];
+  if (most * 2 <= found.length || template === '/') return [];
+  return found.filter((f) => linkTemplate(f.url, base) === template).map((f) => ({ name: f.name, emails: [], phones: [], detailUrl: f.url, sourceUrl: pageUrl, unconfirmed: true }));
 }
 
 /**

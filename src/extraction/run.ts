@@ -392,7 +392,7 @@ async function runSource(state: SourceState, ctx: SourceContext): Promise<void> 
   }
   for (const c of chromeContacts) siteContacts.add(c);
   // What each detail page gave, to find the contacts that repeat on most of them (the directory's).
-  const details: { owners: RawCompany[]; detail: RawCompany; advertiser?: string }[] = [];
+  const details: { owners: RawCompany[]; detail: RawCompany; advertiser?: string; listed?: number }[] = [];
   // And every contact each detail page showed, the company's or not (with the advertiser an ad's page names).
   const shown: string[][] = [];
   const shownBy: (string | undefined)[] = [];
@@ -404,14 +404,15 @@ async function runSource(state: SourceState, ctx: SourceContext): Promise<void> 
           if (res.deadline) state.cut = true;
           return;
         }
-        const read = await ctx.read({ kind: 'detail', html: res.body, url: res.url, selectors, siteContacts: [...siteContacts], contentType: res.contentType });
+        const listed = owners.some((r) => r.unconfirmed);
+        const read = await ctx.read({ kind: 'detail', html: res.body, url: res.url, selectors, siteContacts: [...siteContacts], contentType: res.contentType, ...(listed ? { listed } : {}) });
         if (!read.ok || read.result.kind !== 'detail') {
           dropped(state, res.url, read);
           return;
         }
         state.pagesRead++;
         const detail = read.result.company;
-        if (detail) details.push({ owners, detail, advertiser: read.result.advertiser });
+        if (detail) details.push({ owners, detail, advertiser: read.result.advertiser, listed: read.result.listed });
         shown.push(read.result.seen ?? (detail ? [...detail.emails, ...detail.phones, ...(detail.faxes ?? [])] : []));
         shownBy.push(read.result.advertiser);
         for (const r of owners) if (r.detailUrl === detailUrl) r.detailUrl = res.url;
@@ -425,10 +426,17 @@ async function runSource(state: SourceState, ctx: SourceContext): Promise<void> 
   // not theirs; the ads of one advertiser count as one page (his number on each of his ads is his).
   const repeated = new Set(onMostPages(byAdvertiser(details.map((d) => [...d.detail.emails, ...d.detail.phones, ...(d.detail.faxes ?? [])]), oneAccount ? [] : details.map((d) => d.advertiser)), 2));
   for (const c of shownOnMost(byAdvertiser(shown, oneAccount ? [] : shownBy))) repeated.add(c);
-  for (const { owners, detail, advertiser } of details) {
+  // Entries named only by a link with a count ('X (2)', as a menu's categories are) whose own page names them: companies.
+  const confirmed = new Set<RawCompany>();
+  for (const { owners, detail, advertiser, listed } of details) {
     // A page with more contacts than one company shows (the directory's own aside) is a list (a category, a search), not the company's own.
     if (detail.emails.filter((e) => !repeated.has(e)).length + detail.phones.filter((p) => !repeated.has(p)).length > MAX_DETAIL_CONTACTS) continue;
     for (const r of pageOwners(owners, detail.name)) {
+      if (r.unconfirmed) {
+        // (A page listing two companies or more with their contacts is a category's, whatever its title.)
+        if ((listed ?? 0) >= 2 || !detail.name || !compatibleNames(normalizeCompanyName(r.name), normalizeCompanyName(detail.name))) continue;
+        confirmed.add(r);
+      }
       r.emails = [...new Set([...r.emails, ...detail.emails.filter((e) => !repeated.has(e))])];
       r.phones = [...new Set([...r.phones, ...detail.phones.filter((p) => !repeated.has(p))])];
       if (detail.faxes?.length) r.faxes = [...new Set([...(r.faxes ?? []), ...detail.faxes])];
@@ -441,7 +449,12 @@ async function runSource(state: SourceState, ctx: SourceContext): Promise<void> 
       if (advertiser !== undefined && !oneAccount) r.name = advertiser;
     }
   }
-  headOfficeContacts(records);
+  // (An unconfirmed entry whose page was not read, or named another, a category's, is none.)
+  if (records.some((r) => r.unconfirmed)) {
+    state.records = records.filter((r) => !r.unconfirmed || confirmed.has(r));
+    for (const r of state.records) delete r.unconfirmed;
+  }
+  headOfficeContacts(state.records);
   state.done = true;
 }
 
