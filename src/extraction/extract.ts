@@ -807,6 +807,48 @@ function companiesOf(page: ParsedPage, pageUrl: string, selectors: SourceSelecto
   return shape === undefined ? result : { ...result, shape };
 }
 
+/** Most offer pages read for a company ({@link ownOffers}). */
+const MAX_OFFERS = 5;
+/** Most characters of an entry read for the company's name ({@link ownOffers}). */
+const MAX_OFFER_TEXT = 1_000;
+
+/**
+ * The pages of the offers a company's own page lists (a job board's employer page and its
+ * vacancies, WP Job Manager's `ul.job_listings` under the company's header: how to apply, the
+ * recruiter's e-mail and number, is written on each vacancy's page): the entries (list items,
+ * articles) of one list outside the chrome that each name the company (its name in their text)
+ * and link to a page of the site of one template other than the company page's own (no link to
+ * itself nor to another company's page), at most {@link MAX_OFFERS}.
+ */
+function ownOffers(root: HTMLElement, name: string, pageUrl: string, base: string): string[] {
+  const key = fold(name);
+  if (key.length < 3) return [];
+  const own = linkTemplate(pageUrl, base);
+  let list: HTMLElement | null | undefined;
+  let template: string | undefined;
+  const found: string[] = [];
+  for (const entry of outermostOutsideChrome(root, (el) => el.tagName === 'LI' || el.tagName === 'ARTICLE')) {
+    if (hasAncestor(entry, (a) => a.tagName === 'ASIDE' || isChromeBlock(a))) continue;
+    if (!fold(entry.text.slice(0, MAX_OFFER_TEXT)).includes(key)) continue;
+    const links = entry.querySelectorAll('a').map((a) => attrOf(a, 'href')).filter((h): h is string => h !== undefined && linkTemplate(h, base) !== undefined);
+    if (links.length === 0) continue;
+    let url: string;
+    try {
+      url = new URL(links[0], base).href;
+    } catch {
+      continue;
+    }
+    const its = linkTemplate(url, base)!;
+    // (Entries of one list, each to a page of one template: not the company's own, nor another company's page.)
+    if (url === pageUrl || its === own || its === '/' || (list !== undefined && entry.parentNode !== list) || (template !== undefined && its !== template)) return [];
+    list = entry.parentNode;
+    template = its;
+    if (!found.includes(url)) found.push(url);
+    if (found.length === MAX_OFFERS) break;
+  }
+  return found;
+}
+
 /** Fewest names with a count ({@link countedNames}) that make a list. */
 const MIN_COUNTED_NAMES = 3;
 /** Most names with a count read from a page. */
@@ -1828,6 +1870,8 @@ export interface DetailPage {
    * directory's even where a company's own contacts hid it (a top bar written as a plain `<div>`).
    */
   seen: string[];
+  /** The pages of the offers or ads the company's page lists as its own ({@link ownOffers}): read when it shows no e-mail. */
+  offers?: string[];
 }
 
 /**
@@ -1852,7 +1896,11 @@ export function readDetail(html: string, pageUrl: string, selectors: SourceSelec
   const seen = contactsShown(scope);
   const advertiser = advertiserOf(page, root);
   const company = readScope(scope, ctx, selectors, page);
-  if (company) return advertiser === undefined ? { company, seen } : { company, seen, advertiser };
+  if (company) {
+    const offers = advertiser === undefined && company.emails.length === 0 ? ownOffers(root, company.name, pageUrl, ctx.base) : [];
+    if (offers.length > 0) return { company, seen, offers };
+    return advertiser === undefined ? { company, seen } : { company, seen, advertiser };
+  }
   const emails = readEmails(scope, ctx, selectors);
   const { phones, faxes } = readPhones(scope, ctx, selectors);
   if (emails.length + phones.length === 0) return { seen };

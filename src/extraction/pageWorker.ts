@@ -25,7 +25,7 @@ export interface PageTask {
 }
 
 /** A listing page: its companies, next page, entries dropped and chrome contacts; a detail page: its company, if any. */
-export type PageResult = ({ kind: 'listing' } & Listing) | { kind: 'detail'; company?: RawCompany; seen?: string[]; advertiser?: string; listed?: number };
+export type PageResult = ({ kind: 'listing' } & Listing) | { kind: 'detail'; company?: RawCompany; seen?: string[]; advertiser?: string; listed?: number; offers?: string[] };
 
 export function readPage(task: PageTask & { started?: MessagePort }): PageResult {
   // Tells the pool the page has begun (its budget starts now), then reads it.

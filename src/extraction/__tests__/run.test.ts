@@ -561,6 +561,32 @@ test("names with a count each, 'X (2)', are companies when their own pages name 
   }
 });
 
+test("a company named with its count of offers, 'X (2)', whose page shows no e-mail and lists them has the offers' pages read: how to apply is written there; the board's own address on every offer is none of theirs", async () => {
+  const firms = [['Sarl Tizi Soft', 'tizi-soft'], ['Kabylie Réseaux', 'kabylie-reseaux'], ['Djurdjura Web', 'djurdjura-web']];
+  const board = '<p class="note">Un souci ? support@emploi-kabylie.test</p>';
+  const pages: Record<string, string> = {
+    '/recruteurs?page=1': `<main><h1>Recruteurs</h1><ul>${firms.map(([name, slug]) => `<li><a href="/recruteur/${slug}/">${name}</a> (2)</li>`).join('')}</ul></main>`,
+    // The same pages listed as plain cards: no count names their offers, which are not read.
+    '/cartes?page=1': `<main><h1>Recruteurs</h1>${firms.map(([name, slug]) => `<div class="recruteur"><h3><a href="/recruteur/${slug}/">${name}</a></h3><p>Informatique, Tizi Ouzou</p></div>`).join('')}</main>`,
+  };
+  firms.forEach(([name, slug], i) => {
+    pages[`/recruteur/${slug}/`] = `<main><h1>${name}</h1><p>Tél. 026 11 22 3${i}</p><ul class="offres">${['dev', 'admin'].map((job) => `<li class="offre"><a href="/offre/${job}-${slug}/"><h3>Poste ${job}</h3><span class="entreprise">${name}</span></a></li>`).join('')}</ul></main>`;
+    for (const job of ['dev', 'admin']) pages[`/offre/${job}-${slug}/`] = `<main><h1>Poste ${job}</h1><p>Envoyez votre CV à ${job}@${slug}.test – Renseignements : 0550 00 0${i} ${job === 'dev' ? '11' : '22'}</p>${board}</main>`;
+  });
+  const s = await startSite(pages);
+  try {
+    const sources = parseSources(`sources:\n  - name: dz\n    search_url: "${s.origin}/recruteurs?page={page}"\n`);
+    const { companies } = await runExtraction({ pages: testPageReader(), sources, secteur: 'x', wilaya: ALGER, fetcher: fetcher(), deadlineMs: 30_000 });
+    expect(companies.map((c) => [c.name, [...c.emails].sort(), [...c.phones].sort()])).toEqual(
+      firms.map(([name, slug], i) => [name, [`admin@${slug}.test`, `dev@${slug}.test`], [`+2132611223${i}`, `+213550000${i}11`, `+213550000${i}22`].sort()]),
+    );
+    const cards = parseSources(`sources:\n  - name: dz\n    search_url: "${s.origin}/cartes?page={page}"\n`);
+    expect((await runExtraction({ pages: testPageReader(), sources: cards, secteur: 'x', wilaya: ALGER, fetcher: fetcher(), deadlineMs: 30_000 })).companies.map((c) => [c.name, c.emails])).toEqual(firms.map(([name]) => [name, []]));
+  } finally {
+    await s.close();
+  }
+});
+
 test('a top bar written as a plain div, on every detail page: its number reaches no company, not even one whose page shows no contact of its own', async () => {
   // The bar has no header tag, class or role: only its place on every page tells it is the directory's.
   const page = (body: string) => `<!doctype html><html><body><div class="gap-2">Guide Bône Pro · Assistance : 038 40 00 11</div><div class="grid">${body}</div><div class="relative">Guide Bône Pro</div></body></html>`;
