@@ -30,7 +30,7 @@ import { COMPANY_NAME_LABEL, isInlineBold, labelledNameInText } from './labels';
 import { removeOtherCompanyCards } from './otherCards';
 import { fold, normalizeCompanyName, scriptOf, stripControlCharacters, words } from '../platform/text';
 import { isBadge, withoutEdgeBadges } from './badges';
-import { attributeJson, classWords, embeddedJson, holdsContact, isAdBlock, inRepeatedBlock, isComponentPart, SECTIONING_TAGS, isPageFrame, holdsMainContent, leadName, repeatedMemberTest, findNextPage, namesNextDocument, isDisclosureLabel, jsonHtml, jsonItems, jsonList, jsonNext, preRecords, repeatedItems, type JsonItem, isOwnContactButton, safeUriDecode, WHATSAPP_LINK } from './items';
+import { attributeJson, classWords, entryClassWords, embeddedJson, isChromeBlock, holdsContact, isAdBlock, inRepeatedBlock, isComponentPart, SECTIONING_TAGS, isPageFrame, holdsMainContent, leadName, repeatedMemberTest, findNextPage, namesNextDocument, isDisclosureLabel, jsonHtml, jsonItems, jsonList, jsonNext, preRecords, repeatedItems, type JsonItem, isOwnContactButton, safeUriDecode, WHATSAPP_LINK } from './items';
 import { collapseSpaces, shortText, WORDED_DATE } from './nodeText';
 import { attrOf, blockText, classAndId, classText, descendants, hasAttr, inByline, isCardTelType, isSubtitle, itemParts, parsePage, spanningRowAbove, type ItemParts, type ParsedPage } from './parse';
 import type { SourceSelectors } from './sources';
@@ -38,6 +38,7 @@ import { dataAttributeJson, livewireRecords } from './embeddedState';
 import { cursorNext, isCursorToken, listEndpoint, pageCountNext } from './cursor';
 import { loadedFragmentUrl, scriptedListUrl } from './scriptFetch';
 import { splitGroups } from './groups';
+import { linkTemplate } from './tiers';
 import { introducedName, stripForumFurniture } from './forum';
 import { positionedRecords } from './positioned';
 import { proseRecords } from './prose';
@@ -65,6 +66,8 @@ export interface RawCompany {
   vcardUrl?: string;
   /** The page it was read from. */
   sourceUrl: string;
+  /** Named only by a link with a count ('X (2)', as a menu's category is): a company only when its own page names it (run.ts). */
+  unconfirmed?: boolean;
 }
 
 export interface ExtractOptions {
@@ -739,7 +742,7 @@ function companiesOf(page: ParsedPage, pageUrl: string, selectors: SourceSelecto
     // beside them holding the entry). A last page's few entries of the list's shape, two or more,
     // are the list whatever repeats beside them as a box does (a sidebar of a few featured
     // companies with their numbers; not a list of more in a template of its own).
-    const lone = options.shape && !found.items.some((el) => shapeOf(el) === options.shape) ? loneEntries(root, options.shape) : [];
+    const lone = options.shape && !found.items.some((el) => ofShape(el, options.shape!)) ? loneEntries(root, options.shape) : [];
     const items = new Set(lone.length > 0 ? found.items : []);
     const beside = new Set(lone.length > 0 ? found.items.map((el) => el.parentNode) : []);
     const box = lone.length >= 2 && found.items.length <= MAX_BOX_ENTRIES;
@@ -799,8 +802,105 @@ function companiesOf(page: ParsedPage, pageUrl: string, selectors: SourceSelecto
     const company = one ? withoutBullet(withoutContinuation(readScope({ el: one, ld: [], kind: 'item' }, ctx, selectors))) : undefined;
     if (company && hasContact(company) && namesACompany(company.name) && identifies(company)) companies.push(company);
   }
+  // A page where nothing gave a company whose list is names with a count each, 'X (2)', each a link to a page of
+  // its own (an employers' overview, their offers counted): names to be confirmed by their pages (a menu's categories are not).
+  if (companies.length === 0 && advertisement === 0 && !selectors.item && !options.fragment && scopes.every((s) => s.el !== undefined && s.ld.length === 0 && !s.md)) companies.push(...countedNames(root, ctx.base, pageUrl));
   const result = { companies, dropped: { no_name: scopes.length - named.length, invalid_name: named.length - companies.length, advertisement } };
   return shape === undefined ? result : { ...result, shape };
+}
+
+/** Most offer pages read for a company ({@link ownOffers}). */
+const MAX_OFFERS = 5;
+/** Most characters of an entry read for the company's name ({@link ownOffers}). */
+const MAX_OFFER_TEXT = 1_000;
+
+/**
+ * The pages of the offers a company's own page lists (a job board's employer page and its
+ * vacancies, WP Job Manager's `ul.job_listings` under the company's header: how to apply, the
+ * recruiter's e-mail and number, is written on each vacancy's page): the entries (list items,
+ * articles) of one list outside the chrome that each name the company (its name in their text)
+ * and link to a page of the site of one template other than the company page's own (no link to
+ * itself nor to another company's page), at most {@link MAX_OFFERS}.
+ */
+function ownOffers(root: HTMLElement, name: string, pageUrl: string, base: string): string[] {
+  const key = fold(name);
+  if (key.length < 3) return [];
+  const own = linkTemplate(pageUrl, base);
+  let list: HTMLElement | null | undefined;
+  let template: string | undefined;
+  const found: string[] = [];
+  for (const entry of outermostOutsideChrome(root, (el) => el.tagName === 'LI' || el.tagName === 'ARTICLE')) {
+    if (hasAncestor(entry, (a) => a.tagName === 'ASIDE' || isChromeBlock(a))) continue;
+    if (!fold(entry.text.slice(0, MAX_OFFER_TEXT)).includes(key)) continue;
+    const links = entry.querySelectorAll('a').map((a) => attrOf(a, 'href')).filter((h): h is string => h !== undefined && linkTemplate(h, base) !== undefined);
+    if (links.length === 0) continue;
+    let url: string;
+    try {
+      url = new URL(links[0], base).href;
+    } catch {
+      continue;
+    }
+    const its = linkTemplate(url, base)!;
+    // (Entries of one list, each to a page of one template: not the company's own, nor another company's page.)
+    if (url === pageUrl || its === own || its === '/' || (list !== undefined && entry.parentNode !== list) || (template !== undefined && its !== template)) return [];
+    list = entry.parentNode;
+    template = its;
+    if (!found.includes(url)) found.push(url);
+    if (found.length === MAX_OFFERS) break;
+  }
+  return found;
+}
+
+/** Fewest names with a count ({@link countedNames}) that make a list. */
+const MIN_COUNTED_NAMES = 3;
+/** Most names with a count read from a page. */
+const MAX_COUNTED_NAMES = 200;
+/** Elements a name with its count is written in: a list's item, a paragraph, a cell, a block. */
+const COUNT_HOLDERS = new Set(['LI', 'P', 'DIV', 'TD', 'DD', 'SPAN']);
+/** A count after a link's text, the whole of the rest of its entry: ' (2)', '[14]' (bounded: the entry's text is short). */
+const TRAILING_COUNT = /^\s?[([]\s?\d{1,6}\s?[)\]]$/u;
+
+/**
+ * The names of a page whose only list is links each followed by a count, an entry's whole text
+ * 'X (2)' (a job board's employers with their offers, WP Job Manager's Company Listings overview
+ * `li.company-name`; as a menu of categories writes them): the entries, outside the chrome and
+ * its sidebars, each a link to a page of its own on the site, three or more, most of one template
+ * ({@link linkTemplate}). Read as names without contacts, each `unconfirmed`: a company only
+ * when its own page, read as its detail, names it (run.ts); a category's page lists others.
+ */
+function countedNames(root: HTMLElement, base: string, pageUrl: string): RawCompany[] {
+  const found: { name: string; url: string }[] = [];
+  const urls = new Set<string>();
+  let overflow = false;
+  outermostOutsideChrome(root, (el) => {
+    if (overflow || el.tagName === 'A' || !COUNT_HOLDERS.has(el.tagName)) return false;
+    const whole = shortText(el, 140);
+    if (whole === undefined || !/[)\]]$/.test(whole)) return false;
+    const links = el.querySelectorAll('a');
+    if (links.length !== 1) return false;
+    const link = links[0];
+    const text = shortText(link, 120);
+    if (text === undefined || whole === undefined || !whole.startsWith(text) || !TRAILING_COUNT.test(whole.slice(text.length)) || !/\p{L}{2}/u.test(text)) return false;
+    if (hasAncestor(el, (a) => a.tagName === 'ASIDE' || isChromeBlock(a))) return false;
+    const href = attrOf(link, 'href');
+    let url: string;
+    try {
+      url = new URL(href ?? '', base).href;
+    } catch {
+      return false;
+    }
+    if (href === undefined || linkTemplate(href, base) === undefined || urls.has(url) || url === pageUrl) return false;
+    urls.add(url);
+    found.push({ name: text, url });
+    if (found.length > MAX_COUNTED_NAMES) overflow = true;
+    return true;
+  });
+  if (overflow || found.length < MIN_COUNTED_NAMES) return [];
+  const templates = new Map<string, number>();
+  for (const f of found) templates.set(linkTemplate(f.url, base)!, (templates.get(linkTemplate(f.url, base)!) ?? 0) + 1);
+  const [template, most] = [...templates].sort((a, b) => b[1] - a[1])[0];
+  if (most * 2 <= found.length || template === '/') return [];
+  return found.filter((f) => linkTemplate(f.url, base) === template).map((f) => ({ name: f.name, emails: [], phones: [], detailUrl: f.url, sourceUrl: pageUrl, unconfirmed: true }));
 }
 
 /**
@@ -1062,11 +1162,50 @@ function holdsContactText(el: HTMLElement): boolean {
   return phones.length + faxes.length > 0;
 }
 
-/** The shape all of a page's entries share, if they share one ({@link shapeOf}). */
+/** The shape all of a page's entries share, if they share one ({@link shapeOf}), else their shared class words ({@link wordShape}). */
 function sharedShape(items: readonly HTMLElement[]): string | undefined {
   if (items.length < 2) return undefined;
   const first = shapeOf(items[0]);
-  return first !== undefined && items.every((el) => shapeOf(el) === first) ? first : undefined;
+  return first !== undefined && items.every((el) => shapeOf(el) === first) ? first : wordShape(items);
+}
+
+/** A shape of shared class words ({@link wordShape}): '~' parent part '>' tag, then the words. */
+const WORD_SHAPE = '~';
+
+/** The part of a shape that stands for an element's parent: its class, else its tag. */
+function parentPart(el: HTMLElement): string | undefined {
+  const parent = el.parentNode;
+  if (!parent) return undefined;
+  const above = classText(parent);
+  return above === '' ? parent.tagName : `.${above}`;
+}
+
+/**
+ * The shape of entries whose classes differ from one to the next ('odd is-online' beside 'even',
+ * BuddyPress's members): their tag, their parent's part, both one for all, and the class words
+ * they all show once those that vary from entry to entry (zebra striping, numbers, tiers) are left
+ * out, none when they share none. An element is of that shape when it shows them all.
+ */
+function wordShape(items: readonly HTMLElement[]): string | undefined {
+  const above = parentPart(items[0]);
+  const tag = items[0].tagName;
+  if (above === undefined || above === items[0].parentNode?.tagName) return undefined;
+  let shared: string[] | undefined;
+  for (const el of items) {
+    if (el.tagName !== tag || parentPart(el) !== above) return undefined;
+    const words = entryClassWords(el);
+    shared = shared === undefined ? [...new Set(words)] : shared.filter((w) => words.includes(w));
+  }
+  return `${WORD_SHAPE}${above}>${tag}${(shared ?? []).sort().map((w) => ` ${w}`).join('')}`;
+}
+
+/** Whether an element is of a shape the list's other pages showed ({@link shapeOf}, {@link wordShape}). */
+function ofShape(el: HTMLElement, shape: string): boolean {
+  if (!shape.startsWith(WORD_SHAPE)) return shapeOf(el) === shape;
+  const [head, ...words] = shape.slice(WORD_SHAPE.length).split(' ');
+  if (head !== `${parentPart(el) ?? ''}>${el.tagName}`) return false;
+  const own = entryClassWords(el);
+  return words.every((w) => own.includes(w));
 }
 
 /** Most blocks of a box beside a last page's few entries ({@link companiesOf}: featured companies, footer columns). */
@@ -1077,7 +1216,7 @@ const MAX_BOX_ENTRIES = 6;
  * elements of that shape outside the page's header, footer and navigation, when there are only a few.
  */
 function loneEntries(root: HTMLElement, shape: string): HTMLElement[] {
-  const found = outermostOutsideChrome(root, (el) => el.parentNode !== null && shapeOf(el) === shape);
+  const found = outermostOutsideChrome(root, (el) => el.parentNode !== null && ofShape(el, shape));
   return found.length <= MAX_LONE_ENTRIES ? found : [];
 }
 
@@ -1748,6 +1887,8 @@ export interface DetailPage {
    * directory's even where a company's own contacts hid it (a top bar written as a plain `<div>`).
    */
   seen: string[];
+  /** The pages of the offers or ads the company's page lists as its own ({@link ownOffers}): read when it shows no e-mail. */
+  offers?: string[];
 }
 
 /**
@@ -1772,7 +1913,11 @@ export function readDetail(html: string, pageUrl: string, selectors: SourceSelec
   const seen = contactsShown(scope);
   const advertiser = advertiserOf(page, root);
   const company = readScope(scope, ctx, selectors, page);
-  if (company) return advertiser === undefined ? { company, seen } : { company, seen, advertiser };
+  if (company) {
+    const offers = advertiser === undefined && company.emails.length === 0 ? ownOffers(root, company.name, pageUrl, ctx.base) : [];
+    if (offers.length > 0) return { company, seen, offers };
+    return advertiser === undefined ? { company, seen } : { company, seen, advertiser };
+  }
   const emails = readEmails(scope, ctx, selectors);
   const { phones, faxes } = readPhones(scope, ctx, selectors);
   if (emails.length + phones.length === 0) return { seen };

@@ -4090,6 +4090,17 @@ function mainClass(classes: string[]): string {
 }
 
 /**
+ * An entry's class words that say what it is, lower case: without those that vary from entry to
+ * entry of one list (zebra striping, 'odd' / 'even', a first or last marker, a number, a tier).
+ */
+export function entryClassWords(el: HTMLElement): string[] {
+  return el.classList.value
+    .slice(0, 30)
+    .map((w) => withoutZebraPart(w).toLowerCase().replace(ZEBRA_SUFFIX, ''))
+    .filter((w) => w !== '' && !PER_ENTRY_WORD.test(w) && !ZEBRA_WORDS.has(w) && !POSITION_WORD.test(w) && !TIER_WORDS.has(w));
+}
+
+/**
  * A class word that numbers its entry or its row ('listing-200', 'post_12', 'row0', '42'): its only
  * digits end it. Not the shape of a list. Digits inside a word are the class's own: a CSS-modules
  * or CSS-in-JS hash ('Card_title__x7Gh2', 'css-1x2y3z'), shared by every entry.

@@ -392,7 +392,7 @@ async function runSource(state: SourceState, ctx: SourceContext): Promise<void> 
   }
   for (const c of chromeContacts) siteContacts.add(c);
   // What each detail page gave, to find the contacts that repeat on most of them (the directory's).
-  const details: { owners: RawCompany[]; detail: RawCompany; advertiser?: string }[] = [];
+  const details: { owners: RawCompany[]; detail: RawCompany; advertiser?: string; listed?: number; offers?: string[] }[] = [];
   // And every contact each detail page showed, the company's or not (with the advertiser an ad's page names).
   const shown: string[][] = [];
   const shownBy: (string | undefined)[] = [];
@@ -404,14 +404,15 @@ async function runSource(state: SourceState, ctx: SourceContext): Promise<void> 
           if (res.deadline) state.cut = true;
           return;
         }
-        const read = await ctx.read({ kind: 'detail', html: res.body, url: res.url, selectors, siteContacts: [...siteContacts], contentType: res.contentType });
+        const listed = owners.some((r) => r.unconfirmed);
+        const read = await ctx.read({ kind: 'detail', html: res.body, url: res.url, selectors, siteContacts: [...siteContacts], contentType: res.contentType, ...(listed ? { listed } : {}) });
         if (!read.ok || read.result.kind !== 'detail') {
           dropped(state, res.url, read);
           return;
         }
         state.pagesRead++;
         const detail = read.result.company;
-        if (detail) details.push({ owners, detail, advertiser: read.result.advertiser });
+        if (detail) details.push({ owners, detail, advertiser: read.result.advertiser, listed: read.result.listed, offers: read.result.offers });
         shown.push(read.result.seen ?? (detail ? [...detail.emails, ...detail.phones, ...(detail.faxes ?? [])] : []));
         shownBy.push(read.result.advertiser);
         for (const r of owners) if (r.detailUrl === detailUrl) r.detailUrl = res.url;
@@ -425,10 +426,19 @@ async function runSource(state: SourceState, ctx: SourceContext): Promise<void> 
   // not theirs; the ads of one advertiser count as one page (his number on each of his ads is his).
   const repeated = new Set(onMostPages(byAdvertiser(details.map((d) => [...d.detail.emails, ...d.detail.phones, ...(d.detail.faxes ?? [])]), oneAccount ? [] : details.map((d) => d.advertiser)), 2));
   for (const c of shownOnMost(byAdvertiser(shown, oneAccount ? [] : shownBy))) repeated.add(c);
-  for (const { owners, detail, advertiser } of details) {
+  // Entries named only by a link with a count ('X (2)', as a menu's categories are) whose own page names them: companies.
+  const confirmed = new Set<RawCompany>();
+  // The offers' pages a company's own page lists (a job board's vacancies), read when it shows no e-mail.
+  const offers = new Map<RawCompany, string[]>();
+  for (const { owners, detail, advertiser, listed, offers: its } of details) {
     // A page with more contacts than one company shows (the directory's own aside) is a list (a category, a search), not the company's own.
     if (detail.emails.filter((e) => !repeated.has(e)).length + detail.phones.filter((p) => !repeated.has(p)).length > MAX_DETAIL_CONTACTS) continue;
     for (const r of pageOwners(owners, detail.name)) {
+      if (r.unconfirmed) {
+        // (A page listing two companies or more with their contacts is a category's, whatever its title.)
+        if ((listed ?? 0) >= 2 || !detail.name || !compatibleNames(normalizeCompanyName(r.name), normalizeCompanyName(detail.name))) continue;
+        confirmed.add(r);
+      }
       r.emails = [...new Set([...r.emails, ...detail.emails.filter((e) => !repeated.has(e))])];
       r.phones = [...new Set([...r.phones, ...detail.phones.filter((p) => !repeated.has(p))])];
       if (detail.faxes?.length) r.faxes = [...new Set([...(r.faxes ?? []), ...detail.faxes])];
@@ -439,11 +449,71 @@ async function runSource(state: SourceState, ctx: SourceContext): Promise<void> 
       // A classified ad's entry, titled by its ad ('Renault Clio 2023 0 km'), is its advertiser's,
       // whom the ad's own page names: the ads of one advertiser are then one company.
       if (advertiser !== undefined && !oneAccount) r.name = advertiser;
+      if (its !== undefined && its.length > 0) offers.set(r, its);
     }
   }
-  headOfficeContacts(records);
+  // (An unconfirmed entry whose page was not read, or named another, a category's, is none.)
+  if (records.some((r) => r.unconfirmed)) {
+    state.records = records.filter((r) => !r.unconfirmed || confirmed.has(r));
+    for (const r of state.records) delete r.unconfirmed;
+  }
+  await readOffers(state, ctx, offers, confirmed, siteContacts, repeated, visited, first);
+  headOfficeContacts(state.records);
   state.done = true;
 }
+
+/**
+ * The offers' pages of the companies whose own page lists them (a job board's employer and its
+ * vacancies) and that still show no e-mail, when the list named them with a count, 'X (2)', their
+ * page confirming them (`confirmed`: an employers' overview counting their offers; an article's
+ * page listing related posts that name its company is no employer's): each read as a detail page of its company (at most
+ * MAX_OFFERS_READ in all), its contacts added to the company's, but for a page showing more than
+ * one company has (a list) and the contacts shown on more than half of the offers' pages, three
+ * or more (the board's own), or already the directory's on its companies' pages.
+ */
+async function readOffers(state: SourceState, ctx: SourceContext, offers: ReadonlyMap<RawCompany, string[]>, confirmed: ReadonlySet<RawCompany>, siteContacts: ReadonlySet<string>, repeated: ReadonlySet<string>, visited: ReadonlySet<string>, first: string): Promise<void> {
+  const wanted = new Map<string, RawCompany>();
+  for (const [r, urls] of offers) {
+    if (r.emails.length > 0 || !confirmed.has(r)) continue;
+    for (const u of urls) if (!visited.has(u) && !wanted.has(u) && sameHost(u, first) && wanted.size < MAX_OFFERS_READ) wanted.set(u, r);
+  }
+  if (wanted.size === 0) return;
+  if (Date.now() >= ctx.deadlineAt) {
+    state.cut = true;
+    return;
+  }
+  const get = (url: string) => ctx.fetcher.get(url, { deadline: ctx.deadlineAt, log: ctx.fetched, flow: ctx.flow });
+  const read: { owner: RawCompany; detail: RawCompany }[] = [];
+  await Promise.all(
+    [...wanted].map(async ([url, owner]) => {
+      const res = await get(url);
+      if (!res.ok) {
+        if (res.deadline) state.cut = true;
+        return;
+      }
+      const got = await ctx.read({ kind: 'detail', html: res.body, url: res.url, selectors: state.source.selectors, siteContacts: [...siteContacts], contentType: res.contentType });
+      if (!got.ok || got.result.kind !== 'detail') {
+        dropped(state, res.url, got);
+        return;
+      }
+      state.pagesRead++;
+      if (got.result.company) read.push({ owner, detail: got.result.company });
+    }),
+  );
+  const board = new Set(onMostPages(read.map(({ detail }) => [...detail.emails, ...detail.phones, ...(detail.faxes ?? [])]), MIN_PAGES_SHOWN));
+  for (const { owner, detail } of read) {
+    const emails = detail.emails.filter((e) => !board.has(e) && !repeated.has(e));
+    const phones = detail.phones.filter((p) => !board.has(p) && !repeated.has(p));
+    if (emails.length + phones.length > MAX_DETAIL_CONTACTS) continue;
+    owner.emails = [...new Set([...owner.emails, ...emails])];
+    owner.phones = [...new Set([...owner.phones, ...phones])];
+    const faxes = (detail.faxes ?? []).filter((f) => !board.has(f) && !repeated.has(f));
+    if (faxes.length > 0) owner.faxes = [...new Set([...(owner.faxes ?? []), ...faxes])];
+  }
+}
+
+/** Most offers' pages read for a source's companies ({@link readOffers}). */
+const MAX_OFFERS_READ = 100;
 
 /**
  * What a source gave: `failed` when its first page could not be read, `partial` when the

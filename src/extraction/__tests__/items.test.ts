@@ -1568,6 +1568,20 @@ describe('accordions and letter-range pages', () => {
     ]);
   });
 
+  test("a last page's one entry is read by the class words the list's entries share when their classes vary (zebra rows, a status word)", () => {
+    const member = (cls: string, slug: string, name: string) => `<li class="${cls}"><div class="avatar"><a href="/membres/${slug}/"><img src="/a.png" alt=""></a></div><div class="titre"><a href="/membres/${slug}/">${name}</a></div><div class="meta">vu il y a 2 jours</div></li>`;
+    const page = (entries: string) => chrome(`<h1>Adhérents</h1><ul class="annuaire-membres">${entries}</ul><div class="k7"><h4>Liens</h4><a href="/statuts">Statuts</a></div>`);
+    const first = readListing(page(member('impair en-ligne', 'a', 'Poterie Maatkas') + member('pair en-ligne', 'b', 'Bijoux Beni Yenni') + member('impair en-ligne', 'c', 'Tissage Ait Hichem') + member('pair en-ligne', 'd', 'Vannerie Tigzirt')), 'https://artisans.test/membres/?p=1');
+    expect(first.companies.map((c) => c.name)).toEqual(['Poterie Maatkas', 'Bijoux Beni Yenni', 'Tissage Ait Hichem', 'Vannerie Tigzirt']);
+    expect(first.shape).toBeDefined();
+    const last = page(member('impair en-ligne', 'e', 'Dinanderie Ouadhias'));
+    expect(readListing(last, 'https://artisans.test/membres/?p=3').companies).toEqual([]);
+    expect(readListing(last, 'https://artisans.test/membres/?p=3', {}, { shape: first.shape }).companies.map((c) => [c.name, c.detailUrl])).toEqual([['Dinanderie Ouadhias', 'https://artisans.test/membres/e/']]);
+    // Another list's blocks under another parent are not of that shape.
+    const other = chrome(`<h1>Adhérents</h1><ul class="partenaires">${member('impair', 'e', 'Dinanderie Ouadhias')}</ul>`);
+    expect(readListing(other, 'https://artisans.test/membres/?p=3', {}, { shape: first.shape }).companies).toEqual([]);
+  });
+
   test('a wide page of bold text and links is read in linear time', () => {
     expectCpuWithin(cpuMs(() => readListing(chrome(`<div>${'<b>x</b><a href="?p=1">y</a>'.repeat(20_000)}</div>`), URL)).ms, 5_000);
   });

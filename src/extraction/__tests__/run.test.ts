@@ -536,6 +536,57 @@ test('a detail page of many branches keeps its contacts once the sidebar repeate
   }
 });
 
+test("names with a count each, 'X (2)', are companies when their own pages name them; a menu of categories with counts, whose pages list others, gives none", async () => {
+  const employers = [['Sarl Tizi Soft', 'tizi-soft', '026 11 22 33'], ['Kabylie Réseaux', 'kabylie-reseaux', ''], ['Djurdjura Web', 'djurdjura-web', '0550 44 55 66']];
+  const employer = ([name, slug, phone]: string[]) => [`/employeurs/${slug}/`, `<main><h1>${name}</h1><h2>2 offres d'emploi</h2><ul class="offres"><li><a href="/offre/dev-${slug}/">Développeur</a></li></ul>${phone ? `<p>Téléphone : ${phone}</p>` : ''}</main>`];
+  const card = (name: string, phone: string) => `<div class="fiche"><h3>${name}</h3><p>Tél : ${phone}</p></div>`;
+  const s = await startSite({
+    '/employeurs/': `<main><h1>Ils recrutent</h1><ul class="index">${employers.map(([name, slug], i) => `<li><a href="/employeurs/${slug}/">${name}</a> (${i + 1})</li>`).join('')}</ul></main>`,
+    ...Object.fromEntries(employers.map(employer)),
+    '/secteurs/': `<main><h1>Secteurs</h1><ul class="index">${['Bâtiment', 'Transport', 'Commerce'].map((n) => `<li><a href="/secteur/${n.toLowerCase()}/">${n}</a> (2)</li>`).join('')}</ul></main>`,
+    '/secteur/bâtiment/': `<main><h1>Bâtiment</h1>${card('Sarl Amrani BTP', '026 20 30 40')}${card('Eurl Tizi Béton', '026 20 30 41')}${card('Ets Ouali', '026 20 30 42')}</main>`,
+    '/secteur/transport/': `<main><h1>Transport</h1>${card('Trans Kabylie', '026 20 30 43')}${card('Ets Hamdi Transport', '026 20 30 44')}${card('Sarl Rapide', '026 20 30 45')}</main>`,
+    '/secteur/commerce/': `<main><h1>Commerce</h1>${card('Ets Lounis', '026 20 30 46')}${card('Sarl Tafat', '026 20 30 47')}${card('Bazar Meziane', '026 20 30 48')}</main>`,
+  });
+  try {
+    const run = async (path: string) => (await runExtraction({ pages: testPageReader(), sources: parseSources(`sources:\n  - name: dz\n    search_url: "${s.origin}${path}"\n`), secteur: 'x', wilaya: ALGER, fetcher: fetcher(), deadlineMs: 30_000 })).companies;
+    expect((await run('/employeurs/')).map((c) => [c.name, c.phones])).toEqual([
+      ['Sarl Tizi Soft', ['+21326112233']],
+      ['Kabylie Réseaux', []],
+      ['Djurdjura Web', ['+213550445566']],
+    ]);
+    expect(await run('/secteurs/')).toEqual([]);
+  } finally {
+    await s.close();
+  }
+});
+
+test("a company named with its count of offers, 'X (2)', whose page shows no e-mail and lists them has the offers' pages read: how to apply is written there; the board's own address on every offer is none of theirs", async () => {
+  const firms = [['Sarl Tizi Soft', 'tizi-soft'], ['Kabylie Réseaux', 'kabylie-reseaux'], ['Djurdjura Web', 'djurdjura-web']];
+  const board = '<p class="note">Un souci ? support@emploi-kabylie.test</p>';
+  const pages: Record<string, string> = {
+    '/recruteurs?page=1': `<main><h1>Recruteurs</h1><ul>${firms.map(([name, slug]) => `<li><a href="/recruteur/${slug}/">${name}</a> (2)</li>`).join('')}</ul></main>`,
+    // The same pages listed as plain cards: no count names their offers, which are not read.
+    '/cartes?page=1': `<main><h1>Recruteurs</h1>${firms.map(([name, slug]) => `<div class="recruteur"><h3><a href="/recruteur/${slug}/">${name}</a></h3><p>Informatique, Tizi Ouzou</p></div>`).join('')}</main>`,
+  };
+  firms.forEach(([name, slug], i) => {
+    pages[`/recruteur/${slug}/`] = `<main><h1>${name}</h1><p>Tél. 026 11 22 3${i}</p><ul class="offres">${['dev', 'admin'].map((job) => `<li class="offre"><a href="/offre/${job}-${slug}/"><h3>Poste ${job}</h3><span class="entreprise">${name}</span></a></li>`).join('')}</ul></main>`;
+    for (const job of ['dev', 'admin']) pages[`/offre/${job}-${slug}/`] = `<main><h1>Poste ${job}</h1><p>Envoyez votre CV à ${job}@${slug}.test – Renseignements : 0550 00 0${i} ${job === 'dev' ? '11' : '22'}</p>${board}</main>`;
+  });
+  const s = await startSite(pages);
+  try {
+    const sources = parseSources(`sources:\n  - name: dz\n    search_url: "${s.origin}/recruteurs?page={page}"\n`);
+    const { companies } = await runExtraction({ pages: testPageReader(), sources, secteur: 'x', wilaya: ALGER, fetcher: fetcher(), deadlineMs: 30_000 });
+    expect(companies.map((c) => [c.name, [...c.emails].sort(), [...c.phones].sort()])).toEqual(
+      firms.map(([name, slug], i) => [name, [`admin@${slug}.test`, `dev@${slug}.test`], [`+2132611223${i}`, `+213550000${i}11`, `+213550000${i}22`].sort()]),
+    );
+    const cards = parseSources(`sources:\n  - name: dz\n    search_url: "${s.origin}/cartes?page={page}"\n`);
+    expect((await runExtraction({ pages: testPageReader(), sources: cards, secteur: 'x', wilaya: ALGER, fetcher: fetcher(), deadlineMs: 30_000 })).companies.map((c) => [c.name, c.emails])).toEqual(firms.map(([name]) => [name, []]));
+  } finally {
+    await s.close();
+  }
+});
+
 test('a top bar written as a plain div, on every detail page: its number reaches no company, not even one whose page shows no contact of its own', async () => {
   // The bar has no header tag, class or role: only its place on every page tells it is the directory's.
   const page = (body: string) => `<!doctype html><html><body><div class="gap-2">Guide Bône Pro · Assistance : 038 40 00 11</div><div class="grid">${body}</div><div class="relative">Guide Bône Pro</div></body></html>`;
