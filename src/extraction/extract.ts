@@ -26,11 +26,11 @@
 import type { HTMLElement, Node } from 'node-html-parser';
 import { findEmails, findPhonesAndFaxes, normalizeEmail, normalizePhone, readNumbers } from '../platform/contacts';
 import { sameHost } from './hosts';
-import { COMPANY_NAME_LABEL, isInlineBold, labelledNameInText } from './labels';
+import { COMPANY_NAME_LABEL, isDisclosureLabel, isInlineBold, labelledNameInText } from './labels';
 import { removeOtherCompanyCards } from './otherCards';
 import { fold, normalizeCompanyName, scriptOf, stripControlCharacters, words } from '../platform/text';
 import { isBadge, withoutEdgeBadges } from './badges';
-import { attributeJson, classWords, entryClassWords, embeddedJson, isChromeBlock, holdsContact, isAdBlock, inRepeatedBlock, isComponentPart, SECTIONING_TAGS, isPageFrame, holdsMainContent, leadName, repeatedMemberTest, findNextPage, namesNextDocument, isDisclosureLabel, jsonHtml, jsonItems, jsonList, jsonNext, preRecords, repeatedItems, type JsonItem, isOwnContactButton, safeUriDecode, WHATSAPP_LINK } from './items';
+import { attributeJson, classWords, entryClassWords, embeddedJson, isChromeBlock, holdsContact, isAdBlock, inRepeatedBlock, isComponentPart, SECTIONING_TAGS, isPageFrame, holdsMainContent, leadName, repeatedMemberTest, findNextPage, namesNextDocument, jsonHtml, jsonItems, jsonList, jsonNext, preRecords, repeatedItems, type JsonItem, isOwnContactButton, safeUriDecode, WHATSAPP_LINK } from './items';
 import { collapseSpaces, shortText, WORDED_DATE } from './nodeText';
 import { attrOf, blockText, classAndId, classText, descendants, hasAttr, inByline, isCardTelType, isSubtitle, itemParts, parsePage, spanningRowAbove, type ItemParts, type ParsedPage } from './parse';
 import type { SourceSelectors } from './sources';
@@ -1156,9 +1156,9 @@ const MAX_CONTACT_READ = 4_000;
  */
 function holdsContactText(el: HTMLElement): boolean {
   if (!hasContactText(el)) return false;
-  const text = el.text;
-  if (text.includes('@')) return true;
-  const { phones, faxes } = findPhonesAndFaxes(text.length > MAX_CONTACT_READ ? text.slice(0, MAX_CONTACT_READ) : text);
+  const text = el.text.length > MAX_CONTACT_READ ? el.text.slice(0, MAX_CONTACT_READ) : el.text;
+  if (text.includes('@') && findEmails(text).length > 0) return true;
+  const { phones, faxes } = findPhonesAndFaxes(text);
   return phones.length + faxes.length > 0;
 }
 
@@ -2475,9 +2475,12 @@ const LINE_TAGS = new Set(['DIV', 'P', 'H1', 'H2', 'H3', 'H4', 'H5', 'H6']);
 const MAX_LINK_WRAPPERS = 4;
 
 /**
- * A naming link's text as a name: its first line when the link lays its text out in two or more
- * blocks of their own (`<a><div><div>X</div><div>Poissons et fruits de mer</div></div></a>`: the
- * name, then its category on the line under it, whatever their classes say), else its whole text.
+ * A naming link's text as a name: when the link lays its text out in two or more blocks of their
+ * own, the line its address's slug names ({@link sluggedLine}: a category above the name,
+ * `<div>Restaurant traditionnel</div><div>Le Jardin des Saveurs</div>` under `/lieu/le-jardin-des-saveurs`),
+ * else its first (`<a><div><div>X</div><div>Poissons et fruits de mer</div></div></a>`: the name,
+ * then its category on the line under it, whatever their classes say); of inline pieces, the first
+ * when the slug names it alone ({@link sluggedPart}); else its whole text.
  */
 function linkName(a: HTMLElement): string | undefined {
   let at = a;
@@ -2489,11 +2492,41 @@ function linkName(a: HTMLElement): string | undefined {
       at = shown[0];
       continue;
     }
-    if (shown.length >= 2 && shown.every((c) => LINE_TAGS.has(c.tagName))) return nameText(shown[0]) ?? textOf(a);
+    if (shown.length >= 2 && shown.every((c) => LINE_TAGS.has(c.tagName))) return sluggedLine(a, shown) ?? nameText(shown[0]) ?? textOf(a);
     if (shown.length >= 2) return sluggedPart(a, shown) ?? textOf(a);
     break;
   }
   return textOf(a);
+}
+
+/** The words of a link's address's last segment (its slug), folded; empty when it has none. */
+function linkSlug(a: HTMLElement): Set<string> {
+  const href = (a.getAttribute('href') ?? '').slice(0, 500).split(/[?#]/)[0];
+  let tail = href.split('/').filter(Boolean).pop() ?? '';
+  try {
+    tail = decodeURIComponent(tail);
+  } catch {
+    return new Set();
+  }
+  return new Set(slugWords(tail.replace(/\.[a-z]{2,5}$/i, '')));
+}
+
+/**
+ * Of a link's lines, the one its address's slug names: every word of it in the slug, the most
+ * words of the slug among such lines ('Pizzeria Napoli' over 'Pizzeria' under `/lieu/pizzeria-napoli`).
+ * Undefined when no line is named so.
+ */
+function sluggedLine(a: HTMLElement, lines: HTMLElement[]): string | undefined {
+  const slug = linkSlug(a);
+  if (slug.size === 0) return undefined;
+  let best: string | undefined;
+  let most = 0;
+  for (const line of lines) {
+    const text = nameText(line);
+    const own = text === undefined ? [] : slugWords(text);
+    if (own.length > most && own.every((w) => slug.has(w))) [best, most] = [text, own.length];
+  }
+  return best;
 }
 
 /**
@@ -2503,14 +2536,7 @@ function linkName(a: HTMLElement): string | undefined {
  * 'Hall A – Stand A03', a stand set beside the name in the same title). Undefined otherwise.
  */
 function sluggedPart(a: HTMLElement, pieces: HTMLElement[]): string | undefined {
-  const href = (a.getAttribute('href') ?? '').slice(0, 500).split(/[?#]/)[0];
-  let tail = href.split('/').filter(Boolean).pop() ?? '';
-  try {
-    tail = decodeURIComponent(tail);
-  } catch {
-    return undefined;
-  }
-  const slug = new Set(slugWords(tail.replace(/\.[a-z]{2,5}$/i, '')));
+  const slug = linkSlug(a);
   if (slug.size === 0) return undefined;
   const first = nameText(pieces[0]);
   if (first === undefined) return undefined;
@@ -2575,6 +2601,9 @@ const LABEL_WORDS = /^(?:t[ée]l[ée]?(?:phone)?\.?(?: (?:fixe|portable|mobile|b
  */
 const SELLER_LABEL = /(?:^|[^\p{L}])(?:vendu(?:e|s|es)? par|propos[ée](?:e|s|es)? par|publi[ée](?:e|s|es)? par|post[ée](?:e|s|es)? par|sold by|offered by|listed by|posted by|fournisseur|vendeur|revendeur|annonceur|boutique|magasin|supplier|seller|vendor|advertiser|store|البائع|المعلن|المورد)\s?[:：]?$/iu;
 
+/** Of the {@link SELLER_LABEL}s, those a blog also writes before its author's name ('Publié par', 'Posté par', 'Posted by'). */
+const BYLINE_LABEL = /(?:^|[^\p{L}])(?:publi[ée](?:e|s|es)? par|post[ée](?:e|s|es)? par|posted by)\s?[:：]?$/iu;
+
 /**
  * The entry's seller link: a link whose own text is a name (letters, not an action) written right
  * after a seller label, in its parent's text before it, or in the element before its parent
@@ -2584,9 +2613,11 @@ function sellerLink(el: HTMLElement, parts: ItemParts): HTMLElement | undefined 
   for (const a of parts.anchors) {
     // (Every test is pure: a contact link is ruled out by its href, most others by the text before
     // them, before their own text is read.)
-    if (!namingLink(a) || authorLink(a)) continue;
+    if (!namingLink(a)) continue;
     const before = textBefore(el, a);
     if (!before || !SELLER_LABEL.test(before)) continue;
+    // (A blog's byline, 'Posté par <a href="/author/admin/">', names who wrote the post; an ad's 'Annonceur : <a href="/author/x/">' its advertiser.)
+    if (BYLINE_LABEL.test(before) && authorLink(a)) continue;
     const text = textOf(a);
     if (text && /\p{L}{2}/u.test(text) && !NOT_A_NAME_LINK.test(text)) return a;
   }
@@ -2596,7 +2627,8 @@ function sellerLink(el: HTMLElement, parts: ItemParts): HTMLElement | undefined 
 /**
  * A link to a blog author's archive: `rel=author`, or a path with an `author` / `authors` /
  * `auteur` segment (WordPress and Ghost `/author/x/`, Serendipity `/authors/1-Admin`). 'Posté par
- * <a>Admin</a>' on a blog's entry names who wrote it, no seller.
+ * <a>Admin</a>' on a blog's entry names who wrote it, no seller (a classified ad's 'Annonceur' link
+ * to the same archive names its advertiser: see {@link BYLINE_LABEL}).
  */
 function authorLink(a: HTMLElement): boolean {
   if (/\bauthor\b/i.test(attrOf(a, 'rel') ?? '')) return true;

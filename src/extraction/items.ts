@@ -13,7 +13,7 @@
 import { HTMLElement as HTMLElementClass, type HTMLElement, type Node } from 'node-html-parser';
 import { findEmails, normalizePhone, readNumbers } from '../platform/contacts';
 import { attrOf, blockText, classAndId, classText, contactAttr, descendants, escapeHtml, hasAttr, isInlineNameLabel, isNameLabelCell, keep, parseHtml, spanningRowAbove, type Kept } from './parse';
-import { isInlineBold } from './labels';
+import { isInlineBold, saysWhatItShows } from './labels';
 import { collapseSpaces, isSpace, shortText } from './nodeText';
 import { isRecordRow, nestedRecords } from './tables';
 import { isEscapedTransferState, typedContact, unescapeTransferState } from './embeddedState';
@@ -2932,16 +2932,8 @@ function isNamedDisclosure(el: HTMLElement): boolean {
   }
   if (heading === undefined) return false;
   const name = shortText(heading, 120);
-  if (name === undefined || !/\p{L}{2}/u.test(name) || /[:?]\s*$/.test(name) || isFieldLabel(heading) || DISCLOSURE_LABEL.test(name)) return false;
+  if (name === undefined || !/\p{L}{2}/u.test(name) || /[:?]\s*$/.test(name) || isFieldLabel(heading) || saysWhatItShows(name)) return false;
   return holdsContact(el);
-}
-/** What a toggle that shows an entry's own part says ('Coordonnées', 'Voir les contacts', 'Plus d'infos'): no name. */
-const DISCLOSURE_LABEL = /^(?:coordonn[ée]es|contacts?|infos?|informations?|d[ée]tails?|horaires|adresses?|(?:voir|afficher|masquer|show|hide|view)\b|plus d|en savoir|more\b|read more)/iu;
-
-/** Whether a toggle's whole text, short, only says what it shows of an entry ({@link DISCLOSURE_LABEL}): 'Coordonnées', 'Voir les contacts'. */
-export function isDisclosureLabel(text: string): boolean {
-  const t = text.trim();
-  return t.length <= 40 && DISCLOSURE_LABEL.test(t);
 }
 
 /** Whether the element siblings after `kids[i]` begin with a `tag` leader or are none (the block closes a run; whitespace skipped). */
@@ -4562,12 +4554,13 @@ function saysNext(el: HTMLElement): boolean {
 /**
  * Whether a link to the next page names the document it leads to, as a documentation generator's
  * pager does (it walks the whole documentation, a chapter after the other): a title that is no
- * next word (Sphinx's `<link rel="next" title="Opérateurs : eaux">`), an aria-label 'Suivant: X'
+ * next word on a `<link rel=next>` (Sphinx's `<link rel="next" title="Opérateurs : eaux">`), an aria-label 'Suivant: X'
  * (MkDocs Material), or a direction over the next page's title in blocks of their own
  * ({@link pagerSublabel}: Docusaurus, VitePress).
  */
 export function namesNextDocument(el: HTMLElement): boolean {
-  const title = foldText((attrOf(el, 'title') ?? '').slice(0, 120)).trim();
+  // (A head's `<link rel=next>` only: a pager link's title, 'Voir les entreprises suivantes', 'Go to next page', says next in its own words.)
+  const title = el.tagName === 'LINK' ? foldText((attrOf(el, 'title') ?? '').slice(0, 120)).trim() : '';
   if (title !== '' && !isNextLabel(title) && !/\d/.test(title)) return true;
   const aria = foldText((attrOf(el, 'aria-label') ?? '').slice(0, 120)).trim();
   if (/^(?:suivante?|next|page suivante|next page) ?[:：–—-] ?\p{L}/u.test(aria)) return true;

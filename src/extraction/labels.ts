@@ -228,3 +228,22 @@ export function describedIconText(el: HTMLElement): string | undefined {
   }
   return label;
 }
+
+/**
+ * What a toggle that shows an entry's own part says ('Coordonnées', 'Voir les contacts', 'Plus
+ * d'infos', 'Coordonnées et horaires', 'À propos et contact'): no name. A noun ends its word ('Informatique Services X' is
+ * a name) and what follows it is lower case ('Contact Sécurité SARL', 'Détails Déco' are names).
+ */
+const DISCLOSURE_NOUN = /^(?:coordonn[ée]es|contacts?|infos?|informations?|d[ée]tails?|horaires|adresses?)(?![\p{L}])/iu;
+const DISCLOSURE_VERB = /^(?:(?:voir|afficher|masquer|show|hide|view)\b|plus d|en savoir|more\b|read more|[àa] propos\b|about\b)/iu;
+
+/** Whether a short text only says what a toggle shows ({@link DISCLOSURE_NOUN}, {@link DISCLOSURE_VERB}). */
+export function saysWhatItShows(t: string): boolean {
+  return DISCLOSURE_VERB.test(t) || (DISCLOSURE_NOUN.test(t) && !/\s\p{Lu}/u.test(t));
+}
+
+/** Whether a toggle's whole text, short, only says what it shows of an entry ({@link saysWhatItShows}): 'Coordonnées', 'Voir les contacts'. */
+export function isDisclosureLabel(text: string): boolean {
+  const t = text.trim();
+  return t.length <= 40 && saysWhatItShows(t);
+}

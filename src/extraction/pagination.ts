@@ -375,8 +375,8 @@ function isCurrentTab(link: HTMLElement, strip: HTMLElement): boolean {
 
 /** Tags of a plain list of links read as a strip of tabs when nothing marks it ({@link nextTab}). */
 const LIST_TAGS = new Set(['UL', 'OL']);
-/** Class or id words of a site's navigation: a menu of its articles is no strip of one list's pages. */
-const NAVIGATION_WORDS = /menu|nav|sidebar|sommaire|breadcrumb/i;
+/** Class or id words of a site's navigation (whole words: `has-navy-background-color`, `canvas` are none): a menu of its articles is no strip of one list's pages. */
+const NAVIGATION_WORDS = /(?:^|[^a-z])(?:menus?|nav|navbar|navigation|sidebar|sommaire|breadcrumbs?)(?![a-z])/i;
 /** Most ancestors looked at for a site's navigation ({@link inNavigation}). */
 const MAX_NAV_DEPTH = 12;
 
@@ -485,11 +485,11 @@ export function nextTab(elements: readonly HTMLElement[], pageUrl: string, base:
 /**
  * Query keys that choose a version of one page, not a part of its list: its language (`?lang=ar`,
  * a bilingual directory's 'Français | العربية' tabs), its order (`?tri=ville`, `?orderby=date`) or
- * its view (`?view=grid`, `?affichage=carte`). Tabs varying one of them show the same companies
+ * its view (`?view=grid`, `?affichage=carte`), its page size (`?par_page=50`, `?limit=100`). Tabs varying one of them show the same companies
  * again (in another script: read as others), so they are no pages of the list. Folded (lower
  * case, letters only).
  */
-const VERSION_KEYS = new Set(['lang', 'langue', 'language', 'locale', 'hl', 'sort', 'sortby', 'order', 'orderby', 'tri', 'trier', 'view', 'vue', 'display', 'affichage', 'layout', 'mode']);
+const VERSION_KEYS = new Set(['lang', 'langue', 'language', 'locale', 'hl', 'sort', 'sortby', 'order', 'orderby', 'tri', 'trier', 'view', 'vue', 'display', 'affichage', 'layout', 'mode', 'perpage', 'parpage', 'pagesize', 'limit', 'itemsperpage', 'resultsperpage', 'nbparpage', 'show', 'count', 'size']);
 
 function isVersionKey(key: string): boolean {
   return VERSION_KEYS.has(key.toLowerCase().replace(/[^a-z]/g, ''));

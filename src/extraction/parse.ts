@@ -12,7 +12,7 @@
  * explicit stack, so a page nested 40,000 deep costs what 40,000 siblings cost.
  */
 import { parse, type HTMLElement, type Node, type TextNode } from 'node-html-parser';
-import { applyStylesheetBold, COMPANY_NAME_LABEL, describedIconText, isInlineBold } from './labels';
+import { applyStylesheetBold, COMPANY_NAME_LABEL, describedIconText, isDisclosureLabel, isInlineBold } from './labels';
 import { divTables, isLabelCellText, pairedColumns, splitSideBySideRecords, transposeTables } from './tables';
 import { revealCloakedEmails } from './cloak';
 import { disclosedPanels } from './disclosure';
@@ -650,13 +650,20 @@ export function isNameLabel(el: HTMLElement): boolean {
   return NAME_LABEL.test(el.text.replace(/\s+/g, ' ').trim().slice(0, MAX_LABEL));
 }
 
+/**
+ * A company name's label set inline ({@link isInlineNameLabel}): those of {@link COMPANY_NAME_LABEL}, and
+ * 'المؤسسة', 'الاسم'. A bare 'Nom :' / 'Name :' inline is a contact person's as often ('<b>Nom :</b>
+ * Karim Benali <b>Fonction :</b> Gérant' under the company's own link) and names no record.
+ */
+const INLINE_NAME_LABEL = new RegExp(String.raw`^(?:${COMPANY_NAME_LABEL}|المؤسسة|الاسم)$`, 'iu');
+
 /** Inline elements a field's label is set in before its value on the line ('<strong>Nom :</strong> X', '<span>Raison sociale :</span> X'). */
 const INLINE_LABEL_TAGS = new Set(['STRONG', 'B', 'SPAN', 'LABEL', 'EM', 'I', 'U', 'FONT', 'SMALL']);
 
 /**
  * Whether an element is a name field's label set inline before its value: an inline element (or one
- * made bold) whose whole text is a name label ending with a colon ({@link NAME_LABEL}: 'Nom de
- * l'établissement :', 'Raison sociale :', 'Nom :'), the next thing on its line a value with letters
+ * made bold) whose whole text is a company name's label ending with a colon ({@link INLINE_NAME_LABEL}: 'Nom de
+ * l'établissement :', 'Raison sociale :'), the next thing on its line a value with letters
  * (text, or an inline element's). A record of labelled fields names itself so, as a table's label cell does.
  */
 export function isInlineNameLabel(el: HTMLElement): boolean {
@@ -665,7 +672,7 @@ export function isInlineNameLabel(el: HTMLElement): boolean {
   if (text.length > MAX_LABEL * 4) return false;
   if (!text.includes(':') && !text.includes('：')) return false;
   const label = el.text.replace(/\s+/g, ' ').trim().slice(0, MAX_LABEL + 1);
-  if (!/[:：]$/.test(label) || !NAME_LABEL.test(label.slice(0, -1).trimEnd())) return false;
+  if (!/[:：]$/.test(label) || !INLINE_NAME_LABEL.test(label.slice(0, -1).trimEnd())) return false;
   return inlineLabelValue(el) !== undefined;
 }
 
@@ -814,8 +821,8 @@ function readParts(el: HTMLElement, full: boolean): ItemParts {
         if (parts.heading === undefined && !isDateElement(child)) parts.heading = child;
         if (tag === 'H1') parts.h1 ??= child;
       }
-      // (A control's bold label after the entry's text, 'À propos et contact' opening its hidden part, names nothing.)
-      if (parts.bold === undefined && (tag === 'STRONG' || tag === 'B' || isInlineBold(child)) && !isReference(child) && !((line !== '' || blocks.length > 0) && inDisclosureControl(child, el))) parts.bold = child;
+      // (A control's bold label after the entry's text that says what it opens, 'À propos et contact', names nothing; a toggle's bold name does.)
+      if (parts.bold === undefined && (tag === 'STRONG' || tag === 'B' || isInlineBold(child)) && !isReference(child) && !((line !== '' || blocks.length > 0) && inDisclosureControl(child, el) && isDisclosureLabel(child.text.slice(0, 80)))) parts.bold = child;
       if (tag === 'SUMMARY') parts.summary ??= child;
       if (child.classList.length > 0 && child.classList.contains('tel')) parts.tels.push(child);
       if (parts.term === undefined && tag === 'DT') parts.term = child;

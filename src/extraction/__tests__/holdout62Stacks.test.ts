@@ -42,7 +42,6 @@ describe('a record of labelled fields, its name label set inline', () => {
     ['strong', "Nom de l'établissement"],
     ['span', 'Raison sociale'],
     ['b', 'Dénomination'],
-    ['strong', 'Nom'],
   ])('<%s>%s :</…> X: each entry is found and named by the value after its label', (tag, label) => {
     expect(byName(page(tag, label), 'https://annuaire.test/etablissements')).toEqual(expected);
   });
@@ -51,5 +50,12 @@ describe('a record of labelled fields, its name label set inline', () => {
     const card = (activity: string, name: string, tel: string) => `<li class="fiche"><h3>${activity}</h3><p>Nom de l'établissement : ${name}<br>Tél : ${tel}</p></li>`;
     const html = `<html><body><ul class="fiches">${card('Formation', 'Ecole Kaci', '026 11 22 33')}${card('Langues', 'Institut Ait Ali', '0770 12 34 56')}</ul></body></html>`;
     expect(Object.keys(byName(html, 'https://annuaire.test/etablissements'))).toEqual(['Ecole Kaci', 'Institut Ait Ali']);
+  });
+
+  test("a bare 'Nom :' set inline is a contact person's: the entry keeps its own link's name", () => {
+    const card = (slug: string, name: string, person: string, tel: string) =>
+      `<div class="fournisseur"><h3><a href="/fournisseur/${slug}">${name}</a></h3><p><b>Nom :</b> ${person}<br><b>Fonction :</b> Gérant<br><b>Tél :</b> ${tel}</p></div>`;
+    const html = `<html><body><main><div class="liste">${card('medipharm', 'SARL Medipharm', 'Karim Benali', '021 11 22 33')}${card('sanovet', 'EURL Sanovet', 'Amina Haddad', '021 44 55 66')}${card('algerie-labo', 'SPA Algérie Labo', 'Yacine Mansouri', '0770 12 34 56')}</div></main></body></html>`;
+    expect(Object.keys(byName(html, 'https://annuaire.test/fournisseurs'))).toEqual(['SARL Medipharm', 'EURL Sanovet', 'SPA Algérie Labo']);
   });
 });
