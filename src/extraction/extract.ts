@@ -1156,7 +1156,8 @@ const MAX_CONTACT_READ = 4_000;
  */
 function holdsContactText(el: HTMLElement): boolean {
   if (!hasContactText(el)) return false;
-  const text = el.text.length > MAX_CONTACT_READ ? el.text.slice(0, MAX_CONTACT_READ) : el.text;
+  const all = el.text;
+  const text = all.length > MAX_CONTACT_READ ? all.slice(0, MAX_CONTACT_READ) : all;
   if (text.includes('@') && findEmails(text).length > 0) return true;
   const { phones, faxes } = findPhonesAndFaxes(text);
   return phones.length + faxes.length > 0;

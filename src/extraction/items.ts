@@ -4075,9 +4075,7 @@ let mainClasses: Map<string, string> | undefined;
 
 function mainClass(classes: string[]): string {
   // Zebra classes ('row-alternate', 'odd', 'even') vary between entries of one list.
-  const cls = classes
-    .map((w) => withoutZebraPart(w).toLowerCase().replace(ZEBRA_SUFFIX, ''))
-    .filter((w) => w !== '' && !PER_ENTRY_WORD.test(w) && !ZEBRA_WORDS.has(w) && !POSITION_WORD.test(w) && !TIER_WORDS.has(w));
+  const cls = entryWords(classes);
   return cls.find((w) => !w.split(/[^\p{L}\p{N}]+/u).some((p) => AD_WORDS.has(p) && !WEAK_AD_WORDS.has(p))) ?? '';
 }
 
@@ -4086,8 +4084,12 @@ function mainClass(classes: string[]): string {
  * entry of one list (zebra striping, 'odd' / 'even', a first or last marker, a number, a tier).
  */
 export function entryClassWords(el: HTMLElement): string[] {
-  return el.classList.value
-    .slice(0, 30)
+  return entryWords(el.classList.value.slice(0, 30));
+}
+
+/** Class words without those that vary from entry to entry of one list ({@link entryClassWords}), lower case. */
+function entryWords(classes: string[]): string[] {
+  return classes
     .map((w) => withoutZebraPart(w).toLowerCase().replace(ZEBRA_SUFFIX, ''))
     .filter((w) => w !== '' && !PER_ENTRY_WORD.test(w) && !ZEBRA_WORDS.has(w) && !POSITION_WORD.test(w) && !TIER_WORDS.has(w));
 }
