@@ -2839,6 +2839,14 @@ const NAME_HEADER = /raison|soci[ée]t[ée]|entreprise|^nom|name|company|d[ée]n
 const HOLDER_HEADER = /^(?:titulaire|b[ée]n[ée]ficiaire|attributaire|adjudicataire|soumissionnaire|exploitant|concessionnaire|d[ée]tenteur|holder|bidder|(?:ال)?مستفيد|صاحب|(?:ال)?متعامل|(?:ال)?متعهد)(?![\p{L}])/iu;
 
 /**
+ * Header words of a list's member column, when no column is headed by a name or holder word: a
+ * fair's exhibitors ('Stand | Hall | Exposant | Ville'), an association's or a chamber's members
+ * ('Adhérent', 'Membre'), a buyer's suppliers ('Fournisseur', 'Prestataire', 'Opérateur'), in
+ * French, English or Arabic. The header begins with the word ('N° adhérent' is a number's column).
+ */
+const MEMBER_HEADER = /^(?:exposants?|adh[ée]rents?|membres?|fournisseurs?|prestataires?|op[ée]rateurs?|participants?|exhibitors?|members?|suppliers?|vendors?|(?:ال)?عارض(?:ون|ين)?|(?:ال)?منخرط(?:ون|ين)?|(?:ال)?مورد(?:ون|ين)?)(?![\p{L}])/iu;
+
+/**
  * A header naming a person, not a company: a bare 'Nom', 'Name', 'Nom et prénom', 'Nom complet',
  * الاسم واللقب. A members' table (an association's or a club's public list: Dolibarr's 'Prénom |
  * Nom | Société | Ville', a fair's contacts 'Nom et prénom | Entreprise | Tél.') writes the
@@ -2851,7 +2859,7 @@ const COMPANY_HEADER = new RegExp(String.raw`^(?:${COMPANY_NAME_LABEL}|organisme
 
 /**
  * A table's name column among its headers: one headed by a name word, else by a holder word (see
- * {@link HOLDER_HEADER}); -1 when none. A person's column ({@link PERSON_HEADER}) gives way to a
+ * {@link HOLDER_HEADER}), else by a member's ({@link MEMBER_HEADER}); -1 when none. A person's column ({@link PERSON_HEADER}) gives way to a
  * company's column beside it: each row is the member's company.
  */
 function nameColumn(headers: readonly string[]): number {
@@ -2860,7 +2868,9 @@ function nameColumn(headers: readonly string[]): number {
     const company = headers.findIndex((h, i) => i !== named && COMPANY_HEADER.test(h));
     if (company !== -1) return company;
   }
-  return named !== -1 ? named : headers.findIndex((h) => HOLDER_HEADER.test(h));
+  if (named !== -1) return named;
+  const holder = headers.findIndex((h) => HOLDER_HEADER.test(h));
+  return holder !== -1 ? holder : headers.findIndex((h) => MEMBER_HEADER.test(h));
 }
 
 /** A table's person column when its company column names the rows (see {@link nameColumn}); -1 when none. */

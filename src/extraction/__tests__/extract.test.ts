@@ -862,6 +862,20 @@ describe('tables whose companies span rows', () => {
     expect(extractCompanies(person, PAGE).map((c) => c.name)).toEqual(['Pharmacie du Marché', 'Pharmacie Es Salam']);
   });
 
+  test("a list's role column ('Exposant', 'Adhérent', 'Fournisseur', 'Exhibitor') names the rows when no column is headed by a name word: not the stand or hall before it", () => {
+    const row = (stand: string, hall: string, name: string, coords: string) => `<tr><td class="stand">${stand}</td><td>${hall}</td><td><b>${name}</b><br><small>Forage</small></td><td>Ouargla</td><td>${coords}</td></tr>`;
+    const html = page(`<table class="liste" border="1"><thead><tr><th>Stand</th><th>Hall</th><th>Exposant</th><th>Ville</th><th>Coordonnées</th></tr></thead><tbody>
+      ${row('C35', 'Hall C', 'SPA Forage Sud', 'Tél : 029 40 90 26<br>Mob : 0551 91 47 77')}${row('B22', 'Hall B', 'EURL Puits El Amel', '<a href="mailto:amel@puits.dz">amel@puits.dz</a>')}${row('A3', 'Hall A', 'SNC Frères Touati', '—')}</tbody></table>`);
+    expect(extractCompanies(html, PAGE).map((c) => [c.name, c.phones, c.emails])).toEqual([
+      ['SPA Forage Sud', ['+21329409026', '+213551914777'], []],
+      ['EURL Puits El Amel', [], ['amel@puits.dz']],
+      ['SNC Frères Touati', [], []],
+    ]);
+    const members = page(`<table><thead><tr><th>N° adhérent</th><th>Adhérents</th><th>Téléphone</th></tr></thead><tbody>
+      <tr><td>118</td><td>Ets Transit Bouzid</td><td>041 22 10 10</td></tr><tr><td>119</td><td>SARL Fret Arzew</td><td>041 22 20 20</td></tr></tbody></table>`);
+    expect(extractCompanies(members, PAGE).map((c) => c.name)).toEqual(['Ets Transit Bouzid', 'SARL Fret Arzew']);
+  });
+
 describe('a combined "Téléphone / Fax" column', () => {
   const row = (n: number, name: string, tel: string) => `<tr><td>${n}</td><td><b>${name}</b></td><td>Rue ${n}, Oran</td><td>${tel}</td><td>contact${n}@membre${n}.dz</td></tr>`;
   const html = page(`<table><tr><th>N°</th><th>Raison sociale</th><th>Adresse</th><th>Téléphone / Fax</th><th>E-mail</th></tr>
