@@ -779,6 +779,8 @@ function companiesOf(page: ParsedPage, pageUrl: string, selectors: SourceSelecto
   }));
   const named = withoutPlaceTails(withoutRanks(read).filter((c): c is RawCompany => c !== undefined && namesACompany(c.name) && !((isSentence(c.name) || isListTitle(c.name)) && !hasAnyContact(c))));
   let companies = withoutOwnOffice(withoutSiteNamed(named.filter(identifies), page));
+  // (Counted before the readings below, which may find more companies than the entries named.)
+  const invalidName = named.length - companies.length;
   // Paragraphs of prose found as entries, some naming two companies each with its own contacts: the companies they name.
   if (!selectors.item && scopes.length >= 2 && (paragraphs !== undefined || scopes.every((s) => s.el?.tagName === 'P' && s.ld.length === 0 && !s.md))) {
     const prose = proseCompanies(paragraphs ?? scopes.map((s) => s.el!), ctx, selectors);
@@ -789,7 +791,7 @@ function companiesOf(page: ParsedPage, pageUrl: string, selectors: SourceSelecto
   // A page where no list was found may name its companies in prose (a news article: bold names in sentences, contacts after them).
   if (companies.length === 0 && advertisement === 0 && !selectors.item && !options.fragment && scopes.every((s) => s.el !== undefined && s.ld.length === 0 && !s.md)) {
     const read = proseCompanies(outermostOutsideChrome(root, (el) => el.tagName === 'P' || el.tagName === 'ASIDE').filter((el) => el.tagName === 'P' && !inChromeBlock(el)), ctx, selectors);
-    if (read.length > 0) return { companies: read, dropped: { no_name: scopes.length - named.length, invalid_name: named.length - companies.length, advertisement } };
+    if (read.length > 0) return { companies: read, dropped: { no_name: scopes.length - named.length, invalid_name: invalidName, advertisement } };
   }
   // A page where no list was found may be a list of one (a search with a single result).
   if (companies.length === 0 && advertisement === 0 && !selectors.item && !options.fragment && scopes.every((s) => s.el !== undefined && s.ld.length === 0 && !s.md)) {
@@ -805,7 +807,7 @@ function companiesOf(page: ParsedPage, pageUrl: string, selectors: SourceSelecto
   // A page where nothing gave a company whose list is names with a count each, 'X (2)', each a link to a page of
   // its own (an employers' overview, their offers counted): names to be confirmed by their pages (a menu's categories are not).
   if (companies.length === 0 && advertisement === 0 && !selectors.item && !options.fragment && scopes.every((s) => s.el !== undefined && s.ld.length === 0 && !s.md)) companies.push(...countedNames(root, ctx.base, pageUrl));
-  const result = { companies, dropped: { no_name: scopes.length - named.length, invalid_name: named.length - companies.length, advertisement } };
+  const result = { companies, dropped: { no_name: scopes.length - named.length, invalid_name: invalidName, advertisement } };
   return shape === undefined ? result : { ...result, shape };
 }
 

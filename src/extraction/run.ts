@@ -109,6 +109,8 @@ export interface ItemsDropped {
   no_name: number;
   /** Names without a letter or a digit ('★★★', '!!!'), which cannot identify a company. */
   invalid_name: number;
+  /** Named by a link with a count ('Informatique (12)') whose own page named no company so: a category. */
+  not_a_company: number;
   advertisement: number;
   /** Merged into a company already kept from the same source. */
   duplicate: number;
@@ -172,7 +174,7 @@ export async function runExtraction(options: RunOptions): Promise<RunResult> {
   const deadlineAt = startedAt + deadlineMs;
   const maxResults = options.maxResults ?? Number.POSITIVE_INFINITY;
   const fetched: string[] = [];
-  const states: SourceState[] = options.sources.map((source) => ({ source, records: [], pagesRead: 0, cut: false, done: false, dropped: [], itemsDropped: { no_name: 0, invalid_name: 0, advertisement: 0, duplicate: 0 } }));
+  const states: SourceState[] = options.sources.map((source) => ({ source, records: [], pagesRead: 0, cut: false, done: false, dropped: [], itemsDropped: { no_name: 0, invalid_name: 0, not_a_company: 0, advertisement: 0, duplicate: 0 } }));
   // Ends the pages still being read when the deadline comes (their worker threads are ended).
   const stop = new AbortController();
   // Each page waiting for a reader thread listens to it, one listener each, removed when read:
@@ -230,7 +232,7 @@ export async function runExtraction(options: RunOptions): Promise<RunResult> {
       pages_read: s.pagesRead,
       companies_found: companiesFound,
       outcome: outcomeOf(s, status, companiesFound),
-      items_seen: s.records.length + s.itemsDropped.no_name + s.itemsDropped.invalid_name + s.itemsDropped.advertisement,
+      items_seen: s.records.length + s.itemsDropped.no_name + s.itemsDropped.invalid_name + s.itemsDropped.not_a_company + s.itemsDropped.advertisement,
       items_dropped: { ...s.itemsDropped, duplicate: s.records.length - companiesFound },
     };
     const error = s.failure?.message ?? s.note ?? (status === 'timeout' ? 'the run deadline was reached' : undefined);
@@ -455,6 +457,7 @@ async function runSource(state: SourceState, ctx: SourceContext): Promise<void> 
   // (An unconfirmed entry whose page was not read, or named another, a category's, is none.)
   if (records.some((r) => r.unconfirmed)) {
     state.records = records.filter((r) => !r.unconfirmed || confirmed.has(r));
+    state.itemsDropped.not_a_company += records.length - state.records.length;
     for (const r of state.records) delete r.unconfirmed;
   }
   await readOffers(state, ctx, offers, confirmed, siteContacts, repeated, visited, first);
