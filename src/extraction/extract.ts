@@ -270,6 +270,8 @@ export function readListing(html: string, pageUrl: string, selectors: SourceSele
     const url = href === undefined ? undefined : absolute(href, base);
     if (url && withoutHash(url) !== withoutHash(pageUrl)) next = url;
   }
+  // A page served through a proxy or at a mirror keeps the original site's <base>: its next page is the proxy's.
+  if (next !== undefined) next = onPageHost(next, pageUrl, base);
   // A documentation's pager leads on to its next chapter: only a page of the same folder continues the list.
   if (next !== undefined && selectors.nextPage === undefined && postPages === undefined && leavesDocumentFolder(page, next, pageUrl, base)) next = undefined;
   // The page's own header and footer contacts are the directory's: never a company's.
@@ -2285,6 +2287,31 @@ function onOwnDomain(email: string, ctx: PageContext): boolean {
 function baseOf(page: ParsedPage, pageUrl: string): string {
   const href = page.byTag('BASE').map((b) => attrOf(b, 'href')).find(Boolean);
   return (href && absolute(href, pageUrl)) || pageUrl;
+}
+
+/**
+ * A next page on the host of a page's `<base>` when that base names another host than the page's
+ * own, moved to the page's host (its path and query kept), other than the page itself: a page read
+ * through a proxy or at a mirror keeps the original site's `<base>` (Google Translate's
+ * `*.translate.goog` proxy writes `<base href="https://original/">` and leaves the links relative,
+ * its `_x_tr_*` parameters on each; a cache's or a staging copy's page), and only the page's own
+ * host is crawled: there, the same path and query are the proxy's copy of the next page. A link
+ * written whole to a third host is left as it is.
+ */
+function onPageHost(next: string, pageUrl: string, base: string): string | undefined {
+  let to: URL;
+  let from: URL;
+  let at: URL;
+  try {
+    to = new URL(next);
+    from = new URL(pageUrl);
+    at = new URL(base);
+  } catch {
+    return next;
+  }
+  if (sameHost(at, from) || to.host !== at.host) return next;
+  const moved = `${from.origin}${to.pathname}${to.search}${to.hash}`;
+  return withoutHash(moved) === withoutHash(pageUrl) ? undefined : moved;
 }
 
 /** A next page's href as an absolute URL other than the page itself; undefined otherwise. */
