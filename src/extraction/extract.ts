@@ -35,7 +35,7 @@ import { collapseSpaces, shortText, WORDED_DATE } from './nodeText';
 import { attrOf, blockText, classAndId, classText, descendants, hasAttr, inByline, isCardTelType, isSubtitle, itemParts, parsePage, spanningRowAbove, type ItemParts, type ParsedPage } from './parse';
 import type { SourceSelectors } from './sources';
 import { dataAttributeJson, livewireRecords } from './embeddedState';
-import { cursorNext, isCursorToken, listEndpoint, pageCountNext } from './cursor';
+import { ampListSource, cursorNext, isCursorToken, listEndpoint, pageCountNext } from './cursor';
 import { loadedFragmentUrl, scriptedListUrl } from './scriptFetch';
 import { splitGroups } from './groups';
 import { linkTemplate } from './tiers';
@@ -297,8 +297,8 @@ export function readListing(html: string, pageUrl: string, selectors: SourceSele
   const parts = companies.length === 0 ? documentParts(page, pageUrl, base) : [];
   const data =
     companies.length === 0
-      ? parts[0] ?? pageDataUrl(page, pageUrl, base) ?? listData(page, pageUrl, base, next) ?? storeLocatorRequest(page.byTag('SCRIPT'), pageUrl, base) ?? layers[0] ?? preloadedData(page.byTag('LINK'), pageUrl, base, next) ?? framedList(page, pageUrl, base) ?? scriptedListUrl(page.elements, pageUrl, base, next) ?? loadedFragmentUrl(page.elements, pageUrl, base, next) ?? csvDownload(page, pageUrl, base)
-      : (!companies.some(hasContact) ? framedList(page, pageUrl, base) : undefined) ?? (companies.length <= FEW_BESIDE_LIST ? listData(page, pageUrl, base, next) ?? storeLocatorRequest(page.byTag('SCRIPT'), pageUrl, base) : undefined);
+      ? parts[0] ?? pageDataUrl(page, pageUrl, base) ?? ampListData(page, pageUrl, base, next) ?? listData(page, pageUrl, base, next) ?? storeLocatorRequest(page.byTag('SCRIPT'), pageUrl, base) ?? layers[0] ?? preloadedData(page.byTag('LINK'), pageUrl, base, next) ?? framedList(page, pageUrl, base) ?? scriptedListUrl(page.elements, pageUrl, base, next) ?? loadedFragmentUrl(page.elements, pageUrl, base, next) ?? csvDownload(page, pageUrl, base)
+      : (!companies.some(hasContact) ? framedList(page, pageUrl, base) : undefined) ?? ampListData(page, pageUrl, base, next) ?? (companies.length <= FEW_BESIDE_LIST ? listData(page, pageUrl, base, next) ?? storeLocatorRequest(page.byTag('SCRIPT'), pageUrl, base) : undefined);
   // A CMS page that publishes its list as a document exported to HTML (Word's 'Page Web', Excel's
   // 'Publier', LibreOffice's export): the document, its other parts or chapters after it in order.
   const documents = data === undefined && companies.length <= FEW_BESIDE_LIST ? documentExports(page, pageUrl, base, next) : [];
@@ -409,6 +409,18 @@ function listData(page: ParsedPage, pageUrl: string, base: string, next: string 
   const href = listEndpoint(page.elements);
   const url = href === undefined ? undefined : absolute(href, base);
   if (!url || withoutHash(url) === withoutHash(pageUrl) || (next !== undefined && withoutHash(url) === withoutHash(next))) return undefined;
+  return url;
+}
+
+/**
+ * The JSON an AMP page's `<amp-list>` is filled from ({@link ampListSource}), resolved, on the page's
+ * host: read after the entries the page itself shows, however many (the runtime loads it with the
+ * page), its own next page after it (`load-more-bookmark`'s `next`); not this page, nor its next page.
+ */
+function ampListData(page: ParsedPage, pageUrl: string, base: string, next: string | undefined): string | undefined {
+  const src = ampListSource(page.byTag('AMP-LIST'));
+  const url = src === undefined ? undefined : absolute(src, base);
+  if (!url || !sameHost(url, pageUrl) || withoutHash(url) === withoutHash(pageUrl) || (next !== undefined && withoutHash(url) === withoutHash(next))) return undefined;
   return url;
 }
 
