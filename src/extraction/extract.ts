@@ -35,7 +35,7 @@ import { collapseSpaces, shortText, WORDED_DATE } from './nodeText';
 import { attrOf, blockText, classAndId, classText, descendants, hasAttr, inByline, isCardTelType, isSubtitle, itemParts, parsePage, spanningRowAbove, type ItemParts, type ParsedPage } from './parse';
 import type { SourceSelectors } from './sources';
 import { dataAttributeJson, livewireRecords } from './embeddedState';
-import { cursorNext, isCursorToken, listEndpoint, pageCountNext } from './cursor';
+import { ampListSource, cursorNext, isCursorToken, listEndpoint, pageCountNext } from './cursor';
 import { loadedFragmentUrl, scriptedListUrl } from './scriptFetch';
 import { splitGroups } from './groups';
 import { linkTemplate } from './tiers';
@@ -270,6 +270,8 @@ export function readListing(html: string, pageUrl: string, selectors: SourceSele
     const url = href === undefined ? undefined : absolute(href, base);
     if (url && withoutHash(url) !== withoutHash(pageUrl)) next = url;
   }
+  // A page served through a proxy or at a mirror keeps the original site's <base>: its next page is the proxy's.
+  if (next !== undefined) next = onPageHost(next, pageUrl, base);
   // A documentation's pager leads on to its next chapter: only a page of the same folder continues the list.
   if (next !== undefined && selectors.nextPage === undefined && postPages === undefined && leavesDocumentFolder(page, next, pageUrl, base)) next = undefined;
   // The page's own header and footer contacts are the directory's: never a company's.
@@ -295,8 +297,8 @@ export function readListing(html: string, pageUrl: string, selectors: SourceSele
   const parts = companies.length === 0 ? documentParts(page, pageUrl, base) : [];
   const data =
     companies.length === 0
-      ? parts[0] ?? pageDataUrl(page, pageUrl, base) ?? listData(page, pageUrl, base, next) ?? storeLocatorRequest(page.byTag('SCRIPT'), pageUrl, base) ?? layers[0] ?? preloadedData(page.byTag('LINK'), pageUrl, base, next) ?? framedList(page, pageUrl, base) ?? scriptedListUrl(page.elements, pageUrl, base, next) ?? loadedFragmentUrl(page.elements, pageUrl, base, next) ?? csvDownload(page, pageUrl, base)
-      : (!companies.some(hasContact) ? framedList(page, pageUrl, base) : undefined) ?? (companies.length <= FEW_BESIDE_LIST ? listData(page, pageUrl, base, next) ?? storeLocatorRequest(page.byTag('SCRIPT'), pageUrl, base) : undefined);
+      ? parts[0] ?? pageDataUrl(page, pageUrl, base) ?? ampListData(page, pageUrl, base, next) ?? listData(page, pageUrl, base, next) ?? storeLocatorRequest(page.byTag('SCRIPT'), pageUrl, base) ?? layers[0] ?? preloadedData(page.byTag('LINK'), pageUrl, base, next) ?? framedList(page, pageUrl, base) ?? scriptedListUrl(page.elements, pageUrl, base, next) ?? loadedFragmentUrl(page.elements, pageUrl, base, next) ?? csvDownload(page, pageUrl, base)
+      : (!companies.some(hasContact) ? framedList(page, pageUrl, base) : undefined) ?? ampListData(page, pageUrl, base, next) ?? (companies.length <= FEW_BESIDE_LIST ? listData(page, pageUrl, base, next) ?? storeLocatorRequest(page.byTag('SCRIPT'), pageUrl, base) : undefined);
   // A CMS page that publishes its list as a document exported to HTML (Word's 'Page Web', Excel's
   // 'Publier', LibreOffice's export): the document, its other parts or chapters after it in order.
   const documents = data === undefined && companies.length <= FEW_BESIDE_LIST ? documentExports(page, pageUrl, base, next) : [];
@@ -407,6 +409,18 @@ function listData(page: ParsedPage, pageUrl: string, base: string, next: string 
   const href = listEndpoint(page.elements);
   const url = href === undefined ? undefined : absolute(href, base);
   if (!url || withoutHash(url) === withoutHash(pageUrl) || (next !== undefined && withoutHash(url) === withoutHash(next))) return undefined;
+  return url;
+}
+
+/**
+ * The JSON an AMP page's `<amp-list>` is filled from ({@link ampListSource}), resolved, on the page's
+ * host: read after the entries the page itself shows, however many (the runtime loads it with the
+ * page), its own next page after it (`load-more-bookmark`'s `next`); not this page, nor its next page.
+ */
+function ampListData(page: ParsedPage, pageUrl: string, base: string, next: string | undefined): string | undefined {
+  const src = ampListSource(page.byTag('AMP-LIST'));
+  const url = src === undefined ? undefined : absolute(src, base);
+  if (!url || !sameHost(url, pageUrl) || withoutHash(url) === withoutHash(pageUrl) || (next !== undefined && withoutHash(url) === withoutHash(next))) return undefined;
   return url;
 }
 
@@ -2287,6 +2301,31 @@ function onOwnDomain(email: string, ctx: PageContext): boolean {
 function baseOf(page: ParsedPage, pageUrl: string): string {
   const href = page.byTag('BASE').map((b) => attrOf(b, 'href')).find(Boolean);
   return (href && absolute(href, pageUrl)) || pageUrl;
+}
+
+/**
+ * A next page on the host of a page's `<base>` when that base names another host than the page's
+ * own, moved to the page's host (its path and query kept), other than the page itself: a page read
+ * through a proxy or at a mirror keeps the original site's `<base>` (Google Translate's
+ * `*.translate.goog` proxy writes `<base href="https://original/">` and leaves the links relative,
+ * its `_x_tr_*` parameters on each; a cache's or a staging copy's page), and only the page's own
+ * host is crawled: there, the same path and query are the proxy's copy of the next page. A link
+ * written whole to a third host is left as it is.
+ */
+function onPageHost(next: string, pageUrl: string, base: string): string | undefined {
+  let to: URL;
+  let from: URL;
+  let at: URL;
+  try {
+    to = new URL(next);
+    from = new URL(pageUrl);
+    at = new URL(base);
+  } catch {
+    return next;
+  }
+  if (sameHost(at, from) || to.host !== at.host) return next;
+  const moved = `${from.origin}${to.pathname}${to.search}${to.hash}`;
+  return withoutHash(moved) === withoutHash(pageUrl) ? undefined : moved;
 }
 
 /** A next page's href as an absolute URL other than the page itself; undefined otherwise. */

@@ -263,7 +263,9 @@ async function runSource(state: SourceState, ctx: SourceContext): Promise<void> 
   // 1. Listing pages, each read into companies once. Distinct names count towards maxResults:
   // contacts are not trusted yet (the directory's own are subtracted after pagination).
   const first = expandSearchUrl(source.searchUrl, { secteur: ctx.secteur, wilaya: ctx.wilaya.nom, wilayaCode: ctx.wilaya.code, page: 1 });
-  const pages: { url: string; html: string; contentType: string }[] = [];
+  // (A listing page whose list is in a data file it names is kept as that file, the page itself as
+  // `before` when its own entries come first: both are read again.)
+  const pages: { url: string; html: string; contentType: string; before?: { url: string; html: string; contentType: string } }[] = [];
   // Contacts in the header, footer and navigation of the listing pages: the directory's own.
   const chromeContacts = new Set<string>();
   const perPage: RawCompany[][] = [];
@@ -294,7 +296,7 @@ async function runSource(state: SourceState, ctx: SourceContext): Promise<void> 
       else state.note = `listing page ${pages.length + 1}: ${problem.message}`;
       break;
     }
-    let page = { url: res.url, html: res.body, contentType: res.contentType };
+    let page: (typeof pages)[number] = { url: res.url, html: res.body, contentType: res.contentType };
     let listing = read.result;
     // A page whose listing is only in a data file it names (a Gatsby page-data.json, the endpoint of a
     // list filled on the client): that file, fetched like any page (robots, politeness, deadline), is
@@ -310,10 +312,10 @@ async function runSource(state: SourceState, ctx: SourceContext): Promise<void> 
         const more = await ctx.read({ kind: 'listing', html: got.body, url: got.url, selectors, contentType: got.contentType });
         if (more.ok && more.result.kind === 'listing') {
           state.pagesRead++;
-          page = { url: got.url, html: got.body, contentType: got.contentType };
           // A document's cover page: its few entries are sentences, their contacts the publisher's.
           const cover = listing.document === true && more.result.companies.length > 0;
           const own = cover ? [] : listing.companies;
+          page = own.length > 0 ? { url: got.url, html: got.body, contentType: got.contentType, before: page } : { url: got.url, html: got.body, contentType: got.contentType };
           const chrome = cover ? [...listing.chromeContacts, ...contactsOf(listing.companies)] : listing.chromeContacts;
           listing = { ...more.result, companies: [...own, ...more.result.companies], next: listing.next ?? more.result.next, chromeContacts: chrome };
           named.push(...dataFiles(more.result));
@@ -373,9 +375,17 @@ async function runSource(state: SourceState, ctx: SourceContext): Promise<void> 
   }
   // Read again without them, only if there are any (a page that cannot be read again keeps its first reading).
   if (siteContacts.size > 0) {
-    const again = await Promise.all(pages.map((p) => ctx.read({ kind: 'listing', html: p.html, url: p.url, selectors, siteContacts: [...siteContacts], contentType: p.contentType, shape })));
+    const readAgain = (p: { url: string; html: string; contentType: string }) => ctx.read({ kind: 'listing', html: p.html, url: p.url, selectors, siteContacts: [...siteContacts], contentType: p.contentType, shape });
+    const again = await Promise.all(pages.map((p) => readAgain(p)));
+    // The entries a page showed before the data file it names (an AMP page's accordion above its amp-list).
+    const before = await Promise.all(pages.map((p) => (p.before === undefined ? undefined : readAgain(p.before))));
     state.records = again.flatMap((read, i) => {
-      if (read.ok && read.result.kind === 'listing') return read.result.companies;
+      const own = before[i];
+      if (own !== undefined && !(own.ok && own.result.kind === 'listing')) {
+        if (!own.ok && own.reason === 'aborted') state.cut = true;
+        return perPage[i].map((r) => withoutContacts(r, siteContacts));
+      }
+      if (read.ok && read.result.kind === 'listing') return own?.ok && own.result.kind === 'listing' ? [...own.result.companies, ...read.result.companies] : read.result.companies;
       if (!read.ok && read.reason !== 'aborted') dropped(state, pages[i].url, read);
       if (!read.ok && read.reason === 'aborted') state.cut = true;
       return perPage[i].map((r) => withoutContacts(r, siteContacts));
