@@ -1,6 +1,7 @@
 /**
  * Hard cases met on holdout-63: fax labels written every way (a plural 'Télécopies' over two faxes),
- * a next page's link written 'page 2 →'. Pages of our own making.
+ * a next page's link written 'page 2 →', numbers behind a reveal button in attributes of the site's
+ * own naming. Pages of our own making.
  */
 import { parse } from 'node-html-parser';
 import { readListing } from '../extract';
@@ -33,5 +34,40 @@ describe("a next page's number written with its word", () => {
   test("on page 2, 'page 1' back is no next page, nor is a page word without a number", () => {
     expect(findNextPage(parse(page('<a href="/membres/metallurgie">← page 1</a> — Page 2')), 'https://club.test/membres/metallurgie/2')).toBeUndefined();
     expect(findNextPage(parse(page('<a href="/membres/metallurgie/infos">page des infos</a>')), 'https://club.test/membres/metallurgie')).toBeUndefined();
+  });
+});
+
+describe("a reveal button's attributes named in the site's own words", () => {
+  const card = (name: string, button: string, mail = '') =>
+    `<div class="pro"><h3>${name}</h3><p class="ville">Es Senia, Oran</p><div class="tel"><span>041 55 XX XX</span> ${button}</div>${mail ? `<p><a href="mailto:${mail}">${mail}</a></p>` : ''}</div>`;
+  const page = (b1: string, b2: string, b3: string) =>
+    `<html><body><main><h1>Garages à Oran</h1><div class="liste">` +
+    card('Garage Senia Pneus', b1, 'senia.pneus@mail.test') +
+    card('Carrosserie Bir El Djir', b2) +
+    card('Lavage Auto Gambetta', b3, 'lavage@gambetta.test') +
+    `</div></main></body></html>`;
+
+  test("a button saying 'Afficher le numéro' holds its numbers in data-ligne / data-ligne-2 (national or +213), read as phones", () => {
+    const html = page(
+      '<button type="button" class="btn" data-ligne="041551122" data-ligne-2="0661223344" data-ref="G120">Afficher le numéro</button>',
+      '<button type="button" class="btn" data-ligne="+21341556677" data-ref="G121">Voir le téléphone</button>',
+      '<a href="#" class="btn" data-ligne="0770112233" data-ref="G122">Appeler</a>',
+    );
+    expect(read(html, 'https://auto.test/pros?p=1')).toEqual({
+      'Garage Senia Pneus': { phones: ['+21341551122', '+213661223344'], emails: ['senia.pneus@mail.test'], faxes: [] },
+      'Carrosserie Bir El Djir': { phones: ['+21341556677'], emails: [], faxes: [] },
+      'Lavage Auto Gambetta': { phones: ['+213770112233'], emails: ['lavage@gambetta.test'], faxes: [] },
+    });
+  });
+
+  test("the same attributes on a control that says nothing of a number, or holding a reference, are no phones", () => {
+    const html = page(
+      '<button type="button" class="btn" data-ligne="041551122" data-ref="G120">Ajouter aux favoris</button>',
+      '<button type="button" class="btn" data-ref="0412" data-ligne="3">Afficher le numéro</button>',
+      '<button type="button" class="btn" data-ligne="041551199">Partager</button>',
+    );
+    const found = read(html, 'https://auto.test/pros?p=1');
+    expect(Object.keys(found)).toContain('Garage Senia Pneus');
+    for (const c of Object.values(found)) expect(c.phones).toEqual([]);
   });
 });
