@@ -14,7 +14,7 @@
 import { parse, type HTMLElement, type Node, type TextNode } from 'node-html-parser';
 import { applyStylesheetBold, COMPANY_NAME_LABEL, describedIconText, isDisclosureLabel, isInlineBold } from './labels';
 import { divTables, isLabelCellText, pairedColumns, splitSideBySideRecords, transposeTables } from './tables';
-import { revealCloakedEmails } from './cloak';
+import { revealCloakedEmails, showReversedText } from './cloak';
 import { disclosedPanels } from './disclosure';
 import { revealPopovers } from './popovers';
 import { fold, isSpace } from '../platform/text';
@@ -87,6 +87,8 @@ export function parsePage(html: string): ParsedPage {
   if (styles) applyStylesheetBold(styles, elements);
   // E-mails a CMS cloaks (Joomla's script or hidden-mail element) become text where they stand.
   revealCloakedEmails([...(tags.get('SCRIPT') ?? []), ...(tags.get('JOOMLA-HIDDEN-MAIL') ?? [])]);
+  // Text typed backwards and shown the right way round by a bidi override (an address against robots) is read as shown.
+  showReversedText(elements);
   // What a popover or a tooltip shows (an agency's contacts behind a button) is content, written after its control.
   if (revealPopovers(elements, (fragment) => parse(fragment, PARSE_OPTIONS))) walk();
   // Panels a control opens (member modals, agency tab panes) are content, named by their control when they name nothing.

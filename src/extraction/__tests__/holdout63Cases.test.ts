@@ -1,7 +1,7 @@
 /**
  * Hard cases met on holdout-63: fax labels written every way (a plural 'Télécopies' over two faxes),
  * a next page's link written 'page 2 →', numbers behind a reveal button in attributes of the site's
- * own naming. Pages of our own making.
+ * own naming, an e-mail typed backwards under a bidi override. Pages of our own making.
  */
 import { parse } from 'node-html-parser';
 import { readListing } from '../extract';
@@ -69,5 +69,31 @@ describe("a reveal button's attributes named in the site's own words", () => {
     const found = read(html, 'https://auto.test/pros?p=1');
     expect(Object.keys(found)).toContain('Garage Senia Pneus');
     for (const c of Object.values(found)) expect(c.phones).toEqual([]);
+  });
+});
+
+describe('text typed backwards, shown the right way round by a bidi override', () => {
+  const member = (name: string, mail: string) => `<div class="avocat"><h4>${name}</h4><p>Rue Emir Abdelkader, Annaba</p><p>Tél. 038 12 34 56</p><p>Courriel : ${mail}</p></div>`;
+  const page = (a: string, b: string, c: string) =>
+    `<html><body><main><h1>Avocats</h1><div class="liste">${member('Cabinet Maître Bouzid', a)}${member('Étude Maître Sahraoui', b)}${member('Cabinet Maître Laib', c)}</div></main></body></html>`;
+
+  test('an inline unicode-bidi:bidi-override with direction:rtl, or a <bdo dir="rtl">, shows the address reversed: read as shown', () => {
+    const html = page(
+      '<span style="unicode-bidi: bidi-override; direction: rtl">rf.liam@dizuobertiam</span>',
+      '<bdo dir="rtl">zd.iuoarhas-ehtet@tcatnoc</bdo>',
+      '<span style="direction:rtl;unicode-bidi:bidi-override">moc.liam@bial.ertiam</span>',
+    );
+    const found = read(html, 'https://barreau.test/annuaire?p=1');
+    expect(found['Cabinet Maître Bouzid'].emails).toEqual(['maitrebouzid@mail.fr']);
+    expect(found['Étude Maître Sahraoui'].emails).toEqual(['contact@tethe-sahraoui.dz']);
+    expect(found['Cabinet Maître Laib'].emails).toEqual(['maitre.laib@mail.com']);
+  });
+
+  test('an override without direction rtl (a PDF converter\'s glyph runs), or right-to-left text, is left as written', () => {
+    const html = page('<span style="unicode-bidi:bidi-override">bouzid@mail.fr</span>', '<bdo dir="ltr">contact@sahraoui.dz</bdo>', 'laib@mail.com <span style="unicode-bidi:bidi-override;direction:rtl">مكتب المحاماة</span>');
+    const found = read(html, 'https://barreau.test/annuaire?p=1');
+    expect(found['Cabinet Maître Bouzid'].emails).toEqual(['bouzid@mail.fr']);
+    expect(found['Étude Maître Sahraoui'].emails).toEqual(['contact@sahraoui.dz']);
+    expect(found['Cabinet Maître Laib'].emails).toEqual(['laib@mail.com']);
   });
 });
