@@ -1,7 +1,8 @@
 /**
  * Hard cases met on holdout-63: fax labels written every way (a plural 'Télécopies' over two faxes),
  * a next page's link written 'page 2 →', numbers behind a reveal button in attributes of the site's
- * own naming, an e-mail typed backwards under a bidi override. Pages of our own making.
+ * own naming, an e-mail typed backwards under a bidi override, a company whose block gives the
+ * directory's lines in a sentence. Pages of our own making.
  */
 import { parse } from 'node-html-parser';
 import { readListing } from '../extract';
@@ -95,5 +96,29 @@ describe('text typed backwards, shown the right way round by a bidi override', (
     expect(found['Cabinet Maître Bouzid'].emails).toEqual(['bouzid@mail.fr']);
     expect(found['Étude Maître Sahraoui'].emails).toEqual(['contact@sahraoui.dz']);
     expect(found['Cabinet Maître Laib'].emails).toEqual(['laib@mail.com']);
+  });
+});
+
+describe("a company of the list that sends the reader to the directory's lines", () => {
+  const entry = (name: string, town: string, body: string) => `<div class="fiche"><h3>${name}</h3><p class="commune">${town}</p>${body}</div>`;
+  const page = (odd: string) =>
+    `<html><body><header><p>Annuaire du conseil · Standard 025 40 50 60 · contact@annuaire-conseil.test</p></header><main><h1>Cabinets de conseil</h1><div class="fiches">` +
+    entry('Cabinet Audit Chiffa', 'Chiffa', '<p>Tél. : 025 11 22 33<br>Mobile : 0661 11 22 33</p>') +
+    entry('Conseil RH Larbaa', 'Larbaa', '<p>Tél. : 025 21 22 23<br><a href="mailto:rh@larbaa.test">rh@larbaa.test</a></p>') +
+    entry('Bureau Fiscal Meftah', 'Meftah', '<p>Tél. : 025 31 32 33</p>') +
+    odd +
+    entry('Stratégie Bougara', 'Bougara', '<p>Mobile : 0770 41 42 43</p>') +
+    `</div></main><footer><p>Standard : 025 40 50 60 — contact@annuaire-conseil.test</p></footer></body></html>`;
+
+  test("its sentence giving the directory's standard and address is no contact of its own, and no reason to drop it", () => {
+    const html = page(entry('Expertise Comptable Soumaa', 'Soumaa', '<p class="note">Ce cabinet ne diffuse pas ses coordonnées : pour le joindre, appelez notre standard au 025 40 50 60 ou écrivez à contact@annuaire-conseil.test.</p>'));
+    const found = read(html, 'https://conseil.test/blida');
+    expect(found['Expertise Comptable Soumaa']).toEqual({ phones: [], emails: [], faxes: [] });
+    expect(Object.keys(found)).toHaveLength(5);
+  });
+
+  test("the directory's own card among the entries, its lines written as fields, is still no company", () => {
+    const html = page(entry('Annuaire du conseil – standard', 'Blida', '<p>Standard : 025 40 50 60<br>E-mail : contact@annuaire-conseil.test</p>'));
+    expect(Object.keys(read(html, 'https://conseil.test/blida'))).toEqual(['Cabinet Audit Chiffa', 'Conseil RH Larbaa', 'Bureau Fiscal Meftah', 'Stratégie Bougara']);
   });
 });
