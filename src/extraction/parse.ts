@@ -426,8 +426,8 @@ export function contactAttr(attr: string, el?: HTMLElement): string | undefined 
 
 /** A data attribute's value written as one whole phone number: a leading 0 or +, then 8 to 19 digits, spaces, dots, dashes or brackets. Bounded: linear. */
 const WRITTEN_NUMBER = /^(?:\+|0)[\d .()-]{8,19}$/;
-/** Folded text of a control that shows or dials the number it holds: 'Afficher le numéro', 'Voir le téléphone', 'Show phone number', 'Appeler', 'إظهار الرقم'. Anchored, bounded words: linear. */
-const REVEAL_TEXT = /^(?:(?:afficher|voir|montrer|reveler|devoiler|obtenir|show|view|see|reveal|display|get)(?: (?:le|la|les|son|ses|mon|the|this|phone|telephone)){0,2} (?:numero|numeros|n°|telephone|tel|number|numbers|phone|coordonnees)\b|(?:appeler|appelez|call|اتصل)\b|(?:اظهار|عرض|إظهار) (?:ال)?رقم)/u;
+/** Folded text of a control that shows or dials the number it holds: 'Afficher le numéro', 'Voir le téléphone', 'Show phone number', 'Appeler', 'إظهار الرقم', 'اتصل' (folded: no hamza). Anchored, bounded words: linear. */
+const REVEAL_TEXT = /^(?:(?:afficher|voir|montrer|reveler|devoiler|obtenir|show|view|see|reveal|display|get)(?: (?:le|la|les|son|ses|mon|the|this|phone|telephone)){0,2} (?:numero|numeros|n°|telephone|tel|number|numbers|phone|coordonnees)(?![\p{L}\p{N}])|(?:appeler|appelez|call|اتصل)(?![\p{L}\p{N}])|(?:اظهار|عرض) (?:ال)?رقم)/u;
 
 /**
  * Whether a data attribute named in the site's own words (data-ligne, data-ligne-2) holds a number

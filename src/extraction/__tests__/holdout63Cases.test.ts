@@ -61,6 +61,18 @@ describe("a reveal button's attributes named in the site's own words", () => {
     });
   });
 
+  test("an Arabic 'إظهار الرقم' or 'اتصل', and 'Voir le n°', are reveal controls too", () => {
+    const html = page(
+      '<button type="button" data-raqm="0550112233">إظهار الرقم</button>',
+      '<button type="button" data-khat="041556677">اتصل</button>',
+      '<button type="button" data-ligne="0770112233">Voir le n°</button>',
+    );
+    const found = read(html, 'https://auto.test/pros?p=1');
+    expect(found['Garage Senia Pneus'].phones).toEqual(['+213550112233']);
+    expect(found['Carrosserie Bir El Djir'].phones).toEqual(['+21341556677']);
+    expect(found['Lavage Auto Gambetta'].phones).toEqual(['+213770112233']);
+  });
+
   test("the same attributes on a control that says nothing of a number, or holding a reference, are no phones", () => {
     const html = page(
       '<button type="button" class="btn" data-ligne="041551122" data-ref="G120">Ajouter aux favoris</button>',
