@@ -424,8 +424,8 @@ export function contactAttr(attr: string, el?: HTMLElement): string | undefined 
   return undefined;
 }
 
-/** A data attribute's value written as one whole phone number: a leading 0 or +, then 8 to 19 digits, spaces, dots, dashes or brackets. Bounded: linear. */
-const WRITTEN_NUMBER = /^(?:\+|0)[\d .()-]{8,19}$/;
+/** A data attribute's value written as one whole phone number: a leading 0 or +, then 8 to 24 digits, spaces, dots, dashes or brackets (`+213 (0) 661 22 33 44`). Bounded: linear. */
+const WRITTEN_NUMBER = /^(?:\+|0)[\d .()-]{8,24}$/;
 /** Folded text of a control that shows or dials the number it holds: 'Afficher le numéro', 'Voir le téléphone', 'Show phone number', 'Appeler', 'إظهار الرقم', 'اتصل' (folded: no hamza). Anchored, bounded words: linear. */
 const REVEAL_TEXT = /^(?:(?:afficher|voir|montrer|reveler|devoiler|obtenir|show|view|see|reveal|display|get)(?: (?:le|la|les|son|ses|mon|the|this|phone|telephone)){0,2} (?:numero|numeros|n°|telephone|tel|number|numbers|phone|coordonnees)(?![\p{L}\p{N}])|(?:appeler|appelez|call|اتصل)(?![\p{L}\p{N}])|(?:اظهار|عرض) (?:ال)?رقم)/u;
 

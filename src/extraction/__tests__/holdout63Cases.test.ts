@@ -73,6 +73,13 @@ describe("a reveal button's attributes named in the site's own words", () => {
     expect(found['Lavage Auto Gambetta'].phones).toEqual(['+213770112233']);
   });
 
+  test("a value written with its prefix and the trunk zero in brackets ('+213 (0) 661 22 33 44') is one whole number", () => {
+    const html = page('<button type="button" data-ligne="+213 (0) 661 22 33 44">Afficher le numéro</button>', '<button type="button" data-ligne="00213 41 55 66 77">Afficher le numéro</button>', '');
+    const found = read(html, 'https://auto.test/pros?p=1');
+    expect(found['Garage Senia Pneus'].phones).toEqual(['+213661223344']);
+    expect(found['Carrosserie Bir El Djir'].phones).toEqual(['+21341556677']);
+  });
+
   test("the same attributes on a control that says nothing of a number, or holding a reference, are no phones", () => {
     const html = page(
       '<button type="button" class="btn" data-ligne="041551122" data-ref="G120">Ajouter aux favoris</button>',
