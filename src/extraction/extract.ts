@@ -1043,9 +1043,87 @@ function directoryCards(scopes: readonly Scope[], chrome: ReadonlySet<string>, c
   for (const [scope, own] of shown) {
     const shape = shapeOf.get(scope);
     if (shape !== undefined && (shapes.get(shape) ?? 0) >= 3) continue;
-    if (own.some((c) => entries.get(c) === 1)) found.add(scope);
+    if (!own.some((c) => entries.get(c) === 1)) continue;
+    // (A company of the list sending the reader to the directory's lines: read, those lines subtracted.)
+    if (relaysToDirectory(scope, own, scopes, shown)) continue;
+    found.add(scope);
   }
   return found;
+}
+
+/** Fewest other entries of the same element and classes, showing none of the directory's contacts, that make a block one of the list's entries ({@link relaysToDirectory}). */
+const MIN_SAME_ENTRIES = 3;
+/** Fewest words of a line that is a sentence, not a field ('Tél : 025 …'). */
+const MIN_SENTENCE_WORDS = 10;
+/** Most lines of an entry looked at for the directory's contacts. */
+const MAX_RELAY_LINES = 40;
+/** A word of a sentence: two letters in it (a number's digit groups, a dash, a colon are none). */
+const LETTERS = /\p{L}\p{L}/u;
+
+/**
+ * Whether an entry showing the directory's contacts is a company that publishes none of its own
+ * and sends the reader to the directory ('Ce cabinet ne publie pas ses coordonnées : pour être mis
+ * en relation, appelez notre standard au … ou écrivez à …'): the block is one of the list's entries
+ * (the same element and classes as {@link MIN_SAME_ENTRIES} or more other entries that show none of
+ * the directory's contacts, sharing with each a field of words classed alike, {@link fieldClasses}: its
+ * commune), and every line holding one of them is a sentence of
+ * {@link MIN_SENTENCE_WORDS} words or more after its name's line, none a field of its own ('Tél : …', 'Standard : …',
+ * a number alone on its line): the directory's own card lists its lines as fields. Read as a
+ * company, the directory's contacts subtracted. Bounded: {@link MAX_RELAY_LINES} lines.
+ */
+function relaysToDirectory(scope: Scope, own: readonly string[], scopes: readonly Scope[], shown: ReadonlyMap<Scope, string[]>): boolean {
+  const el = scope.el!;
+  const signature = `${el.tagName} ${attrOf(el, 'class') ?? ''}`;
+  const fields = fieldClasses(el);
+  if (fields.size === 0) return false;
+  let same = 0;
+  for (const other of scopes) {
+    if (other === scope || other.el === undefined || shown.has(other)) continue;
+    if (`${other.el.tagName} ${attrOf(other.el, 'class') ?? ''}` !== signature) continue;
+    const theirs = fieldClasses(other.el);
+    if ([...fields].some((c) => theirs.has(c)) && ++same >= MIN_SAME_ENTRIES) break;
+  }
+  if (same < MIN_SAME_ENTRIES) return false;
+  const wanted = new Set(own);
+  const lines = partsOf(scope)!.text.split('\n', MAX_RELAY_LINES);
+  let inSentence = 0;
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i];
+    if (!/\d|@/.test(line)) continue;
+    const { phones, faxes } = findPhonesAndFaxes(line);
+    const held = [...phones, ...faxes, ...findEmails(line)].filter((c) => wanted.has(c));
+    if (held.length === 0) continue;
+    // (Its first line is its name: a block that opens with the directory's contacts names no company.)
+    if (i === 0 || line.split(' ').filter((w) => LETTERS.test(w)).length < MIN_SENTENCE_WORDS) return false;
+    inSentence += held.length;
+  }
+  return inSentence > 0;
+}
+
+/** Most elements of an entry looked at for its fields' classes ({@link fieldClasses}). */
+const MAX_FIELD_WALK = 200;
+/** Longest text of a field of words ({@link fieldClasses}). */
+const MAX_FIELD_TEXT = 80;
+
+/**
+ * The classes of an entry's fields of words (its commune, its activity: an element under it with a
+ * class and a short text without a digit or an '@', no heading): what an entry of a list shows
+ * that a box of the directory's does not. Bounded: {@link MAX_FIELD_WALK} elements.
+ */
+function fieldClasses(el: HTMLElement): Set<string> {
+  const out = new Set<string>();
+  const stack: HTMLElement[] = [];
+  for (const c of el.childNodes) if (c.nodeType === 1) stack.push(c as HTMLElement);
+  for (let steps = 0; stack.length > 0 && steps < MAX_FIELD_WALK; steps++) {
+    const e = stack.pop()!;
+    const cls = (attrOf(e, 'class') ?? '').trim();
+    if (cls !== '' && !/^H[1-6]$/.test(e.tagName)) {
+      const text = shortText(e, MAX_FIELD_TEXT)?.trim();
+      if (text !== undefined && text !== '' && !/[\d@]/.test(text)) out.add(cls);
+    }
+    for (const c of e.childNodes) if (c.nodeType === 1) stack.push(c as HTMLElement);
+  }
+  return out;
 }
 
 /**
