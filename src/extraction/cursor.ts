@@ -371,12 +371,12 @@ const OUTSIDE_LIST = new Set(['HEADER', 'FOOTER', 'NAV', 'ASIDE', 'TEMPLATE', 'A
  * it as soon as the page shows (whatever the page writes beside it: the entries it serves in its
  * markup, an accordion, then 'Plus d'établissements' rendered from the endpoint through the list's
  * mustache template). The first such list outside the page's chrome (header, footer, nav, aside,
- * the `amp-sidebar` drawer, a consent notice); never a state or script source (`amp-state:`,
- * `amp-script:`), nor an asset.
+ * the `amp-sidebar` drawer, a consent notice) and not one `skip` sets aside; never a state or
+ * script source (`amp-state:`, `amp-script:`), nor an asset.
  */
-export function ampListSource(elements: readonly HTMLElement[]): string | undefined {
+export function ampListSource(elements: readonly HTMLElement[], skip?: (list: HTMLElement) => boolean): string | undefined {
   for (const el of elements) {
-    if (el.tagName !== 'AMP-LIST') continue;
+    if (el.tagName !== 'AMP-LIST' || skip?.(el)) continue;
     const src = el.getAttribute('src')?.trim();
     if (!usable(src) || /^(?:amp-state|amp-script|data|javascript):/i.test(src) || ASSET.test(src.split(/[?#]/, 1)[0])) continue;
     let outside = false;

@@ -418,10 +418,30 @@ function listData(page: ParsedPage, pageUrl: string, base: string, next: string 
  * page), its own next page after it (`load-more-bookmark`'s `next`); not this page, nor its next page.
  */
 function ampListData(page: ParsedPage, pageUrl: string, base: string, next: string | undefined): string | undefined {
-  const src = ampListSource(page.byTag('AMP-LIST'));
+  const src = ampListSource(page.byTag('AMP-LIST'), servesOthers);
   const url = src === undefined ? undefined : absolute(src, base);
   if (!url || !sameHost(url, pageUrl) || withoutHash(url) === withoutHash(pageUrl) || (next !== undefined && withoutHash(url) === withoutHash(next))) return undefined;
   return url;
+}
+
+/** A heading over advertisers ('Annonces sponsorisées', 'Liens commerciaux', 'Publicité', 'Nos partenaires', 'Sponsored', إعلانات). */
+const AD_HEADING = /^(?:(?:annonces?|liens?|contenus?|espaces?|offres?|nos)\s)?(?:sponsoris[ée]e?s?|publicit(?:[ée]s?|aires?)|commerciaux|partenaires?)(?:\s|$)|^(?:sponsored|advertisements?|ads?)(?:\s|$)|^(?:ال)?إعلان/iu;
+
+/**
+ * Whether an `<amp-list>` serves others than the page's entries: itself or one of its wrappers an
+ * advertisement ({@link isAdBlock}), or the element just before it (or before a wrapper) a heading
+ * of advertisers ('Annonces sponsorisées') or of other companies ('Établissements similaires').
+ * Bounded: four levels, up to the page's main or body.
+ */
+function servesOthers(list: HTMLElement): boolean {
+  let el: HTMLElement | null = list;
+  for (let level = 0; el && level < 4 && el.tagName !== 'MAIN' && el.tagName !== 'BODY' && el.tagName !== 'HTML'; level++, el = el.parentNode) {
+    if (isAdBlock(el)) return true;
+    const before = el.previousElementSibling;
+    const text = before ? shortText(before, 60) : undefined;
+    if (before && text !== undefined && (othersHeading(before) || AD_HEADING.test(text))) return true;
+  }
+  return false;
 }
 
 /** A link's path or query naming a CSV file: `liste.csv`, `/download?format=csv`. */
@@ -1040,12 +1060,23 @@ function directoryCards(scopes: readonly Scope[], chrome: ReadonlySet<string>, c
     shapeOf.set(scope, shape);
     if (shape !== undefined) shapes.set(shape, (shapes.get(shape) ?? 0) + 1);
   }
+  // (Each entry's signature and field classes computed once, and at most MAX_RELAY_CHECKS entries looked at: linear in the page.)
+  const fields = new Map<Scope, { signature: string; classes: Set<string> }>();
+  const fieldsOf = (s: Scope) => {
+    let f = fields.get(s);
+    if (f === undefined) {
+      f = { signature: `${s.el!.tagName} ${attrOf(s.el!, 'class') ?? ''}`, classes: fieldClasses(s.el!, partsOf(s)!.text.split('\n', 1)[0].trim()) };
+      fields.set(s, f);
+    }
+    return f;
+  };
+  let checks = 0;
   for (const [scope, own] of shown) {
     const shape = shapeOf.get(scope);
     if (shape !== undefined && (shapes.get(shape) ?? 0) >= 3) continue;
     if (!own.some((c) => entries.get(c) === 1)) continue;
     // (A company of the list sending the reader to the directory's lines: read, those lines subtracted.)
-    if (relaysToDirectory(scope, own, scopes, shown)) continue;
+    if (++checks <= MAX_RELAY_CHECKS && relaysToDirectory(scope, own, scopes, shown, fieldsOf)) continue;
     found.add(scope);
   }
   return found;
@@ -1057,6 +1088,8 @@ const MIN_SAME_ENTRIES = 3;
 const MIN_SENTENCE_WORDS = 10;
 /** Most lines of an entry looked at for the directory's contacts. */
 const MAX_RELAY_LINES = 40;
+/** Most entries showing the directory's contacts looked at as companies relaying to it, a page ({@link relaysToDirectory}). */
+const MAX_RELAY_CHECKS = 20;
 /** A word of a sentence: two letters in it (a number's digit groups, a dash, a colon are none). */
 const LETTERS = /\p{L}\p{L}/u;
 
@@ -1071,17 +1104,15 @@ const LETTERS = /\p{L}\p{L}/u;
  * a number alone on its line): the directory's own card lists its lines as fields. Read as a
  * company, the directory's contacts subtracted. Bounded: {@link MAX_RELAY_LINES} lines.
  */
-function relaysToDirectory(scope: Scope, own: readonly string[], scopes: readonly Scope[], shown: ReadonlyMap<Scope, string[]>): boolean {
-  const el = scope.el!;
-  const signature = `${el.tagName} ${attrOf(el, 'class') ?? ''}`;
-  const fields = fieldClasses(el);
+function relaysToDirectory(scope: Scope, own: readonly string[], scopes: readonly Scope[], shown: ReadonlyMap<Scope, string[]>, fieldsOf: (s: Scope) => { signature: string; classes: Set<string> }): boolean {
+  const { signature, classes: fields } = fieldsOf(scope);
   if (fields.size === 0) return false;
   let same = 0;
   for (const other of scopes) {
-    if (other === scope || other.el === undefined || shown.has(other)) continue;
-    if (`${other.el.tagName} ${attrOf(other.el, 'class') ?? ''}` !== signature) continue;
-    const theirs = fieldClasses(other.el);
-    if ([...fields].some((c) => theirs.has(c)) && ++same >= MIN_SAME_ENTRIES) break;
+    if (other === scope || other.el === undefined || other.json !== undefined || shown.has(other)) continue;
+    const theirs = fieldsOf(other);
+    if (theirs.signature !== signature) continue;
+    if ([...fields].some((c) => theirs.classes.has(c)) && ++same >= MIN_SAME_ENTRIES) break;
   }
   if (same < MIN_SAME_ENTRIES) return false;
   const wanted = new Set(own);
@@ -1107,19 +1138,19 @@ const MAX_FIELD_TEXT = 80;
 
 /**
  * The classes of an entry's fields of words (its commune, its activity: an element under it with a
- * class and a short text without a digit or an '@', no heading): what an entry of a list shows
- * that a box of the directory's does not. Bounded: {@link MAX_FIELD_WALK} elements.
+ * class and a short text without a digit or an '@', no heading, no link, not its name line `name`):
+ * what an entry of a list shows that a box of the directory's does not. Bounded: {@link MAX_FIELD_WALK} elements.
  */
-function fieldClasses(el: HTMLElement): Set<string> {
+function fieldClasses(el: HTMLElement, name: string): Set<string> {
   const out = new Set<string>();
   const stack: HTMLElement[] = [];
   for (const c of el.childNodes) if (c.nodeType === 1) stack.push(c as HTMLElement);
   for (let steps = 0; stack.length > 0 && steps < MAX_FIELD_WALK; steps++) {
     const e = stack.pop()!;
     const cls = (attrOf(e, 'class') ?? '').trim();
-    if (cls !== '' && !/^H[1-6]$/.test(e.tagName)) {
+    if (cls !== '' && !/^H[1-6]$/.test(e.tagName) && e.tagName !== 'A') {
       const text = shortText(e, MAX_FIELD_TEXT)?.trim();
-      if (text !== undefined && text !== '' && !/[\d@]/.test(text)) out.add(cls);
+      if (text !== undefined && text !== '' && text !== name && !/[\d@]/.test(text)) out.add(cls);
     }
     for (const c of e.childNodes) if (c.nodeType === 1) stack.push(c as HTMLElement);
   }
@@ -2963,7 +2994,7 @@ const HOLDER_HEADER = /^(?:titulaire|b[ée]n[ée]ficiaire|attributaire|adjudicat
  * ('Adhérent', 'Membre'), a buyer's suppliers ('Fournisseur', 'Prestataire', 'Opérateur'), in
  * French, English or Arabic. The header begins with the word ('N° adhérent' is a number's column).
  */
-const MEMBER_HEADER = /^(?:exposants?|adh[ée]rents?|membres?|fournisseurs?|prestataires?|op[ée]rateurs?|participants?|exhibitors?|members?|suppliers?|vendors?|(?:ال)?عارض(?:ون|ين)?|(?:ال)?منخرط(?:ون|ين)?|(?:ال)?مورد(?:ون|ين)?)(?![\p{L}])/iu;
+const MEMBER_HEADER = /^(?:exposants?|adh[ée]rents?|membres?|fournisseurs?|prestataires?|exhibitors?|members?|suppliers?|vendors?|(?:ال)?عارض(?:ون|ين)?|(?:ال)?منخرط(?:ون|ين)?|(?:ال)?مورد(?:ون|ين)?)(?![\p{L}])/iu;
 
 /**
  * A header naming a person, not a company: a bare 'Nom', 'Name', 'Nom et prénom', 'Nom complet',
@@ -2989,7 +3020,10 @@ function nameColumn(headers: readonly string[]): number {
   }
   if (named !== -1) return named;
   const holder = headers.findIndex((h) => HOLDER_HEADER.test(h));
-  return holder !== -1 ? holder : headers.findIndex((h) => MEMBER_HEADER.test(h));
+  if (holder !== -1) return holder;
+  // ('Organisation | Membres | Tél.': the organisation's column names the rows, its members are counted.)
+  const company = headers.findIndex((h) => COMPANY_HEADER.test(h));
+  return company !== -1 ? company : headers.findIndex((h) => MEMBER_HEADER.test(h));
 }
 
 /** A table's person column when its company column names the rows (see {@link nameColumn}); -1 when none. */
@@ -3158,7 +3192,8 @@ function rowName(row: HTMLElement, ctx: PageContext): string | undefined {
     const person = personColumn(headers, byHeader);
     const name = cellName(list[byHeader], headers[byHeader]) ?? (person !== -1 && list[person] ? cellName(list[person], headers[person]) : undefined);
     // A field's label ('Fax', 'E-mail') in the name column is a row of the company above, never a company.
-    return name !== undefined && LABEL_CELL.test(name) ? undefined : name;
+    // (A member column of counts, 'Membres | 120', names nothing: the row is named as a table without a name column is.)
+    if (!(MEMBER_HEADER.test(headers[byHeader]) && !/\p{L}{2}/u.test(name ?? ''))) return name !== undefined && LABEL_CELL.test(name) ? undefined : name;
   }
   return list.map((c, i) => cellName(c, headers[i])).find((t) => t !== undefined && !LABEL_CELL.test(t) && /\p{L}{2}/u.test(t) && !t.includes('@') && (t.match(/\d/g) ?? []).length < 6);
 }

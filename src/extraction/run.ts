@@ -109,7 +109,7 @@ export interface ItemsDropped {
   no_name: number;
   /** Names without a letter or a digit ('★★★', '!!!'), which cannot identify a company. */
   invalid_name: number;
-  /** Named by a link with a count ('Informatique (12)') whose own page named no company so: a category. */
+  /** Named by a link with a count ('Informatique (12)') whose own page named no company so (a category's), or could not be read. */
   not_a_company: number;
   advertisement: number;
   /** Merged into a company already kept from the same source. */
@@ -382,6 +382,7 @@ async function runSource(state: SourceState, ctx: SourceContext): Promise<void> 
     state.records = again.flatMap((read, i) => {
       const own = before[i];
       if (own !== undefined && !(own.ok && own.result.kind === 'listing')) {
+        if (!own.ok && own.reason !== 'aborted') dropped(state, pages[i].before!.url, own);
         if (!own.ok && own.reason === 'aborted') state.cut = true;
         return perPage[i].map((r) => withoutContacts(r, siteContacts));
       }

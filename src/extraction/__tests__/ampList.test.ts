@@ -35,6 +35,14 @@ describe('an AMP page\'s amp-list', () => {
     expect(readListing(ampPage(LIST.replace('/amp/api/', 'https://cdn.autre.test/api/')), PAGE).data).toBeUndefined();
   });
 
+  test("one under a heading of advertisers or of other places, or in an ad's block, serves others than the page's entries: none", () => {
+    for (const heading of ['<h2>Annonces sponsorisées</h2>', '<h3>Nos partenaires</h3>', '<h2>Gîtes similaires</h2>', '<p><strong>Publicité</strong></p>']) {
+      expect(readListing(ampPage(LIST).replace('<h2>Plus de gîtes</h2>', heading), PAGE).data).toBeUndefined();
+    }
+    expect(readListing(ampPage(`<div class="pub">${LIST}</div>`), PAGE).data).toBeUndefined();
+    expect(readListing(ampPage(`<div class="suite">${LIST}</div>`), PAGE).data).toBe('https://guide.test/amp/api/gites.json?page=2');
+  });
+
   test('a run reads the page\'s entries, the list\'s JSON and its next pages, a contact shared by two entries set aside', async () => {
     const s = await startSite({
       '/amp/gites': ampPage(LIST.replace('/amp/api/gites.json?page=2', '/amp/api/gites.json?page=2')),

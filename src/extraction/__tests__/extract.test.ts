@@ -876,6 +876,22 @@ describe('tables whose companies span rows', () => {
     expect(extractCompanies(members, PAGE).map((c) => c.name)).toEqual(['Ets Transit Bouzid', 'SARL Fret Arzew']);
   });
 
+  test("a member column of counts ('Membres | 120') or a mobile operator's ('Opérateur | Mobilis') names no row: the organisation or the first name does", () => {
+    const counts = page(`<table><thead><tr><th>Organisation</th><th>Membres</th><th>Téléphone</th></tr></thead><tbody>
+      <tr><td>Association des Boulangers d'Oran</td><td>120</td><td>041 22 33 44</td></tr><tr><td>Union des Transporteurs</td><td>85</td><td>041 22 33 55</td></tr><tr><td>Club des Exportateurs</td><td>40</td><td>041 22 33 66</td></tr></tbody></table>`);
+    expect(extractCompanies(counts, PAGE).map((c) => [c.name, c.phones])).toEqual([
+      ["Association des Boulangers d'Oran", ['+21341223344']],
+      ['Union des Transporteurs', ['+21341223355']],
+      ['Club des Exportateurs', ['+21341223366']],
+    ]);
+    const unnamed = page(`<table><thead><tr><th>N°</th><th>Adhérents</th><th>Téléphone</th></tr></thead><tbody>
+      <tr><td>1</td><td>Boulangerie Es Salam</td><td>041 22 10 10</td></tr><tr><td>2</td><td>—</td><td>041 22 20 20</td></tr></tbody></table>`);
+    expect(extractCompanies(unnamed, PAGE).map((c) => c.name)).toEqual(['Boulangerie Es Salam']);
+    const operators = page(`<table><thead><tr><th>Transporteur</th><th>Opérateur</th><th>Téléphone</th></tr></thead><tbody>
+      <tr><td>Transports Benali Ouargla</td><td>Mobilis</td><td>0661 22 33 44</td></tr><tr><td>Ets Hamdi Fret</td><td>Djezzy</td><td>0770 22 33 44</td></tr></tbody></table>`);
+    expect(extractCompanies(operators, PAGE).map((c) => c.name)).toEqual(['Transports Benali Ouargla', 'Ets Hamdi Fret']);
+  });
+
 describe('a combined "Téléphone / Fax" column', () => {
   const row = (n: number, name: string, tel: string) => `<tr><td>${n}</td><td><b>${name}</b></td><td>Rue ${n}, Oran</td><td>${tel}</td><td>contact${n}@membre${n}.dz</td></tr>`;
   const html = page(`<table><tr><th>N°</th><th>Raison sociale</th><th>Adresse</th><th>Téléphone / Fax</th><th>E-mail</th></tr>

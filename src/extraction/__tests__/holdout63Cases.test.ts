@@ -23,6 +23,11 @@ describe('fax labels', () => {
   test("'Télécopies', the plural over two faxes, labels both as faxes, never phones", () => {
     expect(read(page, 'https://club.test/membres')['Tréfilerie Seybouse']).toEqual({ phones: ['+21338112233'], emails: [], faxes: ['+21338445566', '+21338778899'] });
   });
+
+  test("'télécopies' in a list of services, no colon after it, labels no fax: the shop's number stays its phone", () => {
+    const services = `<html><body><main><h1>Commerces</h1>${block('Librairie Ennour', 'Photocopies, télécopies 038 22 33 44')}${block('Cyber Edough', 'Saisie, impression et télécopies 038 55 66 77')}${block('Papeterie Bouni', 'Tél : 038 21 22 23')}</main></body></html>`;
+    expect(read(services, 'https://club.test/commerces')['Librairie Ennour']).toEqual({ phones: ['+21338223344'], emails: [], faxes: [] });
+  });
 });
 
 describe("a next page's number written with its word", () => {
@@ -137,7 +142,21 @@ describe("a company of the list that sends the reader to the directory's lines",
   });
 
   test("the directory's own card among the entries, its lines written as fields, is still no company", () => {
-    const html = page(entry('Annuaire du conseil – standard', 'Blida', '<p>Standard : 025 40 50 60<br>E-mail : contact@annuaire-conseil.test</p>'));
+    // (A name unlike the site's: only the card's field lines tell it is the directory's.)
+    const html = page(entry('Cabinet Ouled Yaich', 'Blida', '<p>Standard : 025 40 50 60<br>E-mail : contact@annuaire-conseil.test</p>'));
+    expect(Object.keys(read(html, 'https://conseil.test/blida'))).toEqual(['Cabinet Audit Chiffa', 'Conseil RH Larbaa', 'Bureau Fiscal Meftah', 'Stratégie Bougara']);
+  });
+
+  test("the directory's own card written as an entry, its name in the entries' classed name element, its sentence giving the standard: no company (a name is no field of words)", () => {
+    const card = (name: string, body: string) => `<div class="fiche"><span class="nom">${name}</span>${body}</div>`;
+    const html =
+      `<html><body><header><p>Annuaire Conseil Blida · 025 40 50 60</p></header><main><h1>Cabinets</h1><div class="fiches">` +
+      card('Cabinet Audit Chiffa', '<p>Tél. : 025 11 22 33</p>') +
+      card('Conseil RH Larbaa', '<p>Tél. : 025 21 22 23</p>') +
+      card('Bureau Fiscal Meftah', '<p>Tél. : 025 31 32 33</p>') +
+      card('Annuaire Conseil Blida', "<p>Vous ne trouvez pas le cabinet qu'il vous faut ? Appelez notre standard au 025 40 50 60, nous vous orientons.</p>") +
+      card('Stratégie Bougara', '<p>Tél. : 025 41 42 43</p>') +
+      `</div></main><footer><p>Standard : 025 40 50 60</p></footer></body></html>`;
     expect(Object.keys(read(html, 'https://conseil.test/blida'))).toEqual(['Cabinet Audit Chiffa', 'Conseil RH Larbaa', 'Bureau Fiscal Meftah', 'Stratégie Bougara']);
   });
 });
