@@ -1,6 +1,8 @@
 /**
  * Stacks met on holdout-64 (delivery layers and markup transforms): a list embedded as a document
- * framed inline (`<iframe srcdoc>`, its markup escaped in the attribute). Pages of our own making.
+ * framed inline (`<iframe srcdoc>`, its markup escaped in the attribute); an Alpine.js page whose
+ * cards keep their contacts in their `x-data` state, shown only through bindings after a click.
+ * Pages of our own making.
  */
 import { readListing } from '../extract';
 import { parsePage } from '../parse';
@@ -36,5 +38,39 @@ describe('a document framed inline (<iframe srcdoc>)', () => {
     const parsed = parsePage(page(`<iframe srcdoc="${escaped(poster)}"></iframe>`));
     expect(parsed.byTag('IFRAME')).toHaveLength(1);
     expect(parsed.byTag('IMG')).toHaveLength(0);
+  });
+});
+
+describe("an Alpine.js page's cards, their contacts in their x-data state", () => {
+  const card = (state: string, name: string, masked: string) =>
+    `<article x-data="${state}" class="card rounded border p-4"><h3 class="font-semibold" x-text="nom">${name}</h3><p class="text-sm">Kouba</p>` +
+    `<p><span>Tél.</span> <span x-show="!vu">${masked}</span><a x-show="vu" x-cloak :href="'tel:' + mobile" x-text="mobile"></a></p>` +
+    `<p x-show="vu" x-cloak>Fax : <span x-text="fax"></span></p><button type="button" @click="vu = true">Voir le numéro</button>` +
+    `<a x-show="vu" x-cloak :href="'mailto:' + email" x-text="email"></a></article>`;
+  const page = (cards: string) =>
+    `<html><body><header x-data="{ menu: false }"><a href="/">Annuaire Info</a><button @click="menu = !menu">Menu</button></header><main><h1>Sociétés de services</h1><div class="grid">${cards}</div></main>` +
+    `<footer><div x-data="{ tel: '021 60 70 80' }">© Annuaire Info · <a :href="'tel:' + tel" x-text="tel">021 60 70 80</a></div></footer></body></html>`;
+  const three =
+    card("{ nom: 'Atlas Réseaux', mobile: '0661 20 30 40', mobile2: '0770 11 22 33', fax: '021 55 66 77', email: 'contact@atlas-reseaux.dz', vu: false }", 'Atlas Réseaux', '0661 20 •• ••') +
+    card("{ nom: 'Numidia Logiciels', mobile: '+213 552 10 20 30', vu: false }", 'Numidia Logiciels', '0552 10 •• ••') +
+    card("{ nom: 'Tassili Informatique', vu: false }", 'Tassili Informatique', '');
+
+  test("are read with their state: every number of it, one it never shows included, a fax key a fax; a card without contacts stays; the footer's state is no company", () => {
+    expect(byName(page(three), 'https://info.test/societes')).toEqual({
+      'Atlas Réseaux': { phones: ['+213661203040', '+213770112233'], emails: ['contact@atlas-reseaux.dz'], faxes: ['+21321556677'] },
+      'Numidia Logiciels': { phones: ['+213552102030'], emails: [], faxes: [] },
+      'Tassili Informatique': { phones: [], emails: [], faxes: [] },
+    });
+  });
+
+  test('a state that is code (a method, a call) is not read: nothing is run', () => {
+    const coded = three.replace("vu: false }\" class", "vu: false, voir() { this.vu = true } }\" class").replace("{ nom: 'Numidia Logiciels', mobile: '+213 552 10 20 30', vu: false }", "fiche({ nom: 'Numidia Logiciels', mobile: '+213 552 10 20 30' })");
+    const found = byName(page(coded), 'https://info.test/societes');
+    expect(Object.values(found).flatMap((c) => c.phones)).toEqual([]);
+  });
+
+  test("states without contacts (an FAQ's items, each with its title) give no company", () => {
+    const faq = ['Comment s’inscrire ?', 'Quels tarifs ?', 'Qui contacter ?'].map((q) => `<div x-data="{ title: '${q}', open: false }" class="faq"><button @click="open = !open" x-text="title">${q}</button><p x-show="open">Réponse détaillée sur la page d'aide.</p></div>`).join('');
+    expect(readListing(page(faq), 'https://info.test/aide').companies).toEqual([]);
   });
 });
