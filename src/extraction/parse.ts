@@ -22,6 +22,7 @@ import { balanceTags } from './nesting';
 import { attachShadowRoots } from './shadow';
 import { showNoscriptViews } from './noscript';
 import { showFramedDocuments } from './srcdoc';
+import { showCardTemplates } from './templates';
 import { isDateElement } from './nodeText';
 
 /** Deepest element nesting kept, as browsers do (Blink's parser stops nesting at 512). */
@@ -71,6 +72,9 @@ export function parsePage(html: string): ParsedPage {
   // Web components rendered on the server: each declarative shadow root shown in place of its host's children, as a browser shows it (rare: once).
   const templates = tags.get('TEMPLATE');
   if (templates && attachShadowRoots(templates)) walk();
+  // Cards kept whole in `<template>` elements a script clones into the page are read as shown (rare: once).
+  const cardTemplates = tags.get('TEMPLATE');
+  if (cardTemplates && showCardTemplates(cardTemplates)) walk();
   // A document framed inline (`<iframe srcdoc="…">`, its markup escaped in the attribute) is read where the frame shows it (rare: once).
   const iframes = tags.get('IFRAME');
   if (iframes && showFramedDocuments(iframes, (fragment) => parse(fragment, PARSE_OPTIONS))) walk();

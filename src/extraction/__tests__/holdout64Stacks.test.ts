@@ -1,8 +1,9 @@
 /**
  * Stacks met on holdout-64 (delivery layers and markup transforms): a list embedded as a document
  * framed inline (`<iframe srcdoc>`, its markup escaped in the attribute); an Alpine.js page whose
- * cards keep their contacts in their `x-data` state, shown only through bindings after a click.
- * Pages of our own making.
+ * cards keep their contacts in their `x-data` state, shown only through bindings after a click;
+ * cards kept whole in `<template>` elements a script clones into an empty list. Pages of our own
+ * making.
  */
 import { readListing } from '../extract';
 import { parsePage } from '../parse';
@@ -72,5 +73,34 @@ describe("an Alpine.js page's cards, their contacts in their x-data state", () =
   test("states without contacts (an FAQ's items, each with its title) give no company", () => {
     const faq = ['Comment s’inscrire ?', 'Quels tarifs ?', 'Qui contacter ?'].map((q) => `<div x-data="{ title: '${q}', open: false }" class="faq"><button @click="open = !open" x-text="title">${q}</button><p x-show="open">Réponse détaillée sur la page d'aide.</p></div>`).join('');
     expect(readListing(page(faq), 'https://info.test/aide').companies).toEqual([]);
+  });
+});
+
+describe('cards kept in <template> elements a script clones into the page', () => {
+  const card = (name: string, contact: string) => `<template class="fiche-data"><li class="fiche"><h3>${name}</h3><p>Rue des Oliviers, Béjaïa</p><p>${contact}</p></li></template>`;
+  const page = (store: string) =>
+    `<html><body><header><a href="/">Guide Béjaïa</a> 034 00 11 22</header><main><h1>Boulangeries</h1><ul id="liste"></ul><div id="store" hidden>${store}</div>` +
+    `<script>document.querySelectorAll('#store template').forEach(function (t) { document.getElementById('liste').appendChild(document.importNode(t.content, true)); });</script></main><footer>© Guide Béjaïa</footer></body></html>`;
+  const store = card('Boulangerie Yemma Gouraya', 'Tél : 034 21 10 20<br>Fax : 034 21 10 21') + card('Pâtisserie Soummam', 'Mobile : <a href="tel:+213661304050">0661 30 40 50</a>') + card('Fournil des Aiguades', 'Sur place uniquement');
+
+  test('are read as the script shows them, a card without a contact included, a fax still a fax', () => {
+    expect(byName(page(store), 'https://guide.test/boulangeries')).toEqual({
+      'Boulangerie Yemma Gouraya': { phones: ['+21334211020'], emails: [], faxes: ['+21334211021'] },
+      'Pâtisserie Soummam': { phones: ['+213661304050'], emails: [], faxes: [] },
+      'Fournil des Aiguades': { phones: [], emails: [], faxes: [] },
+    });
+  });
+
+  test('a template a script fills (placeholders, bindings, a directive on it) is a skeleton, no card', () => {
+    const mustache = '<template class="fiche-data"><li class="fiche"><h3>{{ nom }}</h3><p>Tél : {{ tel }} — 034 21 10 20</p></li></template>';
+    const bound = '<template class="fiche-data"><li class="fiche"><h3 x-text="nom">Boulangerie</h3><p>Tél : 034 21 10 20</p></li></template>';
+    const looped = '<template x-for="f in fiches"><li class="fiche"><h3>Boulangerie</h3><p>Tél : 034 21 10 20</p></li></template>';
+    for (const skeleton of [mustache, bound, looped]) expect(readListing(page(skeleton.repeat(3)), 'https://guide.test/boulangeries').companies).toEqual([]);
+  });
+
+  test('a lone template holding a contact (a dialog of the site) stays inert', () => {
+    const dialog = '<template id="dialogue-contact"><div class="dialog"><h3>Écrivez-nous</h3><p>Service clients : 0550 60 70 80</p></div></template>';
+    expect(parsePage(page(dialog)).byTag('TEMPLATE')).toHaveLength(1);
+    expect(readListing(page(dialog), 'https://guide.test/boulangeries').companies).toEqual([]);
   });
 });
