@@ -83,11 +83,16 @@ export function showFramedDocuments(iframes: readonly HTMLElement[], parseFragme
     const nodes = shownNodes(parseFragment(markup));
     const { text, block } = measure(nodes);
     if (text < MIN_FRAMED_TEXT || !block) continue;
-    // (The frame becomes a plain block holding its document, where it stood; its attributes, the escaped markup among them, are dropped.)
+    // (The frame becomes a block holding its document, where it stood, classed as the frame was, `pub`
+    // saying an ad still; its other attributes, the escaped markup among them, are dropped.)
+    const own = ['class', 'id'].flatMap((name) => {
+      const value = frame.getAttribute(name);
+      return value ? [`${name}="${value.replace(/&/g, '&amp;').replace(/"/g, '&quot;')}"`] : [];
+    });
     frame.rawTagName = 'div';
     // (The tag the parse stage gave the element as its own is dropped: node-html-parser's, read from the new raw tag, answers until the page is walked again.)
     delete (frame as { tagName?: string }).tagName;
-    frame.rawAttrs = '';
+    frame.rawAttrs = own.join(' ');
     for (const n of nodes) n.parentNode = frame;
     frame.childNodes = nodes;
     shown = true;

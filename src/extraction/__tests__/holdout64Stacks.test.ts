@@ -26,9 +26,11 @@ describe('a document framed inline (<iframe srcdoc>)', () => {
     });
   });
 
-  test("its head (title, styles) is no text of the page, and the frame's attributes are gone", () => {
+  test("its head (title, styles) is no text of the page; the frame keeps its class, not its markup", () => {
     const parsed = parsePage(page(`<iframe class="liste" srcdoc="${escaped(framed)}"></iframe>`));
     expect(parsed.byTag('IFRAME')).toHaveLength(0);
+    const holder = parsed.root.querySelector('main > div')!;
+    expect([holder.getAttribute('class'), holder.getAttribute('srcdoc')]).toEqual(['liste', undefined]);
     expect(parsed.byTag('TITLE')).toHaveLength(0);
     expect(parsed.byTag('TABLE')).toHaveLength(1);
     expect(parsed.root.querySelector('main')!.text).not.toContain('padding');
