@@ -971,6 +971,14 @@ export interface components {
                  */
                 invalid_name?: number;
                 /**
+                 * @description Entries named only by a link followed by a count (`Informatique (12)`, as a
+                 *     menu of categories is written) whose own page did not show one company of that
+                 *     name: a category's or a search's page. Present in every answer since it was
+                 *     introduced (tasks run before it do not carry it).
+                 * @example 0
+                 */
+                not_a_company?: number;
+                /**
                  * @description Sponsored entries and advertisements placed between the listings.
                  * @example 1
                  */

@@ -120,7 +120,7 @@ describe('a fresh demo store without SCRAPING_SOURCES', () => {
       }[];
     };
     expect(task).toMatchObject({ task_id: expect.stringMatching(UUID), status: 'completed', wilaya: 'Alger', secteur: 'BTP', truncated: false });
-    expect(task.sources).toEqual([{ name: 'annuaire-demo', status: 'ok', pages_read: 2, companies_found: task.results_found, outcome: 'ok', items_seen: 14, items_dropped: { no_name: 0, invalid_name: 0, advertisement: 0, duplicate: 14 - task.results_found } }]);
+    expect(task.sources).toEqual([{ name: 'annuaire-demo', status: 'ok', pages_read: 2, companies_found: task.results_found, outcome: 'ok', items_seen: 14, items_dropped: { no_name: 0, invalid_name: 0, not_a_company: 0, advertisement: 0, duplicate: 14 - task.results_found } }]);
     expect(task.results_found).toBeGreaterThan(0);
     expect(task.entreprises).toHaveLength(task.results_found);
 

@@ -12,6 +12,41 @@
 import { HTMLElement, TextNode } from 'node-html-parser';
 import { findEmails } from '../platform/contacts';
 
+/** Longest text shown reversed ({@link showReversedText}): an address or a number, not a paragraph. */
+const MAX_REVERSED = 200;
+/** Strong right-to-left letters (Hebrew, Arabic, Syriac, Thaana, N'Ko, their presentation forms): such a text is not reversed. */
+const RTL_LETTER = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc]/;
+/** An inline style that overrides the bidirectional algorithm right to left (both declarations, any order). */
+const BIDI_OVERRIDE = /unicode-bidi\s{0,5}:\s{0,5}bidi-override/i;
+const DIRECTION_RTL = /direction\s{0,5}:\s{0,5}rtl/i;
+
+/**
+ * Text written backwards and shown the right way round by a bidi override, `<bdo dir="rtl">` or an
+ * inline style `unicode-bidi:bidi-override; direction:rtl` (an e-mail typed 'rf.oohay@tahref' to
+ * defeat robots, shown 'ferhat@yahoo.fr'), written as it is shown: the element's text reversed.
+ * Only an element holding text alone, of Latin (left-to-right) characters, at most
+ * {@link MAX_REVERSED} characters: Arabic text in an override keeps its order, as a browser shows
+ * it. Linear: one look at each element's attributes.
+ */
+export function showReversedText(elements: readonly HTMLElement[]): void {
+  for (const el of elements) {
+    if (el.tagName === 'BDO') {
+      if ((el.getAttribute('dir') ?? '').trim().toLowerCase() !== 'rtl') continue;
+    } else if (!el.rawAttrs.includes('bidi-override')) continue;
+    else {
+      const style = el.getAttribute('style') ?? '';
+      const dir = (el.getAttribute('dir') ?? '').trim().toLowerCase();
+      if (style.length > 1000 || !BIDI_OVERRIDE.test(style) || !(DIRECTION_RTL.test(style) || dir === 'rtl')) continue;
+    }
+    if (el.childNodes.length === 0 || el.childNodes.some((c) => c.nodeType !== 3)) continue;
+    const text = el.text;
+    if (text.length > MAX_REVERSED || RTL_LETTER.test(text)) continue;
+    const shown = Array.from(text).reverse().join('');
+    el.childNodes.length = 0;
+    el.childNodes.push(new TextNode(shown.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;'), el));
+  }
+}
+
 /** Longest inline script read as a cloak (Joomla's are a few hundred characters). */
 const MAX_SCRIPT = 4000;
 /** Most cloaks revealed per page. */

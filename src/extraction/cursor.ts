@@ -363,6 +363,29 @@ export function listEndpoint(elements: readonly HTMLElement[]): string | undefin
   return found;
 }
 
+/** Where an element stands outside the list: the page's chrome, an AMP menu drawer or consent banner, a template. */
+const OUTSIDE_LIST = new Set(['HEADER', 'FOOTER', 'NAV', 'ASIDE', 'TEMPLATE', 'AMP-SIDEBAR', 'AMP-USER-NOTIFICATION', 'AMP-CONSENT']);
+
+/**
+ * The JSON an AMP page's `<amp-list src="…">` is filled from, as written: the AMP runtime fetches
+ * it as soon as the page shows (whatever the page writes beside it: the entries it serves in its
+ * markup, an accordion, then 'Plus d'établissements' rendered from the endpoint through the list's
+ * mustache template). The first such list outside the page's chrome (header, footer, nav, aside,
+ * the `amp-sidebar` drawer, a consent notice); never a state or script source (`amp-state:`,
+ * `amp-script:`), nor an asset.
+ */
+export function ampListSource(elements: readonly HTMLElement[]): string | undefined {
+  for (const el of elements) {
+    if (el.tagName !== 'AMP-LIST') continue;
+    const src = el.getAttribute('src')?.trim();
+    if (!usable(src) || /^(?:amp-state|amp-script|data|javascript):/i.test(src) || ASSET.test(src.split(/[?#]/, 1)[0])) continue;
+    let outside = false;
+    for (let a: HTMLElement | null = el.parentNode; a && !outside; a = a.parentNode) outside = OUTSIDE_LIST.has(a.tagName);
+    if (!outside) return src;
+  }
+  return undefined;
+}
+
 /** Whether an element shows no entries: outside the page's chrome, at most a short line of visible text without contacts. */
 function emptyList(el: HTMLElement): boolean {
   for (let a: HTMLElement | null = el; a; a = a.parentNode) {

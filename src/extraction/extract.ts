@@ -35,7 +35,7 @@ import { collapseSpaces, shortText, WORDED_DATE } from './nodeText';
 import { attrOf, blockText, classAndId, classText, descendants, hasAttr, inByline, isCardTelType, isSubtitle, itemParts, parsePage, spanningRowAbove, type ItemParts, type ParsedPage } from './parse';
 import type { SourceSelectors } from './sources';
 import { dataAttributeJson, livewireRecords } from './embeddedState';
-import { cursorNext, isCursorToken, listEndpoint, pageCountNext } from './cursor';
+import { ampListSource, cursorNext, isCursorToken, listEndpoint, pageCountNext } from './cursor';
 import { loadedFragmentUrl, scriptedListUrl } from './scriptFetch';
 import { splitGroups } from './groups';
 import { linkTemplate } from './tiers';
@@ -270,6 +270,8 @@ export function readListing(html: string, pageUrl: string, selectors: SourceSele
     const url = href === undefined ? undefined : absolute(href, base);
     if (url && withoutHash(url) !== withoutHash(pageUrl)) next = url;
   }
+  // A page served through a proxy or at a mirror keeps the original site's <base>: its next page is the proxy's.
+  if (next !== undefined) next = onPageHost(next, pageUrl, base);
   // A documentation's pager leads on to its next chapter: only a page of the same folder continues the list.
   if (next !== undefined && selectors.nextPage === undefined && postPages === undefined && leavesDocumentFolder(page, next, pageUrl, base)) next = undefined;
   // The page's own header and footer contacts are the directory's: never a company's.
@@ -295,8 +297,8 @@ export function readListing(html: string, pageUrl: string, selectors: SourceSele
   const parts = companies.length === 0 ? documentParts(page, pageUrl, base) : [];
   const data =
     companies.length === 0
-      ? parts[0] ?? pageDataUrl(page, pageUrl, base) ?? listData(page, pageUrl, base, next) ?? storeLocatorRequest(page.byTag('SCRIPT'), pageUrl, base) ?? layers[0] ?? preloadedData(page.byTag('LINK'), pageUrl, base, next) ?? framedList(page, pageUrl, base) ?? scriptedListUrl(page.elements, pageUrl, base, next) ?? loadedFragmentUrl(page.elements, pageUrl, base, next) ?? csvDownload(page, pageUrl, base)
-      : (!companies.some(hasContact) ? framedList(page, pageUrl, base) : undefined) ?? (companies.length <= FEW_BESIDE_LIST ? listData(page, pageUrl, base, next) ?? storeLocatorRequest(page.byTag('SCRIPT'), pageUrl, base) : undefined);
+      ? parts[0] ?? pageDataUrl(page, pageUrl, base) ?? ampListData(page, pageUrl, base, next) ?? listData(page, pageUrl, base, next) ?? storeLocatorRequest(page.byTag('SCRIPT'), pageUrl, base) ?? layers[0] ?? preloadedData(page.byTag('LINK'), pageUrl, base, next) ?? framedList(page, pageUrl, base) ?? scriptedListUrl(page.elements, pageUrl, base, next) ?? loadedFragmentUrl(page.elements, pageUrl, base, next) ?? csvDownload(page, pageUrl, base)
+      : (!companies.some(hasContact) ? framedList(page, pageUrl, base) : undefined) ?? ampListData(page, pageUrl, base, next) ?? (companies.length <= FEW_BESIDE_LIST ? listData(page, pageUrl, base, next) ?? storeLocatorRequest(page.byTag('SCRIPT'), pageUrl, base) : undefined);
   // A CMS page that publishes its list as a document exported to HTML (Word's 'Page Web', Excel's
   // 'Publier', LibreOffice's export): the document, its other parts or chapters after it in order.
   const documents = data === undefined && companies.length <= FEW_BESIDE_LIST ? documentExports(page, pageUrl, base, next) : [];
@@ -407,6 +409,18 @@ function listData(page: ParsedPage, pageUrl: string, base: string, next: string 
   const href = listEndpoint(page.elements);
   const url = href === undefined ? undefined : absolute(href, base);
   if (!url || withoutHash(url) === withoutHash(pageUrl) || (next !== undefined && withoutHash(url) === withoutHash(next))) return undefined;
+  return url;
+}
+
+/**
+ * The JSON an AMP page's `<amp-list>` is filled from ({@link ampListSource}), resolved, on the page's
+ * host: read after the entries the page itself shows, however many (the runtime loads it with the
+ * page), its own next page after it (`load-more-bookmark`'s `next`); not this page, nor its next page.
+ */
+function ampListData(page: ParsedPage, pageUrl: string, base: string, next: string | undefined): string | undefined {
+  const src = ampListSource(page.byTag('AMP-LIST'));
+  const url = src === undefined ? undefined : absolute(src, base);
+  if (!url || !sameHost(url, pageUrl) || withoutHash(url) === withoutHash(pageUrl) || (next !== undefined && withoutHash(url) === withoutHash(next))) return undefined;
   return url;
 }
 
@@ -779,6 +793,8 @@ function companiesOf(page: ParsedPage, pageUrl: string, selectors: SourceSelecto
   }));
   const named = withoutPlaceTails(withoutRanks(read).filter((c): c is RawCompany => c !== undefined && namesACompany(c.name) && !((isSentence(c.name) || isListTitle(c.name)) && !hasAnyContact(c))));
   let companies = withoutOwnOffice(withoutSiteNamed(named.filter(identifies), page));
+  // (Counted before the readings below, which may find more companies than the entries named.)
+  const invalidName = named.length - companies.length;
   // Paragraphs of prose found as entries, some naming two companies each with its own contacts: the companies they name.
   if (!selectors.item && scopes.length >= 2 && (paragraphs !== undefined || scopes.every((s) => s.el?.tagName === 'P' && s.ld.length === 0 && !s.md))) {
     const prose = proseCompanies(paragraphs ?? scopes.map((s) => s.el!), ctx, selectors);
@@ -789,7 +805,7 @@ function companiesOf(page: ParsedPage, pageUrl: string, selectors: SourceSelecto
   // A page where no list was found may name its companies in prose (a news article: bold names in sentences, contacts after them).
   if (companies.length === 0 && advertisement === 0 && !selectors.item && !options.fragment && scopes.every((s) => s.el !== undefined && s.ld.length === 0 && !s.md)) {
     const read = proseCompanies(outermostOutsideChrome(root, (el) => el.tagName === 'P' || el.tagName === 'ASIDE').filter((el) => el.tagName === 'P' && !inChromeBlock(el)), ctx, selectors);
-    if (read.length > 0) return { companies: read, dropped: { no_name: scopes.length - named.length, invalid_name: named.length - companies.length, advertisement } };
+    if (read.length > 0) return { companies: read, dropped: { no_name: scopes.length - named.length, invalid_name: invalidName, advertisement } };
   }
   // A page where no list was found may be a list of one (a search with a single result).
   if (companies.length === 0 && advertisement === 0 && !selectors.item && !options.fragment && scopes.every((s) => s.el !== undefined && s.ld.length === 0 && !s.md)) {
@@ -805,7 +821,7 @@ function companiesOf(page: ParsedPage, pageUrl: string, selectors: SourceSelecto
   // A page where nothing gave a company whose list is names with a count each, 'X (2)', each a link to a page of
   // its own (an employers' overview, their offers counted): names to be confirmed by their pages (a menu's categories are not).
   if (companies.length === 0 && advertisement === 0 && !selectors.item && !options.fragment && scopes.every((s) => s.el !== undefined && s.ld.length === 0 && !s.md)) companies.push(...countedNames(root, ctx.base, pageUrl));
-  const result = { companies, dropped: { no_name: scopes.length - named.length, invalid_name: named.length - companies.length, advertisement } };
+  const result = { companies, dropped: { no_name: scopes.length - named.length, invalid_name: invalidName, advertisement } };
   return shape === undefined ? result : { ...result, shape };
 }
 
@@ -1027,9 +1043,87 @@ function directoryCards(scopes: readonly Scope[], chrome: ReadonlySet<string>, c
   for (const [scope, own] of shown) {
     const shape = shapeOf.get(scope);
     if (shape !== undefined && (shapes.get(shape) ?? 0) >= 3) continue;
-    if (own.some((c) => entries.get(c) === 1)) found.add(scope);
+    if (!own.some((c) => entries.get(c) === 1)) continue;
+    // (A company of the list sending the reader to the directory's lines: read, those lines subtracted.)
+    if (relaysToDirectory(scope, own, scopes, shown)) continue;
+    found.add(scope);
   }
   return found;
+}
+
+/** Fewest other entries of the same element and classes, showing none of the directory's contacts, that make a block one of the list's entries ({@link relaysToDirectory}). */
+const MIN_SAME_ENTRIES = 3;
+/** Fewest words of a line that is a sentence, not a field ('Tél : 025 …'). */
+const MIN_SENTENCE_WORDS = 10;
+/** Most lines of an entry looked at for the directory's contacts. */
+const MAX_RELAY_LINES = 40;
+/** A word of a sentence: two letters in it (a number's digit groups, a dash, a colon are none). */
+const LETTERS = /\p{L}\p{L}/u;
+
+/**
+ * Whether an entry showing the directory's contacts is a company that publishes none of its own
+ * and sends the reader to the directory ('Ce cabinet ne publie pas ses coordonnées : pour être mis
+ * en relation, appelez notre standard au … ou écrivez à …'): the block is one of the list's entries
+ * (the same element and classes as {@link MIN_SAME_ENTRIES} or more other entries that show none of
+ * the directory's contacts, sharing with each a field of words classed alike, {@link fieldClasses}: its
+ * commune), and every line holding one of them is a sentence of
+ * {@link MIN_SENTENCE_WORDS} words or more after its name's line, none a field of its own ('Tél : …', 'Standard : …',
+ * a number alone on its line): the directory's own card lists its lines as fields. Read as a
+ * company, the directory's contacts subtracted. Bounded: {@link MAX_RELAY_LINES} lines.
+ */
+function relaysToDirectory(scope: Scope, own: readonly string[], scopes: readonly Scope[], shown: ReadonlyMap<Scope, string[]>): boolean {
+  const el = scope.el!;
+  const signature = `${el.tagName} ${attrOf(el, 'class') ?? ''}`;
+  const fields = fieldClasses(el);
+  if (fields.size === 0) return false;
+  let same = 0;
+  for (const other of scopes) {
+    if (other === scope || other.el === undefined || shown.has(other)) continue;
+    if (`${other.el.tagName} ${attrOf(other.el, 'class') ?? ''}` !== signature) continue;
+    const theirs = fieldClasses(other.el);
+    if ([...fields].some((c) => theirs.has(c)) && ++same >= MIN_SAME_ENTRIES) break;
+  }
+  if (same < MIN_SAME_ENTRIES) return false;
+  const wanted = new Set(own);
+  const lines = partsOf(scope)!.text.split('\n', MAX_RELAY_LINES);
+  let inSentence = 0;
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i];
+    if (!/\d|@/.test(line)) continue;
+    const { phones, faxes } = findPhonesAndFaxes(line);
+    const held = [...phones, ...faxes, ...findEmails(line)].filter((c) => wanted.has(c));
+    if (held.length === 0) continue;
+    // (Its first line is its name: a block that opens with the directory's contacts names no company.)
+    if (i === 0 || line.split(' ').filter((w) => LETTERS.test(w)).length < MIN_SENTENCE_WORDS) return false;
+    inSentence += held.length;
+  }
+  return inSentence > 0;
+}
+
+/** Most elements of an entry looked at for its fields' classes ({@link fieldClasses}). */
+const MAX_FIELD_WALK = 200;
+/** Longest text of a field of words ({@link fieldClasses}). */
+const MAX_FIELD_TEXT = 80;
+
+/**
+ * The classes of an entry's fields of words (its commune, its activity: an element under it with a
+ * class and a short text without a digit or an '@', no heading): what an entry of a list shows
+ * that a box of the directory's does not. Bounded: {@link MAX_FIELD_WALK} elements.
+ */
+function fieldClasses(el: HTMLElement): Set<string> {
+  const out = new Set<string>();
+  const stack: HTMLElement[] = [];
+  for (const c of el.childNodes) if (c.nodeType === 1) stack.push(c as HTMLElement);
+  for (let steps = 0; stack.length > 0 && steps < MAX_FIELD_WALK; steps++) {
+    const e = stack.pop()!;
+    const cls = (attrOf(e, 'class') ?? '').trim();
+    if (cls !== '' && !/^H[1-6]$/.test(e.tagName)) {
+      const text = shortText(e, MAX_FIELD_TEXT)?.trim();
+      if (text !== undefined && text !== '' && !/[\d@]/.test(text)) out.add(cls);
+    }
+    for (const c of e.childNodes) if (c.nodeType === 1) stack.push(c as HTMLElement);
+  }
+  return out;
 }
 
 /**
@@ -2285,6 +2379,31 @@ function onOwnDomain(email: string, ctx: PageContext): boolean {
 function baseOf(page: ParsedPage, pageUrl: string): string {
   const href = page.byTag('BASE').map((b) => attrOf(b, 'href')).find(Boolean);
   return (href && absolute(href, pageUrl)) || pageUrl;
+}
+
+/**
+ * A next page on the host of a page's `<base>` when that base names another host than the page's
+ * own, moved to the page's host (its path and query kept), other than the page itself: a page read
+ * through a proxy or at a mirror keeps the original site's `<base>` (Google Translate's
+ * `*.translate.goog` proxy writes `<base href="https://original/">` and leaves the links relative,
+ * its `_x_tr_*` parameters on each; a cache's or a staging copy's page), and only the page's own
+ * host is crawled: there, the same path and query are the proxy's copy of the next page. A link
+ * written whole to a third host is left as it is.
+ */
+function onPageHost(next: string, pageUrl: string, base: string): string | undefined {
+  let to: URL;
+  let from: URL;
+  let at: URL;
+  try {
+    to = new URL(next);
+    from = new URL(pageUrl);
+    at = new URL(base);
+  } catch {
+    return next;
+  }
+  if (sameHost(at, from) || to.host !== at.host) return next;
+  const moved = `${from.origin}${to.pathname}${to.search}${to.hash}`;
+  return withoutHash(moved) === withoutHash(pageUrl) ? undefined : moved;
 }
 
 /** A next page's href as an absolute URL other than the page itself; undefined otherwise. */

@@ -4376,6 +4376,12 @@ export function findNextPage(root: HTMLElement, pageUrl: string, elements: reado
     if (text === wanted) return href;
     numberedLinks.push({ n: Number(text), href });
   }
+  // The next page's number written with its word ('page 2 →', 'Page 3'), alone in its link: the same as a bare '2'.
+  for (const a of anchors) {
+    const m = PAGE_WORD_NUMBER.exec(foldText(shortText(a, 16) ?? ''));
+    const href = m !== null && m[1] === wanted ? a.getAttribute('href') : undefined;
+    if (href && !href.startsWith('#') && !href.toLowerCase().startsWith('javascript:')) return href;
+  }
   // The next page not among the numbered links shown ('1 2 … 9'): built from their URL pattern.
   if (told) {
     const built = numberedPageUrl(numberedLinks, pageUrl, told.current + 1, baseHref(elements, pageUrl));
@@ -4423,6 +4429,9 @@ export function findNextPage(root: HTMLElement, pageUrl: string, elements: reado
   // An infinite scroll's sentinel (no button, no link): its next batch or endpoint; else, in a list read newest first, its older entries.
   return scrollSentinelNext(elements) ?? olderEntriesNext(elements, pageUrl);
 }
+
+/** A link's whole text that is a page's number after the word page, an arrow after it or not ('page 2 →', 'Page 3'), folded. Anchored, bounded: linear. */
+const PAGE_WORD_NUMBER = /^page (\d{1,5})(?: ?[»›>→]{1,3})?$/;
 
 /** A next link's text that is only an arrow ('»', '>>', '›'): first / last in some pagers, previous / next in others. */
 const ARROW_ONLY = /^[»›>→]{1,3}$/;

@@ -14,16 +14,16 @@
 import { parse, type HTMLElement, type Node, type TextNode } from 'node-html-parser';
 import { applyStylesheetBold, COMPANY_NAME_LABEL, describedIconText, isDisclosureLabel, isInlineBold } from './labels';
 import { divTables, isLabelCellText, pairedColumns, splitSideBySideRecords, transposeTables } from './tables';
-import { revealCloakedEmails } from './cloak';
+import { revealCloakedEmails, showReversedText } from './cloak';
 import { disclosedPanels } from './disclosure';
 import { revealPopovers } from './popovers';
-import { isSpace } from '../platform/text';
+import { fold, isSpace } from '../platform/text';
 import { balanceTags } from './nesting';
 import { attachShadowRoots } from './shadow';
 import { showNoscriptViews } from './noscript';
 import { showFramedDocuments } from './srcdoc';
 import { showCardTemplates } from './templates';
-import { isDateElement } from './nodeText';
+import { isDateElement, shortText } from './nodeText';
 
 /** Deepest element nesting kept, as browsers do (Blink's parser stops nesting at 512). */
 export const MAX_DEPTH = 512;
@@ -95,6 +95,8 @@ export function parsePage(html: string): ParsedPage {
   if (styles) applyStylesheetBold(styles, elements);
   // E-mails a CMS cloaks (Joomla's script or hidden-mail element) become text where they stand.
   revealCloakedEmails([...(tags.get('SCRIPT') ?? []), ...(tags.get('JOOMLA-HIDDEN-MAIL') ?? [])]);
+  // Text typed backwards and shown the right way round by a bidi override (an address against robots) is read as shown.
+  showReversedText(elements);
   // What a popover or a tooltip shows (an agency's contacts behind a button) is content, written after its control.
   if (revealPopovers(elements, (fragment) => parse(fragment, PARSE_OPTIONS))) walk();
   // Panels a control opens (member modals, agency tab panes) are content, named by their control when they name nothing.
@@ -426,7 +428,28 @@ export function contactAttr(attr: string, el?: HTMLElement): string | undefined 
   if (words.some((w) => VAGUE_CONTACT_WORD.test(w)) && words.every((w) => VAGUE_CONTACT_WORD.test(w) || /^\d{1,2}$/.test(w) || RANK_WORDS.has(w))) return 'data-contact';
   const last = words.length - 1;
   if (el && last >= 2 && (words[last] === 'value' || words[last] === 'param') && VAGUE_CONTACT_WORD.test(words[last - 1]) && isStimulusContact(name, el)) return 'data-contact';
+  if (el && revealsNumber(el, attr)) return 'data-contact';
   return undefined;
+}
+
+/** A data attribute's value written as one whole phone number: a leading 0 or +, then 8 to 24 digits, spaces, dots, dashes or brackets (`+213 (0) 661 22 33 44`). Bounded: linear. */
+const WRITTEN_NUMBER = /^(?:\+|0)[\d .()-]{8,24}$/;
+/** Folded text of a control that shows or dials the number it holds: 'Afficher le numéro', 'Voir le téléphone', 'Show phone number', 'Appeler', 'إظهار الرقم', 'اتصل' (folded: no hamza). Anchored, bounded words: linear. */
+const REVEAL_TEXT = /^(?:(?:afficher|voir|montrer|reveler|devoiler|obtenir|show|view|see|reveal|display|get)(?: (?:le|la|les|son|ses|mon|the|this|phone|telephone)){0,2} (?:numero|numeros|n°|telephone|tel|number|numbers|phone|coordonnees)(?![\p{L}\p{N}])|(?:appeler|appelez|call|اتصل)(?![\p{L}\p{N}])|(?:اظهار|عرض) (?:ال)?رقم)/u;
+
+/**
+ * Whether a data attribute named in the site's own words (data-ligne, data-ligne-2) holds a number
+ * behind a reveal control: its element a button or link (or role=button) whose short text says it
+ * shows or dials a number ({@link REVEAL_TEXT}: 'Afficher le numéro', 'Appeler'), and its value
+ * written as one whole number ({@link WRITTEN_NUMBER}: '0553648946', '+21341305099'; a reference
+ * 'OA4300' or a row's index is none). Bounded: the value's 40 characters, the control's 60.
+ */
+function revealsNumber(el: HTMLElement, attr: string): boolean {
+  const v = el.getAttribute(attr);
+  if (v === undefined || v.length > 40 || !WRITTEN_NUMBER.test(v.trim())) return false;
+  if (el.tagName !== 'BUTTON' && el.tagName !== 'A' && el.getAttribute('role') !== 'button') return false;
+  const text = shortText(el, 60);
+  return text !== undefined && text.length <= 60 && REVEAL_TEXT.test(fold(text));
 }
 
 /** Most ancestors looked at for the controller an action param belongs to. */

@@ -109,6 +109,8 @@ export interface ItemsDropped {
   no_name: number;
   /** Names without a letter or a digit ('★★★', '!!!'), which cannot identify a company. */
   invalid_name: number;
+  /** Named by a link with a count ('Informatique (12)') whose own page named no company so: a category. */
+  not_a_company: number;
   advertisement: number;
   /** Merged into a company already kept from the same source. */
   duplicate: number;
@@ -172,7 +174,7 @@ export async function runExtraction(options: RunOptions): Promise<RunResult> {
   const deadlineAt = startedAt + deadlineMs;
   const maxResults = options.maxResults ?? Number.POSITIVE_INFINITY;
   const fetched: string[] = [];
-  const states: SourceState[] = options.sources.map((source) => ({ source, records: [], pagesRead: 0, cut: false, done: false, dropped: [], itemsDropped: { no_name: 0, invalid_name: 0, advertisement: 0, duplicate: 0 } }));
+  const states: SourceState[] = options.sources.map((source) => ({ source, records: [], pagesRead: 0, cut: false, done: false, dropped: [], itemsDropped: { no_name: 0, invalid_name: 0, not_a_company: 0, advertisement: 0, duplicate: 0 } }));
   // Ends the pages still being read when the deadline comes (their worker threads are ended).
   const stop = new AbortController();
   // Each page waiting for a reader thread listens to it, one listener each, removed when read:
@@ -230,7 +232,7 @@ export async function runExtraction(options: RunOptions): Promise<RunResult> {
       pages_read: s.pagesRead,
       companies_found: companiesFound,
       outcome: outcomeOf(s, status, companiesFound),
-      items_seen: s.records.length + s.itemsDropped.no_name + s.itemsDropped.invalid_name + s.itemsDropped.advertisement,
+      items_seen: s.records.length + s.itemsDropped.no_name + s.itemsDropped.invalid_name + s.itemsDropped.not_a_company + s.itemsDropped.advertisement,
       items_dropped: { ...s.itemsDropped, duplicate: s.records.length - companiesFound },
     };
     const error = s.failure?.message ?? s.note ?? (status === 'timeout' ? 'the run deadline was reached' : undefined);
@@ -261,7 +263,9 @@ async function runSource(state: SourceState, ctx: SourceContext): Promise<void> 
   // 1. Listing pages, each read into companies once. Distinct names count towards maxResults:
   // contacts are not trusted yet (the directory's own are subtracted after pagination).
   const first = expandSearchUrl(source.searchUrl, { secteur: ctx.secteur, wilaya: ctx.wilaya.nom, wilayaCode: ctx.wilaya.code, page: 1 });
-  const pages: { url: string; html: string; contentType: string }[] = [];
+  // (A listing page whose list is in a data file it names is kept as that file, the page itself as
+  // `before` when its own entries come first: both are read again.)
+  const pages: { url: string; html: string; contentType: string; before?: { url: string; html: string; contentType: string } }[] = [];
   // Contacts in the header, footer and navigation of the listing pages: the directory's own.
   const chromeContacts = new Set<string>();
   const perPage: RawCompany[][] = [];
@@ -292,7 +296,7 @@ async function runSource(state: SourceState, ctx: SourceContext): Promise<void> 
       else state.note = `listing page ${pages.length + 1}: ${problem.message}`;
       break;
     }
-    let page = { url: res.url, html: res.body, contentType: res.contentType };
+    let page: (typeof pages)[number] = { url: res.url, html: res.body, contentType: res.contentType };
     let listing = read.result;
     // A page whose listing is only in a data file it names (a Gatsby page-data.json, the endpoint of a
     // list filled on the client): that file, fetched like any page (robots, politeness, deadline), is
@@ -308,10 +312,10 @@ async function runSource(state: SourceState, ctx: SourceContext): Promise<void> 
         const more = await ctx.read({ kind: 'listing', html: got.body, url: got.url, selectors, contentType: got.contentType });
         if (more.ok && more.result.kind === 'listing') {
           state.pagesRead++;
-          page = { url: got.url, html: got.body, contentType: got.contentType };
           // A document's cover page: its few entries are sentences, their contacts the publisher's.
           const cover = listing.document === true && more.result.companies.length > 0;
           const own = cover ? [] : listing.companies;
+          page = own.length > 0 ? { url: got.url, html: got.body, contentType: got.contentType, before: page } : { url: got.url, html: got.body, contentType: got.contentType };
           const chrome = cover ? [...listing.chromeContacts, ...contactsOf(listing.companies)] : listing.chromeContacts;
           listing = { ...more.result, companies: [...own, ...more.result.companies], next: listing.next ?? more.result.next, chromeContacts: chrome };
           named.push(...dataFiles(more.result));
@@ -371,9 +375,17 @@ async function runSource(state: SourceState, ctx: SourceContext): Promise<void> 
   }
   // Read again without them, only if there are any (a page that cannot be read again keeps its first reading).
   if (siteContacts.size > 0) {
-    const again = await Promise.all(pages.map((p) => ctx.read({ kind: 'listing', html: p.html, url: p.url, selectors, siteContacts: [...siteContacts], contentType: p.contentType, shape })));
+    const readAgain = (p: { url: string; html: string; contentType: string }) => ctx.read({ kind: 'listing', html: p.html, url: p.url, selectors, siteContacts: [...siteContacts], contentType: p.contentType, shape });
+    const again = await Promise.all(pages.map((p) => readAgain(p)));
+    // The entries a page showed before the data file it names (an AMP page's accordion above its amp-list).
+    const before = await Promise.all(pages.map((p) => (p.before === undefined ? undefined : readAgain(p.before))));
     state.records = again.flatMap((read, i) => {
-      if (read.ok && read.result.kind === 'listing') return read.result.companies;
+      const own = before[i];
+      if (own !== undefined && !(own.ok && own.result.kind === 'listing')) {
+        if (!own.ok && own.reason === 'aborted') state.cut = true;
+        return perPage[i].map((r) => withoutContacts(r, siteContacts));
+      }
+      if (read.ok && read.result.kind === 'listing') return own?.ok && own.result.kind === 'listing' ? [...own.result.companies, ...read.result.companies] : read.result.companies;
       if (!read.ok && read.reason !== 'aborted') dropped(state, pages[i].url, read);
       if (!read.ok && read.reason === 'aborted') state.cut = true;
       return perPage[i].map((r) => withoutContacts(r, siteContacts));
@@ -455,6 +467,7 @@ async function runSource(state: SourceState, ctx: SourceContext): Promise<void> 
   // (An unconfirmed entry whose page was not read, or named another, a category's, is none.)
   if (records.some((r) => r.unconfirmed)) {
     state.records = records.filter((r) => !r.unconfirmed || confirmed.has(r));
+    state.itemsDropped.not_a_company += records.length - state.records.length;
     for (const r of state.records) delete r.unconfirmed;
   }
   await readOffers(state, ctx, offers, confirmed, siteContacts, repeated, visited, first);

@@ -674,7 +674,7 @@ type PhoneKind = 'phone' | 'fax' | 'id';
 
 /**
  * Label words, longest first so that 'Télécopie' is not read as 'Tél'. Matched only as whole
- * words (see {@link findPhonesAndFaxes}). The one-letter labels of 'T : 023 … F : 023 …' count
+ * words (see {@link findPhonesAndFaxes}); 'Télécopies', the plural over two faxes ('Télécopies : a / b'), is a fax label too. The one-letter labels of 'T : 023 … F : 023 …' count
  * only right before a colon (an initial 'F. Benali' is not a label), or alone in brackets after their number ('045 67 62 01 (F)'). The verbs of a call
  * ('appelez notre chef de projet au 0798 …', 'composez le …', 'contactez le …', 'joignable au …', 'pour nous joindre : …')
  * label a phone, and so do a booking's ('Réservations conseillées le week-end au 0795 …', 'réservez
@@ -689,7 +689,7 @@ type PhoneKind = 'phone' | 'fax' | 'id';
  * different first letters never match at one place, so the first that matches is the same):
  * the pattern then tries a few words at each letter of a text, not every one of them.
  */
-const LABEL = /[\u260e\u260f\u2706\u{1f4de}\u{1f4f1}\u{1f4f2}\u{1f57b}\u{1f57d}\u{1f4e0}\u{1f5b7}\u2709\u{1f4e7}\u{1f4e8}\u{1f4e9}]|t(?:(?=[ \u00a0]{0,3}:)|(?<=[0-9\u0660-\u0669\u06f0-\u06f9][ \u00a0]{0,3}\(t)(?=\))|[ée]l[ée]copieur|[ée]l[ée]copie|[ée]l[ée]phones?|elephone|[ée]l)|f(?:(?=[ \u00a0]{0,3}:)|(?<=[0-9\u0660-\u0669\u06f0-\u06f9][ \u00a0]{0,3}\(f)(?=\))|ixe|ax)|a(?:ppelez|ppeler|dresse|ctivit[ée]s?|ccueil(?=[ \u00a0]{0,3}:))|c(?:omposez|ellulaire|ell|ourriel|apital|ontactez|ontacter|ontact(?![@.\-_]))|jo(?:ignable|indre)|interlocut(?:eur|rice)s?|l(?:igne[ \u00a0]directe)|m(?:obile|ob)|p(?:ortable|ort(?=\.)|hone)|gsm|whatsapp|e-?mail|horaires?|n(?:if|is)|r(?:c|[ée]serv(?:ations?|ez|er)|[ée]ception(?=[ \u00a0]{0,3}:))|s(?:tandard|ecr[ée]tariat|ite web)|(?:ال)?(?:هاتف|جوال|نقال|فاكس)|(?:لل|ال)?اتصال|اتصلوا|اتصل|(?:ال)?(?:بريد|عنوان)/giu;
+const LABEL = /[\u260e\u260f\u2706\u{1f4de}\u{1f4f1}\u{1f4f2}\u{1f57b}\u{1f57d}\u{1f4e0}\u{1f5b7}\u2709\u{1f4e7}\u{1f4e8}\u{1f4e9}]|t(?:(?=[ \u00a0]{0,3}:)|(?<=[0-9\u0660-\u0669\u06f0-\u06f9][ \u00a0]{0,3}\(t)(?=\))|[ée]l[ée]copieur|[ée]l[ée]copies?|[ée]l[ée]phones?|elephone|[ée]l)|f(?:(?=[ \u00a0]{0,3}:)|(?<=[0-9\u0660-\u0669\u06f0-\u06f9][ \u00a0]{0,3}\(f)(?=\))|ixe|ax)|a(?:ppelez|ppeler|dresse|ctivit[ée]s?|ccueil(?=[ \u00a0]{0,3}:))|c(?:omposez|ellulaire|ell|ourriel|apital|ontactez|ontacter|ontact(?![@.\-_]))|jo(?:ignable|indre)|interlocut(?:eur|rice)s?|l(?:igne[ \u00a0]directe)|m(?:obile|ob)|p(?:ortable|ort(?=\.)|hone)|gsm|whatsapp|e-?mail|horaires?|n(?:if|is)|r(?:c|[ée]serv(?:ations?|ez|er)|[ée]ception(?=[ \u00a0]{0,3}:))|s(?:tandard|ecr[ée]tariat|ite web)|(?:ال)?(?:هاتف|جوال|نقال|فاكس)|(?:لل|ال)?اتصال|اتصلوا|اتصل|(?:ال)?(?:بريد|عنوان)/giu;
 
 /**
  * The kind a label word gives its numbers: a phone's, a fax's, an identifier's (RC, NIF, NIS,

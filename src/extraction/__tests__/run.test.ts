@@ -36,7 +36,7 @@ function cardA(name: string, href: string): string {
 
 /** A source's report: the given fields, its outcome, entries seen, and no entry dropped. */
 function report_(fields: object, outcome: string, itemsSeen: number, dropped: object = {}): object {
-  return { ...fields, outcome, items_seen: itemsSeen, items_dropped: { no_name: 0, invalid_name: 0, advertisement: 0, duplicate: 0, ...dropped } };
+  return { ...fields, outcome, items_seen: itemsSeen, items_dropped: { no_name: 0, invalid_name: 0, not_a_company: 0, advertisement: 0, duplicate: 0, ...dropped } };
 }
 
 function jsonLd(data: unknown): string {
@@ -549,13 +549,19 @@ test("names with a count each, 'X (2)', are companies when their own pages name 
     '/secteur/commerce/': `<main><h1>Commerce</h1>${card('Ets Lounis', '026 20 30 46')}${card('Sarl Tafat', '026 20 30 47')}${card('Bazar Meziane', '026 20 30 48')}</main>`,
   });
   try {
-    const run = async (path: string) => (await runExtraction({ pages: testPageReader(), sources: parseSources(`sources:\n  - name: dz\n    search_url: "${s.origin}${path}"\n`), secteur: 'x', wilaya: ALGER, fetcher: fetcher(), deadlineMs: 30_000 })).companies;
-    expect((await run('/employeurs/')).map((c) => [c.name, c.phones])).toEqual([
+    const run = async (path: string) => runExtraction({ pages: testPageReader(), sources: parseSources(`sources:\n  - name: dz\n    search_url: "${s.origin}${path}"\n`), secteur: 'x', wilaya: ALGER, fetcher: fetcher(), deadlineMs: 30_000 });
+    const employed = await run('/employeurs/');
+    expect(employed.companies.map((c) => [c.name, c.phones])).toEqual([
       ['Sarl Tizi Soft', ['+21326112233']],
       ['Kabylie Réseaux', []],
       ['Djurdjura Web', ['+213550445566']],
     ]);
-    expect(await run('/secteurs/')).toEqual([]);
+    // (Never a negative count: these names are more companies than the list's entries gave.)
+    expect([employed.report[0].items_seen, employed.report[0].items_dropped]).toEqual([3, { no_name: 0, invalid_name: 0, not_a_company: 0, advertisement: 0, duplicate: 0 }]);
+    // The categories are seen and dropped as no company, in the source's report.
+    const categories = await run('/secteurs/');
+    expect(categories.companies).toEqual([]);
+    expect([categories.report[0].outcome, categories.report[0].items_seen, categories.report[0].items_dropped]).toEqual(['empty', 3, { no_name: 0, invalid_name: 0, not_a_company: 3, advertisement: 0, duplicate: 0 }]);
   } finally {
     await s.close();
   }
@@ -756,7 +762,7 @@ describe('pages read in worker threads with a budget', () => {
           pages_dropped: [{ url: `${hostile.origin}/p2`, reason: 'over_budget' }],
           outcome: 'partial',
           items_seen: 1,
-          items_dropped: { no_name: 0, invalid_name: 0, advertisement: 0, duplicate: 0 },
+          items_dropped: { no_name: 0, invalid_name: 0, not_a_company: 0, advertisement: 0, duplicate: 0 },
         },
         report_({ name: 'sane', status: 'ok', pages_read: 1, companies_found: 1 }, 'ok', 1),
       ]);

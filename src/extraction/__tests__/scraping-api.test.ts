@@ -312,9 +312,9 @@ async function failingSources(searchPath: string) {
     blocked,
     entries: yaml('panne', broken) + yaml('muet', dead) + yaml('bloque', blocked),
     reports: [
-      { name: 'panne', status: 'error', pages_read: 0, companies_found: 0, error: 'the directory could not be read', outcome: 'failed', reason: 'the directory could not be read', items_seen: 0, items_dropped: { no_name: 0, invalid_name: 0, advertisement: 0, duplicate: 0 } },
-      { name: 'muet', status: 'timeout', pages_read: 0, companies_found: 0, error: 'timed out', outcome: 'failed', reason: 'timed out', items_seen: 0, items_dropped: { no_name: 0, invalid_name: 0, advertisement: 0, duplicate: 0 } },
-      { name: 'bloque', status: 'blocked', pages_read: 0, companies_found: 0, error: 'robots.txt forbids the search', outcome: 'failed', reason: 'robots.txt forbids the search', items_seen: 0, items_dropped: { no_name: 0, invalid_name: 0, advertisement: 0, duplicate: 0 } },
+      { name: 'panne', status: 'error', pages_read: 0, companies_found: 0, error: 'the directory could not be read', outcome: 'failed', reason: 'the directory could not be read', items_seen: 0, items_dropped: { no_name: 0, invalid_name: 0, not_a_company: 0, advertisement: 0, duplicate: 0 } },
+      { name: 'muet', status: 'timeout', pages_read: 0, companies_found: 0, error: 'timed out', outcome: 'failed', reason: 'timed out', items_seen: 0, items_dropped: { no_name: 0, invalid_name: 0, not_a_company: 0, advertisement: 0, duplicate: 0 } },
+      { name: 'bloque', status: 'blocked', pages_read: 0, companies_found: 0, error: 'robots.txt forbids the search', outcome: 'failed', reason: 'robots.txt forbids the search', items_seen: 0, items_dropped: { no_name: 0, invalid_name: 0, not_a_company: 0, advertisement: 0, duplicate: 0 } },
     ],
   };
 }
@@ -339,8 +339,8 @@ describe('POST /v1/scraping/run', () => {
       billable_found: 5,
       entreprises: [c.numidia, c.atlas, c.hamdi, c.tassili, c.oasis, c.djurdjura, c.zibans],
       sources: [
-        { name: 'annuaire-a', status: 'ok', pages_read: 3, companies_found: 5, outcome: 'ok', items_seen: 5, items_dropped: { no_name: 0, invalid_name: 0, advertisement: 0, duplicate: 0 } },
-        { name: 'annuaire-b', status: 'ok', pages_read: 1, companies_found: 3, outcome: 'ok', items_seen: 3, items_dropped: { no_name: 0, invalid_name: 0, advertisement: 0, duplicate: 0 } },
+        { name: 'annuaire-a', status: 'ok', pages_read: 3, companies_found: 5, outcome: 'ok', items_seen: 5, items_dropped: { no_name: 0, invalid_name: 0, not_a_company: 0, advertisement: 0, duplicate: 0 } },
+        { name: 'annuaire-b', status: 'ok', pages_read: 1, companies_found: 3, outcome: 'ok', items_seen: 3, items_dropped: { no_name: 0, invalid_name: 0, not_a_company: 0, advertisement: 0, duplicate: 0 } },
       ],
       created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
     });
