@@ -30,7 +30,7 @@ import { COMPANY_NAME_LABEL, isDisclosureLabel, isInlineBold, labelledNameInText
 import { removeOtherCompanyCards } from './otherCards';
 import { fold, normalizeCompanyName, scriptOf, stripControlCharacters, words } from '../platform/text';
 import { isBadge, withoutEdgeBadges } from './badges';
-import { attributeJson, classWords, entryClassWords, embeddedJson, isChromeBlock, holdsContact, isAdBlock, inRepeatedBlock, isComponentPart, SECTIONING_TAGS, isPageFrame, holdsMainContent, leadName, repeatedMemberTest, findNextPage, namesNextDocument, jsonHtml, jsonItems, jsonList, jsonNext, preRecords, repeatedItems, type JsonItem, isOwnContactButton, safeUriDecode, WHATSAPP_LINK } from './items';
+import { alpineRecords, attributeJson, classWords, entryClassWords, embeddedJson, isChromeBlock, holdsContact, isAdBlock, inRepeatedBlock, isComponentPart, SECTIONING_TAGS, isPageFrame, holdsMainContent, leadName, repeatedMemberTest, findNextPage, namesNextDocument, jsonHtml, jsonItems, jsonList, jsonNext, preRecords, repeatedItems, type JsonItem, isOwnContactButton, safeUriDecode, WHATSAPP_LINK } from './items';
 import { collapseSpaces, shortText, WORDED_DATE } from './nodeText';
 import { attrOf, blockText, classAndId, classText, descendants, hasAttr, inByline, isCardTelType, isSubtitle, itemParts, parsePage, spanningRowAbove, type ItemParts, type ParsedPage } from './parse';
 import type { SourceSelectors } from './sources';
@@ -735,8 +735,8 @@ function companiesOf(page: ParsedPage, pageUrl: string, selectors: SourceSelecto
         return found;
       }
       // Records in data-* attributes (a map's markers): joined to the page's cards by name.
-      // (And a Livewire page's records, one per nested component, in their wire:snapshot attributes.)
-      const records = [...dataAttributeJson(page.elements), ...livewireRecords(page.elements)].map((v) => jsonItems(v)).reduce((a, b) => (b.length > a.length ? b : a), []);
+      // (And a Livewire page's records, one per nested component, in their wire:snapshot attributes; an Alpine.js page's, in each card's x-data literal.)
+      const records = [...dataAttributeJson(page.elements), ...livewireRecords(page.elements), ...alpineRecords(page.elements)].map((v) => jsonItems(v)).reduce((a, b) => (b.length > a.length ? b : a), []);
       if (records.filter((r) => r.phones.length + r.emails.length > 0).length >= 2) {
         stripScripts(page);
         return companiesOfRecords(page, records, ctx);

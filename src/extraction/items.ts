@@ -847,6 +847,35 @@ function componentStates(el: HTMLElement): unknown[] {
   return out;
 }
 
+/** Most Alpine.js components whose state is read per page, and the longest `x-data` read. */
+const MAX_ALPINE_COMPONENTS = 500;
+const MAX_ALPINE_STATE = 5_000;
+
+/**
+ * The records of an Alpine.js page's components: each card's `x-data` attribute holds its state
+ * as an object literal (`x-data="{ nom: 'X', mobile: '0661 …', fax: '…', revele: false }"`), which
+ * the card shows only through its bindings (`x-text="mobile"`, `:href="'tel:' + mobile"`), often
+ * after a click ('Afficher les coordonnées'), the markup holding a masked number or nothing. The
+ * literals, read as data and never run ({@link jsLiteral}: a state with a method, a call or a
+ * variable, `dropdown()`, `{ ok: localStorage.getItem(…) }`, is none), as one array, two or more:
+ * the page's records, joined to its cards by name as `data-*` records are (a menu's `{ ouvert:
+ * false }`, a footer's `{ tel: … }` name no company and are no records).
+ */
+export function alpineRecords(elements: readonly HTMLElement[]): unknown[] {
+  const states: unknown[] = [];
+  let seen = 0;
+  for (const el of elements) {
+    const raw = el.rawAttrs;
+    if (raw.length < 12 || !raw.includes('x-data')) continue;
+    if (++seen > MAX_ALPINE_COMPONENTS) break;
+    const value = el.getAttribute('x-data');
+    if (!value || value.length > MAX_ALPINE_STATE || value.trimStart()[0] !== '{') continue;
+    const state = jsLiteral(value.trim());
+    if (typeof state === 'object' && state !== null && !Array.isArray(state)) states.push(state);
+  }
+  return states.length >= 2 ? [states] : [];
+}
+
 function fromAstro(v: unknown, depth: number): unknown {
   if (depth > MAX_PROPS_DEPTH) return undefined;
   if (Array.isArray(v) && v.length === 2 && typeof v[0] === 'number') {

@@ -21,6 +21,8 @@ import { fold, isSpace } from '../platform/text';
 import { balanceTags } from './nesting';
 import { attachShadowRoots } from './shadow';
 import { showNoscriptViews } from './noscript';
+import { showFramedDocuments } from './srcdoc';
+import { showCardTemplates } from './templates';
 import { isDateElement, shortText } from './nodeText';
 
 /** Deepest element nesting kept, as browsers do (Blink's parser stops nesting at 512). */
@@ -70,6 +72,12 @@ export function parsePage(html: string): ParsedPage {
   // Web components rendered on the server: each declarative shadow root shown in place of its host's children, as a browser shows it (rare: once).
   const templates = tags.get('TEMPLATE');
   if (templates && attachShadowRoots(templates)) walk();
+  // Cards kept whole in `<template>` elements a script clones into the page are read as shown (rare: once).
+  const cardTemplates = tags.get('TEMPLATE');
+  if (cardTemplates && showCardTemplates(cardTemplates)) walk();
+  // A document framed inline (`<iframe srcdoc="…">`, its markup escaped in the attribute) is read where the frame shows it (rare: once).
+  const iframes = tags.get('IFRAME');
+  if (iframes && showFramedDocuments(iframes, (fragment) => parse(fragment, PARSE_OPTIONS))) walk();
   // An app shell whose content is written in a `<noscript>` (Discourse's view without scripts) is read as a browser without scripts shows it (rare: once).
   const noscripts = tags.get('NOSCRIPT');
   if (noscripts && showNoscriptViews(noscripts, tags.get('BODY')?.[0], (fragment) => parse(fragment, PARSE_OPTIONS))) walk();
