@@ -578,7 +578,9 @@ export function embeddedJson(scripts: readonly HTMLElement[]): unknown[] {
     const type = (script.getAttribute('type') ?? '').split(';')[0].trim().toLowerCase();
     if (type === 'application/ld+json') continue;
     const text = script.rawText.length > MAX_SCRIPT ? script.rawText.slice(0, MAX_SCRIPT) : script.rawText;
-    if (type === 'application/json') {
+    // Ember FastBoot's shoebox (`<script type="fastboot/shoebox" id="shoebox-…">`) is the JSON its
+    // server-side render fetched (a JSON:API document, `<` written `\u003c`), the page's data.
+    if (type === 'application/json' || type === 'fastboot/shoebox') {
       // Angular's old TransferState escapes its JSON (&q; for '"'): read back first.
       const value = tryJson(isEscapedTransferState(text) ? unescapeTransferState(text) : text);
       if (value !== undefined) out.push(isDevalue(value) ? fromDevalue(value) : value);
