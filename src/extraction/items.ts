@@ -52,7 +52,7 @@ export interface JsonItem {
 }
 
 /** Object keys, folded (lower case, letters and digits only), and what they hold. */
-const NAME_KEYS = new Set(['name', 'nom', 'raisonsociale', 'raison', 'company', 'companyname', 'entreprise', 'nomentreprise', 'societe', 'société', 'denomination', 'businessname', 'title', 'titre', 'label', 'libelle', 'enseigne', 'displayname', 'store', 'storename']);
+const NAME_KEYS = new Set(['name', 'nom', 'raisonsociale', 'raison', 'company', 'companyname', 'entreprise', 'nomentreprise', 'societe', 'société', 'denomination', 'businessname', 'title', 'titre', 'label', 'libelle', 'enseigne', 'displayname', 'store', 'storename', 'cabinet']);
 const PHONE_KEYS = new Set(['phone', 'phones', 'telephone', 'telephones', 'tel', 'tels', 'mobiles', 'numeros', 'tél', 'téléphone', 'mobile', 'gsm', 'portable', 'fixe', 'phonenumber', 'phonenumbers', 'cell', 'cellphone', 'whatsapp', 'contactphone', 'numero', 'numtel', 'hatif', 'هاتف']);
 const FAX_KEYS = new Set(['fax', 'faxes', 'faxs', 'faxnumber', 'telecopie', 'télécopie', 'فاكس']);
 const EMAIL_KEYS = new Set(['email', 'emails', 'mail', 'courriel', 'contactemail', 'emailaddress', 'adressemail', 'adresseemail']);
@@ -433,6 +433,9 @@ function bubbleField(key: string): string {
 
 /** An object read as a company, or undefined unless it has a name and a contact or a link. */
 function companyOf(obj: Json): JsonItem | undefined {
+  // A FooTable row (`{options: {classes}, value: {col: cell, …}}`, the rows Ninja Tables and other
+  // FooTable tables are fed): its cells are the record.
+  if (isJson(obj.value) && Object.keys(obj).every((k) => k === 'value' || k === 'options')) return companyOf(obj.value);
   const bubble = isBubbleThing(obj);
   // A typed contact ({label: 'Tél', value: '…'}) is a field of a company, never one.
   if (Object.keys(obj).length <= 4 && typedContact(obj) !== undefined) return undefined;

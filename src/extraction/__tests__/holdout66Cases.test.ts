@@ -31,3 +31,17 @@ describe("Ember FastBoot's shoebox (<script type=\"fastboot/shoebox\">)", () => 
     ]);
   });
 });
+
+describe('a table filled by its script from a JSON endpoint (a WordPress table plugin in ajax mode)', () => {
+  const rows = [
+    { options: { classes: '' }, value: { ___id___: 1, n: '1', cabinet: 'Cabinet Mekki & Associés', adresse: 'Rue Emir Abdelkader, Oran', telephone: '041 20 30 40 / 0661 50 60 70', fax: '041 20 30 41', email: 'mekki@cabinet.dz' } },
+    { options: { classes: '' }, value: { ___id___: 2, n: '2', cabinet: 'Fiduciaire Sig', adresse: 'Sig', telephone: '0550 11 22 33', fax: '—', email: '—' } },
+  ];
+
+  test("FooTable rows ({options, value}): each value is the record; a 'cabinet' column (a professional's firm) is its name", () => {
+    expect(read(JSON.stringify(rows), 'https://ordre.test/wp-admin/admin-ajax.php?action=rows&table_id=4')).toEqual([
+      ['Cabinet Mekki & Associés', ['+21341203040', '+213661506070'], ['+21341203041'], ['mekki@cabinet.dz']],
+      ['Fiduciaire Sig', ['+213550112233'], [], []],
+    ]);
+  });
+});
