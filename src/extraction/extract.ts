@@ -36,7 +36,7 @@ import { attrOf, blockText, classAndId, classText, descendants, hasAttr, inBylin
 import type { SourceSelectors } from './sources';
 import { dataAttributeJson, livewireRecords } from './embeddedState';
 import { ampListSource, cursorNext, isCursorToken, listEndpoint, pageCountNext } from './cursor';
-import { loadedFragmentUrl, scriptedListUrl } from './scriptFetch';
+import { loadedFragmentUrl, scriptedListUrl, tableDataUrl } from './scriptFetch';
 import { splitGroups } from './groups';
 import { linkTemplate } from './tiers';
 import { introducedName, stripForumFurniture } from './forum';
@@ -297,7 +297,7 @@ export function readListing(html: string, pageUrl: string, selectors: SourceSele
   const parts = companies.length === 0 ? documentParts(page, pageUrl, base) : [];
   const data =
     companies.length === 0
-      ? parts[0] ?? pageDataUrl(page, pageUrl, base) ?? ampListData(page, pageUrl, base, next) ?? listData(page, pageUrl, base, next) ?? storeLocatorRequest(page.byTag('SCRIPT'), pageUrl, base) ?? layers[0] ?? preloadedData(page.byTag('LINK'), pageUrl, base, next) ?? framedList(page, pageUrl, base) ?? scriptedListUrl(page.elements, pageUrl, base, next) ?? loadedFragmentUrl(page.elements, pageUrl, base, next) ?? csvDownload(page, pageUrl, base)
+      ? parts[0] ?? pageDataUrl(page, pageUrl, base) ?? ampListData(page, pageUrl, base, next) ?? listData(page, pageUrl, base, next) ?? storeLocatorRequest(page.byTag('SCRIPT'), pageUrl, base) ?? layers[0] ?? preloadedData(page.byTag('LINK'), pageUrl, base, next) ?? framedList(page, pageUrl, base) ?? scriptedListUrl(page.elements, pageUrl, base, next) ?? tableDataUrl(page.elements, pageUrl, base, next) ?? loadedFragmentUrl(page.elements, pageUrl, base, next) ?? csvDownload(page, pageUrl, base)
       : (!companies.some(hasContact) ? framedList(page, pageUrl, base) : undefined) ?? ampListData(page, pageUrl, base, next) ?? (companies.length <= FEW_BESIDE_LIST ? listData(page, pageUrl, base, next) ?? storeLocatorRequest(page.byTag('SCRIPT'), pageUrl, base) : undefined);
   // A CMS page that publishes its list as a document exported to HTML (Word's 'Page Web', Excel's
   // 'Publier', LibreOffice's export): the document, its other parts or chapters after it in order.

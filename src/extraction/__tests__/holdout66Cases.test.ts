@@ -45,3 +45,24 @@ describe('a table filled by its script from a JSON endpoint (a WordPress table p
     ]);
   });
 });
+
+describe("an empty table's rows fetched from the URL its settings object names", () => {
+  const settings = (url: string) => `<script>var tbl_cfg_3 = {"table_id":3,"columns":[{"name":"Cabinet","key":"cabinet"}],"render_type":"ajax_table","data_request_url":"${url}"};</script>`;
+  const page = (table: string, scripts: string) =>
+    `<html><body><main><h1>Tableau des membres</h1>${table}</main>` +
+    `<script>var themeVars = {"ajaxurl":"\\/wp-admin\\/admin-ajax.php"};</script>${scripts}</body></html>`;
+  const emptyTable = '<table data-instance="tbl_cfg_3"><thead><tr><th>Cabinet</th><th>Téléphone</th><th>E-mail</th></tr></thead><tbody></tbody></table>';
+  const url = '\\/wp-admin\\/admin-ajax.php?action=table_rows&table_id=3&nonce=ab12';
+
+  test('a header without rows: the URL (its escaped slashes read back) is the listing\'s data', () => {
+    expect(readListing(page(emptyTable, settings(url)), 'https://ordre.test/membres/').data).toBe('https://ordre.test/wp-admin/admin-ajax.php?action=table_rows&table_id=3&nonce=ab12');
+  });
+
+  test('no empty table, another host, or two different URLs: none (nor the theme\'s bare ajaxurl)', () => {
+    const filled = '<table><thead><tr><th>Cabinet</th><th>Téléphone</th></tr></thead><tbody><tr><td>Cabinet Mekki</td><td>041 20 30 40</td></tr></tbody></table>';
+    expect(readListing(page(filled, settings(url)), 'https://ordre.test/membres/').data).toBeUndefined();
+    expect(readListing(page(emptyTable, settings('https:\\/\\/cdn.other.test\\/rows.json')), 'https://ordre.test/membres/').data).toBeUndefined();
+    expect(readListing(page(emptyTable, settings(url) + settings('\\/rows-2.json')), 'https://ordre.test/membres/').data).toBeUndefined();
+    expect(readListing(page(emptyTable, ''), 'https://ordre.test/membres/').data).toBeUndefined();
+  });
+});
