@@ -1439,9 +1439,10 @@ const AD_WORDS = new Set(['partenaire', 'partner', 'ad', 'ads', 'advert', 'adver
  * The whole text of a badge that marks an advertisement, its separators removed: a word
  * ('Sponsorisé', 'Publicité'), or the slot's name in two ('Espace publicitaire', 'Encart
  * publicitaire', 'Espace pub', 'Contenu sponsorisé', 'Lien sponsorisé', 'Annonce publicitaire',
- * 'مساحة إعلانية'), a site builder's ad cell labelled by its text only.
+ * 'مساحة إعلانية'), a site builder's ad cell labelled by its text only; a sponsor's slot ('Partenaire
+ * officiel', 'Sponsor officiel': the event's or the site's paying partner, shown among the entries).
  */
-const AD_BADGE = /^(?:sponsoris[ée]e?s?|sponsored|annonce|publicit[ée]|pub|ad|ads|advertisement|promoted|promotion|(?:espace|encart)(?:pub|publicitaire)|annonce(?:publicitaire|sponsoris[ée]e)|contenusponsoris[ée]|liens?sponsoris[ée]s?|sponsoredcontent|إعلان|ممول|مساحةإعلانية)$/iu;
+const AD_BADGE = /^(?:sponsoris[ée]e?s?|sponsored|annonce|publicit[ée]|pub|ad|ads|advertisement|promoted|promotion|(?:espace|encart)(?:pub|publicitaire)|annonce(?:publicitaire|sponsoris[ée]e)|contenusponsoris[ée]|liens?sponsoris[ée]s?|sponsoredcontent|(?:partenaire|sponsor)officiel|إعلان|ممول|مساحةإعلانية)$/iu;
 /**
  * Words ('annonce', 'ad') that a site may use for all its listings (a classifieds site's every
  * entry is an 'ad-item'): an ad marker only when most siblings lack it.

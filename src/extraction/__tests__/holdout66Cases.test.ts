@@ -66,3 +66,18 @@ describe("an empty table's rows fetched from the URL its settings object names",
     expect(readListing(page(emptyTable, ''), 'https://ordre.test/membres/').data).toBeUndefined();
   });
 });
+
+describe("a sponsor's slot among the entries ('Partenaire officiel')", () => {
+  const block = (name: string, lines: string, badge = '') => `<div class="el">${badge}<h3><strong>${name}</strong></h3><p>${lines}</p></div>`;
+  const page =
+    `<html><body><main><h1>Exposants</h1>` +
+    block('Tôlerie Babors', 'Stand 1 — Chaudronnerie<br>Tél. 036 80 90 10<br>Mob. 0661 22 33 44') +
+    block('Plasturgie Djemila', 'Stand 2 — Plasturgie<br>Tél. 036 80 90 20') +
+    block('Banque des Hauts Plateaux', 'Crédit d\'équipement : 036 80 90 30', '<p><strong>Partenaire officiel</strong></p>') +
+    block('Forge El Eulma', 'Stand 3 — Forge<br>Mob. 0770 55 66 77') +
+    `</main></body></html>`;
+
+  test('is an ad: the sponsor is no company, the exhibitors around it are', () => {
+    expect(read(page, 'https://salon.test/exposants').map((c) => c[0])).toEqual(['Tôlerie Babors', 'Plasturgie Djemila', 'Forge El Eulma']);
+  });
+});
