@@ -30,7 +30,7 @@ import { COMPANY_NAME_LABEL, isDisclosureLabel, isInlineBold, labelledNameInText
 import { removeOtherCompanyCards } from './otherCards';
 import { fold, normalizeCompanyName, scriptOf, stripControlCharacters, words } from '../platform/text';
 import { isBadge, withoutEdgeBadges } from './badges';
-import { attributeJson, classWords, entryClassWords, embeddedJson, isChromeBlock, holdsContact, isAdBlock, inRepeatedBlock, isComponentPart, SECTIONING_TAGS, isPageFrame, holdsMainContent, leadName, repeatedMemberTest, findNextPage, namesNextDocument, jsonHtml, jsonItems, jsonList, jsonNext, preRecords, repeatedItems, type JsonItem, isOwnContactButton, safeUriDecode, WHATSAPP_LINK } from './items';
+import { attributeJson, classWords, entryClassWords, embeddedJson, isChromeBlock, holdsContact, isAdBlock, inRepeatedBlock, isComponentPart, SECTIONING_TAGS, isPageFrame, holdsMainContent, leadName, repeatedMemberTest, findNextPage, otherPartTitle, namesNextDocument, jsonHtml, jsonItems, jsonList, jsonNext, preRecords, repeatedItems, type JsonItem, isOwnContactButton, safeUriDecode, WHATSAPP_LINK } from './items';
 import { collapseSpaces, shortText, WORDED_DATE } from './nodeText';
 import { attrOf, blockText, classAndId, classText, descendants, hasAttr, inByline, isCardTelType, isSubtitle, itemParts, parsePage, spanningRowAbove, type ItemParts, type ParsedPage } from './parse';
 import type { SourceSelectors } from './sources';
@@ -285,6 +285,7 @@ export function readListing(html: string, pageUrl: string, selectors: SourceSele
   // A raw HTML fragment answered to an AJAX action request: the next page or offset, until one comes empty.
   if (next === undefined && selectors.nextPage === undefined && !options.fragment && isAjaxFragment(html, pageUrl)) next = steppedAjaxNext(undefined, pageUrl, batchSize(companies));
   if (next !== undefined) companies = withoutNextPageLink(companies, next, dropped);
+  companies = withoutOtherPartLinks(companies, otherPartTitle(page.elements), dropped);
   const listing: Listing = next === undefined ? { companies, dropped, chromeContacts } : { companies, next, dropped, chromeContacts };
   if (shape !== undefined) listing.shape = shape;
   // (A list filled on the client is looked for beside a few entries too: a sidebar's 'À la une' outside the empty list.)
@@ -317,6 +318,17 @@ export function readListing(html: string, pageUrl: string, selectors: SourceSele
   if (data !== undefined && data === layers[0] && layers.length > 1) listing.moreData = layers.slice(1);
   if (data !== undefined && data === parts[0] && parts.length > 1) listing.moreData = parts.slice(1);
   return listing;
+}
+
+/**
+ * A page's entries without those that show no contact and whose name is the title of another part of
+ * the list ('← Exposants Hall A' on the page of Hall B: a button back to the previous part, or on to
+ * the next, in a block of the entries' shape). Counted as entries without a name.
+ */
+function withoutOtherPartLinks(companies: RawCompany[], otherPart: (text: string) => boolean, dropped: ListingDrops): RawCompany[] {
+  const kept = companies.filter((c) => hasContact(c) || !otherPart(c.name));
+  dropped.no_name += companies.length - kept.length;
+  return kept;
 }
 
 /**

@@ -2,7 +2,9 @@
  * Hard cases met on holdout-66: an Ember FastBoot page whose data is only in its shoebox.
  * Pages of our own making.
  */
+import { parse } from 'node-html-parser';
 import { readListing } from '../extract';
+import { findNextPage } from '../items';
 
 const read = (html: string, url: string) =>
   readListing(html, url).companies.map((c) => [c.name, [...c.phones].sort(), [...(c.faxes ?? [])].sort(), [...c.emails].sort()]);
@@ -79,5 +81,31 @@ describe("a sponsor's slot among the entries ('Partenaire officiel')", () => {
 
   test('is an ad: the sponsor is no company, the exhibitors around it are', () => {
     expect(read(page, 'https://salon.test/exposants').map((c) => c[0])).toEqual(['Tôlerie Babors', 'Plasturgie Djemila', 'Forge El Eulma']);
+  });
+});
+
+describe('a list split over pages named by a letter or a number, linked by a button with the next title', () => {
+  const block = (name: string, tel: string) => `<div class="el"><h3>${name}</h3><p>Tél. ${tel}</p></div>`;
+  const page = (h1: string, button: string) =>
+    `<html><body><nav><a href="/exposants-a">Hall A</a> <a href="/exposants-b">Hall B</a></nav><main><h1>${h1}</h1>` +
+    block('Tôlerie Babors', '036 80 90 10') + block('Plasturgie Djemila', '036 80 90 20') + block('Forge El Eulma', '036 80 90 40') +
+    `<div class="el"><a class="btn" href="${button.split('|')[0]}">${button.split('|')[1]}</a></div></main></body></html>`;
+
+  test("'Exposants Hall B →' on 'Exposants — Hall A' is the next page; 'Liste 3' after 'Liste 2' too", () => {
+    expect(findNextPage(parse(page('Exposants — Hall A', '/exposants-b|Exposants Hall B →')), 'https://salon.test/exposants-a')).toBe('/exposants-b');
+    expect(findNextPage(parse(page('Liste 2', '/liste-3|Liste 3 »')), 'https://salon.test/liste-2')).toBe('/liste-3');
+  });
+
+  test('the previous part, another title, a part skipped or another host: none', () => {
+    expect(findNextPage(parse(page('Exposants — Hall B', '/exposants-a|← Exposants Hall A')), 'https://salon.test/exposants-b')).toBeUndefined();
+    expect(findNextPage(parse(page('Exposants — Hall A', '/programme-b|Programme Hall B →')), 'https://salon.test/exposants-a')).toBeUndefined();
+    expect(findNextPage(parse(page('Exposants — Hall A', '/exposants-c|Exposants Hall C →')), 'https://salon.test/exposants-a')).toBeUndefined();
+    expect(findNextPage(parse(page('Exposants — Hall A', 'https://autre.test/b|Exposants Hall B →')), 'https://salon.test/exposants-a')).toBeUndefined();
+  });
+
+  test("the button to another part, in a block of the entries' shape, is no company", () => {
+    const names = (h1: string, button: string, url: string) => readListing(page(h1, button), url).companies.map((c) => c.name);
+    expect(names('Exposants — Hall B', '/exposants-a|← Exposants Hall A', 'https://salon.test/exposants-b')).toEqual(['Tôlerie Babors', 'Plasturgie Djemila', 'Forge El Eulma']);
+    expect(names('Exposants — Hall A', '/exposants-b|Exposants Hall B →', 'https://salon.test/exposants-a')).toEqual(['Tôlerie Babors', 'Plasturgie Djemila', 'Forge El Eulma']);
   });
 });
