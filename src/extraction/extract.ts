@@ -1279,12 +1279,19 @@ function sharedShape(items: readonly HTMLElement[]): string | undefined {
 /** A shape of shared class words ({@link wordShape}): '~' parent part '>' tag, then the words. */
 const WORD_SHAPE = '~';
 
-/** The part of a shape that stands for an element's parent: its class, else its tag. */
+/**
+ * The part of a shape that stands for an element's parent: its class, else its tag; an unclassed
+ * `<tbody>` by its table's class too (`.dataview>TBODY`: a data table's rows, classed only by their
+ * zebra stripes, 'even' / 'odd', are the rows of that table).
+ */
 function parentPart(el: HTMLElement): string | undefined {
   const parent = el.parentNode;
   if (!parent) return undefined;
   const above = classText(parent);
-  return above === '' ? parent.tagName : `.${above}`;
+  if (above !== '') return `.${above}`;
+  const table = parent.tagName === 'TBODY' ? parent.parentNode : null;
+  const tableClass = table?.tagName === 'TABLE' ? classText(table) : '';
+  return tableClass === '' ? parent.tagName : `.${tableClass}>TBODY`;
 }
 
 /**

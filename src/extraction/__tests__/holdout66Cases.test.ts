@@ -109,3 +109,23 @@ describe('a list split over pages named by a letter or a number, linked by a but
     expect(names('Exposants — Hall A', '/exposants-b|Exposants Hall B →', 'https://salon.test/exposants-a')).toEqual(['Tôlerie Babors', 'Plasturgie Djemila', 'Forge El Eulma']);
   });
 });
+
+describe("a data table's last page of one row, its rows classed only by their zebra stripes", () => {
+  const row = (i: number, name: string, tel: string) => `<tr class="${i % 2 ? 'odd' : 'even'}"><td><span>${name}</span></td><td><span>Akbou</span></td><td><span>${tel}</span></td></tr>`;
+  const page = (rows: string) =>
+    `<html><body><div id="contenu"><h1>Adhérents : Transport</h1><table class="liste-donnees"><thead><tr class="headers"><th>Raison sociale</th><th>Commune</th><th>Téléphone</th></tr></thead>` +
+    `<tbody>${rows}</tbody></table></div></body></html>`;
+  const first = readListing(page(row(1, 'SARL TRANSPORTS AKBOU', '034 35 10 20') + row(2, 'EURL LOGISTIQUE SOUMMAM', '0661 40 50 60') + row(3, 'SNC FRERES AMRANI', '034 35 30 40')), 'https://cci.test/adherents?p=1');
+
+  test("the list's shape is its table's rows ('.liste-donnees>TBODY'), and the one row of the last page is read by it", () => {
+    expect(first.companies).toHaveLength(3);
+    expect(first.shape).toBeDefined();
+    const last = readListing(page(row(1, 'ETS TRANSPORTS OUZELLAGUEN', '0770 10 20 30')), 'https://cci.test/adherents?p=3', {}, { shape: first.shape });
+    expect(last.companies.map((c) => [c.name, c.phones])).toEqual([['ETS TRANSPORTS OUZELLAGUEN', ['+213770102030']]]);
+  });
+
+  test("a row of another table (unclassed, or classed otherwise) is not of that shape", () => {
+    const other = `<html><body><div id="contenu"><h1>Contact</h1><table class="horaires"><tbody>${row(1, 'Accueil', '034 35 99 99')}</tbody></table></div></body></html>`;
+    expect(readListing(other, 'https://cci.test/adherents?p=3', {}, { shape: first.shape }).companies).toEqual([]);
+  });
+});
