@@ -30,13 +30,13 @@ import { COMPANY_NAME_LABEL, isDisclosureLabel, isInlineBold, labelledNameInText
 import { removeOtherCompanyCards } from './otherCards';
 import { fold, normalizeCompanyName, scriptOf, stripControlCharacters, words } from '../platform/text';
 import { isBadge, withoutEdgeBadges } from './badges';
-import { alpineRecords, attributeJson, classWords, entryClassWords, embeddedJson, isChromeBlock, holdsContact, isAdBlock, inRepeatedBlock, isComponentPart, SECTIONING_TAGS, isPageFrame, holdsMainContent, leadName, repeatedMemberTest, findNextPage, namesNextDocument, jsonHtml, jsonItems, jsonList, jsonNext, preRecords, repeatedItems, type JsonItem, isOwnContactButton, safeUriDecode, WHATSAPP_LINK } from './items';
+import { alpineRecords, attributeJson, classWords, entryClassWords, embeddedJson, isChromeBlock, holdsContact, isAdBlock, inRepeatedBlock, isComponentPart, SECTIONING_TAGS, isPageFrame, holdsMainContent, leadName, repeatedMemberTest, findNextPage, namesNextDocument, jsonHtml, jsonItems, jsonList, jsonNext, preRecords, repeatedItems, type JsonItem, isOwnContactButton, safeUriDecode, WHATSAPP_LINK, otherPartTitle } from './items';
 import { collapseSpaces, shortText, WORDED_DATE } from './nodeText';
 import { attrOf, blockText, classAndId, classText, descendants, hasAttr, inByline, isCardTelType, isSubtitle, itemParts, parsePage, spanningRowAbove, type ItemParts, type ParsedPage } from './parse';
 import type { SourceSelectors } from './sources';
 import { dataAttributeJson, livewireRecords } from './embeddedState';
 import { ampListSource, cursorNext, isCursorToken, listEndpoint, pageCountNext } from './cursor';
-import { loadedFragmentUrl, scriptedListUrl } from './scriptFetch';
+import { loadedFragmentUrl, scriptedListUrl, tableDataUrl } from './scriptFetch';
 import { splitGroups } from './groups';
 import { linkTemplate } from './tiers';
 import { introducedName, stripForumFurniture } from './forum';
@@ -285,6 +285,7 @@ export function readListing(html: string, pageUrl: string, selectors: SourceSele
   // A raw HTML fragment answered to an AJAX action request: the next page or offset, until one comes empty.
   if (next === undefined && selectors.nextPage === undefined && !options.fragment && isAjaxFragment(html, pageUrl)) next = steppedAjaxNext(undefined, pageUrl, batchSize(companies));
   if (next !== undefined) companies = withoutNextPageLink(companies, next, dropped);
+  companies = withoutOtherPartLinks(companies, otherPartTitle(page.elements), dropped);
   const listing: Listing = next === undefined ? { companies, dropped, chromeContacts } : { companies, next, dropped, chromeContacts };
   if (shape !== undefined) listing.shape = shape;
   // (A list filled on the client is looked for beside a few entries too: a sidebar's 'À la une' outside the empty list.)
@@ -297,7 +298,7 @@ export function readListing(html: string, pageUrl: string, selectors: SourceSele
   const parts = companies.length === 0 ? documentParts(page, pageUrl, base) : [];
   const data =
     companies.length === 0
-      ? parts[0] ?? pageDataUrl(page, pageUrl, base) ?? ampListData(page, pageUrl, base, next) ?? listData(page, pageUrl, base, next) ?? storeLocatorRequest(page.byTag('SCRIPT'), pageUrl, base) ?? layers[0] ?? preloadedData(page.byTag('LINK'), pageUrl, base, next) ?? framedList(page, pageUrl, base) ?? scriptedListUrl(page.elements, pageUrl, base, next) ?? loadedFragmentUrl(page.elements, pageUrl, base, next) ?? csvDownload(page, pageUrl, base)
+      ? parts[0] ?? pageDataUrl(page, pageUrl, base) ?? ampListData(page, pageUrl, base, next) ?? listData(page, pageUrl, base, next) ?? storeLocatorRequest(page.byTag('SCRIPT'), pageUrl, base) ?? layers[0] ?? preloadedData(page.byTag('LINK'), pageUrl, base, next) ?? framedList(page, pageUrl, base) ?? scriptedListUrl(page.elements, pageUrl, base, next) ?? tableDataUrl(page.elements, pageUrl, base, next) ?? loadedFragmentUrl(page.elements, pageUrl, base, next) ?? csvDownload(page, pageUrl, base)
       : (!companies.some(hasContact) ? framedList(page, pageUrl, base) : undefined) ?? ampListData(page, pageUrl, base, next) ?? (companies.length <= FEW_BESIDE_LIST ? listData(page, pageUrl, base, next) ?? storeLocatorRequest(page.byTag('SCRIPT'), pageUrl, base) : undefined);
   // A CMS page that publishes its list as a document exported to HTML (Word's 'Page Web', Excel's
   // 'Publier', LibreOffice's export): the document, its other parts or chapters after it in order.
@@ -317,6 +318,17 @@ export function readListing(html: string, pageUrl: string, selectors: SourceSele
   if (data !== undefined && data === layers[0] && layers.length > 1) listing.moreData = layers.slice(1);
   if (data !== undefined && data === parts[0] && parts.length > 1) listing.moreData = parts.slice(1);
   return listing;
+}
+
+/**
+ * A page's entries without those that show no contact and whose name is the title of another part of
+ * the list ('← Exposants Hall A' on the page of Hall B: a button back to the previous part, or on to
+ * the next, in a block of the entries' shape). Counted as entries without a name.
+ */
+function withoutOtherPartLinks(companies: RawCompany[], otherPart: (text: string) => boolean, dropped: ListingDrops): RawCompany[] {
+  const kept = companies.filter((c) => hasContact(c) || !otherPart(c.name));
+  dropped.no_name += companies.length - kept.length;
+  return kept;
 }
 
 /**
@@ -1298,12 +1310,19 @@ function sharedShape(items: readonly HTMLElement[]): string | undefined {
 /** A shape of shared class words ({@link wordShape}): '~' parent part '>' tag, then the words. */
 const WORD_SHAPE = '~';
 
-/** The part of a shape that stands for an element's parent: its class, else its tag. */
+/**
+ * The part of a shape that stands for an element's parent: its class, else its tag; an unclassed
+ * `<tbody>` by its table's class too (`.dataview>TBODY`: a data table's rows, classed only by their
+ * zebra stripes, 'even' / 'odd', are the rows of that table).
+ */
 function parentPart(el: HTMLElement): string | undefined {
   const parent = el.parentNode;
   if (!parent) return undefined;
   const above = classText(parent);
-  return above === '' ? parent.tagName : `.${above}`;
+  if (above !== '') return `.${above}`;
+  const table = parent.tagName === 'TBODY' ? parent.parentNode : null;
+  const tableClass = table?.tagName === 'TABLE' ? classText(table) : '';
+  return tableClass === '' ? parent.tagName : `.${tableClass}>TBODY`;
 }
 
 /**

@@ -52,7 +52,7 @@ export interface JsonItem {
 }
 
 /** Object keys, folded (lower case, letters and digits only), and what they hold. */
-const NAME_KEYS = new Set(['name', 'nom', 'raisonsociale', 'raison', 'company', 'companyname', 'entreprise', 'nomentreprise', 'societe', 'société', 'denomination', 'businessname', 'title', 'titre', 'label', 'libelle', 'enseigne', 'displayname', 'store', 'storename']);
+const NAME_KEYS = new Set(['name', 'nom', 'raisonsociale', 'raison', 'company', 'companyname', 'entreprise', 'nomentreprise', 'societe', 'société', 'denomination', 'businessname', 'title', 'titre', 'label', 'libelle', 'enseigne', 'displayname', 'store', 'storename', 'cabinet']);
 const PHONE_KEYS = new Set(['phone', 'phones', 'telephone', 'telephones', 'tel', 'tels', 'mobiles', 'numeros', 'tél', 'téléphone', 'mobile', 'gsm', 'portable', 'fixe', 'phonenumber', 'phonenumbers', 'cell', 'cellphone', 'whatsapp', 'contactphone', 'numero', 'numtel', 'hatif', 'هاتف']);
 const FAX_KEYS = new Set(['fax', 'faxes', 'faxs', 'faxnumber', 'telecopie', 'télécopie', 'فاكس']);
 const EMAIL_KEYS = new Set(['email', 'emails', 'mail', 'courriel', 'contactemail', 'emailaddress', 'adressemail', 'adresseemail']);
@@ -433,6 +433,9 @@ function bubbleField(key: string): string {
 
 /** An object read as a company, or undefined unless it has a name and a contact or a link. */
 function companyOf(obj: Json): JsonItem | undefined {
+  // A FooTable row (`{options: {classes}, value: {col: cell, …}}`, the rows Ninja Tables and other
+  // FooTable tables are fed): its cells are the record.
+  if (isJson(obj.value) && Object.keys(obj).every((k) => k === 'value' || k === 'options')) return companyOf(obj.value);
   const bubble = isBubbleThing(obj);
   // A typed contact ({label: 'Tél', value: '…'}) is a field of a company, never one.
   if (Object.keys(obj).length <= 4 && typedContact(obj) !== undefined) return undefined;
@@ -578,7 +581,9 @@ export function embeddedJson(scripts: readonly HTMLElement[]): unknown[] {
     const type = (script.getAttribute('type') ?? '').split(';')[0].trim().toLowerCase();
     if (type === 'application/ld+json') continue;
     const text = script.rawText.length > MAX_SCRIPT ? script.rawText.slice(0, MAX_SCRIPT) : script.rawText;
-    if (type === 'application/json') {
+    // Ember FastBoot's shoebox (`<script type="fastboot/shoebox" id="shoebox-…">`) is the JSON its
+    // server-side render fetched (a JSON:API document, `<` written `\u003c`), the page's data.
+    if (type === 'application/json' || type === 'fastboot/shoebox') {
       // Angular's old TransferState escapes its JSON (&q; for '"'): read back first.
       const value = tryJson(isEscapedTransferState(text) ? unescapeTransferState(text) : text);
       if (value !== undefined) out.push(isDevalue(value) ? fromDevalue(value) : value);
@@ -1463,9 +1468,10 @@ const AD_WORDS = new Set(['partenaire', 'partner', 'ad', 'ads', 'advert', 'adver
  * The whole text of a badge that marks an advertisement, its separators removed: a word
  * ('Sponsorisé', 'Publicité'), or the slot's name in two ('Espace publicitaire', 'Encart
  * publicitaire', 'Espace pub', 'Contenu sponsorisé', 'Lien sponsorisé', 'Annonce publicitaire',
- * 'مساحة إعلانية'), a site builder's ad cell labelled by its text only.
+ * 'مساحة إعلانية'), a site builder's ad cell labelled by its text only; a sponsor's slot ('Partenaire
+ * officiel', 'Sponsor officiel': the event's or the site's paying partner, shown among the entries).
  */
-const AD_BADGE = /^(?:sponsoris[ée]e?s?|sponsored|annonce|publicit[ée]|pub|ad|ads|advertisement|promoted|promotion|(?:espace|encart)(?:pub|publicitaire)|annonce(?:publicitaire|sponsoris[ée]e)|contenusponsoris[ée]|liens?sponsoris[ée]s?|sponsoredcontent|إعلان|ممول|مساحةإعلانية)$/iu;
+const AD_BADGE = /^(?:sponsoris[ée]e?s?|sponsored|annonce|publicit[ée]|pub|ad|ads|advertisement|promoted|promotion|(?:espace|encart)(?:pub|publicitaire)|annonce(?:publicitaire|sponsoris[ée]e)|contenusponsoris[ée]|liens?sponsoris[ée]s?|sponsoredcontent|(?:partenaire|sponsor)officiel|إعلان|ممول|مساحةإعلانية)$/iu;
 /**
  * Words ('annonce', 'ad') that a site may use for all its listings (a classifieds site's every
  * entry is an 'ad-item'): an ad marker only when most siblings lack it.
@@ -4389,7 +4395,7 @@ export function findNextPage(root: HTMLElement, pageUrl: string, elements: reado
   }
   const fromSelect = selectedPageNext(elements, current, pageUrl);
   if (fromSelect !== undefined) return fromSelect;
-  const afterCurrent = linkAfterCurrent(elements, pageUrl) ?? nextLetterRange(elements, pageUrl);
+  const afterCurrent = linkAfterCurrent(elements, pageUrl) ?? nextLetterRange(elements, pageUrl) ?? nextPartLink(anchors, elements, pageUrl);
   if (afterCurrent !== undefined) return afterCurrent;
   // A list split over tabs that are links of their own (Bootstrap's nav-tabs, role="tablist"), the
   // current one a link marked active: the next tab, when the tabs are pages of this path.
@@ -4736,6 +4742,73 @@ function linkAfterCurrent(elements: readonly HTMLElement[], pageUrl: string): st
     let j = at + 1;
     while (j < kids.length && links[j] === undefined && unlinked(kids[j])) j++;
     if (j < kids.length && links[j] !== undefined) return links[j];
+  }
+  return undefined;
+}
+
+/** A title's words, folded, its punctuation and arrows as spaces (a bounded text: linear). */
+function titleWords(text: string): string {
+  return foldText(text.replace(/[^\p{L}\p{N}]+/gu, ' ')).trim();
+}
+
+/** A list's part named last in its title: one letter or a number ('Hall A', 'Liste 2', 'Lettre B'). */
+const PART_TITLE = /^(.{3,60}) (\p{L}|\d{1,3})$/u;
+
+/** The page's one `<h1>`'s words cut before the letter or number that ends it (see {@link nextPartLink}), else undefined. */
+function titledPart(elements: readonly HTMLElement[]): RegExpExecArray | undefined {
+  let h1: HTMLElement | undefined;
+  for (const el of elements) {
+    if (el.tagName !== 'H1') continue;
+    if (h1 !== undefined) return undefined;
+    h1 = el;
+  }
+  return (h1 && PART_TITLE.exec(titleWords(shortText(h1, 80) ?? ''))) ?? undefined;
+}
+
+/**
+ * Whether a text is the title of another part of the list this page is a part of ('← Exposants Hall
+ * A' on 'Exposants — Hall B'): the page's `<h1>` with another letter or number at its end. A link
+ * back to the previous part, or on to the next, written as an entry.
+ */
+export function otherPartTitle(elements: readonly HTMLElement[]): (text: string) => boolean {
+  const part = titledPart(elements);
+  if (part === undefined) return () => false;
+  return (text) => {
+    if (text.length > 80) return false;
+    const m = PART_TITLE.exec(titleWords(text));
+    return m !== null && m[1] === part[1] && m[2] !== part[2];
+  };
+}
+
+/**
+ * The next part of a list split over pages named by a letter or a number ('Exposants — Hall A' then
+ * 'Hall B', 'Annuaire — lettre C' then 'lettre D', 'Liste 1' then 'Liste 2'), linked by a button that
+ * writes the next part's title in full ('Exposants Hall B →'): the page's one `<h1>` ending with a
+ * letter or a number, and a link on the page's host, to another page, whose words are the same
+ * title with the next letter or number (case, accents, dashes and arrows aside). The previous
+ * part's link ('← Hall A') is none.
+ */
+function nextPartLink(anchors: readonly HTMLElement[], elements: readonly HTMLElement[], pageUrl: string): string | undefined {
+  const part = titledPart(elements);
+  if (part === undefined) return undefined;
+  const last = part[2];
+  let following: string;
+  if (/^\d+$/.test(last)) following = String(Number(last) + 1);
+  else if (/^[a-y]$/.test(last)) following = String.fromCharCode(last.charCodeAt(0) + 1);
+  else return undefined;
+  const wanted = `${part[1]} ${following}`;
+  const page = new URL(pageUrl);
+  for (const a of anchors) {
+    const text = shortText(a, 80);
+    if (text === undefined || text.length > 80 || titleWords(text) !== wanted) continue;
+    const href = a.getAttribute('href')?.trim();
+    if (!href || href.startsWith('#')) continue;
+    try {
+      const url = new URL(href, baseHref(elements, pageUrl));
+      if (url.host === page.host && (url.protocol === 'http:' || url.protocol === 'https:') && url.href.split('#')[0] !== pageUrl.split('#')[0]) return href;
+    } catch {
+      continue;
+    }
   }
   return undefined;
 }

@@ -232,3 +232,73 @@ function literalEnd(text: string, start: number): number {
 function unescaped(s: string): string {
   return s.replace(/\\(.)/g, '$1');
 }
+
+/**
+ * A key of a table's settings object naming the URL its rows are fetched from: Ninja Tables'
+ * `data_request_url`, a `dataUrl` / `data_url`, `rowsUrl`, `tableDataUrl`, `ajaxDataUrl`; its value
+ * a string literal (JSON's `\/` escapes read back). Bounded quantifiers, disjoint alternatives.
+ */
+const TABLE_DATA_KEY = /\b(?:data[_-]?request[_-]?url|data[_-]?url|rows[_-]?url|table[_-]?data[_-]?url|ajax[_-]?data[_-]?url)["']?\s{0,5}:\s{0,5}(?:"((?:[^"\\\n]|\\.){1,1500})"|'((?:[^'\\\n]|\\.){1,1500})')/gi;
+/** Most tables looked at for an empty one. */
+const MAX_TABLES = 200;
+
+/** Whether a table is a header without rows: header cells, not one data cell (a table its script fills). */
+function emptyTable(table: HTMLElement): boolean {
+  let heads = 0;
+  for (const cell of table.querySelectorAll('th, td')) {
+    if (cell.tagName === 'TD') return false;
+    heads++;
+  }
+  return heads >= 2;
+}
+
+/**
+ * The URL an empty table's rows are fetched from (a WordPress table plugin's ajax mode: Ninja
+ * Tables writes only the `<thead>`, its FooTable script fetches the rows from the
+ * `data_request_url` of the settings object the page's inline script assigns), resolved against
+ * `base`: when the page holds a table with header cells and no data cell, the one URL such keys
+ * name in its inline scripts, on the page's host, not an asset, not the page nor its next page.
+ * Several different URLs give none. Read only for a page where nothing else gave companies.
+ */
+export function tableDataUrl(elements: readonly HTMLElement[], pageUrl: string, base: string, next: string | undefined): string | undefined {
+  let tables = 0;
+  let empty = false;
+  for (const el of elements) {
+    if (el.tagName !== 'TABLE') continue;
+    if (++tables > MAX_TABLES) break;
+    if (emptyTable(el)) {
+      empty = true;
+      break;
+    }
+  }
+  if (!empty) return undefined;
+  let page: URL;
+  try {
+    page = new URL(pageUrl);
+  } catch {
+    return undefined;
+  }
+  const own = (u: string) => u.replace(/#.*$/, '');
+  let found: string | undefined;
+  let budget = MAX_SCRIPTS;
+  for (const el of elements) {
+    if (el.tagName !== 'SCRIPT' || budget <= 0 || attrOf(el, 'src') !== undefined) continue;
+    const type = (attrOf(el, 'type') ?? '').trim().toLowerCase();
+    if (type !== '' && type !== 'module' && !type.includes('javascript')) continue;
+    const text = el.rawText.slice(0, Math.min(MAX_SCRIPT, budget));
+    budget -= text.length;
+    for (const m of text.matchAll(TABLE_DATA_KEY)) {
+      let url: URL;
+      try {
+        url = new URL(unescaped(m[1] ?? m[2]), base);
+      } catch {
+        continue;
+      }
+      if ((url.protocol !== 'http:' && url.protocol !== 'https:') || !sameHost(url, page) || ASSET.test(url.pathname)) continue;
+      if (own(url.href) === own(pageUrl) || (next !== undefined && own(url.href) === own(next))) continue;
+      if (found !== undefined && found !== url.href) return undefined;
+      found = url.href;
+    }
+  }
+  return found;
+}
