@@ -14,7 +14,7 @@ import { HTMLElement as HTMLElementClass, type HTMLElement, type Node } from 'no
 import { findEmails, normalizePhone, readNumbers } from '../platform/contacts';
 import { attrOf, blockText, classAndId, classText, contactAttr, descendants, escapeHtml, hasAttr, isInlineNameLabel, isNameLabelCell, keep, parseHtml, spanningRowAbove, type Kept } from './parse';
 import { isInlineBold, saysWhatItShows } from './labels';
-import { collapseSpaces, isSpace, shortText } from './nodeText';
+import { collapseSpaces, isMaskedNumber, isRelativeTime, isSpace, shortText } from './nodeText';
 import { isRecordRow, nestedRecords } from './tables';
 import { isEscapedTransferState, typedContact, unescapeTransferState } from './embeddedState';
 import { olderEntriesNext, scrollSentinelNext } from './cursor';
@@ -3943,7 +3943,7 @@ const NO_LEAD_TAGS = new Set(['SCRIPT', 'STYLE', 'TEMPLATE', 'NOSCRIPT', 'BUTTON
  * An entry's first line of text, when it can be a name: what a reader takes as the title of a card
  * whose markup sets nothing apart (plain `<p>`s, classes that mean nothing). The first text in
  * document order, with the inline elements around it; not a field's label ('Tél :'), a contact,
- * a number, an ad badge or a long sentence. A bounded walk: it stops at the first text.
+ * a number (masked too: '038 47 XX XX'), a post's age ('16 sem.'), an ad badge or a long sentence. A bounded walk: it stops at the first text.
  */
 export function leadName(m: HTMLElement): string | undefined {
   const stack = [...m.childNodes].reverse();
@@ -3961,7 +3961,7 @@ export function leadName(m: HTMLElement): string | undefined {
     while (line && line !== m && INLINE_TAGS.has(line.tagName) && line.parentNode && line.parentNode !== m && INLINE_TAGS.has(line.parentNode.tagName)) line = line.parentNode;
     const text = (line && line !== m ? shortText(line, 100) : n.text.replace(/\s+/g, ' ').trim()) ?? '';
     if (text.length < 2 || text.length > 100 || !/\p{L}{2}/u.test(text) || text.includes('@') || (text.match(/\d/g) ?? []).length >= 6) return undefined;
-    if (/[:：]\s*$/.test(text) || FIELD_WORDS.test(text) || LEADING_LABEL.test(text) || AD_BADGE.test(text.replace(/[\s()[\]·•|-]+/g, ''))) return undefined;
+    if (/[:：]\s*$/.test(text) || FIELD_WORDS.test(text) || LEADING_LABEL.test(text) || AD_BADGE.test(text.replace(/[\s()[\]·•|-]+/g, '')) || isMaskedNumber(text) || isRelativeTime(text)) return undefined;
     return text;
   }
   return undefined;
