@@ -58,3 +58,22 @@ describe("a post's age is never a name", () => {
     for (const t of ['Immo 2000', '3 Frères', 'Hôtel 4 Saisons', '24 Carats Bijouterie']) expect(isRelativeTime(t)).toBe(false);
   });
 });
+
+describe("a forum post's number is its furniture", () => {
+  const post = (id: number, member: string, body: string) =>
+    `<div class="post classic" id="post_${id}"><div class="post_author"><a href="member.php?action=profile&amp;uid=${id}">${member}</a><div class="author_statistics">Messages: 12</div></div>` +
+    `<div class="post_content"><div class="post_head"><div class="float_right"><strong><a href="showthread.php?tid=7&amp;pid=${id}#pid${id}" title="RE: Menuisiers">#${id - 100}</a></strong></div>` +
+    `<span class="post_date">3-5-2025, 10:12</span></div><div class="post_body" id="pid_${id}">${body}</div></div></div>`;
+  const page =
+    `<html><body><div id="content"><h1>Menuisiers sérieux à Médéa ?</h1>` +
+    post(101, 'yacine26', 'Bonjour, je cherche un menuisier pour une cuisine.') +
+    post(102, 'amine_md', 'Je conseille :<br><br><span style="font-weight: bold;" class="mycode_b">Menuiserie Tamesguida</span><br>Tél : 025 58 11 22<br>Email : contact@tamesguida-bois.test<br><br><span style="font-weight: bold;" class="mycode_b">Atelier Berrouaghia Bois</span><br>Mob : 0661 23 45 67') +
+    post(103, 'rym.d', 'Pour l’aluminium :<br><br><span style="font-weight: bold;" class="mycode_b">Alu Ksar El Boukhari</span><br>Mob : 0770 98 76 54<br><br><span style="font-weight: bold;" class="mycode_b">Menuiserie Ouzera</span><br>Fixe : 025 59 33 44') +
+    `</div></body></html>`;
+
+  test("'#2', a link to the post itself, names no company: the post's companies are read from its text", () => {
+    const found = names(page, 'https://forum.test/showthread.php?tid=7');
+    expect(found.filter((n) => /^#\d/.test(n))).toEqual([]);
+    expect(found).toEqual(expect.arrayContaining(['Menuiserie Tamesguida', 'Alu Ksar El Boukhari']));
+  });
+});
