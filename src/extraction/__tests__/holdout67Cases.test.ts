@@ -3,7 +3,9 @@
  * reveals it, a social network's posts dated by their age, a forum thread whose posts carry their
  * number as a link. Pages of our own making.
  */
+import { parse } from 'node-html-parser';
 import { readListing } from '../extract';
+import { splitGroups } from '../groups';
 import { isMaskedNumber, isRelativeTime } from '../nodeText';
 
 const names = (html: string, url: string) => readListing(html, url).companies.map((c) => c.name);
@@ -75,5 +77,43 @@ describe("a forum post's number is its furniture", () => {
     const found = names(page, 'https://forum.test/showthread.php?tid=7');
     expect(found.filter((n) => /^#\d/.test(n))).toEqual([]);
     expect(found).toEqual(expect.arrayContaining(['Menuiserie Tamesguida', 'Alu Ksar El Boukhari']));
+  });
+});
+
+describe("a post's announcing words before its list", () => {
+  const post = (id: number, member: string, body: string) =>
+    `<div class="post classic" id="post_${id}"><div class="post_author"><a href="member.php?action=profile&amp;uid=${id}">${member}</a></div>` +
+    `<div class="post_content"><span class="post_date">3-5-2025, 10:12</span><div class="post_body" id="pid_${id}">${body}</div></div></div>`;
+  const page =
+    `<html><body><div id="content"><h1>Menuisiers sérieux à Médéa ?</h1>` +
+    post(101, 'yacine26', 'Bonjour, je cherche un menuisier pour une cuisine.') +
+    post(102, 'amine_md', 'Je conseille :<br><br><span style="font-weight: bold;" class="mycode_b">Menuiserie Tamesguida</span><br>Tél : 025 58 11 22<br>Email : contact@tamesguida-bois.test<br><br><span style="font-weight: bold;" class="mycode_b">Atelier Berrouaghia Bois</span><br>Mob : 0661 23 45 67') +
+    post(103, 'rym.d', 'Pour l’aluminium :<br><br><span style="font-weight: bold;" class="mycode_b">Alu Ksar El Boukhari</span><br>Mob : 0770 98 76 54<br><br><span style="font-weight: bold;" class="mycode_b">Menuiserie Ouzera</span><br>Fixe : 025 59 33 44') +
+    `</div></body></html>`;
+
+  test("'Je conseille :' is no field's label: the bold name under it opens the post's first record, each with its own contacts", () => {
+    expect(read(page, 'https://forum.test/showthread.php?tid=7')).toEqual({
+      'Menuiserie Tamesguida': { phones: ['+21325581122'], emails: ['contact@tamesguida-bois.test'] },
+      'Atelier Berrouaghia Bois': { phones: ['+213661234567'], emails: [] },
+      'Alu Ksar El Boukhari': { phones: ['+213770987654'], emails: [] },
+      'Menuiserie Ouzera': { phones: ['+21325593344'], emails: [] },
+    });
+  });
+
+  test("a post's body cut into its records: 'Je conseille :' announces the first, no field label holding back the bold name under it", () => {
+    const body = parse(
+      '<div class="post_body">\nJe conseille :<br />\n<br />\n<span style="font-weight: bold;" class="mycode_b">Menuiserie Tamesguida</span><br />\nTél : 025 58 11 22<br />\nEmail : contact@tamesguida-bois.test<br />\n<br />\n' +
+        '<span style="font-weight: bold;" class="mycode_b">Atelier Berrouaghia Bois</span><br />\nMob : 0661 23 45 67<br />\n</div>',
+    ).querySelector('div')!;
+    const records = splitGroups([body], () => true);
+    expect(records.map((r) => r.querySelector('b')?.text)).toEqual(['Menuiserie Tamesguida', 'Atelier Berrouaghia Bois']);
+    expect(records[0].text).toContain('025 58 11 22');
+    expect(records[0].text).not.toContain('0661 23 45 67');
+  });
+
+  test("outside a forum's posts, a bold line under 'Contact :' stays the card's contact person, no record of its own", () => {
+    const card = (name: string, person: string, tel: string) => `<div class="fiche"><h3>${name}</h3><p>Zone industrielle<br>Contact :<br><b>${person}</b><br>Tél : ${tel}</p></div>`;
+    const html = `<html><body><main><h1>Menuisiers</h1>${card('Menuiserie Tamesguida', 'M. Karim Saadi', '025 58 11 22')}${card('Alu Ouzera', 'Mme Nadia Bey', '025 59 33 44')}</main></body></html>`;
+    expect(names(html, 'https://annuaire.test/menuisiers')).toEqual(['Menuiserie Tamesguida', 'Alu Ouzera']);
   });
 });
