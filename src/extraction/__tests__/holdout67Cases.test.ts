@@ -5,6 +5,7 @@
  */
 import { parse } from 'node-html-parser';
 import { readListing } from '../extract';
+import { findNextPage } from '../items';
 import { splitGroups } from '../groups';
 import { isMaskedNumber, isRelativeTime } from '../nodeText';
 
@@ -115,5 +116,22 @@ describe("a post's announcing words before its list", () => {
     const card = (name: string, person: string, tel: string) => `<div class="fiche"><h3>${name}</h3><p>Zone industrielle<br>Contact :<br><b>${person}</b><br>Tél : ${tel}</p></div>`;
     const html = `<html><body><main><h1>Menuisiers</h1>${card('Menuiserie Tamesguida', 'M. Karim Saadi', '025 58 11 22')}${card('Alu Ouzera', 'Mme Nadia Bey', '025 59 33 44')}</main></body></html>`;
     expect(names(html, 'https://annuaire.test/menuisiers')).toEqual(['Menuiserie Tamesguida', 'Alu Ouzera']);
+  });
+});
+
+describe('an article published in parts', () => {
+  const article = (title: string, links: string) =>
+    `<html><head><title>${title} | Blog</title></head><body><article><h1>${title}</h1>` +
+    `<h2>1. Traiteur Es Senia</h2><p>Appelez le 041 55 66 77.</p><h2>2. Pâtisserie Gambetta</h2><p>Tél : 041 22 33 44.</p>${links}</article></body></html>`;
+
+  test("the title says 'partie 1/3': the link naming 'partie 2/3', written in the prose, is the next page", () => {
+    const html = article('Les meilleurs traiteurs d’Oran (partie 1/3)', '<p>👉 La suite : <a href="/@nadia/traiteurs-oran-partie-2-9f3a">Les meilleurs traiteurs d’Oran (partie 2/3)</a></p><p>Lire aussi : <a href="/@nadia/patisseries-partie-1-1c2d">Pâtisseries d’Oran (partie 1/2)</a></p>');
+    expect(findNextPage(parse(html), 'https://blog.test/@nadia/traiteurs-oran-partie-1-7b2e')).toBe('/@nadia/traiteurs-oran-partie-2-9f3a');
+  });
+
+  test('on the last part, a link back to an earlier part is no next page; nor is a part of another count, nor one linked from a title that names no part', () => {
+    expect(findNextPage(parse(article('Les meilleurs traiteurs d’Oran (partie 3/3)', '<p><a href="/p2">(partie 2/3)</a></p>')), 'https://blog.test/p3')).toBeUndefined();
+    expect(findNextPage(parse(article('Les meilleurs traiteurs d’Oran (partie 1/3)', '<p><a href="/autre">Pâtisseries (partie 2/2)</a></p>')), 'https://blog.test/p1')).toBeUndefined();
+    expect(findNextPage(parse(article('Les meilleurs traiteurs d’Oran', '<p><a href="/@nadia/traiteurs-tlemcen-5e1f">Traiteurs de Tlemcen (partie 2/3)</a></p>')), 'https://blog.test/@nadia/traiteurs-oran-3c4d')).toBeUndefined();
   });
 });
