@@ -127,6 +127,21 @@ function isPostTitle(el: HTMLElement, post: HTMLElement): boolean {
   return el.querySelectorAll('a').some((a) => (attrOf(a, 'href') ?? '').endsWith(`#${post.id}`));
 }
 
+/** A post's number in its topic as forums write it on its permalink: '#3', '# 12', 'N° 4' (never a company's name). */
+const POST_NUMBER = /^(?:#|n[°º])\s?\d{1,6}$/iu;
+
+/**
+ * Whether a link of a post is the post's number, its permalink ('#3' linking
+ * `showthread.php?tid=1&pid=88412#pid88412`): its whole text a number after '#' or 'N°', and its
+ * address a page (not a `mailto:` nor `tel:`). Text read only when short.
+ */
+function isPostNumber(a: HTMLElement): boolean {
+  const raw = a.rawText;
+  if (raw.length > 40) return false;
+  const href = (attrOf(a, 'href') ?? '').trim().toLowerCase();
+  return !href.startsWith('mailto:') && !href.startsWith('tel:') && POST_NUMBER.test(a.text.trim());
+}
+
 /**
  * Removes the furniture of a page's forum posts (see the module's comment): a post is a block with
  * a post's id or class that holds a link to a member's profile (its author's) and a part its
@@ -169,7 +184,8 @@ export function stripForumFurniture(page: ParsedPage): Set<HTMLElement> {
         continue;
       }
       // A member's name linked to the profile: the largest block around it holding only it ('<dt><a>X</a></dt>').
-      if (e.tagName === 'A' && MEMBER_LINK.test(attrOf(e, 'href') ?? '')) {
+      // (And the post's number in the topic, '#3', a link to the post itself: MyBB's `post_head`, vBulletin's `postcounter`.)
+      if (e.tagName === 'A' && (MEMBER_LINK.test(attrOf(e, 'href') ?? '') || isPostNumber(e))) {
         const name = e.text.trim();
         let top = e;
         while (top.parentNode !== null && top.parentNode !== post && top.parentNode.text.trim() === name) top = top.parentNode;

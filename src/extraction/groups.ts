@@ -135,7 +135,7 @@ export function splitGroups(items: readonly HTMLElement[], isPost?: (el: HTMLEle
   if (isPost !== undefined && items.some(isPost)) {
     return items.flatMap((item) => {
       if (!isPost(item)) return [item];
-      const g = groupOf(item);
+      const g = groupOf(item, true);
       // (A post without a contact is the topic's conversation, 'Merci à tous !', 'Up !': no company.
       // A post with contacts none of its records holds is one company written the member's way, a
       // reply per company: its name in a sentence ('je vous présente notre entreprise : <b>X</b>, …',
@@ -309,11 +309,11 @@ function isOfficesOfOne(records: readonly Rec[]): boolean {
 }
 
 /** The records of a block ({@link linesOf}, then {@link recordsOf}); undefined for a table row and a block too large to read. */
-export function groupOf(el: HTMLElement): Grouped | undefined {
+export function groupOf(el: HTMLElement, post = false): Grouped | undefined {
   // (A table row is read by its columns, under its header row.)
   if (el.tagName === 'TR') return undefined;
   const lines = linesOf(el);
-  return lines === undefined ? undefined : recordsOf(lines);
+  return lines === undefined ? undefined : recordsOf(lines, post);
 }
 
 /** Each record as an element `<div class="grouped-record"><b>name</b>…<br>…</div>`. */
@@ -541,20 +541,26 @@ const MAX_LABEL_WORDS = 5;
  * company's). Kept: records that show more than their name (a contact, more text on their line,
  * another line); a name alone is a heading, none.
  */
-function recordsOf(lines: readonly Line[]): Grouped {
+function recordsOf(lines: readonly Line[], post = false): Grouped {
   const records: Rec[] = [];
   let cur: Rec | undefined;
   // (A line that is a field's label alone, 'Adresse', 'Téléphone :', is followed by its value: never a record's name.)
   let afterLabel = false;
+  // (In a forum post, a few words ending in a colon that name no field, 'Je rajoute :', 'Pour la clim :', announce the list.)
+  let announced = false;
   for (const line of lines) {
     const text = clean(line.units.map((u) => u.text).join('').slice(0, MAX_LINE));
     const contacts = contactsOf(text, line.units);
     const label = FIELD_LABEL.exec(text.replace(BULLETS, ''));
     // (A part of the block that a control of the entry shows, its notes under its card's fields, is more of that entry.)
-    const opened = label || afterLabel || (line.disclosed && cur !== undefined && cur.contacts.size > 0) ? undefined : openRecord(line, text, contacts, cur);
+    // (After a post's announcing words, a name set apart alone on its line opens the first record: it is no field's value.)
+    const held = afterLabel && !(announced && isMarkAlone(line));
+    const opened = label || held || (line.disclosed && cur !== undefined && cur.contacts.size > 0) ? undefined : openRecord(line, text, contacts, cur);
     // (A sentence ending in a colon, 'je confirme, très sérieux. Et aussi :', 'Bonjour, voici mes adresses :', announces
     // what follows: no field's label.)
-    afterLabel = (/[:：]$/u.test(text) && text.split(' ').length <= MAX_LABEL_WORDS && !/[,;!]|\.\s/u.test(text)) || (label !== null && !/[\p{L}\p{N}@]/u.test(text.replace(BULLETS, '').slice(label[0].length)));
+    const colonLine = /[:：]$/u.test(text) && text.split(' ').length <= MAX_LABEL_WORDS && !/[,;!]|\.\s/u.test(text);
+    afterLabel = colonLine || (label !== null && !/[\p{L}\p{N}@]/u.test(text.replace(BULLETS, '').slice(label[0].length)));
+    announced = post && colonLine && label === null && !line.units.some((u) => u.mark !== undefined);
     if (opened) {
       cur = opened;
       records.push(cur);
@@ -595,6 +601,12 @@ function listOf(units: readonly Unit[]): HTMLElement | undefined {
   let e = units[0]?.node.parentNode;
   for (let depth = 0; e && depth < 4; depth++, e = e.parentNode) if (e.tagName === 'UL' || e.tagName === 'OL' || e.tagName === 'DL') return e;
   return undefined;
+}
+
+/** Whether a line is a name set apart alone: its one shown unit a name mark (bold, a link …), nothing beside it. */
+function isMarkAlone(line: Line): boolean {
+  const shown = line.units.filter((u) => u.text.trim() !== '');
+  return shown.length === 1 && shown[0].mark !== undefined;
 }
 
 /** A record that is a name alone: nothing on its line after the name, no other line, no contact. */

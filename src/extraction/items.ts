@@ -14,7 +14,7 @@ import { HTMLElement as HTMLElementClass, type HTMLElement, type Node } from 'no
 import { findEmails, normalizePhone, readNumbers } from '../platform/contacts';
 import { attrOf, blockText, classAndId, classText, contactAttr, descendants, escapeHtml, hasAttr, isInlineNameLabel, isNameLabelCell, keep, parseHtml, spanningRowAbove, type Kept } from './parse';
 import { isInlineBold, saysWhatItShows } from './labels';
-import { collapseSpaces, isSpace, shortText } from './nodeText';
+import { collapseSpaces, isMaskedNumber, isRelativeTime, isSpace, shortText } from './nodeText';
 import { isRecordRow, nestedRecords } from './tables';
 import { isEscapedTransferState, typedContact, unescapeTransferState } from './embeddedState';
 import { olderEntriesNext, scrollSentinelNext } from './cursor';
@@ -3978,7 +3978,7 @@ const NO_LEAD_TAGS = new Set(['SCRIPT', 'STYLE', 'TEMPLATE', 'NOSCRIPT', 'BUTTON
  * An entry's first line of text, when it can be a name: what a reader takes as the title of a card
  * whose markup sets nothing apart (plain `<p>`s, classes that mean nothing). The first text in
  * document order, with the inline elements around it; not a field's label ('Tél :'), a contact,
- * a number, an ad badge or a long sentence. A bounded walk: it stops at the first text.
+ * a number (masked too: '038 47 XX XX'), a post's age ('16 sem.'), an ad badge or a long sentence. A bounded walk: it stops at the first text.
  */
 export function leadName(m: HTMLElement): string | undefined {
   const stack = [...m.childNodes].reverse();
@@ -3996,7 +3996,7 @@ export function leadName(m: HTMLElement): string | undefined {
     while (line && line !== m && INLINE_TAGS.has(line.tagName) && line.parentNode && line.parentNode !== m && INLINE_TAGS.has(line.parentNode.tagName)) line = line.parentNode;
     const text = (line && line !== m ? shortText(line, 100) : n.text.replace(/\s+/g, ' ').trim()) ?? '';
     if (text.length < 2 || text.length > 100 || !/\p{L}{2}/u.test(text) || text.includes('@') || (text.match(/\d/g) ?? []).length >= 6) return undefined;
-    if (/[:：]\s*$/.test(text) || FIELD_WORDS.test(text) || LEADING_LABEL.test(text) || AD_BADGE.test(text.replace(/[\s()[\]·•|-]+/g, ''))) return undefined;
+    if (/[:：]\s*$/.test(text) || FIELD_WORDS.test(text) || LEADING_LABEL.test(text) || AD_BADGE.test(text.replace(/[\s()[\]·•|-]+/g, '')) || isMaskedNumber(text) || isRelativeTime(text)) return undefined;
     return text;
   }
   return undefined;
@@ -4388,6 +4388,9 @@ export function findNextPage(root: HTMLElement, pageUrl: string, elements: reado
     const href = m !== null && m[1] === wanted ? a.getAttribute('href') : undefined;
     if (href && !href.startsWith('#') && !href.toLowerCase().startsWith('javascript:')) return href;
   }
+  // An article in parts whose title says which part it is ('… (partie 1/2)'): the link naming the next part of as many.
+  const part = nextArticlePart(anchors, elements);
+  if (part !== undefined) return part;
   // The next page not among the numbered links shown ('1 2 … 9'): built from their URL pattern.
   if (told) {
     const built = numberedPageUrl(numberedLinks, pageUrl, told.current + 1, baseHref(elements, pageUrl));
@@ -4434,6 +4437,36 @@ export function findNextPage(root: HTMLElement, pageUrl: string, elements: reado
   }
   // An infinite scroll's sentinel (no button, no link): its next batch or endpoint; else, in a list read newest first, its older entries.
   return scrollSentinelNext(elements) ?? olderEntriesNext(elements, pageUrl);
+}
+
+/**
+ * A part's number among a series' count as a title writes it, folded: 'partie 1/2', 'part 2 of 3',
+ * 'volet 1 sur 2', 'الجزء 2 من 3'. Unanchored, its quantifiers bounded: linear.
+ */
+const PART_OF = /(?:^|[^\p{L}])(?:partie|part|volet|الجزء)[ ]{0,2}(\d{1,2})[ ]{0,2}(?:\/|sur|of|de|من)[ ]{0,2}(\d{1,2})(?!\d)/u;
+
+/** Longest title and link text read for a part's number ({@link nextPartLink}). */
+const MAX_PART_TEXT = 200;
+
+/**
+ * The link to an article's next part: the page's title (its `<h1>`, else its `<title>`) says it
+ * is part k of n ('Les meilleures cliniques … (partie 1/2)'), and a link's text names part k + 1 of
+ * the same n ('La suite : <a>… (partie 2/2)</a>', wherever the author wrote it in the prose). Medium,
+ * a blog: a list published in parts, each linking the next, no pager. None after the last part.
+ */
+function nextArticlePart(anchors: readonly HTMLElement[], elements: readonly HTMLElement[]): string | undefined {
+  const title = elements.find((el) => el.tagName === 'H1') ?? elements.find((el) => el.tagName === 'TITLE');
+  const own = title ? PART_OF.exec(foldText(shortText(title, MAX_PART_TEXT) ?? '')) : null;
+  if (own === null) return undefined;
+  const [k, n] = [Number(own[1]), Number(own[2])];
+  if (k < 1 || k >= n) return undefined;
+  for (const a of anchors) {
+    const m = PART_OF.exec(foldText(shortText(a, MAX_PART_TEXT) ?? ''));
+    if (m === null || Number(m[1]) !== k + 1 || Number(m[2]) !== n) continue;
+    const href = a.getAttribute('href')?.trim();
+    if (href && !href.startsWith('#') && !href.toLowerCase().startsWith('javascript:')) return href;
+  }
+  return undefined;
 }
 
 /** A link's whole text that is a page's number after the word page, an arrow after it or not ('page 2 →', 'Page 3'), folded. Anchored, bounded: linear. */

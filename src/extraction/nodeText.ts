@@ -61,3 +61,39 @@ export function isDateElement(el: HTMLElement): boolean {
   const text = shortText(el, 40);
   return text !== undefined && (WORDED_DATE.test(text) || FIGURED_DATE.test(text));
 }
+
+/** Longest text looked at for a masked number or a post's age ({@link isMaskedNumber}, {@link RELATIVE_TIME}). */
+const MAX_NO_NAME_TEXT = 32;
+
+/**
+ * Whether a text is a phone number with some of its digits masked ('038 47 XX XX', '0550 ** ** **',
+ * '+213 6XX XX XX XX'): a listing shows it beside the button that reveals it whole. Only digits,
+ * separators and two or more mask characters (x, X, *, •), two digits or more, a digit or '+'
+ * first. A number, however masked, is never a name. One pass over at most 32 characters.
+ */
+export function isMaskedNumber(text: string): boolean {
+  const t = text.trim();
+  if (t.length < 6 || t.length > MAX_NO_NAME_TEXT || !/^[+(\d]/.test(t)) return false;
+  let digits = 0;
+  let masks = 0;
+  for (const ch of t) {
+    if (ch >= '0' && ch <= '9') digits++;
+    else if (ch === 'x' || ch === 'X' || ch === '*' || ch === '•') masks++;
+    else if (!' \u00a0.-/()+'.includes(ch)) return false;
+  }
+  return digits >= 2 && masks >= 2;
+}
+
+/**
+ * A post's age as a social network or a forum writes it beside the post ('16 sem.', '3 j', '2 h',
+ * 'il y a 5 jours', '4 wks', '2d ago', 'منذ 3 أيام'): a time, never a name. A count then a unit,
+ * the whole text; one alternation after a bounded prefix: linear, on at most 32 characters.
+ */
+const RELATIVE_TIME =
+  /^(?:il y a |environ |about |منذ )?\d{1,3} ?(?:s|sec|secondes?|min|mins|minutes?|h|hrs?|heures?|hours?|j|jours?|d|days?|sem|semaines?|w|wks?|weeks?|mois|mo|months?|ans?|années?|y|yrs?|years?|ثوان|دقائق|دقيقة|ساعات|ساعة|أيام|يوم|أسابيع|أسبوع|أشهر|شهر|سنوات|سنة)\.?(?: ago)?$/iu;
+
+/** Whether a text is a post's age ({@link RELATIVE_TIME}). */
+export function isRelativeTime(text: string): boolean {
+  const t = text.trim();
+  return t.length <= MAX_NO_NAME_TEXT && RELATIVE_TIME.test(t);
+}
