@@ -31,7 +31,7 @@ import { removeOtherCompanyCards } from './otherCards';
 import { fold, normalizeCompanyName, scriptOf, stripControlCharacters, words } from '../platform/text';
 import { isBadge, withoutEdgeBadges } from './badges';
 import { alpineRecords, attributeJson, classWords, entryClassWords, embeddedJson, isChromeBlock, holdsContact, isAdBlock, inRepeatedBlock, isComponentPart, SECTIONING_TAGS, isPageFrame, holdsMainContent, leadName, repeatedMemberTest, findNextPage, namesNextDocument, jsonHtml, jsonItems, jsonList, jsonNext, preRecords, repeatedItems, type JsonItem, isOwnContactButton, safeUriDecode, WHATSAPP_LINK, otherPartTitle } from './items';
-import { collapseSpaces, isMaskedNumber, isRelativeTime, shortText, WORDED_DATE } from './nodeText';
+import { collapseSpaces, isMaskedNumber, isSaidAge, shortText, WORDED_DATE } from './nodeText';
 import { attrOf, blockText, classAndId, classText, descendants, hasAttr, inByline, isCardTelType, isSubtitle, itemParts, parsePage, spanningRowAbove, type ItemParts, type ParsedPage } from './parse';
 import type { SourceSelectors } from './sources';
 import { dataAttributeJson, livewireRecords } from './embeddedState';
@@ -1397,7 +1397,7 @@ const ENTRY_WORDS = new Set(['card', 'listing', 'result', 'resultat', 'item', 'e
  * page number or an ad's label, a masked number ('038 47 XX XX') or a post's age ('16 sem.').
  */
 function namesACompany(name: string): boolean {
-  return !/\p{L}\s?[?؟](?:\s|$)/u.test(name) && !SITE_BLOCK_TITLE.test(name) && !NOT_A_COMPANY.test(name) && !isMaskedNumber(name) && !isRelativeTime(name);
+  return !/\p{L}\s?[?؟](?:\s|$)/u.test(name) && !SITE_BLOCK_TITLE.test(name) && !NOT_A_COMPANY.test(name) && !isMaskedNumber(name) && !isSaidAge(name);
 }
 
 /** Class words of the site's own items (a menu's, a pager's, a carousel's): never a list's entry. */
@@ -2753,7 +2753,7 @@ const NOT_A_COMPANY = /^(?:accueil|home|page d['’]accueil|الرئيسية|\d{
 function notADate(text: string | undefined): string | undefined {
   if (text === undefined) return undefined;
   const t = text.trim();
-  return NOT_A_COMPANY.test(t) || (t.length <= 40 && WORDED_DATE.test(t)) || isRelativeTime(t) ? undefined : text;
+  return NOT_A_COMPANY.test(t) || (t.length <= 40 && WORDED_DATE.test(t)) || isSaidAge(t) ? undefined : text;
 }
 
 /** A bold field label ('Téléphone :', 'Mél:', 'E-mail') is no name. */

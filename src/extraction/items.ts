@@ -435,7 +435,8 @@ function bubbleField(key: string): string {
 function companyOf(obj: Json): JsonItem | undefined {
   // A FooTable row (`{options: {classes}, value: {col: cell, …}}`, the rows Ninja Tables and other
   // FooTable tables are fed): its cells are the record.
-  if (isJson(obj.value) && Object.keys(obj).every((k) => k === 'value' || k === 'options')) return companyOf(obj.value);
+  // (Unwrapped once: a row whose value is itself such a wrapper is none, however deep it nests.)
+  if (isJson(obj.value) && Object.keys(obj).every((k) => k === 'value' || k === 'options') && !Object.keys(obj.value).every((k) => k === 'value' || k === 'options')) return companyOf(obj.value);
   const bubble = isBubbleThing(obj);
   // A typed contact ({label: 'Tél', value: '…'}) is a field of a company, never one.
   if (Object.keys(obj).length <= 4 && typedContact(obj) !== undefined) return undefined;
@@ -1468,10 +1469,11 @@ const AD_WORDS = new Set(['partenaire', 'partner', 'ad', 'ads', 'advert', 'adver
  * The whole text of a badge that marks an advertisement, its separators removed: a word
  * ('Sponsorisé', 'Publicité'), or the slot's name in two ('Espace publicitaire', 'Encart
  * publicitaire', 'Espace pub', 'Contenu sponsorisé', 'Lien sponsorisé', 'Annonce publicitaire',
- * 'مساحة إعلانية'), a site builder's ad cell labelled by its text only; a sponsor's slot ('Partenaire
- * officiel', 'Sponsor officiel': the event's or the site's paying partner, shown among the entries).
+ * 'مساحة إعلانية'), a site builder's ad cell labelled by its text only; a sponsor's slot ('Sponsor
+ * officiel': the event's or the site's paying sponsor, shown among the entries; a 'Partenaire
+ * officiel' is as often a brand's certified dealer, one of the list).
  */
-const AD_BADGE = /^(?:sponsoris[ée]e?s?|sponsored|annonce|publicit[ée]|pub|ad|ads|advertisement|promoted|promotion|(?:espace|encart)(?:pub|publicitaire)|annonce(?:publicitaire|sponsoris[ée]e)|contenusponsoris[ée]|liens?sponsoris[ée]s?|sponsoredcontent|(?:partenaire|sponsor)officiel|إعلان|ممول|مساحةإعلانية)$/iu;
+const AD_BADGE = /^(?:sponsoris[ée]e?s?|sponsored|annonce|publicit[ée]|pub|ad|ads|advertisement|promoted|promotion|(?:espace|encart)(?:pub|publicitaire)|annonce(?:publicitaire|sponsoris[ée]e)|contenusponsoris[ée]|liens?sponsoris[ée]s?|sponsoredcontent|sponsorofficiel|إعلان|ممول|مساحةإعلانية)$/iu;
 /**
  * Words ('annonce', 'ad') that a site may use for all its listings (a classifieds site's every
  * entry is an 'ad-item'): an ad marker only when most siblings lack it.
@@ -4389,7 +4391,7 @@ export function findNextPage(root: HTMLElement, pageUrl: string, elements: reado
     if (href && !href.startsWith('#') && !href.toLowerCase().startsWith('javascript:')) return href;
   }
   // An article in parts whose title says which part it is ('… (partie 1/2)'): the link naming the next part of as many.
-  const part = nextArticlePart(anchors, elements);
+  const part = nextArticlePart(anchors, elements, pageUrl);
   if (part !== undefined) return part;
   // The next page not among the numbered links shown ('1 2 … 9'): built from their URL pattern.
   if (told) {
@@ -4454,20 +4456,35 @@ const MAX_PART_TEXT = 200;
  * the same n ('La suite : <a>… (partie 2/2)</a>', wherever the author wrote it in the prose). Medium,
  * a blog: a list published in parts, each linking the next, no pager. None after the last part.
  */
-function nextArticlePart(anchors: readonly HTMLElement[], elements: readonly HTMLElement[]): string | undefined {
+function nextArticlePart(anchors: readonly HTMLElement[], elements: readonly HTMLElement[], pageUrl: string): string | undefined {
   const title = elements.find((el) => el.tagName === 'H1') ?? elements.find((el) => el.tagName === 'TITLE');
-  const own = title ? PART_OF.exec(foldText(shortText(title, MAX_PART_TEXT) ?? '')) : null;
+  const titleText = title ? foldText(shortText(title, MAX_PART_TEXT) ?? '') : '';
+  const own = PART_OF.exec(titleText);
   if (own === null) return undefined;
   const [k, n] = [Number(own[1]), Number(own[2])];
   if (k < 1 || k >= n) return undefined;
+  const ownWords = new Set(titleText.slice(0, own.index).match(PART_WORD) ?? []);
   for (const a of anchors) {
-    const m = PART_OF.exec(foldText(shortText(a, MAX_PART_TEXT) ?? ''));
+    const text = foldText(shortText(a, MAX_PART_TEXT) ?? '');
+    const m = PART_OF.exec(text);
     if (m === null || Number(m[1]) !== k + 1 || Number(m[2]) !== n) continue;
+    // (The same article's words before its part: another series' part 2 ('Créer sa SARL (partie 2/3)') is none.)
+    const words = text.slice(0, m.index).match(PART_WORD) ?? [];
+    if (words.filter((w) => ownWords.has(w)).length * 2 < words.length) continue;
     const href = a.getAttribute('href')?.trim();
-    if (href && !href.startsWith('#') && !href.toLowerCase().startsWith('javascript:')) return href;
+    if (!href || href.startsWith('#') || href.toLowerCase().startsWith('javascript:')) continue;
+    if (!/^https?:/i.test(href) || href.startsWith('/')) return href;
+    try {
+      if (new URL(href).host === new URL(pageUrl).host) return href;
+    } catch {
+      continue;
+    }
   }
   return undefined;
 }
+
+/** A word of an article's title, four letters or more (folded). */
+const PART_WORD = /\p{L}{4,}/gu;
 
 /** A link's whole text that is a page's number after the word page, an arrow after it or not ('page 2 →', 'Page 3'), folded. Anchored, bounded: linear. */
 const PAGE_WORD_NUMBER = /^page (\d{1,5})(?: ?[»›>→]{1,3})?$/;
@@ -4831,9 +4848,19 @@ function nextPartLink(anchors: readonly HTMLElement[], elements: readonly HTMLEl
   else return undefined;
   const wanted = `${part[1]} ${following}`;
   const page = new URL(pageUrl);
+  // (A page linking three parts or more of the same title is in a menu of them, 'Wilaya 15', 'Wilaya 17', …: other lists, no next part.)
+  const parts = new Set<string>();
+  let found: HTMLElement | undefined;
   for (const a of anchors) {
     const text = shortText(a, 80);
-    if (text === undefined || text.length > 80 || titleWords(text) !== wanted) continue;
+    const words = text === undefined || text.length > 80 ? undefined : titleWords(text);
+    if (words === undefined || !words.startsWith(`${part[1]} `) || !/^[\p{L}\d]{1,4}$/u.test(words.slice(part[1].length + 1))) continue;
+    parts.add(words);
+    // (The button to the next part says it leads on, 'Exposants Hall B →'; a menu's link to another part does not.)
+    if (words === wanted && FORWARD_CUE.test(text!)) found ??= a;
+  }
+  if (found === undefined || parts.size >= 3) return undefined;
+  for (const a of [found]) {
     const href = a.getAttribute('href')?.trim();
     if (!href || href.startsWith('#')) continue;
     try {
@@ -4845,6 +4872,9 @@ function nextPartLink(anchors: readonly HTMLElement[], elements: readonly HTMLEl
   }
   return undefined;
 }
+
+/** A link's words saying it leads on: an arrow, 'suivant(e)', 'suite', 'next'. */
+const FORWARD_CUE = /[→»›>⟶➜➔]|\bsuivant|\bsuite\b|\bnext\b/iu;
 
 /** A range of initials ('A à K', 'L–Z', 'A - F'), the whole text of a pagination's item. */
 const LETTER_RANGE = /^(\p{L})\s{0,3}(?:à|a|au|-|–|—|\/)\s{0,3}(\p{L})$/iu;

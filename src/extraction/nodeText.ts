@@ -97,3 +97,16 @@ export function isRelativeTime(text: string): boolean {
   const t = text.trim();
   return t.length <= MAX_NO_NAME_TEXT && RELATIVE_TIME.test(t);
 }
+
+/**
+ * A post's age that no name is written as: said to be one ('il y a 5 jours', '3 days ago', 'منذ 3
+ * أيام'), or its unit abbreviated ('16 sem.', '2 wks', '5 min', '3 h.'). '24 H', '7 Jours', '100
+ * Ans' name shops and firms ({@link RELATIVE_TIME} alone reads them as ages).
+ */
+const SAID_AGE = /^(?:il y a |environ |about |منذ )|(?: ago|\.)$|\d ?(?:sem|wks?|hrs?|mins?|sec|mo)$/iu;
+
+/** Whether a heading's or a link's text is a post's age, never a company's name ({@link SAID_AGE}). */
+export function isSaidAge(text: string): boolean {
+  const t = text.trim();
+  return isRelativeTime(t) && SAID_AGE.test(t);
+}

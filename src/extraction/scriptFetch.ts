@@ -244,10 +244,14 @@ const MAX_TABLES = 200;
 
 /** Whether a table is a header without rows: header cells, not one data cell (a table its script fills). */
 function emptyTable(table: HTMLElement): boolean {
+  // Its own rows' cells only (a nested table's are its own), walked until the first data cell: linear in the table.
   let heads = 0;
-  for (const cell of table.querySelectorAll('th, td')) {
-    if (cell.tagName === 'TD') return false;
-    heads++;
+  const stack: HTMLElement[] = table.childNodes.filter((c): c is HTMLElement => c.nodeType === 1);
+  while (stack.length > 0) {
+    const el = stack.pop()!;
+    if (el.tagName === 'TD') return false;
+    if (el.tagName === 'TH') heads++;
+    else if (el.tagName === 'THEAD' || el.tagName === 'TBODY' || el.tagName === 'TFOOT' || el.tagName === 'TR') for (const c of el.childNodes) if (c.nodeType === 1) stack.push(c as HTMLElement);
   }
   return heads >= 2;
 }

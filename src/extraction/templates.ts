@@ -82,8 +82,13 @@ export function showCardTemplates(templates: readonly HTMLElement[]): boolean {
     byHolder.set(holder, group);
   }
   let shown = false;
+  let shownTexts: Set<string> | undefined;
   for (const [holder, { cards, contacts }] of byHolder) {
     if (contacts < MIN_CARDS) continue;
+    // (Cards the page also shows outside its templates, kept there for a filter's script, are shown once.)
+    shownTexts ??= textsOutsideTemplates(holder);
+    const probe = firstText(cards[0]);
+    if (probe !== undefined && shownTexts.has(probe)) continue;
     const kids: Node[] = [];
     const set = new Set(cards);
     for (const child of holder.childNodes) {
@@ -99,4 +104,36 @@ export function showCardTemplates(templates: readonly HTMLElement[]): boolean {
     shown = true;
   }
   return shown;
+}
+
+/** Most nodes of a page looked at for the texts it shows outside its templates ({@link textsOutsideTemplates}). */
+const MAX_PAGE_NODES = 50_000;
+
+/** The texts of the page's text nodes outside any template, trimmed (bounded: {@link MAX_PAGE_NODES} nodes). */
+function textsOutsideTemplates(from: HTMLElement): Set<string> {
+  let root: HTMLElement = from;
+  while (root.parentNode) root = root.parentNode;
+  const out = new Set<string>();
+  const stack: Node[] = [...root.childNodes];
+  for (let steps = 0; stack.length > 0 && steps < MAX_PAGE_NODES; steps++) {
+    const node = stack.pop()!;
+    if (node.nodeType === 3) {
+      const t = node.rawText.trim();
+      if (t !== '' && t.length <= 200) out.add(t);
+    } else if (node.nodeType === 1 && ((node as HTMLElement).rawTagName ?? '').toUpperCase() !== 'TEMPLATE') stack.push(...node.childNodes);
+  }
+  return out;
+}
+
+/** A template's first non-empty text, trimmed (its card's name, as a rule), looked for in its first 200 nodes. */
+function firstText(template: HTMLElement): string | undefined {
+  const stack: Node[] = [...template.childNodes].reverse();
+  for (let steps = 0; stack.length > 0 && steps < 200; steps++) {
+    const node = stack.pop()!;
+    if (node.nodeType === 3) {
+      const t = node.rawText.trim();
+      if (t !== '') return t.length <= 200 ? t : undefined;
+    } else if (node.nodeType === 1) for (let i = node.childNodes.length - 1; i >= 0; i--) stack.push(node.childNodes[i]);
+  }
+  return undefined;
 }

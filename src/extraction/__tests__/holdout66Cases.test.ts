@@ -69,13 +69,13 @@ describe("an empty table's rows fetched from the URL its settings object names",
   });
 });
 
-describe("a sponsor's slot among the entries ('Partenaire officiel')", () => {
+describe("a sponsor's slot among the entries ('Sponsor officiel')", () => {
   const block = (name: string, lines: string, badge = '') => `<div class="el">${badge}<h3><strong>${name}</strong></h3><p>${lines}</p></div>`;
   const page =
     `<html><body><main><h1>Exposants</h1>` +
     block('Tôlerie Babors', 'Stand 1 — Chaudronnerie<br>Tél. 036 80 90 10<br>Mob. 0661 22 33 44') +
     block('Plasturgie Djemila', 'Stand 2 — Plasturgie<br>Tél. 036 80 90 20') +
-    block('Banque des Hauts Plateaux', 'Crédit d\'équipement : 036 80 90 30', '<p><strong>Partenaire officiel</strong></p>') +
+    block('Banque des Hauts Plateaux', 'Crédit d\'équipement : 036 80 90 30', '<p><strong>Sponsor officiel</strong></p>') +
     block('Forge El Eulma', 'Stand 3 — Forge<br>Mob. 0770 55 66 77') +
     `</main></body></html>`;
 

@@ -112,8 +112,8 @@ describe("a post's announcing words before its list", () => {
     expect(records[0].text).not.toContain('0661 23 45 67');
   });
 
-  test("outside a forum's posts, a bold line under 'Contact :' stays the card's contact person, no record of its own", () => {
-    const card = (name: string, person: string, tel: string) => `<div class="fiche"><h3>${name}</h3><p>Zone industrielle<br>Contact :<br><b>${person}</b><br>Tél : ${tel}</p></div>`;
+  test("outside a forum's posts, a bold line under a colon line ('Demandez :') stays the card's contact person, no record of its own", () => {
+    const card = (name: string, person: string, tel: string) => `<div class="fiche"><h3>${name}</h3><p>Zone industrielle<br>Demandez :<br><b>${person}</b><br>Tél : ${tel}</p></div>`;
     const html = `<html><body><main><h1>Menuisiers</h1>${card('Menuiserie Tamesguida', 'M. Karim Saadi', '025 58 11 22')}${card('Alu Ouzera', 'Mme Nadia Bey', '025 59 33 44')}</main></body></html>`;
     expect(names(html, 'https://annuaire.test/menuisiers')).toEqual(['Menuiserie Tamesguida', 'Alu Ouzera']);
   });
