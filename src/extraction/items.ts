@@ -3300,7 +3300,11 @@ function repeatedGroups(root: HTMLElement, base?: string): RepeatedItems & { wit
     if (text !== undefined ? isPaginationText(text) || isLetterIndex(text) : c.links >= MIN_INDEX_LETTERS && isLetterIndex(members[i].text)) members.splice(i, 1);
   }
   if (members.length === 0) return { items: [], advertisements: [], withContacts: 0, counts };
-  const marked = members.map((m) => adMarks(m));
+  // (A partner's badge leading a block, 'Partenaire officiel', marks it weakly: a sponsor's slot among exhibitors, a brand's certified dealers when most wear it.)
+  const marked = members.map((m) => {
+    const marks = adMarks(m);
+    return marks.weak || !leadsWithPartnerBadge(m) ? marks : { ...marks, weak: true };
+  });
   const weakShare = marked.filter((m) => m.weak).length / members.length;
   // A column whose only card is classed as a partner's is an advertisement when at most half the
   // entries beside it (its parent's) are (a bank's box beside a call to join); a row of them is a tier of members.
@@ -3320,6 +3324,22 @@ function repeatedGroups(root: HTMLElement, base?: string): RepeatedItems & { wit
     else items.push(m);
   });
   return { items, advertisements, withContacts: items.filter((m) => qualifies(m, counts) === 2).length, counts };
+}
+
+/** A partner's badge: 'Partenaire officiel', 'Partenaire', 'Official partner'. */
+const PARTNER_BADGE = /^(?:partenaire|official partner|partner)(?: officiel(?:le)?)?$/iu;
+
+/** Whether a block's first element (through its first elements, three deep) is only a partner's badge ({@link PARTNER_BADGE}). */
+function leadsWithPartnerBadge(el: HTMLElement): boolean {
+  let e: HTMLElement | undefined = el;
+  for (let depth = 0; depth < 3 && e; depth++) {
+    const first: HTMLElement | undefined = e.childNodes.find((c): c is HTMLElement => c.nodeType === 1);
+    if (!first) return false;
+    const text = shortText(first, 40);
+    if (text !== undefined && PARTNER_BADGE.test(text.trim())) return true;
+    e = first;
+  }
+  return false;
 }
 
 /** Most elements walked in a block for its first heading ({@link firstHeading}). */

@@ -19,6 +19,9 @@ test("a brand's dealers badged 'Partenaire officiel' are its certified dealers, 
   const dealer = (name: string, tel: string, badge: boolean) => `<div class="dealer">${badge ? '<span class="badge">Partenaire officiel</span>' : ''}<h3>${name}</h3><p>Tél : ${tel}</p></div>`;
   const html = `<html><body><main><h1>Nos revendeurs agréés</h1>${dealer('Electro Bensalem', '0550 12 34 56', true)}${dealer('Froid Service Oran', '0551 12 34 56', true)}${dealer('Clim Plus', '0552 12 34 56', true)}${dealer('Boutique Amine', '0553 12 34 56', false)}</main></body></html>`;
   expect(names(html, 'https://marque.test/revendeurs')).toEqual(['Electro Bensalem', 'Froid Service Oran', 'Clim Plus', 'Boutique Amine']);
+  // One block of four wearing it, among exhibitors: the fair's partner, a sponsor's slot.
+  const fair = `<html><body><main><h1>Exposants</h1>${dealer('Tôlerie Babors', '0550 22 34 56', false)}${dealer('Plasturgie Djemila', '0551 22 34 56', false)}${dealer('Banque des Hauts Plateaux', '036 80 90 30', true)}${dealer('Forge El Eulma', '0553 22 34 56', false)}</main></body></html>`;
+  expect(names(fair, 'https://salon.test/exposants')).toEqual(['Tôlerie Babors', 'Plasturgie Djemila', 'Forge El Eulma']);
 });
 
 test("links to a directory's other parts named like its title ('… Wilaya 15', '… Wilaya 17'), saying nothing of leading on, lead to no next part", () => {
