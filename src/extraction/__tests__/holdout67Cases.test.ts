@@ -12,6 +12,18 @@ import { isMaskedNumber, isRelativeTime } from '../nodeText';
 const names = (html: string, url: string) => readListing(html, url).companies.map((c) => c.name);
 const read = (html: string, url: string) => Object.fromEntries(readListing(html, url).companies.map((c) => [c.name, { phones: [...c.phones].sort(), emails: [...c.emails].sort() }]));
 
+
+/** A MyBB thread of three posts (a question, then two answers listing firms), each written by `post`. */
+function thread(post: (id: number, member: string, body: string) => string): string {
+  return (
+    `<html><body><div id="content"><h1>Menuisiers sérieux à Médéa ?</h1>` +
+    post(101, 'yacine26', 'Bonjour, je cherche un menuisier pour une cuisine.') +
+    post(102, 'amine_md', 'Je conseille :<br><br><span style="font-weight: bold;" class="mycode_b">Menuiserie Tamesguida</span><br>Tél : 025 58 11 22<br>Email : contact@tamesguida-bois.test<br><br><span style="font-weight: bold;" class="mycode_b">Atelier Berrouaghia Bois</span><br>Mob : 0661 23 45 67') +
+    post(103, 'rym.d', 'Pour l’aluminium :<br><br><span style="font-weight: bold;" class="mycode_b">Alu Ksar El Boukhari</span><br>Mob : 0770 98 76 54<br><br><span style="font-weight: bold;" class="mycode_b">Menuiserie Ouzera</span><br>Fixe : 025 59 33 44') +
+    `</div></body></html>`
+  );
+}
+
 describe('a masked number is never a name', () => {
   const card = (id: number, name: string, masked: string, whole: string) =>
     // (The name's row and the number's row share a class word: each row alone looks like an entry, the number's first line its name.)
@@ -67,12 +79,7 @@ describe("a forum post's number is its furniture", () => {
     `<div class="post classic" id="post_${id}"><div class="post_author"><a href="member.php?action=profile&amp;uid=${id}">${member}</a><div class="author_statistics">Messages: 12</div></div>` +
     `<div class="post_content"><div class="post_head"><div class="float_right"><strong><a href="showthread.php?tid=7&amp;pid=${id}#pid${id}" title="RE: Menuisiers">#${id - 100}</a></strong></div>` +
     `<span class="post_date">3-5-2025, 10:12</span></div><div class="post_body" id="pid_${id}">${body}</div></div></div>`;
-  const page =
-    `<html><body><div id="content"><h1>Menuisiers sérieux à Médéa ?</h1>` +
-    post(101, 'yacine26', 'Bonjour, je cherche un menuisier pour une cuisine.') +
-    post(102, 'amine_md', 'Je conseille :<br><br><span style="font-weight: bold;" class="mycode_b">Menuiserie Tamesguida</span><br>Tél : 025 58 11 22<br>Email : contact@tamesguida-bois.test<br><br><span style="font-weight: bold;" class="mycode_b">Atelier Berrouaghia Bois</span><br>Mob : 0661 23 45 67') +
-    post(103, 'rym.d', 'Pour l’aluminium :<br><br><span style="font-weight: bold;" class="mycode_b">Alu Ksar El Boukhari</span><br>Mob : 0770 98 76 54<br><br><span style="font-weight: bold;" class="mycode_b">Menuiserie Ouzera</span><br>Fixe : 025 59 33 44') +
-    `</div></body></html>`;
+  const page = thread(post);
 
   test("'#2', a link to the post itself, names no company: the post's companies are read from its text", () => {
     const found = names(page, 'https://forum.test/showthread.php?tid=7');
@@ -85,12 +92,7 @@ describe("a post's announcing words before its list", () => {
   const post = (id: number, member: string, body: string) =>
     `<div class="post classic" id="post_${id}"><div class="post_author"><a href="member.php?action=profile&amp;uid=${id}">${member}</a></div>` +
     `<div class="post_content"><span class="post_date">3-5-2025, 10:12</span><div class="post_body" id="pid_${id}">${body}</div></div></div>`;
-  const page =
-    `<html><body><div id="content"><h1>Menuisiers sérieux à Médéa ?</h1>` +
-    post(101, 'yacine26', 'Bonjour, je cherche un menuisier pour une cuisine.') +
-    post(102, 'amine_md', 'Je conseille :<br><br><span style="font-weight: bold;" class="mycode_b">Menuiserie Tamesguida</span><br>Tél : 025 58 11 22<br>Email : contact@tamesguida-bois.test<br><br><span style="font-weight: bold;" class="mycode_b">Atelier Berrouaghia Bois</span><br>Mob : 0661 23 45 67') +
-    post(103, 'rym.d', 'Pour l’aluminium :<br><br><span style="font-weight: bold;" class="mycode_b">Alu Ksar El Boukhari</span><br>Mob : 0770 98 76 54<br><br><span style="font-weight: bold;" class="mycode_b">Menuiserie Ouzera</span><br>Fixe : 025 59 33 44') +
-    `</div></body></html>`;
+  const page = thread(post);
 
   test("'Je conseille :' is no field's label: the bold name under it opens the post's first record, each with its own contacts", () => {
     expect(read(page, 'https://forum.test/showthread.php?tid=7')).toEqual({
