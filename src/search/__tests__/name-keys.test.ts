@@ -125,7 +125,7 @@ describe('POST /v1/scraping/run', () => {
         outcome: 'ok',
         companies_found: 2,
         items_seen: 6,
-        items_dropped: { no_name: 0, invalid_name: 4, advertisement: 0, duplicate: 0 },
+        items_dropped: { no_name: 0, invalid_name: 4, not_a_company: 0, advertisement: 0, duplicate: 0 },
       }),
     ]);
     expect((await knex()('companies').where({ wilaya_code: 8 }).orderBy('nom').select('nom')).map((r) => r.nom)).toEqual(['Atlas Symboles', 'Numidia Symboles']);
