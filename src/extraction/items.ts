@@ -4146,9 +4146,20 @@ export function entryClassWords(el: HTMLElement): string[] {
 
 /** Class words without those that vary from entry to entry of one list ({@link entryClassWords}), lower case. */
 function entryWords(classes: string[]): string[] {
-  return classes
+  const words = classes
     .map((w) => withoutZebraPart(w).toLowerCase().replace(ZEBRA_SUFFIX, ''))
     .filter((w) => w !== '' && !PER_ENTRY_WORD.test(w) && !ZEBRA_WORDS.has(w) && !POSITION_WORD.test(w) && !TIER_WORDS.has(w));
+  // A tier written into a word ('featured-link' beside 'link-item', 'card--premium', 'listing-vip'):
+  // dropped beside the entry's other words, its other part kept when it is the entry's only word.
+  if (!words.some(hasTierPart)) return words;
+  const plain = words.filter((w) => !hasTierPart(w));
+  if (plain.length > 0) return plain;
+  return words.map((w) => w.split(/[-_]+/).filter((p) => p !== '' && !TIER_WORDS.has(p)).join('-')).filter((w) => w !== '');
+}
+
+/** A class word joining a tier word to others by dashes or underscores ('featured-link', 'card--premium', 'vip_item'). */
+function hasTierPart(word: string): boolean {
+  return word.length <= 60 && /[-_]/.test(word) && word.split(/[-_]+/).some((p) => TIER_WORDS.has(p));
 }
 
 /**
