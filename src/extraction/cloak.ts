@@ -18,7 +18,6 @@ const MAX_REVERSED = 200;
 const RTL_LETTER = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc]/;
 /** An inline style that overrides the bidirectional algorithm right to left (both declarations, any order). */
 const BIDI_OVERRIDE = /unicode-bidi\s{0,5}:\s{0,5}bidi-override/i;
-const DIRECTION_RTL = /direction\s{0,5}:\s{0,5}rtl/i;
 
 /**
  * Text written backwards and shown the right way round by a bidi override, `<bdo dir="rtl">` or an
@@ -35,8 +34,7 @@ export function showReversedText(elements: readonly HTMLElement[]): void {
     } else if (!el.rawAttrs.includes('bidi-override')) continue;
     else {
       const style = el.getAttribute('style') ?? '';
-      const dir = (el.getAttribute('dir') ?? '').trim().toLowerCase();
-      if (style.length > 1000 || !BIDI_OVERRIDE.test(style) || !(DIRECTION_RTL.test(style) || dir === 'rtl')) continue;
+      if (style.length > 1000 || !BIDI_OVERRIDE.test(style) || directionOf(el) !== 'rtl') continue;
     }
     if (el.childNodes.length === 0 || el.childNodes.some((c) => c.nodeType !== 3)) continue;
     const text = el.text;
@@ -45,6 +43,27 @@ export function showReversedText(elements: readonly HTMLElement[]): void {
     el.childNodes.length = 0;
     el.childNodes.push(new TextNode(shown.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;'), el));
   }
+}
+
+/** Most ancestors looked at for the direction an element inherits ({@link directionOf}). */
+const MAX_DIRECTION_DEPTH = 64;
+const DIRECTION = /(?:^|[;\s])direction\s{0,5}:\s{0,5}(rtl|ltr)/i;
+
+/**
+ * The direction an element is shown in: its own or its nearest ancestor's `direction` style or `dir`
+ * attribute (an override inside `<html dir="rtl">` or an Arabic page's `<div dir="rtl">` runs right to
+ * left). Left to right when nothing says otherwise.
+ */
+function directionOf(el: HTMLElement): 'rtl' | 'ltr' {
+  let depth = 0;
+  for (let a: HTMLElement | null = el; a && depth < MAX_DIRECTION_DEPTH; a = a.parentNode, depth++) {
+    const style = a.getAttribute('style');
+    const said = style !== undefined && style.length <= 1000 ? DIRECTION.exec(style) : null;
+    if (said) return said[1].toLowerCase() === 'rtl' ? 'rtl' : 'ltr';
+    const dir = (a.getAttribute('dir') ?? '').trim().toLowerCase();
+    if (dir === 'rtl' || dir === 'ltr') return dir;
+  }
+  return 'ltr';
 }
 
 /** Longest inline script read as a cloak (Joomla's are a few hundred characters). */

@@ -114,6 +114,21 @@ describe('text typed backwards, shown the right way round by a bidi override', (
     expect(found['Cabinet Maître Laib'].emails).toEqual(['maitre.laib@mail.com']);
   });
 
+  test('an override inheriting its direction, from `<html dir="rtl">` or a styled block, shows the address reversed; an ancestor saying ltr keeps it', () => {
+    const rtlPage = page(
+      '<span style="unicode-bidi:bidi-override">rf.liam@dizuobertiam</span>',
+      '<span style="unicode-bidi: bidi-override">zd.iuoarhas-ehtet@tcatnoc</span>',
+      '<span dir="ltr"><span style="unicode-bidi:bidi-override">maitre.laib@mail.com</span></span>',
+    ).replace('<html>', '<html dir="rtl" lang="ar">');
+    const found = read(rtlPage, 'https://barreau.test/annuaire?p=1');
+    expect(found['Cabinet Maître Bouzid'].emails).toEqual(['maitrebouzid@mail.fr']);
+    expect(found['Étude Maître Sahraoui'].emails).toEqual(['contact@tethe-sahraoui.dz']);
+    expect(found['Cabinet Maître Laib'].emails).toEqual(['maitre.laib@mail.com']);
+    const styled = page('<span style="unicode-bidi:bidi-override">rf.liam@dizuob</span>', 'contact@sahraoui.dz', 'laib@mail.com')
+      .replace('<div class="liste">', '<div class="liste" style="text-align:right; direction: rtl">');
+    expect(read(styled, 'https://barreau.test/annuaire?p=1')['Cabinet Maître Bouzid'].emails).toEqual(['bouzid@mail.fr']);
+  });
+
   test('an override without direction rtl (a PDF converter\'s glyph runs), or right-to-left text, is left as written', () => {
     const html = page('<span style="unicode-bidi:bidi-override">bouzid@mail.fr</span>', '<bdo dir="ltr">contact@sahraoui.dz</bdo>', 'laib@mail.com <span style="unicode-bidi:bidi-override;direction:rtl">مكتب المحاماة</span>');
     const found = read(html, 'https://barreau.test/annuaire?p=1');
