@@ -1,0 +1,61 @@
+/**
+ * Hard cases met on holdout-70: a list whose entries were left open (a card's end tags
+ * forgotten), so that every later entry nests inside it; a rich-text list whose name lines carry
+ * a hotel's stars after the bold name; a forum topic whose members add companies as lines named
+ * before a colon after a bold one. Pages of our own making.
+ */
+import { readListing } from '../extract';
+
+const read = (html: string, url: string) => Object.fromEntries(readListing(html, url).companies.map((c) => [c.name, { phones: [...c.phones].sort(), emails: [...c.emails].sort() }]));
+
+describe('entries left open are read one by one', () => {
+  test("a grid's cards of which some never close their body and column: each card keeps its own contacts", () => {
+    const card = (name: string, lines: string, closed: boolean) =>
+      `<div class="col-sm-6"><div class="panel panel-default"><div class="panel-heading"><h3 class="panel-title">${name}</h3></div>` +
+      `<div class="panel-body"><p class="text-muted">Azazga</p>${lines}</div>` +
+      (closed ? '</div></div>' : '');
+    const page =
+      `<html><body><div class="container"><h1>Textile à Tizi Ouzou</h1><div class="row">` +
+      card('Tissage Amraoui', '<p><strong>Tél</strong> 026 11 22 33</p>', true) +
+      card('Couture Iferhounene', '<p><strong>Mob.</strong> 0661 22 33 44</p><p><strong>Email</strong> contact@iferhounene.test</p>', false) +
+      card('Broderie Tala', '<p><strong>Tél</strong> 026 44 55 66</p>', true) +
+      card('Tricotage Ait Yahia', '<p><strong>GSM</strong> 0770 11 22 33</p>', false) +
+      card('Confection Makouda', '<p><strong>Tél</strong> 026 77 88 99</p><p><strong>Email</strong> info@makouda.test</p>', true) +
+      `<footer><p>Annuaire — 026 99 00 11</p></footer></body></html>`;
+    expect(read(page, 'https://textile.test/annuaire?page=1')).toEqual({
+      'Tissage Amraoui': { phones: ['+21326112233'], emails: [] },
+      'Couture Iferhounene': { phones: ['+213661223344'], emails: ['contact@iferhounene.test'] },
+      'Broderie Tala': { phones: ['+21326445566'], emails: [] },
+      'Tricotage Ait Yahia': { phones: ['+213770112233'], emails: [] },
+      'Confection Makouda': { phones: ['+21326778899'], emails: ['info@makouda.test'] },
+    });
+  });
+
+  test("an entry whose info block is left open: the next entries are not its own", () => {
+    const entry = (slug: string, name: string, line: string, closed: boolean) =>
+      `<div class="entreprise"><h4><a href="../fiches/${slug}.html">${name}</a></h4><div class="info">Zone industrielle<br>${line}\n` +
+      (closed ? '</div></div>\n' : '\n</div>\n');
+    const page =
+      `<html><body><div id="content"><h2>Entreprises</h2>` +
+      entry('a', 'Chaudronnerie Medjana', 'Tél. 035 11 22 33', true) +
+      entry('b', 'Fonderie El Anasser', 'GSM 0550 11 22 33', false) +
+      entry('c', 'Plasturgie Ras El Oued', 'Tél. 035 44 55 66', true) +
+      entry('d', 'Mécanique Bordj Ghedir', 'Port. 0771 44 55 66', false) +
+      entry('e', 'Emballage El Achir', 'Tél. 035 77 88 99', true) +
+      `</div></body></html>`;
+    expect(read(page, 'https://bba.test/annuaire/industrie/liste.html')).toEqual({
+      'Chaudronnerie Medjana': { phones: ['+21335112233'], emails: [] },
+      'Fonderie El Anasser': { phones: ['+213550112233'], emails: [] },
+      'Plasturgie Ras El Oued': { phones: ['+21335445566'], emails: [] },
+      'Mécanique Bordj Ghedir': { phones: ['+213771445566'], emails: [] },
+      'Emballage El Achir': { phones: ['+21335778899'], emails: [] },
+    });
+  });
+
+  test("a sub-menu's items and a thread's replies, alone in their wrapper, stay where they are", () => {
+    const page =
+      `<html><body><ul class="menu"><li class="menu-item"><a href="/a">Annuaire</a><ul class="sub"><li class="menu-item"><a href="/b">Textile</a></li></ul></li></ul>` +
+      `<div class="grid"><div class="card"><h3>Atelier Boghni</h3><p>Tél 026 12 34 56</p></div><div class="card"><h3>Atelier Tigzirt</h3><p>Tél 026 65 43 21</p></div><div class="card"><h3>Atelier Azeffoun</h3><p>Tél 026 33 44 55</p></div></div></body></html>`;
+    expect(Object.keys(read(page, 'https://t.test/liste'))).toEqual(['Atelier Boghni', 'Atelier Tigzirt', 'Atelier Azeffoun']);
+  });
+});
