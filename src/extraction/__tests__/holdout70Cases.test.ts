@@ -59,3 +59,26 @@ describe('entries left open are read one by one', () => {
     expect(Object.keys(read(page, 'https://t.test/liste'))).toEqual(['Atelier Boghni', 'Atelier Tigzirt', 'Atelier Azeffoun']);
   });
 });
+
+describe("a name line's rating is no part of it", () => {
+  test('bold name lines of a rich-text list, some followed by stars, all lead their entries (the stars not in the name)', () => {
+    const entry = (name: string, stars: string, town: string, contacts: string) =>
+      `<p><span style="font-size: 18px;"><strong>${name}</strong></span>${stars}</p><p>${town}</p><p>${contacts}</p><hr />`;
+    const page =
+      `<html><body><div class="j-module j-text"><h1>Où dormir à Tipaza</h1>` +
+      `<div class="j-module j-text">` +
+      entry('Villa Chenoua', ' ★★★', 'Face à la mer, Tipaza', 'Tél 024 11 22 33&nbsp;&nbsp;&nbsp;GSM 0555 11 22 33') +
+      entry('Hôtel Corniche', '', 'Corniche, Koléa', 'Tél 024 44 55 66') +
+      entry('Résidence Fouka', ' ★★', 'RN 11, Fouka', 'Mob. 0770 44 55 66&nbsp;&nbsp;&nbsp;E-mail contact@fouka.test') +
+      entry('Auberge Cherchell', '', 'Port, Cherchell', 'Tél 024 77 88 99') +
+      entry('Camping Sidi Ghiles', '', 'Plage, Sidi Ghiles', 'GSM 0661 77 88 99') +
+      `</div></div></body></html>`;
+    expect(read(page, 'https://tipaza.test/ou-dormir/')).toEqual({
+      'Villa Chenoua': { phones: ['+21324112233', '+213555112233'], emails: [] },
+      'Hôtel Corniche': { phones: ['+21324445566'], emails: [] },
+      'Résidence Fouka': { phones: ['+213770445566'], emails: ['contact@fouka.test'] },
+      'Auberge Cherchell': { phones: ['+21324778899'], emails: [] },
+      'Camping Sidi Ghiles': { phones: ['+213661778899'], emails: [] },
+    });
+  });
+});
