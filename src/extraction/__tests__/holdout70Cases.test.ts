@@ -82,3 +82,26 @@ describe("a name line's rating is no part of it", () => {
     });
   });
 });
+
+describe("a forum member's '- NAME : Tél …' line after a bold company is a company, as in the topic's other posts", () => {
+  const post = (id: number, member: string, body: string) =>
+    `<div id="p${id}" class="post has-profile bg${(id % 2) + 1}"><div class="inner">` +
+    `<dl class="postprofile"><dt><a href="./memberlist.php?mode=viewprofile&amp;u=${id}" class="username">${member}</a></dt><dd class="profile-posts"><strong>Messages :</strong> 12</dd></dl>` +
+    `<div class="postbody"><div id="post_content${id}"><h3><a href="#p${id}">Re: Garages à Médéa</a></h3>` +
+    `<p class="author">par <strong><a href="./memberlist.php?mode=viewprofile&amp;u=${id}" class="username">${member}</a></strong> » mar. 12 mars 2019</p>` +
+    `<div class="content">${body}</div><div id="sig${id}" class="signature">Médéa 🌹</div></div></div></div></div><hr class="divider" />`;
+  const page =
+    `<html><body><div id="page-body" class="page-body"><h2 class="topic-title"><a href="./viewtopic.php?t=7">Garages à Médéa</a></h2>` +
+    post(1, 'karim', '<strong class="text-strong">Garage Tamesguida</strong><br>Fixe 025 11 22 33<br>Mail garage@tamesguida.test<br><br>- CARROSSERIE OUZERA : Tel 025 44 55 66 , Port. 0550 11 22 33<br><br><strong class="text-strong">Pièces Berrouaghia</strong><br>Tél 025 77 88 99') +
+    post(2, 'amine', '<strong class="text-strong">Auto Service Benchicao</strong><br>Tél: 025 12 34 56<br>Port. 0556 12 34 56<br><br>- SARL VULCANISATION SIDI NAAMANE : TEL. 025 65 43 21') +
+    post(3, 'rym', '<blockquote><div><cite>karim a écrit :</cite><strong class="text-strong">Pièces Berrouaghia</strong><br>Tél 025 77 88 99</div></blockquote>je confirme, très sérieux.<br><br>- GARAGE EL OMARIA : Téléphone 025 98 76 54 , E-Mail : contact@omaria.test') +
+    `</div></body></html>`;
+
+  test('each line of the kind is its own company, not the bold one before it', () => {
+    const got = read(page, 'https://forum.test/viewtopic.php?t=7');
+    expect(got['Auto Service Benchicao']).toEqual({ phones: ['+21325123456', '+213556123456'], emails: [] });
+    expect(got['SARL VULCANISATION SIDI NAAMANE']).toEqual({ phones: ['+21325654321'], emails: [] });
+    expect(got['GARAGE EL OMARIA']).toEqual({ phones: ['+21325987654'], emails: ['contact@omaria.test'] });
+    expect(got['Pièces Berrouaghia']).toEqual({ phones: ['+21325778899'], emails: [] });
+  });
+});
