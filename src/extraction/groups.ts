@@ -133,9 +133,14 @@ const GROUP_SAMPLE = 8;
 export function splitGroups(items: readonly HTMLElement[], isPost?: (el: HTMLElement) => boolean): HTMLElement[] {
   // A forum post is a member's free text: every post that holds two or more records is split, whatever the others hold.
   if (isPost !== undefined && items.some(isPost)) {
-    return items.flatMap((item) => {
+    const read = items.map((item) => (isPost(item) ? groupOf(item, true) : undefined));
+    // (A post that lists companies each on a line, named before a colon, '- GARAGE X : Tél …', among others set apart,
+    // shows how members of the topic write a company: in another post, such lines after a bold name are companies too,
+    // not that company's services.)
+    const colonCompanies = read.some((g) => g !== undefined && isGroup(g) && g.records.some((r) => r.contacts.size > 0 && r.colon && r.inline && r.written !== undefined));
+    return items.flatMap((item, i) => {
       if (!isPost(item)) return [item];
-      const g = groupOf(item, true);
+      const g = read[i];
       // (A post without a contact is the topic's conversation, 'Merci à tous !', 'Up !': no company.
       // A post with contacts none of its records holds is one company written the member's way, a
       // reply per company: its name in a sentence ('je vous présente notre entreprise : <b>X</b>, …',
@@ -143,7 +148,7 @@ export function splitGroups(items: readonly HTMLElement[], isPost?: (el: HTMLEle
       // A reply that introduces a company without a contact ('je travaille chez X (commune), on …') names it all the same.)
       if (g !== undefined && !g.records.some((r) => r.contacts.size > 0)) return postContacts(item) || introducedName(item) !== undefined ? [item] : [];
       // (Its records without a contact, 'Bonjour, voici mes adresses :', are its words around them.)
-      return g !== undefined && isGroup(g) ? recordElements(g.records.filter((r) => r.contacts.size > 0)) : [item];
+      return g !== undefined && isGroup(g, colonCompanies) ? recordElements(g.records.filter((r) => r.contacts.size > 0)) : [item];
     });
   }
   if (items.length < 2) return [...items];
@@ -273,11 +278,11 @@ function isHeadedSingle(g: Grouped): boolean {
  * ('Siège social : …<br>HSE : Mme X 0770 …'), even where no other entry of the page repeats the
  * label (a section's '<li>Name : 0778 …</li>' after a company in bold is a company).
  */
-function isGroup(g: Grouped): boolean {
+function isGroup(g: Grouped, colonCompanies = false): boolean {
   const withContacts = g.records.filter((r) => r.contacts.size > 0);
   if (withContacts.length < 2) return false;
   const [first, ...others] = withContacts;
-  if (first === g.records[0] && first.written === undefined && others.every((r) => r.colon && r.inline)) return false;
+  if (!colonCompanies && first === g.records[0] && first.written === undefined && others.every((r) => r.colon && r.inline)) return false;
   if (isOfficesOfOne(withContacts)) return false;
   const seen = new Set<string>();
   for (const r of withContacts) {

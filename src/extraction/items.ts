@@ -2803,16 +2803,42 @@ function isNameBlock(b: HTMLElement, counts: Map<HTMLElement, Counts>, self = fa
   if (!countsAllowNameBlock(counts.get(b))) return false;
   const text = shortText(b, 100);
   if (text === undefined || text.length < 2 || !/\p{L}{2}/u.test(text) || text.endsWith('?') || isFieldLabel(b) || leadsWithLabel(text) || AD_BADGE.test(text.replace(/[\s()[\]·•|-]+/g, ''))) return false;
+  // (A rating written after the name, 'Villa Tassili ★★★', is no part of the line's name.)
+  const rated = withoutRating(text);
   const stack: Node[] = self ? [b] : [...b.childNodes];
   let steps = 0;
   while (stack.length > 0 && ++steps <= 40) {
     const n = stack.pop()!;
     if (n.nodeType !== 1) continue;
     const el = n as HTMLElement;
-    if ((NAME_BLOCK_TAGS.has(el.tagName) || isInlineBold(el)) && shortText(el, 100) === text) return true;
+    if (NAME_BLOCK_TAGS.has(el.tagName) || isInlineBold(el)) {
+      const own = shortText(el, 100);
+      if (own === text || (own === rated && rated !== text)) return true;
+    }
     stack.push(...el.childNodes);
   }
   return false;
+}
+
+/** Stars of a rating ('★★★', '☆', '⭐', '*'). */
+function isRatingStar(code: number): boolean {
+  return code === 0x2605 || code === 0x2606 || (code >= 0x2729 && code <= 0x2730) || code === 0x2b50 || code === 42;
+}
+
+/**
+ * A line's text without the rating written after its name ('Villa Tassili ★★★' -> 'Villa
+ * Tassili': a hotel's stars, one to five, spaces around), else the text itself. One scan from the end.
+ */
+function withoutRating(text: string): string {
+  let end = text.length;
+  let stars = 0;
+  while (end > 0) {
+    const code = text.charCodeAt(end - 1);
+    if (isRatingStar(code)) stars++;
+    else if (!isSpace(code)) break;
+    end--;
+  }
+  return stars >= 1 && stars <= 5 && end > 0 && end < text.length ? text.slice(0, end).trimEnd() : text;
 }
 
 /** Most wrappers (a builder's element, then its component) looked through to a block's content. */

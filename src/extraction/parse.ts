@@ -19,6 +19,7 @@ import { disclosedPanels } from './disclosure';
 import { revealPopovers } from './popovers';
 import { fold, isSpace } from '../platform/text';
 import { balanceTags } from './nesting';
+import { unnestUnclosedEntries } from './unclosed';
 import { attachShadowRoots } from './shadow';
 import { showNoscriptViews } from './noscript';
 import { showFramedDocuments } from './srcdoc';
@@ -69,6 +70,8 @@ export function parsePage(html: string): ParsedPage {
     root = parse(balanceTags(html), PARSE_OPTIONS);
     walk();
   }
+  // Entries left open (a card's `</div>`s forgotten), each later one nested in it, are put back one after the other, as the list shows them (rare: once).
+  if (unnestUnclosedEntries(elements, classText)) walk();
   // Web components rendered on the server: each declarative shadow root shown in place of its host's children, as a browser shows it (rare: once).
   const templates = tags.get('TEMPLATE');
   if (templates && attachShadowRoots(templates)) walk();
