@@ -30,7 +30,7 @@ import { COMPANY_NAME_LABEL, isDisclosureLabel, isInlineBold, labelledNameInText
 import { removeOtherCompanyCards } from './otherCards';
 import { fold, normalizeCompanyName, scriptOf, stripControlCharacters, words } from '../platform/text';
 import { isBadge, withoutEdgeBadges } from './badges';
-import { alpineRecords, attributeJson, classWords, entryClassWords, embeddedJson, isChromeBlock, holdsContact, isAdBlock, inRepeatedBlock, isComponentPart, SECTIONING_TAGS, isPageFrame, holdsMainContent, leadName, repeatedMemberTest, findNextPage, namesNextDocument, jsonHtml, jsonItems, jsonList, jsonNext, preRecords, repeatedItems, type JsonItem, isOwnContactButton, safeUriDecode, WHATSAPP_LINK, otherPartTitle } from './items';
+import { alpineRecords, attributeJson, classWords, entryClassWords, embeddedJson, isChromeBlock, holdsContact, isAdBlock, inRepeatedBlock, isComponentPart, SECTIONING_TAGS, isPageFrame, holdsMainContent, leadName, repeatedMemberTest, findNextPage, namesNextDocument, jsonHtml, jsonItems, jsonList, jsonNext, preJson, preRecords, repeatedItems, type JsonItem, isOwnContactButton, safeUriDecode, WHATSAPP_LINK, otherPartTitle } from './items';
 import { collapseSpaces, isMaskedNumber, isSaidAge, shortText, WORDED_DATE } from './nodeText';
 import { attrOf, blockText, classAndId, classText, descendants, hasAttr, inByline, isCardTelType, isSubtitle, itemParts, parsePage, spanningRowAbove, type ItemParts, type ParsedPage } from './parse';
 import type { SourceSelectors } from './sources';
@@ -735,7 +735,7 @@ function companiesOf(page: ParsedPage, pageUrl: string, selectors: SourceSelecto
     for (const ld of jsonLdOrgs(page.byTag('SCRIPT'), ctx, page)) scopes.push({ ld: [ld], kind: 'item' });
     for (const md of microdataOrgs(page, ctx)) scopes.push({ el: md, md, ld: [], kind: 'item' });
     if (scopes.length === 0) {
-      states = [...embeddedJson(page.byTag('SCRIPT')), ...attributeJson(page.elements), ...inertiaPages(page.elements)];
+      states = [...embeddedJson(page.byTag('SCRIPT')), ...attributeJson(page.elements), ...inertiaPages(page.elements), ...preJson(page.byTag('PRE'))];
       const fromJson = states.map((v) => jsonList(v)).reduce((a, b) => (b.items.length > a.items.length ? b : a), { items: [], holders: [] });
       if (fromJson.items.length > 0) {
         stripScripts(page);

@@ -1,0 +1,38 @@
+/**
+ * Hard cases met on holdout-68: a REST framework's browsable API page whose records are only the
+ * JSON answer it prints. Pages of our own making.
+ */
+import { readListing } from '../extract';
+
+const read = (html: string, url: string) => Object.fromEntries(readListing(html, url).companies.map((c) => [c.name, { phones: [...c.phones].sort(), emails: [...c.emails].sort(), faxes: [...(c.faxes ?? [])].sort() }]));
+
+describe("a browsable API page's printed answer is its list", () => {
+  const str = (s: string) => `<span class="str">&quot;${s}&quot;</span>`;
+  const field = (k: string, v: string) => `${str(k)}: ${v}`;
+  const record = (id: number, name: string, tel: string, fax: string, email: string, mobiles: string[]) =>
+    `        {\n            ${[field('id', String(id)), field('nom', `&quot;${name}&quot;`), field('tel', `&quot;${tel}&quot;`), field('mobiles', `[${mobiles.map((m) => `&quot;${m}&quot;`).join(', ')}]`), field('fax', fax ? `&quot;${fax}&quot;` : 'null'), field('email', `&quot;${email}&quot;`)].join(',\n            ')}\n        }`;
+  const page =
+    `<html><head><title>Entreprise List – Registre</title></head><body><div class="navbar"><a class="navbar-brand" href="/">Registre des entreprises</a></div>` +
+    `<div class="container"><ul class="breadcrumb"><li><a href="/api/">Api Root</a></li><li class="active">Entreprise List</li></ul>` +
+    `<div class="page-header"><h1>Entreprise List</h1></div><p>Contact : 021 11 22 33 — registre@registre.test</p>` +
+    `<div class="request-info"><pre class="prettyprint"><b>GET</b> /api/entreprises/</pre></div>` +
+    `<div class="response-info"><pre class="prettyprint"><span class="meta nocode"><b>HTTP 200 OK</b>\n<b>Allow:</b> <span class="lit">GET, HEAD, OPTIONS</span>\n<b>Content-Type:</b> <span class="lit">application/json</span>\n\n</span>{\n` +
+    `    ${field('count', '3')},\n    ${field('next', '&quot;<a href="/api/entreprises/?page=2" rel="nofollow">/api/entreprises/?page=2</a>&quot;')},\n    ${field('previous', 'null')},\n    ${str('results')}: [\n` +
+    [record(1, 'Forage Sud SARL', '029 71 11 11', '029 71 11 12', 'contact@forage-sud.test', ['0661 11 22 33']), record(2, 'Énergie Oasis', '029.72.22.22', '', 'oasis@mail.test', []), record(3, 'Maintenance Erg', '+213 29 73 33 33', '', '', ['0770 44 55 66', '0550 77 88 99'])].join(',\n') +
+    `\n    ]\n}</pre></div></div></body></html>`;
+
+  test('the records of the JSON in the <pre> are the companies, each fax a fax, the next page the one the answer names', () => {
+    const url = 'https://registre.test/api/entreprises/';
+    expect(read(page, url)).toEqual({
+      'Forage Sud SARL': { phones: ['+21329711111', '+213661112233'], emails: ['contact@forage-sud.test'], faxes: ['+21329711112'] },
+      'Énergie Oasis': { phones: ['+21329722222'], emails: ['oasis@mail.test'], faxes: [] },
+      'Maintenance Erg': { phones: ['+21329733333', '+213550778899', '+213770445566'], emails: [], faxes: [] },
+    });
+    expect(readListing(page, url).next).toBe('https://registre.test/api/entreprises/?page=2');
+  });
+
+  test('a <pre> of code or of text is no list', () => {
+    const code = `<html><body><h1>Exemple</h1><pre>const a = [{"nom": "X", "tel": "029 71 11 11"}];</pre><pre>Voir {la doc}</pre></body></html>`;
+    expect(read(code, 'https://doc.test/exemple')).toEqual({});
+  });
+});
