@@ -4703,11 +4703,28 @@ function saysNext(el: HTMLElement): boolean {
   // An article split in pages names what its next page holds: 'Page suivante : les agences de … »', 'Next page: …'.
   if (long.length > 40 && NEXT_PAGE_TITLED.test(long)) return true;
   if (LIST_CONTINUED.test(long)) return true;
-  const label = foldText(shortText(el, 40) ?? '') || foldText(el.getAttribute('aria-label') ?? el.getAttribute('title') ?? '');
+  const label = foldText(shortText(el, 40) ?? '') || foldText(el.getAttribute('aria-label') ?? el.getAttribute('title') ?? '') || iconLabel(el);
   if (label.length <= 40 && PREVIOUS_ISSUE.test(label)) return true;
   if (isNextLabel(label)) return true;
   const sub = pagerSublabel(el);
   return sub !== undefined && isNextLabel(sub);
+}
+
+/**
+ * What the lone icon of a link that shows nothing else says: the folded `title` or `aria-label` of
+ * its one element child, itself empty (Font Awesome's `<i class="fa fa-chevron-right"
+ * title="Suivant">`, a Dolibarr pager's next link), else ''.
+ */
+function iconLabel(el: HTMLElement): string {
+  let icon: HTMLElement | undefined;
+  for (const k of el.childNodes) {
+    if (k.nodeType === 3 && k.rawText.trim() !== '') return '';
+    if (k.nodeType !== 1) continue;
+    if (icon !== undefined) return '';
+    icon = k as HTMLElement;
+  }
+  if (icon === undefined || icon.childNodes.some((k) => k.nodeType === 1 || k.rawText.trim() !== '')) return '';
+  return foldText((icon.getAttribute('aria-label') ?? icon.getAttribute('title') ?? '').slice(0, 60));
 }
 
 /**

@@ -36,3 +36,23 @@ describe("a browsable API page's printed answer is its list", () => {
     expect(read(code, 'https://doc.test/exemple')).toEqual({});
   });
 });
+
+describe("a pager's next link that shows only an icon is named by the icon's title", () => {
+  const row = (name: string, person: string, tel: string) => `<tr class="oddeven"><td>${person}</td><td>${name}</td><td>${tel}</td></tr>`;
+  const page = (rows: string, pager: string) =>
+    `<html><body><table class="title"><tr><td><div class="titre">Liste des adhérents</div></td><td><div class="pagination"><ul>${pager}</ul></div></td></tr></table>` +
+    `<table class="public_border"><tr><th>Nom</th><th>Société</th><th>Téléphone</th></tr>${rows}</table></body></html>`;
+  const first = page(
+    row('Cabinet Amrani', 'Ali AMRANI', '026 11 22 33') + row('Fiduciaire Zerrouki', 'Lila ZERROUKI', '0661 22 33 44'),
+    `<li><span class="active">1</span></li><li><span>/ 2</span></li><li><a href="/membres/liste.php?page=1"><i class="fa fa-chevron-right" title="Suivant"></i></a></li>`,
+  );
+  const last = page(
+    row('Bureau Hamel', 'Omar HAMEL', '026 55 66 77'),
+    `<li><a href="/membres/liste.php?page=0"><i class="fa fa-chevron-left" title="Précédent"></i></a></li><li><span class="active">2</span></li><li><span>/ 2</span></li>`,
+  );
+
+  test("the icon titled 'Suivant' leads to the next page (a zero-based page=1), the one titled 'Précédent' to none", () => {
+    expect(readListing(first, 'https://asso.test/membres/liste.php').next).toBe('https://asso.test/membres/liste.php?page=1');
+    expect(readListing(last, 'https://asso.test/membres/liste.php?page=1').next).toBeUndefined();
+  });
+});
