@@ -56,3 +56,24 @@ describe("a pager's next link that shows only an icon is named by the icon's tit
     expect(readListing(last, 'https://asso.test/membres/liste.php?page=1').next).toBeUndefined();
   });
 });
+
+describe("a bilingual directory's name line: the name, then its translation set right-to-left", () => {
+  const entry = (id: number, name: string, arabic: string, tel: string) =>
+    `<div class="res"><div class="nom"><a href="fiche.php?id=${id}">${name}</a> <span class="ar" dir="rtl">${arabic}</span></div>` +
+    `<div class="adr">Centre, Annaba</div><div class="tel">&#9742; ${tel}</div><div class="suite"><a href="fiche.php?id=${id}">+ de détails / التفاصيل</a></div></div>`;
+  const page =
+    `<html><body><h1>Immobilier — العقارات</h1>` +
+    entry(1, 'Agence Immobilière Seybouse', 'وكالة Seybouse', '038 11 22 33') +
+    entry(2, 'Promotion Immobilière Edough', 'مرقي عقاري الإيدوغ', '038 44 55 66') +
+    entry(3, 'Immobilière Hippone', 'عقارات Hippone', '0661 77 88 99') +
+    `</body></html>`;
+
+  test('the French name is the name, the Arabic after it only says it again', () => {
+    expect(Object.keys(read(page, 'https://annuaire.test/liste.php?rub=immo'))).toEqual(['Agence Immobilière Seybouse', 'Promotion Immobilière Edough', 'Immobilière Hippone']);
+  });
+
+  test("an Arabic word that is part of a name (no right-to-left mark on it) stays in it", () => {
+    const plain = page.replace(/ dir="rtl"/g, '');
+    expect(Object.keys(read(plain, 'https://annuaire.test/liste.php?rub=immo'))[0]).toBe('Agence Immobilière Seybouse وكالة Seybouse');
+  });
+});
