@@ -30,7 +30,7 @@ import { COMPANY_NAME_LABEL, isDisclosureLabel, isInlineBold, labelledNameInText
 import { removeOtherCompanyCards } from './otherCards';
 import { fold, normalizeCompanyName, scriptOf, stripControlCharacters, words } from '../platform/text';
 import { isBadge, withoutEdgeBadges } from './badges';
-import { alpineRecords, attributeJson, classWords, entryClassWords, embeddedJson, isChromeBlock, holdsContact, isAdBlock, inRepeatedBlock, isComponentPart, SECTIONING_TAGS, isPageFrame, holdsMainContent, leadName, repeatedMemberTest, findNextPage, namesNextDocument, jsonHtml, jsonItems, jsonList, jsonNext, preRecords, repeatedItems, type JsonItem, isOwnContactButton, safeUriDecode, WHATSAPP_LINK, otherPartTitle } from './items';
+import { alpineRecords, attributeJson, classWords, entryClassWords, embeddedJson, isChromeBlock, holdsContact, isAdBlock, inRepeatedBlock, isComponentPart, SECTIONING_TAGS, isPageFrame, holdsMainContent, leadName, repeatedMemberTest, findNextPage, namesNextDocument, jsonHtml, jsonItems, jsonList, jsonNext, preJson, preRecords, repeatedItems, type JsonItem, isOwnContactButton, safeUriDecode, WHATSAPP_LINK, otherPartTitle } from './items';
 import { collapseSpaces, isMaskedNumber, isSaidAge, shortText, WORDED_DATE } from './nodeText';
 import { attrOf, blockText, classAndId, classText, descendants, hasAttr, inByline, isCardTelType, isSubtitle, itemParts, parsePage, spanningRowAbove, type ItemParts, type ParsedPage } from './parse';
 import type { SourceSelectors } from './sources';
@@ -735,7 +735,7 @@ function companiesOf(page: ParsedPage, pageUrl: string, selectors: SourceSelecto
     for (const ld of jsonLdOrgs(page.byTag('SCRIPT'), ctx, page)) scopes.push({ ld: [ld], kind: 'item' });
     for (const md of microdataOrgs(page, ctx)) scopes.push({ el: md, md, ld: [], kind: 'item' });
     if (scopes.length === 0) {
-      states = [...embeddedJson(page.byTag('SCRIPT')), ...attributeJson(page.elements), ...inertiaPages(page.elements)];
+      states = [...embeddedJson(page.byTag('SCRIPT')), ...attributeJson(page.elements), ...inertiaPages(page.elements), ...preJson(page.byTag('PRE'))];
       const fromJson = states.map((v) => jsonList(v)).reduce((a, b) => (b.items.length > a.items.length ? b : a), { items: [], holders: [] });
       if (fromJson.items.length > 0) {
         stripScripts(page);
@@ -4367,6 +4367,7 @@ function nameText(el: HTMLElement | null | undefined): string | undefined {
       // (A subtitle written beside the title in its wrapper, Citadela's `post-subtitle`, is the entry's category, not its name.)
       if (['SUP', 'SVG', 'BUTTON', 'I', 'IMG'].includes(child.tagName) || classWords(child).some((w) => BADGE_WORDS.has(w)) || isSubtitle(child)) continue;
       if (classWords(child).some((w) => SUBLINE_WORDS.has(w)) && out.some((t) => t.trim() !== '')) continue;
+      if (isTranslationAfter(child, out)) continue;
       out.push(' ');
       if (isBadge(child)) {
         badges.add(out.length);
@@ -4381,6 +4382,27 @@ function nameText(el: HTMLElement | null | undefined): string | undefined {
   // A heading that is all a toggle button (an accordion's header): the button read as a <summary> is.
   const toggle = wholeButton(el);
   return (toggle ? summaryName(toggle) : undefined) || textOf(el);
+}
+
+/** Longest translation looked at after a name ({@link isTranslationAfter}). */
+const MAX_TRANSLATION = 120;
+
+/**
+ * Whether an element written after a name's words is the name again in Arabic, set apart as
+ * right-to-left text (`<a>Agence Immobilière X</a> <span dir="rtl">وكالة X</span>`, a bilingual
+ * directory's name line): marked `dir="rtl"` or `lang="ar"`, its text opening with an Arabic
+ * letter, after two or more words in Latin letters and none in Arabic (nor an e-mail, nor a
+ * number). The name is the words before it; the translation says it again.
+ */
+function isTranslationAfter(el: HTMLElement, before: readonly string[]): boolean {
+  const dir = (attrOf(el, 'dir') ?? '').trim().toLowerCase();
+  const lang = (attrOf(el, 'lang') ?? '').trim().toLowerCase();
+  if (dir !== 'rtl' && lang !== 'ar' && !lang.startsWith('ar-')) return false;
+  const text = shortText(el, MAX_TRANSLATION)?.trim();
+  if (text === undefined || !/^[^\p{L}]{0,5}\p{Script=Arabic}/u.test(text)) return false;
+  const name = before.join('').slice(0, MAX_TRANSLATION * 2);
+  // (An address or a number written before it, 'x@y.dz', is no name: nor is it read so.)
+  return !/\p{Script=Arabic}|@/u.test(name) && (name.match(/\d/g) ?? []).length < 6 && (name.match(/\p{Script=Latin}{2,}/gu) ?? []).length >= 2;
 }
 
 /** A name written as text after its inline label ({@link ItemParts.labelledText}): its first line, cleaned. */

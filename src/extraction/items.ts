@@ -608,6 +608,38 @@ export function embeddedJson(scripts: readonly HTMLElement[]): unknown[] {
   return out.map(withRefsResolved);
 }
 
+/** An HTTP answer's status line, written before its headers ('HTTP 200 OK', 'HTTP/1.1 200 OK'). */
+const HTTP_STATUS_LINE = /^HTTP(?:\/\d(?:\.\d)?)? \d{3}\b/;
+
+/**
+ * The JSON documents a page shows as its text: a `<pre>` (outside the page's chrome) whose text
+ * is one JSON object or array, after the status and header lines of the HTTP answer it shows
+ * when it starts with one (a REST framework's browsable API, Django REST Framework's page of an
+ * endpoint: `HTTP 200 OK`, `Allow: …`, a blank line, then the answer's JSON pretty-printed with
+ * highlighting spans; the records the page publishes). A `<pre>` that does not start with `{` or
+ * `[` (or with a status line) is never parsed.
+ */
+export function preJson(pres: readonly HTMLElement[]): unknown[] {
+  const out: unknown[] = [];
+  for (const pre of pres) {
+    if (isInsideChrome(pre)) continue;
+    // (A <pre> is kept as raw text when parsed: its highlighting spans are parsed here, once the start of what it shows is JSON's or an answer's.)
+    const raw = pre.rawText;
+    const head = raw.slice(0, 300).replace(/<[^<>]*>/g, '').trimStart();
+    if (head[0] !== '{' && head[0] !== '[' && !HTTP_STATUS_LINE.test(head)) continue;
+    let text = (raw.includes('<') || raw.includes('&') ? parseHtml(raw.slice(0, MAX_SCRIPT)).text : raw.slice(0, MAX_SCRIPT)).trimStart();
+    if (HTTP_STATUS_LINE.test(text)) {
+      const blank = text.search(/\n[ \t]*\r?\n/);
+      if (blank < 0) continue;
+      text = text.slice(blank).trimStart();
+    }
+    if (text[0] !== '{' && text[0] !== '[') continue;
+    const value = tryJson(text);
+    if (typeof value === 'object' && value !== null) out.push(value);
+  }
+  return out;
+}
+
 /** Most nodes of one embedded value walked looking for a normalized cache. */
 const MAX_CACHE_WALK = 200_000;
 /** Most entries of one object looked at to tell a normalized cache. */
@@ -4697,11 +4729,28 @@ function saysNext(el: HTMLElement): boolean {
   // An article split in pages names what its next page holds: 'Page suivante : les agences de … »', 'Next page: …'.
   if (long.length > 40 && NEXT_PAGE_TITLED.test(long)) return true;
   if (LIST_CONTINUED.test(long)) return true;
-  const label = foldText(shortText(el, 40) ?? '') || foldText(el.getAttribute('aria-label') ?? el.getAttribute('title') ?? '');
+  const label = foldText(shortText(el, 40) ?? '') || foldText(el.getAttribute('aria-label') ?? el.getAttribute('title') ?? '') || iconLabel(el);
   if (label.length <= 40 && PREVIOUS_ISSUE.test(label)) return true;
   if (isNextLabel(label)) return true;
   const sub = pagerSublabel(el);
   return sub !== undefined && isNextLabel(sub);
+}
+
+/**
+ * What the lone icon of a link that shows nothing else says: the folded `title` or `aria-label` of
+ * its one element child, itself empty (Font Awesome's `<i class="fa fa-chevron-right"
+ * title="Suivant">`, a Dolibarr pager's next link), else ''.
+ */
+function iconLabel(el: HTMLElement): string {
+  let icon: HTMLElement | undefined;
+  for (const k of el.childNodes) {
+    if (k.nodeType === 3 && k.rawText.trim() !== '') return '';
+    if (k.nodeType !== 1) continue;
+    if (icon !== undefined) return '';
+    icon = k as HTMLElement;
+  }
+  if (icon === undefined || icon.childNodes.some((k) => k.nodeType === 1 || k.rawText.trim() !== '')) return '';
+  return foldText((icon.getAttribute('aria-label') ?? icon.getAttribute('title') ?? '').slice(0, 60));
 }
 
 /**
