@@ -52,6 +52,27 @@ describe("a map marker's popup on a company's own page", () => {
   });
 });
 
+describe("numbers a LiveView button sends as its event's params", () => {
+  const card = (id: number, name: string, numbers: string) =>
+    `<li id="pros-${id}" class="rounded border p-4"><h2 class="font-semibold">${name}</h2><p class="text-sm">Constantine</p>` +
+    `<button type="button" class="underline" phx-click="reveler" phx-value-id="${id}" phx-value-numeros="${numbers}">Afficher le numéro</button></li>`;
+  const page =
+    `<html><body><main><h1>Santé — Constantine</h1><ul id="pros" phx-update="stream">` +
+    card(600, 'Cabinet Médical Bensaci', '0541 22 33 44') +
+    card(601, 'Clinique El Riadh', '031 21 62 07;0661268693') +
+    card(602, 'Laboratoire Ziadi', '0770 11 22 33') +
+    `</ul></main></body></html>`;
+
+  test('phx-value-numeros is read as data-numeros is: the numbers behind the button', () => {
+    const got = Object.fromEntries(readListing(page, 'https://annuaire.test/pros?page=1').companies.map((c) => [c.name, [...c.phones].sort()]));
+    expect(got).toEqual({
+      'Cabinet Médical Bensaci': ['+213541223344'],
+      'Clinique El Riadh': ['+21331216207', '+213661268693'],
+      'Laboratoire Ziadi': ['+213770112233'],
+    });
+  });
+});
+
 describe("a company page's contact rows marked by pictograms only", () => {
   const icon = (cls: string) => `<svg class="${cls}" viewBox="0 0 24 24" aria-hidden="true"><path d="M1 1h2v2z"/></svg>`;
   const page =
