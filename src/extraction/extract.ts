@@ -32,7 +32,7 @@ import { fold, normalizeCompanyName, scriptOf, stripControlCharacters, words } f
 import { isBadge, withoutEdgeBadges } from './badges';
 import { alpineRecords, attributeJson, classWords, entryClassWords, embeddedJson, isChromeBlock, holdsContact, isAdBlock, inRepeatedBlock, isComponentPart, SECTIONING_TAGS, isPageFrame, holdsMainContent, leadName, repeatedMemberTest, findNextPage, namesNextDocument, jsonHtml, jsonItems, jsonList, jsonNext, preJson, preRecords, repeatedItems, type JsonItem, isOwnContactButton, safeUriDecode, WHATSAPP_LINK, otherPartTitle } from './items';
 import { collapseSpaces, isMaskedNumber, isSaidAge, shortText, WORDED_DATE } from './nodeText';
-import { attrOf, blockText, classAndId, classText, descendants, hasAttr, inByline, isCardTelType, isSubtitle, itemParts, parsePage, spanningRowAbove, type ItemParts, type ParsedPage } from './parse';
+import { attrOf, blockText, classAndId, classText, descendants, hasAttr, inByline, isCardTelType, isSubtitle, itemParts, parseHtml, parsePage, spanningRowAbove, type ItemParts, type ParsedPage } from './parse';
 import type { SourceSelectors } from './sources';
 import { dataAttributeJson, livewireRecords } from './embeddedState';
 import { ampListSource, cursorNext, isCursorToken, listEndpoint, pageCountNext } from './cursor';
@@ -46,6 +46,7 @@ import { csvTable, isCsv } from './csv';
 import { preloadedData } from './preload';
 import { storeLocatorRequest } from './storeLocator';
 import { mapLayerUrls } from './mapLayers';
+import { showMapPopups } from './mapPopups';
 import { ajaxPayload, isAjaxFragment, moreOf, steppedAjaxNext } from './ajaxMore';
 import { inertiaPages, paginatorLinksNext } from './inertia';
 import { nextTab, postPagesNext } from './pagination';
@@ -2045,7 +2046,9 @@ export function readDetail(html: string, pageUrl: string, selectors: SourceSelec
   // (A JSON body without one such record, an HTML fragment in a status envelope, is read as text, as any page.)
   const record = isJsonBody(html, options.contentType) ? readJsonDetail(html, pageUrl, options) : undefined;
   if (record !== undefined) return record;
-  const page = parsePage(html);
+  let page = parsePage(html);
+  // A map marker's popup bound in a script (Leaflet's bindPopup string) is what the page shows on its map: written in, then the page read again (rare: once).
+  if (html.includes('bindPopup') && showMapPopups(page.byTag('SCRIPT'), (id) => page.elements.find((e) => e.id === id), page.byTag('H1')[0]?.text, parseHtml)) page = parsePage(page.root.toString());
   const { root } = page;
   const ctx = pageContext(page, pageUrl, options);
   const ld = jsonLdOrgs(page.byTag('SCRIPT'), ctx, page).slice(0, 1);
@@ -3721,6 +3724,8 @@ function readPhones(scope: Scope, ctx: PageContext, selectors: SourceSelectors):
     ...(scope.md ? scope.md.querySelectorAll('[itemprop~=telephone]').flatMap((p) => phonesIn(propValue(p))) : []),
   ] : [];
   const fromLinks = parts ? [...links(parts, 'tel:').flatMap(phonesIn), ...whatsappNumbers(parts).flatMap(phonesIn), ...dataValues(parts, PHONE_ATTRS).flatMap(phonesIn), ...card.phones] : [];
+  // On a company's own page, a number written alone in a row of the contact list whose other row links its number by tel: (the template linked only the first).
+  if (scope.kind === 'page' && parts && fromLinks.length > 0) fromLinks.push(...rowmateNumbers(parts, faxes));
   let phones = selectors.phone && el ? ownPhones(el.querySelectorAll(selectors.phone).flatMap((m) => [...links(itemParts(m), 'tel:', m).flatMap(phonesIn), ...findPhonesAndFaxes(blockText(m)).phones]), ctx) : [];
   if (phones.length === 0) {
     // The first step that finds any (each is pure: a step after one that finds is not needed).
@@ -3744,6 +3749,52 @@ function readPhones(scope: Scope, ctx: PageContext, selectors: SourceSelectors):
     phones = phones.filter((p) => !faxes.has(p) || given.has(p));
   }
   return { phones, faxes: [...faxes].filter((f) => !ctx.siteContacts.has(f)) };
+}
+
+/** Most tel: links, and most rows beside each, looked at for a contact list's unlinked numbers ({@link rowmateNumbers}). */
+const MAX_ROW_LINKS = 10;
+const MAX_ROWMATES = 20;
+/** Levels climbed from a tel: link to its row. */
+const MAX_ROW_DEPTH = 3;
+/** A row's whole text that is one number alone: digits, '+', spaces, dots, dashes, brackets, slashes (bounded: linear). */
+const LONE_NUMBER = /^\+?[\d\s()./-]{8,30}$/;
+
+/**
+ * The numbers written alone, without a link or a label, in the rows of a company page's contact
+ * list one of whose rows links its number by `tel:` (`<li class="contact-row"><svg …/><a
+ * href="tel:…">…</a></li><li class="contact-row"><svg …/><span>0661 …</span></li>`: rows marked by
+ * pictograms only, the template linking only the first number). A row is the tel: link's ancestor
+ * (at most {@link MAX_ROW_DEPTH} levels up, not the page itself) that has a sibling of its own tag
+ * and class; its rowmates of that shape whose whole text is one number ({@link LONE_NUMBER}) give it,
+ * unless the row reads as a fax (an icon or a label saying so: `faxes` already holds it) or holds a link.
+ */
+function rowmateNumbers(parts: ItemParts, faxes: ReadonlySet<string>): string[] {
+  const out: string[] = [];
+  const rows = new Set<HTMLElement>();
+  for (const a of parts.anchors.slice(0, MAX_ROW_LINKS * 4)) {
+    if (rows.size >= MAX_ROW_LINKS) break;
+    if (!(a.getAttribute('href') ?? '').trim().toLowerCase().startsWith('tel:')) continue;
+    let row: HTMLElement = a;
+    for (let depth = 0; depth < MAX_ROW_DEPTH && row.parentNode && !PAGE_TAGS.has(row.parentNode.tagName); depth++) {
+      const parent = row.parentNode;
+      const shape = `${row.tagName} ${classText(row)}`;
+      const mates = parent.childNodes.filter((c): c is HTMLElement => c.nodeType === 1 && c !== row && `${(c as HTMLElement).tagName} ${classText(c as HTMLElement)}` === shape);
+      if (mates.length > 0 && row !== a) {
+        if (rows.has(row)) break;
+        rows.add(row);
+        for (const mate of mates.slice(0, MAX_ROWMATES)) {
+          const text = mate.text.length > 80 ? '' : collapseSpaces(mate.text).trim();
+          if (!LONE_NUMBER.test(text) || mate.querySelector('a') !== null) continue;
+          const read = readNumbers(blockText(mate));
+          if (read.faxes.length > 0) continue;
+          for (const p of phonesIn(text)) if (!faxes.has(p)) out.push(p);
+        }
+        break;
+      }
+      row = parent;
+    }
+  }
+  return out;
 }
 
 /** Phones each once, the directory's left out. */
@@ -3812,6 +3863,8 @@ function readDetailUrl(scope: Scope, ctx: PageContext, selectors: SourceSelector
     (el && parts ? detailLink([shopLink(scope, el, parts)?.getAttribute('href')], ctx) : undefined) ??
     // The heading's link (inside it or around it).
     (heading ? detailLink([heading.tagName === 'A' ? heading.getAttribute('href') : parts?.anchors.find((a) => closest(a.parentNode, (p) => p === heading))?.getAttribute('href'), closest(heading, (a) => a.tagName === 'A')?.getAttribute('href')], ctx) : undefined) ??
+    // An entry that is itself a link (a Bootstrap `list-group` of `<a class="list-group-item">`, the whole card clickable): its own href.
+    (el && el.tagName === 'A' ? detailLink([el.getAttribute('href')].filter((h) => h !== undefined && !/^(?:mailto:|tel:|javascript:|#)/i.test(h)), ctx) : undefined) ??
     // Else a link of the entry itself ('Voir la fiche', the name), not a contact or a category.
     (parts ? detailLink(parts.anchors.filter((a) => !isVcardLink(a)).map((a) => a.getAttribute('href')).filter((h) => h !== undefined && !/^(?:mailto:|tel:|javascript:|#)/i.test(h)), ctx) : undefined) ??
     // Else, for microdata around the contacts only, the link of its entry that bears its name (the heading above the block).

@@ -12,7 +12,7 @@
  */
 import { HTMLElement as HTMLElementClass, type HTMLElement, type Node } from 'node-html-parser';
 import { findEmails, normalizePhone, readNumbers } from '../platform/contacts';
-import { attrOf, blockText, classAndId, classText, contactAttr, descendants, escapeHtml, hasAttr, isInlineNameLabel, isNameLabelCell, keep, parseHtml, spanningRowAbove, type Kept } from './parse';
+import { attrOf, blockText, classAndId, classText, contactAttr, descendants, escapeHtml, hasAttr, hasDataAttrs, isInlineNameLabel, isNameLabelCell, keep, parseHtml, spanningRowAbove, type Kept } from './parse';
 import { isInlineBold, saysWhatItShows } from './labels';
 import { collapseSpaces, isMaskedNumber, isRelativeTime, isSpace, shortText } from './nodeText';
 import { isRecordRow, nestedRecords } from './tables';
@@ -1713,7 +1713,7 @@ export function holdsContact(el: HTMLElement): boolean {
     if (e.rawAttrs !== '') {
       const href = e.tagName === 'A' ? (e.getAttribute('href') ?? '').trim().toLowerCase() : '';
       if (/^(?:tel:|mailto:[^?]|https?:\/\/(?:wa\.me|api\.whatsapp\.com)\/)/.test(href)) found = true;
-      else if (e.rawAttrs.includes('data-') && Object.keys(e.attributes).some((a) => contactAttr(a, e) !== undefined)) found = true;
+      else if (hasDataAttrs(e.rawAttrs) && Object.keys(e.attributes).some((a) => contactAttr(a, e) !== undefined)) found = true;
     }
     for (let i = e.childNodes.length - 1; i >= 0; i--) stack.push(e.childNodes[i]);
   }
@@ -4318,7 +4318,7 @@ function countAll(root: HTMLElement): Map<HTMLElement, Counts> {
     else if (href !== '' && !href.startsWith('javascript:') && !href.startsWith('#')) c.links++;
     // An htmx control that loads a page or fragment (a card's 'Détails' button) links like an href.
     else if (href === '' && el.rawAttrs.includes('hx-get') && (el.getAttribute('hx-get') ?? el.getAttribute('data-hx-get') ?? '').trim() !== '') c.links++;
-    if (el.rawAttrs.includes('data-')) {
+    if (hasDataAttrs(el.rawAttrs)) {
       for (const a of Object.keys(el.attributes)) {
         const kind = contactAttr(a, el);
         if (kind === 'data-contact') {

@@ -403,6 +403,14 @@ export interface ItemParts {
   raw: string;
 }
 
+/** The prefix of a Phoenix LiveView control's event params (`phx-value-id`, `phx-value-numero`). */
+const LIVEVIEW_VALUE = 'phx-value-';
+
+/** Whether an element's raw attributes may hold a contact attribute ({@link contactAttr}): a data-* or a LiveView `phx-value-*` one. */
+export function hasDataAttrs(rawAttrs: string): boolean {
+  return rawAttrs.includes('data-') || rawAttrs.includes('DATA-') || rawAttrs.includes(LIVEVIEW_VALUE);
+}
+
 /** data-* attributes that hold a phone, a fax or an e-mail (a number behind an "Afficher le numéro" button). */
 export const CONTACT_DATA_ATTRS = ['data-phone', 'data-tel', 'data-telephone', 'data-mobile', 'data-gsm', 'data-phone-number', 'data-numero', 'data-number', 'data-fax', 'data-email', 'data-mail'];
 
@@ -419,7 +427,10 @@ const RANK_WORDS = new Set(['alt', 'alternatif', 'alternative', 'alternate', 'au
  * Undefined for any other attribute.
  */
 export function contactAttr(attr: string, el?: HTMLElement): string | undefined {
-  const name = attr.toLowerCase();
+  const lower = attr.toLowerCase();
+  // A Phoenix LiveView control sends its `phx-value-*` attributes as its event's params (phx-value-numero on an
+  // 'Afficher le numéro' button): read by their names as data-* attributes are.
+  const name = lower.startsWith(LIVEVIEW_VALUE) ? `data-${lower.slice(LIVEVIEW_VALUE.length)}` : lower;
   if (!name.startsWith('data-')) return undefined;
   if (CONTACT_DATA_ATTRS.includes(name)) return name;
   const words = name.slice(5).split(/[-_]/);
@@ -973,7 +984,7 @@ function endLine(line: string, blocks: string[]): void {
 /** The data-* contact attributes of an element (see {@link ItemParts.data}) added to `data`. */
 function readData(node: HTMLElement, data: Map<string, string[]>): void {
   const attrs = node.rawAttrs;
-  if (!attrs.includes('data-') && !attrs.includes('DATA-')) return;
+  if (!hasDataAttrs(attrs)) return;
   for (const [attr, v] of Object.entries(node.attributes)) {
     const name = contactAttr(attr, node);
     if (!name || !v) continue;
