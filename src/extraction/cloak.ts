@@ -52,16 +52,20 @@ const DIRECTION = /(?:^|[;\s])direction\s{0,5}:\s{0,5}(rtl|ltr)/i;
 /**
  * The direction an element is shown in: its own or its nearest ancestor's `direction` style or `dir`
  * attribute (an override inside `<html dir="rtl">` or an Arabic page's `<div dir="rtl">` runs right to
- * left). Left to right when nothing says otherwise.
+ * left). Left to right when nothing says otherwise, and under `dir="auto"` or a `<bdi>` (the text's own
+ * first strong letter decides there: the reversal applies to Latin text only).
  */
 function directionOf(el: HTMLElement): 'rtl' | 'ltr' {
   let depth = 0;
   for (let a: HTMLElement | null = el; a && depth < MAX_DIRECTION_DEPTH; a = a.parentNode, depth++) {
+    // (An isolate whose direction its own text decides, `dir="auto"` or `<bdi>`: a Latin address there runs left to right.)
+    if (a.tagName === 'BDI') return 'ltr';
     const style = a.getAttribute('style');
     const said = style !== undefined && style.length <= 1000 ? DIRECTION.exec(style) : null;
     if (said) return said[1].toLowerCase() === 'rtl' ? 'rtl' : 'ltr';
     const dir = (a.getAttribute('dir') ?? '').trim().toLowerCase();
     if (dir === 'rtl' || dir === 'ltr') return dir;
+    if (dir === 'auto') return 'ltr';
   }
   return 'ltr';
 }

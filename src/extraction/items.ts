@@ -4207,12 +4207,12 @@ function entryWords(classes: string[]): string[] {
   const words = classes
     .map((w) => withoutZebraPart(w).toLowerCase().replace(ZEBRA_SUFFIX, ''))
     .filter((w) => w !== '' && !PER_ENTRY_WORD.test(w) && !ZEBRA_WORDS.has(w) && !POSITION_WORD.test(w) && !TIER_WORDS.has(w));
-  // A tier written into a word ('featured-link' beside 'link-item', 'card--premium', 'listing-vip'):
-  // dropped beside the entry's other words, its other part kept when it is the entry's only word.
+  // A tier written into a word beside the entry's others ('featured-link' beside 'link-item', 'card
+  // card--premium'): dropped. Alone ('listing-premium' among 'listing' entries) it stays: such a
+  // block is as often the directory's upsell box ('Devenez membre Premium') as a paying member's entry.
   if (!words.some(hasTierPart)) return words;
   const plain = words.filter((w) => !hasTierPart(w));
-  if (plain.length > 0) return plain;
-  return words.map((w) => w.split(/[-_]+/).filter((p) => p !== '' && !TIER_WORDS.has(p)).join('-')).filter((w) => w !== '');
+  return plain.length > 0 ? plain : words;
 }
 
 /** A class word joining a tier word to others by dashes or underscores ('featured-link', 'card--premium', 'vip_item'). */

@@ -129,6 +129,17 @@ describe('text typed backwards, shown the right way round by a bidi override', (
     expect(read(styled, 'https://barreau.test/annuaire?p=1')['Cabinet Maître Bouzid'].emails).toEqual(['bouzid@mail.fr']);
   });
 
+  test('under `dir="auto"` or a `<bdi>` (the text decides its own direction) in a right-to-left page, a Latin address is left as written', () => {
+    const html = page(
+      '<span dir="auto"><span style="unicode-bidi:bidi-override">bouzid@mail.fr</span></span>',
+      '<bdi><span style="unicode-bidi:bidi-override">contact@sahraoui.dz</span></bdi>',
+      'laib@mail.com',
+    ).replace('<html>', '<html dir="rtl" lang="ar">');
+    const found = read(html, 'https://barreau.test/annuaire?p=1');
+    expect(found['Cabinet Maître Bouzid'].emails).toEqual(['bouzid@mail.fr']);
+    expect(found['Étude Maître Sahraoui'].emails).toEqual(['contact@sahraoui.dz']);
+  });
+
   test('an override without direction rtl (a PDF converter\'s glyph runs), or right-to-left text, is left as written', () => {
     const html = page('<span style="unicode-bidi:bidi-override">bouzid@mail.fr</span>', '<bdo dir="ltr">contact@sahraoui.dz</bdo>', 'laib@mail.com <span style="unicode-bidi:bidi-override;direction:rtl">مكتب المحاماة</span>');
     const found = read(html, 'https://barreau.test/annuaire?p=1');

@@ -24,4 +24,15 @@ describe("a tier written into an entry's class word", () => {
     expect(names(page, 'http://annuaire.test/informatique/bejaia/')).toEqual(['Bougie Web', 'Soummam Info', 'Gouraya Soft', 'Yemma Net', 'Tichy Dev', 'Saket Hosting']);
   });
 
+
+  test("a block whose only class word carries a tier ('listing-premium' among 'listing' entries) stays apart: the directory's upsell box is no company", () => {
+    const card = (id: number, name: string) => `<div class="listing"><h3><a href="/fiche/${id}-x">${name}</a></h3><p>Oran</p><p>Tél : 041 3${id} 44 55</p></div>`;
+    const page =
+      `<html><body><main><h1>Climatisation à Oran</h1><div class="results">` +
+      card(1, 'Oran Froid') + card(2, 'Clim Es Senia') +
+      `<div class="listing-premium"><h3>Devenez membre Premium</h3><p>Votre entreprise en tête des résultats.</p><p>Appelez le 021 99 88 77</p></div>` +
+      card(3, 'Bir El Djir Clim') + card(4, 'Froid Arzew') +
+      `</div></main></body></html>`;
+    expect(names(page, 'http://annuaire.test/oran/climatisation')).toEqual(['Oran Froid', 'Clim Es Senia', 'Bir El Djir Clim', 'Froid Arzew']);
+  });
 });
