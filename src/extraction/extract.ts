@@ -4445,7 +4445,8 @@ const MAX_TRANSLATION = 120;
  * right-to-left text (`<a>Agence Immobilière X</a> <span dir="rtl">وكالة X</span>`, a bilingual
  * directory's name line): marked `dir="rtl"` or `lang="ar"`, its text opening with an Arabic
  * letter, after two or more words in Latin letters and none in Arabic (nor an e-mail, nor a
- * number). The name is the words before it; the translation says it again.
+ * number), one of which names the business ({@link TRADE_WORDS}). The name is the words before it;
+ * the translation says it again.
  */
 function isTranslationAfter(el: HTMLElement, before: readonly string[]): boolean {
   const dir = (attrOf(el, 'dir') ?? '').trim().toLowerCase();
@@ -4453,10 +4454,32 @@ function isTranslationAfter(el: HTMLElement, before: readonly string[]): boolean
   if (dir !== 'rtl' && lang !== 'ar' && !lang.startsWith('ar-')) return false;
   const text = shortText(el, MAX_TRANSLATION)?.trim();
   if (text === undefined || !/^[^\p{L}]{0,5}\p{Script=Arabic}/u.test(text)) return false;
-  const name = before.join('').slice(0, MAX_TRANSLATION * 2);
+  // (The words before, bounded: read from the start, at most twice the translation's length.)
+  let name = '';
+  for (const t of before) {
+    name += t;
+    if (name.length >= MAX_TRANSLATION * 2) break;
+  }
+  name = name.slice(0, MAX_TRANSLATION * 2);
   // (An address or a number written before it, 'x@y.dz', is no name: nor is it read so.)
-  return !/\p{Script=Arabic}|@/u.test(name) && (name.match(/\d/g) ?? []).length < 6 && (name.match(/\p{Script=Latin}{2,}/gu) ?? []).length >= 2;
+  if (/\p{Script=Arabic}|@/u.test(name) || (name.match(/\d/g) ?? []).length >= 6) return false;
+  const words = name.match(/\p{Script=Latin}{2,}/gu) ?? [];
+  // (Words that only say the trade, 'Cabinet Médical <span dir=rtl>عيادة بن علي</span>': the Arabic is the name itself.)
+  return words.length >= 2 && words.some((w) => w.length >= 3 && !TRADE_WORDS.has(fold(w)));
 }
+
+/**
+ * Words that say a business's trade or form, not which one it is ({@link isTranslationAfter}): a
+ * Latin line made only of them ('Cabinet Médical', 'Agence Immobilière') names no one by itself.
+ */
+const TRADE_WORDS = new Set([
+  'agence', 'cabinet', 'clinique', 'centre', 'center', 'pharmacie', 'laboratoire', 'bureau', 'etude', 'ecole', 'institut', 'restaurant', 'hotel', 'residence',
+  'garage', 'atelier', 'boutique', 'magasin', 'societe', 'entreprise', 'etablissement', 'etablissements', 'ets', 'groupe', 'sarl', 'eurl', 'spa', 'snc',
+  'medical', 'medicale', 'dentaire', 'immobilier', 'immobiliere', 'promotion', 'travaux', 'transport', 'transports', 'services', 'service', 'commerce',
+  'import', 'export', 'auto', 'formation', 'conseil', 'expertise', 'comptable', 'notaire', 'avocat', 'architecte', 'etudes', 'voyages', 'tourisme',
+  'assurance', 'assurances', 'quincaillerie', 'boulangerie', 'patisserie', 'librairie', 'imprimerie', 'menuiserie', 'plomberie', 'informatique',
+  'optique', 'veterinaire', 'garde', 'general', 'generale', 'des', 'les', 'and', 'the', 'privee', 'prive', 'polyclinique', 'cafe', 'salon', 'maison',
+]);
 
 /** A name written as text after its inline label ({@link ItemParts.labelledText}): its first line, cleaned. */
 function cleanLabelledText(text: string): string | undefined {

@@ -616,11 +616,15 @@ const HTTP_STATUS_LINE = /^HTTP(?:\/\d(?:\.\d)?)? \d{3}\b/;
  * is one JSON object or array, after the status and header lines of the HTTP answer it shows
  * when it starts with one (a REST framework's browsable API, Django REST Framework's page of an
  * endpoint: `HTTP 200 OK`, `Allow: …`, a blank line, then the answer's JSON pretty-printed with
- * highlighting spans; the records the page publishes). A `<pre>` that does not start with `{` or
- * `[` (or with a status line) is never parsed.
+ * highlighting spans; the records the page publishes), or a bare JSON document that is most of its
+ * page's text. A `<pre>` that does not start with `{` or `[` (or with a
+ * status line) is never parsed.
  */
 export function preJson(pres: readonly HTMLElement[]): unknown[] {
   const out: unknown[] = [];
+  // (A bare JSON document is read only when it is most of the page's text: a JSON example inside a
+  // page of its own, an API's documentation beside the listing, a forum's code block, is no data.)
+  let pageLength: number | undefined;
   for (const pre of pres) {
     if (isInsideChrome(pre)) continue;
     // (A <pre> is kept as raw text when parsed: its highlighting spans are parsed here, once the start of what it shows is JSON's or an answer's.)
@@ -632,12 +636,19 @@ export function preJson(pres: readonly HTMLElement[]): unknown[] {
       const blank = text.search(/\n[ \t]*\r?\n/);
       if (blank < 0) continue;
       text = text.slice(blank).trimStart();
-    }
+    } else if (text.length * 5 < (pageLength ??= pageTextLength(pre)) * 4) continue;
     if (text[0] !== '{' && text[0] !== '[') continue;
     const value = tryJson(text);
     if (typeof value === 'object' && value !== null) out.push(value);
   }
   return out;
+}
+
+/** The length of the text of the page an element is in (its body's). */
+function pageTextLength(el: HTMLElement): number {
+  let root: HTMLElement = el;
+  while (root.parentNode) root = root.parentNode;
+  return (root.querySelector('body') ?? root).text.length;
 }
 
 /** Most nodes of one embedded value walked looking for a normalized cache. */
@@ -4750,7 +4761,22 @@ function iconLabel(el: HTMLElement): string {
     icon = k as HTMLElement;
   }
   if (icon === undefined || icon.childNodes.some((k) => k.nodeType === 1 || k.rawText.trim() !== '')) return '';
+  // (Only in a pager: a slider's, a gallery's or a calendar's chevron titled 'Suivant' leads to no next page of the list.)
+  if (!inPager(el)) return '';
   return foldText((icon.getAttribute('aria-label') ?? icon.getAttribute('title') ?? '').slice(0, 60));
+}
+
+/** Class or id words of a pager ('pagination', 'pager', 'paging', 'pagenav', WordPress's 'page-numbers'). */
+const PAGER_WORDS = /pagin|pager|paging|pagenav|page-numbers/i;
+
+/** Whether a link stands in a pager: an element at most four levels up classed or named as one, or a `<nav>` labelled so. */
+function inPager(el: HTMLElement): boolean {
+  let a: HTMLElement | null = el.parentNode;
+  for (let up = 0; a && up < 4; a = a.parentNode, up++) {
+    const words = `${(a.getAttribute('class') ?? '').slice(0, 200)} ${(a.getAttribute('id') ?? '').slice(0, 100)} ${a.tagName === 'NAV' ? (a.getAttribute('aria-label') ?? '').slice(0, 100) : ''}`;
+    if (PAGER_WORDS.test(words) || (a.tagName === 'NAV' && /pag|صفح/i.test(words))) return true;
+  }
+  return false;
 }
 
 /**

@@ -77,3 +77,34 @@ describe("a bilingual directory's name line: the name, then its translation set 
     expect(Object.keys(read(plain, 'https://annuaire.test/liste.php?rub=immo'))[0]).toBe('Agence Immobilière Seybouse وكالة Seybouse');
   });
 });
+
+describe('review mends (third round): what the rules of holdout-68 must not read', () => {
+  const card = (id: number, name: string, tel: string) => `<div class="card"><h3><a href="/f/${id}">${name}</a></h3><p>Alger</p><p>Tél : ${tel}</p></div>`;
+  const cards = [card(1, 'Plomberie Kouba', '021 11 22 01'), card(2, 'Sanitaire Hydra', '021 11 22 02'), card(3, 'Chauffage Bir Mourad', '021 11 22 03'), card(4, 'Plomberie El Biar', '021 11 22 04')].join('');
+
+  test("a JSON example printed in a <pre> inside a page of its own (an API's documentation beside the listing) is no list", () => {
+    const example = `{"count": 2, "next": "https://annuaire.test/api/entreprises?page=2", "results": [{"id": 1, "nom": "Exemple SARL 1", "telephone": "0550 00 00 01"}, {"id": 2, "nom": "Exemple SARL 2", "telephone": "0550 00 00 02"}]}`;
+    const page = `<html><body><main><h1>Plombiers à Alger</h1><div class="list">${cards}</div><section><h2>API</h2><p>Exemple de réponse :</p><pre><code>${example}</code></pre></section></main></body></html>`;
+    const r = readListing(page, 'https://annuaire.test/alger/plombiers');
+    expect(r.companies.map((c) => c.name)).toEqual(['Plomberie Kouba', 'Sanitaire Hydra', 'Chauffage Bir Mourad', 'Plomberie El Biar']);
+    expect(r.next).toBeUndefined();
+    // (The same JSON alone on its page, a JSON document viewed as one, is the page's list.)
+    const alone = `<html><body><pre>${example}</pre></body></html>`;
+    expect(readListing(alone, 'https://annuaire.test/api/entreprises').companies.map((c) => c.name)).toEqual(['Exemple SARL 1', 'Exemple SARL 2']);
+  });
+
+  test("a slider's or a calendar's chevron titled 'Suivant' is no next page; a pager's is", () => {
+    const calendar = `<aside><div class="calendar"><a href="/agenda?mois=2026-10"><i class="fa fa-chevron-left" title="Précédent"></i></a> Novembre <a href="/agenda?mois=2026-12"><i class="fa fa-chevron-right" title="Suivant"></i></a></div></aside>`;
+    const gallery = `<div class="gallery"><img src="/p/1.jpg" alt=""><a href="/liste?photo=2"><i class="fa fa-chevron-right" title="Suivante"></i></a></div>`;
+    const page = (extra: string) => `<html><body><main><h1>Plombiers à Alger</h1>${gallery}<div class="list">${cards}</div>${extra}</main>${calendar}</body></html>`;
+    expect(readListing(page(''), 'https://annuaire.test/alger/plombiers').next).toBeUndefined();
+    const pager = `<div class="pagination"><span>1</span><a href="/alger/plombiers?page=2"><i class="fa fa-chevron-right" title="Suivant"></i></a></div>`;
+    expect(readListing(page(pager), 'https://annuaire.test/alger/plombiers').next).toBe('https://annuaire.test/alger/plombiers?page=2');
+  });
+
+  test("an Arabic name after Latin words that only say the trade ('Cabinet Médical') is the name itself, kept", () => {
+    const named = (id: number, latin: string, arabic: string, tel: string) => `<div class="card"><h3><a href="/f/${id}">${latin} <span dir="rtl">${arabic}</span></a></h3><p>Tél : ${tel}</p></div>`;
+    const page = `<html><body><main><h1>Cliniques</h1><div class="list">${named(1, 'Cabinet Médical', 'عيادة بن علي', '0661 22 33 41')}${named(2, 'Cabinet Médical', 'عيادة الأمل', '0661 22 33 42')}${named(3, 'Cabinet Médical', 'عيادة النور', '0661 22 33 43')}</div></main></body></html>`;
+    expect(Object.keys(read(page, 'https://annuaire.test/cliniques'))).toEqual(['Cabinet Médical عيادة بن علي', 'Cabinet Médical عيادة الأمل', 'Cabinet Médical عيادة النور']);
+  });
+});
