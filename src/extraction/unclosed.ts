@@ -25,15 +25,45 @@ function firstElement(el: HTMLElement): HTMLElement | undefined {
   return undefined;
 }
 
-/** Whether `parent` shows something of its own before `child`: a non-blank text or an element of another shape. */
-function contentBefore(parent: HTMLElement, child: HTMLElement, classText: ClassText): boolean {
-  for (const c of parent.childNodes) {
-    if (c === child) return false;
-    if (c.nodeType === 3) {
-      if (c.rawText.trim() !== '') return true;
-    } else if (c.nodeType === 1 && !sameShape(c as HTMLElement, child, classText)) return true;
+/** How far a parent's children were scanned for {@link contentBefore}: the next child to look at, whether a non-blank text was seen, the shapes of the elements seen. */
+type Scan = { next: number; text: boolean; shapes: Set<string> };
+
+/**
+ * Whether `parent` shows something of its own before `child`: a non-blank text or an element of
+ * another shape. Each parent's children are scanned once, from where the last call stopped (`scans`):
+ * the children of one parent are met in document order, and a move only takes away a child and
+ * what follows it, so the scanned prefix stays as it was.
+ */
+function contentBefore(parent: HTMLElement, child: HTMLElement, classText: ClassText, scans: WeakMap<HTMLElement, Scan>): boolean {
+  let scan = scans.get(parent);
+  if (!scan) {
+    scan = { next: 0, text: false, shapes: new Set() };
+    scans.set(parent, scan);
   }
-  return false;
+  const kids = parent.childNodes;
+  if (scan.next > kids.length) scan.next = kids.length;
+  for (let from = 0; ; from++) {
+    for (; scan.next < kids.length; scan.next++) {
+      const c = kids[scan.next];
+      if (c === child) break;
+      if (c.nodeType === 3) {
+        if (c.rawText.trim() !== '') scan.text = true;
+      } else if (c.nodeType === 1) scan.shapes.add(shapeKey(c as HTMLElement, classText));
+    }
+    if (scan.next < kids.length) break;
+    // (The child stands before where the scan stopped, which the order of the walk never does: scanned afresh, once.)
+    if (from > 0) return false;
+    scan.next = 0;
+    scan.text = false;
+    scan.shapes.clear();
+  }
+  if (scan.text) return true;
+  const own = shapeKey(child, classText);
+  return scan.shapes.size > 1 || (scan.shapes.size === 1 && !scan.shapes.has(own));
+}
+
+function shapeKey(el: HTMLElement, classText: ClassText): string {
+  return `${el.tagName} ${classText(el)}`;
 }
 
 /**
@@ -47,6 +77,7 @@ function contentBefore(parent: HTMLElement, child: HTMLElement, classText: Class
  */
 export function unnestUnclosedEntries(elements: readonly HTMLElement[], classText: ClassText): boolean {
   let moved = false;
+  const scans = new WeakMap<HTMLElement, Scan>();
   for (const f of elements) {
     if (!ENTRY_TAGS.has(f.tagName)) continue;
     if (classText(f) === '') continue;
@@ -57,7 +88,7 @@ export function unnestUnclosedEntries(elements: readonly HTMLElement[], classTex
       up++;
     }
     const p = f.parentNode;
-    if (!e || up > MAX_UP || !e.parentNode || !p || !contentBefore(p, f, classText)) continue;
+    if (!e || up > MAX_UP || !e.parentNode || !p || !contentBefore(p, f, classText, scans)) continue;
     const fFirst = firstElement(f);
     const eFirst = firstElement(e);
     if (!fFirst || !eFirst || eFirst === fFirst || !sameShape(fFirst, eFirst, classText)) continue;
