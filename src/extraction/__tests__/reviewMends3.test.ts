@@ -49,6 +49,17 @@ describe("an entry's nested branch of its own shape, followed by more of the ent
     expect(read(page((b) => `<div class="agences">${b}</div>`), 'https://transport.test/liste')).toEqual(expected);
   });
 
+  test("the branch last in the company, alone in a wrapper of its own, or opening otherwise than the company: the company's (the guards of content before it and of one opening)", () => {
+    const withLinkFirst = (wrap: (branch: string, agency: string) => string) =>
+      `<html><body><h1>Transporteurs</h1><div class="liste">` +
+      companies
+        .map(([name, town, tel, agency, id]) => `<div class="entreprise"><h3>${name}</h3><p>Siège : ${town} — Tél. ${tel}</p><p><a href="/f/${id}">Voir la fiche</a></p>\n` + wrap(`<div class="entreprise"><h3>Agence Oran</h3><p>Tél. ${agency}</p></div>`, agency) + `</div>\n`)
+        .join('') +
+      `</div></body></html>`;
+    expect(read(withLinkFirst((b) => `<div class="agences">${b}</div>`), 'https://transport.test/liste')).toEqual(expected);
+    expect(read(withLinkFirst((_, agency) => `<div class="entreprise"><p>Agence d'Oran — Tél. ${agency}</p></div>`), 'https://transport.test/liste')).toEqual(expected);
+  });
+
   test("a card's nested card of a contact person, then the card's e-mail: the e-mail is the company's", () => {
     const card = (name: string, tel: string, person: string, mob: string, mail: string) =>
       `<div class="card"><div class="card-body"><h5>${name}</h5><p>Siège : Alger — Tél. ${tel}</p>` +
