@@ -78,3 +78,39 @@ describe("an entry's nested branch of its own shape, followed by more of the ent
     expect(got['Papeterie Djurdjura'].emails).toEqual(['vente@djurdjura.test']);
   });
 });
+
+describe("in a forum topic whose posts list '- NAME : Tél …' lines as companies, only lines of that shape are companies in the other posts", () => {
+  const post = (id: number, member: string, body: string) =>
+    `<div id="p${id}" class="post has-profile bg${(id % 2) + 1}"><div class="inner">` +
+    `<dl class="postprofile"><dt><a href="./memberlist.php?mode=viewprofile&amp;u=${id}" class="username">${member}</a></dt><dd class="profile-posts"><strong>Messages :</strong> 12</dd></dl>` +
+    `<div class="postbody"><div id="post_content${id}"><h3><a href="#p${id}">Re: Garages à Médéa</a></h3>` +
+    `<p class="author">par <strong><a href="./memberlist.php?mode=viewprofile&amp;u=${id}" class="username">${member}</a></strong> » mar. 12 mars 2019</p>` +
+    `<div class="content">${body}</div><div id="sig${id}" class="signature">Médéa 🌹</div></div></div></div></div><hr class="divider" />`;
+  const topic = (other: string) =>
+    `<html><body><div id="page-body" class="page-body"><h2 class="topic-title"><a href="./viewtopic.php?t=7">Garages à Médéa</a></h2>` +
+    post(1, 'karim', '<strong class="text-strong">Garage Tamesguida</strong><br>Fixe 025 11 22 33<br>Mail garage@tamesguida.test<br><br>- CARROSSERIE OUZERA : Tel 025 44 55 66 , Port. 0550 11 22 33<br><br><strong class="text-strong">Pièces Berrouaghia</strong><br>Tél 025 77 88 99') +
+    post(2, 'amine', '<strong class="text-strong">Auto Service Benchicao</strong><br>Tél: 025 12 34 56<br>Port. 0556 12 34 56<br><br>- SARL VULCANISATION SIDI NAAMANE : TEL. 025 65 43 21') +
+    post(3, 'rym', '<blockquote><div><cite>karim a écrit :</cite><strong class="text-strong">Pièces Berrouaghia</strong><br>Tél 025 77 88 99</div></blockquote>je confirme, très sérieux.<br><br>- GARAGE EL OMARIA : Téléphone 025 98 76 54 , E-Mail : contact@omaria.test') +
+    post(4, 'nadir', other) +
+    `</div></body></html>`;
+  const url = 'https://forum.test/viewtopic.php?t=7';
+
+  test("a company's departments named before a colon ('Standard :', 'Atelier mécanique :', 'Magasin pièces :') are its phones", () => {
+    const got = read(topic('<strong class="text-strong">Garage Ksar El Boukhari</strong><br>Standard : 025 12 34 60<br>Atelier mécanique : 0556 12 34 60<br>Magasin pièces : 0661 12 34 60'), url);
+    expect(got['Garage Ksar El Boukhari']).toEqual({ phones: ['+21325123460', '+213556123460', '+213661123460'], emails: [], detailUrl: undefined });
+    expect(Object.keys(got)).not.toContain('Standard');
+    expect(got['SARL VULCANISATION SIDI NAAMANE']?.phones).toEqual(['+21325654321']);
+  });
+
+  test("a company's people led by a title ('M. Rachid (chef atelier) :') are its contacts, not companies", () => {
+    const got = read(topic('<strong class="text-strong">Garage Beni Slimane</strong><br>Tél 025 33 44 55<br>M. Rachid (chef atelier) : 0556 33 44 55<br>Mme Samia (accueil) : 0661 33 44 55'), url);
+    expect(got['Garage Beni Slimane']?.phones).toEqual(['+21325334455', '+213556334455', '+213661334455']);
+    expect(Object.keys(got).filter((n) => /Rachid|Samia/.test(n))).toEqual([]);
+  });
+
+  test("a company's service and fax lines are its own", () => {
+    const got = read(topic('<strong class="text-strong">Garage Chellalat</strong><br>Tél 025 21 22 23<br>Service après-vente : 0556 21 22 23<br>Fax commercial : 025 21 22 24'), url);
+    expect(got['Garage Chellalat']?.phones).toEqual(['+21325212223', '+213556212223']);
+    expect(Object.keys(got).filter((n) => /^(?:Service|Fax)/.test(n))).toEqual([]);
+  });
+});
