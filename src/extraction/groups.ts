@@ -137,7 +137,7 @@ export function splitGroups(items: readonly HTMLElement[], isPost?: (el: HTMLEle
     // (A post that lists companies each on a line, named before a colon, '- GARAGE X : Tél …', among others set apart,
     // shows how members of the topic write a company: in another post, such lines after a bold name are companies too,
     // not that company's services.)
-    const colonCompanies = read.some((g) => g !== undefined && isGroup(g) && g.records.some((r) => r.contacts.size > 0 && r.colon && r.inline && r.written !== undefined));
+    const colonCompanies = read.some((g) => g !== undefined && isGroup(g) && g.records.some((r) => r.contacts.size > 0 && isListedColonCompany(r)));
     return items.flatMap((item, i) => {
       if (!isPost(item)) return [item];
       const g = read[i];
@@ -282,7 +282,8 @@ function isGroup(g: Grouped, colonCompanies = false): boolean {
   const withContacts = g.records.filter((r) => r.contacts.size > 0);
   if (withContacts.length < 2) return false;
   const [first, ...others] = withContacts;
-  if (!colonCompanies && first === g.records[0] && first.written === undefined && others.every((r) => r.colon && r.inline)) return false;
+  // (In a forum topic whose posts list companies so, only lines of that shape are companies after a name set apart, not a department's.)
+  if (first === g.records[0] && first.written === undefined && others.every((r) => r.colon && r.inline) && !(colonCompanies && others.every(isListedColonCompany))) return false;
   if (isOfficesOfOne(withContacts)) return false;
   const seen = new Set<string>();
   for (const r of withContacts) {
@@ -290,6 +291,25 @@ function isGroup(g: Grouped, colonCompanies = false): boolean {
     for (const c of r.contacts) seen.add(c);
   }
   return true;
+}
+
+/** A contact's label opening what follows a name's colon ('Tel 025 …', 'TEL. 025 …', 'Téléphone …', 'Port. 0550 …', 'E-Mail : …'). */
+const CONTACT_AFTER_COLON = /^[:：][ \t]*(?:t[ée]l[ée]?(?:phone)?|tel|phone|mob(?:ile)?|gsm|portable|port[ \t]?[.:]|fixe|e-?mail|courriel|mail)(?![\p{L}])/iu;
+/** A name led by a person's title or a company's department or service ('M. Rachid', 'Mme Samia', 'Service après-vente', 'Atelier mécanique', 'Fax commercial'): no company's. */
+const TITLE_OR_DEPARTMENT = /^(?:(?:m|mme|mlle|mr|dr|pr|me)\.?(?=[ \t])|(?:monsieur|madame|mademoiselle|docteur|service|atelier|magasin|standard|accueil|fax|t[ée]l[ée]copie|direction|directeur|directrice|commercial|commerciale|comptabilit[ée]|secr[ée]tariat|d[ée]partement|bureau|sav|responsable|g[ée]rant|contact|r[ée]ception|livraisons?|ventes?|achats?|administration|urgences?|d[ée]p[ôo]t|agence|showroom)(?![\p{L}]))/iu;
+
+/**
+ * A forum member's line listing a company, '- GARAGE X : Tél 025 …': named before a colon on a
+ * line after a `<br>`, led by a bullet or a dash, a contact's label right after the colon, the name
+ * led by no title (M., Mme, Dr) nor department or service word (Service, Atelier, Standard, Fax …).
+ */
+function isListedColonCompany(r: Rec): boolean {
+  if (!r.colon || !r.inline || r.written === undefined || TITLE_OR_DEPARTMENT.test(r.name)) return false;
+  const text = r.written.map((u) => u.text).join('').trimStart();
+  const lead = BULLETS.exec(text);
+  if (!lead || !/[-–—•·*>»▪►◦]/u.test(lead[0])) return false;
+  const at = text.indexOf(r.name, lead[0].length);
+  return at >= 0 && CONTACT_AFTER_COLON.test(text.slice(at + r.name.length).trimStart());
 }
 
 /** A name that is a firm's head office alone, no company's: 'Siège social', 'Siège', 'Head office', 'المقر الاجتماعي'. */
