@@ -46,3 +46,34 @@ describe("a map popup is the company's only when it names it, and not in the pag
     expect(readDetail(page, url).company?.phones).toEqual(['+213661223344']);
   });
 });
+
+describe('a number alone in a row beside a tel: row', () => {
+  const icon = `<i class="ic"></i>`;
+  const page = (row: string, head = '') =>
+    `<html><head>${head}</head><body><main><article><h1>Transports Amizour</h1><p>Logistique</p><ul class="rows">` +
+    `<li class="row">${icon}<a href="tel:+21334640011">+213 34 64 00 11</a></li>${row}</ul></article></main></body></html>`;
+
+  test.each(['12.05.2023', '2023/05/12', '12-05-2023'])('a date (%s) is no phone', (date) => {
+    expect(readDetail(page(`<li class="row">${icon}<span>${date}</span></li>`), url).company?.phones).toEqual(['+21334640011']);
+  });
+
+  test('a number without an Algerian phone shape is no phone; one with it is', () => {
+    expect(readDetail(page(`<li class="row">${icon}<span>1234 5678 90</span></li>`), url).company?.phones).toEqual(['+21334640011']);
+    expect(readDetail(page(`<li class="row">${icon}<span>+213 (0) 661 42 85 40</span></li>`), url).company?.phones.sort()).toEqual(['+21334640011', '+213661428540']);
+  });
+
+  test('a fax row marked by an <img> icon is no phone', () => {
+    const html =
+      `<html><body><main><article><h1>Transports Amizour</h1><p>Logistique</p><ul class="rows">` +
+      `<li class="row"><img src="/img/phone.png"><a href="tel:+21334640011">+213 34 64 00 11</a></li>` +
+      `<li class="row"><img src="/img/fax.png" alt=""><span>034 64 00 12</span></li></ul></article></main></body></html>`;
+    expect(readDetail(html, url).company?.phones).toEqual(['+21334640011']);
+  });
+
+  test('a row whose number the page gives as its fax elsewhere (schema.org faxNumber) is no phone', () => {
+    const ld = `<script type="application/ld+json">{"@context":"https://schema.org","@type":"LocalBusiness","name":"Transports Amizour","faxNumber":"034 64 00 12"}</script>`;
+    const got = readDetail(page(`<li class="row">${icon}<span>034 64 00 12</span></li>`, ld), url).company;
+    expect(got?.phones).toEqual(['+21334640011']);
+    expect(got?.faxes).toEqual(['+21334640012']);
+  });
+});
