@@ -3759,14 +3759,42 @@ const MAX_ROW_DEPTH = 3;
 /** A row's whole text that is one number alone: digits, '+', spaces, dots, dashes, brackets, slashes (bounded: linear). */
 const LONE_NUMBER = /^\+?[\d\s()./-]{8,30}$/;
 
+/** A date written with separators (12.05.2023, 2023/05/12), no phone. */
+const DATE_SHAPE = /^(?:\d{1,2}[./-]\d{1,2}[./-]\d{2,4}|\d{4}[./-]\d{1,2}[./-]\d{1,2})$/;
+/** Attributes of a row's markup that name its pictogram, and the words of a fax or a printer in them. */
+const ICON_NAME_ATTRS = ['class', 'src', 'alt', 'title', 'aria-label', 'href', 'xlink:href', 'data-icon'];
+const FAX_MARK = /fax|print|imprim|t[eé]l[eé]copi/i;
+/** Elements of a row looked at for its pictogram's name. */
+const MAX_ROW_ELEMENTS = 20;
+
+/** An Algerian number's shape: 9 or 10 digits, separators aside, 0 then 2-7 (fixed, mobile), or the same after +213 / 00213 (its 0 dropped or bracketed). */
+function isAlgerianNumber(text: string): boolean {
+  const d = text.replace(/[\s()./-]/g, '');
+  const national = d.startsWith('+213') ? d.slice(4) : d.startsWith('00213') ? d.slice(5) : undefined;
+  return national === undefined ? /^0[2-7]\d{7,8}$/.test(d) : /^0?[2-7]\d{7,8}$/.test(national);
+}
+
+/** Whether a row's markup says fax: its or its elements' class, src, alt, title... (`<img src="/img/fax.png">`, `icon-print`, 'Télécopie'). */
+function saysFax(row: HTMLElement): boolean {
+  for (const el of [row, ...row.querySelectorAll('*').slice(0, MAX_ROW_ELEMENTS)]) {
+    for (const name of ICON_NAME_ATTRS) {
+      const v = el.getAttribute(name);
+      if (v !== undefined && FAX_MARK.test(v.slice(0, 300))) return true;
+    }
+  }
+  return false;
+}
+
 /**
  * The numbers written alone, without a link or a label, in the rows of a company page's contact
  * list one of whose rows links its number by `tel:` (`<li class="contact-row"><svg …/><a
  * href="tel:…">…</a></li><li class="contact-row"><svg …/><span>0661 …</span></li>`: rows marked by
  * pictograms only, the template linking only the first number). A row is the tel: link's ancestor
  * (at most {@link MAX_ROW_DEPTH} levels up, not the page itself) that has a sibling of its own tag
- * and class; its rowmates of that shape whose whole text is one number ({@link LONE_NUMBER}) give it,
- * unless the row reads as a fax (an icon or a label saying so: `faxes` already holds it) or holds a link.
+ * and class; its rowmates of that shape whose whole text is one number ({@link LONE_NUMBER}) of an
+ * Algerian phone's shape, not a date, give it, unless the row holds a link, its markup says fax (an
+ * `<img src="fax.png">`, a printer's class: {@link saysFax}) or the page gives the number as a fax
+ * (`faxes`: a label or an icon font of the row's text, schema.org, data-fax).
  */
 function rowmateNumbers(parts: ItemParts, faxes: ReadonlySet<string>): string[] {
   const out: string[] = [];
@@ -3784,9 +3812,8 @@ function rowmateNumbers(parts: ItemParts, faxes: ReadonlySet<string>): string[] 
         rows.add(row);
         for (const mate of mates.slice(0, MAX_ROWMATES)) {
           const text = mate.text.length > 80 ? '' : collapseSpaces(mate.text).trim();
-          if (!LONE_NUMBER.test(text) || mate.querySelector('a') !== null) continue;
-          const read = readNumbers(blockText(mate));
-          if (read.faxes.length > 0) continue;
+          if (!LONE_NUMBER.test(text) || DATE_SHAPE.test(text) || !isAlgerianNumber(text) || mate.querySelector('a') !== null || saysFax(mate)) continue;
+          // A fax by its label or its icon font is among the page text's faxes (the row's text is the page's); by the page's data (schema.org faxNumber, data-fax) too.
           for (const p of phonesIn(text)) if (!faxes.has(p)) out.push(p);
         }
         break;
