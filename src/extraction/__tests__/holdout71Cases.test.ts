@@ -1,0 +1,40 @@
+/**
+ * Hard cases met on holdout-71: a PDF list converted by plain pdftohtml (no positions), each
+ * text line ended by <br/>, a table row's cells joined by no-break spaces, <hr/> between PDF
+ * pages with a running header after each. Pages of our own making.
+ */
+import { readListing } from '../extract';
+
+const read = (html: string, url: string) => Object.fromEntries(readListing(html, url).companies.map((c) => [c.name, { phones: [...c.phones].sort(), emails: [...c.emails].sort() }]));
+
+describe('a PDF list converted by plain pdftohtml', () => {
+  test("rows 'N&#160;<b>Name</b>&#160;Commune' lead their lines; the running header after a page's <hr/> is no record's", () => {
+    const header = 'DIRECTION DES SERVICES AGRICOLES<br/>\nBureau des agréments — Tél : 033 40 11 22 — Fax : 033 40 11 23<br/>\n';
+    const row = (n: number, name: string, commune: string, lines: string) => `${n}&#160;<b>${name}</b>&#160;${commune}<br/>\n${lines}`;
+    const page =
+      `<HTML><HEAD><TITLE>liste</TITLE><META name="generator" content="pdftohtml 0.40"></HEAD><BODY bgcolor="#A0A0A0">\n` +
+      `<a name=1></a>${header}<b>LISTE DES PEPINIERES AGREEES</b><br/>\nN°&#160;Dénomination&#160;Commune&#160;Contacts<br/>\n` +
+      row(1, 'Pépinière El Nakhil', 'Sidi Khaled', 'Tél : 0661 12 34 56<br/>\nnakhil@mail.test<br/>\n') +
+      row(2, 'Pépinière Ouled Harkat', 'Doucen', 'Tél : 033 41 22 33 / 0770 22 33 44<br/>\n') +
+      row(3, 'Plants du Zab', 'Chaiba', 'Tél : 0550 98 76 54<br/>\nzab@mail.test<br/>\n') +
+      `Page 1<br/>\n<hr/>\n<a name=2></a>${header}` +
+      row(4, 'Serres Ras El Miaad', 'Besbes', 'Tél : 0699 11 22 33<br/>\n') +
+      row(5, 'Pépinière Oasis Verte', 'Doucen', 'Tél : 033 42 55 66<br/>\nverte@mail.test<br/>\n') +
+      `Page 2<br/>\n<hr/>\n</BODY></HTML>`;
+    expect(read(page, 'https://dsa.test/documents/liste_pepinieres.html')).toEqual({
+      'Pépinière El Nakhil': { phones: ['+213661123456'], emails: ['nakhil@mail.test'] },
+      'Pépinière Ouled Harkat': { phones: ['+21333412233', '+213770223344'], emails: [] },
+      'Plants du Zab': { phones: ['+213550987654'], emails: ['zab@mail.test'] },
+      'Serres Ras El Miaad': { phones: ['+213699112233'], emails: [] },
+      'Pépinière Oasis Verte': { phones: ['+21333425566'], emails: ['verte@mail.test'] },
+    });
+  });
+
+  test('a bold name followed by a sentence, with no record number before it, is still no name line', () => {
+    const page =
+      `<html><body><div class="post">` +
+      ['Alpha', 'Beta', 'Gamma'].map((n) => `<b>Atelier ${n}</b>&#160;est ouvert le samedi<br/>\nTél : 0661 12 34 5${n.length}<br/>\n`).join('') +
+      `</div></body></html>`;
+    expect(Object.keys(read(page, 'https://x.test/blog/ateliers'))).not.toContain('Atelier Alpha');
+  });
+});
