@@ -1,7 +1,8 @@
 /**
  * Hard cases met on holdout-71: a PDF list converted by plain pdftohtml (no positions), each
  * text line ended by <br/>, a table row's cells joined by no-break spaces, <hr/> between PDF
- * pages with a running header after each. Pages of our own making.
+ * pages with a running header after each; a social page's post listing its entries numbered
+ * 'N- Name' over <br> lines in one paragraph. Pages of our own making.
  */
 import { readListing } from '../extract';
 
@@ -36,5 +37,31 @@ describe('a PDF list converted by plain pdftohtml', () => {
       ['Alpha', 'Beta', 'Gamma'].map((n) => `<b>Atelier ${n}</b>&#160;est ouvert le samedi<br/>\nTél : 0661 12 34 5${n.length}<br/>\n`).join('') +
       `</div></body></html>`;
     expect(Object.keys(read(page, 'https://x.test/blog/ateliers'))).not.toContain('Atelier Alpha');
+  });
+});
+
+describe("a post's list numbered 'N- Name' over <br> lines", () => {
+  const post = (list: string) =>
+    `<html><body><div id="objects_container"><div class="story_body_container"><header><h3><strong><a href="/PageInfo">Page Info</a></strong></h3></header>` +
+    `<div class="_5rgt"><span><p>📢 Liste des ateliers de la wilaya, partagée à la demande de nos abonnés 🙏</p><p>${list}</p>` +
+    `<p>Pour ajouter votre atelier, appelez la page au 0770 41 28 63.</p><p><a href="/hashtag/ateliers">#ateliers</a> <a href="/hashtag/sud">#sud</a></p></span></div></div></div></body></html>`;
+
+  test('each numbered line opens a company, with the lines under it; the hashtags and the closing sentence are none', () => {
+    const list =
+      '1- Atelier Tassili<br>📞 0661 12 34 56<br><br>' +
+      '2- ورشة الواحة ☎️ 0770123456 / 0550654321<br>📧 waha@mail.test<br><br>' +
+      '3- Menuiserie Djanet<br>📞 029-41-22-33<br>📧 contact@menuiserie.test<br><br>' +
+      '4- Forge Erg ☎️ 0699.11.22.33';
+    expect(read(post(list), 'https://m.facebook.com/PageInfo/posts/1')).toEqual({
+      'Atelier Tassili': { phones: ['+213661123456'], emails: [] },
+      'ورشة الواحة': { phones: ['+213550654321', '+213770123456'], emails: ['waha@mail.test'] },
+      'Menuiserie Djanet': { phones: ['+21329412233'], emails: ['contact@menuiserie.test'] },
+      'Forge Erg': { phones: ['+213699112233'], emails: [] },
+    });
+  });
+
+  test('numbers out of a run (a year, a list starting elsewhere) open nothing', () => {
+    const list = '2019- Bilan Tassili<br>📞 0661 12 34 56<br>2021- Bilan Djanet<br>📞 0770 12 34 56<br>2023- Bilan Erg<br>📞 0550 12 34 56';
+    expect(Object.keys(read(post(list), 'https://m.facebook.com/PageInfo/posts/2'))).not.toContain('Bilan Djanet');
   });
 });
