@@ -4,7 +4,7 @@
  * pages with a running header after each; a social page's post listing its entries numbered
  * 'N- Name' over <br> lines in one paragraph. Pages of our own making.
  */
-import { readListing } from '../extract';
+import { extractDetail, readListing } from '../extract';
 
 const read = (html: string, url: string) => Object.fromEntries(readListing(html, url).companies.map((c) => [c.name, { phones: [...c.phones].sort(), emails: [...c.emails].sort() }]));
 
@@ -63,5 +63,20 @@ describe("a post's list numbered 'N- Name' over <br> lines", () => {
   test('numbers out of a run (a year, a list starting elsewhere) open nothing', () => {
     const list = '2019- Bilan Tassili<br>📞 0661 12 34 56<br>2021- Bilan Djanet<br>📞 0770 12 34 56<br>2023- Bilan Erg<br>📞 0550 12 34 56';
     expect(Object.keys(read(post(list), 'https://m.facebook.com/PageInfo/posts/2'))).not.toContain('Bilan Djanet');
+  });
+});
+
+describe('a fiche whose WhatsApp number is shown after the logo alone', () => {
+  test("an <i class=\"fa fa-whatsapp\"> before a number, after the e-mail's line, labels it as the word 'WhatsApp' does", () => {
+    const page = `<!DOCTYPE html><html lang="fr"><head><meta charset="utf-8"><title>Ets Tassili Négoce | Annuaire Pro</title></head><body>
+<nav class="navbar navbar-default"><div class="container"><a class="navbar-brand" href="/">Annuaire Pro</a><p class="navbar-text">Service client : 021 64 30 30</p></div></nav>
+<div class="container"><ol class="breadcrumb"><li><a href="/">Accueil</a></li><li><a href="/import-export">Import-Export</a></li></ol><div class="fiche"><h1 itemprop="name">Ets Tassili Négoce</h1><p class="cat">Import-Export — Illizi</p><ul class="contacts list-unstyled">
+<li class="tel"><i class="fa fa-phone"></i> 029.75.08.96</li>
+<li class="mob"><i class="fa fa-mobile"></i> 0675.89.16.97</li>
+<li class="mail"><i class="fa fa-envelope"></i> <a href="mailto:tassili@mail.test">tassili@mail.test</a></li>
+<li class="wa"><i class="fa fa-whatsapp"></i> 0781.87.32.95</li></ul><p><a href="/import-export">« Retour à la liste</a></p></div></div>
+<footer class="footer"><div class="container">© 2026 Annuaire Pro — Tél. 021 64 30 30</div></footer></body></html>`;
+    const c = extractDetail(page, 'https://annuaire.test/entreprise/ets-tassili-12');
+    expect([...(c?.phones ?? [])].sort()).toEqual(['+21329750896', '+213675891697', '+213781873295']);
   });
 });
