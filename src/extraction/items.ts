@@ -2416,6 +2416,8 @@ interface TextLine {
   contact: boolean;
   /** Opened by a PDF table's record number cell, joined to the next by a no-break space ({@link NUMBER_CELL}). */
   numbered?: boolean;
+  /** Such a row's name followed by a cell of its own (its address): a record of its own even with no line under it. */
+  cell?: boolean;
 }
 
 /** A record number cell joined to the next cell by a no-break space, as plain pdftohtml writes a PDF table's row ('12&#160;'). Bounded by the caller. */
@@ -2468,7 +2470,10 @@ function textLines(parent: HTMLElement, counts: Map<HTMLElement, Counts>): TextL
         line.numbered = true;
         continue;
       }
-      if (line.numbered === true && line.holder !== undefined && !line.mixed && raw.length <= 80 && NEXT_CELL.test(raw) && !textHasContact(raw)) continue;
+      if (line.numbered === true && line.holder !== undefined && !line.mixed && raw.length <= 80 && NEXT_CELL.test(raw) && !textHasContact(raw)) {
+        line.cell = true;
+        continue;
+      }
       line.shown = true;
       line.mixed = true;
       if (!line.contact && textHasContact(raw)) line.contact = true;
@@ -2550,7 +2555,9 @@ function lineRuns(parent: HTMLElement, counts: Map<HTMLElement, Counts>, tag?: s
   for (let i = 0; i < lines.length; i++) if (lines[i].holder === undefined && lines[i].first === lines[i].last && (kids[lines[i].first] as HTMLElement).tagName === 'HR') ends[i] = true;
   for (let i = 0; i < lines.length; i++) {
     if (named[i] !== shape) continue;
-    for (let j = i + 1; j < lines.length && named[j] === undefined; j++) {
+    // (A PDF table's row whose name has a cell beside it, its address, is a record even with no line under it: a member without contacts.)
+    if (lines[i].cell === true) isLeader[i] = true;
+    for (let j = i + 1; j < lines.length && named[j] === undefined && !isLeader[i]; j++) {
       if (lines[j].shown) {
         isLeader[i] = true;
         break;

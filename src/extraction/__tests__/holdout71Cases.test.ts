@@ -80,3 +80,17 @@ describe('a fiche whose WhatsApp number is shown after the logo alone', () => {
     expect([...(c?.phones ?? [])].sort()).toEqual(['+21329750896', '+213675891697', '+213781873295']);
   });
 });
+
+describe('a PDF table row without contacts', () => {
+  test("a row 'N&#160;<b>Name</b>&#160;Address' with the next row right under it is a member all the same", () => {
+    const row = (n: number, name: string, lines: string) => `${n}&#160;<b>${name}</b>&#160;Rue Emir Abdelkader<br/>\n${lines}`;
+    const page =
+      `<HTML><BODY>\n<a name=1></a>LISTE DES PHARMACIES<br/>\n` +
+      row(1, 'Pharmacie El Nour', 'Tél : 0661 12 34 56<br/>\n') +
+      row(2, 'Pharmacie Ibn Rochd', '') +
+      row(3, 'Pharmacie Oasis', 'Tél : 0550 98 76 54<br/>\n') +
+      row(4, 'Pharmacie Tamerna', 'Tél : 029 41 22 33<br/>\n') +
+      `Page 1<br/>\n<hr/>\n</BODY></HTML>`;
+    expect(Object.keys(read(page, 'https://dsp.test/documents/pharmacies.html'))).toEqual(['Pharmacie El Nour', 'Pharmacie Ibn Rochd', 'Pharmacie Oasis', 'Pharmacie Tamerna']);
+  });
+});
