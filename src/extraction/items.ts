@@ -2455,6 +2455,8 @@ function textLines(parent: HTMLElement, counts: Map<HTMLElement, Counts>): TextL
       lines.push({ first: i, last: i, holder: shown ? (k as HTMLElement) : undefined, mixed: false, shown, contact: c !== undefined && c.numbers + c.ats + c.tels > 0 });
       continue;
     }
+    // (White space between two blocks, the source's line breaks, is no line: an empty line is a <br> or an empty block.)
+    if (line === undefined && k.nodeType === 3 && !NOT_SPACE.test(k.rawText)) continue;
     line ??= { first: i, last: i, holder: undefined, mixed: false, shown: false, contact: false };
     line.last = i;
     if (k.nodeType === 3) {

@@ -81,6 +81,26 @@ describe('a fiche whose WhatsApp number is shown after the logo alone', () => {
   });
 });
 
+describe('a link page of name blocks and buttons, a break line after each', () => {
+  test("the page's closing block after the last break is no restaurant's", () => {
+    const resto = (name: string, buttons: string[]) =>
+      `<div class="block-text"><div class="text-block"><h3>${name}</h3></div></div>\n` +
+      buttons.map((b) => `<div class="block-item"><a href="${b}" class="btn-link"><div class="btn-link-title">${b.startsWith('tel:') ? '📞 ' + b.slice(5) : '✉️ Écrire'}</div></a></div>\n`).join('') +
+      `<div class="block-break"><div class="break-line"></div></div>\n`;
+    const page =
+      `<html><body><div class="main"><div class="page"><div class="blocks">\n` +
+      `<div class="block-text"><div class="text-block"><p>Tous les restos au même endroit. Contact : <a href="tel:+213662053418">0662 05 34 18</a></p></div></div>\n<div class="block-break"><div class="break-line"></div></div>\n` +
+      resto('Restaurant Tassili', ['tel:0775088108']) +
+      resto('Pizzeria Azalai', ['tel:029464635', 'tel:0562298017', 'tel:0661432546', 'mailto:azalai@mail.test']) +
+      resto('Grill Aharhar', ['tel:029902520', 'tel:0550112233']) +
+      resto('Café Ihrir', ['tel:029902521']) +
+      `<div class="block-text"><div class="text-block"><p>Vous êtes restaurateur ? Écrivez à <a href="mailto:page@mail.test">page@mail.test</a></p></div></div>\n` +
+      `</div></div></div></body></html>`;
+    const got = read(page, 'https://taplink.test/manger');
+    expect(got['Café Ihrir']).toEqual({ phones: ['+21329902521'], emails: [] });
+  });
+});
+
 describe('a PDF table row without contacts', () => {
   test("a row 'N&#160;<b>Name</b>&#160;Address' with the next row right under it is a member all the same", () => {
     const row = (n: number, name: string, lines: string) => `${n}&#160;<b>${name}</b>&#160;Rue Emir Abdelkader<br/>\n${lines}`;
