@@ -1576,14 +1576,15 @@ function hasAnyContact(company: RawCompany): boolean {
 
 /**
  * The entries of a list numbered with keycap emoji (a social page's post: '1️⃣ Name', '2️⃣ Name',
- * each a paragraph of its lines) without the post's own lines around them: when three or more
+ * each a paragraph of its lines), or cut from a list numbered 'N- Name' (groups.ts), without the post's own lines around them: when three or more
  * entries, and half of them, open with a keycap, an entry that opens with none and shows no
  * contact (the post's title 'Liste de nos membres (1/2)', 'La suite demain 👇', hashtags) is no
  * company. A numbered entry without a contact stays one.
  */
 function withoutPostLines<T extends RawCompany | undefined>(scopes: readonly Scope[], companies: T[]): (T | undefined)[] {
   if (scopes.length < 3) return companies;
-  const numbered = scopes.map((s) => s.el !== undefined && opensWithKeycap(s.el));
+  // (Or a list numbered 'N- Name' over a post's lines, each record cut from it: groups.ts's numbered records.)
+  const numbered = scopes.map((s) => s.el !== undefined && (opensWithKeycap(s.el) || (s.el.classList.contains('grouped-record') && s.el.getAttribute('data-numbered') === '1')));
   const count = numbered.filter(Boolean).length;
   if (count < 3 || count * 2 < scopes.length) return companies;
   return companies.map((c, i) => (c === undefined || numbered[i] || hasAnyContact(c) ? c : undefined));

@@ -102,6 +102,8 @@ export interface Rec {
   lead?: string;
   /** Named by a mark (bold, a link …) that opens a block (`<p><strong>Name</strong></p>`). */
   markOpens?: boolean;
+  /** Opened by a line of a numbered list ({@link numberedLines}). */
+  numbered?: boolean;
 }
 
 /** What a block holds when read as records. */
@@ -131,6 +133,41 @@ const GROUP_SAMPLE = 8;
  * hold; a post without any record with a contact is conversation and gives none.
  */
 export function splitGroups(items: readonly HTMLElement[], isPost?: (el: HTMLElement) => boolean): HTMLElement[] {
+  if (isPost !== undefined && items.some(isPost)) return splitEntries(items, isPost);
+  const out = splitEntries(items);
+  return out.length === items.length ? numberedEntries(out) : out;
+}
+
+/** Most entries of a page looked at for a numbered list ({@link numberedEntries}), and the text of each looked at for its first number. */
+const MAX_NUMBERED_ENTRIES = 40;
+const MAX_NUMBERED_TEXT = 20_000;
+/** A first list number at the start of a line of markup ('>1- ', '\n1) '): the cheap gate before reading an entry's lines. */
+const FIRST_NUMBER = /(?:^|[>\n])[ \t]?1[ \t]?[-–—.)][ \t]/;
+
+/**
+ * A page's entries with the one that is a numbered list of companies replaced by them: a post or a
+ * pasted list writing its entries 'N- Name' on `<br>` lines, each with its contacts, numbered 1, 2,
+ * 3 … ({@link numberedLines}): the numbering says where each entry begins, even when no other entry
+ * of the page is a group. Three or more records with contacts, all opened by the run's numbers,
+ * none sharing a contact with another ({@link isGroup}); the block's other lines (an introduction)
+ * are no record.
+ */
+function numberedEntries(items: readonly HTMLElement[]): HTMLElement[] {
+  if (items.length > MAX_NUMBERED_ENTRIES) return [...items];
+  let split = false;
+  const out: HTMLElement[] = [];
+  for (const item of items) {
+    const g = FIRST_NUMBER.test(item.rawText.slice(0, MAX_NUMBERED_TEXT)) ? groupOf(item) : undefined;
+    const numbered = g?.records.filter((r) => r.numbered === true) ?? [];
+    if (g !== undefined && numbered.filter((r) => r.contacts.size > 0).length >= MIN_NUMBERED && isGroup(g) && g.records.every((r) => r.contacts.size === 0 || r.numbered === true)) {
+      out.push(...recordElements(numbered));
+      split = true;
+    } else out.push(item);
+  }
+  return split ? out : [...items];
+}
+
+function splitEntries(items: readonly HTMLElement[], isPost?: (el: HTMLElement) => boolean): HTMLElement[] {
   // A forum post is a member's free text: every post that holds two or more records is split, whatever the others hold.
   if (isPost !== undefined && items.some(isPost)) {
     const read = items.map((item) => (isPost(item) ? groupOf(item, true) : undefined));
@@ -341,9 +378,9 @@ export function groupOf(el: HTMLElement, post = false): Grouped | undefined {
   return lines === undefined ? undefined : recordsOf(lines, post);
 }
 
-/** Each record as an element `<div class="grouped-record"><b>name</b>…<br>…</div>`. */
+/** Each record as an element `<div class="grouped-record"><b>name</b>…<br>…</div>` (`data-numbered` when a numbered list's line opened it). */
 function recordElements(records: readonly Rec[]): HTMLElement[] {
-  const html = records.map((r) => `<div class="grouped-record"><b>${escapeHtml(r.name)}</b>${typeof r.rest === 'string' ? escapeHtml(r.rest) : htmlOf(r.rest)}${r.lines.map((l) => `<br>${htmlOf(l)}`).join('')}</div>`).join('');
+  const html = records.map((r) => `<div class="grouped-record"${r.numbered === true ? ' data-numbered="1"' : ''}><b>${escapeHtml(r.name)}</b>${typeof r.rest === 'string' ? escapeHtml(r.rest) : htmlOf(r.rest)}${r.lines.map((l) => `<br>${htmlOf(l)}`).join('')}</div>`).join('');
   return parseHtml(`<div>${html}</div>`).querySelectorAll('div.grouped-record');
 }
 
@@ -573,9 +610,20 @@ function recordsOf(lines: readonly Line[], post = false): Grouped {
   let afterLabel = false;
   // (In a forum post, a few words ending in a colon that name no field, 'Je rajoute :', 'Pour la clim :', announce the list.)
   let announced = false;
+  const numbered = numberedLines(lines);
   for (const line of lines) {
     const text = clean(line.units.map((u) => u.text).join('').slice(0, MAX_LINE));
     const contacts = contactsOf(text, line.units);
+    // A line of a numbered list ('3- Name', '4) Name ☎️ 049 …'), its number the next of the block's run, opens a record.
+    if (numbered.has(line)) {
+      const opened = numberedRecord(line, text, contacts);
+      if (opened) {
+        afterLabel = false;
+        cur = opened;
+        records.push(cur);
+        continue;
+      }
+    }
     const label = FIELD_LABEL.exec(text.replace(BULLETS, ''));
     // (A part of the block that a control of the entry shows, its notes under its card's fields, is more of that entry.)
     // (After a post's announcing words, a name set apart alone on its line opens the first record: it is no field's value.)
@@ -620,6 +668,52 @@ function recordsOf(lines: readonly Line[], post = false): Grouped {
   }
   return { records: records.filter((r) => !isHeadingAlone(r)), headed };
 }
+
+/** A list number written before a name at the start of a line ('12- ', '3) ', '4. '): its digits. */
+const LIST_NUMBER = /^[ \t]?(\d{1,3})[ \t]?[-–—.)][ \t]{1,3}(?=\p{L})/u;
+/** Fewest lines numbered in a run for the numbers to open records. */
+const MIN_NUMBERED = 3;
+
+/**
+ * The lines of a block that open with a list number continuing a run (1, 2, 3 …, each the one
+ * before plus one, as a post or a pasted list numbers its entries 'N- Name' over `<br>` lines):
+ * when three or more do. A number out of the run ('2019. Bilan', a '3-' inside a record) is none.
+ */
+function numberedLines(lines: readonly Line[]): Set<Line> {
+  const found = new Set<Line>();
+  let next = -1;
+  for (const line of lines) {
+    const first = line.units.find((u) => u.text.trim() !== '');
+    if (first === undefined || first.mark !== undefined) continue;
+    const m = LIST_NUMBER.exec(first.text.slice(0, 24));
+    if (m === null) continue;
+    const n = Number(m[1]);
+    if (next === -1 ? n > 1 : n !== next) continue;
+    found.add(line);
+    next = n + 1;
+  }
+  return found.size >= MIN_NUMBERED ? found : new Set();
+}
+
+/**
+ * The record a numbered line opens ({@link numberedLines}): named by the words after its number, up
+ * to a separator, a contact's label, a number or the line's end, pictograms before the number
+ * ('☎️') left out; undefined when they are no name (a sentence, a lower-case start).
+ */
+function numberedRecord(line: Line, text: string, contacts: Set<string>): Rec | undefined {
+  const m = LIST_NUMBER.exec(text.slice(0, 24));
+  if (m === null) return undefined;
+  const written = writtenName(text.slice(m[0].length));
+  if (written === undefined) return undefined;
+  const name = written.name.replace(TRAILING_PICTOGRAMS, '').trim();
+  if (!nameLike(name)) return undefined;
+  const record: Rec = { name, rest: written.rest === '' ? '' : ` ${written.rest}`, lines: [], contacts, shows: written.rest !== '' || contacts.size > 0, heading: false, written: line.units, numbered: true };
+  if (!line.block) record.inline = true;
+  return record;
+}
+
+/** Pictograms and symbols ending a name written before its number ('X ☎️'). Bounded by the name's length. */
+const TRAILING_PICTOGRAMS = /[^\p{L}\p{N}).'’]{1,8}$/u;
 
 /** The list (`<ul>`, `<ol>`, `<dl>`) a line's first unit is an item of, a few levels up at most. */
 function listOf(units: readonly Unit[]): HTMLElement | undefined {

@@ -2425,7 +2425,16 @@ interface TextLine {
   mixed: boolean;
   shown: boolean;
   contact: boolean;
+  /** Opened by a PDF table's record number cell, joined to the next by a no-break space ({@link NUMBER_CELL}). */
+  numbered?: boolean;
+  /** Such a row's name followed by a cell of its own (its address): a record of its own even with no line under it. */
+  cell?: boolean;
 }
+
+/** A record number cell joined to the next cell by a no-break space, as plain pdftohtml writes a PDF table's row ('12&#160;'). Bounded by the caller. */
+const NUMBER_CELL = /^\s*\d{1,4}(?:&(?:nbsp|#160|#xa0);|\u00a0)$/i;
+/** The next cell of such a row, after the bold name: a no-break space, then text without markup. Bounded by the caller. */
+const NEXT_CELL = /^(?:&(?:nbsp|#160|#xa0);|\u00a0)+[^\s&<]/i;
 
 /** Elements that flow inside a line of text; any other element (a div, a paragraph, a heading, a list) is a line of its own, and a <br> ends one. */
 let lineInlineTags: ReadonlySet<string> | undefined;
@@ -2457,6 +2466,8 @@ function textLines(parent: HTMLElement, counts: Map<HTMLElement, Counts>): TextL
       lines.push({ first: i, last: i, holder: shown ? (k as HTMLElement) : undefined, mixed: false, shown, contact: c !== undefined && c.numbers + c.ats + c.tels > 0 });
       continue;
     }
+    // (White space between two blocks, the source's line breaks, is no line: an empty line is a <br> or an empty block.)
+    if (line === undefined && k.nodeType === 3 && !NOT_SPACE.test(k.rawText)) continue;
     line ??= { first: i, last: i, holder: undefined, mixed: false, shown: false, contact: false };
     line.last = i;
     if (k.nodeType === 3) {
@@ -2465,6 +2476,17 @@ function textLines(parent: HTMLElement, counts: Map<HTMLElement, Counts>): TextL
       if (!NOT_SPACE.test(bare)) continue;
       // A list number or bullet typed before the line's first element ('12) <b>Name</b>') is no text of the line's own.
       if (!line.shown && bare.length <= 16 && LINE_MARK.test(bare)) continue;
+      // A PDF table's row as plain pdftohtml writes it, its cells joined by no-break spaces: the N° cell
+      // before the bold name ('1&#160;<b>X</b>') is a record number, and the cell after it ('&#160;Temacine',
+      // no contact) the next column's, no part of the line's own text.
+      if (!line.shown && raw.length <= 24 && NUMBER_CELL.test(raw)) {
+        line.numbered = true;
+        continue;
+      }
+      if (line.numbered === true && line.holder !== undefined && !line.mixed && raw.length <= 80 && NEXT_CELL.test(raw) && !textHasContact(raw)) {
+        line.cell = true;
+        continue;
+      }
       line.shown = true;
       line.mixed = true;
       if (!line.contact && textHasContact(raw)) line.contact = true;
@@ -2541,9 +2563,14 @@ function lineRuns(parent: HTMLElement, counts: Map<HTMLElement, Counts>, tag?: s
   // A disclosure card among the lines, named by its own heading (a post's toggle card), is an entry of its own: it ends the run before it.
   const alone = lines.map((l, i) => named[i] !== shape && l.holder !== undefined && !l.mixed && isNamedDisclosure(l.holder));
   for (let i = 0; i < lines.length; i++) if (alone[i]) ends[i] = true;
+  // A horizontal rule (a thematic break; a PDF's page break as pdftohtml writes it, the next page's
+  // running header after it) ends the run before it: what follows up to the next name line is no entry's.
+  for (let i = 0; i < lines.length; i++) if (lines[i].holder === undefined && lines[i].first === lines[i].last && (kids[lines[i].first] as HTMLElement).tagName === 'HR') ends[i] = true;
   for (let i = 0; i < lines.length; i++) {
     if (named[i] !== shape) continue;
-    for (let j = i + 1; j < lines.length && named[j] === undefined; j++) {
+    // (A PDF table's row whose name has a cell beside it, its address, is a record even with no line under it: a member without contacts.)
+    if (lines[i].cell === true) isLeader[i] = true;
+    for (let j = i + 1; j < lines.length && named[j] === undefined && !isLeader[i]; j++) {
       if (lines[j].shown) {
         isLeader[i] = true;
         break;

@@ -559,7 +559,7 @@ const MAX_ICON_CLASS = 200;
 /**
  * The label an icon stands for, by the words of its class names (Font Awesome `fa-fax`,
  * `fa-phone-alt`, `fa-mobile`, `fa-envelope-o`, a printer's `fa-print` for a fax; Bootstrap Icons `bi-telephone-fill`; `icon-fax`,
- * `glyphicon-earphone`...): 'Fax :', 'Tél :' or 'E-mail :', read as the label of the number (or
+ * `glyphicon-earphone`..., a WhatsApp logo `fa-whatsapp`): 'Fax :', 'Tél :', 'E-mail :' or 'WhatsApp :', read as the label of the number (or
  * e-mail) written after it, the way a visible 'Fax :' is. Only an element with no text of its own
  * (an inline SVG's shapes aside) is an icon; undefined for any other element. A material icon
  * writes its meaning as text ('fax', 'phone'), which the text labels already read.
@@ -581,6 +581,8 @@ export function iconLabel(el: HTMLElement): string | undefined {
   if (words.some((w) => w === 'fax' || w === 'telecopie') || cls.split(/\s+/).some((t) => PRINTER_ICON.test(t))) return 'Fax :';
   if (words.some((w) => w === 'phone' || w === 'telephone' || w === 'mobile' || w === 'smartphone' || w === 'cellphone' || w === 'earphone' || w === 'tel')) return 'Tél :';
   if (words.some((w) => w === 'envelope' || w === 'email' || w === 'mail')) return 'E-mail :';
+  // A WhatsApp logo before a number (Font Awesome's `fa-whatsapp`, `bi-whatsapp`) labels it as the word does.
+  if (words.includes('whatsapp')) return 'WhatsApp :';
   return undefined;
 }
 
