@@ -76,7 +76,7 @@ export function isBadge(el: HTMLElement): boolean {
 /** Words that never end a name: 'Hôtel Le' + 'Pro' is one name. */
 const DANGLING = new Set(['le', 'la', 'les', 'l', 'de', 'du', 'des', 'd', 'el', 'al', 'au', 'aux', 'a', 'et', 'and', 'the', 'of', 'ou', 'en', 'sur']);
 /** Legal forms: 'SARL' + 'Top' is one name. */
-const LEGAL_FORMS = new Set(['sarl', 'eurl', 'spa', 'snc', 'scs', 'sas', 'sa', 'ets', 'ei', 'entreprise', 'etablissement', 'etablissements', 'cabinet', 'groupe', 'societe', 'ste']);
+export const LEGAL_FORMS: ReadonlySet<string> = new Set(['sarl', 'eurl', 'spa', 'snc', 'scs', 'sas', 'sa', 'ets', 'ei', 'entreprise', 'etablissement', 'etablissements', 'cabinet', 'groupe', 'societe', 'ste']);
 
 /**
  * A name's text from its pieces (text nodes and element texts in order), the badges among them

@@ -29,7 +29,7 @@ import { sameHost } from './hosts';
 import { COMPANY_NAME_LABEL, isDisclosureLabel, isInlineBold, labelledNameInText } from './labels';
 import { removeOtherCompanyCards } from './otherCards';
 import { fold, normalizeCompanyName, scriptOf, stripControlCharacters, words } from '../platform/text';
-import { isBadge, withoutEdgeBadges } from './badges';
+import { isBadge, LEGAL_FORMS, withoutEdgeBadges } from './badges';
 import { alpineRecords, attributeJson, classWords, entryClassWords, embeddedJson, isChromeBlock, holdsContact, isAdBlock, inRepeatedBlock, isComponentPart, SECTIONING_TAGS, isPageFrame, holdsMainContent, leadName, repeatedMemberTest, findNextPage, namesNextDocument, jsonHtml, jsonItems, jsonList, jsonNext, preJson, preRecords, repeatedItems, type JsonItem, isOwnContactButton, safeUriDecode, WHATSAPP_LINK, otherPartTitle } from './items';
 import { collapseSpaces, isMaskedNumber, isSaidAge, shortText, WORDED_DATE } from './nodeText';
 import { attrOf, blockText, classAndId, classText, descendants, hasAttr, inByline, isCardTelType, isSubtitle, itemParts, parseHtml, parsePage, spanningRowAbove, type ItemParts, type ParsedPage } from './parse';
@@ -3760,8 +3760,6 @@ const MAX_ROW_DEPTH = 3;
 /** A row's whole text that is one number alone: digits, '+', spaces, dots, dashes, brackets, slashes (bounded: linear). */
 const LONE_NUMBER = /^\+?[\d\s()./-]{8,30}$/;
 
-/** A date written with separators (12.05.2023, 2023/05/12), no phone. */
-const DATE_SHAPE = /^(?:\d{1,2}[./-]\d{1,2}[./-]\d{2,4}|\d{4}[./-]\d{1,2}[./-]\d{1,2})$/;
 /** Attributes of a row's markup that name its pictogram, and the words of a fax or a printer in them. */
 const ICON_NAME_ATTRS = ['class', 'src', 'alt', 'title', 'aria-label', 'href', 'xlink:href', 'data-icon'];
 const FAX_MARK = /fax|print|imprim|t[eé]l[eé]copi/i;
@@ -3793,7 +3791,7 @@ function saysFax(row: HTMLElement): boolean {
  * pictograms only, the template linking only the first number). A row is the tel: link's ancestor
  * (at most {@link MAX_ROW_DEPTH} levels up, not the page itself) that has a sibling of its own tag
  * and class; its rowmates of that shape whose whole text is one number ({@link LONE_NUMBER}) of an
- * Algerian phone's shape, not a date, give it, unless the row holds a link, its markup says fax (an
+ * Algerian phone's shape (9 or 10 digits: no date has so many) give it, unless the row holds a link, its markup says fax (an
  * `<img src="fax.png">`, a printer's class: {@link saysFax}) or the page gives the number as a fax
  * (`faxes`: a label or an icon font of the row's text, schema.org, data-fax).
  */
@@ -3813,7 +3811,7 @@ function rowmateNumbers(parts: ItemParts, faxes: ReadonlySet<string>): string[] 
         rows.add(row);
         for (const mate of mates.slice(0, MAX_ROWMATES)) {
           const text = mate.text.length > 80 ? '' : collapseSpaces(mate.text).trim();
-          if (!LONE_NUMBER.test(text) || DATE_SHAPE.test(text) || !isAlgerianNumber(text) || mate.querySelector('a') !== null || saysFax(mate)) continue;
+          if (!LONE_NUMBER.test(text) || !isAlgerianNumber(text) || mate.querySelector('a') !== null || saysFax(mate)) continue;
           // A fax by its label or its icon font is among the page text's faxes (the row's text is the page's); by the page's data (schema.org faxNumber, data-fax) too.
           for (const p of phonesIn(text)) if (!faxes.has(p)) out.push(p);
         }
@@ -4499,10 +4497,12 @@ function isTranslationAfter(el: HTMLElement, before: readonly string[]): boolean
 /**
  * Words that say a business's trade or form, not which one it is ({@link isTranslationAfter}): a
  * Latin line made only of them ('Cabinet Médical', 'Agence Immobilière') names no one by itself.
+ * The legal forms are badges.ts's.
  */
 const TRADE_WORDS = new Set([
-  'agence', 'cabinet', 'clinique', 'centre', 'center', 'pharmacie', 'laboratoire', 'bureau', 'etude', 'ecole', 'institut', 'restaurant', 'hotel', 'residence',
-  'garage', 'atelier', 'boutique', 'magasin', 'societe', 'entreprise', 'etablissement', 'etablissements', 'ets', 'groupe', 'sarl', 'eurl', 'spa', 'snc',
+  ...LEGAL_FORMS,
+  'agence', 'clinique', 'centre', 'center', 'pharmacie', 'laboratoire', 'bureau', 'etude', 'ecole', 'institut', 'restaurant', 'hotel', 'residence',
+  'garage', 'atelier', 'boutique', 'magasin',
   'medical', 'medicale', 'dentaire', 'immobilier', 'immobiliere', 'promotion', 'travaux', 'transport', 'transports', 'services', 'service', 'commerce',
   'import', 'export', 'auto', 'formation', 'conseil', 'expertise', 'comptable', 'notaire', 'avocat', 'architecte', 'etudes', 'voyages', 'tourisme',
   'assurance', 'assurances', 'quincaillerie', 'boulangerie', 'patisserie', 'librairie', 'imprimerie', 'menuiserie', 'plomberie', 'informatique',
