@@ -1,0 +1,41 @@
+/**
+ * Hard cases met on holdout-73: a table left empty in the HTML and filled by jQuery DataTables
+ * from an inline array of rows (its fax column known only by its header); a Vue 2 page whose
+ * first records are the `data:` option of `new Vue({…})`, an options object holding methods.
+ * Pages of our own making.
+ */
+import { readListing } from '../extract';
+
+const read = (html: string, url: string) =>
+  Object.fromEntries(readListing(html, url).companies.map((c) => [c.name, { phones: [...c.phones].sort(), faxes: [...(c.faxes ?? [])].sort(), emails: [...c.emails].sort() }]));
+
+describe('an empty table filled by DataTables from an array of rows', () => {
+  const page = (header: string, body: string, rows: string) =>
+    `<html><body><div class="container"><h3>Coopératives agréées</h3>` +
+    `<table id="liste" class="display"><thead><tr>${header}</tr></thead>${body}</table></div>` +
+    `<script src="js/jquery.dataTables.min.js"></script><script>\nvar lignes = [\n${rows}\n];\n` +
+    `$(document).ready(function () { $('#liste').DataTable({ data: lignes, pageLength: 25 }); });\n</script></body></html>`;
+  const rows =
+    `  [ "Coopérative Tazrout", "Apiculture", "0661 22 33 44 / 031 20 30 40", "031 20 30 41", "tazrout@mail.test" ],\n` +
+    `  [ "Ruchers du Djurdjura", "Apiculture", "031 55 66 77", "", "" ],\n` +
+    `  [ "Miellerie El Yasmine", "Conditionnement", "0770 12 12 12", "031 88 99 00", "" ]`;
+
+  test("each row's cells are read under the table's header: the 'Fax' column's numbers are faxes", () => {
+    const header = '<th>Raison sociale</th><th>Activité</th><th>Téléphone</th><th>Télécopie</th><th>E-mail</th>';
+    expect(read(page(header, '', rows), 'https://dsa.test/cooperatives.php')).toEqual({
+      'Coopérative Tazrout': { phones: ['+21331203040', '+213661223344'], faxes: ['+21331203041'], emails: ['tazrout@mail.test'] },
+      'Ruchers du Djurdjura': { phones: ['+21331556677'], faxes: [], emails: [] },
+      'Miellerie El Yasmine': { phones: ['+213770121212'], faxes: ['+21331889900'], emails: [] },
+    });
+  });
+
+  test('a header of another width, or a table that already holds its rows, labels no cell', () => {
+    // Six columns over rows of five: which header goes with which cell is unknown.
+    const wide = '<th>N°</th><th>Raison sociale</th><th>Activité</th><th>Téléphone</th><th>Fax</th><th>E-mail</th>';
+    expect(read(page(wide, '', rows), 'https://dsa.test/cooperatives.php')['Miellerie El Yasmine']).toEqual({ phones: ['+21331889900', '+213770121212'], faxes: [], emails: [] });
+    // A table with its own data rows is not the one the script fills.
+    const header = '<th>Raison sociale</th><th>Activité</th><th>Téléphone</th><th>Fax</th><th>E-mail</th>';
+    const body = '<tbody><tr><td>Bureau</td><td>Accueil</td><td>—</td><td>—</td><td>—</td></tr></tbody>';
+    expect(read(page(header, body, rows), 'https://dsa.test/cooperatives.php')['Miellerie El Yasmine']).toEqual({ phones: ['+21331889900', '+213770121212'], faxes: [], emails: [] });
+  });
+});
