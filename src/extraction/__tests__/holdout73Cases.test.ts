@@ -39,3 +39,27 @@ describe('an empty table filled by DataTables from an array of rows', () => {
     expect(read(page(header, body, rows), 'https://dsa.test/cooperatives.php')['Miellerie El Yasmine']).toEqual({ phones: ['+21331889900', '+213770121212'], faxes: [], emails: [] });
   });
 });
+
+describe("a Vue 2 page's records in the data option of new Vue({…})", () => {
+  const page = (data: string) =>
+    `<html><body><div id="app"><h1>Producteurs</h1><div class="fiche" v-for="p in producteurs"><b>{{ p.nom }}</b>` +
+    `<div v-if="p.tel">Tél : {{ p.tel }}</div><div v-if="p.fax">Fax : {{ p.fax }}</div></div></div>` +
+    `<script src="/js/vue.min.js"></script><script>\nnew Vue({\n  el: '#app',\n  data: ${data},\n` +
+    `  methods: { plus: function () { var self = this; fetch(this.suite).then(function (r) { return r.json(); }); } }\n});\n</script></body></html>`;
+
+  test('the data literal is read although the options object around it, holding methods, is no literal', () => {
+    const data = `{\n    producteurs: [\n      { nom: 'Huilerie Zitouna', tel: '026 11 22 33', fax: '026 11 22 34', email: 'zitouna@mail.test' },\n      { "nom": "Conserverie Sahel", "tel": "0661 40 50 60", "fax": "", "email": "" },\n      { nom: 'Minoterie Sebaou', tel: '', fax: '', email: 'sebaou@mail.test' }\n    ],\n    suite: null\n  }`;
+    expect(read(page(data), 'https://dcw.test/producteurs.php')).toEqual({
+      'Huilerie Zitouna': { phones: ['+21326112233'], faxes: ['+21326112234'], emails: ['zitouna@mail.test'] },
+      'Conserverie Sahel': { phones: ['+213661405060'], faxes: [], emails: [] },
+      'Minoterie Sebaou': { phones: [], faxes: [], emails: ['sebaou@mail.test'] },
+    });
+  });
+
+  test("a data: key holding a request's parameters gives no company", () => {
+    const html =
+      `<html><body><div class="liste"><p>Aucun résultat.</p></div><script>\n$.ajax({ url: '/recherche', type: 'POST', success: function (r) { $('.liste').html(r); },\n` +
+      `  data: { nom: 'Conserverie', tel: '0661 40 50 60', page: 2 } });\n</script></body></html>`;
+    expect(read(html, 'https://dcw.test/recherche.php')).toEqual({});
+  });
+});
