@@ -1,7 +1,9 @@
 /**
  * Hard cases met on holdout-73: a table left empty in the HTML and filled by jQuery DataTables
  * from an inline array of rows (its fax column known only by its header); a Vue 2 page whose
- * first records are the `data:` option of `new Vue({…})`, an options object holding methods.
+ * first records are the `data:` option of `new Vue({…})`, an options object holding methods; a
+ * FrontPage table whose rows are a plot's label beside its tenants written in a run in one
+ * `<font>` ('<b>X</b> — Tél … ; <b>Y</b> — Tél …').
  * Pages of our own making.
  */
 import { readListing } from '../extract';
@@ -61,5 +63,33 @@ describe("a Vue 2 page's records in the data option of new Vue({…})", () => {
       `<html><body><div class="liste"><p>Aucun résultat.</p></div><script>\n$.ajax({ url: '/recherche', type: 'POST', success: function (r) { $('.liste').html(r); },\n` +
       `  data: { nom: 'Conserverie', tel: '0661 40 50 60', page: 2 } });\n</script></body></html>`;
     expect(read(html, 'https://dcw.test/recherche.php')).toEqual({});
+  });
+});
+
+describe("a table row of a group's label beside its companies written in a run", () => {
+  const table = (rows: string) =>
+    `<html><body><p><font face="Arial" size="2">Zone d'activités — Tél : 031 00 11 22</font></p>` +
+    `<table border="1" id="AutoNumber1">${rows}</table></body></html>`;
+  const row = (label: string, run: string) => `<tr><td width="12%"><font face="Arial" size="2"><b>${label}</b></font></td><td><font face="Arial" size="2">${run}</font></td></tr>`;
+
+  test('the second cell is cut before each bold name that follows a contact; the label is no company', () => {
+    const page = table(
+      row('Lot 1', '<b>SARL Forge Rhumel</b> — Tél 031 12 34 56 — forge@mail.test ; <b>EURL Béton Ksar</b> — 0661 10 20 30 — Fax 031 12 34 57') +
+        row('Lot 2', '<b>ETS Câblerie Zouaghi</b> — Tél 031 22 33 44 ; <b>SNC Emballages Chaab</b> — Tél 031 55 66 77 — 0770 00 11 22'),
+    );
+    expect(read(page, 'https://zi.test/entreprises.htm')).toEqual({
+      'SARL Forge Rhumel': { phones: ['+21331123456'], faxes: [], emails: ['forge@mail.test'] },
+      'EURL Béton Ksar': { phones: ['+213661102030'], faxes: ['+21331123457'], emails: [] },
+      'ETS Câblerie Zouaghi': { phones: ['+21331223344'], faxes: [], emails: [] },
+      'SNC Emballages Chaab': { phones: ['+21331556677', '+213770001122'], faxes: [], emails: [] },
+    });
+  });
+
+  test("a company's row, its contacts before a bold person or office, stays one company", () => {
+    const page = table(
+      row('SARL Forge Rhumel', 'Tél 031 12 34 56 — <b>M. Salah</b> 0661 10 20 30 ; <b>Mme Amel</b> 0770 00 11 22') +
+        row('EURL Béton Ksar', 'Tél 031 22 33 44 — <b>Usine</b> 031 55 66 77 ; <b>Dépôt</b> 031 55 66 78'),
+    );
+    expect(Object.keys(read(page, 'https://zi.test/entreprises.htm')).sort()).toEqual(['EURL Béton Ksar', 'SARL Forge Rhumel']);
   });
 });
