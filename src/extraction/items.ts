@@ -944,8 +944,11 @@ function fromAstro(v: unknown, depth: number): unknown {
   return v;
 }
 
+/** A script making a Vue 2 instance from its options (`new Vue({…})`). */
+const VUE2_INSTANCE = /\bnew\s{1,5}Vue\s{0,5}\(/;
+
 /**
- * The JSON literals of a script: each '{' or '[' that follows '=', '(' or a `data:` key (spaces aside) is
+ * The JSON literals of a script: each '{' or '[' that follows '=', '(' or, in a script that makes a Vue 2 instance, a `data:` key (spaces aside) is
  * scanned to its matching bracket (strings respected) and parsed; `JSON.parse("...")` string
  * arguments are unescaped and parsed. The scan never revisits text inside a literal it parsed,
  * and stops after scanning four times the script's length in all (failed candidates).
@@ -953,9 +956,10 @@ function fromAstro(v: unknown, depth: number): unknown {
 function assignedLiterals(text: string): unknown[] {
   const out: unknown[] = [];
   let budget = text.length * 4;
-  // (Also a `data:` option's literal: Vue 2's `new Vue({el, data: {…}, methods: {…}})`, whose
-  // options object, holding functions, is no literal; scanned inside once it fails.)
-  const opener = /[=(]\s{0,40}([{[]|'|"|`)|\bdata\s{0,5}:\s{0,40}[{[]/g;
+  // (Also, in a script that makes a Vue 2 instance, a `data:` option's literal: `new Vue({el, data: {…},
+  // methods: {…}})`, whose options object, holding functions, is no literal; scanned inside once it fails.
+  // Not any `data:` key: a chart's `draw({el, data: […]})` is no page state.)
+  const opener = VUE2_INSTANCE.test(text) ? /[=(]\s{0,40}([{[]|'|"|`)|\bdata\s{0,5}:\s{0,40}[{[]/g : /[=(]\s{0,40}([{[]|'|"|`)/g;
   for (let m = opener.exec(text); m !== null && budget > 0; m = opener.exec(text)) {
     const start = m.index + m[0].length - 1;
     const ch = text[start];
