@@ -706,6 +706,32 @@ function stateNext(holders: readonly unknown[], pageUrl: string, base: string): 
   return undefined;
 }
 
+/** Most tables looked at for an empty table's header, and most header cells of one. */
+const MAX_EMPTY_TABLES = 20;
+const MAX_EMPTY_TABLE_COLUMNS = 20;
+
+/**
+ * The column headers of the page's empty tables: a table with header cells (`<th>`) and no data
+ * cell (`<td>`), the one a script fills from an array of rows (jQuery DataTables' `data: dataSet`,
+ * a hand-written loop over `var rows = [[…], …]`). Each header's cell texts, in order (an empty
+ * text for an unnamed column), for the rows of that width to be read under them. Bounded: only
+ * when the page has header cells, at most {@link MAX_EMPTY_TABLES} tables.
+ */
+function emptyTableHeaders(page: ParsedPage): string[][] {
+  if (page.byTag('TH').length === 0) return [];
+  const out: string[][] = [];
+  for (const table of page.byTag('TABLE').slice(0, MAX_EMPTY_TABLES)) {
+    if (table.querySelector('td') !== null) continue;
+    const cells = table.querySelectorAll('th');
+    if (cells.length < 2 || cells.length > MAX_EMPTY_TABLE_COLUMNS) continue;
+    out.push(cells.map((th) => {
+      const text = th.text.replace(/\s+/g, ' ').trim();
+      return text.length <= 40 ? text : '';
+    }));
+  }
+  return out;
+}
+
 /** The page URL with its page parameter set to `page` (a JSON answer that gives the next page as a number). */
 function withPage(pageUrl: string, page: number): string | undefined {
   const url = new URL(pageUrl);
@@ -737,7 +763,8 @@ function companiesOf(page: ParsedPage, pageUrl: string, selectors: SourceSelecto
     for (const md of microdataOrgs(page, ctx)) scopes.push({ el: md, md, ld: [], kind: 'item' });
     if (scopes.length === 0) {
       states = [...embeddedJson(page.byTag('SCRIPT')), ...attributeJson(page.elements), ...inertiaPages(page.elements), ...preJson(page.byTag('PRE'))];
-      const fromJson = states.map((v) => jsonList(v)).reduce((a, b) => (b.items.length > a.items.length ? b : a), { items: [], holders: [] });
+      const columns = emptyTableHeaders(page);
+      const fromJson = states.map((v) => jsonList(v, false, 2, columns)).reduce((a, b) => (b.items.length > a.items.length ? b : a), { items: [], holders: [] });
       if (fromJson.items.length > 0) {
         stripScripts(page);
         const found: ReturnType<typeof companiesOf> = companiesOfJson(fromJson.items, ctx);

@@ -126,7 +126,8 @@ const GROUP_SAMPLE = 8;
  * that is a heading over records with contacts (a section of a single company), is replaced by
  * its records, each an element `<div><b>name</b> …<br>…</div>` read like any entry. Otherwise the
  * entries as they are (a card with a branch or two is still one company). Table rows are never
- * groups (read by their columns), nor is an entry one of whose records is named by words before
+ * groups (read by their columns) but a group's label beside its run of companies
+ * ({@link labelledRowGroup}), nor is an entry one of whose records is named by words before
  * a colon that open lines in another entry too (a field's label: 'Standard : …' in every card).
  * The entries that are forum posts (`isPost`: text typed by members, see forum.ts) are each split
  * into those records when they hold two or more with contacts of their own, whatever the others
@@ -370,12 +371,42 @@ function isOfficesOfOne(records: readonly Rec[]): boolean {
   return head;
 }
 
-/** The records of a block ({@link linesOf}, then {@link recordsOf}); undefined for a table row and a block too large to read. */
+/**
+ * The records of a block ({@link linesOf}, then {@link recordsOf}); undefined for a block too
+ * large to read, and for a table row (read by its columns, under its header row) unless it is a
+ * group's label beside its records ({@link labelledRowGroup}).
+ */
 export function groupOf(el: HTMLElement, post = false): Grouped | undefined {
-  // (A table row is read by its columns, under its header row.)
-  if (el.tagName === 'TR') return undefined;
+  if (el.tagName === 'TR') return labelledRowGroup(el);
   const lines = linesOf(el);
   return lines === undefined ? undefined : recordsOf(lines, post);
+}
+
+/** Longest text of a row's label cell ({@link labelledRowGroup}). */
+const MAX_ROW_LABEL = 40;
+
+/**
+ * A table row of two cells that is a group's label beside the group's companies (a zone's plot,
+ * 'Îlot A', a commune, a category, then one cell writing its tenants in a run, '<b>X</b> — Tél … ;
+ * <b>Y</b> — Tél …'): the records of the second cell when it is a group ({@link isGroup}: two or
+ * more records with contacts, none shared, no one firm's offices) and opens with its first record's
+ * name, the first cell a short text without contact, link or line break. Undefined otherwise: a
+ * company's row (its name, then its fields, a person or an office in bold among them after its
+ * first contact) stays one row read by its columns.
+ */
+function labelledRowGroup(row: HTMLElement): Grouped | undefined {
+  const cells = row.childNodes.filter((c): c is HTMLElement => c.nodeType === 1 && ((c as HTMLElement).tagName === 'TD' || (c as HTMLElement).tagName === 'TH'));
+  if (cells.length !== 2) return undefined;
+  const [label, body] = cells;
+  const labelText = clean(label.text);
+  if (labelText === '' || labelText.length > MAX_ROW_LABEL || hasContact(labelText) || label.querySelector('a, br, img') !== null) return undefined;
+  const lines = linesOf(body);
+  if (lines === undefined) return undefined;
+  const g = recordsOf(lines);
+  if (g.headed || g.records.length === 0 || !isGroup(g)) return undefined;
+  // (The cell opens with its first record's name: no contact stands before it that would be the row's own.)
+  if (!clean(body.text).startsWith(g.records[0].name)) return undefined;
+  return g;
 }
 
 /** Each record as an element `<div class="grouped-record"><b>name</b>…<br>…</div>` (`data-numbered` when a numbered list's line opened it). */
@@ -465,7 +496,9 @@ function linesOf(el: HTMLElement): Line[] | undefined {
     }
     const breaks = breaksLine(e);
     if (breaks === undefined) return undefined;
-    if (breaks) {
+    // (An inline element around a run of entries on one line, FrontPage's `<font face="Arial"><b>X</b> — Tél … ;
+    // <b>Y</b> — Tél …</font>`, is read through too: its names set apart after a contact open entries.)
+    if (breaks || runOfMarks(e)) {
       // (An inline element around lines, `<font size="2">activity<br>Tél …</font>`: its lines are read. One that sets
       // a name apart around a block of that name alone, `<u><div>Name</div></u>`, marks its text.)
       pendingMark = markOf(e);
@@ -532,6 +565,30 @@ function disclosedIds(el: HTMLElement): Set<string> | undefined {
 /** A disclosure's toggle: an element acting as a button (`role="button"`) or saying whether it is open (`aria-expanded`). */
 function isToggle(el: HTMLElement): boolean {
   return (el.getAttribute('role') ?? '').trim().toLowerCase() === 'button' || hasAttr(el, 'aria-expanded');
+}
+
+/** Most child nodes of an inline element looked at for a run of entries ({@link runOfMarks}). */
+const MAX_RUN_CHILDREN = 200;
+
+/**
+ * Whether an inline element, no name set apart itself, holds among its children a name set apart
+ * ({@link markOf}) after a contact written after an earlier one: a run of entries on one line
+ * ('<b>X</b> — Tél … ; <b>Y</b> — Tél …'), read through rather than as one unit.
+ */
+function runOfMarks(el: HTMLElement): boolean {
+  const kids = el.childNodes;
+  if (kids.length < 3 || kids.length > MAX_RUN_CHILDREN || markOf(el) !== undefined) return false;
+  let marked = false;
+  let contact = false;
+  for (const k of kids) {
+    if (k.nodeType === 3) {
+      if (marked && !contact && hasContact(k.text)) contact = true;
+    } else if (k.nodeType === 1 && markOf(k as HTMLElement) !== undefined) {
+      if (contact) return true;
+      marked = true;
+    }
+  }
+  return false;
 }
 
 /** Whether an inline element holds a line break or a block (read through, not as one unit); undefined when too large. */

@@ -220,7 +220,7 @@ function navigationKey(key: string | undefined): boolean {
  * nearest first (`{entreprises: {items: [...], meta}}`: the `entreprises` object, then the root):
  * where a state keeps the pagination of its list ({@link stateNext}). No holder for a lone entry.
  */
-export function jsonList(value: unknown, single = false, min = 2): { items: JsonItem[]; holders: Json[] } {
+export function jsonList(value: unknown, single = false, min = 2, columns: readonly (readonly string[])[] = []): { items: JsonItem[]; holders: Json[] } {
   let best: JsonItem[] = [];
   let bestAt: Walked | undefined;
   let bestContacts = 0;
@@ -251,7 +251,7 @@ export function jsonList(value: unknown, single = false, min = 2): { items: Json
       // A breadcrumb's or a menu's links, under its key or its holder's ('breadcrumb': {links: […]}), list no company.
       if (navigationKey(node.key) || navigationKey(node.up?.key)) continue;
       // Objects (a GraphQL edge's node among them), or tuples: a map locator's [name, lat, lng, info HTML].
-      const named = v.map((x) => (isJson(x) ? companyOnce(nodeOf(x)) : Array.isArray(x) ? tupleOf(x) : undefined)).filter((x): x is JsonItem => x !== undefined);
+      const named = v.map((x) => (isJson(x) ? companyOnce(nodeOf(x)) : Array.isArray(x) ? tupleOf(x, columns) : undefined)).filter((x): x is JsonItem => x !== undefined);
       const items = named.filter((x) => !x.bare);
       // The array with the most entries that carry a contact wins (a menu of links is longer than a page of companies).
       const contacts = items.filter((x) => x.phones.length + x.emails.length + x.faxes.length > 0).length;
@@ -297,22 +297,29 @@ const TUPLE_NAME_TAGS = new Set(['B', 'STRONG', 'H1', 'H2', 'H3', 'H4', 'H5', 'H
  * name (letters, no '@', fewer than six digits, no link), else the first bold text or heading of
  * its HTML; its contacts are read from its other strings (HTML fragments as text, with their
  * labels: a number labelled fax is a fax; tel: and mailto: links), its link is a path or URL
- * string or a fragment's link. Undefined unless it has a name and a contact.
+ * string or a fragment's link. Undefined unless it has a name and a contact. Drawn into an empty
+ * table (`columns`: the header cells of the page's tables without data cells, jQuery DataTables'
+ * `data: rows`), its plain cells are read labelled by their column's header ('Fax : 038 …'),
+ * when exactly one such header has the tuple's width.
  */
-function tupleOf(tuple: unknown[]): JsonItem | undefined {
+function tupleOf(tuple: unknown[], columns: readonly (readonly string[])[] = []): JsonItem | undefined {
   if (tuple.length < 2 || tuple.length > MAX_TUPLE) return undefined;
+  // The header of the empty table the rows are drawn into, when exactly one has their width.
+  const widths = columns.filter((c) => c.length === tuple.length);
+  const header = widths.length === 1 ? widths[0] : undefined;
   let name: string | undefined;
   let htmlName: string | undefined;
   let url: string | undefined;
   const texts: string[] = [];
   const markup: string[] = [];
   const tels: string[] = [];
-  for (const value of tuple) {
+  for (const [i, value] of tuple.entries()) {
     if (typeof value !== 'string' || value.length > MAX_TUPLE_TEXT || value.trim() === '') continue;
     if (!value.includes('<')) {
       if (name === undefined && isTupleName(value)) name = value.trim();
       else if (url === undefined && /^(?:https?:\/)?\/[^\s<>"']*$/i.test(value)) url = value;
-      else texts.push(value);
+      // A cell read under its column's header, as a label ('Fax : 038 …'), on a line of its own.
+      else texts.push(header?.[i] ? `${header[i]} : ${value}` : value);
       continue;
     }
     const root = parseHtml(value);
@@ -937,8 +944,11 @@ function fromAstro(v: unknown, depth: number): unknown {
   return v;
 }
 
+/** A script making a Vue 2 instance from its options (`new Vue({…})`). */
+const VUE2_INSTANCE = /\bnew\s{1,5}Vue\s{0,5}\(/;
+
 /**
- * The JSON literals of a script: each '{' or '[' that follows '=' or '(' (spaces aside) is
+ * The JSON literals of a script: each '{' or '[' that follows '=', '(' or, in a script that makes a Vue 2 instance, a `data:` key (spaces aside) is
  * scanned to its matching bracket (strings respected) and parsed; `JSON.parse("...")` string
  * arguments are unescaped and parsed. The scan never revisits text inside a literal it parsed,
  * and stops after scanning four times the script's length in all (failed candidates).
@@ -946,7 +956,10 @@ function fromAstro(v: unknown, depth: number): unknown {
 function assignedLiterals(text: string): unknown[] {
   const out: unknown[] = [];
   let budget = text.length * 4;
-  const opener = /[=(]\s{0,40}([{[]|'|"|`)/g;
+  // (Also, in a script that makes a Vue 2 instance, a `data:` option's literal: `new Vue({el, data: {…},
+  // methods: {…}})`, whose options object, holding functions, is no literal; scanned inside once it fails.
+  // Not any `data:` key: a chart's `draw({el, data: […]})` is no page state.)
+  const opener = VUE2_INSTANCE.test(text) ? /[=(]\s{0,40}([{[]|'|"|`)|\bdata\s{0,5}:\s{0,40}[{[]/g : /[=(]\s{0,40}([{[]|'|"|`)/g;
   for (let m = opener.exec(text); m !== null && budget > 0; m = opener.exec(text)) {
     const start = m.index + m[0].length - 1;
     const ch = text[start];
