@@ -747,6 +747,8 @@ function openRecord(line: Line, text: string, contacts: Set<string>, cur: Rec | 
   const first = line.units[at];
   // A line made only of contact links ('Envoyer un e-mail', 'Appeler' on a mailto: or tel: link): the link's label, never a name.
   if (line.units.every((u) => u.text.trim() === '' || (u.links !== undefined && u.links.length > 0))) return undefined;
+  // A bold label of two kinds of number joined by a slash before its number ('<b>Urgences / Mobile</b> 0661 …'): a field of the record before.
+  if (first.mark !== undefined && isLabelPair(clean(first.mark)) && /\d/.test(clean(line.units.slice(at + 1).map((u) => u.text).join('')))) return undefined;
   if (first.mark !== undefined || line.heading) {
     const name = first.mark ?? (nameLike(text) ? text : undefined);
     if (name !== undefined) {
@@ -780,6 +782,22 @@ function openRecord(line: Line, text: string, contacts: Set<string>, cur: Rec | 
   if (written.colon) record.colon = true;
   if (!line.block) record.inline = true;
   return record;
+}
+
+/** A label word for a kind of number or address, whole ('Mobile', 'Tél.', 'Fax', 'E-mail'). */
+const NUMBER_KIND = /^(?:t[ée]l[ée]?(?:phone)?\.?|mobile|portable|fixe|fax|t[ée]l[ée]copie|whatsapp|e-?mail|courriel|الهاتف|الفاكس|النقال|الجوال)$/iu;
+
+/**
+ * A label of two kinds of number joined by a slash ('Urgences / Mobile', 'Standard / Tél.', 'Bureau / Fax'):
+ * short, two parts, the first of one or two words, the second all a number's kind ({@link NUMBER_KIND}).
+ * A name with a slash keeps other words after it ('Import / Export', 'Réparation TV / GSM').
+ */
+function isLabelPair(text: string): boolean {
+  if (text.length > 40 || !text.includes('/')) return false;
+  const parts = text.split('/');
+  if (parts.length !== 2) return false;
+  const head = parts[0].trim();
+  return head !== '' && head.split(' ').length <= 2 && NUMBER_KIND.test(parts[1].trim().replace(/[ \t]?[:：]$/u, ''));
 }
 
 /** Small words inside a name between its capitalized ones ('Société de X', 'Garage des Frères'): no sentence's. */

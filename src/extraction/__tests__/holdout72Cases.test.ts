@@ -1,6 +1,7 @@
 /**
  * Hard cases met on holdout-72: a chat channel's web preview whose older posts are reached only
- * through a text-less 'load more' link with no rel. Pages of our own making.
+ * through a text-less 'load more' link with no rel; a site builder's cards whose lines are labelled
+ * by a bold pair of kinds of number ('Urgences / Mobile'). Pages of our own making.
  */
 import { readListing } from '../extract';
 
@@ -25,5 +26,31 @@ describe("a channel preview's older posts behind a text-less loader link", () =>
   test("a cursor link to another path, or one whose class says nothing of loading, is no next page", () => {
     expect(readListing(feed('<a href="/s/autre_canal?before=88" class="messages_more"></a>'), 'https://t.test/s/canal').next).toBeUndefined();
     expect(readListing(feed('<a href="/s/canal?before=88" class="share_link"></a>'), 'https://t.test/s/canal').next).toBeUndefined();
+  });
+});
+
+describe("a card's line labelled by a bold pair of kinds of number ('Urgences / Mobile')", () => {
+  const col = (name: string, lines: string, town = '<p style="font-style:italic;">Hassi Fehal</p>') =>
+    `<div class="builder-col"><div class="el-heading"><h3>${name}</h3></div><div class="el-text"><div class="text-box">${town}${lines}</div></div></div>`;
+  const bold = (label: string, value: string) => `<p><span style="font-weight:700;">${label}</span> ${value}</p>`;
+  const page = (cols: string) => `<html><body><main><div class="section"><div class="row">${cols}</div></div></main></body></html>`;
+
+  test('the label and its number stay in the card: no record named by the label, the e-mail below kept', () => {
+    const html = page(
+      col('Cabinet Dr Amrani', bold('Tél.', '029-20-09-04') + bold('Urgences / Mobile', '0786-33-12-95') + bold('Urgences / Mobile', '0776-82-91-89') + '<p><a href="mailto:amrani@cab.test">amrani@cab.test</a></p>') +
+        col('Clinique Nakhla', bold('Urgences / Mobile', '0685-60-71-98') + bold('Urgences / Mobile', '0615-94-31-77') + '<p><a href="mailto:nakhla@cli.test">nakhla@cli.test</a></p>') +
+        col('Laboratoire Erg', bold('Standard / Tél.', '029-98-42-48') + bold('Urgences / Mobile', '0778-99-36-42') + '<p><a href="mailto:erg@lab.test">erg@lab.test</a></p>'),
+    );
+    expect(read(html, 'https://sante.test/professionnels')).toEqual({
+      'Cabinet Dr Amrani': { phones: ['+21329200904', '+213776829189', '+213786331295'], emails: ['amrani@cab.test'] },
+      'Clinique Nakhla': { phones: ['+213615943177', '+213685607198'], emails: ['nakhla@cli.test'] },
+      'Laboratoire Erg': { phones: ['+21329984248', '+213778993642'], emails: ['erg@lab.test'] },
+    });
+  });
+
+  test("bold names with a slash ('Réparation TV / GSM', 'Import / Export') still open their records", () => {
+    const lines = (n: number) => bold('Réparation TV / GSM', `0557-69-83-1${n}`) + bold('Import / Export', `0661-69-83-1${n}`) + bold('Cosmétiques Nour', `0662-69-83-1${n}`);
+    const html = page(col('Centre-ville', lines(1), '') + col('Hai Nasr', lines(2), ''));
+    expect(Object.keys(read(html, 'https://guide.test/boutiques')).sort()).toEqual(['Cosmétiques Nour', 'Import / Export', 'Réparation TV / GSM']);
   });
 });
