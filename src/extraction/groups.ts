@@ -626,8 +626,9 @@ function recordsOf(lines: readonly Line[], post = false): Grouped {
     }
     const label = FIELD_LABEL.exec(text.replace(BULLETS, ''));
     // (A part of the block that a control of the entry shows, its notes under its card's fields, is more of that entry.)
-    // (After a post's announcing words, a name set apart alone on its line opens the first record: it is no field's value.)
-    const held = afterLabel && !(announced && isMarkAlone(line));
+    // (After a post's announcing words, a name set apart alone on its line, or with only its town in brackets
+    // after it, '<b>X</b> (El Hamma)', opens the first record: it is no field's value.)
+    const held = afterLabel && !(announced && (isMarkAlone(line) || isMarkWithPlace(line)));
     const opened = label || held || (line.disclosed && cur !== undefined && cur.contacts.size > 0) ? undefined : openRecord(line, text, contacts, cur);
     // (A sentence ending in a colon, 'je confirme, très sérieux. Et aussi :', 'Bonjour, voici mes adresses :', announces
     // what follows: no field's label.)
@@ -726,6 +727,14 @@ function listOf(units: readonly Unit[]): HTMLElement | undefined {
 function isMarkAlone(line: Line): boolean {
   const shown = line.units.filter((u) => u.text.trim() !== '');
   return shown.length === 1 && shown[0].mark !== undefined;
+}
+
+/** Whether a line is a name set apart first, then only a short text in brackets ('<b>Garage X</b> (El Hamma)'). */
+function isMarkWithPlace(line: Line): boolean {
+  const shown = line.units.filter((u) => u.text.trim() !== '');
+  if (shown.length < 2 || shown[0].mark === undefined) return false;
+  const rest = clean(shown.slice(1).map((u) => u.text).join('').slice(0, MAX_LINE));
+  return /^\([^()\d@]{2,40}\)$/u.test(rest);
 }
 
 /** A record that is a name alone: nothing on its line after the name, no other line, no contact. */
