@@ -1,7 +1,9 @@
 /**
  * Hard cases met on holdout-72: a chat channel's web preview whose older posts are reached only
  * through a text-less 'load more' link with no rel; a site builder's cards whose lines are labelled
- * by a bold pair of kinds of number ('Urgences / Mobile'). Pages of our own making.
+ * by a bold pair of kinds of number ('Urgences / Mobile'); a forum thread (XenForo's markup) whose post
+ * announces its list ('Pour la carrosserie :') before a bold name with its town in brackets, and
+ * whose posts' action bars hold a reaction link ('J'aime'). Pages of our own making.
  */
 import { readListing } from '../extract';
 
@@ -52,5 +54,43 @@ describe("a card's line labelled by a bold pair of kinds of number ('Urgences / 
     const lines = (n: number) => bold('Réparation TV / GSM', `0557-69-83-1${n}`) + bold('Import / Export', `0661-69-83-1${n}`) + bold('Cosmétiques Nour', `0662-69-83-1${n}`);
     const html = page(col('Centre-ville', lines(1), '') + col('Hai Nasr', lines(2), ''));
     expect(Object.keys(read(html, 'https://guide.test/boutiques')).sort()).toEqual(['Cosmétiques Nour', 'Import / Export', 'Réparation TV / GSM']);
+  });
+});
+
+describe('a forum thread: announcing words, and the action bar under each post', () => {
+  const post = (id: number, member: string, body: string) =>
+    `<article class="message message--post js-post" data-author="${member}" id="js-post-${id}"><div class="message-inner">` +
+    `<div class="message-cell message-cell--user"><section class="message-user"><div class="message-userDetails"><h4 class="message-name"><a href="/members/${member.toLowerCase()}.${id}/" class="username">${member}</a></h4></div></section></div>` +
+    `<div class="message-cell message-cell--main"><div class="message-content"><article class="message-body"><div class="bbWrapper">${body}</div></article></div>` +
+    `<footer class="message-footer"><div class="message-actionBar actionBar"><div class="actionBar-set actionBar-set--external"><a href="/posts/${id}/react?reaction_id=1" class="reaction actionBar-action">J'aime</a>` +
+    `<a href="/threads/garages.77/reply?quote=${id}" class="actionBar-action actionBar-action--reply">Répondre</a></div></div></footer></div></div></article>`;
+  const thread = (...posts: string[]) => `<html><body><div class="p-body"><h1>Garages de la wilaya</h1><div class="block-body js-replyNewMessageContainer">${posts.join('')}</div></div></body></html>`;
+  const first = post(11, 'Karim', '<b>Garage Chelia Auto</b> (Khenchela)<br />\n☎ 032 73 39 86<br />\nmail: chelia@garage.test<br /><br />\n<b>Atelier Kais Injection</b> (Kaïs)<br />\n📱 0785 26 58 31');
+
+  test("'Pour la carrosserie :' announces the list: the bold name after it with its town in brackets opens the first record, the second keeps its own contacts", () => {
+    const second = post(12, 'Sofiane', 'Pour la carrosserie :<br /><br /><b>Carrosserie Remila</b> (El Hamma)<br />\n☎ 032 98 10 24<br />\nmail: remila@carro.test<br /><br />\n<b>Garage Msara Tôlerie</b> (El Hamma)<br />\n📱 0662 31 94 16<br />\nmail: msara@tolerie.test');
+    expect(read(thread(first, second), 'https://forum.test/threads/garages.77/')).toEqual({
+      'Garage Chelia Auto': { phones: ['+21332733986'], emails: ['chelia@garage.test'] },
+      'Atelier Kais Injection': { phones: ['+213785265831'], emails: [] },
+      'Carrosserie Remila': { phones: ['+21332981024'], emails: ['remila@carro.test'] },
+      'Garage Msara Tôlerie': { phones: ['+213662319416'], emails: ['msara@tolerie.test'] },
+    });
+  });
+
+  test("a post with no name of its own ('Le modérateur répond : x@…') gives no company named by its 'J'aime' reaction link", () => {
+    const moderator = post(13, 'Admin', 'Le modérateur du forum répond aux signalements : moderation@forum.test. Bonne route à tous !');
+    const other = post(15, 'Nabil', '<b>Garage Yabous</b> (Yabous)<br />\n☎ 032 38 74 66<br /><br />\n<b>Atelier Ensigha</b> (Ensigha)<br />\n📱 0542 31 95 05');
+    const found = Object.keys(read(thread(first, other, moderator), 'https://forum.test/threads/garages.77/page-2'));
+    expect(found).toEqual(['Garage Chelia Auto', 'Atelier Kais Injection', 'Garage Yabous', 'Atelier Ensigha']);
+  });
+
+  test('a link in the post to a garage\'s own site still names it; a field label before a bold street does not announce a record', () => {
+    const linked = post(14, 'Nabil', '<a href="https://elhamma-auto.test/">Garage El Hamma Auto</a> (El Hamma)<br />\n📱 0661 40 50 60<br /><br />\n<b>Atelier Baghai</b> (Baghai)<br />\nAdresse :<br />\n<b>Cité Ennasr</b> (Baghai)<br />\n📱 0561 51 71 32');
+    expect(read(thread(first, linked), 'https://forum.test/threads/garages.77/')).toEqual({
+      'Garage Chelia Auto': { phones: ['+21332733986'], emails: ['chelia@garage.test'] },
+      'Atelier Kais Injection': { phones: ['+213785265831'], emails: [] },
+      'Garage El Hamma Auto': { phones: ['+213661405060'], emails: [] },
+      'Atelier Baghai': { phones: ['+213561517132'], emails: [] },
+    });
   });
 });
