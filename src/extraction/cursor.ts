@@ -74,6 +74,8 @@ export function scrollSentinelNext(elements: readonly HTMLElement[]): string | u
 
 /** Query parameters of a cursor to older entries (`?before=372`, Mastodon's `max_id`, `until`). */
 const BEFORE_PARAMS = ['before', 'before_id', 'max_id', 'until', 'older_than'];
+/** Any of {@link BEFORE_PARAMS} in an element's attributes (a cheap first test). */
+const BEFORE_IN_ATTRS = /before|max_id|until|older_than/;
 /** Class and id words of a loader of older entries (Telegram's `tme_messages_more`, a history's 'load earlier'). */
 const OLDER_LOADER = /more|older|earlier|load|history|infinite|scroll|sentinel/i;
 /** A cursor value: a token, no space, no URL. */
@@ -106,7 +108,7 @@ export function olderEntriesNext(elements: readonly HTMLElement[], pageUrl: stri
   // A loader that is a link with no rel (Telegram's text-less `a.tme_messages_more`): its href, when
   // its class or id says it loads more and the href is this page's path with a cursor to older entries.
   for (const el of elements) {
-    if (el.tagName !== 'A' || !BEFORE_PARAMS.some((p) => el.rawAttrs.includes(p)) || !OLDER_LOADER.test(`${el.getAttribute('class') ?? ''} ${el.id}`)) continue;
+    if (el.tagName !== 'A' || !BEFORE_IN_ATTRS.test(el.rawAttrs) || !OLDER_LOADER.test(`${el.getAttribute('class') ?? ''} ${el.id}`)) continue;
     const href = el.getAttribute('href');
     if (!usable(href)) continue;
     try {
