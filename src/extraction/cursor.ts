@@ -74,6 +74,8 @@ export function scrollSentinelNext(elements: readonly HTMLElement[]): string | u
 
 /** Query parameters of a cursor to older entries (`?before=372`, Mastodon's `max_id`, `until`). */
 const BEFORE_PARAMS = ['before', 'before_id', 'max_id', 'until', 'older_than'];
+/** Any of {@link BEFORE_PARAMS} in an element's attributes (a cheap first test). */
+const BEFORE_IN_ATTRS = /before|max_id|until|older_than/;
 /** Class and id words of a loader of older entries (Telegram's `tme_messages_more`, a history's 'load earlier'). */
 const OLDER_LOADER = /more|older|earlier|load|history|infinite|scroll|sentinel/i;
 /** A cursor value: a token, no space, no URL. */
@@ -83,7 +85,9 @@ const CURSOR_TOKEN = /^[A-Za-z0-9_=-]{1,100}$/;
  * The older entries of a list read newest first (a chat channel's web preview, `t.me/s/…`, a
  * timeline): such a page names no next page, only its older posts, by a `rel=prev` link whose
  * query carries a cursor to older entries (`?before=372`, `max_id`, `until`), or by a loader
- * (no link) whose `data-before` holds that cursor, put in the page URL's `before` parameter.
+ * link of this page's path whose class or id says it loads more (no rel: Telegram's text-less
+ * `a.tme_messages_more`) and whose href carries that cursor, or by a loader (no link) whose
+ * `data-before` holds that cursor, put in the page URL's `before` parameter.
  * Those older posts are the rest of the list. A numbered list's `rel=prev` (the page before,
  * no such cursor) is not one. Returned as written, or absolute when built from the page URL.
  */
@@ -97,6 +101,20 @@ export function olderEntriesNext(elements: readonly HTMLElement[], pageUrl: stri
     try {
       const params = new URL(href, pageUrl).searchParams;
       if (BEFORE_PARAMS.some((p) => CURSOR_TOKEN.test(params.get(p) ?? ''))) return href;
+    } catch {
+      // (an unreadable href leads nowhere)
+    }
+  }
+  // A loader that is a link with no rel (Telegram's text-less `a.tme_messages_more`): its href, when
+  // its class or id says it loads more and the href is this page's path with a cursor to older entries.
+  for (const el of elements) {
+    if (el.tagName !== 'A' || !BEFORE_IN_ATTRS.test(el.rawAttrs) || !OLDER_LOADER.test(`${el.getAttribute('class') ?? ''} ${el.id}`)) continue;
+    const href = el.getAttribute('href');
+    if (!usable(href)) continue;
+    try {
+      const url = new URL(href, pageUrl);
+      const page = new URL(pageUrl);
+      if (url.origin === page.origin && url.pathname === page.pathname && BEFORE_PARAMS.some((p) => CURSOR_TOKEN.test(url.searchParams.get(p) ?? ''))) return href;
     } catch {
       // (an unreadable href leads nowhere)
     }

@@ -143,6 +143,20 @@ function isPostNumber(a: HTMLElement): boolean {
 }
 
 /**
+ * A post's action link by its address: a reaction ('J'aime', 'Like': XenForo's `/posts/1/react?reaction_id=1`,
+ * vBulletin's `do=like`), a reply quoting it (`reply?quote=1`, phpBB's `posting.php?mode=quote`), a report.
+ */
+const POST_ACTION = /(?:[?&;](?:quote=|reaction_id=|do=(?:like|reply|quote|report)|mode=(?:quote|reply|report)\b)|\/(?:react|reply|report|like|quote)(?:[/?#]|$))/i;
+
+/** Whether a link of a post is one of its action buttons ({@link POST_ACTION}): a short text, no contact in it. */
+function isPostAction(a: HTMLElement): boolean {
+  const href = attrOf(a, 'href') ?? '';
+  if (href.length > 300 || a.rawText.length > 60 || /^(?:mailto|tel):/i.test(href.trim())) return false;
+  const text = a.text.slice(0, 60);
+  return POST_ACTION.test(href) && !text.includes('@') && (text.match(/\d/g)?.length ?? 0) < 6;
+}
+
+/**
  * Removes the furniture of a page's forum posts (see the module's comment): a post is a block with
  * a post's id or class that holds a link to a member's profile (its author's) and a part its
  * template names as furniture (`postprofile`, `author`, `signature` …); the outermost such blocks
@@ -185,6 +199,11 @@ export function stripForumFurniture(page: ParsedPage): Set<HTMLElement> {
       }
       // A member's name linked to the profile: the largest block around it holding only it ('<dt><a>X</a></dt>').
       // (And the post's number in the topic, '#3', a link to the post itself: MyBB's `post_head`, vBulletin's `postcounter`.)
+      // A post's action link ('J'aime', 'Répondre', 'Signaler') names nothing.
+      if (e.tagName === 'A' && isPostAction(e)) {
+        e.remove();
+        continue;
+      }
       if (e.tagName === 'A' && (MEMBER_LINK.test(attrOf(e, 'href') ?? '') || isPostNumber(e))) {
         const name = e.text.trim();
         let top = e;

@@ -683,8 +683,9 @@ function recordsOf(lines: readonly Line[], post = false): Grouped {
     }
     const label = FIELD_LABEL.exec(text.replace(BULLETS, ''));
     // (A part of the block that a control of the entry shows, its notes under its card's fields, is more of that entry.)
-    // (After a post's announcing words, a name set apart alone on its line opens the first record: it is no field's value.)
-    const held = afterLabel && !(announced && isMarkAlone(line));
+    // (After a post's announcing words, a name set apart alone on its line, or with only its town in brackets
+    // after it, '<b>X</b> (El Hamma)', opens the first record: it is no field's value.)
+    const held = afterLabel && !(announced && (isMarkAlone(line) || isMarkWithPlace(line)));
     const opened = label || held || (line.disclosed && cur !== undefined && cur.contacts.size > 0) ? undefined : openRecord(line, text, contacts, cur);
     // (A sentence ending in a colon, 'je confirme, très sérieux. Et aussi :', 'Bonjour, voici mes adresses :', announces
     // what follows: no field's label.)
@@ -785,6 +786,14 @@ function isMarkAlone(line: Line): boolean {
   return shown.length === 1 && shown[0].mark !== undefined;
 }
 
+/** Whether a line is a name set apart first, then only a short text in brackets ('<b>Garage X</b> (El Hamma)'). */
+function isMarkWithPlace(line: Line): boolean {
+  const shown = line.units.filter((u) => u.text.trim() !== '');
+  if (shown.length < 2 || shown[0].mark === undefined) return false;
+  const rest = clean(shown.slice(1).map((u) => u.text).join('').slice(0, MAX_LINE));
+  return /^\([^()\d@]{2,40}\)$/u.test(rest);
+}
+
 /** A record that is a name alone: nothing on its line after the name, no other line, no contact. */
 function isHeadingAlone(r: Rec): boolean {
   return !r.shows && r.contacts.size === 0;
@@ -804,6 +813,8 @@ function openRecord(line: Line, text: string, contacts: Set<string>, cur: Rec | 
   const first = line.units[at];
   // A line made only of contact links ('Envoyer un e-mail', 'Appeler' on a mailto: or tel: link): the link's label, never a name.
   if (line.units.every((u) => u.text.trim() === '' || (u.links !== undefined && u.links.length > 0))) return undefined;
+  // A bold label of two kinds of number joined by a slash before its number ('<b>Urgences / Mobile</b> 0661 …'): a field of the record before.
+  if (first.mark !== undefined && isLabelPair(clean(first.mark)) && /\d/.test(clean(line.units.slice(at + 1).map((u) => u.text).join('')))) return undefined;
   if (first.mark !== undefined || line.heading) {
     const name = first.mark ?? (nameLike(text) ? text : undefined);
     if (name !== undefined) {
@@ -837,6 +848,22 @@ function openRecord(line: Line, text: string, contacts: Set<string>, cur: Rec | 
   if (written.colon) record.colon = true;
   if (!line.block) record.inline = true;
   return record;
+}
+
+/** A label word for a kind of number or address, whole ('Mobile', 'Tél.', 'Fax', 'E-mail'). */
+const NUMBER_KIND = /^(?:t[ée]l[ée]?(?:phone)?\.?|mobile|portable|fixe|fax|t[ée]l[ée]copie|whatsapp|e-?mail|courriel|الهاتف|الفاكس|النقال|الجوال)$/iu;
+
+/**
+ * A label of two kinds of number joined by a slash ('Urgences / Mobile', 'Standard / Tél.', 'Bureau / Fax'):
+ * short, two parts, the first of one or two words, the second all a number's kind ({@link NUMBER_KIND}).
+ * A name with a slash keeps other words after it ('Import / Export', 'Réparation TV / GSM').
+ */
+function isLabelPair(text: string): boolean {
+  if (text.length > 40 || !text.includes('/')) return false;
+  const parts = text.split('/');
+  if (parts.length !== 2) return false;
+  const head = parts[0].trim();
+  return head !== '' && head.split(' ').length <= 2 && NUMBER_KIND.test(parts[1].trim().replace(/[ \t]?[:：]$/u, ''));
 }
 
 /** Small words inside a name between its capitalized ones ('Société de X', 'Garage des Frères'): no sentence's. */

@@ -49,7 +49,8 @@ export async function startSite(routes: Record<string, Route> | ((origin: string
     res.on('close', () => active--);
     const hit = (counts.get(path) ?? 0) + 1;
     counts.set(path, hit);
-    const route = table[options.decoded ? safeDecode(path) : path];
+    // Decoded first (the fixture format's keys); a key written as the raw, percent-encoded path still answers, as the real server would.
+    const route = (options.decoded ? table[safeDecode(path)] : undefined) ?? table[path];
     if (route === undefined) {
       res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
     } else if (typeof route === 'function') {
