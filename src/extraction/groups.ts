@@ -21,6 +21,8 @@ import type { HTMLElement, Node } from 'node-html-parser';
 import { findEmails, findPhonesAndFaxes } from '../platform/contacts';
 import { introducedName } from './forum';
 import { isInlineBold } from './labels';
+import { LEGAL_FORMS } from './badges';
+import { words } from '../platform/text';
 import { escapeHtml, hasAttr, parseHtml } from './parse';
 
 /** Most nodes of one block read as lines (a block larger than that is left as it is). */
@@ -372,6 +374,19 @@ function isOfficesOfOne(records: readonly Rec[]): boolean {
 }
 
 /**
+ * Whether a record's name may be a company's: not a person's (a civility, a title), nor a firm's
+ * office, department or service ('Agence Oran', 'Bureau de Telagh', 'Usine', 'Siège social',
+ * 'Standard', 'Service commercial', 'Gérant'), names of a company's own contacts.
+ */
+function isCompanyName(name: string): boolean {
+  const n = name.slice(0, MAX_NAME).trim();
+  return !CIVILITY.test(n) && !TITLE_OR_DEPARTMENT.test(n) && !HEAD_OFFICE.test(n) && !BRANCH_OFFICE.test(n) && !OFFICE_ALONE.test(n);
+}
+
+/** A name that is an office's designation alone: 'Usine', 'Siège', 'Entrepôt', 'Atelier', 'Showroom'. */
+const OFFICE_ALONE = /^(?:usine|entrep[ôo]t|unit[ée]|si[èe]ge|showroom|magasin|d[ée]p[ôo]t|atelier|bureau|agence|annexe|antenne|succursale)$/iu;
+
+/**
  * The records of a block ({@link linesOf}, then {@link recordsOf}); undefined for a block too
  * large to read, and for a table row (read by its columns, under its header row) unless it is a
  * group's label beside its records ({@link labelledRowGroup}).
@@ -400,10 +415,15 @@ function labelledRowGroup(row: HTMLElement): Grouped | undefined {
   const [label, body] = cells;
   const labelText = clean(label.text);
   if (labelText === '' || labelText.length > MAX_ROW_LABEL || hasContact(labelText) || label.querySelector('a, br, img') !== null) return undefined;
+  // (A label, not a company's name: no legal form, 'SARL Omega Assurances' beside its agencies is the row's company.)
+  if (words(labelText).some((w) => LEGAL_FORMS.has(w))) return undefined;
   const lines = linesOf(body);
   if (lines === undefined) return undefined;
   const g = recordsOf(lines);
   if (g.headed || g.records.length === 0 || !isGroup(g)) return undefined;
+  // (Companies, not the row company's offices, people or departments: '<b>Agence Oran</b> Tél … ; <b>Agence Sétif</b> …',
+  // '<b>M. Karim</b> 0661 …', '<b>Urgences</b> 031 … ; <b>Standard</b> …' are its contacts.)
+  if (g.records.some((r) => r.contacts.size > 0 && !isCompanyName(r.name))) return undefined;
   // (The cell opens with its first record's name: no contact stands before it that would be the row's own.)
   if (!clean(body.text).startsWith(g.records[0].name)) return undefined;
   return g;
