@@ -30,7 +30,7 @@ import { COMPANY_NAME_LABEL, isDisclosureLabel, isInlineBold, labelledNameInText
 import { removeOtherCompanyCards } from './otherCards';
 import { fold, normalizeCompanyName, scriptOf, stripControlCharacters, words } from '../platform/text';
 import { isBadge, LEGAL_FORMS, withoutEdgeBadges } from './badges';
-import { alpineRecords, attributeJson, classWords, entryClassWords, embeddedJson, isChromeBlock, holdsContact, isAdBlock, inRepeatedBlock, isComponentPart, SECTIONING_TAGS, isPageFrame, holdsMainContent, leadName, repeatedMemberTest, findNextPage, namesNextDocument, jsonHtml, jsonItems, jsonList, jsonNext, preJson, preRecords, repeatedItems, type JsonItem, isOwnContactButton, safeUriDecode, WHATSAPP_LINK, otherPartTitle } from './items';
+import { alpineRecords, attributeJson, classWords, entryClassWords, embeddedJson, isChromeBlock, holdsContact, isAdBlock, inRepeatedBlock, isComponentPart, SECTIONING_TAGS, isPageFrame, holdsMainContent, leadName, repeatedMemberTest, findNextPage, namesNextDocument, jsonHtml, jsonItems, jsonList, jsonNext, preJson, vueDataTarget, preRecords, repeatedItems, type JsonItem, isOwnContactButton, safeUriDecode, WHATSAPP_LINK, otherPartTitle } from './items';
 import { collapseSpaces, isMaskedNumber, isSaidAge, shortText, WORDED_DATE } from './nodeText';
 import { attrOf, blockText, classAndId, classText, descendants, hasAttr, inByline, isCardTelType, isSubtitle, itemParts, parseHtml, parsePage, spanningRowAbove, type ItemParts, type ParsedPage } from './parse';
 import type { SourceSelectors } from './sources';
@@ -732,6 +732,48 @@ function emptyTableHeaders(page: ParsedPage): string[][] {
   return out;
 }
 
+/** Fewest phone numbers of a page's HTML, outside a Vue 2 instance's element, that are a list of its own ({@link shownBesideVueData}). */
+const MIN_SHOWN_PHONES = 3;
+/** Most nodes walked for them. */
+const MAX_SHOWN_WALK = 20_000;
+
+/**
+ * Whether a value read from a Vue 2 instance's `data:` option ({@link vueDataTarget}) stands
+ * beside a list the page's HTML already shows: outside the instance's element (its `el:`; the
+ * whole page when not found) and its scripts, the page writes at least as many phone numbers as
+ * the data's list has records, three at least, none of them the list's (a directory's server-rendered
+ * cards beside its agencies widget). The page's template for the data (`v-for`, `{{ e.tel }}`)
+ * and a topbar's or footer's number do not count.
+ */
+function shownBesideVueData(page: ParsedPage, value: unknown): boolean {
+  const selector = vueDataTarget(value);
+  if (selector === undefined) return false;
+  const list = jsonList(value).items;
+  if (list.length === 0) return false;
+  let target: HTMLElement | null = null;
+  try {
+    target = selector === '' ? null : page.root.querySelector(selector);
+  } catch {
+    target = null;
+  }
+  const own = new Set(list.flatMap((r) => [...r.phones, ...r.faxes].flatMap(phonesIn)));
+  const parts: string[] = [];
+  const stack: Node[] = [page.root];
+  for (let n = 0; stack.length > 0 && n < MAX_SHOWN_WALK; n++) {
+    const node = stack.pop()!;
+    if (node.nodeType === 3) {
+      parts.push(node.text);
+      continue;
+    }
+    if (node.nodeType !== 1 || node === target) continue;
+    const tag = (node as HTMLElement).tagName;
+    if (tag === 'SCRIPT' || tag === 'STYLE' || tag === 'TEMPLATE') continue;
+    for (let i = node.childNodes.length - 1; i >= 0; i--) stack.push(node.childNodes[i]);
+  }
+  const shown = new Set(findPhonesAndFaxes(parts.join('\n')).phones.filter((p) => !own.has(p)));
+  return shown.size >= Math.max(MIN_SHOWN_PHONES, list.length);
+}
+
 /** The page URL with its page parameter set to `page` (a JSON answer that gives the next page as a number). */
 function withPage(pageUrl: string, page: number): string | undefined {
   const url = new URL(pageUrl);
@@ -764,6 +806,8 @@ function companiesOf(page: ParsedPage, pageUrl: string, selectors: SourceSelecto
     if (scopes.length === 0) {
       states = [...embeddedJson(page.byTag('SCRIPT')), ...attributeJson(page.elements), ...inertiaPages(page.elements), ...preJson(page.byTag('PRE'))];
       const columns = emptyTableHeaders(page);
+      // (A Vue 2 widget's data: list beside the companies the HTML already shows is the widget's, not the page's list.)
+      states = states.filter((v) => !shownBesideVueData(page, v));
       const fromJson = states.map((v) => jsonList(v, false, 2, columns)).reduce((a, b) => (b.items.length > a.items.length ? b : a), { items: [], holders: [] });
       if (fromJson.items.length > 0) {
         stripScripts(page);

@@ -57,14 +57,6 @@ describe("a Vue 2 page's records in the data option of new Vue({…})", () => {
       'Minoterie Sebaou': { phones: [], faxes: [], emails: ['sebaou@mail.test'] },
     });
   });
-
-  test("a data: key holding a request's parameters gives no company", () => {
-    const html =
-      `<html><body><div id="app" class="liste"><p>Aucun résultat.</p></div><script>\nnew Vue({ el: '#app', methods: { chercher: function () {\n` +
-      `$.ajax({ url: '/recherche', type: 'POST', success: function (r) { $('.liste').html(r); },\n` +
-      `  data: { nom: 'Conserverie', tel: '0661 40 50 60', page: 2 } }); } } });\n</script></body></html>`;
-    expect(read(html, 'https://dcw.test/recherche.php')).toEqual({});
-  });
 });
 
 describe("a table row of a group's label beside its companies written in a run", () => {
