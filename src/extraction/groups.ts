@@ -593,19 +593,27 @@ const MAX_RUN_CHILDREN = 200;
 /**
  * Whether an inline element, no name set apart itself, holds among its children a name set apart
  * ({@link markOf}) after a contact written after an earlier one: a run of entries on one line
- * ('<b>X</b> — Tél … ; <b>Y</b> — Tél …'), read through rather than as one unit.
+ * ('<b>X</b> — Tél … ; <b>Y</b> — Tél …'), read through rather than as one unit. That name must
+ * be a company's ({@link isCompanyName}: no office, department or person) and not a label's value
+ * ('Directeur : <b>Name</b>'): a company's offices and people after its phone keep it one unit.
  */
 function runOfMarks(el: HTMLElement): boolean {
   const kids = el.childNodes;
   if (kids.length < 3 || kids.length > MAX_RUN_CHILDREN || markOf(el) !== undefined) return false;
   let marked = false;
   let contact = false;
+  let before = '';
   for (const k of kids) {
     if (k.nodeType === 3) {
       if (marked && !contact && hasContact(k.text)) contact = true;
-    } else if (k.nodeType === 1 && markOf(k as HTMLElement) !== undefined) {
-      if (contact) return true;
-      marked = true;
+      before = k.text;
+    } else if (k.nodeType === 1) {
+      const mark = markOf(k as HTMLElement);
+      // (A company's name only: not its office, department, manager or person ('<b>Agence Oran</b>', '<b>Usine</b>',
+      // '<b>Gérant</b>', '<b>M. Karim</b>'), nor a label's value ('Directeur : <b>Karim Bensalem</b>'): the company's contacts.)
+      if (mark !== undefined && contact && isCompanyName(mark) && !/[:：][ \t]*$/u.test(before)) return true;
+      if (mark !== undefined) marked = true;
+      before = '';
     }
   }
   return false;
