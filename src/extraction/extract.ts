@@ -709,20 +709,40 @@ function stateNext(holders: readonly unknown[], pageUrl: string, base: string): 
 /** Most tables looked at for an empty table's header, and most header cells of one. */
 const MAX_EMPTY_TABLES = 20;
 const MAX_EMPTY_TABLE_COLUMNS = 20;
+/** Most script text looked at for the tables a script names. */
+const MAX_NAMING_SCRIPTS = 500_000;
 
 /**
  * The column headers of the page's empty tables: a table with header cells (`<th>`) and no data
- * cell (`<td>`), the one a script fills from an array of rows (jQuery DataTables' `data: dataSet`,
- * a hand-written loop over `var rows = [[…], …]`). Each header's cell texts, in order (an empty
- * text for an unnamed column), for the rows of that width to be read under them. Bounded: only
- * when the page has header cells, at most {@link MAX_EMPTY_TABLES} tables.
+ * cell (`<td>`), named by a script of the page (its id, `$('#liste')`, `getElementById('liste')`,
+ * or one of its classes, `$('.annuaire')`): the one a script fills from an array of rows (jQuery
+ * DataTables' `data: dataSet`, a hand-written loop over `var rows = [[…], …]`); a legend's or
+ * layout's table no script names labels nothing. Each header's cell texts, in order (an empty
+ * text for an unnamed column), for the rows of that width to be read under them: the last row of
+ * its `<thead>` (a grouped header's second row; a `<tfoot>` repeating the header, DataTables'
+ * column search, is no header), or of its rows of header cells without one. Bounded: only when
+ * the page has header cells, at most {@link MAX_EMPTY_TABLES} tables named by its scripts.
  */
 function emptyTableHeaders(page: ParsedPage): string[][] {
   if (page.byTag('TH').length === 0) return [];
+  let scripts = '';
+  for (const s of page.byTag('SCRIPT')) {
+    if (scripts.length >= MAX_NAMING_SCRIPTS) break;
+    if (!/ld\+json/i.test(s.getAttribute('type') ?? '')) scripts += `${s.rawText.slice(0, MAX_NAMING_SCRIPTS - scripts.length)}\n`;
+  }
+  if (scripts === '') return [];
+  const named = (table: HTMLElement): boolean => {
+    const id = (table.getAttribute('id') ?? '').trim();
+    if (id !== '' && (scripts.includes(`#${id}`) || scripts.includes(`'${id}'`) || scripts.includes(`"${id}"`))) return true;
+    return (table.getAttribute('class') ?? '').split(/\s+/).some((c) => c.length > 2 && c !== 'display' && c !== 'table' && scripts.includes(`.${c}`));
+  };
   const out: string[][] = [];
-  for (const table of page.byTag('TABLE').slice(0, MAX_EMPTY_TABLES)) {
+  let looked = 0;
+  for (const table of page.byTag('TABLE')) {
+    if (!named(table)) continue;
+    if (++looked > MAX_EMPTY_TABLES) break;
     if (table.querySelector('td') !== null) continue;
-    const cells = table.querySelectorAll('th');
+    const cells = headerRow(table);
     if (cells.length < 2 || cells.length > MAX_EMPTY_TABLE_COLUMNS) continue;
     out.push(cells.map((th) => {
       const text = th.text.replace(/\s+/g, ' ').trim();
@@ -730,6 +750,15 @@ function emptyTableHeaders(page: ParsedPage): string[][] {
     }));
   }
   return out;
+}
+
+/** The header cells of a table's header row: the last row of header cells in its `<thead>`, else outside its `<tfoot>`; all its `<th>` when it has no rows. */
+function headerRow(table: HTMLElement): HTMLElement[] {
+  const thead = table.querySelector('thead');
+  const rows = (thead ?? table).querySelectorAll('tr').filter((tr) => tr.closest('tfoot') === null && tr.querySelector('th') !== null);
+  const row = rows[rows.length - 1];
+  if (row === undefined) return table.querySelectorAll('th').filter((th) => th.closest('tfoot') === null);
+  return row.querySelectorAll('th');
 }
 
 /** Fewest phone numbers of a page's HTML, outside a Vue 2 instance's element, that are a list of its own ({@link shownBesideVueData}). */
