@@ -779,10 +779,11 @@ function shownBesideVueData(page: ParsedPage, value: unknown): boolean {
   if (selector === undefined) return false;
   const list = jsonList(value).items;
   if (list.length === 0) return false;
-  let target: HTMLElement | null = null;
+  let target: HTMLElement | null;
   try {
     target = selector === '' ? null : page.root.querySelector(selector);
   } catch {
+    // (A selector the parser does not read: the whole page is looked at.)
     target = null;
   }
   const own = new Set(list.flatMap((r) => [...r.phones, ...r.faxes].flatMap(phonesIn)));
