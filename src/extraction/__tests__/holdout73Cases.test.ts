@@ -83,6 +83,9 @@ describe("a table row of a group's label beside its companies written in a run",
       row('SARL Forge Rhumel', 'Tél 031 12 34 56 — <b>M. Salah</b> 0661 10 20 30 ; <b>Mme Amel</b> 0770 00 11 22') +
         row('EURL Béton Ksar', 'Tél 031 22 33 44 — <b>Usine</b> 031 55 66 77 ; <b>Dépôt</b> 031 55 66 78'),
     );
-    expect(Object.keys(read(page, 'https://zi.test/entreprises.htm')).sort()).toEqual(['EURL Béton Ksar', 'SARL Forge Rhumel']);
+    expect(read(page, 'https://zi.test/entreprises.htm')).toEqual({
+      'SARL Forge Rhumel': { phones: ['+21331123456', '+213661102030', '+213770001122'], faxes: [], emails: [] },
+      'EURL Béton Ksar': { phones: ['+21331223344', '+21331556677', '+21331556678'], faxes: [], emails: [] },
+    });
   });
 });
