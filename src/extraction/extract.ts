@@ -30,7 +30,7 @@ import { COMPANY_NAME_LABEL, isDisclosureLabel, isInlineBold, labelledNameInText
 import { removeOtherCompanyCards } from './otherCards';
 import { fold, normalizeCompanyName, scriptOf, stripControlCharacters, words } from '../platform/text';
 import { isBadge, LEGAL_FORMS, withoutEdgeBadges } from './badges';
-import { alpineRecords, attributeJson, classWords, entryClassWords, embeddedJson, isChromeBlock, holdsContact, isAdBlock, inRepeatedBlock, isComponentPart, SECTIONING_TAGS, isPageFrame, holdsMainContent, leadName, repeatedMemberTest, findNextPage, namesNextDocument, jsonHtml, jsonItems, jsonList, jsonNext, preJson, preRecords, repeatedItems, type JsonItem, isOwnContactButton, safeUriDecode, WHATSAPP_LINK, otherPartTitle } from './items';
+import { alpineRecords, attributeJson, classWords, entryClassWords, embeddedJson, isChromeBlock, holdsContact, isAdBlock, inRepeatedBlock, isComponentPart, SECTIONING_TAGS, isPageFrame, holdsMainContent, leadName, repeatedMemberTest, findNextPage, namesNextDocument, jsonHtml, jsonItems, jsonList, jsonNext, preJson, vueDataTarget, preRecords, repeatedItems, type JsonItem, isOwnContactButton, safeUriDecode, WHATSAPP_LINK, otherPartTitle } from './items';
 import { collapseSpaces, isMaskedNumber, isSaidAge, shortText, WORDED_DATE } from './nodeText';
 import { attrOf, blockText, classAndId, classText, descendants, hasAttr, inByline, isCardTelType, isSubtitle, itemParts, parseHtml, parsePage, spanningRowAbove, type ItemParts, type ParsedPage } from './parse';
 import type { SourceSelectors } from './sources';
@@ -709,20 +709,40 @@ function stateNext(holders: readonly unknown[], pageUrl: string, base: string): 
 /** Most tables looked at for an empty table's header, and most header cells of one. */
 const MAX_EMPTY_TABLES = 20;
 const MAX_EMPTY_TABLE_COLUMNS = 20;
+/** Most script text looked at for the tables a script names. */
+const MAX_NAMING_SCRIPTS = 500_000;
 
 /**
  * The column headers of the page's empty tables: a table with header cells (`<th>`) and no data
- * cell (`<td>`), the one a script fills from an array of rows (jQuery DataTables' `data: dataSet`,
- * a hand-written loop over `var rows = [[…], …]`). Each header's cell texts, in order (an empty
- * text for an unnamed column), for the rows of that width to be read under them. Bounded: only
- * when the page has header cells, at most {@link MAX_EMPTY_TABLES} tables.
+ * cell (`<td>`), named by a script of the page (its id, `$('#liste')`, `getElementById('liste')`,
+ * or one of its classes, `$('.annuaire')`): the one a script fills from an array of rows (jQuery
+ * DataTables' `data: dataSet`, a hand-written loop over `var rows = [[…], …]`); a legend's or
+ * layout's table no script names labels nothing. Each header's cell texts, in order (an empty
+ * text for an unnamed column), for the rows of that width to be read under them: the last row of
+ * its `<thead>` (a grouped header's second row; a `<tfoot>` repeating the header, DataTables'
+ * column search, is no header), or of its rows of header cells without one. Bounded: only when
+ * the page has header cells, at most {@link MAX_EMPTY_TABLES} tables named by its scripts.
  */
 function emptyTableHeaders(page: ParsedPage): string[][] {
   if (page.byTag('TH').length === 0) return [];
+  let scripts = '';
+  for (const s of page.byTag('SCRIPT')) {
+    if (scripts.length >= MAX_NAMING_SCRIPTS) break;
+    if (!/ld\+json/i.test(s.getAttribute('type') ?? '')) scripts += `${s.rawText.slice(0, MAX_NAMING_SCRIPTS - scripts.length)}\n`;
+  }
+  if (scripts === '') return [];
+  const named = (table: HTMLElement): boolean => {
+    const id = (table.getAttribute('id') ?? '').trim();
+    if (id !== '' && (scripts.includes(`#${id}`) || scripts.includes(`'${id}'`) || scripts.includes(`"${id}"`))) return true;
+    return (table.getAttribute('class') ?? '').split(/\s+/).some((c) => c.length > 2 && c !== 'display' && c !== 'table' && scripts.includes(`.${c}`));
+  };
   const out: string[][] = [];
-  for (const table of page.byTag('TABLE').slice(0, MAX_EMPTY_TABLES)) {
+  let looked = 0;
+  for (const table of page.byTag('TABLE')) {
+    if (!named(table)) continue;
+    if (++looked > MAX_EMPTY_TABLES) break;
     if (table.querySelector('td') !== null) continue;
-    const cells = table.querySelectorAll('th');
+    const cells = headerRow(table);
     if (cells.length < 2 || cells.length > MAX_EMPTY_TABLE_COLUMNS) continue;
     out.push(cells.map((th) => {
       const text = th.text.replace(/\s+/g, ' ').trim();
@@ -730,6 +750,58 @@ function emptyTableHeaders(page: ParsedPage): string[][] {
     }));
   }
   return out;
+}
+
+/** The header cells of a table's header row: the last row of header cells in its `<thead>`, else outside its `<tfoot>`; all its `<th>` when it has no rows. */
+function headerRow(table: HTMLElement): HTMLElement[] {
+  const thead = table.querySelector('thead');
+  const rows = (thead ?? table).querySelectorAll('tr').filter((tr) => tr.closest('tfoot') === null && tr.querySelector('th') !== null);
+  const row = rows[rows.length - 1];
+  if (row === undefined) return table.querySelectorAll('th').filter((th) => th.closest('tfoot') === null);
+  return row.querySelectorAll('th');
+}
+
+/** Fewest phone numbers of a page's HTML, outside a Vue 2 instance's element, that are a list of its own ({@link shownBesideVueData}). */
+const MIN_SHOWN_PHONES = 3;
+/** Most nodes walked for them. */
+const MAX_SHOWN_WALK = 20_000;
+
+/**
+ * Whether a value read from a Vue 2 instance's `data:` option ({@link vueDataTarget}) stands
+ * beside a list the page's HTML already shows: outside the instance's element (its `el:`; the
+ * whole page when not found) and its scripts, the page writes at least as many phone numbers as
+ * the data's list has records, three at least, none of them the list's (a directory's server-rendered
+ * cards beside its agencies widget). The page's template for the data (`v-for`, `{{ e.tel }}`)
+ * and a topbar's or footer's number do not count.
+ */
+function shownBesideVueData(page: ParsedPage, value: unknown): boolean {
+  const selector = vueDataTarget(value);
+  if (selector === undefined) return false;
+  const list = jsonList(value).items;
+  if (list.length === 0) return false;
+  let target: HTMLElement | null;
+  try {
+    target = selector === '' ? null : page.root.querySelector(selector);
+  } catch {
+    // (A selector the parser does not read: the whole page is looked at.)
+    target = null;
+  }
+  const own = new Set(list.flatMap((r) => [...r.phones, ...r.faxes].flatMap(phonesIn)));
+  const parts: string[] = [];
+  const stack: Node[] = [page.root];
+  for (let n = 0; stack.length > 0 && n < MAX_SHOWN_WALK; n++) {
+    const node = stack.pop()!;
+    if (node.nodeType === 3) {
+      parts.push(node.text);
+      continue;
+    }
+    if (node.nodeType !== 1 || node === target) continue;
+    const tag = (node as HTMLElement).tagName;
+    if (tag === 'SCRIPT' || tag === 'STYLE' || tag === 'TEMPLATE') continue;
+    for (let i = node.childNodes.length - 1; i >= 0; i--) stack.push(node.childNodes[i]);
+  }
+  const shown = new Set(findPhonesAndFaxes(parts.join('\n')).phones.filter((p) => !own.has(p)));
+  return shown.size >= Math.max(MIN_SHOWN_PHONES, list.length);
 }
 
 /** The page URL with its page parameter set to `page` (a JSON answer that gives the next page as a number). */
@@ -764,6 +836,8 @@ function companiesOf(page: ParsedPage, pageUrl: string, selectors: SourceSelecto
     if (scopes.length === 0) {
       states = [...embeddedJson(page.byTag('SCRIPT')), ...attributeJson(page.elements), ...inertiaPages(page.elements), ...preJson(page.byTag('PRE'))];
       const columns = emptyTableHeaders(page);
+      // (A Vue 2 widget's data: list beside the companies the HTML already shows is the widget's, not the page's list.)
+      states = states.filter((v) => !shownBesideVueData(page, v));
       const fromJson = states.map((v) => jsonList(v, false, 2, columns)).reduce((a, b) => (b.items.length > a.items.length ? b : a), { items: [], holders: [] });
       if (fromJson.items.length > 0) {
         stripScripts(page);

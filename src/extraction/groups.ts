@@ -21,6 +21,8 @@ import type { HTMLElement, Node } from 'node-html-parser';
 import { findEmails, findPhonesAndFaxes } from '../platform/contacts';
 import { introducedName } from './forum';
 import { isInlineBold } from './labels';
+import { LEGAL_FORMS } from './badges';
+import { words } from '../platform/text';
 import { escapeHtml, hasAttr, parseHtml } from './parse';
 
 /** Most nodes of one block read as lines (a block larger than that is left as it is). */
@@ -372,6 +374,19 @@ function isOfficesOfOne(records: readonly Rec[]): boolean {
 }
 
 /**
+ * Whether a record's name may be a company's: not a person's (a civility, a title), nor a firm's
+ * office, department or service ('Agence Oran', 'Bureau de Telagh', 'Usine', 'Siège social',
+ * 'Standard', 'Service commercial', 'Gérant'), names of a company's own contacts.
+ */
+function isCompanyName(name: string): boolean {
+  const n = name.slice(0, MAX_NAME).trim();
+  return !CIVILITY.test(n) && !TITLE_OR_DEPARTMENT.test(n) && !HEAD_OFFICE.test(n) && !BRANCH_OFFICE.test(n) && !OFFICE_ALONE.test(n);
+}
+
+/** A name that is an office's designation alone: 'Usine', 'Siège', 'Entrepôt', 'Atelier', 'Showroom'. */
+const OFFICE_ALONE = /^(?:usine|entrep[ôo]t|unit[ée]|si[èe]ge|showroom|magasin|d[ée]p[ôo]t|atelier|bureau|agence|annexe|antenne|succursale)$/iu;
+
+/**
  * The records of a block ({@link linesOf}, then {@link recordsOf}); undefined for a block too
  * large to read, and for a table row (read by its columns, under its header row) unless it is a
  * group's label beside its records ({@link labelledRowGroup}).
@@ -400,10 +415,15 @@ function labelledRowGroup(row: HTMLElement): Grouped | undefined {
   const [label, body] = cells;
   const labelText = clean(label.text);
   if (labelText === '' || labelText.length > MAX_ROW_LABEL || hasContact(labelText) || label.querySelector('a, br, img') !== null) return undefined;
+  // (A label, not a company's name: no legal form, 'SARL Omega Assurances' beside its agencies is the row's company.)
+  if (words(labelText).some((w) => LEGAL_FORMS.has(w))) return undefined;
   const lines = linesOf(body);
   if (lines === undefined) return undefined;
   const g = recordsOf(lines);
   if (g.headed || g.records.length === 0 || !isGroup(g)) return undefined;
+  // (Companies, not the row company's offices, people or departments: '<b>Agence Oran</b> Tél … ; <b>Agence Sétif</b> …',
+  // '<b>M. Karim</b> 0661 …', '<b>Urgences</b> 031 … ; <b>Standard</b> …' are its contacts.)
+  if (g.records.some((r) => r.contacts.size > 0 && !isCompanyName(r.name))) return undefined;
   // (The cell opens with its first record's name: no contact stands before it that would be the row's own.)
   if (!clean(body.text).startsWith(g.records[0].name)) return undefined;
   return g;
@@ -573,19 +593,27 @@ const MAX_RUN_CHILDREN = 200;
 /**
  * Whether an inline element, no name set apart itself, holds among its children a name set apart
  * ({@link markOf}) after a contact written after an earlier one: a run of entries on one line
- * ('<b>X</b> — Tél … ; <b>Y</b> — Tél …'), read through rather than as one unit.
+ * ('<b>X</b> — Tél … ; <b>Y</b> — Tél …'), read through rather than as one unit. That name must
+ * be a company's ({@link isCompanyName}: no office, department or person) and not a label's value
+ * ('Directeur : <b>Name</b>'): a company's offices and people after its phone keep it one unit.
  */
 function runOfMarks(el: HTMLElement): boolean {
   const kids = el.childNodes;
   if (kids.length < 3 || kids.length > MAX_RUN_CHILDREN || markOf(el) !== undefined) return false;
   let marked = false;
   let contact = false;
+  let before = '';
   for (const k of kids) {
     if (k.nodeType === 3) {
       if (marked && !contact && hasContact(k.text)) contact = true;
-    } else if (k.nodeType === 1 && markOf(k as HTMLElement) !== undefined) {
-      if (contact) return true;
-      marked = true;
+      before = k.text;
+    } else if (k.nodeType === 1) {
+      const mark = markOf(k as HTMLElement);
+      // (A company's name only: not its office, department, manager or person ('<b>Agence Oran</b>', '<b>Usine</b>',
+      // '<b>Gérant</b>', '<b>M. Karim</b>'), nor a label's value ('Directeur : <b>Karim Bensalem</b>'): the company's contacts.)
+      if (mark !== undefined && contact && isCompanyName(mark) && !/[:：][ \t]*$/u.test(before)) return true;
+      if (mark !== undefined) marked = true;
+      before = '';
     }
   }
   return false;

@@ -612,7 +612,13 @@ export function embeddedJson(scripts: readonly HTMLElement[]): unknown[] {
   // Next.js App Router: the client components' props in the RSC flight data.
   const flight = flightText(scripts);
   if (flight !== '') out.push(flightRecords(flight));
-  return out.map(withRefsResolved);
+  return out.map((v) => {
+    const resolved = withRefsResolved(v);
+    // (A Vue 2 data option keeps its mark, for the page to tell whether its HTML shows its own list: see vueDataTarget.)
+    const target = typeof v === 'object' && v !== null ? VUE_DATA.get(v) : undefined;
+    if (target !== undefined && typeof resolved === 'object' && resolved !== null) VUE_DATA.set(resolved, target);
+    return resolved;
+  });
 }
 
 /** An HTTP answer's status line, written before its headers ('HTTP 200 OK', 'HTTP/1.1 200 OK'). */
@@ -945,7 +951,82 @@ function fromAstro(v: unknown, depth: number): unknown {
 }
 
 /** A script making a Vue 2 instance from its options (`new Vue({…})`). */
-const VUE2_INSTANCE = /\bnew\s{1,5}Vue\s{0,5}\(/;
+const VUE2_INSTANCE = /\bnew\s{1,5}Vue\s{0,5}\(\s{0,40}\{/g;
+/** The `el:` option of a Vue 2 instance's options ('#app'). */
+const VUE2_EL = /\bel\s{0,5}:\s{0,40}(['"])([^'"\n]{1,100})\1/;
+
+/**
+ * The literals read from a Vue 2 instance's `data:` option, each with the selector of the element
+ * the instance renders into (its `el:` option, '' when none is given): {@link vueDataTarget}.
+ */
+const VUE_DATA = new WeakMap<object, string>();
+
+/**
+ * For a value read from the `data:` option of `new Vue({…})`, the selector of the element the
+ * instance renders into ('' when unknown); undefined for any other value. The page tells from it
+ * whether its data is the page's list or a widget's beside a list already in the HTML.
+ */
+export function vueDataTarget(value: unknown): string | undefined {
+  return typeof value === 'object' && value !== null ? VUE_DATA.get(value) : undefined;
+}
+
+/** The options objects of a script's `new Vue({…})` calls, as [start, end] of their braces, and each one's `el:` selector. */
+function vueOptions(text: string): { start: number; end: number; el: string }[] {
+  const out: { start: number; end: number; el: string }[] = [];
+  VUE2_INSTANCE.lastIndex = 0;
+  for (let m = VUE2_INSTANCE.exec(text); m !== null && out.length < 10; m = VUE2_INSTANCE.exec(text)) {
+    const start = m.index + m[0].length - 1;
+    const end = matchingBracket(text, start);
+    if (end === -1) break;
+    out.push({ start, end, el: vueOwnKey(text, start, end, VUE2_EL)?.[2] ?? '' });
+    VUE2_INSTANCE.lastIndex = end + 1;
+  }
+  return out;
+}
+
+/** Whether `at` is at the top level of the object literal whose braces are at `start` and `end` (one of its own keys, not a nested object's). */
+function atTopLevel(text: string, start: number, end: number, at: number): boolean {
+  if (at <= start || at >= end) return false;
+  for (let i = start + 1; i < at; i++) {
+    const c = text[i];
+    if (c === '"' || c === "'" || c === '`') {
+      const close = stringEnd(text, i);
+      if (close === -1 || close >= at) return false;
+      i = close;
+    } else if (c === '{' || c === '[' || c === '(') {
+      const close = c === '(' ? matchingParen(text, i) : matchingBracket(text, i);
+      if (close === -1 || close >= at) return false;
+      i = close;
+    }
+  }
+  return true;
+}
+
+/** The closing parenthesis of the one opened at `start` (strings respected), or -1. */
+function matchingParen(text: string, start: number): number {
+  let depth = 0;
+  for (let i = start; i < text.length; i++) {
+    const c = text[i];
+    if (c === '"' || c === "'" || c === '`') {
+      const end = stringEnd(text, i);
+      if (end === -1) return -1;
+      i = end;
+    } else if (c === '(') depth++;
+    else if (c === ')') {
+      depth--;
+      if (depth === 0) return i;
+    }
+  }
+  return -1;
+}
+
+/** The first match of `pattern` that is one of the options object's own keys. */
+function vueOwnKey(text: string, start: number, end: number, pattern: RegExp): RegExpExecArray | undefined {
+  const re = new RegExp(pattern.source, 'g');
+  re.lastIndex = start + 1;
+  for (let m = re.exec(text); m !== null && m.index < end; m = re.exec(text)) if (atTopLevel(text, start, end, m.index)) return m;
+  return undefined;
+}
 
 /**
  * The JSON literals of a script: each '{' or '[' that follows '=', '(' or, in a script that makes a Vue 2 instance, a `data:` key (spaces aside) is
@@ -959,10 +1040,14 @@ function assignedLiterals(text: string): unknown[] {
   // (Also, in a script that makes a Vue 2 instance, a `data:` option's literal: `new Vue({el, data: {…},
   // methods: {…}})`, whose options object, holding functions, is no literal; scanned inside once it fails.
   // Not any `data:` key: a chart's `draw({el, data: […]})` is no page state.)
-  const opener = VUE2_INSTANCE.test(text) ? /[=(]\s{0,40}([{[]|'|"|`)|\bdata\s{0,5}:\s{0,40}[{[]/g : /[=(]\s{0,40}([{[]|'|"|`)/g;
+  // (Only the `data:` key of the call's own options, not one of an object inside its methods: `$.ajax({data: {…}})`.)
+  const vues = text.includes('Vue') ? vueOptions(text) : [];
+  const opener = vues.length > 0 ? /[=(]\s{0,40}([{[]|'|"|`)|\bdata\s{0,5}:\s{0,40}[{[]/g : /[=(]\s{0,40}([{[]|'|"|`)/g;
   for (let m = opener.exec(text); m !== null && budget > 0; m = opener.exec(text)) {
     const start = m.index + m[0].length - 1;
     const ch = text[start];
+    const vue = m[0].startsWith('data') ? vues.find((v) => atTopLevel(text, v.start, v.end, m!.index)) : undefined;
+    if (m[0].startsWith('data') && vue === undefined) continue;
     if (ch === '{' || ch === '[') {
       const end = matchingBracket(text, start);
       budget -= (end === -1 ? text.length : end) - start;
@@ -970,6 +1055,7 @@ function assignedLiterals(text: string): unknown[] {
       const literal = end - start > 20 ? text.slice(start, end + 1) : undefined;
       const value = literal === undefined ? undefined : tryJson(literal) ?? jsLiteral(literal);
       if (value !== undefined) {
+        if (vue !== undefined && typeof value === 'object' && value !== null) VUE_DATA.set(value, vue.el);
         out.push(value);
         opener.lastIndex = end + 1;
       }

@@ -57,14 +57,6 @@ describe("a Vue 2 page's records in the data option of new Vue({…})", () => {
       'Minoterie Sebaou': { phones: [], faxes: [], emails: ['sebaou@mail.test'] },
     });
   });
-
-  test("a data: key holding a request's parameters gives no company", () => {
-    const html =
-      `<html><body><div id="app" class="liste"><p>Aucun résultat.</p></div><script>\nnew Vue({ el: '#app', methods: { chercher: function () {\n` +
-      `$.ajax({ url: '/recherche', type: 'POST', success: function (r) { $('.liste').html(r); },\n` +
-      `  data: { nom: 'Conserverie', tel: '0661 40 50 60', page: 2 } }); } } });\n</script></body></html>`;
-    expect(read(html, 'https://dcw.test/recherche.php')).toEqual({});
-  });
 });
 
 describe("a table row of a group's label beside its companies written in a run", () => {
@@ -91,6 +83,9 @@ describe("a table row of a group's label beside its companies written in a run",
       row('SARL Forge Rhumel', 'Tél 031 12 34 56 — <b>M. Salah</b> 0661 10 20 30 ; <b>Mme Amel</b> 0770 00 11 22') +
         row('EURL Béton Ksar', 'Tél 031 22 33 44 — <b>Usine</b> 031 55 66 77 ; <b>Dépôt</b> 031 55 66 78'),
     );
-    expect(Object.keys(read(page, 'https://zi.test/entreprises.htm')).sort()).toEqual(['EURL Béton Ksar', 'SARL Forge Rhumel']);
+    expect(read(page, 'https://zi.test/entreprises.htm')).toEqual({
+      'SARL Forge Rhumel': { phones: ['+21331123456', '+213661102030', '+213770001122'], faxes: [], emails: [] },
+      'EURL Béton Ksar': { phones: ['+21331223344', '+21331556677', '+21331556678'], faxes: [], emails: [] },
+    });
   });
 });
