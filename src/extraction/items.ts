@@ -2592,24 +2592,39 @@ function lineRuns(parent: HTMLElement, counts: Map<HTMLElement, Counts>, tag?: s
     if (headings.length >= leaders.length || headings.some((h) => { let j = h + 1; while (j < lines.length && !lines[j].shown) j++; return !isLeader[j]; })) return undefined;
   }
   const spans: [number, number][] = [];
-  let longest = 0;
+  let longest = -1;
   let gapped = false;
   let withContacts = 0;
+  // (The kinds of the empty lines that close the other runs, before the next name line: the list's breaks between entries.)
+  const breakKind = (j: number): string => {
+    const k = kids[lines[j].first];
+    return lines[j].first === lines[j].last && k.nodeType === 1 && (k as HTMLElement).tagName !== 'BR' && !lineInlineTags!.has((k as HTMLElement).tagName) ? `${(k as HTMLElement).tagName}.${attrOf(k as HTMLElement, 'class') ?? ''}` : 'br';
+  };
+  const breaks = new Set<string>();
   leaders.forEach((l, n) => {
     let end = l + 1;
     const limit = n + 1 < leaders.length ? leaders[n + 1] : lines.length;
     while (end < limit && !ends[end]) end++;
     if (n + 1 < leaders.length) {
-      longest = Math.max(longest, end - l);
+      let shown = 0;
+      for (let j = l + 1; j < end; j++) if (lines[j].shown) shown++;
+      longest = Math.max(longest, shown);
       // (Whether an empty line stands inside this entry, between shown lines.)
       let shownEnd = end;
       while (shownEnd > l + 1 && !lines[shownEnd - 1].shown) shownEnd--;
       for (let j = l + 1; j < shownEnd && !gapped; j++) if (!lines[j].shown) gapped = true;
-    } else if (longest > 0) {
+      for (let j = shownEnd; j < end; j++) breaks.add(breakKind(j));
+    } else if (longest >= 0) {
       // The last run ends where the longest other would, and at its first empty line when no other
       // holds one: the post's closing words ('Pour figurer dans la liste, appelez le …') are no entry's.
-      end = Math.min(end, l + longest);
-      if (!gapped) for (let j = l + 1; j < end; j++) if (!lines[j].shown) end = j;
+      // Only an empty line of a kind that closes the other runs is a break between entries (a <br>'s
+      // empty line, a link page's break block): a textless block inside an entry (an ad, a figure, a
+      // spacer, a map's iframe, an empty paragraph) is none.
+      // (The longest other counted in shown lines: a textless block inside the last entry makes it no longer.)
+      let shown = 0;
+      for (let j = l + 1; j < end; j++) {
+        if (lines[j].shown ? ++shown > longest : !gapped && breaks.has(breakKind(j))) end = j;
+      }
     }
     spans.push([lines[l].first, lines[end - 1].last]);
     for (let j = l + 1; j < end; j++) {
