@@ -112,6 +112,8 @@ export interface Grouped {
   records: Rec[];
   /** A heading alone (nothing but its name) came before the records. */
   headed: boolean;
+  /** A line of the block's numbered run opens no record (its words name no company: a step): no numbered list of companies. */
+  numberedRefused?: boolean;
 }
 
 /** Entries read before a long list with no group among them is taken for a list of single entries. */
@@ -159,7 +161,7 @@ function numberedEntries(items: readonly HTMLElement[]): HTMLElement[] {
   for (const item of items) {
     const g = FIRST_NUMBER.test(item.rawText.slice(0, MAX_NUMBERED_TEXT)) ? groupOf(item) : undefined;
     const numbered = g?.records.filter((r) => r.numbered === true) ?? [];
-    if (g !== undefined && numbered.filter((r) => r.contacts.size > 0).length >= MIN_NUMBERED && isGroup(g) && g.records.every((r) => r.contacts.size === 0 || r.numbered === true)) {
+    if (g !== undefined && g.numberedRefused !== true && numbered.filter((r) => r.contacts.size > 0).length >= MIN_NUMBERED && isGroup(g) && g.records.every((r) => r.contacts.size === 0 || r.numbered === true)) {
       out.push(...recordElements(numbered));
       split = true;
     } else out.push(item);
@@ -611,10 +613,12 @@ function recordsOf(lines: readonly Line[], post = false): Grouped {
   // (In a forum post, a few words ending in a colon that name no field, 'Je rajoute :', 'Pour la clim :', announce the list.)
   let announced = false;
   const numbered = numberedLines(lines);
+  let numberedRefused = false;
   for (const line of lines) {
     const text = clean(line.units.map((u) => u.text).join('').slice(0, MAX_LINE));
     const contacts = contactsOf(text, line.units);
     // A line of a numbered list ('3- Name', '4) Name ☎️ 049 …'), its number the next of the block's run, opens a record.
+    // (A numbered line whose words are no company's name, a step 'Prenez rendez-vous', or no name at all, makes the block no numbered list of companies: it is never a record's line.)
     if (numbered.has(line)) {
       const opened = numberedRecord(line, text, contacts);
       if (opened) {
@@ -623,12 +627,13 @@ function recordsOf(lines: readonly Line[], post = false): Grouped {
         records.push(cur);
         continue;
       }
+      numberedRefused = true;
     }
     const label = FIELD_LABEL.exec(text.replace(BULLETS, ''));
     // (A part of the block that a control of the entry shows, its notes under its card's fields, is more of that entry.)
     // (After a post's announcing words, a name set apart alone on its line opens the first record: it is no field's value.)
     const held = afterLabel && !(announced && isMarkAlone(line));
-    const opened = label || held || (line.disclosed && cur !== undefined && cur.contacts.size > 0) ? undefined : openRecord(line, text, contacts, cur);
+    const opened = label || held || numbered.has(line) || (line.disclosed && cur !== undefined && cur.contacts.size > 0) ? undefined : openRecord(line, text, contacts, cur);
     // (A sentence ending in a colon, 'je confirme, très sérieux. Et aussi :', 'Bonjour, voici mes adresses :', announces
     // what follows: no field's label.)
     const colonLine = /[:：]$/u.test(text) && text.split(' ').length <= MAX_LABEL_WORDS && !/[,;!]|\.\s/u.test(text);
@@ -666,11 +671,11 @@ function recordsOf(lines: readonly Line[], post = false): Grouped {
     before.lines.push(r.written, ...r.lines);
     records.splice(i--, 1);
   }
-  return { records: records.filter((r) => !isHeadingAlone(r)), headed };
+  return { records: records.filter((r) => !isHeadingAlone(r)), headed, ...(numberedRefused ? { numberedRefused } : {}) };
 }
 
 /** A list number written before a name at the start of a line ('12- ', '3) ', '4. '): its digits. */
-const LIST_NUMBER = /^[ \t]?(\d{1,3})[ \t]?[-–—.)][ \t]{1,3}(?=\p{L})/u;
+const LIST_NUMBER = /^[ \t]?(\d{1,3})[ \t]?[-–—.)][ \t]{1,3}(?=[\p{L}\p{N}«"“‘'(])/u;
 /** Fewest lines numbered in a run for the numbers to open records. */
 const MIN_NUMBERED = 3;
 
@@ -703,13 +708,23 @@ function numberedLines(lines: readonly Line[]): Set<Line> {
 function numberedRecord(line: Line, text: string, contacts: Set<string>): Rec | undefined {
   const m = LIST_NUMBER.exec(text.slice(0, 24));
   if (m === null) return undefined;
-  const written = writtenName(text.slice(m[0].length));
+  // (A name quoted '« Bati Plus »', typed in lower case 'sarl bati plus' or opening with a digit '2M Informatique' is one all the same.)
+  const after = text.slice(m[0].length).replace(OPENING_QUOTE, '');
+  const written = writtenName(after.charAt(0).toUpperCase() + after.slice(1));
   if (written === undefined) return undefined;
-  const name = written.name.replace(TRAILING_PICTOGRAMS, '').trim();
-  if (!nameLike(name)) return undefined;
+  const name = (written.name.startsWith(after.charAt(0).toUpperCase()) ? after.charAt(0) + written.name.slice(1) : written.name).replace(TRAILING_PICTOGRAMS, '').trim();
+  if (!nameLike(name) || isStep(name)) return undefined;
   const record: Rec = { name, rest: written.rest === '' ? '' : ` ${written.rest}`, lines: [], contacts, shows: written.rest !== '' || contacts.size > 0, heading: false, written: line.units, numbered: true };
   if (!line.block) record.inline = true;
   return record;
+}
+
+/** A quotation mark opening a numbered line's name ('4- « Bati Plus »'). */
+const OPENING_QUOTE = /^[«"“‘']\s*/u;
+/** Whether a numbered line's words are a step of a procedure, opening with a verb in the imperative ('Prenez rendez-vous', 'Déposez le dossier'). */
+function isStep(name: string): boolean {
+  const first = /^\p{L}+/u.exec(name)?.[0].toLowerCase() ?? '';
+  return first.length >= 5 && first.endsWith('ez') && first !== 'chez';
 }
 
 /** Pictograms and symbols ending a name written before its number ('X ☎️'). Bounded by the name's length. */

@@ -30,3 +30,23 @@ describe("a blog post's last entry with a textless block inside it", () => {
     expect(read(post(inside), 'https://blog.test/garages-maraval/')['Centre Auto Maraval']).toEqual({ phones: ['+213550889900'], emails: [] });
   });
 });
+
+describe("a post's numbered list with a line whose name fails the name check", () => {
+  const post = (list: string) =>
+    `<html><body><div id="objects_container"><div class="story_body_container"><header><h3><strong><a href="/PageInfo">Page Info</a></strong></h3></header>` +
+    `<div class="_5rgt"><span><p>📢 Liste des ateliers de la wilaya, partagée à la demande de nos abonnés 🙏</p><p>${list}</p>` +
+    `<p>Pour ajouter votre atelier, appelez la page au 0770 41 28 63.</p><p><a href="/hashtag/ateliers">#ateliers</a> <a href="/hashtag/sud">#sud</a></p></span></div></div></div></body></html>`;
+  const first3 = '1- Atelier Tassili<br>📞 0661 12 34 56<br><br>2- ورشة الواحة ☎️ 0770123456 / 0550654321<br>📧 waha@mail.test<br><br>3- Menuiserie Djanet<br>📞 029-41-22-33<br>📧 contact@menuiserie.test<br><br>';
+  test.each(['sarl bati plus', '« Bati Plus »', '2M Informatique'])("'4- %s' takes nothing from the entry before it", (name) => {
+    const got = read(post(`${first3}4- ${name}<br>📞 0699.11.22.33<br><br>5- Forge Erg<br>📞 0698.11.22.33`), 'https://m.facebook.com/PageInfo/posts/1');
+    expect(got['Menuiserie Djanet']).toEqual({ phones: ['+21329412233'], emails: ['contact@menuiserie.test'] });
+    expect(got['Forge Erg']?.phones).not.toContain('+213699112233');
+  });
+  test('a numbered list of steps names no company', () => {
+    const got = read(
+      post('1- Prenez rendez-vous<br>📞 021 71 22 33<br><br>2- Déposez le dossier à la CNAS<br>📞 021 71 44 55<br><br>3- Remplissez le formulaire<br>📞 021 71 66 77<br><br>4- Appelez le service<br>📞 021 71 88 99'),
+      'https://m.facebook.com/PageInfo/posts/3',
+    );
+    expect(Object.keys(got).filter((n) => /^(Prenez|Déposez|Remplissez|Appelez)/.test(n))).toEqual([]);
+  });
+});
