@@ -112,7 +112,7 @@ export interface Grouped {
   records: Rec[];
   /** A heading alone (nothing but its name) came before the records. */
   headed: boolean;
-  /** A line of the block's numbered run opens no record (its words name no company: a step): no numbered list of companies. */
+  /** A line of the block's numbered run opens no record (its words name no company: a step, one department of a company): no numbered list of companies. */
   numberedRefused?: boolean;
 }
 
@@ -161,7 +161,8 @@ function numberedEntries(items: readonly HTMLElement[]): HTMLElement[] {
   for (const item of items) {
     const g = FIRST_NUMBER.test(item.rawText.slice(0, MAX_NUMBERED_TEXT)) ? groupOf(item) : undefined;
     const numbered = g?.records.filter((r) => r.numbered === true) ?? [];
-    if (g !== undefined && g.numberedRefused !== true && numbered.filter((r) => r.contacts.size > 0).length >= MIN_NUMBERED && isGroup(g) && g.records.every((r) => r.contacts.size === 0 || r.numbered === true)) {
+    // (Not when the block opens with a name set apart over the run, the entry's own name: its departments or sites, numbered.)
+    if (g !== undefined && g.numberedRefused !== true && !g.headed && numbered.filter((r) => r.contacts.size > 0).length >= MIN_NUMBERED && isGroup(g) && g.records.every((r) => r.contacts.size === 0 || r.numbered === true)) {
       out.push(...recordElements(numbered));
       split = true;
     } else out.push(item);
@@ -618,7 +619,8 @@ function recordsOf(lines: readonly Line[], post = false): Grouped {
     const text = clean(line.units.map((u) => u.text).join('').slice(0, MAX_LINE));
     const contacts = contactsOf(text, line.units);
     // A line of a numbered list ('3- Name', '4) Name ☎️ 049 …'), its number the next of the block's run, opens a record.
-    // (A numbered line whose words are no company's name, a step 'Prenez rendez-vous', or no name at all, makes the block no numbered list of companies: it is never a record's line.)
+    // (A numbered line whose words are no company's name, a step 'Prenez rendez-vous', a department 'Service
+    // Commercial', or no name at all, makes the block no numbered list of companies: it is never a record's line.)
     if (numbered.has(line)) {
       const opened = numberedRecord(line, text, contacts);
       if (opened) {
@@ -713,7 +715,7 @@ function numberedRecord(line: Line, text: string, contacts: Set<string>): Rec | 
   const written = writtenName(after.charAt(0).toUpperCase() + after.slice(1));
   if (written === undefined) return undefined;
   const name = (written.name.startsWith(after.charAt(0).toUpperCase()) ? after.charAt(0) + written.name.slice(1) : written.name).replace(TRAILING_PICTOGRAMS, '').trim();
-  if (!nameLike(name) || isStep(name)) return undefined;
+  if (!nameLike(name) || NUMBERED_DEPARTMENT.test(name) || isStep(name)) return undefined;
   const record: Rec = { name, rest: written.rest === '' ? '' : ` ${written.rest}`, lines: [], contacts, shows: written.rest !== '' || contacts.size > 0, heading: false, written: line.units, numbered: true };
   if (!line.block) record.inline = true;
   return record;
@@ -721,6 +723,13 @@ function numberedRecord(line: Line, text: string, contacts: Set<string>): Rec | 
 
 /** A quotation mark opening a numbered line's name ('4- « Bati Plus »'). */
 const OPENING_QUOTE = /^[«"“‘']\s*/u;
+/**
+ * A company's own department or site opening a numbered line ('1- Service Commercial', '2- Siège
+ * Social', '3- Dépôt El Eulma'): the numbered list is one company's, no list of companies. (The
+ * trade words of {@link TITLE_OR_DEPARTMENT}, 'Atelier', 'Magasin', 'Agence', and titles, 'Dr', name companies in a list.)
+ */
+const NUMBERED_DEPARTMENT = /^(?:service|standard|accueil|fax|t[ée]l[ée]copie|direction|directeur|directrice|commercial|commerciale|comptabilit[ée]|secr[ée]tariat|d[ée]partement|sav|responsable|g[ée]rant|contact|r[ée]ception|livraisons?|ventes?|achats?|administration|urgences?|d[ée]p[ôo]t|si[èe]ge|usine|succursale|pi[èe]ces)(?![\p{L}])/iu;
+
 /** Whether a numbered line's words are a step of a procedure, opening with a verb in the imperative ('Prenez rendez-vous', 'Déposez le dossier'). */
 function isStep(name: string): boolean {
   const first = /^\p{L}+/u.exec(name)?.[0].toLowerCase() ?? '';

@@ -31,6 +31,33 @@ describe("a blog post's last entry with a textless block inside it", () => {
   });
 });
 
+describe("a listing card holding a numbered list of the company's own departments", () => {
+  const listing = (middle: string) =>
+    `<html><body><div class="listing">\n` +
+    `<div class="card"><h3><a href="/f/1">Sovac Alger</a></h3>\n<p class="desc">Concessionnaire / Tél : 021 54 10 10<br>Email : alger@sovac.test</p></div>\n` +
+    `<div class="card"><h3><a href="/f/2">Sovac Blida</a></h3>\n<p class="desc">${middle}</p></div>\n` +
+    `<div class="card"><h3><a href="/f/3">Sovac Oran</a></h3>\n<p class="desc">Concessionnaire / Tél : 041 33 20 20<br>Email : oran@sovac.test</p></div>\n` +
+    `</div></body></html>`;
+  test('the departments are the card\'s lines, not companies', () => {
+    const got = read(listing('1- Service Commercial ☎️ 025 42 22 33<br>2- Service Après-Vente ☎️ 025 42 44 55<br>3- Pièces de Rechange ☎️ 025 42 66 77<br>Email : blida@sovac.test'), 'https://annuaire.test/concessionnaires');
+    expect(got['Sovac Blida']).toEqual({ phones: ['+21325422233', '+21325424455', '+21325426677'], emails: ['blida@sovac.test'] });
+    expect(Object.keys(got)).not.toContain('Pièces de Rechange');
+  });
+  test("the card's name over its numbered branches keeps them, whatever they are called", () => {
+    const got = read(listing('1- Hydra ☎️ 025 42 22 33<br>2- Bab Ezzouar ☎️ 025 42 44 55<br>3- Chéraga ☎️ 025 42 66 77<br>Email : blida@sovac.test'), 'https://annuaire.test/concessionnaires');
+    expect(got['Sovac Blida']).toEqual({ phones: ['+21325422233', '+21325424455', '+21325426677'], emails: ['blida@sovac.test'] });
+  });
+  test('departments under a name that is not set apart are no companies either', () => {
+    const page = listing('1- Service Commercial ☎️ 025 42 22 33<br>2- Service Après-Vente ☎️ 025 42 44 55<br>3- Service Pièces ☎️ 025 42 66 77<br>Email : blida@sovac.test').replace('<h3><a href="/f/2">Sovac Blida</a></h3>\n<p class="desc">', '<p class="desc">Sovac Blida — concessionnaire agréé<br>');
+    expect(Object.keys(read(page, 'https://annuaire.test/concessionnaires'))).not.toContain('Service Après-Vente');
+  });
+  test("the company's sites are its card's lines, not companies", () => {
+    const got = read(listing('1- Siège Social, Zone industrielle ☎️ 025 42 22 33<br>2- Usine de Béton, Beni Mered ☎️ 025 42 44 55<br>3- Dépôt El Eulma ☎️ 025 42 66 77<br>Email : blida@sovac.test'), 'https://annuaire.test/concessionnaires');
+    expect(got['Sovac Blida']).toEqual({ phones: ['+21325422233', '+21325424455', '+21325426677'], emails: ['blida@sovac.test'] });
+    expect(Object.keys(got)).not.toContain('Dépôt El Eulma');
+  });
+});
+
 describe("a post's numbered list with a line whose name fails the name check", () => {
   const post = (list: string) =>
     `<html><body><div id="objects_container"><div class="story_body_container"><header><h3><strong><a href="/PageInfo">Page Info</a></strong></h3></header>` +
