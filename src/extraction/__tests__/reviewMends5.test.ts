@@ -3,7 +3,7 @@
  * of a rule added for holdout-71 (pdftohtml rows, a horizontal rule ending a record, numbered
  * lines as records, a WhatsApp logo as a label, white space between blocks).
  */
-import { readListing } from '../extract';
+import { extractDetail, readListing } from '../extract';
 
 const read = (html: string, url: string) => Object.fromEntries(readListing(html, url).companies.map((c) => [c.name, { phones: [...c.phones].sort(), emails: [...c.emails].sort() }]));
 
@@ -55,6 +55,24 @@ describe("a listing card holding a numbered list of the company's own department
     const got = read(listing('1- Siège Social, Zone industrielle ☎️ 025 42 22 33<br>2- Usine de Béton, Beni Mered ☎️ 025 42 44 55<br>3- Dépôt El Eulma ☎️ 025 42 66 77<br>Email : blida@sovac.test'), 'https://annuaire.test/concessionnaires');
     expect(got['Sovac Blida']).toEqual({ phones: ['+21325422233', '+21325424455', '+21325426677'], emails: ['blida@sovac.test'] });
     expect(Object.keys(got)).not.toContain('Dépôt El Eulma');
+  });
+});
+
+describe("a directory's fiche with the site's own WhatsApp number outside the company's block", () => {
+  const fiche = (extra: string) => `<!DOCTYPE html><html lang="fr"><head><meta charset="utf-8"><title>Ets Tassili Négoce | Annuaire Pro</title></head><body>
+<nav class="navbar navbar-default"><div class="container"><a class="navbar-brand" href="/">Annuaire Pro</a></div></nav>
+<div class="container"><ol class="breadcrumb"><li><a href="/">Accueil</a></li><li><a href="/import-export">Import-Export</a></li></ol><div class="row"><div class="col-md-8"><div class="fiche"><h1 itemprop="name">Ets Tassili Négoce</h1><p class="cat">Import-Export — Illizi</p><ul class="contacts list-unstyled">
+<li class="tel"><i class="fa fa-phone"></i> 029.75.08.96</li>
+<li class="mail"><i class="fa fa-envelope"></i> <a href="mailto:tassili@mail.test">tassili@mail.test</a></li></ul><p><a href="/import-export">« Retour à la liste</a></p></div></div>
+${extra}</div></div>
+<footer class="footer"><div class="container">© 2026 Annuaire Pro</div></footer></body></html>`;
+  test("a help box's WhatsApp logo number in an aside is no company's", () => {
+    const c = extractDetail(fiche(`<aside class="sidebar col-md-4"><h4>Besoin d'aide ?</h4><p><i class="fa fa-whatsapp"></i> 0770.41.28.63</p></aside>`), 'https://annuaire.test/entreprise/ets-tassili-12');
+    expect([...(c?.phones ?? [])].sort()).toEqual(['+21329750896']);
+  });
+  test("a floating WhatsApp bubble's number is no company's", () => {
+    const c = extractDetail(fiche(`<div class="float-contact"><i class="fa fa-whatsapp"></i> 0770 41 28 63</div>`), 'https://annuaire.test/entreprise/ets-tassili-12');
+    expect([...(c?.phones ?? [])].sort()).toEqual(['+21329750896']);
   });
 });
 
