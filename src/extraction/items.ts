@@ -2565,7 +2565,8 @@ function lineRuns(parent: HTMLElement, counts: Map<HTMLElement, Counts>, tag?: s
   for (let i = 0; i < lines.length; i++) if (alone[i]) ends[i] = true;
   // A horizontal rule (a thematic break; a PDF's page break as pdftohtml writes it, the next page's
   // running header after it) ends the run before it: what follows up to the next name line is no entry's.
-  for (let i = 0; i < lines.length; i++) if (lines[i].holder === undefined && lines[i].first === lines[i].last && (kids[lines[i].first] as HTMLElement).tagName === 'HR') ends[i] = true;
+  const rules = lines.map((l) => l.holder === undefined && l.first === l.last && (kids[l.first] as HTMLElement).tagName === 'HR');
+  for (let i = 0; i < lines.length; i++) if (rules[i]) ends[i] = true;
   for (let i = 0; i < lines.length; i++) {
     if (named[i] !== shape) continue;
     // (A PDF table's row whose name has a cell beside it, its address, is a record even with no line under it: a member without contacts.)
@@ -2580,6 +2581,12 @@ function lineRuns(parent: HTMLElement, counts: Map<HTMLElement, Counts>, tag?: s
   }
   const leaders = lines.flatMap((_, i) => (isLeader[i] ? [i] : []));
   if (leaders.length < fewest) return undefined;
+  // (A rule inside every entry, the last one aside, is part of the entries' layout, no break: it ends none.)
+  if (rules.includes(true)) {
+    let ruled = 0;
+    for (let n = 0; n + 1 < leaders.length; n++) if (rules.slice(leaders[n], leaders[n + 1]).includes(true)) ruled++;
+    if (ruled >= 2 && ruled === leaders.length - 1) for (let i = 0; i < lines.length; i++) if (rules[i]) ends[i] = false;
+  }
   // The first name line styled unlike all the others, leading no contact, is the list's title over it.
   if (listTitle(lines, leaders)) {
     isLeader[leaders[0]] = false;

@@ -76,6 +76,25 @@ ${extra}</div></div>
   });
 });
 
+describe('a rich-text post with a horizontal rule inside every entry', () => {
+  test('the rule ends no entry: each keeps the phone after it', () => {
+    const entry = (name: string, address: string, phone: string) => `<b>${name}</b><br>${address}<br><hr>Tél : ${phone}<br><br>`;
+    const page =
+      `<html><body><div class="post-outer"><div class="post-body entry-content">` +
+      entry('Ets Amel', 'Rue X, Oran', '041 41 22 33') +
+      entry('Sarl Nour', 'Bd de la Soummam, Oran', '041 42 22 33') +
+      entry('Ets Baraka', 'Cité USTO, Oran', '041 43 22 33') +
+      entry('Sarl Ikram', 'Haï Sabah, Oran', '041 44 22 33') +
+      `</div></div></body></html>`;
+    expect(read(page, 'https://blog.test/2024/01/entreprises-oran.html')).toEqual({
+      'Ets Amel': { phones: ['+21341412233'], emails: [] },
+      'Sarl Nour': { phones: ['+21341422233'], emails: [] },
+      'Ets Baraka': { phones: ['+21341432233'], emails: [] },
+      'Sarl Ikram': { phones: ['+21341442233'], emails: [] },
+    });
+  });
+});
+
 describe("a post's numbered list with a line whose name fails the name check", () => {
   const post = (list: string) =>
     `<html><body><div id="objects_container"><div class="story_body_container"><header><h3><strong><a href="/PageInfo">Page Info</a></strong></h3></header>` +
