@@ -2579,8 +2579,16 @@ function lineRuns(parent: HTMLElement, counts: Map<HTMLElement, Counts>, tag?: s
     }
     if (!isLeader[i]) ends[i] = true;
   }
-  const leaders = lines.flatMap((_, i) => (isLeader[i] ? [i] : []));
+  let leaders = lines.flatMap((_, i) => (isLeader[i] ? [i] : []));
   if (leaders.length < fewest) return undefined;
+  // (When most leaders are a PDF table's numbered rows, a name line that is none, the publisher's letterhead or the
+  // document's title, leads no record: its lines are no member's.)
+  const rows = leaders.filter((l) => lines[l].numbered === true).length;
+  if (rows * 2 > leaders.length && rows < leaders.length) {
+    for (const l of leaders) if (lines[l].numbered !== true) [isLeader[l], ends[l]] = [false, true];
+    leaders = leaders.filter((l) => isLeader[l]);
+    if (leaders.length < fewest) return undefined;
+  }
   // (A rule inside every entry, the last one aside, is part of the entries' layout, no break: it ends none.)
   if (rules.includes(true)) {
     let ruled = 0;

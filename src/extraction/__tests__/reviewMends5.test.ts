@@ -114,3 +114,21 @@ describe("a post's numbered list with a line whose name fails the name check", (
     expect(Object.keys(got).filter((n) => /^(Prenez|Déposez|Remplissez|Appelez)/.test(n))).toEqual([]);
   });
 });
+
+describe("a pdftohtml list's letterhead or title over its numbered rows", () => {
+  const page = (top: string) =>
+    `<HTML><HEAD><TITLE>liste</TITLE><META name="generator" content="pdftohtml 0.40"></HEAD><BODY bgcolor="#A0A0A0">\n<a name=1></a>${top}N°&#160;Dénomination&#160;Commune&#160;Contacts<br/>\n` +
+    `1&#160;<b>Pépinière El Nakhil</b>&#160;Sidi Khaled<br/>\nTél : 0661 12 34 56<br/>\n` +
+    `2&#160;<b>Pépinière Ouled Harkat</b>&#160;Doucen<br/>\nTél : 033 41 22 33<br/>\n` +
+    `3&#160;<b>Plants du Zab</b>&#160;Chaiba<br/>\nTél : 0550 98 76 54<br/>\n` +
+    `4&#160;<b>Serres Ras El Miaad</b>&#160;Besbes<br/>\nTél : 0699 11 22 33<br/>\n</BODY></HTML>`;
+  const rows = ['Pépinière El Nakhil', 'Pépinière Ouled Harkat', 'Plants du Zab', 'Serres Ras El Miaad'];
+  test("the publisher's letterhead with its phone and fax is no record", () => {
+    const got = read(page('<b>Direction des Services Agricoles</b><br/>\nTél : 033 40 11 22 — Fax : 033 40 11 23<br/>\nListe des pépinières agréées<br/>\n'), 'https://dsa.test/documents/pepinieres.html');
+    expect(Object.keys(got).sort()).toEqual([...rows].sort());
+  });
+  test("the document's bold title is no record", () => {
+    const got = read(page('<b>PÉPINIÈRES AGRÉÉES — WILAYA DE BISKRA</b><br/>\nMise à jour : janvier 2026<br/>\n'), 'https://dsa.test/documents/pepinieres.html');
+    expect(Object.keys(got).sort()).toEqual([...rows].sort());
+  });
+});
