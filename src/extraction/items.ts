@@ -2436,6 +2436,9 @@ const NUMBER_CELL = /^\s*\d{1,4}(?:&(?:nbsp|#160|#xa0);|\u00a0)$/i;
 /** The next cell of such a row, after the bold name: a no-break space, then text without markup. Bounded by the caller. */
 const NEXT_CELL = /^(?:&(?:nbsp|#160|#xa0);|\u00a0)+[^\s&<]/i;
 
+/** A next cell that is a bare page number (a table of contents' row, 'N&#160;<b>Chapter</b>&#160;12'): no address. Bounded by the caller. */
+const PAGE_NUMBER_CELL = /^(?:&(?:nbsp|#160|#xa0);|\u00a0)+\d{1,4}\s*$/i;
+
 /** Elements that flow inside a line of text; any other element (a div, a paragraph, a heading, a list) is a line of its own, and a <br> ends one. */
 let lineInlineTags: ReadonlySet<string> | undefined;
 /** A no-break space written as an entity (an editor's empty line: `&nbsp;<br>`). */
@@ -2483,7 +2486,7 @@ function textLines(parent: HTMLElement, counts: Map<HTMLElement, Counts>): TextL
         line.numbered = true;
         continue;
       }
-      if (line.numbered === true && line.holder !== undefined && !line.mixed && raw.length <= 80 && NEXT_CELL.test(raw) && !textHasContact(raw)) {
+      if (line.numbered === true && line.holder !== undefined && !line.mixed && raw.length <= 80 && NEXT_CELL.test(raw) && !PAGE_NUMBER_CELL.test(raw) && !textHasContact(raw)) {
         line.cell = true;
         continue;
       }
@@ -2566,7 +2569,13 @@ function lineRuns(parent: HTMLElement, counts: Map<HTMLElement, Counts>, tag?: s
   // A horizontal rule (a thematic break; a PDF's page break as pdftohtml writes it, the next page's
   // running header after it) ends the run before it: what follows up to the next name line is no entry's.
   const rules = lines.map((l) => l.holder === undefined && l.first === l.last && (kids[l.first] as HTMLElement).tagName === 'HR');
-  for (let i = 0; i < lines.length; i++) if (rules[i]) ends[i] = true;
+  // (But contact lines right after the rule, no running header before them, are the record's before it: cut by the page break.)
+  for (let i = 0; i < lines.length; i++) {
+    if (!rules[i]) continue;
+    let j = i + 1;
+    while (j < lines.length && !lines[j].shown) j++;
+    ends[i] = !(j < lines.length && lines[j].contact && named[j] === undefined);
+  }
   for (let i = 0; i < lines.length; i++) {
     if (named[i] !== shape) continue;
     // (A PDF table's row whose name has a cell beside it, its address, is a record even with no line under it: a member without contacts.)

@@ -132,3 +132,23 @@ describe("a pdftohtml list's letterhead or title over its numbered rows", () => 
     expect(Object.keys(got).sort()).toEqual([...rows].sort());
   });
 });
+
+describe("a pdftohtml document's table of contents and a record cut by a page break", () => {
+  const head = `<HTML><HEAD><TITLE>bilan</TITLE><META name="generator" content="pdftohtml 0.40"></HEAD><BODY bgcolor="#A0A0A0">\n<a name=1></a>`;
+  test('rows of a table of contents, a name and its page number, are no records', () => {
+    const page =
+      head +
+      `1&#160;<b>Présentation de la direction</b>&#160;3<br/>\n2&#160;<b>Bilan de la campagne</b>&#160;5<br/>\n3&#160;<b>Perspectives</b>&#160;9<br/>\n4&#160;<b>Annexes</b>&#160;12<br/>\n` +
+      `1&#160;<b>Pépinière El Nakhil</b>&#160;Sidi Khaled<br/>\nTél : 0661 12 34 56<br/>\n2&#160;<b>Pépinière Ouled Harkat</b>&#160;Doucen<br/>\nTél : 033 41 22 33<br/>\n3&#160;<b>Serres Ras El Miaad</b>&#160;Besbes<br/>\nTél : 0699 11 22 33<br/>\n4&#160;<b>Plants du Zab</b>&#160;Chaiba<br/>\nTél : 0550 98 76 54<br/>\n</BODY></HTML>`;
+    const got = Object.keys(read(page, 'https://dsa.test/documents/bilan.html'));
+    expect(got.filter((n) => ['Présentation de la direction', 'Bilan de la campagne', 'Perspectives', 'Annexes'].includes(n))).toEqual([]);
+  });
+  test("the contact lines right after a page break with no running header are the record's before it", () => {
+    const page =
+      head +
+      `1&#160;<b>Pépinière El Nakhil</b>&#160;Sidi Khaled<br/>\nTél : 0661 12 34 56<br/>\n2&#160;<b>Pépinière Ouled Harkat</b>&#160;Doucen<br/>\nTél : 033 41 22 33<br/>\n` +
+      `3&#160;<b>Plants du Zab</b>&#160;Chaiba<br/>\n<hr/>\n<a name=2></a>Tél : 0550 98 76 54<br/>\nzab@mail.test<br/>\n` +
+      `4&#160;<b>Serres Ras El Miaad</b>&#160;Besbes<br/>\nTél : 0699 11 22 33<br/>\n</BODY></HTML>`;
+    expect(read(page, 'https://dsa.test/documents/liste.html')['Plants du Zab']).toEqual({ phones: ['+213550987654'], emails: ['zab@mail.test'] });
+  });
+});
