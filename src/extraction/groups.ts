@@ -144,7 +144,7 @@ export function splitGroups(items: readonly HTMLElement[], isPost?: (el: HTMLEle
 const MAX_NUMBERED_ENTRIES = 40;
 const MAX_NUMBERED_TEXT = 20_000;
 /** A first list number at the start of a line of markup ('>1- ', '\n1) '): the cheap gate before reading an entry's lines. */
-const FIRST_NUMBER = /(?:^|[>\n])[ \t]?1[ \t]?[-–—.)][ \t]/;
+const FIRST_NUMBER = /(?<!\d)1[ \t\u00a0]?[-–—.)](?:[ \t\u00a0]|&(?:nbsp|#160|#xa0);)/;
 
 /**
  * A page's entries with the one that is a numbered list of companies replaced by them: a post or a
@@ -677,7 +677,9 @@ function recordsOf(lines: readonly Line[], post = false): Grouped {
 }
 
 /** A list number written before a name at the start of a line ('12- ', '3) ', '4. '): its digits. */
-const LIST_NUMBER = /^[ \t]?(\d{1,3})[ \t]?[-–—.)][ \t]{1,3}(?=[\p{L}\p{N}«"“‘'(])/u;
+const LIST_NUMBER = /^[\s\u00a0]{0,4}(?:\p{Extended_Pictographic}\ufe0f?[ \t\u00a0]{0,2})?(\d{1,3})[ \t\u00a0]?[-–—.)][ \t\u00a0]{1,3}(?=[\p{L}\p{N}«"“‘'(])/u;
+/** A list number alone in a mark ('<b>1-</b>'). */
+const BOLD_NUMBER = /^\s*\d{1,3}\s?[-–—.)]\s*$/;
 /** Fewest lines numbered in a run for the numbers to open records. */
 const MIN_NUMBERED = 3;
 
@@ -691,8 +693,9 @@ function numberedLines(lines: readonly Line[]): Set<Line> {
   let next = -1;
   for (const line of lines) {
     const first = line.units.find((u) => u.text.trim() !== '');
-    if (first === undefined || first.mark !== undefined) continue;
-    const m = LIST_NUMBER.exec(first.text.slice(0, 24));
+    // (A number set in bold, '<b>1-</b> Name', is one: the line's text is read.)
+    if (first === undefined || (first.mark !== undefined && !BOLD_NUMBER.test(first.text))) continue;
+    const m = LIST_NUMBER.exec(line.units.map((u) => u.text).join('').slice(0, 24));
     if (m === null) continue;
     const n = Number(m[1]);
     if (next === -1 ? n > 1 : n !== next) continue;

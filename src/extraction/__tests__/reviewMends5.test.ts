@@ -152,3 +152,28 @@ describe("a pdftohtml document's table of contents and a record cut by a page br
     expect(read(page, 'https://dsa.test/documents/liste.html')['Plants du Zab']).toEqual({ phones: ['+213550987654'], emails: ['zab@mail.test'] });
   });
 });
+
+describe("a post's numbered list as other editors write it", () => {
+  const post = (list: string) =>
+    `<html><body><div id="objects_container"><div class="story_body_container"><header><h3><strong><a href="/PageInfo">Page Info</a></strong></h3></header>` +
+    `<div class="_5rgt"><span><p>📢 Liste des ateliers de la wilaya, partagée à la demande de nos abonnés 🙏</p><p>${list}</p>` +
+    `<p>Pour ajouter votre atelier, appelez la page au 0770 41 28 63.</p><p><a href="/hashtag/ateliers">#ateliers</a> <a href="/hashtag/sud">#sud</a></p></span></div></div></div></body></html>`;
+  const entries: [string, string][] = [['Atelier Tassili', '0661 12 34 56'], ['Menuiserie Djanet', '029 41 22 33'], ['Forge Erg', '0699 11 22 33']];
+  const expected = { 'Atelier Tassili': ['+213661123456'], 'Menuiserie Djanet': ['+21329412233'], 'Forge Erg': ['+213699112233'] };
+  const phonesOf = (html: string) => Object.fromEntries(Object.entries(read(html, 'https://m.facebook.com/PageInfo/posts/9')).filter(([n]) => n in expected).map(([n, c]) => [n, c.phones]));
+  const shapes: Record<string, (n: number, name: string, phone: string) => string> = {
+    'a newline after each <br>': (n, name, phone) => `${n}- ${name}<br>\n📞 ${phone}<br>\n<br>\n`,
+    "'1-&nbsp;'": (n, name, phone) => `${n}-&nbsp;${name}<br>📞 ${phone}<br><br>`,
+    "a bold '<b>1-</b>'": (n, name, phone) => `<b>${n}-</b> ${name}<br>📞 ${phone}<br><br>`,
+    'an emoji before the number': (n, name, phone) => `📌 ${n}- ${name}<br>📞 ${phone}<br><br>`,
+  };
+  test.each(Object.keys(shapes))('%s', (shape) => {
+    expect(phonesOf(post(entries.map(([name, phone], i) => shapes[shape](i + 1, name, phone)).join('')))).toEqual(expected);
+  });
+  test('numbers out of a run (1, 3, 7; 1, 1, 1) open nothing', () => {
+    for (const ns of [[1, 3, 7], [1, 1, 1]]) {
+      const got = read(post(entries.map(([name, phone], i) => `${ns[i]}- ${name}<br>📞 ${phone}<br><br>`).join('')), 'https://m.facebook.com/PageInfo/posts/9');
+      expect(Object.keys(got)).not.toContain('Menuiserie Djanet');
+    }
+  });
+});
