@@ -170,6 +170,10 @@ describe("a post's numbered list as other editors write it", () => {
   test.each(Object.keys(shapes))('%s', (shape) => {
     expect(phonesOf(post(entries.map(([name, phone], i) => shapes[shape](i + 1, name, phone)).join('')))).toEqual(expected);
   });
+  test("a company after the numbered run, not numbered itself, keeps the block whole: no phone of it is lost", () => {
+    const got = read(post(entries.map(([name, phone], i) => `${i + 1}- ${name}<br>📞 ${phone}<br><br>`).join('') + '<b>Ets Sahara</b><br>📞 0550 44 55 66'), 'https://m.facebook.com/PageInfo/posts/9');
+    expect(Object.values(got).flatMap((c) => c.phones)).toContain('+213550445566');
+  });
   test('numbers out of a run (1, 3, 7; 1, 1, 1) open nothing', () => {
     for (const ns of [[1, 3, 7], [1, 1, 1]]) {
       const got = read(post(entries.map(([name, phone], i) => `${ns[i]}- ${name}<br>📞 ${phone}<br><br>`).join('')), 'https://m.facebook.com/PageInfo/posts/9');
