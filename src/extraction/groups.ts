@@ -731,7 +731,7 @@ const OPENING_QUOTE = /^[«"“‘']\s*/u;
  * Social', '3- Dépôt El Eulma'): the numbered list is one company's, no list of companies. (The
  * trade words of {@link TITLE_OR_DEPARTMENT}, 'Atelier', 'Magasin', 'Agence', and titles, 'Dr', name companies in a list.)
  */
-const NUMBERED_DEPARTMENT = /^(?:service|standard|accueil|fax|t[ée]l[ée]copie|direction|directeur|directrice|commercial|commerciale|comptabilit[ée]|secr[ée]tariat|d[ée]partement|sav|responsable|g[ée]rant|contact|r[ée]ception|livraisons?|ventes?|achats?|administration|urgences?|d[ée]p[ôo]t|si[èe]ge|usine|succursale|pi[èe]ces)(?![\p{L}])/iu;
+const NUMBERED_DEPARTMENT = /^(?:service|standard|accueil|fax|t[ée]l[ée]copie|direction|directeur|directrice|commercial|commerciale|comptabilit[ée]|secr[ée]tariat|d[ée]partement|sav|responsable|g[ée]rant|contact|r[ée]ception|livraisons?|ventes?|achats?|administration|urgences?|d[ée]p[ôo]t|si[èe]ge|succursale)(?![\p{L}])/iu;
 
 /** Whether a numbered line's words are a step of a procedure, opening with a verb in the imperative ('Prenez rendez-vous', 'Déposez le dossier'). */
 function isStep(name: string): boolean {
