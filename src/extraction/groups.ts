@@ -114,6 +114,8 @@ export interface Grouped {
   records: Rec[];
   /** A heading alone (nothing but its name) came before the records. */
   headed: boolean;
+  /** A line of the block's numbered run opens no record (its words name no company: a step, one department of a company): no numbered list of companies. */
+  numberedRefused?: boolean;
 }
 
 /** Entries read before a long list with no group among them is taken for a list of single entries. */
@@ -145,7 +147,7 @@ export function splitGroups(items: readonly HTMLElement[], isPost?: (el: HTMLEle
 const MAX_NUMBERED_ENTRIES = 40;
 const MAX_NUMBERED_TEXT = 20_000;
 /** A first list number at the start of a line of markup ('>1- ', '\n1) '): the cheap gate before reading an entry's lines. */
-const FIRST_NUMBER = /(?:^|[>\n])[ \t]?1[ \t]?[-–—.)][ \t]/;
+const FIRST_NUMBER = /(?<!\d)1[ \t\u00a0]?[-–—.)](?:[ \t\u00a0]|&(?:nbsp|#160|#xa0);)/;
 
 /**
  * A page's entries with the one that is a numbered list of companies replaced by them: a post or a
@@ -162,7 +164,8 @@ function numberedEntries(items: readonly HTMLElement[]): HTMLElement[] {
   for (const item of items) {
     const g = FIRST_NUMBER.test(item.rawText.slice(0, MAX_NUMBERED_TEXT)) ? groupOf(item) : undefined;
     const numbered = g?.records.filter((r) => r.numbered === true) ?? [];
-    if (g !== undefined && numbered.filter((r) => r.contacts.size > 0).length >= MIN_NUMBERED && isGroup(g) && g.records.every((r) => r.contacts.size === 0 || r.numbered === true)) {
+    // (Not when the block opens with a name set apart over the run, the entry's own name: its departments or sites, numbered.)
+    if (g !== undefined && g.numberedRefused !== true && !g.headed && numbered.filter((r) => r.contacts.size > 0).length >= MIN_NUMBERED && isGroup(g) && g.records.every((r) => r.contacts.size === 0 || r.numbered === true)) {
       out.push(...recordElements(numbered));
       split = true;
     } else out.push(item);
@@ -696,10 +699,13 @@ function recordsOf(lines: readonly Line[], post = false): Grouped {
   // (In a forum post, a few words ending in a colon that name no field, 'Je rajoute :', 'Pour la clim :', announce the list.)
   let announced = false;
   const numbered = numberedLines(lines);
+  let numberedRefused = false;
   for (const line of lines) {
     const text = clean(line.units.map((u) => u.text).join('').slice(0, MAX_LINE));
     const contacts = contactsOf(text, line.units);
     // A line of a numbered list ('3- Name', '4) Name ☎️ 049 …'), its number the next of the block's run, opens a record.
+    // (A numbered line whose words are no company's name, a step 'Prenez rendez-vous', a department 'Service
+    // Commercial', or no name at all, makes the block no numbered list of companies: it is never a record's line.)
     if (numbered.has(line)) {
       const opened = numberedRecord(line, text, contacts);
       if (opened) {
@@ -708,13 +714,14 @@ function recordsOf(lines: readonly Line[], post = false): Grouped {
         records.push(cur);
         continue;
       }
+      numberedRefused = true;
     }
     const label = FIELD_LABEL.exec(text.replace(BULLETS, ''));
     // (A part of the block that a control of the entry shows, its notes under its card's fields, is more of that entry.)
     // (After a post's announcing words, a name set apart alone on its line, or with only its town in brackets
     // after it, '<b>X</b> (El Hamma)', opens the first record: it is no field's value.)
     const held = afterLabel && !(announced && (isMarkAlone(line) || isMarkWithPlace(line)));
-    const opened = label || held || (line.disclosed && cur !== undefined && cur.contacts.size > 0) ? undefined : openRecord(line, text, contacts, cur);
+    const opened = label || held || numbered.has(line) || (line.disclosed && cur !== undefined && cur.contacts.size > 0) ? undefined : openRecord(line, text, contacts, cur);
     // (A sentence ending in a colon, 'je confirme, très sérieux. Et aussi :', 'Bonjour, voici mes adresses :', announces
     // what follows: no field's label.)
     const colonLine = /[:：]$/u.test(text) && text.split(' ').length <= MAX_LABEL_WORDS && !/[,;!]|\.\s/u.test(text);
@@ -752,11 +759,13 @@ function recordsOf(lines: readonly Line[], post = false): Grouped {
     before.lines.push(r.written, ...r.lines);
     records.splice(i--, 1);
   }
-  return { records: records.filter((r) => !isHeadingAlone(r)), headed };
+  return { records: records.filter((r) => !isHeadingAlone(r)), headed, ...(numberedRefused ? { numberedRefused } : {}) };
 }
 
 /** A list number written before a name at the start of a line ('12- ', '3) ', '4. '): its digits. */
-const LIST_NUMBER = /^[ \t]?(\d{1,3})[ \t]?[-–—.)][ \t]{1,3}(?=\p{L})/u;
+const LIST_NUMBER = /^[\s\u00a0]{0,4}(?:\p{Extended_Pictographic}\ufe0f?[ \t\u00a0]{0,2})?(\d{1,3})[ \t\u00a0]?[-–—.)][ \t\u00a0]{1,3}(?=[\p{L}\p{N}«"“‘'(])/u;
+/** A list number alone in a mark ('<b>1-</b>'). */
+const BOLD_NUMBER = /^\s*\d{1,3}\s?[-–—.)]\s*$/;
 /** Fewest lines numbered in a run for the numbers to open records. */
 const MIN_NUMBERED = 3;
 
@@ -770,8 +779,9 @@ function numberedLines(lines: readonly Line[]): Set<Line> {
   let next = -1;
   for (const line of lines) {
     const first = line.units.find((u) => u.text.trim() !== '');
-    if (first === undefined || first.mark !== undefined) continue;
-    const m = LIST_NUMBER.exec(first.text.slice(0, 24));
+    // (A number set in bold, '<b>1-</b> Name', is one: the line's text is read.)
+    if (first === undefined || (first.mark !== undefined && !BOLD_NUMBER.test(first.text))) continue;
+    const m = LIST_NUMBER.exec(line.units.map((u) => u.text).join('').slice(0, 24));
     if (m === null) continue;
     const n = Number(m[1]);
     if (next === -1 ? n > 1 : n !== next) continue;
@@ -789,13 +799,30 @@ function numberedLines(lines: readonly Line[]): Set<Line> {
 function numberedRecord(line: Line, text: string, contacts: Set<string>): Rec | undefined {
   const m = LIST_NUMBER.exec(text.slice(0, 24));
   if (m === null) return undefined;
-  const written = writtenName(text.slice(m[0].length));
+  // (A name quoted '« Bati Plus »', typed in lower case 'sarl bati plus' or opening with a digit '2M Informatique' is one all the same.)
+  const after = text.slice(m[0].length).replace(OPENING_QUOTE, '');
+  const written = writtenName(after.charAt(0).toUpperCase() + after.slice(1));
   if (written === undefined) return undefined;
-  const name = written.name.replace(TRAILING_PICTOGRAMS, '').trim();
-  if (!nameLike(name)) return undefined;
+  const name = (written.name.startsWith(after.charAt(0).toUpperCase()) ? after.charAt(0) + written.name.slice(1) : written.name).replace(TRAILING_PICTOGRAMS, '').trim();
+  if (!nameLike(name) || NUMBERED_DEPARTMENT.test(name) || isStep(name)) return undefined;
   const record: Rec = { name, rest: written.rest === '' ? '' : ` ${written.rest}`, lines: [], contacts, shows: written.rest !== '' || contacts.size > 0, heading: false, written: line.units, numbered: true };
   if (!line.block) record.inline = true;
   return record;
+}
+
+/** A quotation mark opening a numbered line's name ('4- « Bati Plus »'). */
+const OPENING_QUOTE = /^[«"“‘']\s*/u;
+/**
+ * A company's own department or site opening a numbered line ('1- Service Commercial', '2- Siège
+ * Social', '3- Dépôt El Eulma'): the numbered list is one company's, no list of companies. (The
+ * trade words of {@link TITLE_OR_DEPARTMENT}, 'Atelier', 'Magasin', 'Agence', and titles, 'Dr', name companies in a list.)
+ */
+const NUMBERED_DEPARTMENT = /^(?:service|standard|accueil|fax|t[ée]l[ée]copie|direction|directeur|directrice|commercial|commerciale|comptabilit[ée]|secr[ée]tariat|d[ée]partement|sav|responsable|g[ée]rant|contact|r[ée]ception|livraisons?|ventes?|achats?|administration|urgences?|d[ée]p[ôo]t|si[èe]ge|succursale)(?![\p{L}])/iu;
+
+/** Whether a numbered line's words are a step of a procedure, opening with a verb in the imperative ('Prenez rendez-vous', 'Déposez le dossier'). */
+function isStep(name: string): boolean {
+  const first = /^\p{L}+/u.exec(name)?.[0].toLowerCase() ?? '';
+  return first.length >= 5 && first.endsWith('ez') && first !== 'chez';
 }
 
 /** Pictograms and symbols ending a name written before its number ('X ☎️'). Bounded by the name's length. */

@@ -2535,6 +2535,9 @@ const NUMBER_CELL = /^\s*\d{1,4}(?:&(?:nbsp|#160|#xa0);|\u00a0)$/i;
 /** The next cell of such a row, after the bold name: a no-break space, then text without markup. Bounded by the caller. */
 const NEXT_CELL = /^(?:&(?:nbsp|#160|#xa0);|\u00a0)+[^\s&<]/i;
 
+/** A next cell that is a bare page number (a table of contents' row, 'N&#160;<b>Chapter</b>&#160;12'): no address. Bounded by the caller. */
+const PAGE_NUMBER_CELL = /^(?:&(?:nbsp|#160|#xa0);|\u00a0)+\d{1,4}\s*$/i;
+
 /** Elements that flow inside a line of text; any other element (a div, a paragraph, a heading, a list) is a line of its own, and a <br> ends one. */
 let lineInlineTags: ReadonlySet<string> | undefined;
 /** A no-break space written as an entity (an editor's empty line: `&nbsp;<br>`). */
@@ -2582,7 +2585,7 @@ function textLines(parent: HTMLElement, counts: Map<HTMLElement, Counts>): TextL
         line.numbered = true;
         continue;
       }
-      if (line.numbered === true && line.holder !== undefined && !line.mixed && raw.length <= 80 && NEXT_CELL.test(raw) && !textHasContact(raw)) {
+      if (line.numbered === true && line.holder !== undefined && !line.mixed && raw.length <= 80 && NEXT_CELL.test(raw) && !PAGE_NUMBER_CELL.test(raw) && !textHasContact(raw)) {
         line.cell = true;
         continue;
       }
@@ -2664,7 +2667,14 @@ function lineRuns(parent: HTMLElement, counts: Map<HTMLElement, Counts>, tag?: s
   for (let i = 0; i < lines.length; i++) if (alone[i]) ends[i] = true;
   // A horizontal rule (a thematic break; a PDF's page break as pdftohtml writes it, the next page's
   // running header after it) ends the run before it: what follows up to the next name line is no entry's.
-  for (let i = 0; i < lines.length; i++) if (lines[i].holder === undefined && lines[i].first === lines[i].last && (kids[lines[i].first] as HTMLElement).tagName === 'HR') ends[i] = true;
+  const rules = lines.map((l) => l.holder === undefined && l.first === l.last && (kids[l.first] as HTMLElement).tagName === 'HR');
+  // (But contact lines right after the rule, no running header before them, are the record's before it: cut by the page break.)
+  for (let i = 0; i < lines.length; i++) {
+    if (!rules[i]) continue;
+    let j = i + 1;
+    while (j < lines.length && !lines[j].shown) j++;
+    ends[i] = !(j < lines.length && lines[j].contact && named[j] === undefined);
+  }
   for (let i = 0; i < lines.length; i++) {
     if (named[i] !== shape) continue;
     // (A PDF table's row whose name has a cell beside it, its address, is a record even with no line under it: a member without contacts.)
@@ -2677,8 +2687,22 @@ function lineRuns(parent: HTMLElement, counts: Map<HTMLElement, Counts>, tag?: s
     }
     if (!isLeader[i]) ends[i] = true;
   }
-  const leaders = lines.flatMap((_, i) => (isLeader[i] ? [i] : []));
+  let leaders = lines.flatMap((_, i) => (isLeader[i] ? [i] : []));
   if (leaders.length < fewest) return undefined;
+  // (When most leaders are a PDF table's numbered rows, a name line that is none, the publisher's letterhead or the
+  // document's title, leads no record: its lines are no member's.)
+  const rows = leaders.filter((l) => lines[l].numbered === true).length;
+  if (rows * 2 > leaders.length && rows < leaders.length) {
+    for (const l of leaders) if (lines[l].numbered !== true) [isLeader[l], ends[l]] = [false, true];
+    leaders = leaders.filter((l) => isLeader[l]);
+    if (leaders.length < fewest) return undefined;
+  }
+  // (A rule inside every entry, the last one aside, is part of the entries' layout, no break: it ends none.)
+  if (rules.includes(true)) {
+    let ruled = 0;
+    for (let n = 0; n + 1 < leaders.length; n++) if (rules.slice(leaders[n], leaders[n + 1]).includes(true)) ruled++;
+    if (ruled >= 2 && ruled === leaders.length - 1) for (let i = 0; i < lines.length; i++) if (rules[i]) ends[i] = false;
+  }
   // The first name line styled unlike all the others, leading no contact, is the list's title over it.
   if (listTitle(lines, leaders)) {
     isLeader[leaders[0]] = false;
@@ -2691,24 +2715,39 @@ function lineRuns(parent: HTMLElement, counts: Map<HTMLElement, Counts>, tag?: s
     if (headings.length >= leaders.length || headings.some((h) => { let j = h + 1; while (j < lines.length && !lines[j].shown) j++; return !isLeader[j]; })) return undefined;
   }
   const spans: [number, number][] = [];
-  let longest = 0;
+  let longest = -1;
   let gapped = false;
   let withContacts = 0;
+  // (The kinds of the empty lines that close the other runs, before the next name line: the list's breaks between entries.)
+  const breakKind = (j: number): string => {
+    const k = kids[lines[j].first];
+    return lines[j].first === lines[j].last && k.nodeType === 1 && (k as HTMLElement).tagName !== 'BR' && !lineInlineTags!.has((k as HTMLElement).tagName) ? `${(k as HTMLElement).tagName}.${attrOf(k as HTMLElement, 'class') ?? ''}` : 'br';
+  };
+  const breaks = new Set<string>();
   leaders.forEach((l, n) => {
     let end = l + 1;
     const limit = n + 1 < leaders.length ? leaders[n + 1] : lines.length;
     while (end < limit && !ends[end]) end++;
     if (n + 1 < leaders.length) {
-      longest = Math.max(longest, end - l);
+      let shown = 0;
+      for (let j = l + 1; j < end; j++) if (lines[j].shown) shown++;
+      longest = Math.max(longest, shown);
       // (Whether an empty line stands inside this entry, between shown lines.)
       let shownEnd = end;
       while (shownEnd > l + 1 && !lines[shownEnd - 1].shown) shownEnd--;
       for (let j = l + 1; j < shownEnd && !gapped; j++) if (!lines[j].shown) gapped = true;
-    } else if (longest > 0) {
+      for (let j = shownEnd; j < end; j++) breaks.add(breakKind(j));
+    } else if (longest >= 0) {
       // The last run ends where the longest other would, and at its first empty line when no other
       // holds one: the post's closing words ('Pour figurer dans la liste, appelez le …') are no entry's.
-      end = Math.min(end, l + longest);
-      if (!gapped) for (let j = l + 1; j < end; j++) if (!lines[j].shown) end = j;
+      // Only an empty line of a kind that closes the other runs is a break between entries (a <br>'s
+      // empty line, a link page's break block): a textless block inside an entry (an ad, a figure, a
+      // spacer, a map's iframe, an empty paragraph) is none.
+      // (The longest other counted in shown lines: a textless block inside the last entry makes it no longer.)
+      let shown = 0;
+      for (let j = l + 1; j < end; j++) {
+        if (lines[j].shown ? ++shown > longest : !gapped && breaks.has(breakKind(j))) end = j;
+      }
     }
     spans.push([lines[l].first, lines[end - 1].last]);
     for (let j = l + 1; j < end; j++) {

@@ -581,9 +581,24 @@ export function iconLabel(el: HTMLElement): string | undefined {
   if (words.some((w) => w === 'fax' || w === 'telecopie') || cls.split(/\s+/).some((t) => PRINTER_ICON.test(t))) return 'Fax :';
   if (words.some((w) => w === 'phone' || w === 'telephone' || w === 'mobile' || w === 'smartphone' || w === 'cellphone' || w === 'earphone' || w === 'tel')) return 'Tél :';
   if (words.some((w) => w === 'envelope' || w === 'email' || w === 'mail')) return 'E-mail :';
-  // A WhatsApp logo before a number (Font Awesome's `fa-whatsapp`, `bi-whatsapp`) labels it as the word does.
-  if (words.includes('whatsapp')) return 'WhatsApp :';
+  // A WhatsApp logo before a number (Font Awesome's `fa-whatsapp`, `bi-whatsapp`) labels it as the word does,
+  // but not outside the page's content: the site's own help box in an aside, its floating bubble.
+  if (words.includes('whatsapp')) return siteWidget(el) ? undefined : 'WhatsApp :';
   return undefined;
+}
+
+/** Levels looked up from an icon for the site's own box around it ({@link siteWidget}). */
+const MAX_WIDGET_DEPTH = 8;
+/** The class of a site's floating or help box ('float-contact', 'sticky-whatsapp', 'chat-widget', 'help-box'). */
+const WIDGET_CLASS = /(?:^|[\s_-])(?:float(?:ing)?|sticky|fixed|widget|bubble|chat|help|aide|support|sidebar)(?:$|[\s_-])/i;
+
+/** Whether an icon stands in the site's own box rather than a page's content: an `<aside>`, a floating, sticky or help box. Bounded. */
+function siteWidget(el: HTMLElement): boolean {
+  let e: HTMLElement | null = el.parentNode;
+  for (let depth = 0; e !== null && e.tagName !== undefined && depth < MAX_WIDGET_DEPTH; depth++, e = e.parentNode) {
+    if (e.tagName === 'ASIDE' || WIDGET_CLASS.test(classText(e).slice(0, MAX_ICON_CLASS))) return true;
+  }
+  return false;
 }
 
 /** The label of an icon's name: a fax or a printer, a phone, an envelope ('Fax :', 'Tél :', 'E-mail :'), else undefined. */
