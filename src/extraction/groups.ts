@@ -683,9 +683,10 @@ function recordsOf(lines: readonly Line[], post = false): Grouped {
     }
     const label = FIELD_LABEL.exec(text.replace(BULLETS, ''));
     // (A part of the block that a control of the entry shows, its notes under its card's fields, is more of that entry.)
-    // (After a post's announcing words, a name set apart alone on its line, or with only its town in brackets
-    // after it, '<b>X</b> (El Hamma)', opens the first record: it is no field's value.)
-    const held = afterLabel && !(announced && (isMarkAlone(line) || isMarkWithPlace(line)));
+    // (After a post's announcing words, a name set apart alone on its line opens the first record: it is no field's value;
+    // so does one with only its town in brackets after it, '<b>X</b> (El Hamma)', while no record is open yet: inside a
+    // record, 'Spécialité :', 'Marques :', 'Propriétaire :' then '<b>Injection</b> (toutes marques)' is that record's field.)
+    const held = afterLabel && !(announced && (isMarkAlone(line) || (cur === undefined && isMarkWithPlace(line))));
     const opened = label || held || (line.disclosed && cur !== undefined && cur.contacts.size > 0) ? undefined : openRecord(line, text, contacts, cur);
     // (A sentence ending in a colon, 'je confirme, très sérieux. Et aussi :', 'Bonjour, voici mes adresses :', announces
     // what follows: no field's label.)
