@@ -822,6 +822,9 @@ function openRecord(line: Line, text: string, contacts: Set<string>, cur: Rec | 
   // A bold label of two kinds of number joined by a slash before its number ('<b>Urgences / Mobile</b> 0661 …'): a field of the
   // record before, when no empty line sets it apart from that record (after one, '<b>Flexy / Mobile</b> 0661 …' is a shop).
   if (first.mark !== undefined && !line.gap && isLabelPair(clean(first.mark)) && /\d/.test(clean(line.units.slice(at + 1).map((u) => u.text).join('')))) return undefined;
+  // (So is one whose colon is inside the bold, '<b>Urgences / Mobile :</b> 0786 …': no name mark, a label and its number.)
+  const pair = first.mark === undefined && !line.gap ? /^([^:：\d]{3,40})[:：]/u.exec(text) : null;
+  if (pair !== null && isLabelPair(pair[1].trim()) && /\d/.test(text.slice(pair[0].length, pair[0].length + 40))) return undefined;
   if (first.mark !== undefined || line.heading) {
     const name = first.mark ?? (nameLike(text) ? text : undefined);
     if (name !== undefined) {

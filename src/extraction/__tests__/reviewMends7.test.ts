@@ -84,3 +84,20 @@ describe("an older-entries link must be a loader's: not a footer's, an entry's '
     expect(readListing(inList('<a class="tme_messages_more" href="/annuaire?before=88"></a>'), A).next).toBe('https://annuaire.test/annuaire?before=88');
   });
 });
+
+describe("a card's pair label with its colon inside the bold ('<b>Urgences / Mobile :</b> 0786 …')", () => {
+  const col = (name: string, lines: string) =>
+    `<div class="builder-col"><div class="el-heading"><h3>${name}</h3></div><div class="el-text"><div class="text-box"><p style="font-style:italic;">Hassi Fehal</p>${lines}</div></div></div>`;
+  const bold = (label: string, value: string) => `<p><span style="font-weight:700;">${label}</span> ${value}</p>`;
+  const mail = (m: string) => `<p><a href="mailto:${m}">${m}</a></p>`;
+  const page = (cols: string) => `<html><body><main><div class="section"><div class="row">${cols}</div></div></main></body></html>`;
+
+  test('the mobile and the e-mail below stay the card\'s', () => {
+    const card = (name: string, i: number, m: string) => col(name, bold('Tél.', `029-20-09-0${i}`) + bold('Urgences / Mobile :', `0786-33-12-9${i}`) + mail(m));
+    expect(read(page(card('Cabinet Dr Amrani', 1, 'amrani@cab.test') + card('Clinique Nakhla', 2, 'nakhla@cli.test') + card('Laboratoire Erg', 3, 'erg@lab.test')), 'https://sante.test/p')).toEqual({
+      'Cabinet Dr Amrani': { phones: ['+21329200901', '+213786331291'], emails: ['amrani@cab.test'] },
+      'Clinique Nakhla': { phones: ['+21329200902', '+213786331292'], emails: ['nakhla@cli.test'] },
+      'Laboratoire Erg': { phones: ['+21329200903', '+213786331293'], emails: ['erg@lab.test'] },
+    });
+  });
+});
