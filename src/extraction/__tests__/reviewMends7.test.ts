@@ -44,6 +44,13 @@ describe("a company's own link in a post whose address ends like an action ('/qu
   });
 });
 
+test("the forum's own action links written absolute (its member links' host) are still the post's furniture", () => {
+  const abs = (html: string) => html.replace(/href="\//g, 'href="https://forum.test/');
+  const moderator = abs(post(13, 'Admin', 'Le modérateur du forum répond aux signalements : moderation@forum.test. Bonne route à tous !'));
+  const other = abs(post(15, 'Nabil', '<b>Garage Yabous</b> (Yabous)<br />\n☎ 032 38 74 66<br /><br />\n<b>Atelier Ensigha</b> (Ensigha)<br />\n📱 0542 31 95 05'));
+  expect(Object.keys(read(thread(abs(first), other, moderator), 'https://forum.test/threads/garages.77/page-2'))).toEqual(['Garage Chelia Auto', 'Atelier Kais Injection', 'Garage Yabous', 'Atelier Ensigha']);
+});
+
 describe("a bold pair of kinds of number after a blank line, or an ad's, is no field of the record before", () => {
   test("'<b>Publicité / WhatsApp</b> 0550 …' closing a post gives Atelier Rym no number of the ad's", () => {
     const body = '<b>Garage Nour Auto</b> (Batna)<br />\n📱 0661 22 33 44<br /><br />\n<b>Atelier Rym</b> (Tazoult)<br />\n📱 0770 11 22 33<br /><br />\n<b>Publicité / WhatsApp</b> 0550 99 88 77';
