@@ -108,3 +108,12 @@ describe("a card's pair label with its colon inside the bold ('<b>Urgences / Mob
     });
   });
 });
+
+test("an ad's line closing each column of shops ('<b>Annonces / WhatsApp</b> 0555 …') names no company", () => {
+  const col = (name: string, lines: string) =>
+    `<div class="builder-col"><div class="el-heading"><h3>${name}</h3></div><div class="el-text"><div class="text-box">${lines}</div></div></div>`;
+  const bold = (label: string, value: string) => `<p><span style="font-weight:700;">${label}</span> ${value}</p>`;
+  const ad = bold('Annonces / WhatsApp', '0555-00-00-01');
+  const html = `<html><body><main><div class="section"><div class="row">${col('Centre-ville', bold('Sami Phone', '0550-11-22-31') + bold('Nour Informatique', '0770-77-88-91') + ad)}${col('Hai Nasr', bold('Amine Store', '0551-11-22-32') + bold('Zaki Phone', '0771-77-88-92') + ad)}</div></div></main></body></html>`;
+  expect(Object.keys(read(html, 'https://guide.test/boutiques')).sort()).toEqual(['Amine Store', 'Nour Informatique', 'Sami Phone', 'Zaki Phone']);
+});
