@@ -78,6 +78,12 @@ const BEFORE_PARAMS = ['before', 'before_id', 'max_id', 'until', 'older_than'];
 const BEFORE_IN_ATTRS = /before|max_id|until|older_than/;
 /** Class and id words of a loader of older entries (Telegram's `tme_messages_more`, a history's 'load earlier'). */
 const OLDER_LOADER = /more|older|earlier|load|history|infinite|scroll|sentinel/i;
+/**
+ * A class or id word of a link that loads older entries: a load-more's ('load-more', 'show-more', 'btn-more'), a list's
+ * more ('messages_more', Telegram's `tme_messages_more`, 'posts-more'), 'older', 'earlier', 'load-older'. Not a bare
+ * 'more' nor an entry's 'read-more', nor a 'scroll-top' or an 'archive-history'. Tested on each word: bounded.
+ */
+const OLDER_LOADER_LINK = /^(?:.{0,40}[-_])?(?:load-?more|loadmore|show-?more|see-?more|(?:btn|button|messages|posts|entries|items|results|history)[-_]more|older|earlier|load[-_]?(?:older|earlier|previous|history))(?:[-_].{0,40})?$/i;
 /** A cursor value: a token, no space, no URL. */
 const CURSOR_TOKEN = /^[A-Za-z0-9_=-]{1,100}$/;
 
@@ -91,7 +97,7 @@ const CURSOR_TOKEN = /^[A-Za-z0-9_=-]{1,100}$/;
  * Those older posts are the rest of the list. A numbered list's `rel=prev` (the page before,
  * no such cursor) is not one. Returned as written, or absolute when built from the page URL.
  */
-export function olderEntriesNext(elements: readonly HTMLElement[], pageUrl: string): string | undefined {
+export function olderEntriesNext(elements: readonly HTMLElement[], pageUrl: string, outside: (el: HTMLElement) => boolean = () => false): string | undefined {
   for (const el of elements) {
     if (el.tagName !== 'LINK' && el.tagName !== 'A') continue;
     const rel = el.getAttribute('rel');
@@ -107,13 +113,16 @@ export function olderEntriesNext(elements: readonly HTMLElement[], pageUrl: stri
   }
   // A loader that is a link with no rel (Telegram's text-less `a.tme_messages_more`): its href, when
   // its class or id says it loads more and the href is this page's path with a cursor to older entries.
+  let page: URL | undefined;
   for (const el of elements) {
-    if (el.tagName !== 'A' || !BEFORE_IN_ATTRS.test(el.rawAttrs) || !OLDER_LOADER.test(`${el.getAttribute('class') ?? ''} ${el.id}`)) continue;
+    if (el.tagName !== 'A' || !BEFORE_IN_ATTRS.test(el.rawAttrs)) continue;
+    const words = `${el.getAttribute('class') ?? ''} ${el.id}`.slice(0, 400).split(/\s+/);
+    if (!words.some((w) => w.length <= 80 && OLDER_LOADER_LINK.test(w)) || outside(el)) continue;
     const href = el.getAttribute('href');
     if (!usable(href)) continue;
     try {
-      const url = new URL(href, pageUrl);
-      const page = new URL(pageUrl);
+      page ??= new URL(pageUrl);
+      const url = new URL(href, page);
       if (url.origin === page.origin && url.pathname === page.pathname && BEFORE_PARAMS.some((p) => CURSOR_TOKEN.test(url.searchParams.get(p) ?? ''))) return href;
     } catch {
       // (an unreadable href leads nowhere)

@@ -2850,9 +2850,9 @@ function isListTitle(name: string): boolean {
  * Names no company has: a menu's link home ('Accueil', 'Home'), a page number, a time or a date (a post's time link, '20:15',
  * '22/11/2026'), a pagination control ('2', '« Page précédente', 'Suivant »', the part it leads
  * to after a colon: 'Page suivante : Ouest & Sud »'), or an ad's label before its text
- * ('Annonce : …', 'Publicité - …', 'إعلان: …').
+ * ('Annonce : …', 'Publicité - …', 'Publicité / WhatsApp', 'إعلان: …').
  */
-const NOT_A_COMPANY = /^(?:accueil|home|page d['’]accueil|الرئيسية|\d{1,4}|\d{1,2}[:h]\d{2}(?::\d{2})?(?: ?[ap]m)?|\d{1,2}[./-]\d{1,2}[./-]\d{2,4}|[«‹<]?\s{0,3}(?:page )?(?:pr[ée]c[ée]dente?|suivante?|previous|next)(?: page)?(?:\s?:\s?[^:«»‹›<>]{1,60})?\s{0,3}[»›>]?|(?:annonce|publicit[ée]|sponsoris[ée]e?|إعلان|اعلان)\s*[:：–—-].*|[←«‹<↑]?\s{0,3}(?:retour(?:\s(?:[àa]|au|aux|vers)\s(?:la\s|l['’]\s?|les\s)?(?:premi[èe]re\s)?(?:page|liste|accueil|annuaire|sommaire|haut|r[ée]sultats?)(?:\s(?:pr[ée]c[ée]dente|\d{1,4}))?)?|back(?:\sto\s(?:the\s)?(?:list|top|results|page\s\d{1,4}|first\spage))?|haut de (?:la )?page|page\s\d{1,4}|العودة(?:\s(?:إلى|الى)\s[\p{L}\s]{1,30})?)\s{0,3}[»›>↑]?)$/iu;
+const NOT_A_COMPANY = /^(?:accueil|home|page d['’]accueil|الرئيسية|\d{1,4}|\d{1,2}[:h]\d{2}(?::\d{2})?(?: ?[ap]m)?|\d{1,2}[./-]\d{1,2}[./-]\d{2,4}|[«‹<]?\s{0,3}(?:page )?(?:pr[ée]c[ée]dente?|suivante?|previous|next)(?: page)?(?:\s?:\s?[^:«»‹›<>]{1,60})?\s{0,3}[»›>]?|(?:annonces?|publicit[ée]s?|sponsoris[ée]e?s?|إعلان|اعلان)\s*[:：–—/-].*|[←«‹<↑]?\s{0,3}(?:retour(?:\s(?:[àa]|au|aux|vers)\s(?:la\s|l['’]\s?|les\s)?(?:premi[èe]re\s)?(?:page|liste|accueil|annuaire|sommaire|haut|r[ée]sultats?)(?:\s(?:pr[ée]c[ée]dente|\d{1,4}))?)?|back(?:\sto\s(?:the\s)?(?:list|top|results|page\s\d{1,4}|first\spage))?|haut de (?:la )?page|page\s\d{1,4}|العودة(?:\s(?:إلى|الى)\s[\p{L}\s]{1,30})?)\s{0,3}[»›>↑]?)$/iu;
 
 /** A date, a time, a page number, a pager's word or a navigation link's ('← Retour à la page 1', '« Retour à la première page', 'Back to top') is no name ({@link NOT_A_COMPANY}, {@link WORDED_DATE}): the next step is looked at. */
 function notADate(text: string | undefined): string | undefined {

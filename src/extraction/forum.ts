@@ -148,10 +148,22 @@ function isPostNumber(a: HTMLElement): boolean {
  */
 const POST_ACTION = /(?:[?&;](?:quote=|reaction_id=|do=(?:like|reply|quote|report)|mode=(?:quote|reply|report)\b)|\/(?:react|reply|report|like|quote)(?:[/?#]|$))/i;
 
-/** Whether a link of a post is one of its action buttons ({@link POST_ACTION}): a short text, no contact in it. */
-function isPostAction(a: HTMLElement): boolean {
+/** The host of an absolute or protocol-relative href ('https://x.test/…', '//x.test/…'); undefined for a relative one. */
+function hostOf(href: string): string | undefined {
+  const m = /^(?:[a-z][a-z0-9+.-]{0,20}:)?\/\/([^/?#\s]{1,253})/i.exec(href.trim());
+  return m === null ? undefined : m[1].toLowerCase();
+}
+
+/**
+ * Whether a link of a post is one of its action buttons ({@link POST_ACTION}): a short text, no contact in it, and
+ * the forum's own (a relative href, or one on the host of the post's member links): a company's own site in the post,
+ * 'https://batimetal.test/quote', a page's 'https://www.facebook.com/garage.nour/like', names that company.
+ */
+function isPostAction(a: HTMLElement, forumHosts: ReadonlySet<string>): boolean {
   const href = attrOf(a, 'href') ?? '';
   if (href.length > 300 || a.rawText.length > 60 || /^(?:mailto|tel):/i.test(href.trim())) return false;
+  const host = hostOf(href);
+  if (host !== undefined && !forumHosts.has(host)) return false;
   const text = a.text.slice(0, 60);
   return POST_ACTION.test(href) && !text.includes('@') && (text.match(/\d/g)?.length ?? 0) < 6;
 }
@@ -184,6 +196,12 @@ export function stripForumFurniture(page: ParsedPage): Set<HTMLElement> {
   if (posts.length < 2) return new Set();
   for (const post of posts) {
     const parts = postParts(post);
+    // (The forum's host, as its member links write it when absolute: an action link elsewhere is no action of the forum's.)
+    const forumHosts = new Set<string>();
+    for (const e of parts) {
+      const host = e.tagName === 'A' && MEMBER_LINK.test(attrOf(e, 'href') ?? '') ? hostOf(attrOf(e, 'href')!) : undefined;
+      if (host !== undefined) forumHosts.add(host);
+    }
     // The blocks around the post's body: no furniture, though named so (vBulletin 4's postbit
     // `postdetails` holds both the author's `userinfo` and the `postbody`); the furniture inside goes.
     const aroundBody = new Set<HTMLElement>();
@@ -200,7 +218,7 @@ export function stripForumFurniture(page: ParsedPage): Set<HTMLElement> {
       // A member's name linked to the profile: the largest block around it holding only it ('<dt><a>X</a></dt>').
       // (And the post's number in the topic, '#3', a link to the post itself: MyBB's `post_head`, vBulletin's `postcounter`.)
       // A post's action link ('J'aime', 'Répondre', 'Signaler') names nothing.
-      if (e.tagName === 'A' && isPostAction(e)) {
+      if (e.tagName === 'A' && isPostAction(e, forumHosts)) {
         e.remove();
         continue;
       }

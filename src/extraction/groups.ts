@@ -80,6 +80,8 @@ interface Line {
   row?: HTMLElement;
   /** The line is in a part of the block that an action control of the block shows or hides ({@link disclosedIds}). */
   disclosed?: boolean;
+  /** An empty line stands before the line (`<br><br>`): a paragraph's break. */
+  gap?: boolean;
 }
 
 export interface Rec {
@@ -501,7 +503,10 @@ function linesOf(el: HTMLElement): Line[] | undefined {
     }
     if (SKIP_TAGS.has(tag)) continue;
     if (tag === 'BR' || tag === 'HR') {
+      // (A second `<br>` after a line's end leaves an empty line: the next line is set apart from the one before.)
+      const blank = lines.length > 0 && !line.units.some((u) => u.text.trim() !== '');
       flush(tag === 'HR', false);
+      if (blank) line.gap = true;
       continue;
     }
     if (BLOCK_TAGS.has(tag)) {
@@ -718,9 +723,10 @@ function recordsOf(lines: readonly Line[], post = false): Grouped {
     }
     const label = FIELD_LABEL.exec(text.replace(BULLETS, ''));
     // (A part of the block that a control of the entry shows, its notes under its card's fields, is more of that entry.)
-    // (After a post's announcing words, a name set apart alone on its line, or with only its town in brackets
-    // after it, '<b>X</b> (El Hamma)', opens the first record: it is no field's value.)
-    const held = afterLabel && !(announced && (isMarkAlone(line) || isMarkWithPlace(line)));
+    // (After a post's announcing words, a name set apart alone on its line opens the first record: it is no field's value;
+    // so does one with only its town in brackets after it, '<b>X</b> (El Hamma)', while no record is open yet: inside a
+    // record, 'Spécialité :', 'Marques :', 'Propriétaire :' then '<b>Injection</b> (toutes marques)' is that record's field.)
+    const held = afterLabel && !(announced && (isMarkAlone(line) || (cur === undefined && isMarkWithPlace(line))));
     const opened = label || held || numbered.has(line) || (line.disclosed && cur !== undefined && cur.contacts.size > 0) ? undefined : openRecord(line, text, contacts, cur);
     // (A sentence ending in a colon, 'je confirme, très sérieux. Et aussi :', 'Bonjour, voici mes adresses :', announces
     // what follows: no field's label.)
@@ -868,8 +874,12 @@ function openRecord(line: Line, text: string, contacts: Set<string>, cur: Rec | 
   const first = line.units[at];
   // A line made only of contact links ('Envoyer un e-mail', 'Appeler' on a mailto: or tel: link): the link's label, never a name.
   if (line.units.every((u) => u.text.trim() === '' || (u.links !== undefined && u.links.length > 0))) return undefined;
-  // A bold label of two kinds of number joined by a slash before its number ('<b>Urgences / Mobile</b> 0661 …'): a field of the record before.
-  if (first.mark !== undefined && isLabelPair(clean(first.mark)) && /\d/.test(clean(line.units.slice(at + 1).map((u) => u.text).join('')))) return undefined;
+  // A bold label of two kinds of number joined by a slash before its number ('<b>Urgences / Mobile</b> 0661 …'): a field of the
+  // record before, when no empty line sets it apart from that record (after one, '<b>Flexy / Mobile</b> 0661 …' is a shop).
+  if (first.mark !== undefined && !line.gap && isLabelPair(clean(first.mark)) && /\d/.test(clean(line.units.slice(at + 1).map((u) => u.text).join('')))) return undefined;
+  // (So is one whose colon is inside the bold, '<b>Urgences / Mobile :</b> 0786 …': no name mark, a label and its number.)
+  const pair = first.mark === undefined && !line.gap ? /^([^:：\d]{3,40})[:：]/u.exec(text) : null;
+  if (pair !== null && isLabelPair(pair[1].trim()) && /\d/.test(text.slice(pair[0].length, pair[0].length + 40))) return undefined;
   if (first.mark !== undefined || line.heading) {
     const name = first.mark ?? (nameLike(text) ? text : undefined);
     if (name !== undefined) {
@@ -908,6 +918,9 @@ function openRecord(line: Line, text: string, contacts: Set<string>, cur: Rec | 
 /** A label word for a kind of number or address, whole ('Mobile', 'Tél.', 'Fax', 'E-mail'). */
 const NUMBER_KIND = /^(?:t[ée]l[ée]?(?:phone)?\.?|mobile|portable|fixe|fax|t[ée]l[ée]copie|whatsapp|e-?mail|courriel|الهاتف|الفاكس|النقال|الجوال)$/iu;
 
+/** An advertiser's slot's word ('Publicité / WhatsApp' is an ad's line, no field of the record before). */
+const AD_WORD = /^(?:publicit[ée]s?|pub|annonces?|sponsoris[ée]e?s?|sponsors?|partenaires?|إعلان|اعلان)$/iu;
+
 /**
  * A label of two kinds of number joined by a slash ('Urgences / Mobile', 'Standard / Tél.', 'Bureau / Fax'):
  * short, two parts, the first of one or two words, the second all a number's kind ({@link NUMBER_KIND}).
@@ -918,7 +931,7 @@ function isLabelPair(text: string): boolean {
   const parts = text.split('/');
   if (parts.length !== 2) return false;
   const head = parts[0].trim();
-  return head !== '' && head.split(' ').length <= 2 && NUMBER_KIND.test(parts[1].trim().replace(/[ \t]?[:：]$/u, ''));
+  return head !== '' && head.split(' ').length <= 2 && !AD_WORD.test(head) && NUMBER_KIND.test(parts[1].trim().replace(/[ \t]?[:：]$/u, ''));
 }
 
 /** Small words inside a name between its capitalized ones ('Société de X', 'Garage des Frères'): no sentence's. */

@@ -4703,7 +4703,7 @@ export function findNextPage(root: HTMLElement, pageUrl: string, elements: reado
     }
   }
   // An infinite scroll's sentinel (no button, no link): its next batch or endpoint; else, in a list read newest first, its older entries.
-  return scrollSentinelNext(elements) ?? olderEntriesNext(elements, pageUrl);
+  return scrollSentinelNext(elements) ?? olderEntriesNext(elements, pageUrl, isOutside);
 }
 
 /**
