@@ -741,7 +741,7 @@ describe('pages read in worker threads with a budget', () => {
       '/p2': `<div class="f"><h2>Boucle SARL</h2>0550 00 00 02</div><!-- spin -->`,
     });
     const sane = await startSite({ '/p1': `<div class="f"><h2>Numidia Conseil</h2>0550 12 34 56</div>` });
-    const pages = new PageReader({ threads: 1, budgetMs: 300, workerFile: path.join(__dirname, 'workers', 'spinning.cjs') });
+    const pages = new PageReader({ threads: 1, budgetMs: 2_000, workerFile: path.join(__dirname, 'workers', 'spinning.cjs') });
     readers.push(pages);
     try {
       const sources = parseSources(
