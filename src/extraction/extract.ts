@@ -2194,10 +2194,18 @@ function isAdPage(page: ParsedPage): boolean {
 /** A class token naming a term a post is filed under (WordPress's `category-x`, `tag-x`, a taxonomy's `term-x`). */
 const TERM_CLASS = /^(?:category|categorie|tag|term|taxonomy|tax)[-_]/i;
 
+/** Words that, with a bare 'ad' in one class token, say the element is an ad's own page ('ad-page', 'ad-detail', 'single-ad'). */
+const AD_PAGE_KIND = new Set(['page', 'detail', 'details', 'single', 'view', 'show']);
+
 function adPageClassed(el: HTMLElement): boolean {
-  if (!classWords(el).some((w) => AD_PAGE_WORDS.has(w))) return false;
+  const words = classWords(el);
+  if (!words.some((w) => AD_PAGE_WORDS.has(w) || w === 'ad')) return false;
   const tokens = classAndId(el).slice(0, 1000).split(/\s+/).filter((t) => t !== '' && !TERM_CLASS.test(t));
-  return tokens.some((t) => t.split(/[^\p{L}\p{N}]+/u).some((w) => AD_PAGE_WORDS.has(w)));
+  return tokens.some((t) => {
+    const tokenWords = t.toLowerCase().split(/[^\p{L}\p{N}]+/u);
+    // A bare 'ad' is weak (an ad slot, 'ad-banner'): only with a page-kind word in the same token.
+    return tokenWords.some((w) => AD_PAGE_WORDS.has(w)) || (tokenWords.includes('ad') && tokenWords.some((w) => AD_PAGE_KIND.has(w)));
+  });
 }
 
 /** Class words of an ad's author or seller box ('adverts-single-author-name', 'seller-name', 'annonceur-nom'). */
