@@ -2194,17 +2194,25 @@ function isAdPage(page: ParsedPage): boolean {
 /** A class token naming a term a post is filed under (WordPress's `category-x`, `tag-x`, a taxonomy's `term-x`). */
 const TERM_CLASS = /^(?:category|categorie|tag|term|taxonomy|tax)[-_]/i;
 
-/** Words that, with a bare 'ad' in one class token, say the element is an ad's own page ('ad-page', 'ad-detail', 'single-ad'). */
-const AD_PAGE_KIND = new Set(['page', 'detail', 'details', 'single', 'view', 'show']);
+/**
+ * A whole class token of a bare 'ad' with a page-kind word that says the element is an ad's own
+ * page: 'ad-page', 'ad-detail(s)', 'ad-view', 'ad-show', or WordPress's post-type class
+ * 'single-ad'. Only the whole token: 'ad' as a theme's prefix ('ad-single-listing',
+ * 'ad-single-post-content'), Drupal's path class ('page-ad'), a template's
+ * ('page-template-page-ad') or a state's ('no-ad-view') says no such thing. Anchored, no
+ * nested quantifier: linear.
+ */
+const AD_PAGE_TOKEN = /^(?:ad[-_](?:page|details?|view|show)|single[-_]ad)$/;
 
 function adPageClassed(el: HTMLElement): boolean {
   const words = classWords(el);
   if (!words.some((w) => AD_PAGE_WORDS.has(w) || w === 'ad')) return false;
   const tokens = classAndId(el).slice(0, 1000).split(/\s+/).filter((t) => t !== '' && !TERM_CLASS.test(t));
   return tokens.some((t) => {
-    const tokenWords = t.toLowerCase().split(/[^\p{L}\p{N}]+/u);
-    // A bare 'ad' is weak (an ad slot, 'ad-banner'): only with a page-kind word in the same token.
-    return tokenWords.some((w) => AD_PAGE_WORDS.has(w)) || (tokenWords.includes('ad') && tokenWords.some((w) => AD_PAGE_KIND.has(w)));
+    if (t.split(/[^\p{L}\p{N}]+/u).some((w) => AD_PAGE_WORDS.has(w))) return true;
+    // A bare 'ad' is weak (an ad slot, 'ad-banner', a sidebar's `<article class="single-ad">`):
+    // only as a whole ad-page token, and on an <article> only one that holds the page's title.
+    return AD_PAGE_TOKEN.test(t) && (el.tagName !== 'ARTICLE' || holdsH1(el));
   });
 }
 

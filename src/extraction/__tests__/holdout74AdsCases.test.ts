@@ -47,6 +47,43 @@ describe("a classified ad's own page classed 'ad-page'", () => {
   });
 });
 
+/** A directory company's own page (not an ad): `bodyClass` on its `<body>`, `inner` its content. */
+const companyPage = (bodyClass: string, inner: string) => `<!doctype html><html><head><title>Sarl Batimex</title></head><body class="${bodyClass}">
+  <header class="topbar"><a class="logo" href="/">Annuaire Test</a></header>${inner}
+  <footer class="site-footer"><p>Contact annuaire : 0770 11 22 33</p></footer></body></html>`;
+const batimex = '<h1>Sarl Batimex</h1><p>Adresse : Cité 20 août, Sétif</p><p>Tél : 036 84 12 34</p>';
+
+describe("'ad' with a page word is an ad's page only as the whole class token, and an article's only when it holds the title", () => {
+  test("a theme's 'ad-' prefix ('ad-single-listing') makes no ad page: a reviewer's name is no advertiser", () => {
+    const read = readDetail(companyPage('page', `<main class="ad-single-listing">${batimex}<section class="reviews"><h2>Avis</h2><div class="review"><span class="review-author-name">Karim B.</span><p>Très bon service.</p></div></section></main>`), 'https://annuaire.test/entreprise/batimex');
+    expect(read.advertiser).toBeUndefined();
+    expect(read.company?.name).toBe('Sarl Batimex');
+  });
+
+  test("a post's article classed by such a prefix ('ad-single-post-content') makes no ad page: its byline is no advertiser", () => {
+    const read = readDetail(companyPage('single single-post', `<main class="site-main"><article class="post ad-single-post-content">${batimex}<p class="byline"><span class="author-name">Rédaction</span></p></article></main>`), 'https://annuaire.test/2024/batimex');
+    expect(read.advertiser).toBeUndefined();
+  });
+
+  test("Drupal's path class ('page-ad', 'page-ad-view'), a template's ('page-template-page-ad') or a state's ('no-ad-view') makes no ad page", () => {
+    for (const bodyClass of ['html not-front page-ad page-ad-view', 'page page-template-page-ad page-template-page-ad-php', 'page ad no-ad-view']) {
+      const read = readDetail(companyPage(bodyClass, `<main>${batimex}<span class="author-name">Rédaction</span></main>`), 'https://annuaire.test/ad/batimex');
+      expect(read.advertiser).toBeUndefined();
+    }
+  });
+
+  test("an ad slot's article classed 'single-ad' beside the company's card makes no ad page: the banner's number stays out", () => {
+    const read = readDetail(companyPage('page', `<main class="site-main"><article class="company">${batimex}</article><aside class="sidebar"><article class="single-ad"><div class="advert"><b>Promo Meubles Zitouni</b> Appelez le 0661 23 45 67</div></article></aside></main>`), 'https://annuaire.test/entreprise/batimex');
+    expect(read.company?.phones).toEqual(['+21336841234']);
+  });
+
+  test("an ad's article classed 'ad-detail' that holds the page's title is an ad's page; so is a body classed 'single-ad' (WordPress's post type)", () => {
+    const seller = '<div class="seller-box"><a href="/boutique/x" class="seller-name">Meubles Zitouni</a></div>';
+    expect(readDetail(companyPage('page', `<main><article class="ad-detail"><h1>Armoire 3 portes</h1>${seller}</article></main>`), 'https://souk.test/annonce/1').advertiser).toBe('Meubles Zitouni');
+    expect(readDetail(companyPage('single single-ad postid-12', `<main><h1>Armoire 3 portes</h1>${seller}</main>`), 'https://souk.test/annonce/1').advertiser).toBe('Meubles Zitouni');
+  });
+});
+
 describe('a run on a list of ads whose own pages are classed ad-page', () => {
   test('the companies are the advertisers, one advertiser with two ads one company, with their numbers', async () => {
     const s = await startSite({
