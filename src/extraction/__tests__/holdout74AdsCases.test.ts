@@ -84,6 +84,18 @@ describe("'ad' with a page word is an ad's page only as the whole class token, a
   });
 });
 
+describe("an ad's page classed 'ad-page' keeps an advertising slot classed 'advert' out", () => {
+  test("a sidebar banner `<div class=\"advert\">` is another advertiser's: its number is not the seller's", () => {
+    const html = `<!doctype html><html><head><title>Armoire</title></head><body><header class="topbar"><a class="logo" href="/">Souk Test</a></header>
+  <main class="container ad-page"><h1>Armoire 3 portes</h1><div class="seller-box"><a href="/boutique/x" class="seller-name">Meubles Zitouni</a><button class="btn-show-phone" data-phone="0661234567">Afficher le numéro</button></div>
+  <aside class="sidebar"><div class="advert"><b>Promo Cuisines Benali</b> Appelez le 0550 98 76 54</div></aside></main>
+  <footer class="site-footer"><p>Service client : 0770 11 22 33</p></footer></body></html>`;
+    const read = readDetail(html, 'https://souk.test/annonce/armoire-1');
+    expect(read.advertiser).toBe('Meubles Zitouni');
+    expect(read.company?.phones).toEqual(['+213661234567']);
+  });
+});
+
 describe('a run on a list of ads whose own pages are classed ad-page', () => {
   test('the companies are the advertisers, one advertiser with two ads one company, with their numbers', async () => {
     const s = await startSite({
