@@ -2187,17 +2187,34 @@ const AD_PAGE_WORDS = new Set(['advert', 'adverts', 'annonce', 'annonces', 'clas
  * ({@link AD_PAGE_WORDS}), by its type, not by a term it is filed under (WordPress classes a post
  * `category-annonces`, `tag-annonce` too: a directory's own post in such a category is no ad).
  */
-function isAdPage(page: ParsedPage): boolean {
-  return [...page.byTag('BODY'), ...page.byTag('MAIN'), ...page.byTag('ARTICLE')].some((e) => adPageClassed(e) && attached(e, page.root));
+function isAdPage(page: ParsedPage, bareAd = true): boolean {
+  return [...page.byTag('BODY'), ...page.byTag('MAIN'), ...page.byTag('ARTICLE')].some((e) => adPageClassed(e, bareAd) && attached(e, page.root));
 }
 
 /** A class token naming a term a post is filed under (WordPress's `category-x`, `tag-x`, a taxonomy's `term-x`). */
 const TERM_CLASS = /^(?:category|categorie|tag|term|taxonomy|tax)[-_]/i;
 
-function adPageClassed(el: HTMLElement): boolean {
-  if (!classWords(el).some((w) => AD_PAGE_WORDS.has(w))) return false;
+/**
+ * A whole class token of a bare 'ad' with a page-kind word that says the element is an ad's own
+ * page: 'ad-page', 'ad-detail(s)', 'ad-view', 'ad-show', or WordPress's post-type class
+ * 'single-ad'. Only the whole token: 'ad' as a theme's prefix ('ad-single-listing',
+ * 'ad-single-post-content'), Drupal's path class ('page-ad'), a template's
+ * ('page-template-page-ad') or a state's ('no-ad-view') says no such thing. Anchored, no
+ * nested quantifier: linear.
+ */
+const AD_PAGE_TOKEN = /^(?:ad[-_](?:page|details?|view|show)|single[-_]ad)$/;
+
+/** With `bareAd` false, only the {@link AD_PAGE_WORDS} count, not a bare 'ad''s token ({@link AD_PAGE_TOKEN}). */
+function adPageClassed(el: HTMLElement, bareAd: boolean): boolean {
+  const words = classWords(el);
+  if (!words.some((w) => AD_PAGE_WORDS.has(w) || (bareAd && w === 'ad'))) return false;
   const tokens = classAndId(el).slice(0, 1000).split(/\s+/).filter((t) => t !== '' && !TERM_CLASS.test(t));
-  return tokens.some((t) => t.split(/[^\p{L}\p{N}]+/u).some((w) => AD_PAGE_WORDS.has(w)));
+  return tokens.some((t) => {
+    if (t.split(/[^\p{L}\p{N}]+/u).some((w) => AD_PAGE_WORDS.has(w))) return true;
+    // A bare 'ad' is weak (an ad slot, 'ad-banner', a sidebar's `<article class="single-ad">`):
+    // only as a whole ad-page token, and on an <article> only one that holds the page's title.
+    return bareAd && AD_PAGE_TOKEN.test(t) && (el.tagName !== 'ARTICLE' || holdsH1(el));
+  });
 }
 
 /** Class words of an ad's author or seller box ('adverts-single-author-name', 'seller-name', 'annonceur-nom'). */
@@ -2308,7 +2325,8 @@ function removeFurniture(page: ParsedPage): void {
   }
   // An advertiser's block beside the company (a 'Publicité' banner, an aside marked sponsored):
   // its contacts are the advertiser's. Never a block holding the page's title (the company's own card).
-  const adPage = isAdPage(page);
+  // (A page classed an ad's by a bare 'ad', 'ad-page', is no classifieds plugin's: its 'advert' blocks are banners.)
+  const adPage = isAdPage(page, false);
   for (const el of page.elements) {
     if (el.tagName === 'HTML' || el.tagName === 'BODY' || el.tagName === 'MAIN' || el.tagName === 'ARTICLE' || !isAdBlock(el, adPage)) continue;
     if (smallWithoutTitle(el)) el.remove();
