@@ -1,0 +1,97 @@
+/**
+ * A PDF table flattened into text, one cell per line (a document-sharing site's 'Transcription' of
+ * an uploaded list, DocPlayer's, Scribd's, a converter's plain text): a header line of the columns'
+ * titles ('N° Exploitant Commune Téléphone Fax E-mail'), then for each row its number alone on a
+ * line and one line per other cell ('/' for an empty cell), a page's number before its repeated
+ * header. Written out as an HTML table under that header, read as a table is.
+ *
+ * Read only when the page gave no company, from text blocks holding only text and line breaks,
+ * bounded: at most {@link MAX_BLOCKS} blocks, {@link MAX_LINES} lines.
+ */
+import type { HTMLElement } from 'node-html-parser';
+import type { ParsedPage } from './parse';
+
+const MAX_BLOCKS = 200;
+const MAX_LINES = 5_000;
+const MAX_COLUMNS = 12;
+/** A header's first title: the row's number. */
+const NUMBER_TITLE = /^(?:n°|no\.?|n°\.?|num\.?|#|nº)$/i;
+/** A column title naming a contact. */
+const CONTACT_TITLE = /^(?:t[ée]l[ée]?phones?|t[ée]l\.?|fax|t[ée]l[ée]copie|e-?mail|courriel|mobiles?|gsm|portable)$/i;
+/** A line that is only a row's number. */
+const ROW_NUMBER = /^\d{1,4}$/;
+
+/** The lines of a block holding only text and `<br>` (and inline spans), or undefined when it holds other elements. */
+function linesOf(el: HTMLElement, out: string[]): boolean {
+  let line = '';
+  for (const node of el.childNodes) {
+    if (node.nodeType === 3) line += node.text;
+    else if (node.nodeType === 1) {
+      const tag = (node as HTMLElement).tagName;
+      if (tag === 'BR') line += '\n';
+      else if (tag === 'SPAN' || tag === 'B' || tag === 'STRONG' || tag === 'FONT') line += (node as HTMLElement).text;
+      else return false;
+    }
+    if (line.length > 200_000) return false;
+  }
+  for (const l of line.split('\n')) {
+    const t = l.replace(/\s+/g, ' ').trim();
+    if (t !== '') out.push(t);
+    if (out.length > MAX_LINES) return false;
+  }
+  return true;
+}
+
+/** A header line's titles (a page's number before it dropped), when it opens with a number title and names a contact column. */
+function headerOf(line: string): string[] | undefined {
+  if (line.length > 300) return undefined;
+  const words = line.split(' ');
+  if (words.length > 1 && ROW_NUMBER.test(words[0]) && NUMBER_TITLE.test(words[1])) words.shift();
+  if (words.length < 3 || words.length > MAX_COLUMNS || !NUMBER_TITLE.test(words[0])) return undefined;
+  return words.some((w) => CONTACT_TITLE.test(w)) ? words : undefined;
+}
+
+const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/** The flattened table of a page's text blocks as an HTML page of one table, or undefined (see the module's comment). */
+export function flatTextTable(page: ParsedPage): string | undefined {
+  const lines: string[] = [];
+  let blocks = 0;
+  for (const tag of ['P', 'PRE', 'DIV']) {
+    for (const el of page.byTag(tag)) {
+      if (blocks >= MAX_BLOCKS || lines.length > MAX_LINES) break;
+      // Cheap gate: a block of many lines.
+      const raw = el.rawText;
+      if (raw.length < 100 || (raw.match(/\n|<br/gi)?.length ?? 0) < 8) continue;
+      blocks++;
+      const mine: string[] = [];
+      if (linesOf(el, mine)) lines.push(...mine);
+    }
+  }
+  let header: string[] | undefined;
+  let at = 0;
+  for (; at < lines.length && header === undefined; at++) header = headerOf(lines[at]);
+  if (header === undefined) return undefined;
+  const width = header.length;
+  const same = (line: string) => headerOf(line)?.join(' ') === header!.join(' ');
+  const rows: string[][] = [];
+  let expected = 1;
+  while (at < lines.length) {
+    if (lines[at] !== String(expected)) {
+      // Between rows only a repeated header (a new page's) is allowed.
+      if (rows.length > 0 && !same(lines[at])) break;
+      at++;
+      continue;
+    }
+    const cells = lines.slice(at + 1, at + width);
+    if (cells.length < width - 1 || cells.some((c) => same(c) || c === String(expected + 1))) break;
+    rows.push([String(expected), ...cells]);
+    at += width;
+    expected++;
+  }
+  if (rows.length < 3) return undefined;
+  const cell = (c: string) => (/^[-/–—]$/.test(c) ? '' : escape(c).replace(/ \/ /g, '<br>'));
+  const head = `<tr>${header.map((h) => `<th>${escape(h)}</th>`).join('')}</tr>`;
+  const body = rows.map((r) => `<tr>${r.map((c) => `<td>${cell(c)}</td>`).join('')}</tr>`).join('');
+  return `<!doctype html><html><body><table><thead>${head}</thead><tbody>${body}</tbody></table></body></html>`;
+}
