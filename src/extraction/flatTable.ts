@@ -6,7 +6,7 @@
  * header. Written out as an HTML table under that header, read as a table is.
  *
  * Read only when the page gave no company, from text blocks holding only text and line breaks,
- * bounded: at most {@link MAX_BLOCKS} blocks, {@link MAX_LINES} lines.
+ * bounded: at most {@link MAX_BLOCKS} blocks of eight lines or more, {@link MAX_LINES} lines.
  */
 import type { HTMLElement } from 'node-html-parser';
 import type { ParsedPage } from './parse';
@@ -20,6 +20,8 @@ const NUMBER_TITLE = /^(?:n°|no\.?|n°\.?|num\.?|#|nº)$/i;
 const CONTACT_TITLE = /^(?:t[ée]l[ée]?phones?|t[ée]l\.?|fax|t[ée]l[ée]copie|e-?mail|courriel|mobiles?|gsm|portable)$/i;
 /** A line that is only a row's number. */
 const ROW_NUMBER = /^\d{1,4}$/;
+/** The elements a flat text block may hold. */
+const INLINE = new Set(['BR', 'SPAN', 'B', 'STRONG', 'FONT']);
 
 /** The lines of a block holding only text and `<br>` (and inline spans), or undefined when it holds other elements. */
 function linesOf(el: HTMLElement, out: string[]): boolean {
@@ -29,7 +31,7 @@ function linesOf(el: HTMLElement, out: string[]): boolean {
     else if (node.nodeType === 1) {
       const tag = (node as HTMLElement).tagName;
       if (tag === 'BR') line += '\n';
-      else if (tag === 'SPAN' || tag === 'B' || tag === 'STRONG' || tag === 'FONT') line += (node as HTMLElement).text;
+      else if (INLINE.has(tag)) line += (node as HTMLElement).text;
       else return false;
     }
     if (line.length > 200_000) return false;
@@ -60,12 +62,13 @@ export function flatTextTable(page: ParsedPage): string | undefined {
   for (const tag of ['P', 'PRE', 'DIV']) {
     for (const el of page.byTag(tag)) {
       if (blocks >= MAX_BLOCKS || lines.length > MAX_LINES) break;
-      // Cheap gate: a block of many lines.
-      const raw = el.rawText;
-      if (raw.length < 100 || (raw.match(/\n|<br/gi)?.length ?? 0) < 8) continue;
-      blocks++;
+      // Cheap gate: a block holding only text and inline elements (its first other child ends the look), of many lines.
+      if (!el.childNodes.every((n) => n.nodeType !== 1 || INLINE.has((n as HTMLElement).tagName))) continue;
       const mine: string[] = [];
-      if (linesOf(el, mine)) lines.push(...mine);
+      if (linesOf(el, mine) && mine.length >= 8) {
+        blocks++;
+        lines.push(...mine);
+      }
     }
   }
   let header: string[] | undefined;
