@@ -20,6 +20,12 @@ const NUMBER_TITLE = /^(?:n°|no\.?|n°\.?|num\.?|#|nº)$/i;
 const CONTACT_TITLE = /^(?:t[ée]l[ée]?phones?|t[ée]l\.?|fax|t[ée]l[ée]copie|e-?mail|courriel|mobiles?|gsm|portable)$/i;
 /** A line that is only a row's number. */
 const ROW_NUMBER = /^\d{1,4}$/;
+/** An empty cell. */
+const EMPTY = /^[-/–—]$/;
+/** A phone or fax column's cell: numbers only ('037.78.16.34 / 0560 43 82 60'). */
+const NUMBERS_CELL = /^[\d\s.+()/-]{6,}$/;
+/** An e-mail column's cell: addresses only. */
+const EMAILS_CELL = /^[^\s@/;,]+@[^\s@/;,]+(?: ?[/;,] ?[^\s@/;,]+@[^\s@/;,]+)*$/;
 /** The elements a flat text block may hold. */
 const INLINE = new Set(['BR', 'SPAN', 'B', 'STRONG', 'FONT']);
 
@@ -51,6 +57,14 @@ function headerOf(line: string): string[] | undefined {
   if (words.length > 1 && ROW_NUMBER.test(words[0]) && NUMBER_TITLE.test(words[1])) words.shift();
   if (words.length < 3 || words.length > MAX_COLUMNS || !NUMBER_TITLE.test(words[0])) return undefined;
   return words.some((w) => CONTACT_TITLE.test(w)) ? words : undefined;
+}
+
+/** Whether a row's cells under the header's contact columns each hold only contacts of the column's kind, or nothing. */
+function contactsOnly(header: readonly string[], row: readonly string[]): boolean {
+  return header.every((title, i) => {
+    if (!CONTACT_TITLE.test(title) || EMPTY.test(row[i])) return true;
+    return /mail|courriel/i.test(title) ? EMAILS_CELL.test(row[i]) : NUMBERS_CELL.test(row[i]);
+  });
 }
 
 const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
@@ -91,9 +105,12 @@ export function flatTextTable(page: ParsedPage): string | undefined {
     rows.push([String(expected), ...cells]);
     at += width;
     expected++;
+    // A row not followed by the next one or a new page's header (the last) may have taken the lines after the table as
+    // the empty cells it left out (a signatory's 'Tél : …'): kept only when each contact column holds contacts or nothing.
+    if (lines[at] !== String(expected) && (at >= lines.length || !same(lines[at])) && !contactsOnly(header, rows[rows.length - 1])) rows.pop();
   }
   if (rows.length < 3) return undefined;
-  const cell = (c: string) => (/^[-/–—]$/.test(c) ? '' : escape(c).replace(/ \/ /g, '<br>'));
+  const cell = (c: string) => (EMPTY.test(c) ? '' : escape(c).replace(/ \/ /g, '<br>'));
   const head = `<tr>${header.map((h) => `<th>${escape(h)}</th>`).join('')}</tr>`;
   const body = rows.map((r) => `<tr>${r.map((c) => `<td>${cell(c)}</td>`).join('')}</tr>`).join('');
   return `<!doctype html><html><body><table><thead>${head}</thead><tbody>${body}</tbody></table></body></html>`;

@@ -42,4 +42,16 @@ describe('a PDF table flattened one cell per line (a transcription)', () => {
       `3\nPépinière C\nMouzaia\n/\n/\n/\n4\nPépinière D\nBougara\n/\n/\n/\n</p>`;
     expect(read(page(broken), 'https://docs.test/liste.html')).toEqual({});
   });
+
+  test("a last row missing its empty cells takes no line after the table (the signatory's phone) as its own", () => {
+    const rows =
+      `<p>N° Raison Localité Téléphone Fax Courriel\n1\nPépinière A\nBlida\n025 40 50 60\n/\n/\n2\nPépinière B\nChiffa\n025 70 80 90\n/\n/\n` +
+      `3\nPépinière C\nMouzaia\n/\n/\n/\n4\nPépinière D\nBougara\n025 41 41 41\nDirection des forêts\nTél : 025 11 22 33\n</p>`;
+    expect(read(page(rows), 'https://docs.test/liste.html')).toEqual({
+      'Pépinière A': { phones: ['+21325405060'], faxes: [], emails: [] },
+      'Pépinière B': { phones: ['+21325708090'], faxes: [], emails: [] },
+      'Pépinière C': { phones: [], faxes: [], emails: [] },
+    });
+  });
+
 });
