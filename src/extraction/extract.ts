@@ -285,7 +285,8 @@ export function readListing(html: string, pageUrl: string, selectors: SourceSele
   // A PDF table flattened one cell per line in a text block (a document site's transcription): read as the table it was.
   if (companies.length === 0 && selectors.item === undefined && !options.fragment) {
     const table = flatTextTable(page);
-    if (table !== undefined) return readListing(table, pageUrl, selectors, { ...options, contentType: 'text/html' });
+    // The page's header and footer stay the directory's: their contacts are no row's, and the run learns them.
+    if (table !== undefined) return { ...readListing(table, pageUrl, selectors, { ...options, siteContacts, contentType: 'text/html' }), chromeContacts };
   }
   // Entries of the page's JSON state: the next page that state names, when the page's markup names none (an SPA).
   if (next === undefined && selectors.nextPage === undefined && fromState !== undefined) next = fromState;

@@ -54,4 +54,11 @@ describe('a PDF table flattened one cell per line (a transcription)', () => {
     });
   });
 
+  test("the page's own header and footer contacts are still the directory's", () => {
+    const rows =
+      `<p>N° Raison Localité Téléphone Fax Courriel\n1\nPépinière A\nBlida\n025 40 50 60\n/\n/\n2\nPépinière B\nChiffa\n025 70 80 90\n/\n/\n` +
+      `3\nPépinière C\nMouzaia\n/\n/\n/\n</p>`;
+    const html = page(rows).replace('<div class="footer">', '<div class="footer">Tél : 021 99 88 77 ');
+    expect(readListing(html, 'https://docs.test/liste.html').chromeContacts).toContain('+21321998877');
+  });
 });
