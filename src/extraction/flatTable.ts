@@ -29,19 +29,34 @@ const EMAILS_CELL = /^[^\s@/;,]+@[^\s@/;,]+(?: ?[/;,] ?[^\s@/;,]+@[^\s@/;,]+)*$/
 /** The elements a flat text block may hold. */
 const INLINE = new Set(['BR', 'SPAN', 'B', 'STRONG', 'FONT']);
 
-/** The lines of a block holding only text and `<br>` (and inline spans), or undefined when it holds other elements. */
-function linesOf(el: HTMLElement, out: string[]): boolean {
-  let line = '';
+/** How deep inline elements may nest in a flat text block. */
+const MAX_INLINE_DEPTH = 6;
+
+/**
+ * The text of a block holding only text and `<br>` (and inline spans, walked down to their first other element, a
+ * few deep), or false when it holds other elements: each text is walked by a few blocks at most, never by every
+ * block above it (a `.text` per block would read a nest of `<div><span>` once per level).
+ */
+function flatText(el: HTMLElement, depth: number, parts: string[], size: { n: number }): boolean {
   for (const node of el.childNodes) {
-    if (node.nodeType === 3) line += node.text;
-    else if (node.nodeType === 1) {
+    if (node.nodeType === 3) {
+      parts.push(node.text);
+      size.n += node.rawText.length;
+      if (size.n > 200_000) return false;
+    } else if (node.nodeType === 1) {
       const tag = (node as HTMLElement).tagName;
-      if (tag === 'BR') line += '\n';
-      else if (INLINE.has(tag)) line += (node as HTMLElement).text;
-      else return false;
+      if (tag === 'BR') parts.push('\n');
+      else if (!INLINE.has(tag) || depth >= MAX_INLINE_DEPTH || !flatText(node as HTMLElement, depth + 1, parts, size)) return false;
     }
-    if (line.length > 200_000) return false;
   }
+  return true;
+}
+
+/** The lines of a block holding only text and `<br>` (and inline spans), or false when it holds other elements. */
+function linesOf(el: HTMLElement, out: string[]): boolean {
+  const parts: string[] = [];
+  if (!flatText(el, 0, parts, { n: 0 })) return false;
+  const line = parts.join('');
   for (const l of line.split('\n')) {
     const t = l.replace(/\s+/g, ' ').trim();
     if (t !== '') out.push(t);
