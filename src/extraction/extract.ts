@@ -43,6 +43,7 @@ import { introducedName, stripForumFurniture } from './forum';
 import { positionedRecords } from './positioned';
 import { proseRecords } from './prose';
 import { csvTable, isCsv } from './csv';
+import { flatTextTable } from './flatTable';
 import { preloadedData } from './preload';
 import { storeLocatorRequest } from './storeLocator';
 import { mapLayerUrls } from './mapLayers';
@@ -281,6 +282,12 @@ export function readListing(html: string, pageUrl: string, selectors: SourceSele
   const read = companiesOf(page, pageUrl, selectors, { ...options, siteContacts }, new Set(chromeContacts));
   const { dropped, shape, next: fromState } = read;
   let companies = withoutSharedLabels(read.companies, dropped);
+  // A PDF table flattened one cell per line in a text block (a document site's transcription): read as the table it was.
+  if (companies.length === 0 && selectors.item === undefined && !options.fragment) {
+    const table = flatTextTable(page);
+    // The page's header and footer stay the directory's: their contacts are no row's, and the run learns them.
+    if (table !== undefined) return { ...readListing(table, pageUrl, selectors, { ...options, siteContacts, contentType: 'text/html' }), chromeContacts };
+  }
   // Entries of the page's JSON state: the next page that state names, when the page's markup names none (an SPA).
   if (next === undefined && selectors.nextPage === undefined && fromState !== undefined) next = fromState;
   // A raw HTML fragment answered to an AJAX action request: the next page or offset, until one comes empty.
