@@ -718,6 +718,8 @@ const MAX_EMPTY_TABLES = 20;
 const MAX_EMPTY_TABLE_COLUMNS = 20;
 /** Most script text looked at for the tables a script names. */
 const MAX_NAMING_SCRIPTS = 500_000;
+/** A name a script writes: an id or a class selector ('#liste', '.annuaire'), or a quoted name ('liste'). Linear. */
+const SCRIPT_NAME = /([#.])([A-Za-z_][\w-]{0,80})|(['"])([A-Za-z_][\w-]{0,80})\3/g;
 
 /**
  * The column headers of the page's empty tables: a table with header cells (`<th>`) and no data
@@ -738,10 +740,17 @@ function emptyTableHeaders(page: ParsedPage): string[][] {
     if (!/ld\+json/i.test(s.getAttribute('type') ?? '')) scripts += `${s.rawText.slice(0, MAX_NAMING_SCRIPTS - scripts.length)}\n`;
   }
   if (scripts === '') return [];
+  // (The names the scripts write, read once: '#liste', "liste", '.annuaire'; each table then looked up, never the scripts searched per table.)
+  const ids = new Set<string>();
+  const classes = new Set<string>();
+  for (const m of scripts.matchAll(SCRIPT_NAME)) {
+    if (m[1] === '.') classes.add(m[2]);
+    else ids.add(m[1] === '#' ? m[2] : m[4]);
+  }
   const named = (table: HTMLElement): boolean => {
     const id = (table.getAttribute('id') ?? '').trim();
-    if (id !== '' && (scripts.includes(`#${id}`) || scripts.includes(`'${id}'`) || scripts.includes(`"${id}"`))) return true;
-    return (table.getAttribute('class') ?? '').split(/\s+/).some((c) => c.length > 2 && c !== 'display' && c !== 'table' && scripts.includes(`.${c}`));
+    if (id !== '' && ids.has(id)) return true;
+    return (table.getAttribute('class') ?? '').split(/\s+/).some((c) => c.length > 2 && c !== 'display' && c !== 'table' && classes.has(c));
   };
   const out: string[][] = [];
   let looked = 0;

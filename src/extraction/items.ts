@@ -994,7 +994,7 @@ function atTopLevel(text: string, start: number, end: number, at: number): boole
       if (close === -1 || close >= at) return false;
       i = close;
     } else if (c === '{' || c === '[' || c === '(') {
-      const close = c === '(' ? matchingParen(text, i) : matchingBracket(text, i);
+      const close = c === '(' ? matchingBracket(text, i, '(', ')') : matchingBracket(text, i);
       if (close === -1 || close >= at) return false;
       i = close;
     }
@@ -1002,23 +1002,6 @@ function atTopLevel(text: string, start: number, end: number, at: number): boole
   return true;
 }
 
-/** The closing parenthesis of the one opened at `start` (strings respected), or -1. */
-function matchingParen(text: string, start: number): number {
-  let depth = 0;
-  for (let i = start; i < text.length; i++) {
-    const c = text[i];
-    if (c === '"' || c === "'" || c === '`') {
-      const end = stringEnd(text, i);
-      if (end === -1) return -1;
-      i = end;
-    } else if (c === '(') depth++;
-    else if (c === ')') {
-      depth--;
-      if (depth === 0) return i;
-    }
-  }
-  return -1;
-}
 
 /** The first match of `pattern` that is one of the options object's own keys. */
 function vueOwnKey(text: string, start: number, end: number, pattern: RegExp): RegExpExecArray | undefined {
@@ -1336,8 +1319,11 @@ function acyclic(value: unknown): unknown {
   return value;
 }
 
-/** The index of the bracket closing the one at `start` (strings and escapes respected), or -1. */
-function matchingBracket(text: string, start: number): number {
+/**
+ * The index of the bracket closing the one at `start` (strings and escapes respected), or -1: braces and
+ * square brackets counted together, or, given `open` and `close`, those alone (a call's parentheses).
+ */
+function matchingBracket(text: string, start: number, open?: string, close?: string): number {
   let depth = 0;
   for (let i = start; i < text.length; i++) {
     const c = text[i];
@@ -1345,8 +1331,8 @@ function matchingBracket(text: string, start: number): number {
       const end = stringEnd(text, i);
       if (end === -1) return -1;
       i = end;
-    } else if (c === '{' || c === '[') depth++;
-    else if (c === '}' || c === ']') {
+    } else if (open === undefined ? c === '{' || c === '[' : c === open) depth++;
+    else if (open === undefined ? c === '}' || c === ']' : c === close) {
       depth--;
       if (depth === 0) return i;
     }
